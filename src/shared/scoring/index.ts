@@ -1,0 +1,8 @@
+// The pure heat engine: no I/O, no clock, no randomness. Time comes in as `now`.
+export * from './heat-score.ts';
+export * from './normalize.ts';
+export * from './sector-heat.ts';
+export * from './social-score.ts';
+export * from './status.ts';
+export * from './types.ts';
+export * from './weights.ts';

@@ -1,0 +1,164 @@
+import { clampEntry } from './social-score.ts';
+import { type BreakdownEntry, clamp, hasValue, type ScoreResult } from './types.ts';
+import {
+  CONCENTRATION_TOP_N,
+  NEUTRAL_SCORE,
+  SECTOR_HEAT_WEIGHT,
+  SECTOR_MODEL_VERSION,
+  SECTOR_SIZE_BONUSES,
+  SECTOR_SOCIAL_WEIGHT,
+  SECTOR_TREND_THRESHOLD,
+} from './weights.ts';
+
+/** One member project of a sector: its heat and social scores (0–100; social may be missing). */
+export type SectorMember = { heatScore: number; socialScore: number | null };
+
+function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  let sum = 0;
+  for (const v of values) sum += v;
+  return sum / values.length;
+}
+
+/**
+ * Spec section 9 sector heat: 0.7 × mean project heat + 0.3 × mean social score, +5 with more than 10 projects,
+ * else +3 with more than 5; clamped to [0, 100]; 50 (noData) with no projects. Projects without a social score are
+ * left out of the social mean; if none has one, the heat mean takes the whole weight (renormalisation).
+ */
+export function sectorHeat(projects: readonly SectorMember[]): ScoreResult {
+  const count = projects.length;
+  if (count === 0) {
+    return {
+      score: NEUTRAL_SCORE,
+      breakdown: [
+        {
+          key: 'neutral',
+          category: 'base',
+          raw: null,
+          normalised: null,
+          weight: 0,
+          effectiveWeight: 0,
+          contribution: NEUTRAL_SCORE,
+          noData: true,
+        },
+        {
+          key: 'size',
+          category: 'adjustment',
+          raw: 0,
+          normalised: null,
+          weight: 0,
+          effectiveWeight: 0,
+          contribution: 0,
+          noData: true,
+        },
+        clampEntry(NEUTRAL_SCORE, NEUTRAL_SCORE),
+      ],
+      model: SECTOR_MODEL_VERSION,
+      noData: true,
+    };
+  }
+  const heatMean = mean(projects.map((p) => p.heatScore).filter(hasValue)) ?? NEUTRAL_SCORE;
+  const socialMean = mean(projects.map((p) => p.socialScore).filter(hasValue));
+  const socialWeight = socialMean === null ? 0 : SECTOR_SOCIAL_WEIGHT;
+  const heatWeight = SECTOR_HEAT_WEIGHT / (SECTOR_HEAT_WEIGHT + socialWeight);
+  const socialEffective = socialWeight / (SECTOR_HEAT_WEIGHT + socialWeight);
+  const bonus = SECTOR_SIZE_BONUSES.find((b) => count > b.moreThan)?.points ?? 0;
+
+  const breakdown: BreakdownEntry[] = [
+    {
+      key: 'projectHeat',
+      category: 'sector',
+      raw: heatMean,
+      normalised: clamp(heatMean / 100, 0, 1),
+      weight: SECTOR_HEAT_WEIGHT,
+      effectiveWeight: heatWeight,
+      contribution: heatWeight * heatMean,
+      noData: false,
+    },
+    {
+      key: 'projectSocial',
+      category: 'sector',
+      raw: socialMean,
+      normalised: socialMean === null ? null : clamp(socialMean / 100, 0, 1),
+      weight: SECTOR_SOCIAL_WEIGHT,
+      effectiveWeight: socialEffective,
+      contribution: socialMean === null ? 0 : socialEffective * socialMean,
+      noData: socialMean === null,
+    },
+    {
+      key: 'size',
+      category: 'adjustment',
+      raw: count,
+      normalised: null,
+      weight: 0,
+      effectiveWeight: 0,
+      contribution: bonus,
+      noData: false,
+    },
+  ];
+  const unclamped = breakdown.reduce((sum, e) => sum + e.contribution, 0);
+  const score = clamp(unclamped, 0, 100);
+  breakdown.push(clampEntry(unclamped, score));
+  return { score, breakdown, model: SECTOR_MODEL_VERSION, noData: false };
+}
+
+export type SectorTrend = 'up' | 'down' | 'stable';
+
+/**
+ * Trend label from the 24 h change in sector heat (points): ≥ +1 up, ≤ −1 down, otherwise stable (also when there is
+ * no history 24 h back, i.e. change is null).
+ */
+export function computeSectorTrend(change24h: number | null): SectorTrend {
+  if (!hasValue(change24h)) return 'stable';
+  if (change24h >= SECTOR_TREND_THRESHOLD) return 'up';
+  if (change24h <= -SECTOR_TREND_THRESHOLD) return 'down';
+  return 'stable';
+}
+
+/** Breadth: the share (0–1) of projects with a known 24 h gain whose heat rose (> 0); null when no gain is known. */
+export function computeBreadth(gains: readonly (number | null)[]): number | null {
+  let known = 0;
+  let rose = 0;
+  for (const g of gains) {
+    if (!hasValue(g)) continue;
+    known++;
+    if (g > 0) rose++;
+  }
+  return known === 0 ? null : rose / known;
+}
+
+/**
+ * Concentration: the share (0–1) of the sector's total heat held by its top 3 projects; null for an empty sector or
+ * a total of 0. A sector with 3 projects or fewer has concentration 1.
+ */
+export function computeConcentration(heatScores: readonly number[]): number | null {
+  const scores = heatScores.filter(hasValue);
+  let total = 0;
+  for (const s of scores) total += s;
+  if (scores.length === 0 || total <= 0) return null;
+  const top = [...scores].sort((a, b) => b - a).slice(0, CONCENTRATION_TOP_N);
+  let topSum = 0;
+  for (const s of top) topSum += s;
+  return topSum / total;
+}
+
+/** One component's change in contribution between two snapshots ("why it moved"). */
+export type ContributionDelta = { key: string; current: number; previous: number; delta: number };
+
+/**
+ * "Why it moved": the change of each component's contribution between `then` and `now`, largest absolute change
+ * first (ties by key). A key missing on one side counts as 0 there.
+ */
+export function computeContributionDeltas(
+  now: Readonly<Record<string, number>>,
+  then: Readonly<Record<string, number>>,
+): ContributionDelta[] {
+  const keys = [...new Set([...Object.keys(now), ...Object.keys(then)])];
+  return keys
+    .map((key) => {
+      const a = now[key] ?? 0;
+      const b = then[key] ?? 0;
+      return { key, current: a, previous: b, delta: a - b };
+    })
+    .sort((x, y) => Math.abs(y.delta) - Math.abs(x.delta) || (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+}
