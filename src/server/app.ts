@@ -1,0 +1,83 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Db, DbKind } from './db/client.ts';
+import type { EventBus } from './events/event-bus.ts';
+import { platformsRoutes } from './features/platforms/platforms.routes.ts';
+import { projectsRoutes } from './features/projects/projects.routes.ts';
+import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
+import { systemRoutes } from './features/system/system.routes.ts';
+import { APP_VERSION } from './features/system/system.service.ts';
+import { errorHandler } from './plugins/error-handler.ts';
+import type { ResponseCache } from './plugins/response-cache.ts';
+import { staticWeb } from './plugins/static-web.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  dbKind: DbKind;
+  events: EventBus;
+  cache: ResponseCache;
+};
+
+export type BuildAppOptions = { logger?: FastifyServerOptions['logger'] };
+
+/** Builds the Fastify app with every feature registered by hand (no autoload): a URL's handler is one jump away. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorHandler);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'HeatRank API',
+        version: APP_VERSION,
+        description: 'Web3 project heat rankings. Errors: { error: { code, message } }.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // Every feature, by hand.
+  await app.register(systemRoutes, { prefix: '/api', ...deps });
+  await app.register(projectsRoutes, { prefix: '/api/projects', ...deps });
+  await app.register(sectorsRoutes, { prefix: '/api/sectors', ...deps });
+  await app.register(platformsRoutes, { prefix: '/api/platforms', ...deps });
+
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // /api/* never falls back to the web app.
+  app.all('/api/*', { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
+
+  await app.register(staticWeb, { distDir: deps.config.WEB_DIST_DIR });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

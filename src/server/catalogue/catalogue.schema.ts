@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PROJECT_STATUSES } from '../../shared/api/common.schema.ts';
+
+const nullableUrl = z.url().nullable();
+
+export const CatalogueSectorSchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(1),
+  nameZh: z.string().min(1),
+  descriptionEn: z.string().min(1),
+  descriptionZh: z.string().min(1),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  icon: z.string().min(1),
+});
+export type CatalogueSector = z.infer<typeof CatalogueSectorSchema>;
+
+export const CatalogueProjectSchema = z.object({
+  id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  name: z.string().min(1),
+  symbol: z.string().min(1).nullable(),
+  category: z.string().min(1),
+  chains: z.array(z.string().min(1)).min(1),
+  website: nullableUrl,
+  twitter: z
+    .string()
+    .regex(/^\w{1,30}$/)
+    .nullable(),
+  telegram: nullableUrl,
+  discord: nullableUrl,
+  github: z.array(z.string().min(1)),
+  coingeckoId: z.string().min(1).nullable(),
+  listedAt: z.iso.date().nullable(),
+  status: z.enum(PROJECT_STATUSES),
+  verified: z.boolean(),
+  sourcePlatform: z.string().min(1).nullable(),
+  tags: z.array(z.string().min(1)),
+  introEn: z.string().min(1),
+  introZh: z.string().min(1),
+  descriptionEn: z.string().min(1),
+  descriptionZh: z.string().min(1),
+  /** Approximate figures labelled as sample data with their as-of date; live ingestion replaces them. */
+  sample: z
+    .object({
+      asOf: z.iso.date(),
+      marketCapUsd: z.number().nonnegative().nullable(),
+      volume24hUsd: z.number().nonnegative().nullable(),
+      twitterFollowers: z.number().int().nonnegative().nullable(),
+    })
+    .nullable(),
+});
+export type CatalogueProject = z.infer<typeof CatalogueProjectSchema>;

@@ -1,0 +1,179 @@
+import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema/index.ts';
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** One driver-neutral type: services and queries never know whether PGlite or PostgreSQL runs. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export type DbHandle = {
+  db: Db;
+  kind: DbKind;
+  /** Present for embedded PGlite on disk: the exclusive data-directory lock. */
+  lock?: DataDirLock;
+  /** Sends a cross-instance notification (Postgres NOTIFY; in-process for PGlite, which has one process). */
+  notify: (channel: string, payload: string) => Promise<void>;
+  /** Subscribes to notifications on a channel; returns the unsubscribe function. */
+  listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
+  close: () => Promise<void>;
+  /** Internal: Postgres migrations on one dedicated connection. */
+  migratePostgres?: () => Promise<void>;
+};
+
+export type CreateDbOptions = {
+  /** Who opens the data directory, written into the lock file ("server", "recompute", …). */
+  role?: string;
+  /** Skip migrations (only for tools that must not change the schema). */
+  migrate?: boolean;
+};
+
+const MIGRATION_LOCK_KEY = 727_001; // pg_advisory_lock key: one instance migrates at a time
+
+/** Opens PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR ('memory://' for tests); migrates. */
+export async function createDb(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  options: CreateDbOptions = {},
+): Promise<DbHandle> {
+  const handle = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL)
+    : await openPglite(config.DATA_DIR, options.role ?? 'server');
+  if (options.migrate !== false) {
+    try {
+      await runMigrations(handle);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+  return handle;
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
+  let listener: pg.Client | undefined;
+  const emitter = new EventEmitter();
+  const channels = new Set<string>();
+  return {
+    db,
+    kind: 'postgres',
+    notify: async (channel, payload) => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    listen: async (channel, handler) => {
+      if (!listener) {
+        listener = new pg.Client({ connectionString: url });
+        listener.on('error', () => {});
+        await listener.connect();
+        listener.on('notification', (msg) => emitter.emit(msg.channel, msg.payload ?? ''));
+      }
+      if (!channels.has(channel)) {
+        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        channels.add(channel);
+      }
+      emitter.on(channel, handler);
+      return async () => {
+        emitter.off(channel, handler);
+      };
+    },
+    close: async () => {
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+    // Several app instances may start at once on one PostgreSQL: serialise migrations with an advisory lock,
+    // taken and released on the same connection (a pool would hand the unlock to another session).
+    migratePostgres: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg({ client, casing: 'snake_case' }), { migrationsFolder: MIGRATIONS_DIR });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+async function openPglite(dataDir: string, role: string): Promise<DbHandle> {
+  const inMemory = dataDir.startsWith('memory://');
+  const lock = inMemory ? undefined : acquireDataDirLock(dataDir, role);
+  let client: PGlite;
+  try {
+    client = new PGlite(inMemory ? dataDir : `${dataDir}/pglite`);
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    db,
+    kind: 'pglite',
+    lock,
+    notify: async (channel, payload) => {
+      emitter.emit(channel, payload);
+    },
+    listen: async (channel, handler) => {
+      emitter.on(channel, handler);
+      return async () => {
+        emitter.off(channel, handler);
+      };
+    },
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+async function runMigrations(handle: DbHandle): Promise<void> {
+  if (handle.kind === 'pglite') {
+    await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return;
+  }
+  await handle.migratePostgres?.();
+}
+
+type JournalEntry = { idx: number; tag: string; when: number };
+
+/** The tag of the newest applied migration (e.g. "0000_init"), or null before any migration ran. */
+export async function getMigrationVersion(db: Db): Promise<string | null> {
+  const journal = JSON.parse(readFileSync(`${MIGRATIONS_DIR}/meta/_journal.json`, 'utf8')) as {
+    entries: JournalEntry[];
+  };
+  const rows = await queryRows<{ created_at: string }>(
+    db,
+    sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`,
+  );
+  const last = Number(rows[0]?.created_at);
+  return journal.entries.find((entry) => entry.when === last)?.tag ?? null;
+}
+
+/** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which the neutral Db type leaves unknown. */
+export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,96 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable('users', {
+  id: uuid().primaryKey().defaultRandom(),
+  email: text().notNull().unique(), // stored lower-cased
+  passwordHash: text(), // null for OAuth-only accounts
+  emailVerifiedAt: timestamp({ withTimezone: true }),
+  role: text({ enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  lockedUntil: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Linked OAuth identities: one user may sign in with several providers. */
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    provider: text({ enum: ['google', 'github', 'twitter', 'apple'] }).notNull(),
+    providerUserId: text().notNull(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index('oauth_accounts_user_idx').on(t.userId)],
+);
+
+/** Server-side sessions; the cookie holds a random token whose SHA-256 is the id. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userAgent: text(),
+    ip: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** One-time tokens for password reset and e-mail verification (hash stored, never the token). */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['password_reset', 'email_verification'] }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/** Mail written here (and to the log) when no SMTP server is configured, so a self-hoster can finish a flow. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: uuid().primaryKey().defaultRandom(),
+  to: text().notNull(),
+  subject: text().notNull(),
+  text: text().notNull(),
+  sentAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The spec's user_profiles, one per user, created on first sign-in with free level and zero counters. */
+export const userProfiles = pgTable('user_profiles', {
+  id: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text().notNull(),
+  name: text(),
+  avatarUrl: text(),
+  membershipLevel: text({ enum: ['free', 'premium', 'vip'] })
+    .notNull()
+    .default('free'),
+  membershipExpiresAt: timestamp({ withTimezone: true }),
+  points: integer().notNull().default(0), // never below 0 (check in migration via service rules)
+  joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  lastActive: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  tasksCompleted: integer().notNull().default(0),
+  adsWatched: integer().notNull().default(0),
+  dailyTasksCompleted: integer().notNull().default(0),
+  dailyAdsWatched: integer().notNull().default(0),
+  lastDailyReset: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  emailVerified: boolean().notNull().default(false),
+});

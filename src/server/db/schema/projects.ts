@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Where and when one metric came from, e.g. { source: 'coingecko', asOf: '2026-11-21T10:00:00Z' }. */
+export type MetricSource = { source: string; asOf: string; sample?: boolean; stale?: boolean };
+export type MetricSources = Partial<Record<string, MetricSource>>;
+
+// Counts are bigint in mode 'number': follower and star counts fit in 2^53, and scoring wants plain numbers.
+const count = (name?: string) => (name ? bigint(name, { mode: 'number' }) : bigint({ mode: 'number' }));
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: text().primaryKey(), // URL slug, e.g. 'uniswap'
+    name: text().notNull(),
+    symbol: text(),
+    logoUrl: text(),
+    introEn: text(),
+    introZh: text(),
+    descriptionEn: text(),
+    descriptionZh: text(),
+    category: text().notNull(), // primary sector name; a project belongs to the sector whose name equals this
+    categories: text().array().notNull().default(sql`'{}'::text[]`),
+    chains: text().array().notNull().default(sql`'{}'::text[]`),
+    tags: text().array().notNull().default(sql`'{}'::text[]`),
+    websiteUrl: text(),
+    twitterHandle: text(),
+    telegramUrl: text(),
+    discordUrl: text(),
+    githubOrgs: text().array().notNull().default(sql`'{}'::text[]`),
+    whitepaperUrl: text(),
+    status: text({ enum: ['trending', 'rising', 'new', 'active'] })
+      .notNull()
+      .default('new'),
+    sourcePlatform: text(),
+    isVerified: boolean().notNull().default(false),
+    coingeckoId: text(),
+    defillamaId: text(),
+    // Market signals (latest known value; provenance in metricSources)
+    price: doublePrecision(),
+    marketCap: doublePrecision(),
+    volume24h: doublePrecision('volume_24h'),
+    priceChange24h: doublePrecision('price_change_24h'),
+    priceChange7d: doublePrecision('price_change_7d'),
+    tvl: doublePrecision(),
+    // Social signals
+    followersTwitter: count(),
+    followersTelegram: count(),
+    followersDiscord: count(),
+    mentions7d: count('mentions_7d'),
+    engagementAvg: doublePrecision(),
+    // Development signals
+    devCommits: count(),
+    devStars: count(),
+    devForks: count(),
+    devContributors: count(),
+    devCodeFrequency: doublePrecision(),
+    // News signals
+    newsMentions: count(),
+    googleTrends: doublePrecision(),
+    redditMentions: count(),
+    metricSources: jsonb().$type<MetricSources>().notNull().default({}),
+    // Derived outputs (recomputed by the heat engine; the inputs above stay untouched)
+    heatScore: doublePrecision().notNull().default(50),
+    socialScore: doublePrecision().notNull().default(50),
+    heatModel: text(),
+    heatBreakdown: jsonb(),
+    heatComputedAt: timestamp({ withTimezone: true }),
+    listedAt: timestamp({ withTimezone: true }),
+    /** Rows from `seed:synthetic`: kept out of the real catalogue's statistics and easy to delete. */
+    isSynthetic: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Every index matches its query's ORDER BY exactly (DESC NULLS LAST, id) so the planner can walk it.
+    index('projects_heat_idx').on(t.heatScore.desc().nullsLast(), t.id),
+    index('projects_social_idx').on(t.socialScore.desc().nullsLast(), t.id),
+    index('projects_market_cap_idx').on(t.marketCap.desc().nullsLast(), t.id),
+    index('projects_volume_idx').on(t.volume24h.desc().nullsLast(), t.id),
+    index('projects_change_idx').on(t.priceChange24h.desc().nullsLast(), t.id),
+    index('projects_listed_idx').on(t.listedAt.desc().nullsLast(), t.id),
+    index('projects_name_idx').on(t.name, t.id),
+    index('projects_category_heat_idx').on(t.category, t.heatScore.desc().nullsLast(), t.id),
+    index('projects_chains_idx').using('gin', t.chains),
+    index('projects_coingecko_idx').on(t.coingeckoId),
+    uniqueIndex('projects_defillama_idx').on(t.defillamaId),
+  ],
+);
+
+export const sectors = pgTable('sectors', {
+  id: text().primaryKey(), // slug, e.g. 'defi'
+  name: text().notNull().unique(), // matches projects.category
+  nameZh: text(),
+  descriptionEn: text(),
+  descriptionZh: text(),
+  icon: text(),
+  color: text().notNull().default('#3b82f6'),
+  heatScore: doublePrecision().notNull().default(50),
+  socialScore: doublePrecision(),
+  projectCount: integer().notNull().default(0),
+  totalMarketCap: doublePrecision(),
+  change24h: doublePrecision('change_24h'), // heat points vs 24 h ago, from heat_history; null without history
+  trend: text({ enum: ['up', 'down', 'stable'] }),
+  breadth: doublePrecision(), // share of projects whose heat rose in 24 h, 0–1
+  concentration: doublePrecision(), // share of the sector's heat held by its top 3, 0–1
+  topProjects: jsonb().$type<{ id: string; name: string; heatScore: number }[]>().notNull().default([]),
+  heatModel: text(),
+  heatBreakdown: jsonb(),
+  heatComputedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,34 @@
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** X (Twitter) API accounts in the pool. Secrets are AES-256-GCM ciphertext; never returned by any API. */
+export const socialApiAccounts = pgTable('social_api_accounts', {
+  id: uuid().primaryKey().defaultRandom(),
+  label: text().notNull(),
+  apiKeyEnc: text(),
+  apiSecretEnc: text(),
+  bearerTokenEnc: text(),
+  dailyUsage: integer().notNull().default(0),
+  dailyLimit: integer().notNull().default(300),
+  lastUsed: timestamp({ withTimezone: true }),
+  isActive: boolean().notNull().default(true),
+  disabledReason: text({ enum: ['rate_limited', 'manual'] }),
+  rateLimitedUntil: timestamp({ withTimezone: true }),
+  expiresAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Per account per day; kept 30 days. */
+export const socialApiUsage = pgTable(
+  'social_api_usage',
+  {
+    date: date({ mode: 'string' }).notNull(),
+    accountId: uuid()
+      .notNull()
+      .references(() => socialApiAccounts.id, { onDelete: 'cascade' }),
+    requests: integer().notNull().default(0),
+    errors: integer().notNull().default(0),
+    rateLimit: integer().notNull().default(0), // 429 responses that day
+  },
+  (t) => [primaryKey({ columns: [t.date, t.accountId] }), index('social_api_usage_date_idx').on(t.date)],
+);

@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { DbHandle } from '../db/client.ts';
+
+/** Typed events: invalidation hints, never data (STYLE §7). */
+export type AppEvent =
+  | { type: 'projects.updated'; ids?: string[] }
+  | { type: 'sectors.updated' }
+  | { type: 'heat.recomputed'; asOf: string }
+  | { type: 'users.updated' }
+  | { type: 'sync.updated'; job: string };
+
+export type AppEventType = AppEvent['type'];
+type Handler = (event: AppEvent) => void;
+
+export type EventBus = {
+  publish: (event: AppEvent) => Promise<void>;
+  subscribe: (handler: Handler) => () => void;
+  close: () => Promise<void>;
+};
+
+const CHANNEL = 'heatrank_events';
+
+/**
+ * Delivers every event to local subscribers at once (so a read right after a write sees fresh data) and to other
+ * app instances through the database's NOTIFY; an instance ignores its own echo.
+ */
+export async function createEventBus(handle: Pick<DbHandle, 'notify' | 'listen'>): Promise<EventBus> {
+  const origin = randomUUID();
+  const handlers = new Set<Handler>();
+  const deliver = (event: AppEvent) => {
+    for (const handler of handlers) handler(event);
+  };
+  const unlisten = await handle.listen(CHANNEL, (payload) => {
+    const message = JSON.parse(payload) as { origin: string; event: AppEvent };
+    if (message.origin !== origin) deliver(message.event);
+  });
+  return {
+    publish: async (event) => {
+      deliver(event);
+      await handle.notify(CHANNEL, JSON.stringify({ origin, event }));
+    },
+    subscribe: (handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    close: async () => {
+      handlers.clear();
+      await unlisten();
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { type Catalogue, readCatalogue, toProjectRow, toSectorRow } from '../../catalogue/catalogue.ts';
+import type { Db } from '../../db/client.ts';
+import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
+import { isProjectsTableEmpty, upsertCatalogueProjects, upsertSectors } from './catalogue.queries.ts';
+
+export type CatalogueLoadResult = { loaded: boolean; sectors: number; projects: number };
+
+/** Upserts the built-in catalogue (idempotent on id) in one transaction and refreshes sector aggregates. */
+export async function loadCatalogue(db: Db, catalogue: Catalogue = readCatalogue()): Promise<CatalogueLoadResult> {
+  await db.transaction(async (tx) => {
+    await upsertSectors(tx as unknown as Db, catalogue.sectors.map(toSectorRow));
+    await upsertCatalogueProjects(tx as unknown as Db, catalogue.projects.map(toProjectRow));
+  });
+  await refreshSectorAggregates(db);
+  return { loaded: true, sectors: catalogue.sectors.length, projects: catalogue.projects.length };
+}
+
+/** Loads the catalogue only into an empty projects table (first start); otherwise changes nothing. */
+export async function loadCatalogueIfEmpty(db: Db): Promise<CatalogueLoadResult> {
+  if (!(await isProjectsTableEmpty(db))) return { loaded: false, sectors: 0, projects: 0 };
+  return loadCatalogue(db);
+}

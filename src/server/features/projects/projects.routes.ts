@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ProjectListQuerySchema,
+  ProjectListResponseSchema,
+  ProjectParamsSchema,
+  ProjectSchema,
+} from '../../../shared/api/projects.schema.ts';
+import type { AppDeps } from '../../app.ts';
+import { sendCached } from '../../plugins/send-cached.ts';
+import { getProject, listProjects } from './projects.service.ts';
+
+export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+  app.get(
+    '/',
+    {
+      schema: { tags: ['projects'], querystring: ProjectListQuerySchema, response: { 200: ProjectListResponseSchema } },
+    },
+    async (request, reply) => {
+      const { lang: _lang, ...query } = request.query;
+      const cached = await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(db, query));
+      return sendCached(request, reply, cached);
+    },
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags: ['projects'], params: ProjectParamsSchema, response: { 200: ProjectSchema } } },
+    async (request, reply) => {
+      const cached = await cache.getOrCompute(`project:${request.params.id}`, () => getProject(db, request.params.id));
+      return sendCached(request, reply, cached);
+    },
+  );
+};

@@ -1,0 +1,117 @@
+import type { MetricSource } from '../../../shared/api/common.schema.ts';
+import type {
+  Project,
+  ProjectListItem,
+  ProjectListQuery,
+  ProjectListResponse,
+} from '../../../shared/api/projects.schema.ts';
+import type { Db } from '../../db/client.ts';
+import type { projects } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import {
+  countProjects,
+  type ProjectFilters,
+  type ProjectListRow,
+  selectProjectById,
+  selectProjectPage,
+  selectSectorName,
+} from './projects.queries.ts';
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** Maps a list row to the API's list item; market provenance is marketCap's source. */
+export function toProjectListItem(row: ProjectListRow): ProjectListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    symbol: row.symbol,
+    logoUrl: row.logoUrl,
+    intro: { en: row.introEn, zh: row.introZh },
+    category: row.category,
+    chains: row.chains,
+    status: row.status,
+    verified: row.isVerified,
+    heatScore: row.heatScore,
+    socialScore: row.socialScore,
+    price: row.price,
+    marketCap: row.marketCap,
+    volume24h: row.volume24h,
+    priceChange24h: row.priceChange24h,
+    followersTwitter: row.followersTwitter,
+    marketSource: (row.metricSources.marketCap as MetricSource | undefined) ?? null,
+    listedAt: iso(row.listedAt),
+  };
+}
+
+/** Full project DTO, links built from stored handles. */
+export function toProject(row: typeof projects.$inferSelect, sectorId: string | null): Project {
+  const githubOrg = row.githubOrgs[0];
+  return {
+    ...toProjectListItem(row),
+    description: { en: row.descriptionEn, zh: row.descriptionZh },
+    categories: row.categories,
+    tags: row.tags,
+    links: {
+      website: row.websiteUrl,
+      twitter: row.twitterHandle ? `https://x.com/${row.twitterHandle}` : null,
+      telegram: row.telegramUrl,
+      discord: row.discordUrl,
+      github: githubOrg ? `https://github.com/${githubOrg}` : null,
+      whitepaper: row.whitepaperUrl,
+    },
+    twitterHandle: row.twitterHandle,
+    githubOrgs: row.githubOrgs,
+    sourcePlatform: row.sourcePlatform,
+    coingeckoId: row.coingeckoId,
+    sectorId,
+    metrics: {
+      price: row.price,
+      marketCap: row.marketCap,
+      volume24h: row.volume24h,
+      priceChange24h: row.priceChange24h,
+      priceChange7d: row.priceChange7d,
+      tvl: row.tvl,
+    },
+    followers: { twitter: row.followersTwitter, telegram: row.followersTelegram, discord: row.followersDiscord },
+    social: { mentions7d: row.mentions7d, engagementAvg: row.engagementAvg },
+    development: {
+      commits: row.devCommits,
+      stars: row.devStars,
+      forks: row.devForks,
+      contributors: row.devContributors,
+      codeFrequency: row.devCodeFrequency,
+    },
+    news: { mentions: row.newsMentions, googleTrends: row.googleTrends, redditMentions: row.redditMentions },
+    metricSources: Object.fromEntries(
+      Object.entries(row.metricSources).filter((entry): entry is [string, MetricSource] => entry[1] !== undefined),
+    ),
+    heatModel: row.heatModel,
+    heatComputedAt: iso(row.heatComputedAt),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Lists projects with filters and a stable sort (ties broken by id); heat descending by default. */
+export async function listProjects(db: Db, query: ProjectListQuery): Promise<ProjectListResponse> {
+  const filters: ProjectFilters = {
+    category: query.category ? ((await selectSectorName(db, query.category)) ?? query.category) : undefined,
+    chain: query.chain,
+    status: query.status,
+    verified: query.verified,
+    q: query.q,
+  };
+  const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
+  const [rows, total] = await Promise.all([
+    selectProjectPage(db, filters, { sort: query.sort, order, limit: query.limit, offset: query.offset }),
+    countProjects(db, filters),
+  ]);
+  return { items: rows.map(toProjectListItem), total, limit: query.limit, offset: query.offset };
+}
+
+/** One project by id; throws PROJECT_NOT_FOUND. */
+export async function getProject(db: Db, id: string): Promise<Project> {
+  const row = await selectProjectById(db, id);
+  if (!row) throw new AppError('PROJECT_NOT_FOUND', { id });
+  return toProject(row.project, row.sectorId);
+}

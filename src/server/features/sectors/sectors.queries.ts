@@ -1,0 +1,51 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { projects, sectors } from '../../db/schema/index.ts';
+import { projectListColumns } from '../projects/projects.queries.ts';
+
+export function selectSectors(db: Db) {
+  return db.select().from(sectors).orderBy(desc(sectors.heatScore), sectors.id);
+}
+
+export async function selectSectorById(db: Db, id: string) {
+  const [row] = await db.select().from(sectors).where(sql`lower(${sectors.id}) = lower(${id})`).limit(1);
+  return row;
+}
+
+export function selectSectorProjects(db: Db, sectorName: string, page: { limit: number; offset: number }) {
+  return db
+    .select(projectListColumns)
+    .from(projects)
+    .where(eq(projects.category, sectorName))
+    .orderBy(sql`${projects.heatScore} DESC NULLS LAST`, projects.id)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * Refreshes each sector's project count, total market cap and top-3 projects from the projects table in one
+ * statement. Heat and trend come from the heat engine; this only keeps the membership facts exact.
+ */
+export async function updateSectorAggregates(db: Db): Promise<void> {
+  await db.execute(sql`
+    UPDATE sectors AS s SET
+      project_count = coalesce(agg.n, 0),
+      total_market_cap = agg.total_market_cap,
+      top_projects = coalesce(top.items, '[]'::jsonb),
+      updated_at = now()
+    FROM sectors AS base
+    LEFT JOIN (
+      SELECT category, count(*)::int AS n, sum(market_cap) AS total_market_cap
+      FROM projects GROUP BY category
+    ) AS agg ON agg.category = base.name
+    LEFT JOIN LATERAL (
+      SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'heatScore', p.heat_score)
+                       ORDER BY p.heat_score DESC, p.id) AS items
+      FROM (
+        SELECT id, name, heat_score FROM projects
+        WHERE category = base.name ORDER BY heat_score DESC NULLS LAST, id LIMIT 3
+      ) AS p
+    ) AS top ON true
+    WHERE s.id = base.id
+  `);
+}

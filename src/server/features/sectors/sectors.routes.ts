@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SectorDetailQuerySchema,
+  SectorDetailResponseSchema,
+  SectorListResponseSchema,
+  SectorParamsSchema,
+} from '../../../shared/api/sectors.schema.ts';
+import type { AppDeps } from '../../app.ts';
+import { sendCached } from '../../plugins/send-cached.ts';
+import { getSector, listSectors } from './sectors.service.ts';
+
+export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+  app.get('/', { schema: { tags: ['sectors'], response: { 200: SectorListResponseSchema } } }, async (request, reply) =>
+    sendCached(request, reply, await cache.getOrCompute('sectors', () => listSectors(db))),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: ['sectors'],
+        params: SectorParamsSchema,
+        querystring: SectorDetailQuerySchema,
+        response: { 200: SectorDetailResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { limit, offset } = request.query;
+      const key = `sector:${id.toLowerCase()}:${limit}:${offset}`;
+      return sendCached(request, reply, await cache.getOrCompute(key, () => getSector(db, id, { limit, offset })));
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HealthResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
+import type { AppDeps } from '../../app.ts';
+import { sendCached } from '../../plugins/send-cached.ts';
+import { getHealth, getStats } from './system.service.ts';
+
+const STATS_TTL_MS = 60_000; // user counts change without a data event; a minute is fresh enough for a homepage
+
+export const systemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, dbKind, cache }) => {
+  app.get(
+    '/health',
+    { schema: { tags: ['system'], response: { 200: HealthResponseSchema, 503: HealthResponseSchema } } },
+    async (_request, reply) => {
+      const health = await getHealth(db, dbKind);
+      reply.header('cache-control', 'no-store');
+      return reply.code(health.status === 'ok' ? 200 : 503).send(health);
+    },
+  );
+
+  app.get('/stats', { schema: { tags: ['system'], response: { 200: StatsResponseSchema } } }, async (request, reply) =>
+    sendCached(request, reply, await cache.getOrCompute('stats', () => getStats(db, new Date()), STATS_TTL_MS)),
+  );
+};

@@ -1,0 +1,38 @@
+import type { Config } from './config.ts';
+import { type CreateDbOptions, createDb, type DbHandle } from './db/client.ts';
+import { createEventBus, type EventBus } from './events/event-bus.ts';
+import { type CatalogueLoadResult, loadCatalogueIfEmpty } from './features/catalogue/catalogue.service.ts';
+import { createResponseCache, type ResponseCache } from './plugins/response-cache.ts';
+
+export type Runtime = {
+  handle: DbHandle;
+  events: EventBus;
+  cache: ResponseCache;
+  catalogue: CatalogueLoadResult;
+  close: () => Promise<void>;
+};
+
+/** Opens the database (migrating it), the event bus and the response cache, and loads the catalogue on first start. */
+export async function openRuntime(config: Config, options: CreateDbOptions = {}): Promise<Runtime> {
+  const handle = await createDb(config, options);
+  try {
+    const events = await createEventBus(handle);
+    const cache = createResponseCache(events);
+    const catalogue = config.CATALOGUE_AUTOLOAD
+      ? await loadCatalogueIfEmpty(handle.db)
+      : { loaded: false, sectors: 0, projects: 0 };
+    return {
+      handle,
+      events,
+      cache,
+      catalogue,
+      close: async () => {
+        await events.close();
+        await handle.close();
+      },
+    };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

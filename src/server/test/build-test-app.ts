@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { Db, DbHandle } from '../db/client.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import type { ResponseCache } from '../plugins/response-cache.ts';
+import { openRuntime } from '../runtime.ts';
+
+export type TestApp = {
+  app: App;
+  db: Db;
+  handle: DbHandle;
+  events: EventBus;
+  cache: ResponseCache;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** Load the built-in catalogue (default true). */
+  catalogue?: boolean;
+  env?: Record<string, string>;
+};
+
+/**
+ * A real app on a real, fresh database: in-memory PGlite by default, or — when TEST_DATABASE_URL is set — a new
+ * database created on that PostgreSQL server for this test file and dropped afterwards. Jobs are off.
+ */
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const fresh = await createFreshDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    DATA_DIR: 'memory://',
+    WEB_DIST_DIR: '/nonexistent',
+    CATALOGUE_AUTOLOAD: options.catalogue === false ? 'false' : 'true',
+    ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...options.env,
+  });
+  const runtime = await openRuntime(config);
+  const app = await buildApp(
+    { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
+    { logger: false },
+  );
+  await app.ready();
+  return {
+    app,
+    db: runtime.handle.db,
+    handle: runtime.handle,
+    events: runtime.events,
+    cache: runtime.cache,
+    config,
+    close: async () => {
+      await app.close();
+      await runtime.close();
+      await fresh?.drop();
+    },
+  };
+}
+
+/** With TEST_DATABASE_URL set: CREATE DATABASE heatrank_t_<random> on that server; returns its URL and a dropper. */
+export async function createFreshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const name = `heatrank_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { LocalizedTextSchema, PageQuerySchema, ProjectRefSchema, pageOf } from './common.schema.ts';
+import { ProjectListItemSchema } from './projects.schema.ts';
+
+export const SECTOR_TRENDS = ['up', 'down', 'stable'] as const;
+
+export const SectorSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  nameZh: z.string().nullable(),
+  description: LocalizedTextSchema,
+  icon: z.string().nullable(),
+  color: z.string(),
+  heatScore: z.number(),
+  socialScore: z.number().nullable(),
+  projectCount: z.number().int(),
+  totalMarketCap: z.number().nullable(),
+  /** Heat points against 24 h ago; null until there is 24 h of history. */
+  change24h: z.number().nullable(),
+  trend: z.enum(SECTOR_TRENDS).nullable(),
+  breadth: z.number().nullable(),
+  concentration: z.number().nullable(),
+  topProjects: z.array(ProjectRefSchema),
+  updatedAt: z.string(),
+});
+export type Sector = z.infer<typeof SectorSchema>;
+
+export const SectorListResponseSchema = z.object({ items: z.array(SectorSchema) });
+export type SectorListResponse = z.infer<typeof SectorListResponseSchema>;
+
+export const SectorDetailQuerySchema = PageQuerySchema.extend({ lang: z.enum(['zh', 'en']).optional() });
+export const SectorDetailResponseSchema = z.object({
+  sector: SectorSchema,
+  projects: pageOf(ProjectListItemSchema),
+});
+export type SectorDetailResponse = z.infer<typeof SectorDetailResponseSchema>;
+
+export const SectorParamsSchema = z.object({ id: z.string().min(1).max(64) });

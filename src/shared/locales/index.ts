@@ -1,0 +1,99 @@
+// Locale catalogue: one JSON file per namespace and language. Adding a namespace = a file in en/ and zh/ and two
+// lines here. en is the source of truth for keys; locales.test.ts enforces identical key sets and no empty values.
+import enApp from './en/app.json' with { type: 'json' };
+import enAuth from './en/auth.json' with { type: 'json' };
+import enCommon from './en/common.json' with { type: 'json' };
+import enDirectory from './en/directory.json' with { type: 'json' };
+import enErrors from './en/errors.json' with { type: 'json' };
+import enHeat from './en/heat.json' with { type: 'json' };
+import enHome from './en/home.json' with { type: 'json' };
+import enIngestion from './en/ingestion.json' with { type: 'json' };
+import enMembership from './en/membership.json' with { type: 'json' };
+import enPages from './en/pages.json' with { type: 'json' };
+import enPlatforms from './en/platforms.json' with { type: 'json' };
+import enProject from './en/project.json' with { type: 'json' };
+import enSearch from './en/search.json' with { type: 'json' };
+import enSectors from './en/sectors.json' with { type: 'json' };
+import zhApp from './zh/app.json' with { type: 'json' };
+import zhAuth from './zh/auth.json' with { type: 'json' };
+import zhCommon from './zh/common.json' with { type: 'json' };
+import zhDirectory from './zh/directory.json' with { type: 'json' };
+import zhErrors from './zh/errors.json' with { type: 'json' };
+import zhHeat from './zh/heat.json' with { type: 'json' };
+import zhHome from './zh/home.json' with { type: 'json' };
+import zhIngestion from './zh/ingestion.json' with { type: 'json' };
+import zhMembership from './zh/membership.json' with { type: 'json' };
+import zhPages from './zh/pages.json' with { type: 'json' };
+import zhPlatforms from './zh/platforms.json' with { type: 'json' };
+import zhProject from './zh/project.json' with { type: 'json' };
+import zhSearch from './zh/search.json' with { type: 'json' };
+import zhSectors from './zh/sectors.json' with { type: 'json' };
+
+export const LANGUAGES = ['zh', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh';
+
+export const en = {
+  app: enApp,
+  auth: enAuth,
+  common: enCommon,
+  directory: enDirectory,
+  errors: enErrors,
+  heat: enHeat,
+  home: enHome,
+  ingestion: enIngestion,
+  membership: enMembership,
+  pages: enPages,
+  platforms: enPlatforms,
+  project: enProject,
+  search: enSearch,
+  sectors: enSectors,
+};
+
+export const zh: typeof en = {
+  app: zhApp,
+  auth: zhAuth,
+  common: zhCommon,
+  directory: zhDirectory,
+  errors: zhErrors,
+  heat: zhHeat,
+  home: zhHome,
+  ingestion: zhIngestion,
+  membership: zhMembership,
+  pages: zhPages,
+  platforms: zhPlatforms,
+  project: zhProject,
+  search: zhSearch,
+  sectors: zhSectors,
+};
+
+export const RESOURCES: Record<Language, typeof en> = { en, zh };
+
+/** Picks zh or en from a `?lang=` value or an Accept-Language header; zh when neither names a supported language. */
+export function pickLanguage(explicit: string | undefined, acceptLanguage: string | undefined): Language {
+  if (explicit === 'en' || explicit === 'zh') return explicit;
+  if (!acceptLanguage) return DEFAULT_LANGUAGE;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('zh')) return 'zh';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Looks up a dotted key ("errors.NOT_FOUND") and interpolates {{name}} params; returns the key when missing. */
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
+  let node: unknown = RESOURCES[lang];
+  for (const part of key.split('.')) {
+    node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof node !== 'string') return key;
+  return node.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
