@@ -1,4 +1,4 @@
-import { computeNormalized, HEAT_NORMALIZATION } from './normalize.ts';
+import { computeNormalized, HEAT_NORMALIZATION, type NormalizationScale } from './normalize.ts';
 import { clampEntry } from './social-score.ts';
 import {
   type BreakdownEntry,
@@ -23,17 +23,30 @@ import {
 
 const CATEGORIES = Object.keys(HEAT_CATEGORY_WEIGHTS) as HeatCategory[];
 
+type HeatComponent = {
+  key: HeatComponentKey;
+  category: HeatCategory;
+  /** Model weight when every input is present: category weight × points / category points. */
+  weight: number;
+  points: number;
+  categoryIndex: number;
+};
+
 /** Every heat component in breakdown order, with its category and its model weight when all inputs are present. */
-export const HEAT_COMPONENTS: readonly { key: HeatComponentKey; category: HeatCategory; weight: number }[] =
-  CATEGORIES.flatMap((category) => {
-    const points = HEAT_COMPONENT_POINTS[category];
-    const total = Object.values(points).reduce((a, b) => a + b, 0);
-    return Object.entries(points).map(([key, p]) => ({
-      key: key as HeatComponentKey,
-      category,
-      weight: (HEAT_CATEGORY_WEIGHTS[category] * p) / total,
-    }));
-  });
+export const HEAT_COMPONENTS: readonly HeatComponent[] = CATEGORIES.flatMap((category, categoryIndex) => {
+  const points = HEAT_COMPONENT_POINTS[category];
+  const total = Object.values(points).reduce((a, b) => a + b, 0);
+  return Object.entries(points).map(([key, p]) => ({
+    key: key as HeatComponentKey,
+    category,
+    weight: (HEAT_CATEGORY_WEIGHTS[category] * p) / total,
+    points: p,
+    categoryIndex,
+  }));
+});
+
+const CATEGORY_WEIGHT_LIST = CATEGORIES.map((c) => HEAT_CATEGORY_WEIGHTS[c]);
+const SCALES = HEAT_COMPONENTS.map((c) => HEAT_NORMALIZATION[c.key]);
 
 /** Days between listing and `now` (never negative); null without a listing date. */
 export function computeAgeDays(listedAt: Date | null, now: Date): number | null {
@@ -49,7 +62,10 @@ export function computeAgeFactor(ageDays: number | null): number {
 }
 
 function rawComponent(signals: HeatSignals, key: HeatComponentKey): number | null {
-  if (key !== 'volumeToMarketCap') return hasValue(signals[key]) ? signals[key] : null;
+  if (key !== 'volumeToMarketCap') {
+    const value = signals[key];
+    return hasValue(value) ? value : null;
+  }
   const { volume24hUsd: volume, marketCapUsd: cap } = signals;
   return hasValue(volume) && hasValue(cap) && cap > 0 ? volume / cap : null;
 }
@@ -64,40 +80,38 @@ function rawComponent(signals: HeatSignals, key: HeatComponentKey): number | nul
  * (base × (factor − 1)), `status` (the bonus) and `clamp`; its contributions sum to the score.
  */
 export function heatScore(signals: HeatSignals, now: Date): ScoreResult {
-  const raws = HEAT_COMPONENTS.map((c) => rawComponent(signals, c.key));
-
-  // Points with data per category, then the total category weight with data.
-  const presentPoints: Record<HeatCategory, number> = { social: 0, market: 0, development: 0, news: 0 };
-  HEAT_COMPONENTS.forEach((c, i) => {
-    if (raws[i] !== null) presentPoints[c.category] += HEAT_COMPONENT_POINTS[c.category][c.key] ?? 0;
-  });
+  const n = HEAT_COMPONENTS.length;
+  const raws: (number | null)[] = new Array(n);
+  // Points with data per category (index as CATEGORIES), then the total category weight with data.
+  const presentPoints = [0, 0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const c = HEAT_COMPONENTS[i] as HeatComponent;
+    const raw = rawComponent(signals, c.key);
+    raws[i] = raw;
+    if (raw !== null) presentPoints[c.categoryIndex] = (presentPoints[c.categoryIndex] as number) + c.points;
+  }
   let presentCategoryWeight = 0;
-  for (const category of CATEGORIES)
-    if (presentPoints[category] > 0) presentCategoryWeight += HEAT_CATEGORY_WEIGHTS[category];
+  for (let k = 0; k < CATEGORIES.length; k++) {
+    if ((presentPoints[k] as number) > 0) presentCategoryWeight += CATEGORY_WEIGHT_LIST[k] as number;
+  }
 
-  const breakdown: BreakdownEntry[] = [];
+  const breakdown: BreakdownEntry[] = new Array(n);
   let base = 0;
-  HEAT_COMPONENTS.forEach((c, i) => {
-    const raw = raws[i] ?? null;
+  for (let i = 0; i < n; i++) {
+    const c = HEAT_COMPONENTS[i] as HeatComponent;
+    const raw = raws[i] as number | null;
     if (raw === null) {
-      breakdown.push({
-        ...componentEntry(c),
-        raw: null,
-        normalised: null,
-        effectiveWeight: 0,
-        contribution: 0,
-        noData: true,
-      });
-      return;
+      breakdown[i] = entry(c, null, null, 0, 0, true);
+      continue;
     }
-    const points = HEAT_COMPONENT_POINTS[c.category][c.key] ?? 0;
     const effectiveWeight =
-      (HEAT_CATEGORY_WEIGHTS[c.category] / presentCategoryWeight) * (points / presentPoints[c.category]);
-    const normalised = computeNormalized(raw, HEAT_NORMALIZATION[c.key]);
+      ((CATEGORY_WEIGHT_LIST[c.categoryIndex] as number) / presentCategoryWeight) *
+      (c.points / (presentPoints[c.categoryIndex] as number));
+    const normalised = computeNormalized(raw, SCALES[i] as NormalizationScale);
     const contribution = 100 * normalised * effectiveWeight;
     base += contribution;
-    breakdown.push({ ...componentEntry(c), raw, normalised, effectiveWeight, contribution, noData: false });
-  });
+    breakdown[i] = entry(c, raw, normalised, effectiveWeight, contribution, false);
+  }
 
   const ageDays = computeAgeDays(signals.listedAt, now);
   if (presentCategoryWeight === 0) {
@@ -131,8 +145,15 @@ export function heatScore(signals: HeatSignals, now: Date): ScoreResult {
   return { score, breakdown, model: HEAT_MODEL_VERSION, noData: false };
 }
 
-function componentEntry(c: { key: HeatComponentKey; category: HeatCategory; weight: number }) {
-  return { key: c.key, category: c.category, weight: c.weight };
+function entry(
+  c: HeatComponent,
+  raw: number | null,
+  normalised: number | null,
+  effectiveWeight: number,
+  contribution: number,
+  noData: boolean,
+): BreakdownEntry {
+  return { key: c.key, category: c.category, raw, normalised, weight: c.weight, effectiveWeight, contribution, noData };
 }
 
 function adjustment(
@@ -142,7 +163,7 @@ function adjustment(
   noData: boolean,
   multiplier?: number,
 ): BreakdownEntry {
-  const entry: BreakdownEntry = {
+  const result: BreakdownEntry = {
     key,
     category: 'adjustment',
     raw,
@@ -152,8 +173,8 @@ function adjustment(
     contribution,
     noData,
   };
-  if (multiplier !== undefined) entry.multiplier = multiplier;
-  return entry;
+  if (multiplier !== undefined) result.multiplier = multiplier;
+  return result;
 }
 
 /** Heat before the status bonus: clamp(base × ageFactor, 0, 100). Used for 24 h gains so status never feeds itself. */

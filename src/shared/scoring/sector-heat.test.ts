@@ -55,7 +55,7 @@ describe('sectorHeat', () => {
 
 describe('computeSectorTrend', () => {
   test.each([
-    { change: null, expected: 'stable' },
+    { change: null, expected: null },
     { change: 0, expected: 'stable' },
     { change: 0.999, expected: 'stable' },
     { change: 1, expected: 'up' },

@@ -105,11 +105,11 @@ export function sectorHeat(projects: readonly SectorMember[]): ScoreResult {
 export type SectorTrend = 'up' | 'down' | 'stable';
 
 /**
- * Trend label from the 24 h change in sector heat (points): ≥ +1 up, ≤ −1 down, otherwise stable (also when there is
- * no history 24 h back, i.e. change is null).
+ * Trend label from the 24 h change in sector heat (points): ≥ +1 up, ≤ −1 down, otherwise stable; null when there is
+ * no history 24 h back (change is null): an unknown trend is not shown as "stable".
  */
-export function computeSectorTrend(change24h: number | null): SectorTrend {
-  if (!hasValue(change24h)) return 'stable';
+export function computeSectorTrend(change24h: number | null): SectorTrend | null {
+  if (!hasValue(change24h)) return null;
   if (change24h >= SECTOR_TREND_THRESHOLD) return 'up';
   if (change24h <= -SECTOR_TREND_THRESHOLD) return 'down';
   return 'stable';
