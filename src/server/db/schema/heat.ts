@@ -1,42 +1,80 @@
-import { bigserial, doublePrecision, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
-/** One row per project and per sector per recompute; compacted over time (see the heat engine). */
+/**
+ * Compact history breakdown: each component's contribution (score points) by key, only components with data plus
+ * the age/status/clamp adjustments; a missing key contributed 0. Sectors add their member projects' mean
+ * contributions per category (`categories`), which "why it moved" compares over 24 h and 7 d.
+ */
+export type HistoryBreakdown = {
+  contributions: Record<string, number>;
+  categories?: Record<string, number>;
+};
+
+/**
+ * One row per project and per sector per recompute (granularity 'run'), compacted by the retention job: runs are
+ * kept 48 h, then the last row of each hour ('hour') for 30 days, then the last row of each day ('day').
+ * Keyed by (entity, time): one run writes every row with the same computed_at, so "the run nearest to 24 h ago" is
+ * one timestamp.
+ */
 export const heatHistory = pgTable(
   'heat_history',
   {
-    id: bigserial({ mode: 'number' }).primaryKey(),
     entityType: text({ enum: ['project', 'sector'] }).notNull(),
     entityId: text().notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull(),
     score: doublePrecision().notNull(),
     socialScore: doublePrecision(),
-    breakdown: jsonb(),
+    /** Heat before the status bonus (projects): 24 h gains and the derived status use it. */
+    signalScore: doublePrecision(),
+    breakdown: jsonb().$type<HistoryBreakdown>(),
     model: text().notNull(),
     granularity: text({ enum: ['run', 'hour', 'day'] })
       .notNull()
       .default('run'),
-    computedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    index('heat_history_entity_idx').on(t.entityType, t.entityId, t.computedAt.desc()),
+    primaryKey({ name: 'heat_history_pk', columns: [t.entityType, t.entityId, t.computedAt] }),
     index('heat_history_time_idx').on(t.computedAt),
   ],
 );
 
-/** The sync log: one row per scheduled or manual job run. */
+/** The sync log: one row per scheduled, manual or CLI job run. */
 export const syncRuns = pgTable(
   'sync_runs',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
-    job: text().notNull(), // 'heat', 'market', 'full', 'discovery', …
+    job: text().notNull(), // 'heat', 'market', 'full', 'history-retention', …
     trigger: text({ enum: ['schedule', 'manual', 'cli', 'startup'] })
       .notNull()
       .default('schedule'),
-    status: text({ enum: ['running', 'success', 'failed'] }).notNull(),
+    /** The cron slot a scheduled run belongs to; unique per job, so several instances run each slot once. */
+    scheduledFor: timestamp({ withTimezone: true }),
+    /** Which process ran it (hostname:pid). */
+    instance: text(),
+    status: text({ enum: ['running', 'success', 'failed', 'skipped'] }).notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }),
     durationMs: integer(),
     counts: jsonb().$type<Record<string, number>>().notNull().default({}),
     errors: jsonb().$type<string[]>().notNull().default([]),
   },
-  (t) => [index('sync_runs_job_idx').on(t.job, t.startedAt.desc())],
+  (t) => [
+    index('sync_runs_job_idx').on(t.job, t.startedAt.desc()),
+    index('sync_runs_started_idx').on(t.startedAt.desc()),
+    uniqueIndex('sync_runs_slot_idx')
+      .on(t.job, t.scheduledFor)
+      .where(sql`${t.scheduledFor} IS NOT NULL`),
+  ],
 );
