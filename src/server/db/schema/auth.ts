@@ -1,8 +1,8 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid().primaryKey().defaultRandom(),
-  email: text().notNull().unique(), // stored lower-cased
+  email: text().unique(), // stored lower-cased; null when an OAuth provider shares none (e.g. X without e-mail access)
   passwordHash: text(), // null for OAuth-only accounts
   emailVerifiedAt: timestamp({ withTimezone: true }),
   role: text({ enum: ['user', 'admin'] })
@@ -67,7 +67,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   to: text().notNull(),
   subject: text().notNull(),
   text: text().notNull(),
-  sentAt: timestamp({ withTimezone: true }),
+  sentAt: timestamp({ withTimezone: true }), // null: not sent by SMTP (none configured, or it failed: see error)
+  error: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -76,7 +77,7 @@ export const userProfiles = pgTable('user_profiles', {
   id: uuid()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  email: text().notNull(),
+  email: text(),
   name: text(),
   avatarUrl: text(),
   membershipLevel: text({ enum: ['free', 'premium', 'vip'] })
@@ -92,5 +93,4 @@ export const userProfiles = pgTable('user_profiles', {
   dailyTasksCompleted: integer().notNull().default(0),
   dailyAdsWatched: integer().notNull().default(0),
   lastDailyReset: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  emailVerified: boolean().notNull().default(false),
 });
