@@ -8,6 +8,8 @@ export const socialApiAccounts = pgTable('social_api_accounts', {
   apiSecretEnc: text(),
   bearerTokenEnc: text(),
   dailyUsage: integer().notNull().default(0),
+  /** The UTC day `dailyUsage` counts; a different day means the counter is 0 (reset at midnight). */
+  usageDate: date({ mode: 'string' }),
   dailyLimit: integer().notNull().default(300),
   lastUsed: timestamp({ withTimezone: true }),
   isActive: boolean().notNull().default(true),
