@@ -29,9 +29,76 @@ const EnvSchema = z.object({
   JOBS_ENABLED: booleanFromEnv.default(true),
   /** Load the built-in catalogue when the projects table is empty. */
   CATALOGUE_AUTOLOAD: booleanFromEnv.default(true),
+  /**
+   * PGlite's shared_buffers. Postgres' 128MB default lives inside the WASM heap (measured: ~300 MB RSS for PGlite at
+   * 100k projects, ~210 MB at 32MB); the OS page cache still caches the data files, so reads barely notice.
+   */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 32MB')
+    .default('32MB'),
   /** Directory with the built web app; absent → the API runs alone. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  // --- Accounts (docs/auth.md). APP_URL builds e-mailed links and OAuth redirect URIs; unset → http://localhost:PORT.
+  APP_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** auto → Secure cookies in production unless APP_URL is plain http://. */
+  SESSION_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_SECURE: booleanFromEnv.default(false),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().min(1).optional(),
+  SMTP_FROM: z.string().min(1).default('HeatRank <no-reply@localhost>'),
+  /** Skips STARTTLS: only for local SMTP test servers whose certificate is self-signed or expired. */
+  SMTP_IGNORE_TLS: booleanFromEnv.default(false),
+  ...oauthProviderEnv('GOOGLE'),
+  ...oauthProviderEnv('GITHUB'),
+  ...oauthProviderEnv('TWITTER'),
+  ...oauthProviderEnv('APPLE'),
+  // --- Ingestion (docs/ingestion.md). Every base URL is configurable so tests use local fake servers.
+  /** AES-256-GCM key material for API secrets at rest (any string ≥ 32 chars; SHA-256 derives the key). */
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  DEFILLAMA_BASE_URL: z.url().default('https://api.llama.fi'),
+  COINGECKO_BASE_URL: z.url().default('https://api.coingecko.com/api/v3'),
+  COINGECKO_API_KEY: z.string().min(1).optional(),
+  COINGECKO_KEY_TYPE: z.enum(['demo', 'pro']).default('demo'),
+  GITHUB_BASE_URL: z.url().default('https://api.github.com'),
+  GITHUB_TOKEN: z.string().min(1).optional(),
+  X_BASE_URL: z.url().default('https://api.x.com'),
+  TELEGRAM_BASE_URL: z.url().default('https://api.telegram.org'),
+  TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
+  DISCORD_BASE_URL: z.url().default('https://discord.com/api/v10'),
+  /** Sector for a DefiLlama category missing from the mapping table (src/shared/ingestion/category-map.ts). */
+  INGEST_UNMAPPED_SECTOR: z.string().min(1).default('DeFi'),
+  INGEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
+  INGEST_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  /** First back-off step; doubles per attempt (X: 1 s × attempt, spec). */
+  INGEST_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Upper bound on any single wait (Retry-After, rate-limit reset). */
+  INGEST_MAX_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** With no X account available, wait this long for one before failing (spec: 60 s). */
+  X_POOL_WAIT_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Back-off step of the X pool: 1 s × attempt (spec). */
+  X_BACKOFF_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Pause between projects in a social refresh (spec: 1 s). */
+  INGEST_SOCIAL_PAUSE_MS: z.coerce.number().int().min(0).default(1_000),
 });
+
+/** OAUTH_<P>_CLIENT_ID and _CLIENT_SECRET enable a provider; the endpoint URLs override its defaults (tests, proxies). */
+function oauthProviderEnv<P extends 'GOOGLE' | 'GITHUB' | 'TWITTER' | 'APPLE'>(provider: P) {
+  type Key = `OAUTH_${P}_${'CLIENT_ID' | 'CLIENT_SECRET' | 'AUTHORIZE_URL' | 'TOKEN_URL' | 'USERINFO_URL'}`;
+  const text = z.string().min(1).optional();
+  return Object.fromEntries(
+    ['CLIENT_ID', 'CLIENT_SECRET', 'AUTHORIZE_URL', 'TOKEN_URL', 'USERINFO_URL'].map((suffix) => [
+      `OAUTH_${provider}_${suffix}`,
+      suffix.endsWith('URL') ? z.url().optional() : text,
+    ]),
+  ) as Record<Key, typeof text>;
+}
 
 export type Config = z.infer<typeof EnvSchema>;
 export type ConfigInput = Partial<Record<keyof z.input<typeof EnvSchema>, string>>;

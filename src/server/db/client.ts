@@ -44,12 +44,12 @@ const MIGRATION_LOCK_KEY = 727_001; // pg_advisory_lock key: one instance migrat
 
 /** Opens PostgreSQL when DATABASE_URL is set, else embedded PGlite in DATA_DIR ('memory://' for tests); migrates. */
 export async function createDb(
-  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'> & Partial<Pick<Config, 'PGLITE_SHARED_BUFFERS'>>,
   options: CreateDbOptions = {},
 ): Promise<DbHandle> {
   const handle = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)
-    : await openPglite(config.DATA_DIR, options.role ?? 'server');
+    : await openPglite(config.DATA_DIR, options.role ?? 'server', config.PGLITE_SHARED_BUFFERS ?? '32MB');
   if (options.migrate !== false) {
     try {
       await runMigrations(handle);
@@ -112,12 +112,14 @@ async function openPostgres(url: string): Promise<DbHandle> {
   };
 }
 
-async function openPglite(dataDir: string, role: string): Promise<DbHandle> {
+async function openPglite(dataDir: string, role: string, sharedBuffers: string): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? undefined : acquireDataDirLock(dataDir, role);
   let client: PGlite;
   try {
-    client = new PGlite(inMemory ? dataDir : `${dataDir}/pglite`);
+    client = new PGlite(inMemory ? dataDir : `${dataDir}/pglite`, {
+      postgresqlconf: [`shared_buffers=${sharedBuffers}`],
+    });
     await client.waitReady;
   } catch (error) {
     lock?.release();

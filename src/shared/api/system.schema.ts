@@ -25,3 +25,5 @@ export const StatsResponseSchema = z.object({
   asOf: z.string(),
 });
 export type StatsResponse = z.infer<typeof StatsResponseSchema>;
+
+export const PingResponseSchema = z.object({ ok: z.literal(true) });

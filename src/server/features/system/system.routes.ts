@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HealthResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
+import { HealthResponseSchema, PingResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
 import type { AppDeps } from '../../app.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getHealth, getStats } from './system.service.ts';
@@ -16,6 +16,11 @@ export const systemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, db
       return reply.code(health.status === 'ok' ? 200 : 503).send(health);
     },
   );
+
+  // Liveness without touching the database; also the benchmark's baseline for "a trivial JSON route".
+  app.get('/ping', { schema: { tags: ['system'], response: { 200: PingResponseSchema } } }, async () => ({
+    ok: true as const,
+  }));
 
   app.get('/stats', { schema: { tags: ['system'], response: { 200: StatsResponseSchema } } }, async (request, reply) =>
     sendCached(request, reply, await cache.getOrCompute('stats', () => getStats(db, new Date()), STATS_TTL_MS)),

@@ -1,0 +1,161 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
+import { loadConfig } from '../src/server/config.ts';
+import { createDb } from '../src/server/db/client.ts';
+import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
+import { measureLoad } from './http-load.ts';
+import { startServerProcess } from './server-process.ts';
+
+// npm run bench [-- --count 100000 --seconds 8 --skip-postgres]
+// Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
+
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
+const COUNT = Number(flag('count', '100000'));
+const SECONDS = Number(flag('seconds', '8'));
+const SKIP_POSTGRES = args.includes('--skip-postgres');
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SEED = 42;
+
+type Row = Record<string, string | number>;
+const report: Record<string, Row[]> = {};
+
+async function seed(kind: 'pglite' | 'postgres', target: string) {
+  const config = loadConfig(kind === 'pglite' ? { DATA_DIR: target } : { DATABASE_URL: target });
+  const handle = await createDb(config, { role: 'bench' });
+  const started = performance.now();
+  await seedSynthetic(handle.db, { count: COUNT, seed: SEED, now: new Date() });
+  const seconds = (performance.now() - started) / 1000;
+  return { handle, seconds };
+}
+
+async function freshPostgresDatabase(name: string): Promise<string | undefined> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function benchReads(kind: 'pglite' | 'postgres', env: Record<string, string>) {
+  const server = await startServerProcess(env);
+  try {
+    const ping = await measureLoad(server.url, 'trivial JSON route', '/api/ping', SECONDS);
+    const heat = await measureLoad(server.url, 'projects, heat sort', '/api/projects?limit=50', SECONDS);
+    const category = await measureLoad(
+      server.url,
+      'projects, category filter',
+      '/api/projects?limit=50&category=DeFi',
+      SECONDS,
+    );
+    const rows = [ping, heat, category].map((r) => ({
+      database: kind,
+      route: r.label,
+      path: r.path,
+      'req/s': r.requestsPerSec,
+      'p50 ms': r.p50Ms,
+      'p99 ms': r.p99Ms,
+      'ratio to trivial': Math.round((r.requestsPerSec / ping.requestsPerSec) * 100) / 100,
+      errors: r.errors,
+      target: r === ping ? '' : 'ratio ≥ 0.5, p99 ≤ 25 ms',
+    }));
+    rows.push({
+      database: kind,
+      route: 'server peak RSS',
+      path: '',
+      'req/s': '',
+      'p50 ms': '',
+      'p99 ms': '',
+      'ratio to trivial': '',
+      errors: '',
+      target: `${Math.round(server.peakRssMb())} MB (target ≤ 400 MB)`,
+    } as unknown as (typeof rows)[number]);
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  console.log(
+    `HeatRank benchmark: ${COUNT.toLocaleString('en')} synthetic projects, ${SECONDS} s per route, 50 connections\n`,
+  );
+
+  // PGlite
+  const dir = `/tmp/heatrank-bench-pglite-${process.pid}`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const pgl = await seed('pglite', dir);
+  report.seed = [{ database: 'pglite', projects: COUNT, seconds: Math.round(pgl.seconds * 10) / 10 }];
+  const recompute = await optionalRecompute(pgl.handle, 'pglite');
+  await pgl.handle.close();
+  report.reads = await benchReads('pglite', { DATA_DIR: dir });
+  rmSync(dir, { recursive: true, force: true });
+
+  // PostgreSQL
+  if (!SKIP_POSTGRES) {
+    const url = await freshPostgresDatabase('heatrank_bench');
+    if (url) {
+      const pgs = await seed('postgres', url);
+      report.seed.push({ database: 'postgres', projects: COUNT, seconds: Math.round(pgs.seconds * 10) / 10 });
+      recompute.push(...(await optionalRecompute(pgs.handle, 'postgres')));
+      await pgs.handle.close();
+      report.reads.push(...(await benchReads('postgres', { DATABASE_URL: url })));
+    } else {
+      console.log(`(PostgreSQL at ${POSTGRES_URL} not reachable: skipped)`);
+    }
+  }
+  report.recompute = recompute;
+  report.bundles = await optionalBundleSizes();
+
+  for (const [title, rows] of Object.entries(report)) {
+    if (rows.length === 0) continue;
+    console.log(`\n## ${title}`);
+    console.table(rows);
+  }
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(
+    'bench-results/latest.json',
+    JSON.stringify({ at: new Date().toISOString(), count: COUNT, report }, null, 2),
+  );
+}
+
+type Handle = Awaited<ReturnType<typeof createDb>>;
+
+/** The heat engine's full recompute (bench/recompute.bench.ts), when present. */
+async function optionalRecompute(handle: Handle, kind: 'pglite' | 'postgres'): Promise<Row[]> {
+  if (!existsSync(new URL('./recompute.bench.ts', import.meta.url))) return [];
+  const { benchRecompute } = await import('./recompute.bench.ts');
+  const result = await benchRecompute(handle.db, kind);
+  return [{ database: kind, ...result, target: '< 5,000 ms' }];
+}
+
+/** Gzipped JS per route from the built web app (bench/bundle-size.ts), when the app is built. */
+async function optionalBundleSizes(): Promise<Row[]> {
+  if (!existsSync('dist/web/index.html') || !existsSync(new URL('./bundle-size.ts', import.meta.url))) return [];
+  // A variable specifier: the bundle module belongs to the web build and may be absent in an API-only checkout.
+  const modulePath = './bundle-size.ts';
+  const { measureBundleSizes } = (await import(modulePath)) as {
+    measureBundleSizes: (dist: string) => Promise<{ route: string; jsGzipKb: number }[]>;
+  };
+  const sizes = await measureBundleSizes('dist/web');
+  return sizes.map((s) => ({ ...s, target: s.route === '/' ? '≤ 200 kB' : '' }));
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export type ServerProcess = { url: string; child: ChildProcess; peakRssMb: () => number; stop: () => Promise<void> };
+
+/** Starts `src/server/main.ts` in its own process (so the load generator does not share its event loop). */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', CATALOGUE_AUTOLOAD: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /open (http:\/\/\S+) in your browser/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  // VmHWM is the process's peak resident set size, in kB.
+  const peakRssMb = () => {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, child, peakRssMb, stop };
+}

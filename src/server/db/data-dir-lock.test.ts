@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { createDb } from './client.ts';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from './data-dir-lock.ts';
+
+const dirs: string[] = [];
+const freshDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'heatrank-lock-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs a second Node process that tries to open the same data directory, as a CLI command would. */
+function openFromAnotherProcess(dataDir: string) {
+  const script = `
+    import { createDb } from './src/server/db/client.ts';
+    try { const h = await createDb({ DATA_DIR: ${JSON.stringify(dataDir)} }, { role: 'cli' }); await h.close(); console.log('opened'); }
+    catch (e) { console.log(e.message); process.exit(3); }`;
+  return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+}
+
+describe('data directory lock', () => {
+  test('a second process cannot open a data directory the server holds, and says why', async () => {
+    const dir = freshDir();
+    const server = await createDb(loadConfig({ DATA_DIR: dir }), { role: 'server' });
+
+    const second = openFromAnotherProcess(dir);
+
+    expect(second.status).toBe(3);
+    expect(second.stdout).toContain('the server is running on this data directory');
+    expect(second.stdout).toContain('stop it or use DATABASE_URL');
+    await server.close();
+  });
+
+  test('the lock is released on close, so the next process can open the directory', async () => {
+    const dir = freshDir();
+    const first = await createDb(loadConfig({ DATA_DIR: dir }), { role: 'server' });
+    await first.close();
+
+    expect(existsSync(join(dir, LOCK_FILE_NAME))).toBe(false);
+    expect(openFromAnotherProcess(dir).stdout).toContain('opened');
+  });
+
+  test('a stale lock left by a dead process is taken over', () => {
+    const dir = freshDir();
+    const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid ?? 999_999;
+    writeFileSync(
+      join(dir, LOCK_FILE_NAME),
+      JSON.stringify({ pid: dead, hostname: hostname(), startedAt: '', role: 'server' }),
+    );
+
+    const lock = acquireDataDirLock(dir, 'server');
+
+    expect(JSON.parse(readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+  });
+
+  test('a live holder in this process is refused too (no double open)', () => {
+    const dir = freshDir();
+    const lock = acquireDataDirLock(dir, 'server');
+
+    expect(() => acquireDataDirLock(dir, 'recompute')).toThrow(DataDirLockedError);
+    lock.release();
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SectorDetailResponseSchema, SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { insertProject, insertSector } from '../../test/factories.ts';
+import { refreshSectorAggregates } from './sectors.service.ts';
+
+describe('/api/sectors', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false });
+    await insertSector(t.db, { id: 'defi', name: 'DeFi', heatScore: 70, color: '#2563eb' });
+    await insertSector(t.db, { id: 'gamefi', name: 'GameFi', heatScore: 55 });
+    await insertSector(t.db, { id: 'zk', name: 'ZK', heatScore: 80 });
+    for (const [id, heat, cap] of [
+      ['a', 90, 1e9],
+      ['b', 60, 2e9],
+      ['c', 75, null],
+      ['d', 40, 5e8],
+    ] as const) {
+      await insertProject(t.db, {
+        id: `defi-${id}`,
+        name: `DeFi ${id}`,
+        category: 'DeFi',
+        heatScore: heat,
+        marketCap: cap,
+      });
+    }
+    await insertProject(t.db, { id: 'game-1', name: 'Game 1', category: 'GameFi', heatScore: 50 });
+    await refreshSectorAggregates(t.db);
+  });
+  afterAll(() => t.close());
+
+  test('lists sectors by heat, with project count, market cap and top three projects', async () => {
+    const res = await t.app.inject({ url: '/api/sectors' });
+
+    const body = SectorListResponseSchema.parse(res.json());
+    expect(body.items.map((s) => s.id)).toEqual(['zk', 'defi', 'gamefi']);
+    const defi = body.items.find((s) => s.id === 'defi');
+    expect(defi).toMatchObject({ projectCount: 4, totalMarketCap: 3.5e9, color: '#2563eb' });
+    expect(defi?.topProjects.map((p) => p.id)).toEqual(['defi-a', 'defi-c', 'defi-b']);
+    expect(body.items.find((s) => s.id === 'zk')).toMatchObject({
+      projectCount: 0,
+      topProjects: [],
+      totalMarketCap: null,
+    });
+  });
+
+  test('a sector detail lists its projects by heat, paged, matched case-insensitively', async () => {
+    const res = await t.app.inject({ url: '/api/sectors/DEFI?limit=2&offset=1' });
+
+    const body = SectorDetailResponseSchema.parse(res.json());
+    expect(body.sector.name).toBe('DeFi');
+    expect(body.projects.items.map((p) => p.id)).toEqual(['defi-c', 'defi-b']);
+    expect(body.projects).toMatchObject({ total: 4, limit: 2, offset: 1 });
+  });
+
+  test('unknown sector → 404 SECTOR_NOT_FOUND; bad paging → 400', async () => {
+    const missing = await t.app.inject({ url: '/api/sectors/nope', headers: { 'accept-language': 'en' } });
+    const bad = await t.app.inject({ url: '/api/sectors/defi?limit=-5' });
+
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error).toEqual({ code: 'SECTOR_NOT_FOUND', message: 'Sector "nope" not found' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+  });
+});
