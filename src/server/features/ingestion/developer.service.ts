@@ -1,0 +1,102 @@
+import {
+  type GithubClientOptions,
+  type GithubRepo,
+  getCodeFrequency,
+  getCommitsLastYear,
+  getContributorCount,
+  getRepo,
+  listOrgRepos,
+} from '../../ingestion/github/github.client.ts';
+import { toHttpPolicy } from '../../ingestion/http.ts';
+import { markMetricsStale, selectGithubTargets, updateProjectMetrics } from './ingestion.queries.ts';
+import {
+  emptyResult,
+  errorMessage,
+  type IngestDeps,
+  type IngestOptions,
+  type SourceRunResult,
+} from './ingestion.types.ts';
+import { type MetricField, type MetricUpdate, SOURCE_FIELDS } from './metric-fields.ts';
+
+/** Orgs per project and repositories per project whose statistics we fetch (the most-starred ones). */
+export const MAX_ORGS = 3;
+export const STATS_REPOS = 3;
+
+type DevValues = MetricUpdate['values'];
+
+/**
+ * Developer signals of one project: stars and forks summed over the org's public, non-fork, non-archived repos;
+ * commits (52 weeks), contributors and code frequency (lines changed per week) summed over the top
+ * {@link STATS_REPOS} repos by stars. A statistic that fails is left out (no data), and its error is returned.
+ */
+async function collectProject(
+  client: GithubClientOptions,
+  orgs: string[],
+): Promise<{ values: DevValues; errors: string[] }> {
+  const repos: GithubRepo[] = [];
+  for (const org of orgs.slice(0, MAX_ORGS)) {
+    if (org.includes('/')) repos.push(await getRepo(client, org));
+    else repos.push(...(await listOrgRepos(client, org)));
+  }
+  const own = repos.filter((r) => !r.fork && !r.archived);
+  const top = [...own].sort((a, b) => (b.stargazers_count ?? 0) - (a.stargazers_count ?? 0)).slice(0, STATS_REPOS);
+  const errors: string[] = [];
+  const sum = async (load: (fullName: string) => Promise<number | undefined>): Promise<number | null> => {
+    let total: number | null = top.length === 0 ? 0 : null;
+    for (const repo of top) {
+      try {
+        const value = await load(repo.full_name);
+        if (value !== undefined) total = (total ?? 0) + value;
+      } catch (error) {
+        errors.push(`${repo.full_name}: ${errorMessage(error)}`);
+        return null; // a partial sum would understate the project: no data instead
+      }
+    }
+    return total;
+  };
+  return {
+    values: {
+      devStars: own.reduce((s, r) => s + (r.stargazers_count ?? 0), 0),
+      devForks: own.reduce((s, r) => s + (r.forks_count ?? 0), 0),
+      devCommits: await sum((name) => getCommitsLastYear(client, name)),
+      devContributors: await sum((name) => getContributorCount(client, name)),
+      devCodeFrequency: await sum((name) => getCodeFrequency(client, name)),
+    },
+    errors,
+  };
+}
+
+/**
+ * Developer data from GitHub for every project with GitHub orgs (least recently refreshed first). A project whose
+ * repositories cannot be listed keeps its values, marked stale; a failed statistic keeps its old value, marked stale.
+ */
+export async function runGithubDevelopment(deps: IngestDeps, options: IngestOptions = {}): Promise<SourceRunResult> {
+  const { db, config } = deps;
+  const result = emptyResult('github');
+  const client: GithubClientOptions = {
+    baseUrl: config.GITHUB_BASE_URL,
+    token: config.GITHUB_TOKEN,
+    policy: toHttpPolicy(config),
+  };
+  const targets = await selectGithubTargets(db, options.limit);
+  let failedProjects = 0;
+  for (const [i, target] of targets.entries()) {
+    const asOf = deps.now?.() ?? new Date();
+    try {
+      const { values, errors } = await collectProject(client, target.githubOrgs);
+      await updateProjectMetrics(db, 'github', asOf, [{ id: target.id, values }]);
+      const missing = (Object.keys(values) as MetricField[]).filter((k) => values[k] === null);
+      await markMetricsStale(db, missing, [target.id]);
+      result.errors.push(...errors.map((e) => `${target.id}: ${e}`));
+      result.updatedIds.push(target.id);
+    } catch (error) {
+      failedProjects++;
+      result.errors.push(`${target.id}: ${errorMessage(error)}`);
+      await markMetricsStale(db, SOURCE_FIELDS.github, [target.id]);
+    }
+    options.onProgress?.(i + 1, targets.length);
+  }
+  result.counts = { projects: targets.length, updated: result.updatedIds.length, failed: failedProjects };
+  result.failed = targets.length > 0 && failedProjects === targets.length;
+  return result;
+}

@@ -1,0 +1,212 @@
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { projectSignals, projects, sourceCategories } from '../../db/schema/index.ts';
+import { METRIC_COLUMNS, type MetricField, type MetricUpdate } from './metric-fields.ts';
+
+const BATCH = 500; // rows per set-based statement
+
+/**
+ * Writes metric values and their provenance in one UPDATE per batch (jsonb_to_recordset join): each non-null value
+ * replaces the column and sets `metric_sources[field] = { source, asOf }` (clearing a stale flag); null values leave
+ * both untouched. Returns the number of projects updated.
+ */
+export async function updateProjectMetrics(db: Db, source: string, asOf: Date, rows: MetricUpdate[]): Promise<number> {
+  const fields = Object.keys(METRIC_COLUMNS) as MetricField[];
+  const payload = rows
+    .map((row) => {
+      const sources: Record<string, { source: string; asOf: string }> = {};
+      const values: Record<string, number> = {};
+      for (const [field, value] of Object.entries(row.values)) {
+        if (typeof value === 'number' && Number.isFinite(value)) {
+          values[field] = value;
+          sources[field] = { source, asOf: asOf.toISOString() };
+        }
+      }
+      return { id: row.id, values, sources };
+    })
+    .filter((row) => Object.keys(row.sources).length > 0);
+  let updated = 0;
+  for (let i = 0; i < payload.length; i += BATCH) {
+    const batch = payload.slice(i, i + BATCH);
+    // Counts (bigint columns) are rounded; doubles keep their precision. A missing key leaves the column as is.
+    const assignments = sql.join(
+      fields.map((field) => {
+        const column = sql.identifier(METRIC_COLUMNS[field].column);
+        const value = METRIC_COLUMNS[field].count
+          ? sql`round((v.values->>${field})::numeric)::bigint`
+          : sql`(v.values->>${field})::double precision`;
+        return sql`${column} = COALESCE(${value}, p.${column})`;
+      }),
+      sql`, `,
+    );
+    const result = await queryRows<{ id: string }>(
+      db,
+      sql`UPDATE projects AS p SET ${assignments},
+            metric_sources = p.metric_sources || v.sources,
+            updated_at = now()
+          FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS v(id text, "values" jsonb, sources jsonb)
+          WHERE p.id = v.id
+          RETURNING p.id`,
+    );
+    updated += result.length;
+  }
+  return updated;
+}
+
+/**
+ * Marks the given fields stale (`metric_sources[field].stale = true`) without touching any value: the last known
+ * number stays, with its age. Only fields that have a source entry are flagged. `ids` undefined → every project.
+ */
+export async function markMetricsStale(
+  db: Db,
+  fields: readonly MetricField[],
+  ids?: readonly string[],
+): Promise<number> {
+  if (fields.length === 0 || ids?.length === 0) return 0;
+  const fieldArray = sql`ARRAY[${sql.join(
+    fields.map((f) => sql`${f}`),
+    sql`, `,
+  )}]::text[]`;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`UPDATE projects AS p SET metric_sources = p.metric_sources || (
+          SELECT jsonb_object_agg(k, (p.metric_sources->k) || '{"stale": true}'::jsonb)
+          FROM unnest(${fieldArray}) AS k WHERE p.metric_sources ? k)
+        WHERE p.metric_sources ?| ${fieldArray}
+          ${
+            ids
+              ? sql`AND p.id IN (${sql.join(
+                  ids.map((id) => sql`${id}`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
+        RETURNING p.id`,
+  );
+  return rows.length;
+}
+
+/** Identity columns used to match discovered protocols to existing projects (never duplicate). */
+export function selectProjectIdentities(db: Db) {
+  return db
+    .select({
+      id: projects.id,
+      defillamaId: projects.defillamaId,
+      coingeckoId: projects.coingeckoId,
+      websiteUrl: projects.websiteUrl,
+    })
+    .from(projects);
+}
+
+/** Projects with a CoinGecko id, for market refresh (largest market cap first, unknown last). */
+export function selectCoingeckoTargets(db: Db, limit?: number) {
+  const query = db
+    .select({ id: projects.id, coingeckoId: projects.coingeckoId })
+    .from(projects)
+    .where(isNotNull(projects.coingeckoId))
+    .orderBy(sql`${projects.marketCap} DESC NULLS LAST`, projects.id);
+  return limit ? query.limit(limit) : query;
+}
+
+/** Projects with GitHub orgs, least recently refreshed first. */
+export function selectGithubTargets(db: Db, limit?: number) {
+  const query = db
+    .select({ id: projects.id, githubOrgs: projects.githubOrgs })
+    .from(projects)
+    .where(sql`cardinality(${projects.githubOrgs}) > 0`)
+    .orderBy(sql`${projects.metricSources}->'devStars'->>'asOf' ASC NULLS FIRST`, projects.id);
+  return limit ? query.limit(limit) : query;
+}
+
+/**
+ * Projects due for a social refresh on `field`'s source: never fetched, or last fetched before `dueBefore`; oldest
+ * first, so a run takes the most overdue slice and the whole universe is spread across the week.
+ */
+export function selectSocialTargets(db: Db, field: MetricField, dueBefore: Date, limit: number) {
+  const asOf = sql`${projects.metricSources}->${field}->>'asOf'`;
+  const column =
+    field === 'followersTelegram'
+      ? projects.telegramUrl
+      : field === 'followersDiscord'
+        ? projects.discordUrl
+        : projects.twitterHandle;
+  return db
+    .select({ id: projects.id, handle: column })
+    .from(projects)
+    .where(
+      and(
+        isNotNull(column),
+        or(sql`${asOf} IS NULL`, sql`(${asOf})::timestamptz < ${dueBefore.toISOString()}::timestamptz`),
+      ),
+    )
+    .orderBy(sql`${asOf} ASC NULLS FIRST`, projects.id)
+    .limit(limit);
+}
+
+export async function countSocialCandidates(db: Db, field: MetricField): Promise<number> {
+  const column =
+    field === 'followersTelegram'
+      ? projects.telegramUrl
+      : field === 'followersDiscord'
+        ? projects.discordUrl
+        : projects.twitterHandle;
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(isNotNull(column));
+  return row?.n ?? 0;
+}
+
+/** Replaces one signal for a source: rows not in `values` are deleted (e.g. projects that left the trending list). */
+export async function replaceSignal(
+  db: Db,
+  signal: string,
+  source: string,
+  asOf: Date,
+  values: { projectId: string; value: number }[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(projectSignals).where(and(eq(projectSignals.signal, signal), eq(projectSignals.source, source)));
+    if (values.length > 0) {
+      await tx.insert(projectSignals).values(values.map((v) => ({ ...v, signal, source, asOf })));
+    }
+  });
+}
+
+export function selectProjectIdsByCoingeckoIds(db: Db, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: projects.id, coingeckoId: projects.coingeckoId })
+    .from(projects)
+    .where(inArray(projects.coingeckoId, ids));
+}
+
+/** Upserts the categories a discovery run saw with their sector mapping and project counts. */
+export async function upsertSourceCategories(
+  db: Db,
+  rows: { source: string; category: string; sector: string; mapped: boolean; projectCount: number; seenAt: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(sourceCategories)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [sourceCategories.source, sourceCategories.category],
+      set: {
+        sector: sql`excluded.sector`,
+        mapped: sql`excluded.mapped`,
+        projectCount: sql`excluded.project_count`,
+        seenAt: sql`excluded.seen_at`,
+      },
+    });
+}
+
+export function selectSourceCategories(db: Db, source: string) {
+  return db
+    .select({
+      category: sourceCategories.category,
+      sector: sourceCategories.sector,
+      mapped: sourceCategories.mapped,
+      projectCount: sourceCategories.projectCount,
+    })
+    .from(sourceCategories)
+    .where(eq(sourceCategories.source, source))
+    .orderBy(sourceCategories.category);
+}

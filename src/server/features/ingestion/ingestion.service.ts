@@ -1,0 +1,81 @@
+import { runGithubDevelopment } from './developer.service.ts';
+import { runDefillamaDiscovery } from './discovery.service.ts';
+import { markMetricsStale, selectSourceCategories } from './ingestion.queries.ts';
+import {
+  emptyResult,
+  errorMessage,
+  type IngestDeps,
+  type IngestOptions,
+  type SourceRunResult,
+} from './ingestion.types.ts';
+import { runCoingeckoMarkets } from './market.service.ts';
+import { SOURCE_FIELDS, SOURCE_NAMES, type SourceName } from './metric-fields.ts';
+import { runDiscordSocial, runTelegramSocial, runXSocial } from './social.service.ts';
+import { finishSyncRun, insertSyncRun, type SyncTrigger } from './sync-log.queries.ts';
+
+const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => Promise<SourceRunResult>> = {
+  defillama: runDefillamaDiscovery,
+  coingecko: runCoingeckoMarkets,
+  github: runGithubDevelopment,
+  x: (deps, options) => runXSocial(deps, options),
+  telegram: runTelegramSocial,
+  discord: runDiscordSocial,
+};
+
+export type { SourceName, SourceRunResult };
+export { SOURCE_NAMES };
+
+/**
+ * Runs one source and records it in the sync log (`sync_runs`, job `ingest:<source>`). A source that fails as a
+ * whole keeps every stored value and marks its fields stale; the error is returned, never thrown, so one failing
+ * source never blocks the others. Publishes `projects.updated` when values changed.
+ */
+export async function runIngestionSource(
+  deps: IngestDeps,
+  source: SourceName,
+  trigger: SyncTrigger,
+  options: IngestOptions = {},
+): Promise<SourceRunResult> {
+  const now = () => deps.now?.() ?? new Date();
+  const startedAt = now();
+  const runId = await insertSyncRun(deps.db, `ingest:${source}`, trigger, startedAt);
+  let result: SourceRunResult;
+  try {
+    result = await RUNNERS[source](deps, options);
+  } catch (error) {
+    result = { ...emptyResult(source), failed: true, errors: [errorMessage(error)] };
+    result.counts.markedStale = await markMetricsStale(deps.db, SOURCE_FIELDS[source]).catch(() => 0);
+  }
+  const finishedAt = now();
+  await finishSyncRun(deps.db, runId, {
+    status: result.failed ? 'failed' : 'success',
+    finishedAt,
+    durationMs: Math.max(0, finishedAt.getTime() - startedAt.getTime()),
+    counts: result.counts,
+    errors: result.skipped ? [`skipped: ${result.skipped}`, ...result.errors] : result.errors.slice(0, 100),
+  });
+  if (result.updatedIds.length > 0 || result.counts.inserted) await deps.events?.publish({ type: 'projects.updated' });
+  return result;
+}
+
+/** Runs several sources one after another (discovery first, so new projects get market data in the same run). */
+export async function runIngestion(
+  deps: IngestDeps,
+  sources: readonly SourceName[],
+  trigger: SyncTrigger,
+  options: IngestOptions & { onSource?: (source: SourceName) => void } = {},
+): Promise<SourceRunResult[]> {
+  const ordered = SOURCE_NAMES.filter((s) => sources.includes(s));
+  const results: SourceRunResult[] = [];
+  for (const source of ordered) {
+    options.onSource?.(source);
+    results.push(await runIngestionSource(deps, source, trigger, options));
+  }
+  return results;
+}
+
+/** The DefiLlama categories seen by discovery with their sector; `unmapped` counts those that went to the fallback. */
+export async function getCategoryMappingReport(deps: Pick<IngestDeps, 'db'>) {
+  const rows = await selectSourceCategories(deps.db, 'defillama');
+  return { unmapped: rows.filter((r) => !r.mapped).length, categories: rows };
+}

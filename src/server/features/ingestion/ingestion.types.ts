@@ -1,0 +1,42 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { SourceName } from './metric-fields.ts';
+
+/** What every ingestion service needs; `now` is injectable for tests. */
+export type IngestDeps = {
+  db: Db;
+  config: Config;
+  events?: Pick<EventBus, 'publish'>;
+  now?: () => Date;
+};
+
+export type IngestOptions = {
+  /** At most this many projects (or protocols, for discovery). */
+  limit?: number;
+  /** Called as work advances, for the CLI's progress bar. */
+  onProgress?: (done: number, total: number) => void;
+  /** CoinGecko ids per /coins/markets request (tests use small pages). */
+  pageSize?: number;
+};
+
+/** The outcome of one source's run: counts for the sync log and the CLI table, and every error message. */
+export type SourceRunResult = {
+  source: SourceName;
+  /** True when the source failed as a whole (or every attempted project failed). */
+  failed: boolean;
+  /** Why nothing was attempted (missing token, no accounts); such a run is not a failure. */
+  skipped?: string;
+  counts: Record<string, number>;
+  errors: string[];
+  /** Project ids whose stored values changed. */
+  updatedIds: string[];
+};
+
+export function emptyResult(source: SourceName): SourceRunResult {
+  return { source, failed: false, counts: {}, errors: [], updatedIds: [] };
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,105 @@
+import {
+  type CoingeckoClientOptions,
+  fetchMarketsPage,
+  fetchTrending,
+  MARKETS_PAGE_SIZE,
+} from '../../ingestion/coingecko/coingecko.client.ts';
+import { toHttpPolicy } from '../../ingestion/http.ts';
+import {
+  markMetricsStale,
+  replaceSignal,
+  selectCoingeckoTargets,
+  selectProjectIdsByCoingeckoIds,
+  updateProjectMetrics,
+} from './ingestion.queries.ts';
+import {
+  emptyResult,
+  errorMessage,
+  type IngestDeps,
+  type IngestOptions,
+  type SourceRunResult,
+} from './ingestion.types.ts';
+import { type MetricUpdate, SOURCE_FIELDS } from './metric-fields.ts';
+
+/**
+ * Market data from CoinGecko: `/coins/markets` in pages of ≤ 250 ids (price, market cap, volume, 24 h and 7 d
+ * change) for every project with a CoinGecko id, then `/search/trending` as the `trendingRank` signal. A failed page
+ * marks its projects' market fields stale and the run goes on with the next page; a null number keeps the old value.
+ */
+export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptions = {}): Promise<SourceRunResult> {
+  const { db, config } = deps;
+  const asOf = deps.now?.() ?? new Date();
+  const result = emptyResult('coingecko');
+  const client: CoingeckoClientOptions = {
+    baseUrl: config.COINGECKO_BASE_URL,
+    apiKey: config.COINGECKO_API_KEY,
+    keyType: config.COINGECKO_KEY_TYPE,
+    policy: toHttpPolicy(config),
+  };
+  const targets = await selectCoingeckoTargets(db, options.limit);
+  const projectsByCoin = new Map<string, string[]>(); // sibling protocols may share one token
+  for (const target of targets) {
+    if (!target.coingeckoId) continue;
+    projectsByCoin.set(target.coingeckoId, [...(projectsByCoin.get(target.coingeckoId) ?? []), target.id]);
+  }
+  const coinIds = [...projectsByCoin.keys()];
+  const pageSize = Math.min(options.pageSize ?? MARKETS_PAGE_SIZE, MARKETS_PAGE_SIZE);
+  let pagesFailed = 0;
+  let notFound = 0;
+  const pages = Math.ceil(coinIds.length / pageSize);
+  for (let page = 0; page < pages; page++) {
+    const ids = coinIds.slice(page * pageSize, (page + 1) * pageSize);
+    const projectIds = ids.flatMap((id) => projectsByCoin.get(id) ?? []);
+    try {
+      const items = await fetchMarketsPage(client, ids);
+      const returned = new Set(items.map((item) => item.id));
+      notFound += ids.filter((id) => !returned.has(id)).length;
+      const updates: MetricUpdate[] = items.flatMap((item) =>
+        (projectsByCoin.get(item.id) ?? []).map((id) => ({
+          id,
+          values: {
+            price: item.current_price,
+            marketCap: item.market_cap,
+            volume24h: item.total_volume,
+            priceChange24h: item.price_change_percentage_24h,
+            priceChange7d: item.price_change_percentage_7d_in_currency,
+          },
+        })),
+      );
+      await updateProjectMetrics(db, 'coingecko', asOf, updates);
+      result.updatedIds.push(...updates.map((u) => u.id));
+    } catch (error) {
+      pagesFailed++;
+      result.errors.push(`page ${page + 1}: ${errorMessage(error)}`);
+      await markMetricsStale(db, SOURCE_FIELDS.coingecko, projectIds);
+    }
+    options.onProgress?.(page + 1, pages + 1);
+  }
+
+  let trending = 0;
+  try {
+    const coins = await fetchTrending(client);
+    const rows = await selectProjectIdsByCoingeckoIds(
+      db,
+      coins.map((c) => c.id),
+    );
+    const rank = new Map(coins.map((c) => [c.id, c.rank]));
+    const values = rows.map((row) => ({ projectId: row.id, value: rank.get(row.coingeckoId ?? '') ?? 0 }));
+    await replaceSignal(db, 'trendingRank', 'coingecko', asOf, values);
+    trending = values.length;
+  } catch (error) {
+    result.errors.push(`trending: ${errorMessage(error)}`);
+  }
+  options.onProgress?.(pages + 1, pages + 1);
+
+  result.counts = {
+    coins: coinIds.length,
+    pages,
+    pagesFailed,
+    updated: result.updatedIds.length,
+    notFound,
+    trending,
+  };
+  result.failed = pages > 0 && pagesFailed === pages;
+  return result;
+}

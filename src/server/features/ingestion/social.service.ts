@@ -1,0 +1,146 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { toDiscordInviteCode, toTelegramChatId, toXUsername } from '../../../shared/ingestion/links.ts';
+import { fetchInviteMemberCount } from '../../ingestion/discord/discord.client.ts';
+import { toHttpPolicy } from '../../ingestion/http.ts';
+import { fetchChatMemberCount } from '../../ingestion/telegram/telegram.client.ts';
+import { createXAccountPool } from '../../ingestion/x/account-pool.ts';
+import { createXClient, type XClient } from '../../ingestion/x/x.client.ts';
+import { getSocialCapacity, pruneSocialUsage } from '../social-accounts/social-accounts.service.ts';
+import {
+  countSocialCandidates,
+  markMetricsStale,
+  selectSocialTargets,
+  updateProjectMetrics,
+} from './ingestion.queries.ts';
+import {
+  emptyResult,
+  errorMessage,
+  type IngestDeps,
+  type IngestOptions,
+  type SourceRunResult,
+} from './ingestion.types.ts';
+import { type MetricField, type MetricUpdate, SOURCE_FIELDS, type SourceName } from './metric-fields.ts';
+
+/** Social data is refreshed at most every 7 days per project (spec §9). */
+export const SOCIAL_REFRESH_MS = 7 * 86_400_000;
+/** The social job runs hourly; each run takes 1/168 of the projects, so a week covers everyone once. */
+export const SOCIAL_RUNS_PER_WEEK = 7 * 24;
+/** X requests per project: profile, recent search, counts. */
+const X_REQUESTS_PER_PROJECT = 3;
+
+type Fetcher = (handle: string, now: Date) => Promise<MetricUpdate['values']>;
+
+async function runSocialSource(
+  deps: IngestDeps,
+  source: Extract<SourceName, 'x' | 'telegram' | 'discord'>,
+  field: MetricField,
+  fetcher: Fetcher,
+  options: IngestOptions & { maxProjects?: number },
+): Promise<SourceRunResult> {
+  const { db, config } = deps;
+  const now = deps.now?.() ?? new Date();
+  const result = emptyResult(source);
+  const candidates = await countSocialCandidates(db, field);
+  const share = Math.ceil(candidates / SOCIAL_RUNS_PER_WEEK);
+  const limit = Math.min(options.limit ?? share, options.maxProjects ?? Number.POSITIVE_INFINITY);
+  const targets =
+    limit > 0 ? await selectSocialTargets(db, field, new Date(now.getTime() - SOCIAL_REFRESH_MS), limit) : [];
+  let failed = 0;
+  for (const [i, target] of targets.entries()) {
+    if (i > 0) await sleep(config.INGEST_SOCIAL_PAUSE_MS);
+    try {
+      const values = await fetcher(target.handle ?? '', now);
+      await updateProjectMetrics(db, source, deps.now?.() ?? new Date(), [{ id: target.id, values }]);
+      result.updatedIds.push(target.id);
+    } catch (error) {
+      failed++;
+      result.errors.push(`${target.id}: ${errorMessage(error)}`);
+      await markMetricsStale(db, SOURCE_FIELDS[source], [target.id]);
+    }
+    options.onProgress?.(i + 1, targets.length);
+  }
+  result.counts = { due: targets.length, candidates, updated: result.updatedIds.length, failed };
+  result.failed = targets.length > 0 && failed === targets.length;
+  return result;
+}
+
+/**
+ * X (Twitter): followers, 7-day mentions and average engagement of the 5 latest tweets, through the account pool.
+ * Skipped (not failed) without SECRET_KEY or usable accounts. Usage records older than 30 days are pruned first.
+ */
+export async function runXSocial(
+  deps: IngestDeps,
+  options: IngestOptions = {},
+  client?: XClient,
+): Promise<SourceRunResult> {
+  const { db, config } = deps;
+  const now = deps.now?.() ?? new Date();
+  await pruneSocialUsage(db, now);
+  if (!config.SECRET_KEY) return { ...emptyResult('x'), skipped: 'SECRET_KEY is not set' };
+  const capacity = await getSocialCapacity(db, now);
+  if (capacity < X_REQUESTS_PER_PROJECT)
+    return { ...emptyResult('x'), skipped: 'no X account with requests left today' };
+  const x =
+    client ??
+    createXClient(
+      createXAccountPool({
+        db,
+        secretKey: config.SECRET_KEY,
+        baseUrl: config.X_BASE_URL,
+        timeoutMs: config.INGEST_TIMEOUT_MS,
+        backoffMs: config.X_BACKOFF_MS,
+        waitMs: config.X_POOL_WAIT_MS,
+        now: deps.now,
+      }),
+    );
+  return runSocialSource(
+    deps,
+    'x',
+    'followersTwitter',
+    async (handle, at) => {
+      const username = toXUsername(handle);
+      if (!username) throw new Error(`invalid X handle "${handle}"`);
+      const profile = await x.getUser(username);
+      const mentions7d = await x.getMentions7d(username, at);
+      const engagementAvg = await x.getEngagement(username);
+      return { followersTwitter: profile.followers, mentions7d, engagementAvg };
+    },
+    { ...options, maxProjects: Math.floor(capacity / X_REQUESTS_PER_PROJECT) },
+  );
+}
+
+/** Telegram member counts via getChatMemberCount; skipped without TELEGRAM_BOT_TOKEN. */
+export async function runTelegramSocial(deps: IngestDeps, options: IngestOptions = {}): Promise<SourceRunResult> {
+  const { config } = deps;
+  const token = config.TELEGRAM_BOT_TOKEN;
+  if (!token) return { ...emptyResult('telegram'), skipped: 'TELEGRAM_BOT_TOKEN is not set' };
+  return runSocialSource(
+    deps,
+    'telegram',
+    'followersTelegram',
+    async (url) => {
+      const chatId = toTelegramChatId(url);
+      if (!chatId) throw new Error(`no Telegram channel in "${url}"`);
+      return {
+        followersTelegram: await fetchChatMemberCount(config.TELEGRAM_BASE_URL, token, chatId, toHttpPolicy(config)),
+      };
+    },
+    options,
+  );
+}
+
+/** Discord approximate member counts from the project's public invite (no key needed). */
+export async function runDiscordSocial(deps: IngestDeps, options: IngestOptions = {}): Promise<SourceRunResult> {
+  const { config } = deps;
+  return runSocialSource(
+    deps,
+    'discord',
+    'followersDiscord',
+    async (url) => {
+      const code = toDiscordInviteCode(url);
+      if (!code) throw new Error(`no Discord invite in "${url}"`);
+      return { followersDiscord: await fetchInviteMemberCount(config.DISCORD_BASE_URL, code, toHttpPolicy(config)) };
+    },
+    options,
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
+
+const SOURCE = 'coingecko';
+const num = z.number().nullish().catch(null);
+
+/** One `/coins/markets` item (api-shapes §1a); every number may be null. */
+export const MarketItemSchema = z.object({
+  id: z.string().min(1),
+  symbol: z.string().nullish(),
+  current_price: num,
+  market_cap: num,
+  total_volume: num,
+  price_change_percentage_24h: num,
+  price_change_percentage_7d_in_currency: num,
+  last_updated: z.string().nullish(),
+});
+export type MarketItem = z.infer<typeof MarketItemSchema>;
+
+const TrendingSchema = z.object({
+  coins: z.array(z.object({ item: z.object({ id: z.string(), score: z.number().nullish() }) })),
+});
+
+export type CoingeckoClientOptions = { baseUrl: string; apiKey?: string; keyType: 'demo' | 'pro'; policy: HttpPolicy };
+
+function headers(options: CoingeckoClientOptions): Record<string, string> {
+  if (!options.apiKey) return {};
+  return options.keyType === 'pro' ? { 'x-cg-pro-api-key': options.apiKey } : { 'x-cg-demo-api-key': options.apiKey };
+}
+
+/** Max ids per `/coins/markets` request (the API's per_page ceiling). */
+export const MARKETS_PAGE_SIZE = 250;
+
+/** GET /coins/markets for one page of ids (≤ 250), with 24 h and 7 d price change. Throws SourceError. */
+export async function fetchMarketsPage(options: CoingeckoClientOptions, ids: readonly string[]): Promise<MarketItem[]> {
+  const query = new URLSearchParams({
+    vs_currency: 'usd',
+    ids: ids.join(','),
+    per_page: String(Math.min(MARKETS_PAGE_SIZE, Math.max(1, ids.length))),
+    page: '1',
+    price_change_percentage: '24h,7d',
+  });
+  const response = await requestJson(SOURCE, `${options.baseUrl}/coins/markets?${query}`, options.policy, {
+    headers: headers(options),
+  });
+  return parseBody(SOURCE, z.array(MarketItemSchema), response.body);
+}
+
+/** GET /search/trending → coin ids in trending order with their 0-based rank. Throws SourceError. */
+export async function fetchTrending(options: CoingeckoClientOptions): Promise<{ id: string; rank: number }[]> {
+  const response = await requestJson(SOURCE, `${options.baseUrl}/search/trending`, options.policy, {
+    headers: headers(options),
+  });
+  const body = parseBody(SOURCE, TrendingSchema, response.body);
+  return body.coins.map((coin, index) => ({ id: coin.item.id, rank: coin.item.score ?? index }));
+}

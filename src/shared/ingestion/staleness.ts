@@ -1,0 +1,35 @@
+/** Where and when one metric came from (mirrors `MetricSource` of the projects schema). */
+export type MetricSourceInfo = { source: string; asOf: string; sample?: boolean; stale?: boolean };
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How often each source refreshes its metrics (ms), matching the ingestion jobs: market hourly, discovery and
+ * developer data daily, social at most every 7 days per project (spec §9 "Intervals").
+ */
+export const SOURCE_REFRESH_MS: Readonly<Record<string, number>> = {
+  coingecko: HOUR_MS,
+  defillama: DAY_MS,
+  github: DAY_MS,
+  x: 7 * DAY_MS,
+  telegram: 7 * DAY_MS,
+  discord: 7 * DAY_MS,
+};
+
+/** A metric is stale once it is older than this many refresh intervals. */
+export const STALE_AFTER_INTERVALS = 2;
+
+/**
+ * True when the metric is stale: its last refresh failed (`stale` flag), or it is older than twice its source's
+ * refresh interval. Sources without a known interval (e.g. the labelled catalogue sample) are stale only when
+ * flagged. An unparsable `asOf` counts as stale. `now` is passed in; nothing here reads the clock.
+ */
+export function isMetricStale(source: MetricSourceInfo, now: Date): boolean {
+  if (source.stale) return true;
+  const interval = SOURCE_REFRESH_MS[source.source];
+  if (interval === undefined) return false;
+  const asOf = Date.parse(source.asOf);
+  if (Number.isNaN(asOf)) return true;
+  return now.getTime() - asOf > STALE_AFTER_INTERVALS * interval;
+}
