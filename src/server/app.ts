@@ -11,6 +11,8 @@ import {
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
 import type { EventBus } from './events/event-bus.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
+import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { platformsRoutes } from './features/platforms/platforms.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
@@ -18,6 +20,7 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import type { ResponseCache } from './plugins/response-cache.ts';
+import { sessionPlugin } from './plugins/session.ts';
 import { staticWeb } from './plugins/static-web.ts';
 
 export type AppDeps = {
@@ -55,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  await app.register(sessionPlugin, { config: deps.config, db: deps.db }); // cookies, sessions, CSRF, rate-limit store
   await app.register(swagger, {
     openapi: {
       info: {
@@ -71,6 +75,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(projectsRoutes, { prefix: '/api/projects', ...deps });
   await app.register(sectorsRoutes, { prefix: '/api/sectors', ...deps });
   await app.register(platformsRoutes, { prefix: '/api/platforms', ...deps });
+  await app.register(authRoutes, { prefix: '/api/auth', ...deps });
+  await app.register(meRoutes, { prefix: '/api', ...deps });
+  await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // /api/* never falls back to the web app.

@@ -30,6 +30,9 @@ function send(
 const ZOD_LOCALES = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
 
 function localiseIssue(lang: Language, issue: { keyword: string; message?: string; params: unknown }): string {
+  // A schema may carry its own message as a catalogue key (e.g. auth.validation.invalidEmail): translate it.
+  const fromCatalogue = issue.message ? translate(lang, issue.message) : undefined;
+  if (fromCatalogue && fromCatalogue !== issue.message) return fromCatalogue;
   const raw = { ...(issue.params as object), code: issue.keyword, path: [], message: issue.message };
   const out = ZOD_LOCALES[lang](raw as never);
   const text = typeof out === 'string' ? out : out?.message;

@@ -1,0 +1,30 @@
+import type { AdminStatsResponse } from '../../../shared/api/admin.schema.ts';
+import type { Db } from '../../db/client.ts';
+import { selectAccountCounts, selectAdmins, updateUserRoleByEmail } from './admin.queries.ts';
+
+/** System counters for the admin panel at `now`. */
+export async function getAdminStats(db: Db, now: Date): Promise<AdminStatsResponse> {
+  const counts = await selectAccountCounts(db, now);
+  return {
+    users: counts.users,
+    admins: counts.admins,
+    verifiedUsers: counts.verified,
+    activeSessions: counts.activeSessions,
+    unsentMail: counts.unsentMail,
+    projects: counts.projects,
+    asOf: now.toISOString(),
+  };
+}
+
+/**
+ * Sets a user's role by e-mail (CLI: npm run admin -- grant|revoke <email>). Returns undefined when no account has
+ * that e-mail: the person must sign up first (or be listed in ADMIN_EMAILS, which grants the role at sign-in).
+ */
+export async function setRoleByEmail(db: Db, email: string, role: 'user' | 'admin', now: Date) {
+  return updateUserRoleByEmail(db, email.trim().toLowerCase(), role, now);
+}
+
+/** Every admin account, by e-mail. */
+export async function listAdmins(db: Db) {
+  return selectAdmins(db);
+}

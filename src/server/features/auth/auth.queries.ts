@@ -1,0 +1,161 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { authTokens, mailOutbox, oauthAccounts, sessions, userProfiles, users } from '../../db/schema/index.ts';
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  passwordHash: users.passwordHash,
+  role: users.role,
+  emailVerifiedAt: users.emailVerifiedAt,
+  createdAt: users.createdAt,
+};
+export type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
+export type ProfileRow = typeof userProfiles.$inferSelect;
+export type AuthTokenPurpose = (typeof authTokens.$inferSelect)['purpose'];
+export type OAuthProviderId = (typeof oauthAccounts.$inferSelect)['provider'];
+
+export async function selectUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function selectUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** Inserts a user; undefined when the e-mail is taken (unique violation avoided with ON CONFLICT). */
+export async function insertUser(db: Db, values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning(userColumns);
+  return row;
+}
+
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<typeof users.$inferInsert, 'passwordHash' | 'role' | 'emailVerifiedAt' | 'email'>>,
+  now: Date,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(users.id, id))
+    .returning(userColumns);
+  return row;
+}
+
+/** Creates the profile unless it exists (the spec's PGRST116 rule); free level and zero counters by default. */
+export async function insertProfileIfMissing(db: Db, values: typeof userProfiles.$inferInsert): Promise<void> {
+  await db.insert(userProfiles).values(values).onConflictDoNothing({ target: userProfiles.id });
+}
+
+export async function selectProfile(db: Db, id: string): Promise<ProfileRow | undefined> {
+  const [row] = await db.select().from(userProfiles).where(eq(userProfiles.id, id)).limit(1);
+  return row;
+}
+
+export async function updateProfile(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<ProfileRow, 'email' | 'name' | 'avatarUrl' | 'lastActive'>>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(userProfiles)
+    .set({ ...patch, updatedAt: now })
+    .where(eq(userProfiles.id, id));
+}
+
+export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+export async function selectSessionWithUser(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      csrfToken: sessions.csrfToken,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      user: userColumns,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function updateSessionExpiry(db: Db, id: string, expiresAt: Date, lastSeenAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt, lastSeenAt }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function insertAuthToken(db: Db, values: typeof authTokens.$inferInsert): Promise<void> {
+  await db.insert(authTokens).values(values);
+}
+
+/** Marks an unused, unexpired token as used in one statement (so it works once); returns its user id. */
+export async function consumeAuthToken(
+  db: Db,
+  tokenHash: string,
+  purpose: AuthTokenPurpose,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  return row?.userId;
+}
+
+/** Voids a user's outstanding tokens of one purpose (a new reset link replaces the old one). */
+export async function expireUserTokens(db: Db, userId: string, purpose: AuthTokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+}
+
+export async function insertMail(db: Db, values: typeof mailOutbox.$inferInsert): Promise<string> {
+  const [row] = await db.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
+  if (!row) throw new Error('mail_outbox insert returned no row');
+  return row.id;
+}
+
+export async function updateMailResult(db: Db, id: string, result: { sentAt?: Date; error?: string }): Promise<void> {
+  await db.update(mailOutbox).set(result).where(eq(mailOutbox.id, id));
+}
+
+export async function selectOAuthAccountUserId(
+  db: Db,
+  provider: OAuthProviderId,
+  providerUserId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, providerUserId)))
+    .limit(1);
+  return row?.userId;
+}
+
+export async function insertOAuthAccount(db: Db, values: typeof oauthAccounts.$inferInsert): Promise<void> {
+  await db.insert(oauthAccounts).values(values).onConflictDoNothing();
+}

@@ -1,0 +1,200 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AcceptedResponseSchema,
+  CsrfResponseSchema,
+  MeResponseSchema,
+  OAuthCallbackBodySchema,
+  OAuthCallbackResponseSchema,
+  OAuthStartParamsSchema,
+  OAuthStartQuerySchema,
+  PasswordResetConfirmBodySchema,
+  PasswordResetRequestBodySchema,
+  ProvidersResponseSchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+  VerifyEmailBodySchema,
+} from '../../../shared/api/auth.schema.ts';
+import type { AppDeps } from '../../app.ts';
+import { requestLanguage } from '../../plugins/error-handler.ts';
+import { clearSessionCookies, ensureCsrfCookie, requireUser, setSessionCookies } from '../../plugins/session.ts';
+import {
+  type AuthDeps,
+  confirmPasswordReset,
+  getMe,
+  type RequestContext,
+  requestPasswordReset,
+  resendVerification,
+  signIn,
+  signUp,
+  verifyEmail,
+} from './auth.service.ts';
+import { createMailer } from './mailer.ts';
+import { listEnabledProviders } from './oauth.providers.ts';
+import { finishOAuth, OAUTH_COOKIE, OAUTH_FLOW_TTL_SECONDS, startOAuth } from './oauth.service.ts';
+import { AUTH_LIMITS, createAuthRateLimit } from './rate-limit.ts';
+import { endSession } from './session.service.ts';
+
+const tags = ['auth'];
+const context = (request: FastifyRequest): RequestContext => ({
+  now: new Date(),
+  lang: requestLanguage(request),
+  meta: { userAgent: request.headers['user-agent'], ip: request.ip },
+});
+
+/** /api/auth/*: e-mail + password, one-time links, OAuth (docs/auth.md). */
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const deps: AuthDeps = { db, config, mailer: createMailer(config, app.log) };
+  const limit = {
+    signIn: createAuthRateLimit(app, 'sign-in', AUTH_LIMITS.signIn),
+    signUp: createAuthRateLimit(app, 'sign-up', AUTH_LIMITS.signUp),
+    reset: createAuthRateLimit(app, 'reset', AUTH_LIMITS.resetRequest),
+    token: createAuthRateLimit(app, 'token', AUTH_LIMITS.tokenUse),
+    oauth: createAuthRateLimit(app, 'oauth', AUTH_LIMITS.oauth),
+  };
+  const oauthCookie = {
+    path: '/api/auth/oauth',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: OAUTH_FLOW_TTL_SECONDS,
+  } as const;
+
+  app.get('/csrf', { schema: { tags, response: { 200: CsrfResponseSchema } } }, async (request, reply) => ({
+    csrfToken: ensureCsrfCookie(request, reply, config),
+  }));
+
+  app.get('/providers', { schema: { tags, response: { 200: ProvidersResponseSchema } } }, async () => ({
+    password: true,
+    oauth: listEnabledProviders(config),
+  }));
+
+  app.post(
+    '/sign-up',
+    { schema: { tags, body: SignUpBodySchema, response: { 201: MeResponseSchema } }, preHandler: limit.signUp },
+    async (request, reply) => {
+      const { session, me } = await signUp(deps, request.body, context(request));
+      setSessionCookies(reply, config, session);
+      return reply.status(201).send(me);
+    },
+  );
+
+  app.post(
+    '/sign-in',
+    { schema: { tags, body: SignInBodySchema, response: { 200: MeResponseSchema } }, preHandler: limit.signIn },
+    async (request, reply) => {
+      const { session, me } = await signIn(deps, request.body, context(request));
+      setSessionCookies(reply, config, session);
+      return me;
+    },
+  );
+
+  app.post('/sign-out', { schema: { tags, response: { 200: CsrfResponseSchema } } }, async (request, reply) => {
+    if (request.auth) await endSession(db, request.auth.sessionId);
+    return { csrfToken: clearSessionCookies(reply, config) };
+  });
+
+  app.post(
+    '/password-reset/request',
+    {
+      schema: { tags, body: PasswordResetRequestBodySchema, response: { 202: AcceptedResponseSchema } },
+      preHandler: limit.reset,
+    },
+    async (request, reply) => {
+      await requestPasswordReset(deps, request.body, context(request));
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  app.post(
+    '/password-reset/confirm',
+    {
+      schema: { tags, body: PasswordResetConfirmBodySchema, response: { 200: AcceptedResponseSchema } },
+      preHandler: limit.token,
+    },
+    async (request) => {
+      await confirmPasswordReset(deps, request.body, new Date());
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/verify-email',
+    {
+      schema: { tags, body: VerifyEmailBodySchema, response: { 200: AcceptedResponseSchema } },
+      preHandler: limit.token,
+    },
+    async (request) => {
+      await verifyEmail(deps, request.body, new Date());
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/verify-email/resend',
+    { schema: { tags, response: { 202: AcceptedResponseSchema } }, preHandler: [requireUser, limit.reset] },
+    async (request, reply) => {
+      if (request.auth) await resendVerification(deps, request.auth.user, context(request));
+      return reply.status(202).send({ ok: true });
+    },
+  );
+
+  app.get(
+    '/oauth/:provider',
+    { schema: { tags, params: OAuthStartParamsSchema, querystring: OAuthStartQuerySchema }, preHandler: limit.oauth },
+    async (request, reply) => {
+      const { url, cookie } = startOAuth(deps, request.params.provider, request.query.returnTo);
+      reply.setCookie(OAUTH_COOKIE, cookie, oauthCookie);
+      return reply.redirect(url, 302);
+    },
+  );
+
+  app.post(
+    '/oauth/callback',
+    {
+      schema: { tags, body: OAuthCallbackBodySchema, response: { 200: OAuthCallbackResponseSchema } },
+      preHandler: limit.oauth,
+    },
+    async (request, reply) => {
+      reply.clearCookie(OAUTH_COOKIE, oauthCookie); // one attempt per flow, success or not
+      const result = await finishOAuth(
+        deps,
+        request.cookies[OAUTH_COOKIE],
+        request.body,
+        context(request),
+        request.log,
+      );
+      setSessionCookies(reply, config, result.session);
+      return result.me;
+    },
+  );
+
+  // Apple answers with a cross-site form POST (no cookies arrive); hand code and state to the same-site page.
+  app.register(async (form) => {
+    form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    form.post(
+      '/oauth/apple/form-post',
+      { schema: { hide: true, body: z.record(z.string(), z.string()) } },
+      async (request, reply) => {
+        const body = request.body as Record<string, string>;
+        const params = new URLSearchParams();
+        for (const key of ['code', 'state', 'error']) if (body[key]) params.set(key, body[key]);
+        return reply.redirect(`/auth/callback?${params}`, 303);
+      },
+    );
+  });
+};
+
+/** GET /api/me: the signed-in user and profile (401 UNAUTHORIZED, or SESSION_EXPIRED for a dead session cookie). */
+export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/me',
+    { schema: { tags, response: { 200: MeResponseSchema } }, preHandler: requireUser },
+    async (request) => {
+      const auth = request.auth!;
+      return getMe(db, auth.user, auth.csrfToken, new Date());
+    },
+  );
+};

@@ -1,0 +1,220 @@
+import type {
+  MeResponse,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
+  Profile,
+  SessionUser,
+  SignInBody,
+  SignUpBody,
+  VerifyEmailBody,
+} from '../../../shared/api/auth.schema.ts';
+import { type Language, translate } from '../../../shared/locales/index.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import {
+  type AuthTokenPurpose,
+  consumeAuthToken,
+  deleteUserSessions,
+  expireUserTokens,
+  insertAuthToken,
+  insertProfileIfMissing,
+  insertUser,
+  type ProfileRow,
+  selectProfile,
+  selectUserByEmail,
+  selectUserById,
+  type UserRow,
+  updateProfile,
+  updateUser,
+} from './auth.queries.ts';
+import type { Mailer } from './mailer.ts';
+import { getDummyHash, hashPassword, verifyPassword } from './password.ts';
+import { createSession, type NewSession, type SessionMeta } from './session.service.ts';
+import { createRandomToken, hashToken } from './tokens.ts';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // 1 h
+export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h
+
+export type AuthDeps = { db: Db; config: Config; mailer: Mailer };
+export type RequestContext = { now: Date; lang: Language; meta: SessionMeta };
+export type SignedIn = { session: NewSession; me: MeResponse };
+
+/** Public base URL for links and OAuth redirects: APP_URL, else http://localhost:PORT. */
+export function getAppUrl(config: Config): string {
+  return (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
+export function getSessionTtlMs(config: Config): number {
+  return config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
+}
+
+export function toSessionUser(user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: user.role,
+    emailVerified: user.emailVerifiedAt !== null,
+    hasPassword: user.passwordHash !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toProfile(row: ProfileRow): Profile {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    avatarUrl: row.avatarUrl,
+    membershipLevel: row.membershipLevel,
+    membershipExpiresAt: row.membershipExpiresAt?.toISOString() ?? null,
+    points: row.points,
+    joinedAt: row.joinedAt.toISOString(),
+    lastActive: row.lastActive.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    tasksCompleted: row.tasksCompleted,
+    adsWatched: row.adsWatched,
+    dailyTasksCompleted: row.dailyTasksCompleted,
+    dailyAdsWatched: row.dailyAdsWatched,
+    lastDailyReset: row.lastDailyReset.toISOString(),
+  };
+}
+
+/** The signed-in user and profile for GET /api/me; creates the profile if it is somehow missing. */
+export async function getMe(db: Db, user: UserRow, csrfToken: string, now: Date): Promise<MeResponse> {
+  const profile = await ensureProfile(db, user, {}, now);
+  return { user: toSessionUser(user), profile: toProfile(profile), csrfToken };
+}
+
+/** The spec's PGRST116 rule on the server: a missing profile is created (free level, zero counters). */
+async function ensureProfile(
+  db: Db,
+  user: UserRow,
+  details: { name?: string | null; avatarUrl?: string | null },
+  now: Date,
+): Promise<ProfileRow> {
+  await insertProfileIfMissing(db, {
+    id: user.id,
+    email: user.email,
+    name: details.name ?? null,
+    avatarUrl: details.avatarUrl ?? null,
+    joinedAt: now,
+    lastActive: now,
+    updatedAt: now,
+    lastDailyReset: now,
+  });
+  const profile = await selectProfile(db, user.id);
+  if (!profile) throw new Error(`profile for ${user.id} vanished`);
+  return profile;
+}
+
+/**
+ * Everything a sign-in does, whatever the method: grants `admin` when the e-mail is in ADMIN_EMAILS, creates the
+ * profile on first sign-in (name and avatar refreshed from the provider later), updates last_active, opens a session.
+ */
+export async function completeSignIn(
+  deps: AuthDeps,
+  user: UserRow,
+  ctx: RequestContext,
+  details: { name?: string | null; avatarUrl?: string | null } = {},
+): Promise<SignedIn> {
+  const { db, config } = deps;
+  let current = user;
+  if (current.role !== 'admin' && current.email && config.ADMIN_EMAILS.includes(current.email)) {
+    current = (await updateUser(db, current.id, { role: 'admin' }, ctx.now)) ?? current;
+  }
+  await ensureProfile(db, current, details, ctx.now);
+  await updateProfile(
+    db,
+    current.id,
+    {
+      email: current.email,
+      lastActive: ctx.now,
+      ...(details.name ? { name: details.name } : {}),
+      ...(details.avatarUrl ? { avatarUrl: details.avatarUrl } : {}),
+    },
+    ctx.now,
+  );
+  const session = await createSession(db, current.id, ctx.meta, ctx.now, getSessionTtlMs(config));
+  const profile = await selectProfile(db, current.id);
+  if (!profile) throw new Error(`profile for ${current.id} vanished`);
+  return { session, me: { user: toSessionUser(current), profile: toProfile(profile), csrfToken: session.csrfToken } };
+}
+
+/** Creates an e-mail/password account and signs it in; throws ACCOUNT_CREATION_FAILED when the e-mail is taken. */
+export async function signUp(deps: AuthDeps, body: SignUpBody, ctx: RequestContext): Promise<SignedIn> {
+  const passwordHash = await hashPassword(body.password);
+  const user = await insertUser(deps.db, { email: body.email, passwordHash, createdAt: ctx.now, updatedAt: ctx.now });
+  // Generic on purpose: the message never says whether an address has an account (docs/auth.md, enumeration).
+  if (!user) throw new AppError('ACCOUNT_CREATION_FAILED');
+  await sendTokenMail(deps, user, 'email_verification', ctx);
+  return completeSignIn(deps, user, ctx);
+}
+
+/** Checks e-mail and password in constant time; throws INVALID_CREDENTIALS for any mismatch, known e-mail or not. */
+export async function signIn(deps: AuthDeps, body: SignInBody, ctx: RequestContext): Promise<SignedIn> {
+  const user = await selectUserByEmail(deps.db, body.email);
+  const ok = await verifyPassword(body.password, user?.passwordHash ?? (await getDummyHash()));
+  if (!user?.passwordHash || !ok) throw new AppError('INVALID_CREDENTIALS');
+  return completeSignIn(deps, user, ctx);
+}
+
+/** Sends a reset link when the e-mail has an account; answers the same either way (no enumeration). */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  body: PasswordResetRequestBody,
+  ctx: RequestContext,
+): Promise<void> {
+  const user = await selectUserByEmail(deps.db, body.email);
+  if (user) await sendTokenMail(deps, user, 'password_reset', ctx);
+}
+
+/** Sets a new password from a one-time link and ends every session of that user; throws RESET_LINK_INVALID. */
+export async function confirmPasswordReset(deps: AuthDeps, body: PasswordResetConfirmBody, now: Date): Promise<void> {
+  const userId = await consumeAuthToken(deps.db, hashToken(body.token), 'password_reset', now);
+  if (!userId) throw new AppError('RESET_LINK_INVALID');
+  // The link proves control of the mailbox, so the address counts as verified too.
+  const user = await selectUserById(deps.db, userId);
+  await updateUser(
+    deps.db,
+    userId,
+    { passwordHash: await hashPassword(body.password), emailVerifiedAt: user?.emailVerifiedAt ?? now },
+    now,
+  );
+  await deleteUserSessions(deps.db, userId);
+}
+
+/** Marks the e-mail verified from a one-time link; throws EMAIL_VERIFICATION_FAILED for a bad or used link. */
+export async function verifyEmail(deps: AuthDeps, body: VerifyEmailBody, now: Date): Promise<void> {
+  const userId = await consumeAuthToken(deps.db, hashToken(body.token), 'email_verification', now);
+  if (!userId) throw new AppError('EMAIL_VERIFICATION_FAILED');
+  await updateUser(deps.db, userId, { emailVerifiedAt: now }, now);
+}
+
+/** Sends a fresh verification link to a signed-in user whose e-mail is not verified yet (no-op otherwise). */
+export async function resendVerification(deps: AuthDeps, user: UserRow, ctx: RequestContext): Promise<void> {
+  if (user.email && !user.emailVerifiedAt) await sendTokenMail(deps, user, 'email_verification', ctx);
+}
+
+async function sendTokenMail(deps: AuthDeps, user: UserRow, purpose: AuthTokenPurpose, ctx: RequestContext) {
+  if (!user.email) return;
+  const token = createRandomToken();
+  const ttl = purpose === 'password_reset' ? RESET_TOKEN_TTL_MS : VERIFY_TOKEN_TTL_MS;
+  await expireUserTokens(deps.db, user.id, purpose, ctx.now);
+  await insertAuthToken(deps.db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose,
+    expiresAt: new Date(ctx.now.getTime() + ttl),
+    createdAt: ctx.now,
+  });
+  const mode = purpose === 'password_reset' ? 'reset' : 'verify';
+  const link = `${getAppUrl(deps.config)}/auth?mode=${mode}&token=${encodeURIComponent(token)}`;
+  const params = { link, hours: ttl / 3_600_000 };
+  const key = purpose === 'password_reset' ? 'reset' : 'verify';
+  await deps.mailer.send(deps.db, {
+    to: user.email,
+    subject: translate(ctx.lang, `auth.mail.${key}Subject`, params),
+    text: translate(ctx.lang, `auth.mail.${key}Text`, params),
+  });
+}

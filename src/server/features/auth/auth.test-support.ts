@@ -1,0 +1,71 @@
+// Test helpers for anything that needs a signed-in browser: a cookie jar over app.inject that echoes the CSRF token
+// like the web app does. Used by auth and admin tests; other features may import it for authenticated routes.
+
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { CSRF_COOKIE, CSRF_HEADER, type MeResponse } from '../../../shared/api/auth.schema.ts';
+import type { App } from '../../app.ts';
+import type { Db } from '../../db/client.ts';
+import { mailOutbox, users } from '../../db/schema/index.ts';
+
+export type Agent = {
+  cookies: Map<string, string>;
+  request: (options: InjectOptions & { csrf?: boolean }) => Promise<LightMyRequestResponse>;
+  csrf: () => Promise<string>;
+};
+
+/** A browser-like client: keeps cookies between requests and sends x-csrf-token (unless `csrf: false`). */
+export function createAgent(app: App): Agent {
+  const cookies = new Map<string, string>();
+  const agent: Agent = {
+    cookies,
+    csrf: async () => {
+      if (!cookies.get(CSRF_COOKIE)) await agent.request({ method: 'GET', url: '/api/auth/csrf' });
+      return cookies.get(CSRF_COOKIE) ?? '';
+    },
+    request: async ({ csrf = true, ...options }) => {
+      const method = (options.method ?? 'GET').toUpperCase();
+      const headers: Record<string, string> = { ...(options.headers as Record<string, string> | undefined) };
+      if (csrf && method !== 'GET') headers[CSRF_HEADER] = await agent.csrf();
+      if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const response = await app.inject({ ...options, headers });
+      for (const cookie of response.cookies) {
+        const expired = cookie.value === '' || (cookie.expires && cookie.expires.getTime() <= Date.now());
+        if (expired) cookies.delete(cookie.name);
+        else cookies.set(cookie.name, cookie.value);
+      }
+      return response;
+    },
+  };
+  return agent;
+}
+
+export const TEST_PASSWORD = 'correct-horse-1';
+
+/** Signs up a fresh account through the API and returns the agent holding its session. */
+export async function signUpAgent(app: App, email: string, password = TEST_PASSWORD) {
+  const agent = createAgent(app);
+  const response = await agent.request({
+    method: 'POST',
+    url: '/api/auth/sign-up',
+    payload: { email, password, confirmPassword: password, acceptTerms: true },
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return { agent, me: response.json() as MeResponse };
+}
+
+/** Signs up, then gives the account the admin role directly in the database, then signs in again. */
+export async function signUpAdmin(app: App, db: Db, email: string) {
+  const { agent } = await signUpAgent(app, email);
+  await db.update(users).set({ role: 'admin' }).where(eq(users.email, email));
+  return agent;
+}
+
+/** The newest mail to an address, and the one-time token in its link. */
+export async function readLatestMail(db: Db, to: string) {
+  const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+  const mail = rows.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+  if (!mail) throw new Error(`no mail to ${to}`);
+  const token = /[?&]token=([^\s&]+)/.exec(mail.text)?.[1];
+  return { mail, token: token ? decodeURIComponent(token) : undefined, count: rows.length };
+}

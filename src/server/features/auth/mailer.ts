@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { insertMail, updateMailResult } from './auth.queries.ts';
+
+export type Mail = { to: string; subject: string; text: string };
+export type Mailer = {
+  /** Records the mail in mail_outbox, then delivers it by SMTP in the background; `delivered` settles after that. */
+  send: (db: Db, mail: Mail) => Promise<{ id: string; delivered: Promise<void> }>;
+};
+
+/**
+ * SMTP when SMTP_HOST is set; otherwise the mail goes to the server log and mail_outbox only, so a self-hoster
+ * without a mail server can still finish a reset or verification by copying the link.
+ */
+export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
+  const transport = config.SMTP_HOST
+    ? nodemailer.createTransport({
+        host: config.SMTP_HOST,
+        port: config.SMTP_PORT,
+        secure: config.SMTP_SECURE,
+        ignoreTLS: config.SMTP_IGNORE_TLS,
+        auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+      })
+    : undefined;
+
+  return {
+    send: async (db, mail) => {
+      const id = await insertMail(db, mail);
+      if (!transport) {
+        log.info({ mailId: id, to: mail.to, subject: mail.subject, text: mail.text }, 'mail (no SMTP configured)');
+        return { id, delivered: Promise.resolve() };
+      }
+      // Not awaited by callers: a slow mail server must not slow (or reveal anything through) the HTTP answer.
+      const delivered = transport
+        .sendMail({ from: config.SMTP_FROM, ...mail })
+        .then(() => updateMailResult(db, id, { sentAt: new Date() }))
+        .catch(async (error: unknown) => {
+          log.error({ err: error, mailId: id }, 'SMTP delivery failed; the mail stays in mail_outbox');
+          await updateMailResult(db, id, { error: error instanceof Error ? error.message : String(error) }).catch(
+            () => {},
+          );
+        });
+      return { id, delivered };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/client.ts';
+import {
+  deleteSession,
+  insertSession,
+  selectSessionWithUser,
+  type UserRow,
+  updateProfile,
+  updateSessionExpiry,
+} from './auth.queries.ts';
+import { createRandomToken, hashToken } from './tokens.ts';
+
+/** Sliding renewal writes at most once per this interval per session (ms), so reads stay reads. */
+export const SESSION_RENEW_INTERVAL_MS = 60 * 60 * 1000;
+
+export type SessionMeta = { userAgent?: string; ip?: string };
+export type NewSession = { token: string; csrfToken: string; expiresAt: Date };
+export type ActiveSession = { sessionId: string; csrfToken: string; expiresAt: Date; user: UserRow };
+
+export type SessionLookup =
+  | { status: 'valid'; session: ActiveSession; renewed: boolean }
+  | { status: 'expired' }
+  | { status: 'unknown' };
+
+/** Creates a session; the cookie gets `token`, the database only its SHA-256. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: SessionMeta,
+  now: Date,
+  ttlMs: number,
+): Promise<NewSession> {
+  const token = createRandomToken();
+  const csrfToken = createRandomToken();
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  await insertSession(db, {
+    id: hashToken(token),
+    userId,
+    csrfToken,
+    expiresAt,
+    createdAt: now,
+    lastSeenAt: now,
+    userAgent: meta.userAgent?.slice(0, 300),
+    ip: meta.ip,
+  });
+  return { token, csrfToken, expiresAt };
+}
+
+/**
+ * Resolves a session cookie at `now`. An expired session is deleted. A valid one slides: when it was last renewed
+ * more than SESSION_RENEW_INTERVAL_MS ago its expiry moves to now + ttl and the profile's last_active follows.
+ */
+export async function resolveSession(db: Db, token: string, now: Date, ttlMs: number): Promise<SessionLookup> {
+  const id = hashToken(token);
+  const row = await selectSessionWithUser(db, id);
+  if (!row) return { status: 'unknown' };
+  if (row.expiresAt.getTime() <= now.getTime()) {
+    await deleteSession(db, id);
+    return { status: 'expired' };
+  }
+  let expiresAt = row.expiresAt;
+  const renewed = now.getTime() - row.lastSeenAt.getTime() >= SESSION_RENEW_INTERVAL_MS;
+  if (renewed) {
+    expiresAt = new Date(now.getTime() + ttlMs);
+    await updateSessionExpiry(db, id, expiresAt, now);
+    await updateProfile(db, row.user.id, { lastActive: now }, now);
+  }
+  return { status: 'valid', renewed, session: { sessionId: id, csrfToken: row.csrfToken, expiresAt, user: row.user } };
+}
+
+/** Ends one session (sign-out). */
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await deleteSession(db, sessionId);
+}

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+// Validation messages are catalogue keys (auth.validation.*): the server's error handler and the web form both
+// translate them, so one schema gives the spec's messages in zh and en on both sides.
+export const AUTH_MESSAGES = {
+  required: 'auth.validation.required',
+  invalidFormat: 'auth.validation.invalidFormat',
+  tooLong: 'auth.validation.tooLong',
+  invalidEmail: 'auth.validation.invalidEmail',
+  weakPassword: 'auth.validation.weakPassword',
+  passwordMismatch: 'auth.validation.passwordMismatch',
+  emailRequired: 'auth.validation.emailRequired',
+  passwordRequired: 'auth.validation.passwordRequired',
+  termsRequired: 'auth.validation.termsRequired',
+} as const;
+const M = AUTH_MESSAGES;
+
+/** Password policy: 8–128 characters with at least one letter and one digit (docs/auth.md). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** A string field whose absence and emptiness both read `requiredKey`; any non-string reads "Invalid format". */
+const requiredString = (requiredKey: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? requiredKey : M.invalidFormat) })
+    .min(1, { error: requiredKey, abort: true });
+
+export const EmailSchema = requiredString(M.emailRequired)
+  .trim()
+  .min(1, { error: M.emailRequired, abort: true })
+  .max(EMAIL_MAX_LENGTH, { error: M.tooLong, abort: true })
+  .regex(z.regexes.email, { error: M.invalidEmail })
+  .toLowerCase();
+
+/** Sign-in accepts any non-empty password: the policy applies when a password is chosen, not when it is used. */
+const PasswordInputSchema = requiredString(M.passwordRequired).max(PASSWORD_MAX_LENGTH, { error: M.tooLong });
+
+export const NewPasswordSchema = requiredString(M.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, { error: M.tooLong, abort: true })
+  .refine((value) => isStrongPassword(value), { error: M.weakPassword });
+
+/** True when the password meets the policy: ≥ 8 characters, a letter and a digit. */
+export function isStrongPassword(value: string): boolean {
+  return value.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(value) && /\p{N}/u.test(value);
+}
+
+const passwordsMatch: [
+  (body: { password: string; confirmPassword: string }) => boolean,
+  { error: string; path: string[] },
+] = [(body) => body.password === body.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'] }];
+
+export const SignUpBodySchema = z
+  .object({
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    confirmPassword: requiredString(M.required),
+    acceptTerms: z.literal(true, { error: M.termsRequired }),
+  })
+  .refine(...passwordsMatch);
+export type SignUpBody = z.infer<typeof SignUpBodySchema>;
+
+export const SignInBodySchema = z.object({ email: EmailSchema, password: PasswordInputSchema });
+export type SignInBody = z.infer<typeof SignInBodySchema>;
+
+export const PasswordResetRequestBodySchema = z.object({ email: EmailSchema });
+export type PasswordResetRequestBody = z.infer<typeof PasswordResetRequestBodySchema>;
+
+export const PasswordResetConfirmBodySchema = z
+  .object({
+    token: requiredString(M.required),
+    password: NewPasswordSchema,
+    confirmPassword: requiredString(M.required),
+  })
+  .refine(...passwordsMatch);
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>;
+
+export const VerifyEmailBodySchema = z.object({ token: requiredString(M.required) });
+export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
+
+export const OAUTH_PROVIDERS = ['google', 'github', 'twitter', 'apple'] as const;
+export const OAuthProviderSchema = z.enum(OAUTH_PROVIDERS);
+export type OAuthProvider = z.infer<typeof OAuthProviderSchema>;
+
+/** A same-site path to return to after sign-in ("/membership"); never another origin ("//evil", "https://…"). */
+export const ReturnToSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?![/\\])[^\s]*$/)
+  .catch('/');
+
+export const OAuthStartParamsSchema = z.object({ provider: OAuthProviderSchema });
+export const OAuthStartQuerySchema = z.object({ returnTo: ReturnToSchema.optional(), lang: z.string().optional() });
+
+export const OAuthCallbackBodySchema = z.object({
+  code: requiredString(M.required).max(2000),
+  state: requiredString(M.required).max(200),
+});
+export type OAuthCallbackBody = z.infer<typeof OAuthCallbackBodySchema>;
+
+export const ProvidersResponseSchema = z.object({ password: z.boolean(), oauth: z.array(OAuthProviderSchema) });
+export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;
+
+export const MembershipLevelSchema = z.enum(['free', 'premium', 'vip']);
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(['user', 'admin']),
+  emailVerified: z.boolean(),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** The spec's user_profiles row, camelCased. */
+export const ProfileSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  name: z.string().nullable(),
+  avatarUrl: z.string().nullable(),
+  membershipLevel: MembershipLevelSchema,
+  membershipExpiresAt: z.string().nullable(),
+  points: z.number().int(),
+  joinedAt: z.string(),
+  lastActive: z.string(),
+  updatedAt: z.string(),
+  tasksCompleted: z.number().int(),
+  adsWatched: z.number().int(),
+  dailyTasksCompleted: z.number().int(),
+  dailyAdsWatched: z.number().int(),
+  lastDailyReset: z.string(),
+});
+export type Profile = z.infer<typeof ProfileSchema>;
+
+export const MeResponseSchema = z.object({
+  user: SessionUserSchema,
+  profile: ProfileSchema,
+  /** Send back as the x-csrf-token header on every POST/PUT/PATCH/DELETE. */
+  csrfToken: z.string(),
+});
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+export const OAuthCallbackResponseSchema = MeResponseSchema.extend({ returnTo: z.string() });
+export type OAuthCallbackResponse = z.infer<typeof OAuthCallbackResponseSchema>;
+
+export const CsrfResponseSchema = z.object({ csrfToken: z.string() });
+export const AcceptedResponseSchema = z.object({ ok: z.literal(true) });
+
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_COOKIE = 'hr_csrf';
+export const SESSION_COOKIE = 'hr_session';
+
+/** The navbar name (spec §2): the part of the e-mail before @, or 'User' when there is none. */
+export function toDisplayName(email: string | null | undefined, fallback = 'User'): string {
+  const local = email?.split('@')[0]?.trim();
+  return local ? local : fallback;
+}
