@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+// JavaScript each route downloads before it can render, gzipped: the entry chunk and everything it imports
+// statically, plus the route's own lazy chunk and its static imports. Chunks a page loads later on demand
+// (ECharts for the sector map, the heat charts) are not counted: they arrive after the page is usable.
+// Reads Vite's manifest (build.manifest in vite.config.ts); run after `vite build`.
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/** Route → source module of its page (see src/web/app/router.tsx). */
+const ROUTE_MODULES: Record<string, string> = {
+  '/': 'app/routes/home.tsx',
+  '/directory': 'app/routes/directory.tsx',
+};
+
+/** Gzipped kilobytes of JavaScript loaded by `/` and `/directory` in a built web app at `distDir`. */
+export async function measureBundleSizes(distDir: string): Promise<{ route: string; jsGzipKb: number }[]> {
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error(`No entry chunk in ${distDir}/.vite/manifest.json`);
+
+  return Object.entries(ROUTE_MODULES).map(([route, source]) => {
+    const routeKey = Object.keys(manifest).find((key) => key.endsWith(source));
+    if (!routeKey) throw new Error(`No chunk for ${source} in the manifest (route ${route})`);
+    const files = new Set<string>();
+    collectStatic(manifest, entryKey, files);
+    collectStatic(manifest, routeKey, files);
+    const bytes = [...files]
+      .filter((file) => file.endsWith('.js'))
+      .reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length, 0);
+    return { route, jsGzipKb: Math.round((bytes / 1024) * 10) / 10 };
+  });
+}
+
+function collectStatic(manifest: Manifest, key: string, files: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) collectStatic(manifest, imported, files);
+}
+
+// `node --import tsx bench/bundle-size.ts [distDir]` prints the table on its own.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  measureBundleSizes(process.argv[2] ?? 'dist/web').then(
+    (rows) => console.table(rows),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,82 @@
+import { type ComponentType, lazy, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppShell } from './shell/app-shell.tsx';
+import { RouteError } from './shell/route-error.tsx';
+
+// Every page is its own chunk (route-level code splitting); AppShell's Suspense shows the spec's spinner meanwhile.
+type PageComponent = () => ReactNode;
+
+function page<K extends string>(load: () => Promise<Record<K, PageComponent>>, name: K): ComponentType {
+  return lazy(async () => {
+    const Page: PageComponent = (await load())[name];
+    return { default: Page };
+  });
+}
+
+const HomePage = page(() => import('./routes/home.tsx'), 'HomePage');
+const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage');
+const InvestorHomePage = page(() => import('./routes/home-investor.tsx'), 'InvestorHomePage');
+const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'DataToolHomePage');
+const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage');
+const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage');
+const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage');
+const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage');
+const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
+const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
+const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage');
+const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage');
+const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage');
+const AboutPage = page(() => import('./routes/about.tsx'), 'AboutPage');
+const PrivacyPage = page(() => import('./routes/privacy.tsx'), 'PrivacyPage');
+const TermsPage = page(() => import('./routes/terms.tsx'), 'TermsPage');
+const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage');
+const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage');
+
+/** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
+export const REDIRECTS = [
+  { from: '/projects', to: '/directory' },
+  { from: '/heat', to: '/sectors' },
+  { from: '/ecosystem', to: '/platforms' },
+] as const;
+
+function RedirectWithSearch({ to }: { to: string }) {
+  return <Navigate to={{ pathname: to, search: window.location.search }} replace />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: AppShell,
+    errorElement: <RouteError standalone />,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, Component: HomePage },
+          { path: 'tool', Component: ToolHomePage },
+          { path: 'investor', Component: InvestorHomePage },
+          { path: 'data-tool', Component: DataToolHomePage },
+          { path: 'directory', Component: DirectoryPage },
+          { path: 'project/:id', Component: ProjectPage },
+          { path: 'sectors', Component: SectorsPage },
+          { path: 'sectors/:id', Component: SectorPage },
+          { path: 'platforms', Component: PlatformsPage },
+          { path: 'platforms/:id', Component: PlatformPage },
+          { path: 'membership', Component: MembershipPage },
+          { path: 'search', Component: SearchPage },
+          { path: 'auth', Component: AuthPage },
+          { path: 'login', Component: AuthPage },
+          { path: 'about', Component: AboutPage },
+          { path: 'privacy', Component: PrivacyPage },
+          { path: 'terms', Component: TermsPage },
+          { path: 'contact', Component: ContactPage },
+          { path: 'status', Component: StatusPage },
+          ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
+          { path: '*', element: <Navigate to="/" replace /> },
+        ],
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

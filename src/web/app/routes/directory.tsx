@@ -1,0 +1,128 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ErrorPanel } from '../../components/ui/error-panel.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { usePlatforms } from '../../features/platforms/api.ts';
+import { useProjects } from '../../features/projects/api.ts';
+import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
+import { ProjectFilters } from '../../features/projects/components/project-filters.tsx';
+import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
+import { ProjectTable } from '../../features/projects/components/project-table.tsx';
+import {
+  DIRECTORY_PAGE_SIZE,
+  toListParams,
+  useDirectoryParams,
+} from '../../features/projects/hooks/use-directory-params.ts';
+import { useSectors } from '../../features/sectors/api.ts';
+import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { useErrorText } from '../../lib/errors.ts';
+import { formatDate, formatInteger } from '../../lib/format.ts';
+import { showToast } from '../../lib/toast.ts';
+import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
+
+export function DirectoryPage() {
+  const { t, i18n } = useTranslation(['directory', 'app']);
+  const errorText = useErrorText();
+  const { filters, setFilter, setSort, toggleSort, setPage, reset, hasFilters } = useDirectoryParams();
+  const projects = useProjects(toListParams(filters));
+  const sectors = useSectors();
+  const chains = usePlatforms('chain');
+  const sectorLabel = useSectorLabel();
+
+  const sectorOptions = useMemo(
+    () => (sectors.data?.items ?? []).map((s) => ({ value: s.name, label: sectorDisplayName(s, i18n.language) })),
+    [sectors.data, i18n.language],
+  );
+  const chainOptions = useMemo(
+    () => (chains.data?.items ?? []).map((p) => ({ value: p.name, label: p.name })),
+    [chains.data],
+  );
+
+  const handleShare = () => {
+    navigator.clipboard
+      .writeText(window.location.href)
+      .then(() =>
+        showToast({
+          title: t('directory:filters.copied'),
+          description: t('directory:filters.copiedText'),
+          variant: 'success',
+        }),
+      )
+      .catch(() =>
+        showToast({ title: t('directory:filters.copyFailed'), description: window.location.href, variant: 'error' }),
+      );
+  };
+
+  const data = projects.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / DIRECTORY_PAGE_SIZE)) : 1;
+  const paginationLabels = usePaginationLabels(filters.page, pageCount);
+  const sampleSource = data?.items.find((item) => item.marketSource?.sample)?.marketSource;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t('directory:title')}
+        subtitle={t('directory:subtitle')}
+        aside={data && <p className="muted text-sm">{t('directory:total', { count: formatInteger(data.total) })}</p>}
+      />
+      <ProjectFilters
+        filters={filters}
+        sectorOptions={sectorOptions}
+        chainOptions={chainOptions}
+        onFilterChange={setFilter}
+        onSortChange={setSort}
+        onReset={reset}
+        onShare={handleShare}
+        canReset={hasFilters}
+      />
+      {projects.isPending ? (
+        <ProjectListSkeleton label={t('app:loading.title')} />
+      ) : projects.isError ? (
+        <ErrorPanel
+          title={t('app:data.loadFailed')}
+          message={errorText(projects.error)}
+          retryLabel={t('app:data.retry')}
+          onRetry={() => void projects.refetch()}
+        />
+      ) : projects.data.items.length === 0 ? (
+        <EmptyState
+          title={t('directory:empty.title')}
+          description={t('directory:empty.text')}
+          action={
+            hasFilters && (
+              <button type="button" className="btn-secondary" onClick={reset}>
+                {t('directory:filters.reset')}
+              </button>
+            )
+          }
+        />
+      ) : (
+        <div aria-busy={projects.isPlaceholderData} className={projects.isPlaceholderData ? 'opacity-60' : ''}>
+          {sampleSource && (
+            <p className="muted mb-2 text-xs">{t('directory:marketSample', { date: formatDate(sampleSource.asOf) })}</p>
+          )}
+          <ProjectTable
+            items={projects.data.items}
+            offset={projects.data.offset}
+            sort={filters}
+            onSortChange={toggleSort}
+            sectorLabel={sectorLabel}
+            caption={t('directory:table.caption')}
+          />
+          <ProjectCards items={projects.data.items} offset={projects.data.offset} sectorLabel={sectorLabel} />
+          <Pagination
+            page={filters.page}
+            pageCount={pageCount}
+            onPageChange={(page) => {
+              setPage(page);
+              window.scrollTo({ top: 0 });
+            }}
+            labels={paginationLabels}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../components/ui/error-panel.tsx';
+import { HeatScore } from '../../components/ui/heat-score.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useProjects } from '../../features/projects/api.ts';
+import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
+import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
+import { ProjectMiniList } from '../../features/projects/components/project-mini-list.tsx';
+import { ProjectTable } from '../../features/projects/components/project-table.tsx';
+import { useSectors } from '../../features/sectors/api.ts';
+import { SectorLeaders } from '../../features/sectors/components/sector-leaders.tsx';
+import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { useErrorText } from '../../lib/errors.ts';
+import { HomeVariantNav } from '../home/home-variant-nav.tsx';
+
+/** /tool: the analyst layout: top 20 by heat beside the social-score leaders and the hottest sectors. */
+export function ToolHomePage() {
+  const { t } = useTranslation(['home', 'app', 'sectors']);
+  const errorText = useErrorText();
+  const top = useProjects({ sort: 'heat', limit: 20, offset: 0 });
+  const social = useProjects({ sort: 'social', limit: 8, offset: 0 });
+  const sectors = useSectors();
+  const sectorLabel = useSectorLabel();
+
+  return (
+    <div className="space-y-6">
+      <HomeVariantNav />
+      <PageHeader title={t('home:variants.tool.title')} subtitle={t('home:variants.tool.subtitle')} />
+      <div className="grid gap-6 xl:grid-cols-3">
+        <section aria-labelledby="tool-top" className="space-y-3 xl:col-span-2">
+          <h2 id="tool-top" className="text-lg font-semibold">
+            {t('home:variants.tool.topTable')}
+          </h2>
+          {top.isPending ? (
+            <ProjectListSkeleton label={t('app:loading.title')} />
+          ) : top.isError ? (
+            <ErrorPanel
+              title={t('app:data.loadFailed')}
+              message={errorText(top.error)}
+              retryLabel={t('app:data.retry')}
+              onRetry={() => void top.refetch()}
+            />
+          ) : (
+            <>
+              <ProjectTable
+                items={top.data.items}
+                sectorLabel={sectorLabel}
+                caption={t('home:variants.tool.topTable')}
+              />
+              <ProjectCards items={top.data.items} sectorLabel={sectorLabel} />
+            </>
+          )}
+        </section>
+        <div className="space-y-6">
+          <ProjectMiniList
+            headingId="tool-social"
+            title={t('home:variants.tool.socialLeaders')}
+            items={social.data?.items ?? []}
+            empty={social.isPending ? t('app:loading.title') : t('app:data.noData')}
+            renderValue={(p) => <HeatScore value={p.socialScore} label={t('app:score.social')} />}
+          />
+          <section aria-labelledby="tool-sectors" className="card p-4">
+            <h2 id="tool-sectors" className="mb-3 font-semibold">
+              {t('sectors:ranking.title')}
+            </h2>
+            {sectors.data ? (
+              <SectorLeaders sectors={sectors.data.items} limit={8} />
+            ) : (
+              <p className="muted text-sm">{t('app:loading.title')}</p>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

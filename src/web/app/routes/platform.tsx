@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ErrorPanel } from '../../components/ui/error-panel.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { usePlatform } from '../../features/platforms/api.ts';
+import { PlatformHeader } from '../../features/platforms/components/platform-header.tsx';
+import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
+import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
+import { ProjectTable } from '../../features/projects/components/project-table.tsx';
+import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useErrorText } from '../../lib/errors.ts';
+import { formatInteger } from '../../lib/format.ts';
+import { usePageParam } from '../../lib/use-page-param.ts';
+import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
+
+const PAGE_SIZE = 20;
+
+export function PlatformPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation(['platforms', 'app']);
+  const errorText = useErrorText();
+  const sectorLabel = useSectorLabel();
+  const [page, setPage] = usePageParam();
+  const platform = usePlatform(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const pageCount = Math.max(1, Math.ceil((platform.data?.projects.total ?? 0) / PAGE_SIZE));
+  const paginationLabels = usePaginationLabels(page, pageCount);
+
+  const back = (
+    <Link to="/platforms" className="link text-sm">
+      ← {t('platforms:detail.back')}
+    </Link>
+  );
+
+  if (platform.isPending) {
+    return (
+      <div className="space-y-6">
+        {back}
+        <Skeleton className="h-40 w-full" />
+        <ProjectListSkeleton label={t('app:loading.title')} />
+      </div>
+    );
+  }
+  if (platform.isError) {
+    const notFound = platform.error instanceof ApiError && platform.error.status === 404;
+    return (
+      <div className="space-y-6">
+        {back}
+        {notFound ? (
+          <EmptyState title={t('platforms:detail.notFound', { id })} />
+        ) : (
+          <ErrorPanel
+            title={t('app:data.loadFailed')}
+            message={errorText(platform.error, { id })}
+            retryLabel={t('app:data.retry')}
+            onRetry={() => void platform.refetch()}
+          />
+        )}
+      </div>
+    );
+  }
+
+  const { platform: info, projects } = platform.data;
+  return (
+    <div className="space-y-6">
+      {back}
+      <PlatformHeader platform={info} />
+      <section aria-labelledby="platform-projects" className="space-y-3">
+        <div className="flex items-baseline justify-between">
+          <h2 id="platform-projects" className="text-lg font-semibold">
+            {t('platforms:detail.projectsTitle')}
+          </h2>
+          <span className="muted text-sm">
+            {t('platforms:detail.projectCount', { count: formatInteger(projects.total) })}
+          </span>
+        </div>
+        {projects.items.length === 0 ? (
+          <EmptyState title={t('platforms:detail.empty')} />
+        ) : (
+          <div className={platform.isPlaceholderData ? 'opacity-60' : ''}>
+            <ProjectTable
+              items={projects.items}
+              offset={projects.offset}
+              sectorLabel={sectorLabel}
+              caption={t('platforms:detail.projectsTitle')}
+            />
+            <ProjectCards items={projects.items} offset={projects.offset} sectorLabel={sectorLabel} />
+            <Pagination page={page} pageCount={pageCount} onPageChange={setPage} labels={paginationLabels} />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorPanel } from '../../components/ui/error-panel.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useProject } from '../../features/projects/api.ts';
+import { ProjectAbout } from '../../features/projects/components/project-about.tsx';
+import { ProjectHeader } from '../../features/projects/components/project-header.tsx';
+import { ProjectMetrics } from '../../features/projects/components/project-metrics.tsx';
+import { ProjectScores } from '../../features/projects/components/project-scores.tsx';
+import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { useErrorText } from '../../lib/errors.ts';
+import { HeatSlot } from '../heat-slot.tsx';
+
+export function ProjectPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation(['project', 'app']);
+  const errorText = useErrorText();
+  const project = useProject(id);
+  const sectorLabel = useSectorLabel();
+
+  if (project.isPending) {
+    return (
+      <div role="status" aria-busy="true" className="space-y-4">
+        <span className="sr-only">{t('app:loading.title')}</span>
+        <Skeleton className="h-36 w-full" />
+        <div className="grid gap-4 lg:grid-cols-3">
+          <Skeleton className="h-48 lg:col-span-1" />
+          <Skeleton className="h-48 lg:col-span-2" />
+        </div>
+      </div>
+    );
+  }
+
+  if (project.isError) {
+    const notFound = project.error instanceof ApiError && project.error.status === 404;
+    return notFound ? (
+      <div className="mx-auto max-w-xl py-12 text-center">
+        <h1 className="text-2xl font-bold">{t('project:notFound.title')}</h1>
+        <p className="muted mt-3">{t('project:notFound.text', { id })}</p>
+        <Link to="/directory" className="btn-primary mt-6">
+          {t('project:notFound.back')}
+        </Link>
+      </div>
+    ) : (
+      <ErrorPanel
+        title={t('app:data.loadFailed')}
+        message={errorText(project.error, { id })}
+        retryLabel={t('app:data.retry')}
+        onRetry={() => void project.refetch()}
+      />
+    );
+  }
+
+  const data = project.data;
+  return (
+    <div className="space-y-6">
+      <nav aria-label={t('project:breadcrumbNav')} className="text-sm">
+        <ol className="flex items-center gap-2">
+          <li>
+            <Link to="/directory" className="link">
+              {t('project:breadcrumb')}
+            </Link>
+          </li>
+          <li aria-hidden="true" className="muted">
+            /
+          </li>
+          <li aria-current="page" className="muted truncate">
+            {data.name}
+          </li>
+        </ol>
+      </nav>
+      <ProjectHeader project={data} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-1">
+          <ProjectScores project={data} />
+          <ProjectAbout project={data} sectorLabel={sectorLabel(data.category)} />
+        </div>
+        <div className="space-y-6 lg:col-span-2">
+          <HeatSlot projectId={data.id} />
+          <ProjectMetrics project={data} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,192 @@
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { MAX_QUERY_TEXT } from '../../../shared/api/projects.schema.ts';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ErrorPanel } from '../../components/ui/error-panel.tsx';
+import { SearchIcon } from '../../components/ui/icons.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { usePlatforms } from '../../features/platforms/api.ts';
+import { useProjects } from '../../features/projects/api.ts';
+import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
+import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
+import { ProjectTable } from '../../features/projects/components/project-table.tsx';
+import { useSectors } from '../../features/sectors/api.ts';
+import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { useErrorText } from '../../lib/errors.ts';
+import { formatInteger } from '../../lib/format.ts';
+import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
+
+const PAGE_SIZE = 20;
+const MAX_SIDE_MATCHES = 8;
+
+/** First version of /search: projects through the list API's q, sectors and platforms matched by name. */
+export function SearchPage() {
+  const { t, i18n } = useTranslation(['search', 'app']);
+  const errorText = useErrorText();
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_TEXT);
+  const rawPage = Number.parseInt(params.get('page') ?? '1', 10);
+  const page = Number.isFinite(rawPage) && rawPage > 0 ? rawPage : 1;
+  const [draft, setDraft] = useState(q);
+  useEffect(() => setDraft(q), [q]);
+
+  const projects = useProjects(
+    { sort: 'heat', q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
+    { enabled: q !== '' },
+  );
+  const sectors = useSectors();
+  const platforms = usePlatforms();
+  const sectorLabel = useSectorLabel();
+  const pageCount = Math.max(1, Math.ceil((projects.data?.total ?? 0) / PAGE_SIZE));
+  const paginationLabels = usePaginationLabels(page, pageCount);
+
+  const needle = q.toLowerCase();
+  const matchingSectors = useMemo(
+    () =>
+      needle
+        ? (sectors.data?.items ?? [])
+            .filter((s) => s.name.toLowerCase().includes(needle) || s.nameZh?.toLowerCase().includes(needle))
+            .slice(0, MAX_SIDE_MATCHES)
+        : [],
+    [sectors.data, needle],
+  );
+  const matchingPlatforms = useMemo(
+    () =>
+      needle
+        ? (platforms.data?.items ?? []).filter((p) => p.name.toLowerCase().includes(needle)).slice(0, MAX_SIDE_MATCHES)
+        : [],
+    [platforms.data, needle],
+  );
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = draft.trim();
+    setParams(value ? { q: value } : {});
+  };
+
+  const nothing =
+    q !== '' && projects.data?.total === 0 && matchingSectors.length === 0 && matchingPlatforms.length === 0;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t('search:title')} subtitle={t('search:subtitle')} />
+      <search>
+        <form onSubmit={handleSubmit} className="flex max-w-2xl gap-2">
+          <label htmlFor={id} className="sr-only">
+            {t('search:label')}
+          </label>
+          <div className="relative flex-1">
+            <SearchIcon size={18} className="pointer-events-none absolute top-2.5 left-3 text-gray-500" />
+            <input
+              id={id}
+              type="search"
+              className="input w-full py-2.5 pl-10"
+              placeholder={t('search:placeholder')}
+              value={draft}
+              maxLength={MAX_QUERY_TEXT}
+              onChange={(event) => setDraft(event.target.value)}
+            />
+          </div>
+          <button type="submit" className="btn-primary">
+            {t('search:submit')}
+          </button>
+        </form>
+      </search>
+      <p className="muted text-xs">{t('search:comingSoon')}</p>
+
+      {q === '' ? (
+        <p className="muted">{t('search:prompt')}</p>
+      ) : nothing ? (
+        <EmptyState
+          title={t('search:empty.title', { q })}
+          description={t('search:empty.text')}
+          action={
+            <Link to="/directory" className="btn-secondary">
+              {t('search:browse')}
+            </Link>
+          }
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-4">
+          <section aria-labelledby="search-projects" className="space-y-3 lg:col-span-3">
+            <div className="flex items-baseline justify-between">
+              <h2 id="search-projects" className="text-lg font-semibold">
+                {t('search:results.projects')}
+              </h2>
+              {projects.data && (
+                <span className="muted text-sm" aria-live="polite">
+                  {t('search:results.projectCount', { count: formatInteger(projects.data.total) })}
+                </span>
+              )}
+            </div>
+            {projects.isPending ? (
+              <ProjectListSkeleton rows={5} label={t('app:loading.title')} />
+            ) : projects.isError ? (
+              <ErrorPanel
+                title={t('app:data.loadFailed')}
+                message={errorText(projects.error)}
+                retryLabel={t('app:data.retry')}
+                onRetry={() => void projects.refetch()}
+              />
+            ) : projects.data.items.length > 0 ? (
+              <>
+                <ProjectTable
+                  items={projects.data.items}
+                  offset={projects.data.offset}
+                  sectorLabel={sectorLabel}
+                  caption={t('search:results.projects')}
+                />
+                <ProjectCards items={projects.data.items} offset={projects.data.offset} sectorLabel={sectorLabel} />
+                <Pagination
+                  page={page}
+                  pageCount={pageCount}
+                  onPageChange={(next) => setParams(next > 1 ? { q, page: String(next) } : { q })}
+                  labels={paginationLabels}
+                />
+              </>
+            ) : (
+              <p className="muted text-sm">{t('search:empty.title', { q })}</p>
+            )}
+          </section>
+          <aside className="space-y-6">
+            {matchingSectors.length > 0 && (
+              <section aria-labelledby="search-sectors" className="card p-4">
+                <h2 id="search-sectors" className="font-semibold">
+                  {t('search:results.sectors')}
+                </h2>
+                <ul className="mt-2 space-y-1 text-sm">
+                  {matchingSectors.map((sector) => (
+                    <li key={sector.id}>
+                      <Link to={`/sectors/${encodeURIComponent(sector.id)}`} className="link">
+                        {sectorDisplayName(sector, i18n.language)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+            {matchingPlatforms.length > 0 && (
+              <section aria-labelledby="search-platforms" className="card p-4">
+                <h2 id="search-platforms" className="font-semibold">
+                  {t('search:results.platforms')}
+                </h2>
+                <ul className="mt-2 space-y-1 text-sm">
+                  {matchingPlatforms.map((platform) => (
+                    <li key={platform.id}>
+                      <Link to={`/platforms/${encodeURIComponent(platform.id)}`} className="link">
+                        {platform.name}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

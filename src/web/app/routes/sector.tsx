@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ErrorPanel } from '../../components/ui/error-panel.tsx';
+import { Pagination } from '../../components/ui/pagination.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
+import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
+import { ProjectTable } from '../../features/projects/components/project-table.tsx';
+import { useSector } from '../../features/sectors/api.ts';
+import { SectorHeader } from '../../features/sectors/components/sector-header.tsx';
+import { ApiError } from '../../lib/api-client.ts';
+import { useErrorText } from '../../lib/errors.ts';
+import { formatInteger } from '../../lib/format.ts';
+import { usePageParam } from '../../lib/use-page-param.ts';
+import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
+
+const PAGE_SIZE = 20;
+
+export function SectorPage() {
+  const { id = '' } = useParams();
+  const { t } = useTranslation(['sectors', 'app']);
+  const errorText = useErrorText();
+  const [page, setPage] = usePageParam();
+  const sector = useSector(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const pageCount = Math.max(1, Math.ceil((sector.data?.projects.total ?? 0) / PAGE_SIZE));
+  const paginationLabels = usePaginationLabels(page, pageCount);
+
+  const back = (
+    <Link to="/sectors" className="link text-sm">
+      ← {t('sectors:detail.back')}
+    </Link>
+  );
+
+  if (sector.isPending) {
+    return (
+      <div className="space-y-6">
+        {back}
+        <Skeleton className="h-48 w-full" />
+        <ProjectListSkeleton label={t('app:loading.title')} />
+      </div>
+    );
+  }
+  if (sector.isError) {
+    const notFound = sector.error instanceof ApiError && sector.error.status === 404;
+    return (
+      <div className="space-y-6">
+        {back}
+        {notFound ? (
+          <EmptyState title={t('sectors:detail.notFound', { id })} />
+        ) : (
+          <ErrorPanel
+            title={t('app:data.loadFailed')}
+            message={errorText(sector.error, { id })}
+            retryLabel={t('app:data.retry')}
+            onRetry={() => void sector.refetch()}
+          />
+        )}
+      </div>
+    );
+  }
+
+  const { sector: info, projects } = sector.data;
+  return (
+    <div className="space-y-6">
+      {back}
+      <SectorHeader sector={info} />
+      <section aria-labelledby="sector-projects" className="space-y-3">
+        <div className="flex items-baseline justify-between">
+          <h2 id="sector-projects" className="text-lg font-semibold">
+            {t('sectors:detail.projectsTitle')}
+          </h2>
+          <span className="muted text-sm">
+            {t('sectors:detail.projectCount', { count: formatInteger(projects.total) })}
+          </span>
+        </div>
+        {projects.items.length === 0 ? (
+          <EmptyState title={t('sectors:detail.empty')} />
+        ) : (
+          <div className={sector.isPlaceholderData ? 'opacity-60' : ''}>
+            <ProjectTable items={projects.items} offset={projects.offset} caption={t('sectors:detail.projectsTitle')} />
+            <ProjectCards items={projects.items} offset={projects.offset} />
+            <Pagination page={page} pageCount={pageCount} onPageChange={setPage} labels={paginationLabels} />
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { ErrorPanel } from '../../components/ui/error-panel.tsx';
+import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useSectors } from '../../features/sectors/api.ts';
+import { SectorRanking } from '../../features/sectors/components/sector-ranking.tsx';
+import { SectorTreemap } from '../../features/sectors/components/sector-treemap.tsx';
+import { useErrorText } from '../../lib/errors.ts';
+
+export function SectorsPage() {
+  const { t } = useTranslation(['sectors', 'app']);
+  const errorText = useErrorText();
+  const sectors = useSectors();
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t('sectors:title')} subtitle={t('sectors:subtitle')} />
+      {sectors.isPending ? (
+        <div role="status" aria-busy="true" className="space-y-3">
+          <span className="sr-only">{t('app:loading.title')}</span>
+          <Skeleton className="h-80 w-full" />
+          {Array.from({ length: 5 }, (_, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton key={index} className="h-16 w-full" />
+          ))}
+        </div>
+      ) : sectors.isError ? (
+        <ErrorPanel
+          title={t('app:data.loadFailed')}
+          message={errorText(sectors.error)}
+          retryLabel={t('app:data.retry')}
+          onRetry={() => void sectors.refetch()}
+        />
+      ) : sectors.data.items.length === 0 ? (
+        <EmptyState title={t('sectors:empty')} />
+      ) : (
+        <>
+          <SectorTreemap sectors={sectors.data.items} />
+          <section aria-labelledby="sector-ranking" className="space-y-3">
+            <h2 id="sector-ranking" className="text-lg font-semibold">
+              {t('sectors:ranking.title')}
+            </h2>
+            <SectorRanking sectors={sectors.data.items} />
+          </section>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from '../../components/ui/toaster.tsx';
+import { Footer } from './footer.tsx';
+import { Navbar } from './navbar.tsx';
+import { PageLoading } from './page-loading.tsx';
+
+/** Layout of every page: skip link, sticky navbar, the route (loaded on demand), footer and the toast region. */
+export function AppShell() {
+  const { t } = useTranslation('app');
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <Navbar />
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster regionLabel={t('toast.region')} closeLabel={t('toast.close')} />
+      <ScrollRestoration />
+    </div>
+  );
+}

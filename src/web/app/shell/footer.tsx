@@ -1,0 +1,130 @@
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  AwardIcon,
+  BrainIcon,
+  FlameIcon,
+  GithubIcon,
+  GlobeIcon,
+  MailIcon,
+  ShieldIcon,
+  TelegramIcon,
+  TwitterIcon,
+} from '../../components/ui/icons.tsx';
+import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
+import { env } from '../../lib/env.ts';
+
+const PRODUCT_LINKS = [
+  { to: '/directory', key: 'directory' },
+  { to: '/sectors', key: 'sectors' },
+  { to: '/platforms', key: 'platforms' },
+  { to: '/search', key: 'search' },
+] as const;
+
+const COMPANY_LINKS = [
+  { to: '/about', key: 'about' },
+  { to: '/privacy', key: 'privacy' },
+  { to: '/terms', key: 'terms' },
+  { to: '/contact', key: 'contact' },
+] as const;
+
+const FEATURES: { key: 'ai' | 'security' | 'certification' | 'global'; Icon: ComponentType<{ size?: number }> }[] = [
+  { key: 'ai', Icon: BrainIcon },
+  { key: 'security', Icon: ShieldIcon },
+  { key: 'certification', Icon: AwardIcon },
+  { key: 'global', Icon: GlobeIcon },
+];
+
+// An operator sets the public channels at build time (lib/env.ts); an unset one leads to /contact, never to an
+// account we do not own.
+const SOCIAL_LINKS = [
+  { key: 'twitter', href: env.VITE_LINK_TWITTER, Icon: TwitterIcon },
+  { key: 'github', href: env.VITE_LINK_GITHUB, Icon: GithubIcon },
+  { key: 'telegram', href: env.VITE_LINK_TELEGRAM, Icon: TelegramIcon },
+  { key: 'email', href: env.VITE_CONTACT_EMAIL && `mailto:${env.VITE_CONTACT_EMAIL}`, Icon: MailIcon },
+] as const;
+
+const footerLink = 'text-sm text-gray-600 hover:text-brand-700 dark:text-gray-400 dark:hover:text-brand-400';
+
+export function Footer() {
+  const { t } = useTranslation(['app', 'common']);
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900/60">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-4">
+        <div className="md:col-span-2">
+          <p className="flex items-center gap-2 text-lg font-bold">
+            <FlameIcon size={20} className="text-brand-600" />
+            {t('common:brand')}
+          </p>
+          <p className="muted mt-3 max-w-md text-sm leading-6">{t('app:footer.description')}</p>
+          <ul className="mt-4 flex gap-2" aria-label={t('app:footer.social')}>
+            {SOCIAL_LINKS.map(({ key, href, Icon }) => (
+              <li key={key}>
+                {href ? (
+                  <a
+                    href={href}
+                    className="btn-ghost px-2"
+                    aria-label={t(`app:footer.socialLinks.${key}`)}
+                    rel="noopener noreferrer"
+                    target={key === 'email' ? undefined : '_blank'}
+                  >
+                    <Icon size={18} />
+                  </a>
+                ) : (
+                  <Link to="/contact" className="btn-ghost px-2" aria-label={t(`app:footer.socialLinks.${key}`)}>
+                    <Icon size={18} />
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+          <LanguageSwitcher variant="button" className="mt-4 -ml-2" />
+        </div>
+        <FooterLinks title={t('app:footer.product')} links={PRODUCT_LINKS} />
+        <FooterLinks title={t('app:footer.company')} links={COMPANY_LINKS} />
+      </div>
+
+      <div className="mx-auto max-w-7xl px-4 sm:px-6">
+        <ul className="grid grid-cols-2 gap-4 border-t border-gray-200 py-6 md:grid-cols-4 dark:border-gray-800">
+          {FEATURES.map(({ key, Icon }) => (
+            <li key={key} className="flex items-center gap-2 text-sm font-medium">
+              <span className="text-brand-600 dark:text-brand-400">
+                <Icon size={18} />
+              </span>
+              {t(`app:footer.features.${key}`)}
+            </li>
+          ))}
+        </ul>
+        <div className="flex flex-col gap-2 border-t border-gray-200 py-6 text-xs sm:flex-row sm:items-center sm:justify-between dark:border-gray-800">
+          <p className="muted">{t('app:footer.copyright', { year })}</p>
+          <Link to="/status" className="link">
+            {t('app:footer.status')}
+          </Link>
+        </div>
+        <p className="muted pb-8 text-xs leading-5">{t('app:footer.attribution')}</p>
+      </div>
+    </footer>
+  );
+}
+
+type FooterLinksProps = { title: string; links: readonly { to: string; key: string }[] };
+
+function FooterLinks({ title, links }: FooterLinksProps) {
+  const { t } = useTranslation('app');
+  return (
+    <nav aria-label={title}>
+      <h2 className="text-sm font-semibold">{title}</h2>
+      <ul className="mt-3 space-y-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={footerLink}>
+              {t(`footer.links.${link.key}` as 'footer.links.about')}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,102 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { CloseIcon, FlameIcon, MenuIcon } from '../../components/ui/icons.tsx';
+import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
+import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
+import { NAV_LINKS } from './nav-links.ts';
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+    isActive
+      ? 'bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-400'
+      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'
+  }`;
+
+/** Sticky top bar: brand, five links, theme, language, sign-in; below md a hamburger opens the same links. */
+export function Navbar() {
+  const { t } = useTranslation(['app', 'common']);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const location = useLocation();
+
+  // Close the menu on navigation, including back/forward.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change by design
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={t('app:nav.homeLink')}>
+          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-amber-400 to-brand-600 text-white">
+            <FlameIcon size={20} />
+          </span>
+          <span className="flex min-w-0 flex-col leading-tight">
+            <span className="truncate font-bold">{t('common:brand')}</span>
+            <span className="muted hidden truncate text-xs sm:block">{t('common:tagline')}</span>
+          </span>
+        </Link>
+
+        <nav aria-label={t('app:nav.main')} className="ml-4 hidden flex-1 md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={linkClass}>
+                  {t(`app:nav.${link.key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle />
+          <LanguageSwitcher variant="dropdown" className="hidden md:inline-flex" />
+          <LanguageSwitcher variant="compact" className="md:hidden" />
+          <Link to="/auth" className="btn-primary hidden md:inline-flex">
+            {t('app:nav.signIn')}
+          </Link>
+          <button
+            type="button"
+            className="btn-ghost px-2 md:hidden"
+            aria-expanded={open}
+            aria-controls={menuId}
+            aria-label={open ? t('app:nav.closeMenu') : t('app:nav.openMenu')}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
+      </div>
+
+      {open && (
+        <nav
+          id={menuId}
+          aria-label={t('app:nav.mobile')}
+          className="border-t border-gray-200 bg-white px-4 pt-2 pb-4 md:hidden dark:border-gray-800 dark:bg-gray-950"
+        >
+          <ul className="flex flex-col gap-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className={linkClass} onClick={() => setOpen(false)}>
+                  <span className="block py-1">{t(`app:nav.${link.key}`)}</span>
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <LanguageSwitcher variant="card" className="mt-4" onChange={() => setOpen(false)} />
+          <Link to="/auth" className="btn-primary mt-4 w-full" onClick={() => setOpen(false)}>
+            {t('app:nav.signIn')}
+          </Link>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,107 @@
+import { useTranslation } from 'react-i18next';
+import { CheckIcon, MinusIcon } from '../../../components/ui/icons.tsx';
+import { formatInteger } from '../../../lib/format.ts';
+import { isIncluded, MEMBERSHIP_LEVELS, TIER_FEATURES, TIER_QUOTAS, UNLIMITED } from '../plans.ts';
+
+const cell = 'px-4 py-2.5 text-center';
+
+/** The spec's detailed feature matrix: one row per feature, a check per level that includes it. */
+export function TierMatrix() {
+  const { t } = useTranslation('membership');
+  return (
+    <section aria-labelledby="tier-matrix" className="space-y-3">
+      <h2 id="tier-matrix" className="text-lg font-semibold">
+        {t('matrix.title')}
+      </h2>
+      <div className="card overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t('matrix.caption')}</caption>
+          <LevelHead first={t('matrix.feature')} />
+          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+            {TIER_FEATURES.map((feature) => (
+              <tr key={feature.key}>
+                <th scope="row" className="px-4 py-2.5 text-left font-normal">
+                  {t(`features.${feature.key}`)}
+                </th>
+                {MEMBERSHIP_LEVELS.map((level) => (
+                  <td key={level} className={cell}>
+                    {isIncluded(feature, level) ? (
+                      <span className="inline-flex text-green-700 dark:text-green-400">
+                        <CheckIcon size={18} />
+                        <span className="sr-only">{t('matrix.included')}</span>
+                      </span>
+                    ) : (
+                      <span className="inline-flex text-gray-400 dark:text-gray-600">
+                        <MinusIcon size={18} />
+                        <span className="sr-only">{t('matrix.notIncluded')}</span>
+                      </span>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Quotas per level (spec §6); -1 reads "unlimited", 0 "not available". */
+export function QuotaTable() {
+  const { t } = useTranslation('membership');
+  return (
+    <section aria-labelledby="quota-table" className="space-y-3">
+      <h2 id="quota-table" className="text-lg font-semibold">
+        {t('quotas.title')}
+      </h2>
+      <div className="card overflow-x-auto">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t('quotas.caption')}</caption>
+          <LevelHead first={t('quotas.quota')} />
+          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+            {TIER_QUOTAS.map((quota) => (
+              <tr key={quota.key}>
+                <th scope="row" className="px-4 py-2.5 text-left font-normal">
+                  {t(`quotas.${quota.key}`)}
+                </th>
+                {MEMBERSHIP_LEVELS.map((level) => {
+                  const value = quota.values[level];
+                  return (
+                    <td key={level} className={`${cell} tabular-nums`}>
+                      {value === UNLIMITED ? (
+                        t('quotas.unlimited')
+                      ) : value === 0 ? (
+                        <span className="muted">{t('quotas.none')}</span>
+                      ) : (
+                        formatInteger(value)
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function LevelHead({ first }: { first: string }) {
+  const { t } = useTranslation('membership');
+  return (
+    <thead className="border-b border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
+      <tr>
+        <th scope="col" className="px-4 py-3 text-left font-medium">
+          {first}
+        </th>
+        {MEMBERSHIP_LEVELS.map((level) => (
+          <th key={level} scope="col" className={`${cell} font-semibold`}>
+            {t(`levels.${level}`)}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

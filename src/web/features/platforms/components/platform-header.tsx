@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import type { Platform } from '../../../../shared/api/platforms.schema.ts';
+import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { Logo } from '../../../components/ui/logo.tsx';
+import { formatInteger } from '../../../lib/format.ts';
+import { PlatformKindBadge } from './platform-kind-badge.tsx';
+
+export function PlatformHeader({ platform }: { platform: Platform }) {
+  const { t } = useTranslation(['platforms', 'app']);
+  return (
+    <header className="card p-5 sm:p-6">
+      <div className="flex items-center gap-4">
+        <Logo src={null} name={platform.name} size={56} alt="" />
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{platform.name}</h1>
+          <PlatformKindBadge kind={platform.kind} />
+        </div>
+      </div>
+      <dl className="mt-5 grid grid-cols-2 gap-4 sm:max-w-md">
+        <div>
+          <dt className="muted text-xs font-medium">{t('platforms:card.projects')}</dt>
+          <dd className="mt-1 text-lg font-semibold tabular-nums">{formatInteger(platform.projectCount)}</dd>
+        </div>
+        <div>
+          <dt className="muted text-xs font-medium">{t('platforms:card.avgHeat')}</dt>
+          <dd className="mt-1">
+            <HeatScore value={platform.avgHeat} label={t('platforms:card.avgHeat')} />
+          </dd>
+        </div>
+      </dl>
+    </header>
+  );
+}

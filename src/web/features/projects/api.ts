@@ -1,0 +1,35 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type ProjectListQuery,
+  ProjectListResponseSchema,
+  ProjectSchema,
+} from '../../../shared/api/projects.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
+
+/** Query parameters for GET /api/projects: the contract's parsed shape (defaults filled, verified as boolean). */
+export type ProjectListParams = Omit<ProjectListQuery, 'lang'>;
+
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => ['projects', 'list'] as const,
+  list: (params: ProjectListParams) => ['projects', 'list', params] as const,
+  detail: (id: string) => ['projects', 'detail', id] as const,
+};
+
+export const projectListQueryOptions = (params: ProjectListParams) =>
+  queryOptions({
+    queryKey: projectKeys.list(params),
+    queryFn: ({ signal }) => apiGet('/api/projects', ProjectListResponseSchema, { query: params, signal }),
+  });
+
+export const projectQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: projectKeys.detail(id),
+    queryFn: ({ signal }) => apiGet(`/api/projects/${encodeURIComponent(id)}`, ProjectSchema, { signal }),
+  });
+
+/** A page of projects; keeps the previous page on screen while the next one loads. */
+export const useProjects = (params: ProjectListParams, options: { enabled?: boolean } = {}) =>
+  useQuery({ ...projectListQueryOptions(params), placeholderData: keepPreviousData, ...options });
+
+export const useProject = (id: string) => useQuery(projectQueryOptions(id));

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import type { ProjectListItem } from '../../../../shared/api/projects.schema.ts';
+import { ChangeText } from '../../../components/ui/change-text.tsx';
+import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { formatUsd } from '../../../lib/format.ts';
+import { ProjectNameCell } from './project-name-cell.tsx';
+import { ProjectStatusBadge } from './project-status-badge.tsx';
+import { ChainList } from './project-table.tsx';
+
+type ProjectCardsProps = {
+  items: readonly ProjectListItem[];
+  offset?: number;
+  sectorLabel?: (category: string) => string;
+  /** Show the cards at every width (e.g. the home page), not only below md. */
+  always?: boolean;
+};
+
+/** Project rows as cards: the phone layout of the ranking table. */
+export function ProjectCards({ items, offset = 0, sectorLabel = (c) => c, always = false }: ProjectCardsProps) {
+  const { t } = useTranslation(['directory', 'app']);
+  return (
+    <ol className={`grid gap-3 ${always ? 'sm:grid-cols-2 lg:grid-cols-3' : 'md:hidden'}`}>
+      {items.map((project, index) => (
+        <li key={project.id} className="card p-4">
+          <div className="flex items-start justify-between gap-3">
+            <div className="flex min-w-0 items-center gap-2">
+              <span className="muted w-6 shrink-0 text-sm tabular-nums">{offset + index + 1}</span>
+              <ProjectNameCell project={project} />
+            </div>
+            <HeatScore value={project.heatScore} label={t('app:score.heat')} />
+          </div>
+          <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
+            <div>
+              <dt className="muted">{t('directory:table.change24h')}</dt>
+              <dd className="font-medium">
+                <ChangeText value={project.priceChange24h} />
+              </dd>
+            </div>
+            <div>
+              <dt className="muted">{t('directory:table.marketCap')}</dt>
+              <dd className="font-medium tabular-nums">{formatUsd(project.marketCap)}</dd>
+            </div>
+            <div>
+              <dt className="muted">{t('directory:table.volume')}</dt>
+              <dd className="font-medium tabular-nums">{formatUsd(project.volume24h)}</dd>
+            </div>
+          </dl>
+          <div className="mt-3 flex flex-wrap items-center gap-2 text-xs">
+            <ProjectStatusBadge status={project.status} />
+            <span className="muted">{sectorLabel(project.category)}</span>
+            <span aria-hidden="true" className="muted">
+              ·
+            </span>
+            <ChainList chains={project.chains} />
+          </div>
+        </li>
+      ))}
+    </ol>
+  );
+}

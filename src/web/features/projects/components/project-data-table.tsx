@@ -1,0 +1,118 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProjectListItem, ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import { ChangeText } from '../../../components/ui/change-text.tsx';
+import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
+import { formatCompact, formatDate, formatScore, formatUsd } from '../../../lib/format.ts';
+import type { SortState } from './project-table.tsx';
+
+type Column = {
+  key: string;
+  label: 'project' | 'sector' | 'heat' | 'social' | 'price' | 'marketCap' | 'volume' | 'change24h' | 'listed';
+  sort?: ProjectSort;
+  numeric?: boolean;
+  render: (p: ProjectListItem) => ReactNode;
+};
+
+const COLUMNS: Column[] = [
+  {
+    key: 'name',
+    label: 'project',
+    sort: 'name',
+    render: (p) => (
+      <Link to={`/project/${encodeURIComponent(p.id)}`} className="font-medium hover:underline">
+        {p.name}
+        {p.symbol && <span className="muted ml-1 text-xs uppercase">{p.symbol}</span>}
+      </Link>
+    ),
+  },
+  { key: 'sector', label: 'sector', render: (p) => p.category },
+  { key: 'heat', label: 'heat', sort: 'heat', numeric: true, render: (p) => formatScore(p.heatScore) },
+  { key: 'social', label: 'social', sort: 'social', numeric: true, render: (p) => formatScore(p.socialScore) },
+  { key: 'price', label: 'price', numeric: true, render: (p) => formatUsd(p.price) },
+  { key: 'mcap', label: 'marketCap', sort: 'market_cap', numeric: true, render: (p) => formatUsd(p.marketCap) },
+  { key: 'volume', label: 'volume', sort: 'volume', numeric: true, render: (p) => formatUsd(p.volume24h) },
+  {
+    key: 'change',
+    label: 'change24h',
+    sort: 'change_24h',
+    numeric: true,
+    render: (p) => <ChangeText value={p.priceChange24h} />,
+  },
+  { key: 'listed', label: 'listed', sort: 'listed', numeric: true, render: (p) => formatDate(p.listedAt) },
+];
+
+type ProjectDataTableProps = {
+  items: readonly ProjectListItem[];
+  offset: number;
+  sort: SortState;
+  onSortChange: (sort: ProjectSort) => void;
+  caption: string;
+  twitterLabel: string;
+};
+
+/** A dense, every-column table (the /data-tool home layout); scrolls sideways on small screens. */
+export function ProjectDataTable({ items, offset, sort, onSortChange, caption, twitterLabel }: ProjectDataTableProps) {
+  const { t } = useTranslation('directory');
+  return (
+    <div className="card overflow-x-auto">
+      <table className="w-full min-w-[60rem] text-xs sm:text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-gray-200 bg-gray-50 text-gray-600 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-400">
+          <tr>
+            <th scope="col" className="px-2 py-2 text-left font-medium">
+              {t('table.rank')}
+            </th>
+            {COLUMNS.map((column) => {
+              const active = column.sort && sort.sort === column.sort;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+                  className={`px-2 py-2 font-medium whitespace-nowrap ${column.numeric ? 'text-right' : 'text-left'}`}
+                >
+                  {column.sort ? (
+                    <button
+                      type="button"
+                      className="inline-flex items-center gap-1 hover:text-brand-700 dark:hover:text-brand-400"
+                      onClick={() => column.sort && onSortChange(column.sort)}
+                    >
+                      {t(`table.${column.label}`)}
+                      {active && (sort.order === 'asc' ? <ArrowUpIcon size={12} /> : <ArrowDownIcon size={12} />)}
+                    </button>
+                  ) : (
+                    t(`table.${column.label}`)
+                  )}
+                </th>
+              );
+            })}
+            <th scope="col" className="px-2 py-2 text-right font-medium whitespace-nowrap">
+              {twitterLabel}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 font-mono dark:divide-gray-800">
+          {items.map((project, index) => (
+            <tr
+              key={project.id}
+              className="odd:bg-white even:bg-gray-50/60 dark:odd:bg-gray-900 dark:even:bg-gray-900/40"
+            >
+              <td className="muted px-2 py-1.5 tabular-nums">{offset + index + 1}</td>
+              {COLUMNS.map((column) => (
+                <td
+                  key={column.key}
+                  className={`px-2 py-1.5 whitespace-nowrap ${column.numeric ? 'text-right tabular-nums' : 'font-sans'}`}
+                >
+                  {column.render(project)}
+                </td>
+              ))}
+              <td className="px-2 py-1.5 text-right tabular-nums">{formatCompact(project.followersTwitter)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useTranslation } from 'react-i18next';
+import type { MetricSource } from '../../../../shared/api/common.schema.ts';
+import type { Project } from '../../../../shared/api/projects.schema.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { ChangeText } from '../../../components/ui/change-text.tsx';
+import { formatCompact, formatDate, formatUsd } from '../../../lib/format.ts';
+
+type MetricKind = 'usd' | 'percent' | 'count' | 'number';
+type MetricDef = { key: keyof typeof LABEL_KEYS; value: (p: Project) => number | null; kind: MetricKind };
+
+// Label keys double as metricSources keys (the server's column names), so provenance is a direct lookup.
+const LABEL_KEYS = {
+  price: 'price',
+  marketCap: 'marketCap',
+  volume24h: 'volume24h',
+  priceChange24h: 'priceChange24h',
+  priceChange7d: 'priceChange7d',
+  tvl: 'tvl',
+  followersTwitter: 'followersTwitter',
+  followersTelegram: 'followersTelegram',
+  followersDiscord: 'followersDiscord',
+  mentions7d: 'mentions7d',
+  engagementAvg: 'engagementAvg',
+  devCommits: 'devCommits',
+  devStars: 'devStars',
+  devForks: 'devForks',
+  devContributors: 'devContributors',
+  devCodeFrequency: 'devCodeFrequency',
+  newsMentions: 'newsMentions',
+  googleTrends: 'googleTrends',
+  redditMentions: 'redditMentions',
+} as const;
+
+const GROUPS: { title: 'market' | 'community' | 'development' | 'news'; metrics: MetricDef[] }[] = [
+  {
+    title: 'market',
+    metrics: [
+      { key: 'price', value: (p) => p.metrics.price, kind: 'usd' },
+      { key: 'marketCap', value: (p) => p.metrics.marketCap, kind: 'usd' },
+      { key: 'volume24h', value: (p) => p.metrics.volume24h, kind: 'usd' },
+      { key: 'priceChange24h', value: (p) => p.metrics.priceChange24h, kind: 'percent' },
+      { key: 'priceChange7d', value: (p) => p.metrics.priceChange7d, kind: 'percent' },
+      { key: 'tvl', value: (p) => p.metrics.tvl, kind: 'usd' },
+    ],
+  },
+  {
+    title: 'community',
+    metrics: [
+      { key: 'followersTwitter', value: (p) => p.followers.twitter, kind: 'count' },
+      { key: 'followersTelegram', value: (p) => p.followers.telegram, kind: 'count' },
+      { key: 'followersDiscord', value: (p) => p.followers.discord, kind: 'count' },
+      { key: 'mentions7d', value: (p) => p.social.mentions7d, kind: 'count' },
+      { key: 'engagementAvg', value: (p) => p.social.engagementAvg, kind: 'number' },
+    ],
+  },
+  {
+    title: 'development',
+    metrics: [
+      { key: 'devCommits', value: (p) => p.development.commits, kind: 'count' },
+      { key: 'devStars', value: (p) => p.development.stars, kind: 'count' },
+      { key: 'devForks', value: (p) => p.development.forks, kind: 'count' },
+      { key: 'devContributors', value: (p) => p.development.contributors, kind: 'count' },
+      { key: 'devCodeFrequency', value: (p) => p.development.codeFrequency, kind: 'number' },
+    ],
+  },
+  {
+    title: 'news',
+    metrics: [
+      { key: 'newsMentions', value: (p) => p.news.mentions, kind: 'count' },
+      { key: 'googleTrends', value: (p) => p.news.googleTrends, kind: 'number' },
+      { key: 'redditMentions', value: (p) => p.news.redditMentions, kind: 'count' },
+    ],
+  },
+];
+
+/** Every metric we hold for the project, grouped, each with where and when it came from ("no data" when missing). */
+export function ProjectMetrics({ project }: { project: Project }) {
+  const { t } = useTranslation(['project', 'app']);
+  return (
+    <section aria-labelledby="project-metrics" className="space-y-4">
+      <h2 id="project-metrics" className="text-lg font-semibold">
+        {t('project:metrics.title')}
+      </h2>
+      {GROUPS.map((group) => (
+        <div key={group.title} className="card p-5">
+          <h3 className="font-semibold">{t(`project:metrics.${group.title}`)}</h3>
+          <dl className="mt-3 grid gap-x-6 gap-y-4 sm:grid-cols-2 lg:grid-cols-3">
+            {group.metrics.map((metric) => (
+              <div key={metric.key}>
+                <dt className="muted text-xs font-medium">{t(`project:metrics.${LABEL_KEYS[metric.key]}`)}</dt>
+                <dd className="mt-1">
+                  <MetricValue value={metric.value(project)} kind={metric.kind} />
+                  <Provenance source={project.metricSources[metric.key]} hasValue={metric.value(project) !== null} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function MetricValue({ value, kind }: { value: number | null; kind: MetricKind }) {
+  const { t } = useTranslation('app');
+  if (value === null) return <span className="muted text-sm">{t('data.noData')}</span>;
+  if (kind === 'percent') {
+    return (
+      <span className="text-lg font-semibold">
+        <ChangeText value={value} />
+      </span>
+    );
+  }
+  const text = kind === 'usd' ? formatUsd(value) : kind === 'count' ? formatCompact(value) : value.toFixed(1);
+  return <span className="text-lg font-semibold tabular-nums">{text}</span>;
+}
+
+/** "Sample data as of …" or "As of … (source)", plus a stale mark: the honest origin of a number. */
+export function Provenance({ source, hasValue = true }: { source: MetricSource | undefined; hasValue?: boolean }) {
+  const { t } = useTranslation('app');
+  if (!source || !hasValue) return null;
+  const date = formatDate(source.asOf);
+  return (
+    <p className="muted mt-0.5 flex flex-wrap items-center gap-1 text-xs">
+      {source.sample ? t('data.sample', { date }) : t('data.asOf', { date, source: source.source })}
+      {source.stale && (
+        <Badge tone="yellow" title={t('data.staleHint')}>
+          {t('data.stale')}
+        </Badge>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,123 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { ProjectListItem, ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import { ChangeText } from '../../../components/ui/change-text.tsx';
+import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
+import { formatUsd } from '../../../lib/format.ts';
+import { ProjectNameCell } from './project-name-cell.tsx';
+import { ProjectStatusBadge } from './project-status-badge.tsx';
+
+export type SortState = { sort: ProjectSort; order: 'asc' | 'desc' };
+
+type ProjectTableProps = {
+  items: readonly ProjectListItem[];
+  /** Rank of the first row minus one (the page offset). */
+  offset?: number;
+  sort?: SortState;
+  onSortChange?: (sort: ProjectSort) => void;
+  /** Display name of a sector (e.g. its Chinese name); defaults to the category as stored. */
+  sectorLabel?: (category: string) => string;
+  caption?: string;
+};
+
+const MAX_CHAINS = 2;
+
+/** The ranking table (md and up); below md the same rows render as cards (ProjectCards). */
+export function ProjectTable({
+  items,
+  offset = 0,
+  sort,
+  onSortChange,
+  sectorLabel = (c) => c,
+  caption,
+}: ProjectTableProps) {
+  const { t } = useTranslation(['directory', 'app']);
+  const header = (label: string, column?: ProjectSort, align: 'left' | 'right' = 'left') => {
+    const active = column && sort?.sort === column;
+    const ariaSort = active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
+    const alignClass = align === 'right' ? 'text-right' : 'text-left';
+    return (
+      <th scope="col" aria-sort={ariaSort} className={`px-3 py-3 font-medium whitespace-nowrap ${alignClass}`}>
+        {column && onSortChange ? (
+          <button
+            type="button"
+            className={`inline-flex items-center gap-1 rounded hover:text-brand-700 dark:hover:text-brand-400 ${active ? 'text-gray-900 dark:text-white' : ''}`}
+            onClick={() => onSortChange(column)}
+            title={t('directory:table.sortBy', { column: label })}
+          >
+            {label}
+            {active && (sort.order === 'asc' ? <ArrowUpIcon size={14} /> : <ArrowDownIcon size={14} />)}
+          </button>
+        ) : (
+          label
+        )}
+      </th>
+    );
+  };
+
+  return (
+    <div className="card hidden overflow-x-auto md:block">
+      <table className="w-full text-sm">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400">
+          <tr>
+            {header(t('directory:table.rank'))}
+            {header(t('directory:table.project'), 'name')}
+            {header(t('directory:table.heat'), 'heat', 'right')}
+            {header(t('directory:table.change24h'), 'change_24h', 'right')}
+            {header(t('directory:table.marketCap'), 'market_cap', 'right')}
+            {header(t('directory:table.volume'), 'volume', 'right')}
+            {header(t('directory:table.sector'))}
+            {header(t('directory:table.chains'))}
+            {header(t('directory:table.status'))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+          {items.map((project, index) => (
+            <tr key={project.id} className="hover:bg-gray-50 dark:hover:bg-gray-800/50">
+              <td className="muted px-3 py-3 tabular-nums">{offset + index + 1}</td>
+              <td className="max-w-64 px-3 py-3">
+                <ProjectNameCell project={project} />
+              </td>
+              <td className="px-3 py-3 text-right">
+                <HeatScore value={project.heatScore} label={t('app:score.heat')} />
+              </td>
+              <td className="px-3 py-3 text-right">
+                <ChangeText value={project.priceChange24h} />
+              </td>
+              <td className="px-3 py-3 text-right tabular-nums">{formatUsd(project.marketCap)}</td>
+              <td className="px-3 py-3 text-right tabular-nums">{formatUsd(project.volume24h)}</td>
+              <td className="px-3 py-3">
+                <Link
+                  to={`/directory?category=${encodeURIComponent(project.category)}`}
+                  className="link whitespace-nowrap"
+                >
+                  {sectorLabel(project.category)}
+                </Link>
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap">
+                <ChainList chains={project.chains} />
+              </td>
+              <td className="px-3 py-3">
+                <ProjectStatusBadge status={project.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function ChainList({ chains }: { chains: readonly string[] }) {
+  const { t } = useTranslation('directory');
+  const shown = chains.slice(0, MAX_CHAINS);
+  const rest = chains.length - shown.length;
+  return (
+    <span className="text-gray-700 dark:text-gray-300" title={chains.join(', ')}>
+      {shown.join(', ')}
+      {rest > 0 && <span className="muted"> {t('table.moreChains', { count: rest })}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,29 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { SectorDetailResponseSchema, SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
+
+export type SectorPage = { limit: number; offset: number };
+
+export const sectorKeys = {
+  all: ['sectors'] as const,
+  list: () => ['sectors', 'list'] as const,
+  detail: (id: string, page: SectorPage) => ['sectors', 'detail', id, page] as const,
+};
+
+export const sectorsQueryOptions = () =>
+  queryOptions({
+    queryKey: sectorKeys.list(),
+    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
+  });
+
+export const sectorQueryOptions = (id: string, page: SectorPage) =>
+  queryOptions({
+    queryKey: sectorKeys.detail(id, page),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/sectors/${encodeURIComponent(id)}`, SectorDetailResponseSchema, { query: page, signal }),
+  });
+
+export const useSectors = () => useQuery(sectorsQueryOptions());
+
+export const useSector = (id: string, page: SectorPage) =>
+  useQuery({ ...sectorQueryOptions(id, page), placeholderData: keepPreviousData });

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import type { Sector } from '../../../../shared/api/sectors.schema.ts';
+import { ChangeText } from '../../../components/ui/change-text.tsx';
+import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { formatInteger, formatUsd } from '../../../lib/format.ts';
+import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
+import { sectorDisplayName } from '../hooks/use-sector-names.ts';
+import { SectorTrendBadge } from './sector-trend-badge.tsx';
+
+/** A sector's name, colour, description and key numbers. */
+export function SectorHeader({ sector }: { sector: Sector }) {
+  const { t, i18n } = useTranslation(['sectors', 'app']);
+  const description = pickLocalized(sector.description, i18n.language);
+  return (
+    <header className="card overflow-hidden">
+      <div aria-hidden="true" className="h-2" style={{ backgroundColor: sector.color }} />
+      <div className="p-5 sm:p-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{sectorDisplayName(sector, i18n.language)}</h1>
+        {i18n.language === 'zh' && sector.nameZh && <p className="muted text-sm">{sector.name}</p>}
+        {description && (
+          <p className="muted mt-3 max-w-3xl leading-7" lang={htmlLang(description.lang)}>
+            {description.text}
+          </p>
+        )}
+        <dl className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-5">
+          <div>
+            <dt className="muted text-xs font-medium">{t('sectors:ranking.heat')}</dt>
+            <dd className="mt-1">
+              <HeatScore value={sector.heatScore} label={t('app:score.heat')} />
+            </dd>
+          </div>
+          <div>
+            <dt className="muted text-xs font-medium">{t('sectors:ranking.projects')}</dt>
+            <dd className="mt-1 font-semibold tabular-nums">{formatInteger(sector.projectCount)}</dd>
+          </div>
+          <div>
+            <dt className="muted text-xs font-medium">{t('sectors:ranking.change24h')}</dt>
+            <dd className="mt-1 font-semibold">
+              {sector.change24h === null ? (
+                <span className="muted text-sm font-normal">{t('sectors:change24hPending')}</span>
+              ) : (
+                <ChangeText value={sector.change24h} digits={1} suffix="" />
+              )}
+            </dd>
+          </div>
+          <div>
+            <dt className="muted text-xs font-medium">{t('sectors:ranking.trend')}</dt>
+            <dd className="mt-1">
+              <SectorTrendBadge trend={sector.trend} />
+            </dd>
+          </div>
+          <div>
+            <dt className="muted text-xs font-medium">{t('sectors:ranking.marketCap')}</dt>
+            <dd className="mt-1 font-semibold tabular-nums">{formatUsd(sector.totalMarketCap)}</dd>
+          </div>
+        </dl>
+      </div>
+    </header>
+  );
+}

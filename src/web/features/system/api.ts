@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HealthResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
+
+export const systemKeys = {
+  all: ['system'] as const,
+  stats: () => ['system', 'stats'] as const,
+  health: () => ['system', 'health'] as const,
+};
+
+export const statsQueryOptions = () =>
+  queryOptions({
+    queryKey: systemKeys.stats(),
+    queryFn: ({ signal }) => apiGet('/api/stats', StatsResponseSchema, { signal }),
+  });
+
+// Health is about "now": never served from cache, and the spec's health-check timeout is 5 s.
+const HEALTH_TIMEOUT_MS = 5000;
+
+export const healthQueryOptions = () =>
+  queryOptions({
+    queryKey: systemKeys.health(),
+    queryFn: ({ signal }) =>
+      apiGet('/api/health', HealthResponseSchema, {
+        signal: AbortSignal.any([signal, AbortSignal.timeout(HEALTH_TIMEOUT_MS)]),
+      }),
+    staleTime: 0,
+    retry: false,
+  });
+
+export const useStats = () => useQuery(statsQueryOptions());
+export const useHealth = () => useQuery(healthQueryOptions());

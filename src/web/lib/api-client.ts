@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import { ErrorBodySchema } from '../../shared/api/common.schema.ts';
+import { type ErrorCode, isErrorCode } from '../../shared/api/errors.ts';
+import { env } from './env.ts';
+
+// The one API client (STYLE §1.4): JSON in, zod-checked JSON out, failures as ApiError with a typed code.
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: unknown;
+  constructor(status: number, code: ErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type ApiGetOptions = {
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+};
+
+/** GET a JSON resource and validate it against its contract schema; throws ApiError on any failure. */
+export async function apiGet<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  options: ApiGetOptions = {},
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      headers: { accept: 'application/json' },
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'UPSTREAM_UNAVAILABLE', error instanceof Error ? error.message : 'Network error');
+  }
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, body);
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'Unexpected response shape', parsed.error);
+  return parsed.data;
+}
+
+export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `${env.VITE_API_BASE_URL}${path}${search ? `?${search}` : ''}`;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = ErrorBodySchema.safeParse(body);
+  if (!parsed.success) return new ApiError(status, status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', `HTTP ${status}`);
+  const { code, message, details } = parsed.data.error;
+  return new ApiError(status, isErrorCode(code) ? code : 'INTERNAL', message, details);
+}
+
+/** A 4xx other than 408/429 will not get better by retrying (spec §8: 4xx errors are not retried). */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
+}

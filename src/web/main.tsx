@@ -1,0 +1,23 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers.tsx';
+import { createRouter } from './app/router.tsx';
+import { CrashBoundary } from './app/shell/crash-boundary.tsx';
+import { applyTheme } from './lib/theme.ts';
+
+applyTheme();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <CrashBoundary>
+        <RouterProvider router={createRouter()} />
+      </CrashBoundary>
+    </Providers>
+  </StrictMode>,
+);
