@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb } from '../src/server/db/client.ts';
+import { refreshTableStatistics } from '../src/server/db/maintenance.ts';
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { measureLoad } from './http-load.ts';
 import { startServerProcess } from './server-process.ts';
@@ -28,6 +29,7 @@ async function seed(kind: 'pglite' | 'postgres', target: string) {
   const handle = await createDb(config, { role: 'bench' });
   const started = performance.now();
   await seedSynthetic(handle.db, { count: COUNT, seed: SEED, now: new Date() });
+  await refreshTableStatistics(handle.db, handle.kind, ['projects', 'sectors']);
   const seconds = (performance.now() - started) / 1000;
   return { handle, seconds };
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import { type CreateDbOptions, createDb, type DbHandle } from './db/client.ts';
+import { refreshTableStatistics } from './db/maintenance.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { type CatalogueLoadResult, loadCatalogueIfEmpty } from './features/catalogue/catalogue.service.ts';
 import { createResponseCache, type ResponseCache } from './plugins/response-cache.ts';
@@ -21,12 +22,14 @@ export async function openRuntime(config: Config, options: CreateDbOptions = {})
     const catalogue = config.CATALOGUE_AUTOLOAD
       ? await loadCatalogueIfEmpty(handle.db)
       : { loaded: false, sectors: 0, projects: 0 };
+    if (catalogue.loaded) await refreshTableStatistics(handle.db, handle.kind, ['projects', 'sectors']);
     return {
       handle,
       events,
       cache,
       catalogue,
       close: async () => {
+        await cache.close();
         await events.close();
         await handle.close();
       },

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig, readEnvironment } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { refreshTableStatistics } from '../db/maintenance.ts';
 import { countRealProjects, seedSynthetic } from '../features/synthetic/synthetic.service.ts';
 
 // npm run seed:synthetic -- --count 100000 [--seed 42] [--data-dir ./data/synthetic] [--mix]
@@ -43,6 +44,7 @@ async function main() {
         }
       },
     });
+    await refreshTableStatistics(handle.db, handle.kind, ['projects', 'sectors']);
     const seconds = (performance.now() - started) / 1000;
     process.stdout.write(
       `\n  ${count.toLocaleString('en')} synthetic projects (seed ${seed}) in ${seconds.toFixed(1)} s → ${handle.kind === 'pglite' ? config.DATA_DIR : 'DATABASE_URL'}\n`,

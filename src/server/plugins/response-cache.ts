@@ -4,19 +4,29 @@ import type { EventBus } from '../events/event-bus.ts';
 
 // Hot reads are served as ready JSON strings: measured here, a cached string serves ~18,500 req/s where the same
 // query through PGlite serves ~600. Entries are dropped on any data-change event (from any instance, via the bus)
-// and expire after their TTL, so a stale answer lives at most TTL when an event is missed.
+// and expire after their TTL, so a stale answer lives at most TTL when an event is missed. After a drop, the most
+// recently used keys are recomputed in the background (refresh-ahead), so the first visitor after each heat
+// recompute does not pay for a cold query.
 
 export type CachedResponse = { body: string; etag: string; gzip: Buffer | null };
 
 export type ResponseCache = {
   getOrCompute: (key: string, compute: () => Promise<unknown>, ttlMs?: number) => Promise<CachedResponse>;
   invalidate: () => void;
+  /** Resolves when no refresh-ahead work is pending (tests, shutdown). */
+  settle: () => Promise<void>;
+  /** Stops refresh-ahead and waits for any running refresh, so the database can close under it. */
+  close: () => Promise<void>;
   readonly size: number;
 };
 
 const GZIP_MIN_BYTES = 1024;
 const DEFAULT_TTL_MS = 5 * 60_000; // the spec's data-service cache TTL
 const MAX_ENTRIES = 2_000;
+const REFRESH_AHEAD_KEYS = 20;
+const REFRESH_AHEAD_DELAY_MS = 50; // coalesces a burst of change events into one refresh
+
+type Entry = { value: CachedResponse; expiresAt: number; compute: () => Promise<unknown>; ttlMs: number };
 
 export function toCachedResponse(value: unknown): CachedResponse {
   const body = JSON.stringify(value);
@@ -25,46 +35,82 @@ export function toCachedResponse(value: unknown): CachedResponse {
 }
 
 export function createResponseCache(events: EventBus, now: () => number = Date.now): ResponseCache {
-  const entries = new Map<string, { value: CachedResponse; expiresAt: number }>();
+  const entries = new Map<string, Entry>(); // insertion order doubles as LRU order
   const inFlight = new Map<string, Promise<CachedResponse>>();
   let generation = 0;
+  let refreshTimer: NodeJS.Timeout | undefined;
+  let refreshing: Promise<void> = Promise.resolve();
+  let closed = false;
+
+  const load = (key: string, compute: () => Promise<unknown>, ttlMs: number): Promise<CachedResponse> => {
+    const pending = inFlight.get(key);
+    if (pending) return pending;
+    const startedGeneration = generation;
+    const promise = compute()
+      .then((result) => {
+        const value = toCachedResponse(result);
+        // A result computed across an invalidation may be stale: serve it once, do not keep it.
+        if (startedGeneration === generation && !closed) {
+          entries.set(key, { value, expiresAt: now() + ttlMs, compute, ttlMs });
+          if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        }
+        return value;
+      })
+      .finally(() => {
+        if (inFlight.get(key) === promise) inFlight.delete(key);
+      });
+    inFlight.set(key, promise);
+    return promise;
+  };
+
   const invalidate = () => {
+    const recent = [...entries].slice(-REFRESH_AHEAD_KEYS).reverse();
     entries.clear();
     inFlight.clear();
     generation++;
+    if (closed || recent.length === 0) return;
+    clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => {
+      // One at a time: PGlite runs on this event loop, and visitors' requests should not queue behind twenty.
+      refreshing = recent.reduce(
+        (chain, [key, entry]) =>
+          chain.then(() =>
+            load(key, entry.compute, entry.ttlMs).then(
+              () => undefined,
+              () => undefined,
+            ),
+          ),
+        refreshing,
+      );
+    }, REFRESH_AHEAD_DELAY_MS);
+    refreshTimer.unref();
   };
-  events.subscribe((event) => {
+  const unsubscribe = events.subscribe((event) => {
     if (event.type !== 'sync.updated') invalidate();
   });
+
   return {
     getOrCompute: async (key, compute, ttlMs = DEFAULT_TTL_MS) => {
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now()) {
-        // Map order doubles as LRU order.
         entries.delete(key);
         entries.set(key, hit);
         return hit.value;
       }
-      const pending = inFlight.get(key);
-      if (pending) return pending;
-      const startedGeneration = generation;
-      const promise = compute()
-        .then((result) => {
-          const value = toCachedResponse(result);
-          // A result computed across an invalidation may be stale: serve it once, do not keep it.
-          if (startedGeneration === generation) {
-            entries.set(key, { value, expiresAt: now() + ttlMs });
-            if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-          }
-          return value;
-        })
-        .finally(() => {
-          if (inFlight.get(key) === promise) inFlight.delete(key);
-        });
-      inFlight.set(key, promise);
-      return promise;
+      return load(key, compute, ttlMs);
     },
     invalidate,
+    settle: async () => {
+      await new Promise((resolve) => setTimeout(resolve, REFRESH_AHEAD_DELAY_MS + 5));
+      await refreshing;
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(refreshTimer);
+      unsubscribe();
+      entries.clear();
+      await refreshing;
+    },
     get size() {
       return entries.size;
     },

@@ -1,4 +1,4 @@
-import { arrayContains, eq, sql } from 'drizzle-orm';
+import { arrayContains, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
 import { projectListColumns } from '../projects/projects.queries.ts';
@@ -11,33 +11,44 @@ export type PlatformAggregateRow = {
   top_projects: { id: string; name: string; heatScore: number }[];
 };
 
+const topThree = (membership: SQL) => sql`
+  CROSS JOIN LATERAL (
+    SELECT jsonb_agg(jsonb_build_object('id', t.id, 'name', t.name, 'heatScore', t.heat_score)
+                     ORDER BY t.heat_score DESC, t.id) AS items
+    FROM (
+      SELECT p.id, p.name, p.heat_score FROM projects p WHERE ${membership}
+      ORDER BY p.heat_score DESC NULLS LAST, p.id LIMIT 3
+    ) AS t
+  ) AS top`;
+
 /**
- * Every chain (from projects.chains) and launch platform (projects.source_platform) with its project count,
- * average heat and top 3 projects by heat, in one set-based statement.
+ * Every chain (from projects.chains) and launch platform (projects.source_platform) with its project count, average
+ * heat and top 3 projects. Each top 3 is a LATERAL walk of the heat index that stops at the third match; chains and
+ * launch platforms are separate branches so the planner can use that walk (one OR-ed branch fell back to a full scan
+ * and sort per platform: 2.2 s at 100k projects).
  */
 export async function selectPlatformAggregates(db: Db): Promise<PlatformAggregateRow[]> {
   return queryRows<PlatformAggregateRow>(
     db,
     sql`
-    WITH memberships AS (
-      SELECT c.chain AS name, 'chain' AS kind, p.id, p.name AS project_name, p.heat_score
+    WITH chain_stats AS (
+      SELECT c.chain AS name, count(*)::int AS project_count, avg(p.heat_score)::float8 AS avg_heat
       FROM projects p CROSS JOIN LATERAL unnest(p.chains) AS c(chain)
-      UNION ALL
-      SELECT p.source_platform, 'launchpad', p.id, p.name, p.heat_score
-      FROM projects p WHERE p.source_platform IS NOT NULL
+      GROUP BY c.chain
     ),
-    ranked AS (
-      SELECT *, row_number() OVER (PARTITION BY kind, name ORDER BY heat_score DESC, id) AS rank FROM memberships
+    launchpad_stats AS (
+      SELECT source_platform AS name, count(*)::int AS project_count, avg(heat_score)::float8 AS avg_heat
+      FROM projects WHERE source_platform IS NOT NULL
+      GROUP BY source_platform
     )
-    SELECT name, kind, count(*)::int AS project_count, avg(heat_score)::float8 AS avg_heat,
-      coalesce(
-        jsonb_agg(jsonb_build_object('id', id, 'name', project_name, 'heatScore', heat_score) ORDER BY rank)
-          FILTER (WHERE rank <= 3),
-        '[]'::jsonb
-      ) AS top_projects
-    FROM ranked
-    GROUP BY kind, name
-    ORDER BY count(*) DESC, avg(heat_score) DESC, name
+    SELECT * FROM (
+      SELECT s.name, 'chain' AS kind, s.project_count, s.avg_heat, coalesce(top.items, '[]'::jsonb) AS top_projects
+      FROM chain_stats s ${topThree(sql`p.chains @> ARRAY[s.name]`)}
+      UNION ALL
+      SELECT s.name, 'launchpad', s.project_count, s.avg_heat, coalesce(top.items, '[]'::jsonb)
+      FROM launchpad_stats s ${topThree(sql`p.source_platform = s.name`)}
+    ) AS platforms
+    ORDER BY project_count DESC, avg_heat DESC, name
   `,
   );
 }
