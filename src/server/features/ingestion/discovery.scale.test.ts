@@ -68,27 +68,44 @@ describe.skipIf(!existsSync(DATA_FILE))('DefiLlama discovery at scale (../shared
 
   test('every live protocol is discovered once, mapped to a sector, with no duplicates on a second run', async () => {
     const deps = { db: t.db, config: t.config, events: t.events };
-    const [{ n: before } = { n: 0 }] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM projects`);
+    const [{ n: before } = { n: 0 }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM projects`,
+    );
 
     const first = await runIngestionSource(deps, 'defillama', 'cli');
 
     expect(first.failed).toBe(false);
-    expect(first.counts).toMatchObject({ protocols: registry.length, invalid: 0, skippedDead: 0, unmappedCategories: 0 });
+    expect(first.counts).toMatchObject({
+      protocols: registry.length,
+      invalid: 0,
+      skippedDead: 0,
+      unmappedCategories: 0,
+    });
     expect((first.counts.inserted ?? 0) + (first.counts.linked ?? 0)).toBe(registry.length);
     const [linked] = await queryRows<{ n: number; distinct: number }>(
       t.db,
       sql`SELECT count(*)::int AS n, count(DISTINCT defillama_id)::int AS distinct FROM projects WHERE defillama_id IS NOT NULL`,
     );
     expect(linked).toEqual({ n: registry.length, distinct: registry.length });
-    const sectors = await queryRows<{ category: string }>(t.db, sql`SELECT DISTINCT category FROM projects WHERE defillama_id IS NOT NULL`);
+    const sectors = await queryRows<{ category: string }>(
+      t.db,
+      sql`SELECT DISTINCT category FROM projects WHERE defillama_id IS NOT NULL`,
+    );
     expect(sectors.map((s) => s.category).filter((c) => !(SECTORS as readonly string[]).includes(c))).toEqual([]);
-    const [{ n: after } = { n: 0 }] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM projects`);
+    const [{ n: after } = { n: 0 }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM projects`,
+    );
     expect(after).toBe(before + (first.counts.inserted ?? 0));
 
     const second = await runIngestionSource(deps, 'defillama', 'cli');
 
     expect(second.counts).toMatchObject({ inserted: 0, linked: registry.length });
-    const [{ n: again } = { n: 0 }] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM projects`);
+    const [{ n: again } = { n: 0 }] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM projects`,
+    );
     expect(again).toBe(after);
   }, 120_000);
 });

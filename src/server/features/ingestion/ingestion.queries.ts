@@ -210,3 +210,44 @@ export function selectSourceCategories(db: Db, source: string) {
     .where(eq(sourceCategories.source, source))
     .orderBy(sourceCategories.category);
 }
+
+/** Projects with a CoinGecko id, a missing Telegram or Discord link, and no links lookup yet (signal `linksCheckedAt`). */
+export function selectLinkLookupTargets(db: Db, limit: number) {
+  return db
+    .select({ id: projects.id, coingeckoId: projects.coingeckoId })
+    .from(projects)
+    .where(
+      and(
+        isNotNull(projects.coingeckoId),
+        or(sql`${projects.telegramUrl} IS NULL`, sql`${projects.discordUrl} IS NULL`),
+        sql`NOT EXISTS (SELECT 1 FROM project_signals s WHERE s.project_id = ${projects.id} AND s.signal = 'linksCheckedAt')`,
+      ),
+    )
+    .orderBy(sql`${projects.marketCap} DESC NULLS LAST`, projects.id)
+    .limit(limit);
+}
+
+/** Fills missing Telegram/Discord links (never overwrites) and records the lookup time as signal `linksCheckedAt`. */
+export async function fillSocialLinks(
+  db: Db,
+  id: string,
+  links: { telegram: string | null; discord: string | null },
+  asOf: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(projects)
+      .set({
+        telegramUrl: sql`COALESCE(${projects.telegramUrl}, ${links.telegram})`,
+        discordUrl: sql`COALESCE(${projects.discordUrl}, ${links.discord})`,
+      })
+      .where(eq(projects.id, id));
+    await tx
+      .insert(projectSignals)
+      .values({ projectId: id, signal: 'linksCheckedAt', value: asOf.getTime() / 1000, source: 'coingecko', asOf })
+      .onConflictDoUpdate({
+        target: [projectSignals.projectId, projectSignals.signal],
+        set: { value: sql`excluded.value`, asOf: sql`excluded.as_of` },
+      });
+  });
+}

@@ -53,12 +53,14 @@ describe('CoinGecko market data (/coins/markets, /search/trending)', () => {
   let fake: FakeServer;
   let marketAnswers: ((ids: string[]) => FakeResponse)[] = [];
   let trendingAnswer: FakeResponse = { body: TRENDING };
+  let coinAnswer: (id: string) => FakeResponse = () => ({ status: 404, body: { error: 'coin not found' } });
   let deps: IngestDeps;
   const now = new Date('2026-11-21T10:00:00.000Z');
 
   beforeAll(async () => {
     fake = await startFakeServer(({ path, query }) => {
       if (path === '/search/trending') return trendingAnswer;
+      if (path !== '/coins/markets') return coinAnswer(path.split('/').pop() ?? '');
       const ids = (query.get('ids') ?? '').split(',');
       const answer = marketAnswers.shift() ?? (() => ({ status: 500, body: {} }));
       return answer(ids);
@@ -78,6 +80,7 @@ describe('CoinGecko market data (/coins/markets, /search/trending)', () => {
     fake.requests.length = 0;
     marketAnswers = [];
     trendingAnswer = { body: TRENDING };
+    coinAnswer = () => ({ status: 404, body: { error: 'coin not found' } });
     for (const [i, id] of ['aave', 'pendle', 'uniswap', 'lido-dao', 'curve-dao-token'].entries()) {
       await insertProject(t.db, { id, coingeckoId: id, marketCap: 1000 - i });
     }
@@ -182,5 +185,33 @@ describe('CoinGecko market data (/coins/markets, /search/trending)', () => {
 
     expect(result.failed).toBe(false);
     expect((await byId()).aave?.price).toBe(10);
+  });
+
+  test('fills missing Telegram and Discord links from /coins/{id} once per project, never overwriting', async () => {
+    await t.db.update(projects).set({ discordUrl: 'https://discord.gg/curated' });
+    coinAnswer = (id) => ({
+      body: {
+        id,
+        links: {
+          homepage: ['https://aave.com'],
+          chat_url: ['https://discord.gg/CvKUrqM', 'https://forum.example'],
+          telegram_channel_identifier: id === 'aave' ? 'aavecommunity' : '',
+        },
+      },
+    });
+    marketAnswers = [answerAll];
+
+    const result = await runIngestionSource(deps, 'coingecko', 'cli');
+    await runIngestionSource(deps, 'coingecko', 'cli');
+
+    expect(result.counts.linksFound).toBe(5);
+    const rows = await byId();
+    expect(rows.aave).toMatchObject({
+      telegramUrl: 'https://t.me/aavecommunity',
+      discordUrl: 'https://discord.gg/curated',
+    });
+    expect(rows.pendle?.telegramUrl).toBeNull();
+    expect(fake.requests.filter((r) => r.path.startsWith('/coins/') && r.path !== '/coins/markets')).toHaveLength(5);
+    expect(fake.requests.find((r) => r.path === '/coins/aave')?.query.get('tickers')).toBe('false');
   });
 });

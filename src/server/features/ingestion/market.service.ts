@@ -1,14 +1,17 @@
 import {
   type CoingeckoClientOptions,
+  fetchCoinLinks,
   fetchMarketsPage,
   fetchTrending,
   MARKETS_PAGE_SIZE,
 } from '../../ingestion/coingecko/coingecko.client.ts';
 import { toHttpPolicy } from '../../ingestion/http.ts';
 import {
+  fillSocialLinks,
   markMetricsStale,
   replaceSignal,
   selectCoingeckoTargets,
+  selectLinkLookupTargets,
   selectProjectIdsByCoingeckoIds,
   updateProjectMetrics,
 } from './ingestion.queries.ts';
@@ -20,6 +23,9 @@ import {
   type SourceRunResult,
 } from './ingestion.types.ts';
 import { type MetricUpdate, SOURCE_FIELDS } from './metric-fields.ts';
+
+/** `/coins/{id}` lookups per run for missing Telegram/Discord links (keyless CoinGecko allows ~30 calls a minute). */
+export const LINK_LOOKUPS_PER_RUN = 10;
 
 /**
  * Market data from CoinGecko: `/coins/markets` in pages of ≤ 250 ids (price, market cap, volume, 24 h and 7 d
@@ -92,6 +98,18 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
   }
   options.onProgress?.(pages + 1, pages + 1);
 
+  // Telegram and Discord links come from the coin page (DefiLlama has none); a few lookups per run, each project once.
+  let linksFound = 0;
+  for (const target of await selectLinkLookupTargets(db, LINK_LOOKUPS_PER_RUN)) {
+    try {
+      const links = await fetchCoinLinks(client, target.coingeckoId ?? '');
+      await fillSocialLinks(db, target.id, links, asOf);
+      if (links.telegram || links.discord) linksFound++;
+    } catch (error) {
+      result.errors.push(`links ${target.id}: ${errorMessage(error)}`);
+    }
+  }
+
   result.counts = {
     coins: coinIds.length,
     pages,
@@ -99,6 +117,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
     updated: result.updatedIds.length,
     notFound,
     trending,
+    linksFound,
   };
   result.failed = pages > 0 && pagesFailed === pages;
   return result;

@@ -112,12 +112,10 @@ describe('social sources', () => {
 
     test('an unknown user (HTTP 200 with only errors) is a failure: values kept and marked stale', async () => {
       await createSocialAccount(t.db, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
-      await t.db
-        .update(projects)
-        .set({
-          followersTwitter: 1000,
-          metricSources: { followersTwitter: { source: 'x', asOf: '2026-11-01T00:00:00.000Z' } },
-        });
+      await t.db.update(projects).set({
+        followersTwitter: 1000,
+        metricSources: { followersTwitter: { source: 'x', asOf: '2026-11-01T00:00:00.000Z' } },
+      });
       override = ({ path }) =>
         path.startsWith('/x/2/users')
           ? {

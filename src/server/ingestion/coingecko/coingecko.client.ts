@@ -54,3 +54,45 @@ export async function fetchTrending(options: CoingeckoClientOptions): Promise<{ 
   const body = parseBody(SOURCE, TrendingSchema, response.body);
   return body.coins.map((coin, index) => ({ id: coin.item.id, rank: coin.item.score ?? index }));
 }
+
+const CoinLinksSchema = z.object({
+  id: z.string(),
+  links: z
+    .object({
+      homepage: z.array(z.string()).nullish(),
+      chat_url: z.array(z.string()).nullish(),
+      telegram_channel_identifier: z.string().nullish(),
+      twitter_screen_name: z.string().nullish(),
+      repos_url: z.object({ github: z.array(z.string()).nullish() }).nullish(),
+    })
+    .nullish(),
+});
+
+export type CoinLinks = { telegram: string | null; discord: string | null };
+
+/**
+ * GET /coins/{id} (api-shapes §1b) without tickers or market data → the coin's Telegram channel and Discord invite,
+ * which DefiLlama does not list. An unknown id (404) is a `not_found` SourceError.
+ */
+export async function fetchCoinLinks(options: CoingeckoClientOptions, id: string): Promise<CoinLinks> {
+  const query = new URLSearchParams({
+    localization: 'false',
+    tickers: 'false',
+    market_data: 'false',
+    community_data: 'false',
+    developer_data: 'false',
+    sparkline: 'false',
+  });
+  const response = await requestJson(
+    SOURCE,
+    `${options.baseUrl}/coins/${encodeURIComponent(id)}?${query}`,
+    options.policy,
+    {
+      headers: headers(options),
+    },
+  );
+  const links = parseBody(SOURCE, CoinLinksSchema, response.body).links;
+  const telegram = links?.telegram_channel_identifier?.trim();
+  const discord = (links?.chat_url ?? []).find((url) => /discord\.(gg|com)\//i.test(url));
+  return { telegram: telegram ? `https://t.me/${telegram}` : null, discord: discord ?? null };
+}

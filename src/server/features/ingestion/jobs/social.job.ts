@@ -1,0 +1,12 @@
+import type { IngestionJob } from './job-context.ts';
+import { runSourcesForJob } from './run-sources.ts';
+
+/**
+ * Social refresh (X, Telegram, Discord) every hour; each run takes the most overdue 1/168 of the projects whose
+ * data is older than 7 days, so every project is refreshed at most once a week, spread across the week.
+ */
+export const socialJob: IngestionJob = {
+  name: 'ingest-social',
+  everyMs: 60 * 60_000,
+  run: (ctx) => runSourcesForJob(ctx, ['x', 'telegram', 'discord']),
+};
