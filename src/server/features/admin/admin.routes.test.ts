@@ -1,0 +1,133 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
+import { runAdminCli } from '../../cli/admin.ts';
+import { acquireDataDirLock } from '../../db/data-dir-lock.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAgent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
+
+/** Every registered /api/admin route, read from the router so a new route cannot skip this test. */
+function listAdminRoutes(t: TestApp): { method: string; url: string }[] {
+  const routes: { method: string; url: string }[] = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /(\/api\/admin\/\S*) \(([^)]+)\)/.exec(line);
+    if (!match?.[1] || !match[2]) continue;
+    for (const method of match[2].split(', ')) {
+      if (method !== 'HEAD') routes.push({ method, url: match[1].replace(/:(\w+)/g, 'x') });
+    }
+  }
+  return routes;
+}
+
+describe('admin routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false, env: { ADMIN_EMAILS: 'Root@Example.com, ops@example.com' } });
+  });
+  afterAll(() => t.close());
+
+  test('the admin route list is found (guards against a silently empty loop below)', () => {
+    expect(listAdminRoutes(t)).toContainEqual({ method: 'GET', url: '/api/admin/stats' });
+  });
+
+  test('signed out, every admin route answers 403 ADMIN_REQUIRED with the spec message', async () => {
+    for (const route of listAdminRoutes(t)) {
+      const agent = createAgent(t.app);
+      const zh = await agent.request({ method: route.method as 'GET', url: route.url, payload: {} });
+      const en = await agent.request({ method: route.method as 'GET', url: `${route.url}?lang=en`, payload: {} });
+
+      expect(zh.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(zh.json().error).toEqual({ code: 'ADMIN_REQUIRED', message: '需要管理员权限' });
+      expect(en.json().error).toEqual({ code: 'ADMIN_REQUIRED', message: 'admin permission required' });
+    }
+  });
+
+  test('a signed-in non-admin gets 403 ADMIN_REQUIRED on every admin route', async () => {
+    const { agent } = await signUpAgent(t.app, 'pleb@example.com');
+
+    for (const route of listAdminRoutes(t)) {
+      const res = await agent.request({ method: route.method as 'GET', url: `${route.url}?lang=en`, payload: {} });
+
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(res.json().error).toEqual({ code: 'ADMIN_REQUIRED', message: 'admin permission required' });
+    }
+  });
+
+  test('an e-mail in ADMIN_EMAILS gets the admin role at sign-in and reaches /api/admin/stats', async () => {
+    const { agent, me } = await signUpAgent(t.app, 'root@example.com');
+
+    const res = await agent.request({ method: 'GET', url: '/api/admin/stats' });
+
+    expect(me.user.role).toBe('admin');
+    expect(res.statusCode).toBe(200);
+    const stats = AdminStatsResponseSchema.parse(res.json());
+    expect(stats.admins).toBeGreaterThanOrEqual(1);
+    expect(stats.users).toBeGreaterThanOrEqual(stats.admins);
+    expect(stats.activeSessions).toBeGreaterThanOrEqual(1);
+  });
+
+  test('a role granted in the database (as the CLI does) also passes the guard', async () => {
+    const agent = await signUpAdmin(t.app, t.db, 'granted@example.com');
+
+    const res = await agent.request({ method: 'GET', url: '/api/admin/stats' });
+
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('npm run admin -- grant <email>', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heatrank-admin-cli-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('grants, lists and revokes the role of an existing account; an unknown e-mail is explained', async () => {
+    const env = process.env.TEST_DATABASE_URL ? undefined : { DATA_DIR: tempDir(), LOG_LEVEL: 'silent' };
+    if (!env) return; // the CLI's own database here is embedded PGlite; Postgres runs are covered by the HTTP tests
+    const t = await buildTestApp({ catalogue: false, env: { ...env, CATALOGUE_AUTOLOAD: 'false' } });
+    await signUpAgent(t.app, 'cli@example.com');
+    await t.close(); // releases the data-directory lock, as stopping the server would
+
+    const grant = await runAdminCli(['grant', 'CLI@example.com'], env);
+    const list = await runAdminCli(['list'], env);
+    const revoke = await runAdminCli(['revoke', 'cli@example.com'], env);
+    const unknown = await runAdminCli(['grant', 'ghost@example.com'], env);
+    const usage = await runAdminCli(['promote'], env);
+
+    expect(grant).toEqual({ code: 0, out: 'cli@example.com is now an admin' });
+    expect(list).toEqual({ code: 0, out: 'cli@example.com' });
+    expect(revoke).toEqual({ code: 0, out: 'cli@example.com is now a regular user' });
+    expect(unknown.code).toBe(1);
+    expect(unknown.out).toMatch(/no account with e-mail ghost@example.com: sign up first/);
+    expect(usage.code).toBe(2);
+  });
+
+  test('while the server holds the PGlite data directory, the CLI stops with the lock message', async () => {
+    const dataDir = tempDir();
+    const lock = acquireDataDirLock(dataDir, 'server');
+    try {
+      const { stderr, code } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'src/server/cli/admin.ts', 'grant', 'someone@example.com'],
+        { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+      ).then(
+        (ok) => ({ ...ok, code: 0 }),
+        (error: { stderr: string; code: number }) => error,
+      );
+
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/the server is running on this data directory .*stop it or use DATABASE_URL/);
+    } finally {
+      lock.release();
+    }
+  });
+});

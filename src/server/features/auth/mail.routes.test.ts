@@ -1,0 +1,204 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MeResponseSchema } from '../../../shared/api/auth.schema.ts';
+import { authTokens, mailOutbox } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { createAgent, readLatestMail, signUpAgent, TEST_PASSWORD } from './auth.test-support.ts';
+
+const NEW_PASSWORD = 'brand-new-pass-9';
+
+/** Enough MIME for an ASCII assertion: undo quoted-printable soft breaks and =XX escapes (mailparser won't install). */
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+describe('password reset and e-mail verification (no SMTP: outbox + log)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false, env: { APP_URL: 'https://heatrank.test' } });
+  });
+  afterAll(() => t.close());
+
+  const requestReset = (email: string, lang = 'zh') =>
+    createAgent(t.app).request({
+      method: 'POST',
+      url: `/api/auth/password-reset/request?lang=${lang}`,
+      payload: { email },
+    });
+  const confirmReset = (token: string, lang = 'zh') =>
+    createAgent(t.app).request({
+      method: 'POST',
+      url: `/api/auth/password-reset/confirm?lang=${lang}`,
+      payload: { token, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+    });
+  const signIn = (email: string, password: string) =>
+    createAgent(t.app).request({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+
+  test('reset: the e-mailed one-time link sets a new password and ends every session', async () => {
+    const { agent } = await signUpAgent(t.app, 'reset@example.com');
+
+    const requested = await requestReset('reset@example.com', 'en');
+    const { mail, token } = await readLatestMail(t.db, 'reset@example.com');
+    const confirmed = await confirmReset(token ?? '');
+    const oldSession = await agent.request({ method: 'GET', url: '/api/me' });
+    const oldPassword = await signIn('reset@example.com', TEST_PASSWORD);
+    const newPassword = await signIn('reset@example.com', NEW_PASSWORD);
+    const reused = await confirmReset(token ?? '', 'en');
+
+    expect(requested.statusCode).toBe(202);
+    expect(mail.subject).toBe('Reset your HeatRank password');
+    expect(mail.text).toContain('https://heatrank.test/auth?mode=reset&token=');
+    expect(confirmed.statusCode).toBe(200);
+    expect(oldSession.json().error.code).toBe('SESSION_EXPIRED');
+    expect(oldPassword.statusCode).toBe(401);
+    expect(newPassword.statusCode).toBe(200);
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json().error).toEqual({
+      code: 'RESET_LINK_INVALID',
+      message: 'This reset link is invalid or has expired',
+    });
+  });
+
+  test('reset for an unknown e-mail answers exactly like a known one and sends nothing', async () => {
+    await signUpAgent(t.app, 'known@example.com');
+    const before = await t.db.select().from(mailOutbox);
+
+    const known = await requestReset('known@example.com');
+    const unknown = await requestReset('unknown@example.com');
+    const after = await t.db.select().from(mailOutbox);
+
+    expect(unknown.statusCode).toBe(known.statusCode);
+    expect(unknown.body).toBe(known.body);
+    expect(after.length - before.length).toBe(1);
+    expect(after.some((row) => row.to === 'unknown@example.com')).toBe(false);
+  });
+
+  test('a reset link older than an hour, or superseded by a newer one, is refused', async () => {
+    await signUpAgent(t.app, 'stale@example.com');
+    await requestReset('stale@example.com');
+    const first = await readLatestMail(t.db, 'stale@example.com');
+    await requestReset('stale@example.com');
+    const second = await readLatestMail(t.db, 'stale@example.com');
+    await t.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1) });
+
+    const superseded = await confirmReset(first.token ?? '');
+    const expired = await confirmReset(second.token ?? '');
+
+    expect(first.token).not.toBe(second.token);
+    expect(superseded.json().error).toEqual({ code: 'RESET_LINK_INVALID', message: '重置链接无效或已过期' });
+    expect(expired.json().error.code).toBe('RESET_LINK_INVALID');
+  });
+
+  test('verification: sign-up mails a link; following it marks the e-mail verified, once', async () => {
+    const { agent, me } = await signUpAgent(t.app, 'verify@example.com');
+    const { mail, token } = await readLatestMail(t.db, 'verify@example.com');
+
+    const verify = () =>
+      createAgent(t.app).request({ method: 'POST', url: '/api/auth/verify-email', payload: { token: token ?? '' } });
+    const first = await verify();
+    const meAfter = MeResponseSchema.parse((await agent.request({ method: 'GET', url: '/api/me' })).json());
+    const second = await verify();
+
+    expect(me.user.emailVerified).toBe(false);
+    expect(mail.subject).toBe('验证你的 HeatRank 邮箱'); // the request's language (zh by default)
+    expect(mail.text).toContain('https://heatrank.test/auth?mode=verify&token=');
+    expect(first.statusCode).toBe(200);
+    expect(meAfter.user.emailVerified).toBe(true);
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error).toEqual({ code: 'EMAIL_VERIFICATION_FAILED', message: '邮箱验证失败' });
+  });
+
+  test('verification can be re-sent to a signed-in, unverified user; signed out it is 401', async () => {
+    const { agent } = await signUpAgent(t.app, 'resend@example.com');
+
+    const resent = await agent.request({ method: 'POST', url: '/api/auth/verify-email/resend' });
+    const anonymous = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/auth/verify-email/resend?lang=en',
+    });
+    const { count } = await readLatestMail(t.db, 'resend@example.com');
+
+    expect(resent.statusCode).toBe(202);
+    expect(count).toBe(2);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().error).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized access' });
+  });
+
+  test('mail with no SMTP stays unsent in the outbox (the log has it too)', async () => {
+    await signUpAgent(t.app, 'outbox@example.com');
+
+    const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'outbox@example.com'));
+
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.sentAt).toBeNull();
+  });
+});
+
+describe('password reset over SMTP', () => {
+  let t: TestApp;
+  let smtp: SMTPServer;
+  const received: { to: string[]; data: string }[] = [];
+  let onMessage: () => void = () => {};
+
+  beforeAll(async () => {
+    // smtp-server's bundled certificate has expired: no STARTTLS here (nodemailer ignoreTLS on the other side).
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => {
+          data += chunk.toString('utf8');
+        });
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: decodeQuotedPrintable(data) });
+          callback();
+          onMessage();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    t = await buildTestApp({
+      catalogue: false,
+      env: {
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(port),
+        SMTP_IGNORE_TLS: 'true',
+        SMTP_FROM: 'HeatRank <hr@test>',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  test('the reset link arrives by SMTP and the outbox row is marked sent', async () => {
+    await signUpAgent(t.app, 'smtp@example.com');
+    const arrived = new Promise<void>((resolve) => {
+      onMessage = () => received.some((m) => m.data.includes('mode=reset')) && resolve();
+    });
+
+    const res = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/auth/password-reset/request?lang=en',
+      payload: { email: 'smtp@example.com' },
+    });
+    await arrived;
+    const message = received.find((m) => m.data.includes('mode=reset'));
+    const { mail, token } = await readLatestMail(t.db, 'smtp@example.com');
+    await expect.poll(async () => (await readLatestMail(t.db, 'smtp@example.com')).mail.sentAt).not.toBeNull();
+
+    expect(res.statusCode).toBe(202);
+    expect(message?.to).toEqual(['smtp@example.com']);
+    expect(message?.data).toMatch(/^Subject: Reset your HeatRank password/m);
+    expect(message?.data).toMatch(/^From: HeatRank <hr@test>/m);
+    expect(message?.data).toContain(`http://localhost:3000/auth?mode=reset&token=${token}`);
+    expect(mail.error).toBeNull();
+  });
+});
