@@ -67,3 +67,41 @@ function toApiError(status: number, body: unknown): ApiError {
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
 }
+
+const CSRF_COOKIE = 'hr_csrf'; // set by the server (plugins/session.ts); echoed as x-csrf-token on writes
+
+function readCsrfCookie(): string {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
+  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : '';
+}
+
+/** POST/PUT/PATCH/DELETE JSON with the CSRF header; validates the answer like apiGet. Throws ApiError. */
+export async function apiSend<S extends z.ZodType>(
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  schema: S,
+  body?: unknown,
+  options: ApiGetOptions = {},
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers: {
+        accept: 'application/json',
+        'x-csrf-token': readCsrfCookie(),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ApiError(0, 'UPSTREAM_UNAVAILABLE', error instanceof Error ? error.message : 'Network error');
+  }
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) throw toApiError(response.status, payload);
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'Unexpected response shape', parsed.error);
+  return parsed.data;
+}
