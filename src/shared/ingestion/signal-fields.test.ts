@@ -1,0 +1,19 @@
+import { expect, test } from 'vitest';
+import { SPEC_SIGNAL_WEIGHTS } from '../scoring/weights.ts';
+import { SIGNAL_METRIC_FIELDS, toSignalSource } from './signal-fields.ts';
+
+test('every heat signal with an adapter maps to a metric field', () => {
+  const news = ['newsMentions', 'googleTrends', 'redditMentions'];
+  const unmapped = Object.keys(SPEC_SIGNAL_WEIGHTS).filter((k) => !news.includes(k) && !SIGNAL_METRIC_FIELDS[k]);
+
+  expect(unmapped).toEqual([]);
+});
+
+test('toSignalSource names the source of a breakdown entry', () => {
+  const sources = { marketCap: { source: 'coingecko' }, followersTwitter: { source: 'x' } };
+
+  expect(toSignalSource('marketCapUsd', sources)).toBe('coingecko');
+  expect(toSignalSource('twitterFollowers', sources)).toBe('x');
+  expect(toSignalSource('stars', sources)).toBeNull();
+  expect(toSignalSource('age', sources)).toBeNull();
+});
