@@ -105,8 +105,13 @@ export const sessionPlugin = fp<SessionPluginOptions>(async (app, { config, db }
       }
     }
 
-    if (!UNSAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
+    // The web app asks /api/me first: hand a signed-out browser its CSRF token there (not on cacheable public GETs).
+    if (request.method === 'GET' && (path === '/api/me' || path.startsWith('/api/auth/'))) {
+      ensureCsrfCookie(request, reply, config);
+    }
+
+    if (!UNSAFE_METHODS.has(request.method)) return;
     if (CSRF_EXEMPT.has(path)) return;
     if (!token && !path.startsWith('/api/auth/')) return; // no cookie → no ambient authority to forge
     const expected = request.auth?.csrfToken ?? request.cookies[CSRF_COOKIE];

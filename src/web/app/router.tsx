@@ -26,6 +26,7 @@ const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage')
 const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage');
 const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage');
 const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage');
+const AuthCallbackPage = page(() => import('./routes/auth.tsx'), 'AuthCallbackPage');
 const AboutPage = page(() => import('./routes/about.tsx'), 'AboutPage');
 const PrivacyPage = page(() => import('./routes/privacy.tsx'), 'PrivacyPage');
 const TermsPage = page(() => import('./routes/terms.tsx'), 'TermsPage');
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'search', Component: SearchPage },
           { path: 'auth', Component: AuthPage },
           { path: 'login', Component: AuthPage },
+          { path: 'auth/callback', Component: AuthCallbackPage },
           { path: 'about', Component: AboutPage },
           { path: 'privacy', Component: PrivacyPage },
           { path: 'terms', Component: TermsPage },

@@ -1,24 +1,58 @@
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ReturnToSchema } from '../../../shared/api/auth.schema.ts';
+import { AuthCallback } from '../../features/auth/components/auth-callback.tsx';
+import { AuthForm, type AuthMode } from '../../features/auth/components/auth-form.tsx';
 
-/** /auth and /login: the sign-in page. The form arrives with the accounts issue; until then, say so plainly. */
+const MODES: Record<string, AuthMode> = {
+  signin: 'signIn',
+  signup: 'signUp',
+  forgot: 'forgot',
+  reset: 'reset',
+  verify: 'verify',
+};
+const MODE_PARAM: Record<AuthMode, string> = {
+  signIn: 'signin',
+  signUp: 'signup',
+  forgot: 'forgot',
+  reset: 'reset',
+  verify: 'verify',
+};
+
+/** /auth and /login: ?mode=signin|signup|forgot|reset|verify, &token= from e-mailed links, &returnTo= after sign-in. */
 export function AuthPage() {
-  const { t } = useTranslation('pages');
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const mode = MODES[params.get('mode') ?? ''] ?? 'signIn';
+  const returnTo = ReturnToSchema.parse(params.get('returnTo') ?? '/');
   return (
-    <div className="mx-auto max-w-md py-8">
-      <div className="card p-8 text-center">
-        <h1 className="text-2xl font-bold">{t('auth.title')}</h1>
-        <p className="mt-2 font-medium">{t('auth.subtitle')}</p>
-        <p className="muted mt-4 text-sm leading-6">{t('auth.text')}</p>
-        <div className="mt-6 flex flex-col gap-3">
-          <Link to="/directory" className="btn-primary">
-            {t('auth.browse')}
-          </Link>
-          <Link to="/membership" className="btn-secondary">
-            {t('auth.membership')}
-          </Link>
-        </div>
-      </div>
+    <div className="py-8">
+      <AuthForm
+        mode={mode}
+        token={params.get('token') ?? undefined}
+        returnTo={returnTo}
+        onModeChange={(next) =>
+          setParams(next === 'signIn' ? { returnTo } : { mode: MODE_PARAM[next], returnTo }, { replace: true })
+        }
+        onSignedIn={(to) => navigate(to, { replace: true })}
+      />
+    </div>
+  );
+}
+
+/** /auth/callback: where Google (and the other providers) send the browser back. */
+export function AuthCallbackPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const onSignedIn = useCallback((to: string) => navigate(to, { replace: true }), [navigate]);
+  return (
+    <div className="py-8">
+      <AuthCallback
+        code={params.get('code')}
+        state={params.get('state')}
+        providerError={params.get('error')}
+        onSignedIn={onSignedIn}
+      />
     </div>
   );
 }

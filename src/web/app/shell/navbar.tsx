@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, FlameIcon, MenuIcon } from '../../components/ui/icons.tsx';
+import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
 import { NAV_LINKS } from './nav-links.ts';
@@ -60,9 +61,7 @@ export function Navbar() {
           <ThemeToggle />
           <LanguageSwitcher variant="dropdown" className="hidden md:inline-flex" />
           <LanguageSwitcher variant="compact" className="md:hidden" />
-          <Link to="/auth" className="btn-primary hidden md:inline-flex">
-            {t('app:nav.signIn')}
-          </Link>
+          <UserMenu className="hidden md:flex" />
           <button
             type="button"
             className="btn-ghost px-2 md:hidden"
@@ -92,9 +91,7 @@ export function Navbar() {
             ))}
           </ul>
           <LanguageSwitcher variant="card" className="mt-4" onChange={() => setOpen(false)} />
-          <Link to="/auth" className="btn-primary mt-4 w-full" onClick={() => setOpen(false)}>
-            {t('app:nav.signIn')}
-          </Link>
+          <UserMenu className="mt-4 w-full" onNavigate={() => setOpen(false)} />
         </nav>
       )}
     </header>

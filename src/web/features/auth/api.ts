@@ -1,0 +1,104 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AcceptedResponseSchema,
+  CsrfResponseSchema,
+  type MeResponse,
+  MeResponseSchema,
+  type OAuthCallbackBody,
+  OAuthCallbackResponseSchema,
+  type OAuthProvider,
+  type PasswordResetConfirmBody,
+  type PasswordResetRequestBody,
+  ProvidersResponseSchema,
+  type SignInBody,
+  type SignUpBody,
+} from '../../../shared/api/auth.schema.ts';
+import { ApiError, apiGet, apiSend, buildUrl } from '../../lib/api-client.ts';
+
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => ['auth', 'me'] as const,
+  providers: () => ['auth', 'providers'] as const,
+};
+
+/** The signed-in user, or null when signed out (401 is an answer here, not an error). */
+export const sessionQueryOptions = () =>
+  queryOptions({
+    queryKey: authKeys.me(),
+    queryFn: async ({ signal }): Promise<MeResponse | null> => {
+      try {
+        return await apiGet('/api/me', MeResponseSchema, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+    staleTime: 60_000,
+  });
+
+export const useSession = () => useQuery(sessionQueryOptions());
+
+export const useProviders = () =>
+  useQuery({
+    queryKey: authKeys.providers(),
+    queryFn: ({ signal }) => apiGet('/api/auth/providers', ProvidersResponseSchema, { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+/** Where the browser goes to start an OAuth sign-in (a full-page navigation, not fetch). */
+export const oauthStartUrl = (provider: OAuthProvider, returnTo: string) =>
+  buildUrl(`/api/auth/oauth/${provider}`, { returnTo });
+
+function useSignedInMutation<T, R extends MeResponse>(send: (body: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (me) => {
+      queryClient.setQueryData(authKeys.me(), me);
+      // Anything cached may depend on who is signed in (quotas, membership): refetch it.
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    },
+  });
+}
+
+export const useSignIn = () =>
+  useSignedInMutation((body: SignInBody) => apiSend('POST', '/api/auth/sign-in', MeResponseSchema, body));
+
+export const useSignUp = () =>
+  useSignedInMutation((body: SignUpBody) => apiSend('POST', '/api/auth/sign-up', MeResponseSchema, body));
+
+export const useOAuthCallback = () =>
+  useSignedInMutation((body: OAuthCallbackBody) =>
+    apiSend('POST', '/api/auth/oauth/callback', OAuthCallbackResponseSchema, body),
+  );
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiSend('POST', '/api/auth/sign-out', CsrfResponseSchema),
+    onSettled: () => {
+      queryClient.setQueryData(authKeys.me(), null);
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    },
+  });
+}
+
+export const useRequestReset = () =>
+  useMutation({
+    mutationFn: (body: PasswordResetRequestBody) =>
+      apiSend('POST', '/api/auth/password-reset/request', AcceptedResponseSchema, body),
+  });
+
+export const useConfirmReset = () =>
+  useMutation({
+    mutationFn: (body: PasswordResetConfirmBody) =>
+      apiSend('POST', '/api/auth/password-reset/confirm', AcceptedResponseSchema, body),
+  });
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => apiSend('POST', '/api/auth/verify-email', AcceptedResponseSchema, { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+  });
+}
