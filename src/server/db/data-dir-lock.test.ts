@@ -21,15 +21,16 @@ afterEach(() => {
 function openFromAnotherProcess(dataDir: string) {
   const script = `
     import { createDb } from './src/server/db/client.ts';
-    try { const h = await createDb({ DATA_DIR: ${JSON.stringify(dataDir)} }, { role: 'cli' }); await h.close(); console.log('opened'); }
+    try { const h = await createDb({ DATA_DIR: ${JSON.stringify(dataDir)} }, { role: 'cli', migrate: false }); await h.close(); console.log('opened'); }
     catch (e) { console.log(e.message); process.exit(3); }`;
   return spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 100_000,
   });
 }
 
-describe('data directory lock', () => {
+// Each case boots a second Node process with PGlite: seconds on an idle machine, much more under a parallel suite.
+describe('data directory lock', { timeout: 120_000 }, () => {
   test('a second process cannot open a data directory the server holds, and says why', async () => {
     const dir = freshDir();
     const server = await createDb(loadConfig({ DATA_DIR: dir }), { role: 'server' });
