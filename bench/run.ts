@@ -4,8 +4,8 @@ import { loadConfig } from '../src/server/config.ts';
 import { createDb } from '../src/server/db/client.ts';
 import { refreshTableStatistics } from '../src/server/db/maintenance.ts';
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
+import { startServerProcess } from '../src/server/test/server-process.ts';
 import { measureLoad } from './http-load.ts';
-import { startServerProcess } from './server-process.ts';
 
 // npm run bench [-- --count 100000 --seconds 8 --skip-postgres]
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 
 export type ServerProcess = { url: string; child: ChildProcess; peakRssMb: () => number; stop: () => Promise<void> };
 
-/** Starts `src/server/main.ts` in its own process (so the load generator does not share its event loop). */
+/**
+ * Starts `src/server/main.ts` in its own process exactly as `npm start` runs it (the benchmark uses this so the load
+ * generator does not share the server's event loop). Resolves with the URL the server prints.
+ */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', CATALOGUE_AUTOLOAD: 'false', ...env },
