@@ -45,10 +45,23 @@ export function isStrongPassword(value: string): boolean {
   return value.length >= PASSWORD_MIN_LENGTH && /\p{L}/u.test(value) && /\p{N}/u.test(value);
 }
 
+// `when`: report a mismatch even while other fields (e.g. the terms box) still fail, as long as both are strings.
 const passwordsMatch: [
   (body: { password: string; confirmPassword: string }) => boolean,
-  { error: string; path: string[] },
-] = [(body) => body.password === body.confirmPassword, { error: M.passwordMismatch, path: ['confirmPassword'] }];
+  { error: string; path: string[]; when: (payload: { value: unknown }) => boolean },
+] = [
+  (body) => body.password === body.confirmPassword,
+  {
+    error: M.passwordMismatch,
+    path: ['confirmPassword'],
+    when: ({ value }) => {
+      const body = value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return (
+        typeof body?.password === 'string' && typeof body.confirmPassword === 'string' && body.confirmPassword !== ''
+      );
+    },
+  },
+];
 
 export const SignUpBodySchema = z
   .object({
