@@ -1,0 +1,1 @@
+ALTER TABLE "heat_history" ADD COLUMN "contributions" real[];
