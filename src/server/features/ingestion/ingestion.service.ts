@@ -17,7 +17,7 @@ const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => 
   defillama: runDefillamaDiscovery,
   coingecko: runCoingeckoMarkets,
   github: runGithubDevelopment,
-  x: (deps, options) => runXSocial(deps, options),
+  x: (deps, options) => runXSocial(deps, options, options.xCache),
   telegram: runTelegramSocial,
   discord: runDiscordSocial,
 };

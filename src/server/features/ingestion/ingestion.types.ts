@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
+import type { TtlCache } from '../../ingestion/ttl-cache.ts';
 import type { SourceName } from './metric-fields.ts';
 
 /** What every ingestion service needs; `now` is injectable for tests. */
@@ -18,6 +19,8 @@ export type IngestOptions = {
   onProgress?: (done: number, total: number) => void;
   /** CoinGecko ids per /coins/markets request (tests use small pages). */
   pageSize?: number;
+  /** A long-lived cache for X responses (the social job keeps one, so the spec's TTLs hold across runs). */
+  xCache?: TtlCache<unknown>;
 };
 
 /** The outcome of one source's run: counts for the sync log and the CLI table, and every error message. */

@@ -119,6 +119,8 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
     trending,
     linksFound,
   };
-  result.failed = pages > 0 && pagesFailed === pages;
+  // Failed = no call succeeded (every market page and the trending list failed); partial failures are errors only.
+  const trendingFailed = result.errors.some((e) => e.startsWith('trending:'));
+  result.failed = pagesFailed === pages && trendingFailed;
   return result;
 }

@@ -3,8 +3,9 @@ import { toDiscordInviteCode, toTelegramChatId, toXUsername } from '../../../sha
 import { fetchInviteMemberCount } from '../../ingestion/discord/discord.client.ts';
 import { toHttpPolicy } from '../../ingestion/http.ts';
 import { fetchChatMemberCount } from '../../ingestion/telegram/telegram.client.ts';
+import type { TtlCache } from '../../ingestion/ttl-cache.ts';
 import { createXAccountPool } from '../../ingestion/x/account-pool.ts';
-import { createXClient, type XClient } from '../../ingestion/x/x.client.ts';
+import { createXClient } from '../../ingestion/x/x.client.ts';
 import { getSocialCapacity, pruneSocialUsage } from '../social-accounts/social-accounts.service.ts';
 import {
   countSocialCandidates,
@@ -66,12 +67,13 @@ async function runSocialSource(
 
 /**
  * X (Twitter): followers, 7-day mentions and average engagement of the 5 latest tweets, through the account pool.
- * Skipped (not failed) without SECRET_KEY or usable accounts. Usage records older than 30 days are pruned first.
+ * Skipped (not failed) without SECRET_KEY or usable accounts. Pass a long-lived `cache` to keep the spec's TTLs
+ * (profile 60 min, metrics 30 min, posts 15 min) across runs. Usage records older than 30 days are pruned first.
  */
 export async function runXSocial(
   deps: IngestDeps,
   options: IngestOptions = {},
-  client?: XClient,
+  cache?: TtlCache<unknown>,
 ): Promise<SourceRunResult> {
   const { db, config } = deps;
   const now = deps.now?.() ?? new Date();
@@ -80,19 +82,18 @@ export async function runXSocial(
   const capacity = await getSocialCapacity(db, now);
   if (capacity < X_REQUESTS_PER_PROJECT)
     return { ...emptyResult('x'), skipped: 'no X account with requests left today' };
-  const x =
-    client ??
-    createXClient(
-      createXAccountPool({
-        db,
-        secretKey: config.SECRET_KEY,
-        baseUrl: config.X_BASE_URL,
-        timeoutMs: config.INGEST_TIMEOUT_MS,
-        backoffMs: config.X_BACKOFF_MS,
-        waitMs: config.X_POOL_WAIT_MS,
-        now: deps.now,
-      }),
-    );
+  const x = createXClient(
+    createXAccountPool({
+      db,
+      secretKey: config.SECRET_KEY,
+      baseUrl: config.X_BASE_URL,
+      timeoutMs: config.INGEST_TIMEOUT_MS,
+      backoffMs: config.X_BACKOFF_MS,
+      waitMs: config.X_POOL_WAIT_MS,
+      now: deps.now,
+    }),
+    cache,
+  );
   return runSocialSource(
     deps,
     'x',

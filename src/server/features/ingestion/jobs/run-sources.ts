@@ -1,13 +1,11 @@
 import { runIngestion, type SourceName } from '../ingestion.service.ts';
+import type { IngestOptions } from '../ingestion.types.ts';
 import type { IngestionJobContext } from './job-context.ts';
 
 /** Runs sources for a scheduled job; counts are prefixed by source, errors collected. A failing source never throws. */
-export async function runSourcesForJob(ctx: IngestionJobContext, sources: SourceName[]) {
-  const results = await runIngestion(
-    { db: ctx.db, config: ctx.config, events: ctx.events, now: ctx.now },
-    sources,
-    'schedule',
-  );
+export async function runSourcesForJob(ctx: IngestionJobContext, sources: SourceName[], options: IngestOptions = {}) {
+  const deps = { db: ctx.db, config: ctx.config, events: ctx.events, now: ctx.now };
+  const results = await runIngestion(deps, sources, 'schedule', options);
   const counts: Record<string, number> = {};
   const errors: string[] = [];
   for (const result of results) {

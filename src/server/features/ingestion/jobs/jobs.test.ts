@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { projects, syncRuns } from '../../../db/schema/index.ts';
+import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../../ingestion/testing/fake-server.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { insertProject } from '../../../test/factories.ts';
+import { INGESTION_JOBS } from './index.ts';
+import { marketJob } from './market.job.ts';
+
+let t: TestApp;
+let fake: FakeServer;
+
+beforeAll(async () => {
+  fake = await startFakeServer(({ path }) =>
+    path === '/coins/markets'
+      ? { body: [{ id: 'aave', current_price: 182.41, market_cap: 2.7e9, total_volume: 2.3e8 }] }
+      : { status: 500, body: {} },
+  );
+  t = await buildTestApp({ catalogue: false, env: { ...FAST_INGEST_ENV, COINGECKO_BASE_URL: fake.url } });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+test('every job has a name and exactly one of everyMs or cron', () => {
+  for (const job of INGESTION_JOBS) {
+    expect(job.name).toMatch(/^ingest-/);
+    expect(Number(job.everyMs !== undefined) + Number(job.cron !== undefined)).toBe(1);
+  }
+  expect(INGESTION_JOBS.map((j) => j.name)).toEqual([
+    'ingest-discovery',
+    'ingest-market',
+    'ingest-developer',
+    'ingest-social',
+  ]);
+});
+
+test('the market job runs CoinGecko through the service, records the run and reports counts and errors', async () => {
+  await insertProject(t.db, { id: 'aave', coingeckoId: 'aave' });
+
+  const outcome = await marketJob.run({ db: t.db, config: t.config, events: t.events });
+
+  expect(outcome.counts).toMatchObject({ 'coingecko.updated': 1, 'coingecko.failed': 0 });
+  expect(outcome.errors.join()).toMatch(/trending: coingecko: HTTP 500/);
+  const [row] = await t.db.select().from(projects).where(eq(projects.id, 'aave'));
+  expect(row?.price).toBe(182.41);
+  const [run] = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'ingest:coingecko'));
+  expect(run).toMatchObject({ trigger: 'schedule', status: 'success' });
+});
