@@ -159,6 +159,23 @@ describe('auth: e-mail and password', () => {
     });
   });
 
+  test('signing in again in the same browser ends the session it had (no session left behind)', async () => {
+    const { agent } = await signUpAgent(t.app, 'twice@example.com');
+    const before = agent.cookies.get('hr_session') ?? '';
+
+    await agent.request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'twice@example.com', password: TEST_PASSWORD },
+    });
+    const old = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { hr_session: before } });
+    const current = await agent.request({ method: 'GET', url: '/api/me' });
+
+    expect(agent.cookies.get('hr_session')).not.toBe(before);
+    expect(old.json().error.code).toBe('SESSION_EXPIRED');
+    expect(current.statusCode).toBe(200);
+  });
+
   test.each([
     { name: 'a wrong password', email: 'carol@example.com', password: 'wrong-password-1' },
     { name: 'an unknown e-mail', email: 'nobody@example.com', password: TEST_PASSWORD },

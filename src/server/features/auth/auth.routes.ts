@@ -53,6 +53,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     token: createAuthRateLimit(app, 'token', AUTH_LIMITS.tokenUse),
     oauth: createAuthRateLimit(app, 'oauth', AUTH_LIMITS.oauth),
   };
+  // A browser holds one session: signing in again (perhaps as someone else) ends the one it had.
+  const endPreviousSession = async (request: FastifyRequest) => {
+    if (request.auth) await endSession(db, request.auth.sessionId);
+  };
   const oauthCookie = {
     path: '/api/auth/oauth',
     httpOnly: true,
@@ -74,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     { schema: { tags, body: SignUpBodySchema, response: { 201: MeResponseSchema } }, preHandler: limit.signUp },
     async (request, reply) => {
       const { session, me } = await signUp(deps, request.body, context(request));
+      await endPreviousSession(request);
       setSessionCookies(reply, config, session);
       return reply.status(201).send(me);
     },
@@ -84,6 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     { schema: { tags, body: SignInBodySchema, response: { 200: MeResponseSchema } }, preHandler: limit.signIn },
     async (request, reply) => {
       const { session, me } = await signIn(deps, request.body, context(request));
+      await endPreviousSession(request);
       setSessionCookies(reply, config, session);
       return me;
     },
@@ -164,6 +170,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
         context(request),
         request.log,
       );
+      await endPreviousSession(request);
       setSessionCookies(reply, config, result.session);
       return result.me;
     },

@@ -28,15 +28,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
-  const actual = await deriveKey(
-    password,
-    Buffer.from(salt, 'base64url'),
-    Number(n),
-    Number(r),
-    Number(p),
-    expected.length,
-  );
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  try {
+    const saltBytes = Buffer.from(salt, 'base64url');
+    const actual = await deriveKey(password, saltBytes, Number(n), Number(r), Number(p), expected.length);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  } catch {
+    return false; // parameters scrypt rejects (NaN, N not a power of two, …)
+  }
 }
 
 // Hashing against this when the e-mail is unknown makes a miss cost as much as a wrong password (no enumeration by

@@ -14,6 +14,10 @@ import {
   type SignUpBody,
 } from '../../../shared/api/auth.schema.ts';
 import { ApiError, apiGet, apiSend, buildUrl } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+// The UI language, not the browser's: mails and server-side validation messages follow what the user reads.
+const lang = () => ({ query: { lang: currentLanguage() } });
 
 export const authKeys = {
   all: ['auth'] as const,
@@ -62,14 +66,14 @@ function useSignedInMutation<T, R extends MeResponse>(send: (body: T) => Promise
 }
 
 export const useSignIn = () =>
-  useSignedInMutation((body: SignInBody) => apiSend('POST', '/api/auth/sign-in', MeResponseSchema, body));
+  useSignedInMutation((body: SignInBody) => apiSend('POST', '/api/auth/sign-in', MeResponseSchema, body, lang()));
 
 export const useSignUp = () =>
-  useSignedInMutation((body: SignUpBody) => apiSend('POST', '/api/auth/sign-up', MeResponseSchema, body));
+  useSignedInMutation((body: SignUpBody) => apiSend('POST', '/api/auth/sign-up', MeResponseSchema, body, lang()));
 
 export const useOAuthCallback = () =>
   useSignedInMutation((body: OAuthCallbackBody) =>
-    apiSend('POST', '/api/auth/oauth/callback', OAuthCallbackResponseSchema, body),
+    apiSend('POST', '/api/auth/oauth/callback', OAuthCallbackResponseSchema, body, lang()),
   );
 
 export function useSignOut() {
@@ -86,19 +90,19 @@ export function useSignOut() {
 export const useRequestReset = () =>
   useMutation({
     mutationFn: (body: PasswordResetRequestBody) =>
-      apiSend('POST', '/api/auth/password-reset/request', AcceptedResponseSchema, body),
+      apiSend('POST', '/api/auth/password-reset/request', AcceptedResponseSchema, body, lang()),
   });
 
 export const useConfirmReset = () =>
   useMutation({
     mutationFn: (body: PasswordResetConfirmBody) =>
-      apiSend('POST', '/api/auth/password-reset/confirm', AcceptedResponseSchema, body),
+      apiSend('POST', '/api/auth/password-reset/confirm', AcceptedResponseSchema, body, lang()),
   });
 
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiSend('POST', '/api/auth/verify-email', AcceptedResponseSchema, { token }),
+    mutationFn: (token: string) => apiSend('POST', '/api/auth/verify-email', AcceptedResponseSchema, { token }, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
   });
 }
