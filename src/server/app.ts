@@ -13,9 +13,11 @@ import type { Db, DbKind } from './db/client.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
+import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { platformsRoutes } from './features/platforms/platforms.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
+import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import { errorHandler } from './plugins/error-handler.ts';
@@ -78,6 +80,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(meRoutes, { prefix: '/api', ...deps });
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
+  await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
+  await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // /api/* never falls back to the web app.

@@ -1,3 +1,4 @@
+import type { SocialAccount } from '../../../shared/api/social-accounts.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { decryptSecret, encryptSecret } from '../../ingestion/crypto.ts';
@@ -45,12 +46,17 @@ function requireKey(secretKey: string | undefined): string {
  * Adds an X API account; secrets are encrypted with AES-256-GCM under SECRET_KEY and never returned. Needs a bearer
  * token or an API key + secret (client credentials). Throws AppError BAD_REQUEST otherwise or without SECRET_KEY.
  */
-export async function createSocialAccount(db: Db, secretKey: string | undefined, input: NewAccount) {
+export async function createSocialAccount(
+  db: Db,
+  secretKey: string | undefined,
+  input: NewAccount,
+  now = new Date(),
+): Promise<SocialAccount> {
   const key = requireKey(secretKey);
   if (!input.bearerToken && !(input.apiKey && input.apiSecret)) {
     throw new AppError('BAD_REQUEST', { reason: 'a bearer token or an API key and secret is required' });
   }
-  return insertAccount(db, {
+  const row = await insertAccount(db, {
     label: input.label,
     apiKeyEnc: input.apiKey ? encryptSecret(input.apiKey, key) : null,
     apiSecretEnc: input.apiSecret ? encryptSecret(input.apiSecret, key) : null,
@@ -58,13 +64,34 @@ export async function createSocialAccount(db: Db, secretKey: string | undefined,
     dailyLimit: input.dailyLimit ?? X_DAILY_LIMIT,
     expiresAt: input.expiresAt ?? null,
   });
+  return toSocialAccount(row, toUsageDate(now));
+}
+
+type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
+
+/** Row → API shape: ISO times, today's usage, and no secret of any kind. */
+export function toSocialAccount(row: AccountRow, today: string): SocialAccount {
+  const iso = (value: Date | null) => value?.toISOString() ?? null;
+  return {
+    id: row.id,
+    label: row.label,
+    dailyUsage: row.usageDate === today ? row.dailyUsage : 0,
+    dailyLimit: row.dailyLimit,
+    lastUsed: iso(row.lastUsed),
+    isActive: row.isActive,
+    disabledReason: row.disabledReason,
+    rateLimitedUntil: iso(row.rateLimitedUntil),
+    expiresAt: iso(row.expiresAt),
+    hasApiKey: Boolean(row.hasApiKey),
+    hasBearerToken: Boolean(row.hasBearerToken),
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Accounts without secrets; `dailyUsage` is today's (0 when the stored counter belongs to an earlier day). */
-export async function listSocialAccounts(db: Db, now: Date) {
+export async function listSocialAccounts(db: Db, now: Date): Promise<SocialAccount[]> {
   const today = toUsageDate(now);
-  const rows = await selectAccounts(db);
-  return rows.map((row) => ({ ...row, dailyUsage: row.usageDate === today ? row.dailyUsage : 0 }));
+  return (await selectAccounts(db)).map((row) => toSocialAccount(row, today));
 }
 
 /** Enables (resets today's usage to 0) or manually disables an account. Throws AppError NOT_FOUND. */

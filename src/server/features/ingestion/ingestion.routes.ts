@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CategoryMappingResponseSchema } from '../../../shared/api/social-accounts.schema.ts';
+import type { AppDeps } from '../../app.ts';
+import { requireAdmin } from '../admin/require-admin.ts';
+import { getCategoryMappingReport } from './ingestion.service.ts';
+
+/** /api/admin/ingestion: what the admin needs to see of ingestion (admin only). */
+export const ingestionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get('/categories', { schema: { tags: ['admin'], response: { 200: CategoryMappingResponseSchema } } }, () =>
+    getCategoryMappingReport({ db }),
+  );
+};

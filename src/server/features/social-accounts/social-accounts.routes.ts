@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateSocialAccountBodySchema,
+  SocialAccountListResponseSchema,
+  SocialAccountParamsSchema,
+  SocialAccountSchema,
+  SocialUsageQuerySchema,
+  SocialUsageResponseSchema,
+  UpdateSocialAccountBodySchema,
+} from '../../../shared/api/social-accounts.schema.ts';
+import type { AppDeps } from '../../app.ts';
+import { requireAdmin } from '../admin/require-admin.ts';
+import {
+  createSocialAccount,
+  listSocialAccounts,
+  listSocialUsage,
+  removeSocialAccount,
+  setSocialAccountActive,
+} from './social-accounts.service.ts';
+
+const tags = ['admin'];
+
+/** /api/admin/social-accounts: the X account pool. Admin only (hook on the whole scope); secrets are write-only. */
+export const socialAccountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get('/', { schema: { tags, response: { 200: SocialAccountListResponseSchema } } }, async () => ({
+    items: await listSocialAccounts(db, new Date()),
+  }));
+  app.post(
+    '/',
+    { schema: { tags, body: CreateSocialAccountBodySchema, response: { 201: SocialAccountSchema } } },
+    async (request, reply) => {
+      const { expiresAt, ...input } = request.body;
+      const account = await createSocialAccount(db, config.SECRET_KEY, {
+        ...input,
+        expiresAt: expiresAt ? new Date(expiresAt) : undefined,
+      });
+      return reply.status(201).send(account);
+    },
+  );
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        params: SocialAccountParamsSchema,
+        body: UpdateSocialAccountBodySchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await setSocialAccountActive(db, request.params.id, request.body.active, new Date());
+      return reply.status(204).send(null);
+    },
+  );
+  app.delete(
+    '/:id',
+    { schema: { tags, params: SocialAccountParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await removeSocialAccount(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+  app.get(
+    '/usage',
+    { schema: { tags, querystring: SocialUsageQuerySchema, response: { 200: SocialUsageResponseSchema } } },
+    async (request) => ({ items: await listSocialUsage(db, new Date(), request.query.days) }),
+  );
+};
