@@ -5,12 +5,13 @@
  */
 export function toWebsiteDomain(url: string | null | undefined): string | null {
   if (!url) return null;
-  try {
-    const host = new URL(/^[a-z]+:\/\//i.test(url) ? url : `https://${url}`).hostname.toLowerCase();
-    return host.replace(/^www\./, '') || null;
-  } catch {
-    return null;
-  }
+  // No URL class here: src/shared is typechecked without DOM or node globals.
+  const host = url
+    .trim()
+    .match(/^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/?#]*@)?([^/?#:]+)/i)?.[1]
+    ?.toLowerCase()
+    .replace(/^www\./, '');
+  return host && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
 }
 
 /** X username from a handle or profile URL ("@aave", "https://x.com/aave" → "aave"); null when there is none. */

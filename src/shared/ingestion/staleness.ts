@@ -1,5 +1,4 @@
-/** Where and when one metric came from (mirrors `MetricSource` of the projects schema). */
-export type MetricSourceInfo = { source: string; asOf: string; sample?: boolean; stale?: boolean };
+import type { MetricSource } from '../api/common.schema.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -25,7 +24,7 @@ export const STALE_AFTER_INTERVALS = 2;
  * refresh interval. Sources without a known interval (e.g. the labelled catalogue sample) are stale only when
  * flagged. An unparsable `asOf` counts as stale. `now` is passed in; nothing here reads the clock.
  */
-export function isMetricStale(source: MetricSourceInfo, now: Date): boolean {
+export function isMetricStale(source: MetricSource, now: Date): boolean {
   if (source.stale) return true;
   const interval = SOURCE_REFRESH_MS[source.source];
   if (interval === undefined) return false;
