@@ -1,8 +1,12 @@
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../src/server/test/build-test-app.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { launchBrowser, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
+import { E2E_WEB_DIR } from './support/global-setup.ts';
 
 // Accounts through the real page: sign up, sign out, sign in again; the navbar follows; validation speaks zh and en.
 let browser: Browser;
@@ -100,6 +104,67 @@ describe('accounts in the browser', () => {
         await page.getByRole('alert').getByText(zh.errors.INVALID_CREDENTIALS).waitFor();
       },
       'validation',
+    );
+  });
+});
+
+/** A free TCP port, so the OAuth server's redirect URI (APP_URL/auth/callback) is known before it starts. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('Google sign-in in the browser (local OpenID Connect server)', () => {
+  let idp: OAuth2Server;
+  let app: TestApp;
+  let appUrl: string;
+
+  beforeAll(async () => {
+    idp = new OAuth2Server();
+    await idp.issuer.keys.generate('RS256');
+    await idp.start(0, '127.0.0.1');
+    idp.service.on('beforeTokenSigning', (token) => {
+      Object.assign(token.payload, { sub: 'e2e-google-1', email: 'grace@example.com', email_verified: true });
+    });
+    const port = await freePort();
+    appUrl = `http://127.0.0.1:${port}`;
+    const issuer = idp.issuer.url ?? '';
+    app = await buildTestApp({
+      catalogue: false,
+      env: {
+        WEB_DIST_DIR: E2E_WEB_DIR,
+        APP_URL: appUrl,
+        OAUTH_GOOGLE_CLIENT_ID: 'heatrank-e2e',
+        OAUTH_GOOGLE_CLIENT_SECRET: 'e2e-secret',
+        OAUTH_GOOGLE_AUTHORIZE_URL: `${issuer}/authorize`,
+        OAUTH_GOOGLE_TOKEN_URL: `${issuer}/token`,
+      },
+    });
+    await app.app.listen({ port, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await idp?.stop();
+  });
+
+  test('the Google button goes to the provider and back through /auth/callback, signed in', async () => {
+    await withPage(
+      'en',
+      async (page) => {
+        const t = en.auth;
+        await page.goto(`${appUrl}/auth?returnTo=%2Fmembership`);
+        await page.getByRole('heading', { name: t.form.signInTitle }).waitFor();
+
+        await page.getByRole('link', { name: t.form.continueWith.replace('{{provider}}', t.providers.google) }).click();
+
+        await page.waitForURL(`${appUrl}/membership`);
+        await page.getByRole('banner').getByText('grace', { exact: true }).waitFor();
+      },
+      'oauth',
     );
   });
 });
