@@ -10,14 +10,20 @@ import { acquireDataDirLock } from '../../db/data-dir-lock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
 
-/** Every registered /api/admin route, read from the router so a new route cannot skip this test. */
+/** Every registered /api/admin route, read from the router's tree so a new route cannot skip these tests. */
 function listAdminRoutes(t: TestApp): { method: string; url: string }[] {
   const routes: { method: string; url: string }[] = [];
+  const prefixes: string[] = []; // the full path at each tree depth
   for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /(\/api\/admin\/\S*) \(([^)]+)\)/.exec(line);
-    if (!match?.[1] || !match[2]) continue;
-    for (const method of match[2].split(', ')) {
-      if (method !== 'HEAD') routes.push({ method, url: match[1].replace(/:(\w+)/g, 'x') });
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match?.[2]) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const path = `${depth > 0 ? (prefixes[depth - 1] ?? '') : ''}${match[2]}`;
+    prefixes[depth] = path;
+    if (!path.startsWith('/api/admin') || !match[3]) continue;
+    for (const method of match[3].split(', ')) {
+      const url = path.replace(/:\w+/g, 'x').replace(/\/$/, '');
+      if (method !== 'HEAD' && !routes.some((r) => r.method === method && r.url === url)) routes.push({ method, url });
     }
   }
   return routes;
@@ -31,7 +37,10 @@ describe('admin routes', () => {
   afterAll(() => t.close());
 
   test('the admin route list is found (guards against a silently empty loop below)', () => {
-    expect(listAdminRoutes(t)).toContainEqual({ method: 'GET', url: '/api/admin/stats' });
+    const routes = listAdminRoutes(t);
+
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/admin/stats' });
+    expect(routes.length).toBeGreaterThan(1); // nested routes of other admin features are found too
   });
 
   test('signed out, every admin route answers 403 ADMIN_REQUIRED with the spec message', async () => {
