@@ -124,7 +124,7 @@ describe('GitHub developer data', () => {
       error: /HTTP 429/,
     },
     { name: '500', answer: { status: 500, body: {} }, error: /HTTP 500/ },
-    { name: 'timeout', answer: { delayMs: 1_000, body: [] }, error: /no answer/ },
+    { name: 'timeout', answer: { delayMs: 1_500, body: [] }, error: /no answer/ },
     { name: 'malformed body', answer: { body: { not: 'a list' } }, error: /unexpected response shape/ },
   ])('repository listing fails: $name', ({ answer, error }) => {
     test('keeps the last values and marks them stale', async () => {

@@ -86,13 +86,13 @@ export async function runGithubDevelopment(deps: IngestDeps, options: IngestOpti
       const { values, errors } = await collectProject(client, target.githubOrgs);
       await updateProjectMetrics(db, 'github', asOf, [{ id: target.id, values }]);
       const missing = (Object.keys(values) as MetricField[]).filter((k) => values[k] === null);
-      await markMetricsStale(db, missing, [target.id]);
+      await markMetricsStale(db, 'github', missing, [target.id]);
       result.errors.push(...errors.map((e) => `${target.id}: ${e}`));
       result.updatedIds.push(target.id);
     } catch (error) {
       failedProjects++;
       result.errors.push(`${target.id}: ${errorMessage(error)}`);
-      await markMetricsStale(db, SOURCE_FIELDS.github, [target.id]);
+      await markMetricsStale(db, 'github', SOURCE_FIELDS.github, [target.id]);
     }
     options.onProgress?.(i + 1, targets.length);
   }

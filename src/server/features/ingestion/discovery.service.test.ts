@@ -204,7 +204,7 @@ describe('DefiLlama discovery (/protocols)', () => {
         responses: [{ status: 429, headers: { 'retry-after': '3600' }, body: { message: 'rate limited' } }],
         error: /HTTP 429/,
       },
-      { name: 'timeout', responses: [{ delayMs: 1_000, body: [] }], error: /no answer within 300 ms/ },
+      { name: 'timeout', responses: [{ delayMs: 1_500, body: [] }], error: /no answer within 1000 ms/ },
       { name: 'invalid JSON', responses: [{ raw: '[{"id": "1599", "name": ' }], error: /invalid JSON/ },
       { name: 'not an array', responses: [{ body: { protocols: [] } }], error: /unexpected response shape/ },
     ];

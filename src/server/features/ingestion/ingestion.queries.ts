@@ -55,32 +55,30 @@ export async function updateProjectMetrics(db: Db, source: string, asOf: Date, r
 
 /**
  * Marks the given fields stale (`metric_sources[field].stale = true`) without touching any value: the last known
- * number stays, with its age. Only fields that have a source entry are flagged. `ids` undefined → every project.
+ * number stays, with its age. Only entries written by `source` are flagged (a catalogue sample stays a sample).
+ * `ids` undefined → every project. Returns the number of projects touched.
  */
 export async function markMetricsStale(
   db: Db,
+  source: string,
   fields: readonly MetricField[],
   ids?: readonly string[],
 ): Promise<number> {
   if (fields.length === 0 || ids?.length === 0) return 0;
-  const fieldArray = sql`ARRAY[${sql.join(
-    fields.map((f) => sql`${f}`),
-    sql`, `,
-  )}]::text[]`;
+  const textArray = (values: readonly string[]) =>
+    sql`ARRAY[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]`;
+  const fieldArray = textArray(fields);
+  const idFilter = ids ? sql`AND p.id = ANY(${textArray(ids)})` : sql``;
   const rows = await queryRows<{ id: string }>(
     db,
-    sql`UPDATE projects AS p SET metric_sources = p.metric_sources || (
+    sql`UPDATE projects AS p SET metric_sources = p.metric_sources || COALESCE((
           SELECT jsonb_object_agg(k, (p.metric_sources->k) || '{"stale": true}'::jsonb)
-          FROM unnest(${fieldArray}) AS k WHERE p.metric_sources ? k)
-        WHERE p.metric_sources ?| ${fieldArray}
-          ${
-            ids
-              ? sql`AND p.id IN (${sql.join(
-                  ids.map((id) => sql`${id}`),
-                  sql`, `,
-                )})`
-              : sql``
-          }
+          FROM unnest(${fieldArray}) AS k WHERE p.metric_sources->k->>'source' = ${source}), '{}'::jsonb)
+        WHERE EXISTS (SELECT 1 FROM unnest(${fieldArray}) AS k WHERE p.metric_sources->k->>'source' = ${source})
+          ${idFilter}
         RETURNING p.id`,
   );
   return rows.length;

@@ -44,7 +44,7 @@ export async function runIngestionSource(
     result = await RUNNERS[source](deps, options);
   } catch (error) {
     result = { ...emptyResult(source), failed: true, errors: [errorMessage(error)] };
-    result.counts.markedStale = await markMetricsStale(deps.db, SOURCE_FIELDS[source]).catch(() => 0);
+    result.counts.markedStale = await markMetricsStale(deps.db, source, SOURCE_FIELDS[source]).catch(() => 0);
   }
   const finishedAt = now();
   await finishSyncRun(deps.db, runId, {

@@ -155,7 +155,7 @@ describe('CoinGecko market data (/coins/markets, /search/trending)', () => {
       error: /HTTP 429/,
     },
     { name: '500', answer: { status: 500, body: {} }, error: /HTTP 500/ },
-    { name: 'timeout', answer: { delayMs: 1_000, body: [] }, error: /no answer/ },
+    { name: 'timeout', answer: { delayMs: 1_500, body: [] }, error: /no answer/ },
     { name: 'invalid JSON', answer: { raw: '<html>cloudflare</html>' }, error: /invalid JSON/ },
     { name: 'wrong shape', answer: { body: [{ id: 5 }] }, error: /unexpected response shape/ },
   ])('whole-source failure: $name', ({ answer, error }) => {
@@ -213,5 +213,19 @@ describe('CoinGecko market data (/coins/markets, /search/trending)', () => {
     expect(rows.pendle?.telegramUrl).toBeNull();
     expect(fake.requests.filter((r) => r.path.startsWith('/coins/') && r.path !== '/coins/markets')).toHaveLength(5);
     expect(fake.requests.find((r) => r.path === '/coins/aave')?.query.get('tickers')).toBe('false');
+  });
+
+  test('a failure flags only values the failing source wrote; a catalogue sample stays as it was', async () => {
+    const sample = { source: 'catalogue-sample', asOf: '2026-10-01T00:00:00.000Z', sample: true };
+    await t.db.update(projects).set({ marketCap: 123, metricSources: { marketCap: sample } });
+    marketAnswers = Array.from({ length: 5 }, () => () => ({ status: 500, body: {} }));
+    trendingAnswer = { status: 500, body: {} };
+
+    await runIngestionSource(deps, 'coingecko', 'cli');
+
+    for (const row of Object.values(await byId())) {
+      expect(row.marketCap).toBe(123);
+      expect(row.metricSources).toEqual({ marketCap: sample });
+    }
   });
 });

@@ -77,7 +77,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
     } catch (error) {
       pagesFailed++;
       result.errors.push(`page ${page + 1}: ${errorMessage(error)}`);
-      await markMetricsStale(db, SOURCE_FIELDS.coingecko, projectIds);
+      await markMetricsStale(db, 'coingecko', SOURCE_FIELDS.coingecko, projectIds);
     }
     options.onProgress?.(page + 1, pages + 1);
   }

@@ -188,7 +188,7 @@ describe('social sources', () => {
         answer: { status: 500, body: { ok: false, error_code: 500, description: 'Internal' } },
         error: /HTTP 500/,
       },
-      { name: 'timeout', answer: { delayMs: 1_000, body: { ok: true, result: 1 } }, error: /no answer/ },
+      { name: 'timeout', answer: { delayMs: 1_500, body: { ok: true, result: 1 } }, error: /no answer/ },
       { name: 'malformed', answer: { body: { ok: true, result: 'many' } }, error: /unexpected response shape/ },
       {
         name: 'chat not found',
@@ -253,7 +253,7 @@ describe('social sources', () => {
         error: /HTTP 404/,
       },
       { name: '500', answer: { status: 502, body: {} }, error: /HTTP 502/ },
-      { name: 'timeout', answer: { delayMs: 1_000, body: {} }, error: /no answer/ },
+      { name: 'timeout', answer: { delayMs: 1_500, body: {} }, error: /no answer/ },
       { name: 'malformed', answer: { raw: 'not json' }, error: /invalid JSON/ },
     ])('$name keeps the last value, marked stale', async ({ answer, error }) => {
       await runIngestionSource(deps, 'discord', 'cli');

@@ -56,7 +56,7 @@ async function runSocialSource(
     } catch (error) {
       failed++;
       result.errors.push(`${target.id}: ${errorMessage(error)}`);
-      await markMetricsStale(db, SOURCE_FIELDS[source], [target.id]);
+      await markMetricsStale(db, source, SOURCE_FIELDS[source], [target.id]);
     }
     options.onProgress?.(i + 1, targets.length);
   }

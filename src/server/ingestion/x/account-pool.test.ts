@@ -56,7 +56,7 @@ describe('X account pool', () => {
       db: t.db,
       secretKey: KEY,
       baseUrl: fake.url,
-      timeoutMs: 300,
+      timeoutMs: 2_000,
       backoffMs: 1,
       waitMs,
       now: () => clock,
