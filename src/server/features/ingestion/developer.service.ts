@@ -7,7 +7,7 @@ import {
   getRepo,
   listOrgRepos,
 } from '../../ingestion/github/github.client.ts';
-import { toHttpPolicy } from '../../ingestion/http.ts';
+import { SourceError, toHttpPolicy } from '../../ingestion/http.ts';
 import { markMetricsStale, selectGithubTargets, updateProjectMetrics } from './ingestion.queries.ts';
 import {
   emptyResult,
@@ -93,6 +93,11 @@ export async function runGithubDevelopment(deps: IngestDeps, options: IngestOpti
       failedProjects++;
       result.errors.push(`${target.id}: ${errorMessage(error)}`);
       await markMetricsStale(db, 'github', SOURCE_FIELDS.github, [target.id]);
+      if (error instanceof SourceError && error.kind === 'rate_limited') {
+        // The limit resets later than we wait: the remaining projects keep their values for the next run.
+        result.errors.push(`stopped after ${i + 1} of ${targets.length}: rate-limited`);
+        break;
+      }
     }
     options.onProgress?.(i + 1, targets.length);
   }

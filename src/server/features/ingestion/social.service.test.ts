@@ -140,6 +140,20 @@ describe('social sources', () => {
       });
     });
 
+    test('when the pool is exhausted the run stops instead of waiting again for every project', async () => {
+      await createSocialAccount(t.db, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
+      await insertProject(t.db, { id: 'zz-1', twitterHandle: 'one' });
+      await insertProject(t.db, { id: 'zz-2', twitterHandle: 'two' });
+      override = () => ({ status: 429, body: { title: 'Too Many Requests' } });
+
+      const result = await runIngestionSource(deps, 'x', 'cli', { limit: 3 });
+
+      expect(result.failed).toBe(true);
+      expect(result.counts).toMatchObject({ due: 3, failed: 1, stopped: 2 });
+      expect(result.errors.join()).toMatch(/all API accounts failed/);
+      expect(fake.requests).toHaveLength(1);
+    });
+
     test('is skipped, not failed, without accounts', async () => {
       const result = await runIngestionSource(deps, 'x', 'cli');
 

@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { toDiscordInviteCode, toTelegramChatId, toXUsername } from '../../../shared/ingestion/links.ts';
 import { fetchInviteMemberCount } from '../../ingestion/discord/discord.client.ts';
-import { toHttpPolicy } from '../../ingestion/http.ts';
+import { SourceError, toHttpPolicy } from '../../ingestion/http.ts';
 import { fetchChatMemberCount } from '../../ingestion/telegram/telegram.client.ts';
 import type { TtlCache } from '../../ingestion/ttl-cache.ts';
-import { createXAccountPool } from '../../ingestion/x/account-pool.ts';
+import { ALL_ACCOUNTS_FAILED, createXAccountPool, XApiError } from '../../ingestion/x/account-pool.ts';
 import { createXClient } from '../../ingestion/x/x.client.ts';
 import { getSocialCapacity, pruneSocialUsage } from '../social-accounts/social-accounts.service.ts';
 import {
@@ -21,6 +21,12 @@ import {
   type SourceRunResult,
 } from './ingestion.types.ts';
 import { type MetricField, type MetricUpdate, SOURCE_FIELDS, type SourceName } from './metric-fields.ts';
+
+/** The pool has no account left, or the source asked for a longer pause than we wait: stop this run. */
+function isSourceExhausted(error: unknown): boolean {
+  if (error instanceof XApiError) return error.message === ALL_ACCOUNTS_FAILED;
+  return error instanceof SourceError && error.kind === 'rate_limited';
+}
 
 /** Social data is refreshed at most every 7 days per project (spec §9). */
 export const SOCIAL_REFRESH_MS = 7 * 86_400_000;
@@ -47,6 +53,7 @@ async function runSocialSource(
   const targets =
     limit > 0 ? await selectSocialTargets(db, field, new Date(now.getTime() - SOCIAL_REFRESH_MS), limit) : [];
   let failed = 0;
+  let stopped = 0;
   for (const [i, target] of targets.entries()) {
     if (i > 0) await sleep(config.INGEST_SOCIAL_PAUSE_MS);
     try {
@@ -57,11 +64,17 @@ async function runSocialSource(
       failed++;
       result.errors.push(`${target.id}: ${errorMessage(error)}`);
       await markMetricsStale(db, source, SOURCE_FIELDS[source], [target.id]);
+      if (isSourceExhausted(error)) {
+        // Every further call would fail the same way (or wait 60 s each): the rest stay due for the next run.
+        result.errors.push(`stopped after ${i + 1} of ${targets.length}: ${errorMessage(error)}`);
+        stopped = targets.length - i - 1;
+        break;
+      }
     }
     options.onProgress?.(i + 1, targets.length);
   }
-  result.counts = { due: targets.length, candidates, updated: result.updatedIds.length, failed };
-  result.failed = targets.length > 0 && failed === targets.length;
+  result.counts = { due: targets.length, candidates, updated: result.updatedIds.length, failed, stopped };
+  result.failed = targets.length > 0 && result.updatedIds.length === 0;
   return result;
 }
 
