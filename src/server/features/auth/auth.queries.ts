@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, mailOutbox, oauthAccounts, sessions, userProfiles, users } from '../../db/schema/index.ts';
 
@@ -97,6 +97,14 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Removes a user's dead rows: expired sessions, and one-time tokens that were used or have expired. */
+export async function deleteDeadAuthRows(db: Db, userId: string, now: Date): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lte(sessions.expiresAt, now)));
+  await db
+    .delete(authTokens)
+    .where(and(eq(authTokens.userId, userId), or(lte(authTokens.expiresAt, now), isNotNull(authTokens.usedAt))));
 }
 
 export async function insertAuthToken(db: Db, values: typeof authTokens.$inferInsert): Promise<void> {

@@ -15,6 +15,7 @@ import { AppError } from '../../errors.ts';
 import {
   type AuthTokenPurpose,
   consumeAuthToken,
+  deleteDeadAuthRows,
   deleteUserSessions,
   expireUserTokens,
   insertAuthToken,
@@ -135,6 +136,8 @@ export async function completeSignIn(
     },
     ctx.now,
   );
+  // Housekeeping without a job: a user's expired sessions and spent links go when they next sign in.
+  await deleteDeadAuthRows(db, current.id, ctx.now);
   const session = await createSession(db, current.id, ctx.meta, ctx.now, getSessionTtlMs(config));
   const profile = await selectProfile(db, current.id);
   if (!profile) throw new Error(`profile for ${current.id} vanished`);

@@ -58,6 +58,23 @@ describe('sessions, CSRF and rate limits', () => {
     expect(afterSilence.status).toBe('expired');
   });
 
+  test('signing in clears expired sessions of that user (housekeeping without a job)', async () => {
+    const { me } = await signUpAgent(t.app, 'tidy@example.com');
+    const stale = await createSession(t.db, me.user.id, {}, new Date('2020-01-01T00:00:00Z'), DAY_MS);
+
+    await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'tidy@example.com', password: TEST_PASSWORD },
+    });
+
+    const rows = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(stale.token)));
+    expect(rows).toHaveLength(0);
+  });
+
   test.each([
     { name: 'no header', header: undefined },
     { name: 'a wrong token', header: 'x'.repeat(43) },
