@@ -49,6 +49,8 @@ export type RequestOptions = {
   retryAfterMs?: (response: HttpResponse, now: number) => number | undefined;
   /** Statuses returned to the caller instead of thrown (e.g. 404 for "unknown id", 204 for "no content"). */
   acceptStatuses?: readonly number[];
+  /** A non-429 response that still means "rate-limited" (GitHub's primary limit: 403 with remaining 0). */
+  isRateLimited?: (response: HttpResponse) => boolean;
 };
 
 /** Retry-After in seconds or as an HTTP date (RFC 9110); undefined when absent or unparsable. */
@@ -122,8 +124,8 @@ export async function requestJson(
       body,
     };
     const accepted = options.acceptStatuses?.includes(response.status) ?? false;
-    const retryable =
-      response.status === 429 || response.status >= 500 || (options.retryStatuses?.includes(response.status) ?? false);
+    const limited = response.status === 429 || (options.isRateLimited?.(result) ?? false);
+    const retryable = limited || response.status >= 500 || (options.retryStatuses?.includes(response.status) ?? false);
     if ((response.ok && !retryable) || accepted) {
       if (body === MALFORMED) throw new SourceError(source, 'malformed', `invalid JSON from ${new URL(url).pathname}`);
       return result;
@@ -133,7 +135,7 @@ export async function requestJson(
       throw new SourceError(source, kind, `HTTP ${response.status} ${response.statusText}`, response.status);
     }
     const requested = options.retryAfterMs?.(result, Date.now()) ?? parseRetryAfter(response.headers, Date.now());
-    const kind = response.status === 429 ? 'rate_limited' : 'http';
+    const kind = limited ? 'rate_limited' : 'http';
     lastError = new SourceError(source, kind, `HTTP ${response.status} ${response.statusText}`, response.status);
     if (requested !== undefined) {
       if (requested > policy.maxWaitMs) throw lastError; // the reset is too far away: keep the last values, try next run

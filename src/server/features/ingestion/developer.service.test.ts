@@ -123,6 +123,15 @@ describe('GitHub developer data', () => {
       },
       error: /HTTP 429/,
     },
+    {
+      name: '403 primary rate limit (x-ratelimit-remaining 0)',
+      answer: {
+        status: 403,
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + 3600) },
+        body: { message: 'API rate limit exceeded' },
+      },
+      error: /HTTP 403/,
+    },
     { name: '500', answer: { status: 500, body: {} }, error: /HTTP 500/ },
     { name: 'timeout', answer: { delayMs: 1_500, body: [] }, error: /no answer/ },
     { name: 'malformed body', answer: { body: { not: 'a list' } }, error: /unexpected response shape/ },

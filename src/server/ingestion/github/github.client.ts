@@ -32,6 +32,8 @@ const retryAfterMs = (r: HttpResponse, now: number) =>
     ? Number(r.headers.get('retry-after')) * 1000
     : parseResetEpoch(r.headers, 'x-ratelimit-reset', now);
 
+const isRateLimited = (r: HttpResponse) => r.status === 403 && r.headers.get('x-ratelimit-remaining') === '0';
+
 function nextLink(link: string | null): string | undefined {
   return link?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
 }
@@ -47,7 +49,11 @@ export async function listOrgRepos(options: GithubClientOptions, org: string): P
   const repos: GithubRepo[] = [];
   let url: string | undefined = `${options.baseUrl}/orgs/${encodeURIComponent(org)}/repos?per_page=100&type=public`;
   for (let page = 0; url && page < (options.maxPages ?? 3); page++) {
-    const response = await requestJson(SOURCE, url, options.policy, { headers: headers(options), retryAfterMs });
+    const response = await requestJson(SOURCE, url, options.policy, {
+      headers: headers(options),
+      retryAfterMs,
+      isRateLimited,
+    });
     repos.push(...parseBody(SOURCE, z.array(RepoSchema), response.body));
     url = nextLink(response.headers.get('link'));
   }
@@ -59,6 +65,7 @@ export async function getRepo(options: GithubClientOptions, fullName: string): P
   const response = await requestJson(SOURCE, `${options.baseUrl}/repos/${fullName}`, options.policy, {
     headers: headers(options),
     retryAfterMs,
+    isRateLimited,
   });
   return parseBody(SOURCE, RepoSchema, response.body);
 }
@@ -76,6 +83,7 @@ export async function getCommitsLastYear(options: GithubClientOptions, fullName:
       headers: headers(options),
       retryStatuses: [202],
       retryAfterMs,
+      isRateLimited,
     },
   );
   if (response.status === 204) return 0;
@@ -99,6 +107,7 @@ export async function getCodeFrequency(options: GithubClientOptions, fullName: s
       retryStatuses: [202],
       acceptStatuses: [422],
       retryAfterMs,
+      isRateLimited,
     },
   );
   if (response.status === 204) return 0;
@@ -114,7 +123,7 @@ export async function getContributorCount(options: GithubClientOptions, fullName
     SOURCE,
     `${options.baseUrl}/repos/${fullName}/contributors?per_page=1&anon=true`,
     options.policy,
-    { headers: headers(options), retryAfterMs },
+    { headers: headers(options), retryAfterMs, isRateLimited },
   );
   if (response.status === 204) return 0;
   const page = lastPage(response.headers.get('link'));
