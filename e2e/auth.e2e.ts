@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { readLatestMail } from '../src/server/features/auth/auth.test-support.ts';
 import { buildTestApp, type TestApp } from '../src/server/test/build-test-app.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { launchBrowser, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
@@ -117,7 +118,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-describe('Google sign-in in the browser (local OpenID Connect server)', () => {
+// A second server in this process, so the test can read mail_outbox and point Google at a local OpenID Connect server.
+describe('Google sign-in, password reset and e-mail verification in the browser', () => {
   let idp: OAuth2Server;
   let app: TestApp;
   let appUrl: string;
@@ -165,6 +167,53 @@ describe('Google sign-in in the browser (local OpenID Connect server)', () => {
         await page.getByRole('banner').getByText('grace', { exact: true }).waitFor();
       },
       'oauth',
+    );
+  });
+
+  test('forgotten password and verification links from the outbox work on the page (zh)', async () => {
+    const email = `reset-${Date.now()}@example.com`;
+    const name = email.split('@')[0] ?? '';
+    await withPage(
+      'zh',
+      async (page) => {
+        const t = zh.auth;
+        const banner = page.getByRole('banner');
+        await page.goto(`${appUrl}/auth?mode=signup`);
+        await page.getByLabel(t.form.email).fill(email);
+        await page.getByLabel(t.form.password, { exact: true }).fill(PASSWORD);
+        await page.getByLabel(t.form.confirmPassword).fill(PASSWORD);
+        await page.getByLabel(t.form.terms).check();
+        await page.getByRole('form', { name: t.form.signUpTitle }).getByRole('button', { name: t.form.signUp }).click();
+        await banner.getByText(name, { exact: true }).waitFor();
+        await banner.getByRole('button', { name: t.menu.signOut }).click();
+        await banner.getByRole('link', { name: t.menu.signIn }).waitFor();
+
+        await page.goto(`${appUrl}/auth`);
+        await page.getByRole('button', { name: t.form.forgotPassword }).click();
+        await page.getByLabel(t.form.email).fill(email);
+        await page.getByRole('button', { name: t.form.sendResetLink }).click();
+        await page.getByRole('status').getByText(t.form.resetSent).waitFor();
+
+        const reset = await readLatestMail(app.db, email);
+        expect(reset.mail.subject).toBe(zh.auth.mail.resetSubject); // the UI language, sent as ?lang=
+        await page.goto(`${appUrl}/auth?mode=reset&token=${encodeURIComponent(reset.token ?? '')}`);
+        await page.getByLabel(t.form.newPassword, { exact: true }).fill('another-pass-77');
+        await page.getByLabel(t.form.confirmPassword).fill('another-pass-77');
+        await page.getByRole('button', { name: t.form.savePassword }).click();
+        await page.getByRole('status').getByText(t.form.passwordSaved).waitFor();
+        await page.getByLabel(t.form.email).fill(email);
+        await page.getByLabel(t.form.password, { exact: true }).fill('another-pass-77');
+        await page.getByRole('form', { name: t.form.signInTitle }).getByRole('button', { name: t.form.signIn }).click();
+        await banner.getByText(name, { exact: true }).waitFor();
+
+        const verify = (await app.db.query.mailOutbox.findMany()).find(
+          (mail) => mail.to === email && mail.text.includes('mode=verify'),
+        );
+        const token = /token=([^\s&]+)/.exec(verify?.text ?? '')?.[1] ?? '';
+        await page.goto(`${appUrl}/auth?mode=verify&token=${token}`);
+        await page.getByRole('status').getByText(t.form.verified).waitFor();
+      },
+      'reset',
     );
   });
 });

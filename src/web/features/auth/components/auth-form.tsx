@@ -54,11 +54,15 @@ export function AuthForm({ mode, token = '', returnTo, onModeChange, onSignedIn 
   const confirmReset = useConfirmReset();
   const pending = signIn.isPending || signUp.isPending || requestReset.isPending || confirmReset.isPending;
 
+  // A notice meant for the next mode (e.g. "password changed" shown on the sign-in form).
+  const nextNotice = useRef<string>(undefined);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new mode starts with a clean slate
   useEffect(() => {
     setFieldErrors({});
     setFormError(undefined);
-    setNotice(undefined);
+    setNotice(nextNotice.current);
+    nextNotice.current = undefined;
   }, [mode]);
 
   if (mode === 'verify') return <VerifyEmail token={token} onDone={() => onModeChange('signIn')} />;
@@ -105,6 +109,7 @@ export function AuthForm({ mode, token = '', returnTo, onModeChange, onSignedIn 
         setNotice(t('form.resetSent'));
       } else {
         await confirmReset.mutateAsync(PasswordResetConfirmBodySchema.parse(input));
+        nextNotice.current = t('form.passwordSaved');
         onModeChange('signIn');
       }
     } catch (error) {
