@@ -52,7 +52,9 @@ export const heatHistory = pgTable(
   },
   (t) => [
     primaryKey({ name: 'heat_history_pk', columns: [t.entityType, t.entityId, t.computedAt] }),
-    index('heat_history_time_idx').on(t.computedAt),
+    // Tier first: the recompute reads the newest 'run' rows, retention walks the oldest 'run'/'hour' rows; neither
+    // scans the other tiers.
+    index('heat_history_tier_time_idx').on(t.granularity, t.computedAt),
   ],
 );
 
