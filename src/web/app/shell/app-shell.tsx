@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
@@ -9,17 +9,20 @@ import { PageLoading } from './page-loading.tsx';
 /** Layout of every page: skip link, sticky navbar, the route (loaded on demand), footer and the toast region. */
 export function AppShell() {
   const { t } = useTranslation('app');
+  // One page instance per path: /project/a → /project/b (or /auth → /login) starts fresh instead of carrying the
+  // previous page's local state; a chunk not loaded yet shows the spinner.
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-brand-600 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-brand-700 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         {t('skipToContent')}
       </a>
       <Navbar />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
-        <Suspense fallback={<PageLoading />}>
+        <Suspense key={pathname} fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>

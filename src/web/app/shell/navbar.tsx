@@ -35,7 +35,7 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex min-w-0 items-center gap-2" aria-label={t('app:nav.homeLink')}>
+        <Link to="/" className="flex min-w-0 items-center gap-2">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-amber-400 to-brand-600 text-white">
             <FlameIcon size={20} />
           </span>
@@ -57,10 +57,14 @@ export function Navbar() {
           </ul>
         </nav>
 
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           <ThemeToggle />
-          <LanguageSwitcher variant="dropdown" className="hidden md:inline-flex" />
-          <LanguageSwitcher variant="compact" className="md:hidden" />
+          <div className="hidden md:block">
+            <LanguageSwitcher variant="dropdown" />
+          </div>
+          <div className="md:hidden">
+            <LanguageSwitcher variant="compact" />
+          </div>
           <UserMenu className="hidden md:flex" />
           <button
             type="button"

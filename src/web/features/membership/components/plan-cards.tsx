@@ -25,7 +25,7 @@ export function PlanCards() {
             type="button"
             aria-pressed={billing === option}
             onClick={() => setBilling(option)}
-            className={`rounded-md px-3 py-1 text-sm font-medium ${billing === option ? 'bg-brand-600 text-white' : 'text-gray-700 dark:text-gray-300'}`}
+            className={`rounded-md px-3 py-1 text-sm font-medium ${billing === option ? 'bg-brand-700 text-white' : 'text-gray-700 dark:text-gray-300'}`}
           >
             {option === 'monthly' ? t('plan.billingMonthly') : t('plan.billingYearly')}
           </button>

@@ -45,7 +45,7 @@ export function LanguageSwitcher({ variant = 'dropdown', className = '', onChang
             aria-label={t(`language.${language}`)}
             onClick={() => choose(language)}
             className={`rounded-md px-2 py-1 text-xs font-semibold ${
-              language === active ? 'bg-brand-600 text-white' : 'text-gray-700 dark:text-gray-300'
+              language === active ? 'bg-brand-700 text-white' : 'text-gray-700 dark:text-gray-300'
             }`}
           >
             {t(`language.short.${language}`)}

@@ -19,7 +19,7 @@ type ProjectCardsProps = {
 export function ProjectCards({ items, offset = 0, sectorLabel = (c) => c, always = false }: ProjectCardsProps) {
   const { t } = useTranslation(['directory', 'app']);
   return (
-    <ol className={`grid gap-3 ${always ? 'sm:grid-cols-2 lg:grid-cols-3' : 'md:hidden'}`}>
+    <ol className={`grid gap-3 ${always ? 'sm:grid-cols-2' : 'md:hidden'}`}>
       {items.map((project, index) => (
         <li key={project.id} className="card p-4">
           <div className="flex items-start justify-between gap-3">

@@ -1,0 +1,146 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { en, zh } from '../src/shared/locales/index.ts';
+import { fetchPlatforms, fetchProjects, fetchSectors, fetchStats } from './support/api.ts';
+import { type AxeViolation, findSeriousViolations } from './support/axe.ts';
+import {
+  type Lang,
+  launchBrowser,
+  navigate,
+  newContext,
+  open,
+  saveFailureScreenshot,
+  trackPageErrors,
+} from './support/browser.ts';
+
+// Every public route renders in both languages, with its own h1, the translated shell and real API data, and
+// axe-core finds no serious or critical violation: zh pages are checked in the light theme, en pages in dark.
+const LOCALES = { zh, en } as const;
+
+let browser: Browser;
+let topProject: { id: string; name: string };
+let sectorId: string;
+let platformId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const [projects, sectors, platforms] = await Promise.all([
+    fetchProjects('limit=1'),
+    fetchSectors(),
+    fetchPlatforms(),
+  ]);
+  const first = projects.items[0];
+  if (!first || !sectors.items[0] || !platforms.items[0]) throw new Error('the catalogue did not load');
+  topProject = { id: first.id, name: first.name };
+  sectorId = sectors.items[0].id;
+  platformId = platforms.items[0].id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const STATIC_ROUTES = [
+  '/',
+  '/tool',
+  '/investor',
+  '/data-tool',
+  '/directory',
+  '/sectors',
+  '/platforms',
+  '/membership',
+  '/search?q=a',
+  '/auth',
+  '/login',
+  '/about',
+  '/privacy',
+  '/terms',
+  '/contact',
+  '/status',
+];
+
+describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {
+  const theme = lang === 'zh' ? 'light' : 'dark';
+  let page: Page;
+  let errors: Error[];
+
+  beforeAll(async () => {
+    const context = await newContext(browser, { lang, theme });
+    page = await context.newPage();
+    errors = trackPageErrors(page);
+  });
+
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  const routes = () => [
+    ...STATIC_ROUTES,
+    `/project/${topProject.id}`,
+    `/sectors/${sectorId}`,
+    `/platforms/${platformId}`,
+  ];
+
+  test(`each route shows its heading, the translated shell, no error screen and no serious axe violation (${theme})`, async () => {
+    const texts = LOCALES[lang].app;
+    const violations: (AxeViolation & { path: string })[] = [];
+    // The first route is a full load; the rest navigate inside the app (full loads of deep links are covered by
+    // the redirect, directory and project tests).
+    for (const [index, path] of routes().entries()) {
+      try {
+        if (index === 0) await open(page, path);
+        else await navigate(page, path);
+
+        expect(await page.locator('html').getAttribute('lang'), path).toBe(lang === 'zh' ? 'zh-CN' : 'en');
+        await expect(
+          page.getByRole('link', { name: texts.nav.directory, exact: true }).first().isVisible(),
+        ).resolves.toBe(true);
+        expect(await page.getByText(texts.routeError.title).count(), path).toBe(0);
+        expect(await page.getByText(texts.crash.title).count(), path).toBe(0);
+        expect(await page.locator('footer').getByText(texts.footer.attribution).isVisible(), path).toBe(true);
+        await page
+          .locator('[aria-busy="true"]')
+          .first()
+          .waitFor({ state: 'detached' })
+          .catch(() => {});
+        const started = performance.now();
+        violations.push(...(await findSeriousViolations(page)).map((v) => ({ ...v, path })));
+        if (process.env.E2E_DEBUG) console.log(path, 'axe ms', Math.round(performance.now() - started));
+      } catch (error) {
+        await saveFailureScreenshot(page, `route-${lang}-${path.replaceAll(/\W+/g, '_')}`);
+        throw error;
+      }
+    }
+    expect(errors.map(String)).toEqual([]);
+    expect(violations).toEqual([]);
+  }, 120_000);
+
+  test('the directory shows the top project from the API', async () => {
+    await open(page, '/directory');
+
+    await page.getByRole('link', { name: topProject.name, exact: true }).first().waitFor();
+
+    const heading = await page.locator('main h1').textContent();
+    expect(heading).toBe(LOCALES[lang].directory.title);
+  });
+
+  test('a project page shows the project and the marked heat-breakdown place', async () => {
+    await open(page, `/project/${topProject.id}`);
+
+    expect(await page.locator('main h1').textContent()).toBe(topProject.name);
+    await page.locator('[data-slot="heat-breakdown"]').waitFor();
+    expect(await page.getByRole('heading', { name: LOCALES[lang].project.heat.title }).isVisible()).toBe(true);
+  });
+
+  test('the home page shows the live statistics, "—" for each null one', async () => {
+    const stats = await fetchStats();
+    await open(page, '/');
+
+    await page.locator('[data-stat="totalProjects"]').getByText(String(stats.totalProjects)).waitFor();
+    for (const key of ['dailyActive', 'weeklyGrowth', 'monthlyGrowth', 'heatIndex'] as const) {
+      const shown = await page.locator(`[data-stat="${key}"]`).textContent();
+      if (stats[key] === null) expect(shown, key).toContain('—');
+      else expect(shown, key).not.toContain('—');
+    }
+  });
+});

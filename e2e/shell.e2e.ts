@@ -1,0 +1,161 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { en, zh } from '../src/shared/locales/index.ts';
+import { launchBrowser, MOBILE, newContext, open } from './support/browser.ts';
+
+// The shell's behaviour: language and theme switching (and persistence), the mobile menu, redirects and toasts.
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const htmlLang = (page: import('playwright-core').Page) => page.locator('html').getAttribute('lang');
+
+describe('language', () => {
+  test('defaults to Chinese, switches to English from the navbar and remembers it', async () => {
+    const context = await newContext(browser, { locale: 'fr-FR' });
+    const page = await context.newPage();
+    await open(page, '/');
+    expect(await htmlLang(page)).toBe('zh-CN');
+    expect(await page.getByRole('navigation', { name: zh.app.nav.main }).isVisible()).toBe(true);
+
+    await page.getByRole('banner').getByRole('combobox', { name: zh.app.language.label }).selectOption('en');
+
+    await page.getByRole('link', { name: en.app.nav.directory, exact: true }).first().waitFor();
+    expect(await htmlLang(page)).toBe('en');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await page.reload();
+    await page.getByRole('heading', { name: en.home.hero.title }).waitFor();
+    expect(await htmlLang(page)).toBe('en');
+    await context.close();
+  });
+
+  test('follows an English browser when nothing is stored', async () => {
+    const context = await newContext(browser, { locale: 'en-GB' });
+    const page = await context.newPage();
+
+    await open(page, '/sectors');
+
+    expect(await htmlLang(page)).toBe('en');
+    expect(await page.locator('main h1').textContent()).toBe(en.sectors.title);
+    await context.close();
+  });
+
+  test('the footer button switches back to Chinese', async () => {
+    const context = await newContext(browser, { lang: 'en' });
+    const page = await context.newPage();
+    await open(page, '/about');
+
+    await page
+      .getByRole('contentinfo')
+      .getByRole('button', { name: en.app.language.switchTo.replace('{{language}}', zh.app.language.zh) })
+      .click();
+
+    await page.getByRole('heading', { name: zh.pages.about.title }).waitFor();
+    expect(await htmlLang(page)).toBe('zh-CN');
+    await context.close();
+  });
+});
+
+describe('theme', () => {
+  test('defaults to auto, follows the system, cycles light → dark → auto and persists', async () => {
+    const context = await newContext(browser, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    await open(page, '/');
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    const toggle = page.locator('button[data-theme-setting]');
+    expect(await toggle.getAttribute('data-theme-setting')).toBe('auto');
+    expect(await toggle.getAttribute('title')).toBe(zh.app.theme.title.auto);
+    expect(await isDark()).toBe(true);
+
+    await toggle.click();
+    expect(await toggle.getAttribute('data-theme-setting')).toBe('light');
+    expect(await isDark()).toBe(false);
+    await toggle.click();
+    expect(await toggle.getAttribute('data-theme-setting')).toBe('dark');
+    expect(await toggle.getAttribute('title')).toBe('深色模式');
+    expect(await isDark()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    expect(await isDark()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('mobile menu at 390 px', () => {
+  test('the hamburger lists the five links and closes when one is clicked', async () => {
+    const context = await newContext(browser, { lang: 'zh', viewport: MOBILE });
+    const page = await context.newPage();
+    await open(page, '/');
+    const desktopNav = page.getByRole('navigation', { name: zh.app.nav.main });
+    expect(await desktopNav.isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: zh.app.nav.openMenu }).click();
+
+    const menu = page.getByRole('navigation', { name: zh.app.nav.mobile });
+    await menu.waitFor();
+    const labels = await menu.getByRole('link').allTextContents();
+    expect(labels.map((s) => s.trim())).toEqual([
+      zh.app.nav.home,
+      zh.app.nav.directory,
+      zh.app.nav.sectors,
+      zh.app.nav.platforms,
+      zh.app.nav.membership,
+      zh.app.nav.signIn,
+    ]);
+    await menu.getByRole('link', { name: zh.app.nav.sectors }).click();
+    await page.waitForURL('**/sectors');
+    await menu.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: zh.app.nav.openMenu }).getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+});
+
+describe('redirects', () => {
+  test.each([
+    { from: '/projects?category=DeFi', to: '/directory?category=DeFi' },
+    { from: '/heat', to: '/sectors' },
+    { from: '/ecosystem', to: '/platforms' },
+    { from: '/no-such-page/at/all', to: '/' },
+  ])('$from → $to', async ({ from, to }) => {
+    const context = await newContext(browser, { lang: 'en' });
+    const page = await context.newPage();
+
+    await open(page, from);
+
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}`).toBe(to);
+    await context.close();
+  });
+});
+
+describe('toasts', () => {
+  test('copying a directory view shows one toast; F8 focuses the region; it closes by itself', async () => {
+    const context = await newContext(browser, { lang: 'en' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await open(page, '/directory?status=active');
+    const share = page.getByRole('button', { name: en.directory.filters.share });
+
+    await share.click();
+    await share.click();
+
+    const region = page.getByRole('region', { name: /Notifications/ });
+    await region.getByText(en.directory.filters.copied).waitFor();
+    expect(await region.getByRole('status').count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('/directory?status=active');
+    await page.keyboard.press('F8');
+    expect(await region.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.locator('main h1').click(); // leave the toast so its 5 s timer runs
+    await region.getByRole('status').waitFor({ state: 'detached', timeout: 8000 });
+    await context.close();
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const ARTIFACTS_DIR = resolve('e2e-artifacts');
+export const SCREENSHOT_DIR = resolve(ARTIFACTS_DIR, 'screenshots');
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+export type Lang = 'zh' | 'en';
+export type ThemeSetting = 'light' | 'dark' | 'auto';
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** Debian's chromium, headless, no network side channels (STYLE §9). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+type ContextOptions = {
+  lang?: Lang;
+  theme?: ThemeSetting;
+  viewport?: { width: number; height: number };
+  /** Browser UI language (navigator.languages), for detection tests. */
+  locale?: string;
+  colorScheme?: 'light' | 'dark';
+};
+
+/** A context whose localStorage already holds the language and theme, so pages render in them from the first paint. */
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: options.viewport ?? DESKTOP,
+    locale: options.locale ?? 'zh-CN',
+    colorScheme: options.colorScheme ?? 'light',
+    reducedMotion: 'reduce',
+  });
+  const seed = { language: options.lang, theme: options.theme };
+  await context.addInitScript((values) => {
+    // Only on the first document of a tab: tests that change settings must see them survive reloads.
+    try {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      sessionStorage.setItem('e2e-seeded', '1');
+      if (values.language) localStorage.setItem('language', values.language);
+      if (values.theme) localStorage.setItem('theme', values.theme);
+    } catch {
+      // about:blank has no storage
+    }
+  }, seed);
+  return context;
+}
+
+/** Fails the test on uncaught page errors; returns the list so a test can assert it stays empty. */
+export function trackPageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+/** Navigates and waits until the route's lazy chunk has replaced the loading spinner. */
+export async function open(page: Page, path: string): Promise<void> {
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await page.locator('main h1').first().waitFor({ state: 'visible' });
+}
+
+/**
+ * Client-side navigation (history.pushState + popstate, which react-router listens to): the app stays loaded, so a
+ * sweep over many routes costs one render each instead of a full page load. Waits for the new route's h1.
+ */
+export async function navigate(page: Page, path: string): Promise<void> {
+  const here = await page.evaluate(() => window.location.pathname + window.location.search);
+  if (here === path) return;
+  await page.evaluate((to) => {
+    for (const heading of document.querySelectorAll('main h1')) heading.setAttribute('data-stale', '');
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.locator('main h1:not([data-stale])').first().waitFor({ state: 'visible' });
+}
+
+export async function saveFailureScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: resolve(ARTIFACTS_DIR, `failure-${name}.png`), fullPage: true }).catch(() => {});
+}

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { openRuntime } from '../../src/server/runtime.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/** The e2e build goes to its own folder so a running dev server's dist/web is never swapped underneath it. */
+export const E2E_WEB_DIR = resolve('e2e-artifacts/web');
+
+/**
+ * Builds the web app once and serves it from the real server: in-memory PGlite with the built-in catalogue, jobs
+ * off, a free port. The database opens while Vite builds (both take seconds); the app is assembled after the build
+ * because the static plugin lists the built files when it registers.
+ */
+export default async function setup(project: TestProject) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    DATA_DIR: 'memory://',
+    CATALOGUE_AUTOLOAD: 'true',
+    WEB_DIST_DIR: E2E_WEB_DIR,
+  });
+  const [runtime] = await Promise.all([openRuntime(config), process.env.E2E_SKIP_BUILD === '1' || buildWeb()]);
+  const app = await buildApp(
+    { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
+    { logger: false },
+  );
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  project.provide('baseUrl', address);
+  return async () => {
+    await app.close();
+    await runtime.close();
+  };
+}
+
+async function buildWeb(): Promise<void> {
+  const { build } = await import('vite');
+  // Vitest sets NODE_ENV=test, which would give React's development build: test what users get.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: resolve('vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: E2E_WEB_DIR, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+}
