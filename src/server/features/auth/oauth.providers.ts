@@ -17,9 +17,16 @@ export type ProviderSettings = {
   extraParams?: Record<string, string>;
   /** Where the provider sends the browser back (relative to APP_URL). */
   callbackPath: string;
+  /** How the token endpoint wants the client secret: HTTP Basic (arctic's default) or in the form (Apple). */
+  tokenAuth: 'basic' | 'post';
 };
 
-export type OAuthProviderHandle = ProviderSettings & { client: OAuth2Client };
+export type OAuthProviderHandle = ProviderSettings & {
+  client: OAuth2Client;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+};
 
 // Default endpoints; each can be overridden with OAUTH_<P>_AUTHORIZE_URL / _TOKEN_URL / _USERINFO_URL.
 const DEFAULTS: Record<OAuthProvider, Omit<ProviderSettings, 'id'>> = {
@@ -29,6 +36,7 @@ const DEFAULTS: Record<OAuthProvider, Omit<ProviderSettings, 'id'>> = {
     scopes: ['openid', 'email', 'profile'],
     profileSource: 'oidc',
     callbackPath: '/auth/callback',
+    tokenAuth: 'basic',
   },
   github: {
     authorizeUrl: 'https://github.com/login/oauth/authorize',
@@ -37,6 +45,7 @@ const DEFAULTS: Record<OAuthProvider, Omit<ProviderSettings, 'id'>> = {
     scopes: ['read:user', 'user:email'],
     profileSource: 'github',
     callbackPath: '/auth/callback',
+    tokenAuth: 'basic',
   },
   twitter: {
     authorizeUrl: 'https://x.com/i/oauth2/authorize',
@@ -45,6 +54,7 @@ const DEFAULTS: Record<OAuthProvider, Omit<ProviderSettings, 'id'>> = {
     scopes: ['users.read', 'tweet.read', 'users.email'],
     profileSource: 'twitter',
     callbackPath: '/auth/callback',
+    tokenAuth: 'basic',
   },
   apple: {
     authorizeUrl: 'https://appleid.apple.com/auth/authorize',
@@ -53,6 +63,7 @@ const DEFAULTS: Record<OAuthProvider, Omit<ProviderSettings, 'id'>> = {
     profileSource: 'oidc',
     extraParams: { response_mode: 'form_post' },
     callbackPath: '/api/auth/oauth/apple/form-post',
+    tokenAuth: 'post', // Apple supports client_secret_post only
   },
 };
 
@@ -99,5 +110,12 @@ export function getOAuthProvider(
     tokenUrl: env.tokenUrl ?? defaults.tokenUrl,
     userinfoUrl: env.userinfoUrl ?? defaults.userinfoUrl,
   };
-  return { ...settings, client: new OAuth2Client(env.clientId, env.clientSecret, `${appUrl}${settings.callbackPath}`) };
+  const redirectUri = `${appUrl}${settings.callbackPath}`;
+  return {
+    ...settings,
+    client: new OAuth2Client(env.clientId, env.clientSecret, redirectUri),
+    clientId: env.clientId,
+    clientSecret: env.clientSecret,
+    redirectUri,
+  };
 }

@@ -1,4 +1,4 @@
-import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, type OAuth2Tokens } from 'arctic';
+import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, generateState, OAuth2Tokens } from 'arctic';
 import { z } from 'zod';
 import type { OAuthCallbackBody, OAuthCallbackResponse, OAuthProvider } from '../../../shared/api/auth.schema.ts';
 import { OAuthProviderSchema, ReturnToSchema } from '../../../shared/api/auth.schema.ts';
@@ -79,7 +79,7 @@ export async function finishOAuth(
   const handle = requireProvider(deps, flow.p);
   let profile: OAuthProfile;
   try {
-    const tokens = await handle.client.validateAuthorizationCode(handle.tokenUrl, body.code, flow.v);
+    const tokens = await redeemCode(handle, body.code, flow.v);
     profile = await fetchProfile(handle, tokens);
   } catch (error) {
     log.warn({ err: error, provider: flow.p }, 'OAuth code exchange or profile fetch failed');
@@ -117,6 +117,29 @@ async function findOrCreateUser(
   if (!user) throw new AppError('LOGIN_FAILED');
   await insertOAuthAccount(db, { provider, providerUserId: profile.providerUserId, userId: user.id, createdAt: now });
   return user;
+}
+
+/** Exchanges the code (with the PKCE verifier) for tokens; arctic does it, except for Apple's client_secret_post. */
+async function redeemCode(handle: OAuthProviderHandle, code: string, verifier: string): Promise<OAuth2Tokens> {
+  if (handle.tokenAuth === 'basic') return handle.client.validateAuthorizationCode(handle.tokenUrl, code, verifier);
+  const response = await fetch(handle.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: handle.redirectUri,
+      client_id: handle.clientId,
+      client_secret: handle.clientSecret,
+      code_verifier: verifier,
+    }),
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+  });
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok || typeof json !== 'object' || json === null || !('access_token' in json)) {
+    throw new Error(`${handle.tokenUrl} answered ${response.status}`);
+  }
+  return new OAuth2Tokens(json);
 }
 
 async function getJson(url: string, accessToken: string): Promise<unknown> {
