@@ -13,6 +13,7 @@ import type { Db, DbKind } from './db/client.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
+import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { platformsRoutes } from './features/platforms/platforms.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
@@ -20,6 +21,8 @@ import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
+import type { Job } from './jobs/job.ts';
+import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import type { ResponseCache } from './plugins/response-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -33,7 +36,11 @@ export type AppDeps = {
   cache: ResponseCache;
 };
 
-export type BuildAppOptions = { logger?: FastifyServerOptions['logger'] };
+export type BuildAppOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** Scheduled jobs (default: all of them; runs only with JOBS_ENABLED). */
+  jobs?: readonly Job[];
+};
 
 /** Builds the Fastify app with every feature registered by hand (no autoload): a URL's handler is one jump away. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
@@ -82,6 +89,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });
+  await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history, /sync/status
+  await app.register(jobsPlugin, { ...deps, jobs: options.jobs });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // /api/* never falls back to the web app.

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  HeatParamsSchema,
+  HistoryQuerySchema,
+  HistoryResponseSchema,
+  ProjectHeatResponseSchema,
+  SyncStatusResponseSchema,
+} from '../../../shared/api/heat.schema.ts';
+import type { AppDeps } from '../../app.ts';
+import { sendCached } from '../../plugins/send-cached.ts';
+import { getProjectHeat, getProjectHistory, getSectorHistory } from './heat.service.ts';
+import { getSyncStatus } from './sync.service.ts';
+
+/** Registered at /api: the heat engine's reads. Cached responses are dropped by every recompute (event bus). */
+export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+  app.get(
+    '/projects/:id/heat',
+    { schema: { tags: ['heat'], params: HeatParamsSchema, response: { 200: ProjectHeatResponseSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendCached(
+        request,
+        reply,
+        await cache.getOrCompute(`heat:${id}`, () => getProjectHeat(db, id, new Date())),
+      );
+    },
+  );
+
+  app.get(
+    '/projects/:id/history',
+    {
+      schema: {
+        tags: ['heat'],
+        params: HeatParamsSchema,
+        querystring: HistoryQuerySchema,
+        response: { 200: HistoryResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { range } = request.query;
+      const key = `heat-history:project:${id}:${range}`;
+      return sendCached(
+        request,
+        reply,
+        await cache.getOrCompute(key, () => getProjectHistory(db, id, range, new Date())),
+      );
+    },
+  );
+
+  app.get(
+    '/sectors/:id/history',
+    {
+      schema: {
+        tags: ['heat'],
+        params: HeatParamsSchema,
+        querystring: HistoryQuerySchema,
+        response: { 200: HistoryResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { range } = request.query;
+      const key = `heat-history:sector:${id.toLowerCase()}:${range}`;
+      return sendCached(
+        request,
+        reply,
+        await cache.getOrCompute(key, () => getSectorHistory(db, id, range, new Date())),
+      );
+    },
+  );
+
+  // Not cached: it changes with every job run, and the cache ignores sync events by design.
+  app.get('/sync/status', { schema: { tags: ['sync'], response: { 200: SyncStatusResponseSchema } } }, () =>
+    getSyncStatus(db, new Date()),
+  );
+};

@@ -1,0 +1,141 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { heatScore, sectorHeat } from '../../../shared/scoring/index.ts';
+import { queryRows } from '../../db/client.ts';
+import { heatHistory, projects, sectors } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { insertProject, insertSector } from '../../test/factories.ts';
+import { toHeatSignals } from './heat.mappers.ts';
+import { selectProjectInputs } from './heat.queries.ts';
+import { recomputeHeat } from './recompute.service.ts';
+
+const HOUR = 3_600_000;
+const T0 = new Date('2026-11-01T12:00:00.000Z');
+const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ catalogue: false });
+  await insertSector(t.db, { id: 'defi', name: 'DeFi' });
+  await insertSector(t.db, { id: 'empty', name: 'Empty' });
+  // Three DeFi projects with different signal sets; one with none at all.
+  await insertProject(t.db, {
+    id: 'alpha',
+    category: 'DeFi',
+    followersTwitter: 1_000_000,
+    followersTelegram: 10_000,
+    marketCap: 1e9,
+    priceChange24h: 10,
+    listedAt: new Date(T0.getTime() - 200 * 24 * HOUR),
+    isVerified: true,
+  });
+  await insertProject(t.db, { id: 'beta', category: 'DeFi', marketCap: 5e7, volume24h: 5e6, devStars: 300 });
+  await insertProject(t.db, { id: 'gamma', category: 'DeFi' });
+  await insertProject(t.db, { id: 'delta', category: 'NoSuchSector', followersTwitter: 500 });
+});
+afterAll(() => t.close());
+
+const projectRow = async (id: string) => (await t.db.select().from(projects).where(eq(projects.id, id)))[0];
+const historyOf = (entityType: 'project' | 'sector', id: string) =>
+  t.db
+    .select()
+    .from(heatHistory)
+    .where(and(eq(heatHistory.entityType, entityType), eq(heatHistory.entityId, id)))
+    .orderBy(heatHistory.computedAt);
+
+describe('recomputeHeat', () => {
+  test('scores every project with the pure model and writes one history row per project and sector', async () => {
+    const result = await recomputeHeat(t.db, { now: at(0) });
+
+    expect(result).toMatchObject({ projects: 4, projectsChanged: 4, sectors: 2, historyRows: 6, baselineAt: null });
+    const inputs = await selectProjectInputs(t.db, 'alpha');
+    const expected = heatScore(toHeatSignals(inputs!, 'active'), at(0));
+    const alpha = await projectRow('alpha');
+    expect(alpha).toMatchObject({ heatScore: expected.score, status: 'active', heatModel: 'heat-v1' });
+    expect(alpha?.heatComputedAt?.toISOString()).toBe(at(0).toISOString());
+    expect((await projectRow('gamma'))?.heatScore).toBe(50); // no data: the neutral 50
+    const [row] = await historyOf('project', 'alpha');
+    expect(row).toMatchObject({ score: expected.score, granularity: 'run', model: 'heat-v1' });
+    // float4 contributions in PROJECT_HISTORY_KEYS order sum to the score
+    expect(row?.contributions?.reduce((a, b) => a + b, 0)).toBeCloseTo(expected.score, 4);
+  });
+
+  test('two runs on the same data and time give identical scores and rewrite no project row', async () => {
+    const before = await t.db
+      .select({ id: projects.id, h: projects.heatScore, s: projects.socialScore })
+      .from(projects);
+
+    const again = await recomputeHeat(t.db, { now: new Date(at(0).getTime() + 1) });
+
+    const after = await t.db.select({ id: projects.id, h: projects.heatScore, s: projects.socialScore }).from(projects);
+    expect(after).toEqual(before);
+    expect(again.projectsChanged).toBe(0);
+    expect(again.historyRows).toBe(6); // history still gets its row per run
+  });
+
+  test('sector heat follows the spec formula over its members; an empty sector is the neutral 50', async () => {
+    const members = await t.db
+      .select({ heatScore: projects.heatScore, socialScore: projects.socialScore })
+      .from(projects)
+      .where(eq(projects.category, 'DeFi'));
+
+    const [defi] = await t.db.select().from(sectors).where(eq(sectors.id, 'defi'));
+    const [empty] = await t.db.select().from(sectors).where(eq(sectors.id, 'empty'));
+
+    expect(defi?.heatScore).toBeCloseTo(sectorHeat(members).score, 9);
+    expect(defi).toMatchObject({ projectCount: 3, heatModel: 'sector-v1', change24h: null, trend: null });
+    expect(defi?.concentration).toBe(1); // three projects: the top 3 hold everything
+    expect(empty).toMatchObject({ heatScore: 50, projectCount: 0, concentration: null, breadth: null });
+  });
+
+  test('sector history splits project heat by category, and the split still sums to the sector score', async () => {
+    const [row] = await historyOf('sector', 'defi');
+
+    const contributions = row?.breakdown?.contributions ?? {};
+    expect(Object.keys(contributions)).toEqual(expect.arrayContaining(['heat.social', 'heat.market', 'projectSocial']));
+    expect(contributions.projectHeat).toBeUndefined();
+    expect(Object.values(contributions).reduce((a, b) => a + b, 0)).toBeCloseTo(row!.score, 9);
+  });
+
+  test('24 h later: gains, derived status, sector change, trend and breadth come from the run 24 h back', async () => {
+    await t.db.update(projects).set({ followersTwitter: 9_000_000, marketCap: 9e10 }).where(eq(projects.id, 'alpha'));
+    await t.db.update(projects).set({ marketCap: 1e7 }).where(eq(projects.id, 'beta'));
+
+    const result = await recomputeHeat(t.db, { now: at(24) });
+
+    expect(result.baselineAt).toBe(at(0).toISOString()); // the newest run at least 24 h old
+    const alpha = await projectRow('alpha');
+    const beta = await projectRow('beta');
+    // alpha gained the most (top decile of 4 → itself, and ≥ 2 points): trending, with its +15 bonus in the score
+    expect(alpha?.status).toBe('trending');
+    const withBonus = heatScore(toHeatSignals((await selectProjectInputs(t.db, 'alpha'))!, 'trending'), at(24));
+    expect(alpha?.heatScore).toBeCloseTo(withBonus.score, 9);
+    expect(beta?.status).toBe('active'); // it fell
+    const [defi] = await t.db.select().from(sectors).where(eq(sectors.id, 'defi'));
+    expect(defi?.change24h).toBeGreaterThan(1);
+    expect(defi?.trend).toBe('up');
+    expect(defi?.breadth).toBeCloseTo(1 / 3, 9); // alpha rose; beta fell; gamma flat
+  });
+
+  test('the gain behind the status excludes the bonus, so a trending project does not stay trending by itself', async () => {
+    // No signal changes; the next day compares with the run at +24 h, whose signal score had no bonus either.
+    await recomputeHeat(t.db, { now: at(48) });
+
+    const alpha = await projectRow('alpha');
+    const rows = await queryRows<{ signal_score: number }>(
+      t.db,
+      sql`SELECT signal_score FROM heat_history WHERE entity_id = 'alpha' ORDER BY computed_at DESC LIMIT 2`,
+    );
+    expect(rows[0]?.signal_score).toBeCloseTo(rows[1]?.signal_score ?? Number.NaN, 9);
+    expect(alpha?.status).toBe('active');
+  });
+
+  test('a baseline older than 48 h is not used as "24 h ago"', async () => {
+    const result = await recomputeHeat(t.db, { now: at(24 * 10) });
+
+    expect(result.baselineAt).toBeNull();
+    const [defi] = await t.db.select().from(sectors).where(eq(sectors.id, 'defi'));
+    expect(defi?.change24h).toBeNull();
+  });
+});

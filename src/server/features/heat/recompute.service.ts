@@ -1,0 +1,295 @@
+import {
+  type BreakdownEntry,
+  computeBreadth,
+  computeConcentration,
+  computeSectorTrend,
+  computeTrendingCutoff,
+  DAY_MS,
+  deriveStatus,
+  HEAT_MODEL_VERSION,
+  heatScore,
+  type ProjectStatus,
+  SECTOR_MODEL_VERSION,
+  sectorHeat,
+  socialScore,
+} from '../../../shared/scoring/index.ts';
+import type { Db } from '../../db/client.ts';
+import type { HistoryBreakdown } from '../../db/schema/index.ts';
+import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
+import {
+  computeInputsHash,
+  fromHistoryContributions,
+  PROJECT_HISTORY_KEYS,
+  toContributions,
+  toHeatSignals,
+  toHistoryContributions,
+  toInputsSnapshot,
+} from './heat.mappers.ts';
+import {
+  countProjects,
+  type HistoryInsert,
+  insertProjectHistoryFromProjects,
+  insertSectorHistory,
+  type ProjectHeatUpdate,
+  type ProjectInputsRow,
+  type SectorHeatUpdate,
+  selectProjectInputsPage,
+  selectRunScores,
+  selectRunTimeBetween,
+  selectSectorNames,
+  updateProjectHeat,
+  updateSectorHeat,
+} from './heat.queries.ts';
+
+export type RecomputePhase = 'read' | 'write' | 'sectors';
+export type RecomputeOptions = {
+  /** The run's time: every score, history row and age factor uses it (never the clock inside). */
+  now: Date;
+  /** Rows per read page and per write statement. */
+  batchSize?: number;
+  onProgress?: (phase: RecomputePhase, done: number, total: number) => void;
+};
+export type RecomputeResult = {
+  at: string;
+  projects: number;
+  /** Projects whose row was rewritten (heat, social score, status or inputs changed). */
+  projectsChanged: number;
+  sectors: number;
+  historyRows: number;
+  /** The run 24 h back that gains and sector changes compare with; null before there are 24 h of history. */
+  baselineAt: string | null;
+  statuses: Record<ProjectStatus, number>;
+  /** Wall-clock milliseconds per step (baseline, read, score, sectors, updateProjects, insertHistory, writeSectors). */
+  timingsMs: Record<string, number>;
+};
+
+/** A baseline must be at least 24 h old and at most 48 h, or a "24 h" change would silently span days. */
+const BASELINE_MIN_AGE_MS = DAY_MS;
+const BASELINE_MAX_AGE_MS = 2 * DAY_MS;
+const DEFAULT_BATCH = 25_000;
+
+type Scored = {
+  id: string;
+  category: string;
+  score: number;
+  noData: boolean;
+  /** In PROJECT_HISTORY_KEYS order. */
+  contributions: number[];
+  social: number;
+  signal: number;
+  gain: number | null;
+};
+
+/**
+ * Recomputes every project's heat, social score and derived status, then every sector's heat, 24 h change, trend,
+ * breadth and concentration, and writes one heat_history row per project and per sector — all in one transaction,
+ * so readers see either the previous run or this one. Pure scoring runs in JS; writes are one statement per batch.
+ * Deterministic: the same rows and `now` give the same scores. Throws on database errors (nothing is written then).
+ */
+export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<RecomputeResult> {
+  const { now } = options;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH;
+  const progress = options.onProgress ?? (() => {});
+  // Wall-clock milliseconds per step, for the bench and the sync log (never used for scoring).
+  const timingsMs: Record<string, number> = {};
+  let lapStart = performance.now();
+  const lap = (step: string) => {
+    const at = performance.now();
+    timingsMs[step] = Math.round((timingsMs[step] ?? 0) + at - lapStart);
+    lapStart = at;
+  };
+
+  const baselineAt = await selectRunTimeBetween(
+    db,
+    'project',
+    new Date(now.getTime() - BASELINE_MAX_AGE_MS),
+    new Date(now.getTime() - BASELINE_MIN_AGE_MS),
+  );
+  const previous = new Map<string, number>();
+  if (baselineAt) {
+    for (const row of await selectRunScores(db, 'project', baselineAt)) {
+      previous.set(row.entityId, row.signalScore ?? row.score);
+    }
+  }
+
+  const total = await countProjects(db);
+  lap('baseline');
+
+  // 1. Read and score every project (status-free first: the gain must not include the status bonus). Only small
+  // summaries are kept: 100,000 retained breakdowns would cost more in garbage collection than the scoring itself.
+  const scored: Scored[] = [];
+  const rows: ProjectInputsRow[] = [];
+  let afterId = '';
+  for (;;) {
+    const page = await selectProjectInputsPage(db, afterId, batchSize);
+    lap('read');
+    if (page.length === 0) break;
+    for (const row of page) {
+      const heat = heatScore(toHeatSignals(row, 'active'), now);
+      const prev = previous.get(row[0]);
+      rows.push(row);
+      scored.push({
+        id: row[0],
+        category: row[1],
+        score: heat.score,
+        noData: heat.noData,
+        contributions: toHistoryContributions(heat.breakdown),
+        social: socialScore({
+          twitterFollowers: row[2],
+          mentions7d: row[3],
+          engagementAvg: row[4],
+          verified: row[20],
+        }).score,
+        signal: heat.score, // active adds no bonus: this is clamp(base × age factor)
+        gain: prev === undefined ? null : heat.score - prev,
+      });
+    }
+    afterId = page[page.length - 1]?.[0] ?? afterId;
+    lap('score');
+    progress('read', scored.length, total);
+  }
+
+  // 2. Derive statuses against the universe, then rescore the projects whose status carries a bonus. Only rows whose
+  // outputs or inputs changed are rewritten (an UPDATE rewrites the whole wide row and all its indexes).
+  const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
+  const statuses: Record<ProjectStatus, number> = { trending: 0, rising: 0, new: 0, active: 0 };
+  const updates: ProjectHeatUpdate[] = [];
+  for (let i = 0; i < scored.length; i++) {
+    const s = scored[i] as Scored;
+    const row = rows[i] as ProjectInputsRow;
+    const signals = toHeatSignals(row, 'active');
+    const status = deriveStatus({ gain24h: s.gain, listedAt: signals.listedAt }, cutoff, now);
+    statuses[status]++;
+    signals.status = status;
+    if (status !== 'active' && !s.noData) {
+      const heat = heatScore(signals, now);
+      s.score = heat.score;
+      s.contributions = toHistoryContributions(heat.breakdown);
+    }
+    const hash = computeInputsHash(signals);
+    const unchanged =
+      row[21] === s.score &&
+      row[22] === s.social &&
+      row[23] === status &&
+      row[24] === HEAT_MODEL_VERSION &&
+      row[25] === hash;
+    if (!unchanged) {
+      updates.push({
+        id: s.id,
+        heat: s.score,
+        social: s.social,
+        status,
+        breakdown: toInputsSnapshot(signals, hash, s.signal, s.contributions),
+      });
+    }
+  }
+  rows.length = 0;
+  lap('score');
+
+  // 3. Sectors: membership by category name.
+  const sectorRows = await selectSectorNames(db);
+  const sectorBaselineAt = await selectRunTimeBetween(
+    db,
+    'sector',
+    new Date(now.getTime() - BASELINE_MAX_AGE_MS),
+    new Date(now.getTime() - BASELINE_MIN_AGE_MS),
+  );
+  const previousSector = new Map<string, number>();
+  if (sectorBaselineAt) {
+    for (const row of await selectRunScores(db, 'sector', sectorBaselineAt))
+      previousSector.set(row.entityId, row.score);
+  }
+  const members = new Map<string, Scored[]>();
+  for (const s of scored) {
+    const list = members.get(s.category);
+    if (list) list.push(s);
+    else members.set(s.category, [s]);
+  }
+  const sectorUpdates: SectorHeatUpdate[] = [];
+  const sectorHistory: HistoryInsert[] = [];
+  for (const sector of sectorRows) {
+    const list = members.get(sector.name) ?? [];
+    const result = sectorHeat(list.map((m) => ({ heatScore: m.score, socialScore: m.social })));
+    const prev = previousSector.get(sector.id);
+    const change24h = prev === undefined ? null : result.score - prev;
+    const social = list.length === 0 ? null : list.reduce((sum, m) => sum + m.social, 0) / list.length;
+    sectorUpdates.push({
+      id: sector.id,
+      heat: result.score,
+      social,
+      change24h,
+      trend: computeSectorTrend(change24h),
+      breadth: computeBreadth(list.map((m) => m.gain)),
+      concentration: computeConcentration(list.map((m) => m.score)),
+      breakdown: { entries: result.breakdown, model: result.model },
+    });
+    sectorHistory.push({
+      id: sector.id,
+      score: result.score,
+      social,
+      signal: null,
+      breakdown: toSectorHistoryBreakdown(result.breakdown, meanCategories(list)),
+    });
+  }
+
+  lap('sectors');
+  let historyRows = 0;
+  // 4. One transaction: projects, project history, sectors, sector history, sector membership facts.
+  await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    for (let start = 0; start < updates.length; start += batchSize) {
+      await updateProjectHeat(tx, updates.slice(start, start + batchSize), HEAT_MODEL_VERSION, now);
+      progress('write', Math.min(start + batchSize, updates.length), updates.length + scored.length);
+    }
+    lap('updateProjects');
+    historyRows = await insertProjectHistoryFromProjects(tx, HEAT_MODEL_VERSION, now);
+    lap('insertHistory');
+    progress('write', updates.length + scored.length, updates.length + scored.length);
+    await updateSectorHeat(tx, sectorUpdates, SECTOR_MODEL_VERSION, now);
+    await insertSectorHistory(tx, sectorHistory, SECTOR_MODEL_VERSION, now);
+    await refreshSectorAggregates(tx);
+    progress('sectors', sectorRows.length, sectorRows.length);
+  });
+  lap('writeSectors');
+
+  return {
+    at: now.toISOString(),
+    projects: scored.length,
+    projectsChanged: updates.length,
+    sectors: sectorRows.length,
+    historyRows: historyRows + sectorRows.length,
+    baselineAt: baselineAt?.toISOString() ?? null,
+    statuses,
+    timingsMs,
+  };
+}
+
+/**
+ * A sector's history breakdown: its own entries, with `projectHeat` split into what each category of its projects
+ * adds (`heat.social`, `heat.market`, …, proportional to their mean contributions), so "why it moved" can say which
+ * kind of signal moved the sector. The split entries still sum to the sector's score.
+ */
+function toSectorHistoryBreakdown(
+  breakdown: readonly BreakdownEntry[],
+  categories: Record<string, number>,
+): HistoryBreakdown {
+  const contributions = toContributions(breakdown);
+  const projectHeat = contributions.projectHeat;
+  const meanHeat = Object.values(categories).reduce((a, b) => a + b, 0);
+  if (projectHeat !== undefined && meanHeat !== 0) {
+    delete contributions.projectHeat;
+    for (const [key, value] of Object.entries(categories))
+      contributions[`heat.${key}`] = (projectHeat * value) / meanHeat;
+  }
+  return { contributions, categories };
+}
+
+/** Mean contribution per PROJECT_HISTORY_KEYS entry over a sector's projects (empty for an empty sector). */
+function meanCategories(list: readonly Scored[]): Record<string, number> {
+  if (list.length === 0) return {};
+  const sums = new Array<number>(PROJECT_HISTORY_KEYS.length).fill(0);
+  for (const m of list) {
+    for (let i = 0; i < sums.length; i++) sums[i] = (sums[i] as number) + (m.contributions[i] as number);
+  }
+  return fromHistoryContributions(sums.map((sum) => sum / list.length));
+}

@@ -1,0 +1,32 @@
+import { DAY_MS } from '../../../shared/scoring/index.ts';
+import type { Db } from '../../db/client.ts';
+import { compactTier } from './retention.queries.ts';
+
+const HOUR_MS = 3_600_000;
+/** Every run is kept this long. */
+export const KEEP_RUNS_MS = 48 * HOUR_MS;
+/** Then one row per entity per hour is kept this long; older rows become one per day. */
+export const KEEP_HOURLY_MS = 30 * DAY_MS;
+
+export type RetentionResult = { runsDeleted: number; hourlyKept: number; hourlyDeleted: number; dailyKept: number };
+
+/**
+ * Bounds heat_history: every run for 48 h, then the last row of each hour for 30 days, then the last row of each UTC
+ * day. Cut-offs are rounded down to whole hours/days, so buckets are compacted whole. Idempotent: a second call at the
+ * same `now` changes nothing. Both steps run in one transaction.
+ */
+export async function compactHeatHistory(db: Db, now: Date): Promise<RetentionResult> {
+  const hourCutoff = new Date(Math.floor((now.getTime() - KEEP_RUNS_MS) / HOUR_MS) * HOUR_MS);
+  const dayCutoff = new Date(Math.floor((now.getTime() - KEEP_HOURLY_MS) / DAY_MS) * DAY_MS);
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const hourly = await compactTier(tx, { from: ['run'], to: 'hour', bucket: 'hour', before: hourCutoff });
+    const daily = await compactTier(tx, { from: ['run', 'hour'], to: 'day', bucket: 'day', before: dayCutoff });
+    return {
+      runsDeleted: hourly.deleted,
+      hourlyKept: hourly.kept,
+      hourlyDeleted: daily.deleted,
+      dailyKept: daily.kept,
+    };
+  });
+}

@@ -1,0 +1,106 @@
+import type { SyncStatusResponse } from '../../../shared/api/heat.schema.ts';
+import type { Db, DbKind } from '../../db/client.ts';
+import {
+  insertRun,
+  insertScheduledRun,
+  type RunTrigger,
+  selectLastDuration,
+  selectLatestRunPerJob,
+  selectRunsWithErrors,
+  selectSyncMetrics,
+  updateRunFinished,
+  withAdvisoryLock,
+} from './sync.queries.ts';
+
+/** A 'running' row older than this is treated as abandoned (its process died) and not "in progress". */
+const RUNNING_STALE_MS = 60 * 60_000;
+const MAX_ERRORS = 3; // spec: the error panel shows the last 3
+
+export type JobOutcome = { counts: Record<string, number>; errors: string[] };
+export type RecordedRun =
+  | { ran: true; id: number; status: 'success' | 'failed'; durationMs: number; outcome: JobOutcome }
+  | { ran: false; reason: 'locked' | 'slot-taken' };
+
+export type RunJobOptions = {
+  job: string;
+  trigger: RunTrigger;
+  /** The cron slot of a scheduled run; claimed once across all instances. */
+  slot?: Date;
+  instance: string;
+  now: () => Date;
+};
+
+/**
+ * Runs a job once and records it in `sync_runs` (start, end, duration, counts, errors). On PostgreSQL the run holds
+ * an advisory lock for the job, so with several instances only one runs it at a time and a scheduled slot is run
+ * once (the slot row is unique). PGlite has one process per data directory, so no lock is needed. A job that throws
+ * is recorded as failed; this function only throws on database errors.
+ */
+export async function runRecordedJob(
+  db: Db,
+  dbKind: DbKind,
+  options: RunJobOptions,
+  run: () => Promise<JobOutcome>,
+): Promise<RecordedRun> {
+  const body = async (): Promise<RecordedRun> => {
+    const startedAt = options.now();
+    const id = options.slot
+      ? await insertScheduledRun(db, options.job, options.slot, options.instance, startedAt)
+      : await insertRun(db, options.job, options.trigger, options.instance, startedAt);
+    if (id === null) return { ran: false, reason: 'slot-taken' };
+    let outcome: JobOutcome;
+    let status: 'success' | 'failed';
+    try {
+      outcome = await run();
+      status = 'success';
+    } catch (error) {
+      outcome = { counts: {}, errors: [error instanceof Error ? error.message : String(error)] };
+      status = 'failed';
+    }
+    const finishedAt = options.now();
+    const durationMs = Math.max(0, finishedAt.getTime() - startedAt.getTime());
+    await updateRunFinished(db, id, {
+      status,
+      finishedAt,
+      durationMs,
+      counts: outcome.counts,
+      errors: outcome.errors.slice(0, 100),
+    });
+    return { ran: true, id, status, durationMs, outcome };
+  };
+  if (dbKind === 'pglite') return body();
+  const result = await withAdvisoryLock(db, options.job, body);
+  return result.locked ? result.value : { ran: false, reason: 'locked' };
+}
+
+/** The spec's sync state from the sync log (job-level runs; errors from any level). */
+export async function getSyncStatus(db: Db, now: Date): Promise<SyncStatusResponse> {
+  const [metrics, lastDuration, errorRows, jobs] = await Promise.all([
+    selectSyncMetrics(db, new Date(now.getTime() - RUNNING_STALE_MS)),
+    selectLastDuration(db),
+    selectRunsWithErrors(db, MAX_ERRORS),
+    selectLatestRunPerJob(db),
+  ]);
+  const errors = errorRows
+    .flatMap((row) =>
+      row.errors.map((message) => ({ job: row.job, at: (row.finishedAt ?? row.startedAt).toISOString(), message })),
+    )
+    .slice(0, MAX_ERRORS);
+  return {
+    lastSync: metrics.last_sync_ms === null ? null : new Date(metrics.last_sync_ms).toISOString(),
+    syncInProgress: metrics.running > 0,
+    errors,
+    metrics: {
+      totalSyncs: metrics.total,
+      successfulSyncs: metrics.successful,
+      failedSyncs: metrics.failed,
+      lastSyncDuration: lastDuration,
+    },
+    jobs: jobs.map((j) => ({
+      job: j.job,
+      lastRunAt: new Date(j.started_ms).toISOString(),
+      lastStatus: j.status as SyncStatusResponse['jobs'][number]['lastStatus'],
+      lastDurationMs: j.duration_ms,
+    })),
+  };
+}

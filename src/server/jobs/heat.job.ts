@@ -1,0 +1,22 @@
+import { recomputeHeat } from '../features/heat/recompute.service.ts';
+import type { Job, JobContext } from './job.ts';
+
+/** Recomputes every project's and sector's heat, then drops cached responses and tells every instance. */
+export async function runHeatRecompute(ctx: JobContext) {
+  const result = await recomputeHeat(ctx.db, { now: ctx.now() });
+  ctx.cache?.invalidate();
+  await ctx.events.publish({ type: 'heat.recomputed', asOf: result.at });
+  return {
+    counts: {
+      projects: result.projects,
+      projectsChanged: result.projectsChanged,
+      sectors: result.sectors,
+      historyRows: result.historyRows,
+      ...Object.fromEntries(Object.entries(result.statuses).map(([status, n]) => [`status.${status}`, n])),
+    },
+    errors: [],
+  };
+}
+
+/** Heat scores every 5 minutes (spec §9 "Intervals"). */
+export const heatJob: Job = { name: 'heat', everyMs: 5 * 60_000, run: runHeatRecompute };

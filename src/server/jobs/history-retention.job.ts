@@ -1,0 +1,9 @@
+import { compactHeatHistory } from '../features/heat/retention.service.ts';
+import type { Job } from './job.ts';
+
+/** Compacts heat_history every hour (runs 48 h → hourly 30 days → daily), at :07 to stay clear of the heat slots. */
+export const historyRetentionJob: Job = {
+  name: 'history-retention',
+  cron: '0 7 * * * *',
+  run: async (ctx) => ({ counts: await compactHeatHistory(ctx.db, ctx.now()), errors: [] }),
+};

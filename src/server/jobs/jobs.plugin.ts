@@ -1,0 +1,32 @@
+import fp from 'fastify-plugin';
+import type { AppDeps } from '../app.ts';
+import { ALL_JOBS } from './index.ts';
+import type { Job } from './job.ts';
+import { createScheduler } from './scheduler.ts';
+
+export type JobsPluginOptions = AppDeps & { jobs?: readonly Job[] };
+
+/**
+ * Starts the scheduler on `onReady` when JOBS_ENABLED (off in tests, which call `job.run(ctx)` directly) and stops it
+ * on `onClose`, waiting for runs in progress.
+ */
+export const jobsPlugin = fp<JobsPluginOptions>(async (app, deps) => {
+  if (!deps.config.JOBS_ENABLED) return;
+  const scheduler = createScheduler(
+    deps.jobs ?? ALL_JOBS,
+    {
+      db: deps.db,
+      dbKind: deps.dbKind,
+      config: deps.config,
+      events: deps.events,
+      cache: deps.cache,
+      now: () => new Date(),
+    },
+    app.log,
+  );
+  app.addHook('onReady', async () => {
+    scheduler.start();
+    app.log.info({ jobs: scheduler.jobs.map((j) => `${j.name} (${j.pattern})`) }, 'scheduler started');
+  });
+  app.addHook('onClose', () => scheduler.stop());
+});

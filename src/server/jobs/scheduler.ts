@@ -1,0 +1,108 @@
+import { hostname } from 'node:os';
+import { Cron } from 'croner';
+import { type RecordedRun, runRecordedJob } from '../features/heat/sync.service.ts';
+import type { Job, JobContext } from './job.ts';
+
+export type SchedulerLog = {
+  info: (obj: object, msg: string) => void;
+  warn: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+export type Scheduler = {
+  start: () => void;
+  /** Stops the timers and waits for runs in progress to finish. */
+  stop: () => Promise<void>;
+  /** Runs a job now, outside its schedule (manual trigger); skipped while the same job runs. */
+  runNow: (name: string) => Promise<RecordedRun | { ran: false; reason: 'busy' }>;
+  readonly jobs: readonly { name: string; pattern: string; nextRunAt: Date | null }[];
+};
+
+/**
+ * A cron pattern (with seconds) for `everyMs`, aligned to the wall clock so every instance computes the same slots:
+ * 5 min → '0 *\/5 * * * *'. Only intervals that divide a minute, an hour or a day evenly are accepted.
+ */
+export function toCronPattern(job: Pick<Job, 'name' | 'everyMs' | 'cron'>): string {
+  if (job.cron) return job.cron.trim().split(/\s+/).length === 5 ? `0 ${job.cron}` : job.cron;
+  const ms = job.everyMs ?? 0;
+  const s = ms / 1000;
+  if (Number.isInteger(s) && s >= 1 && s < 60 && 60 % s === 0) return `*/${s} * * * * *`;
+  const m = s / 60;
+  if (Number.isInteger(m) && m >= 1 && m < 60 && 60 % m === 0) return `0 */${m} * * * *`;
+  const h = m / 60;
+  if (Number.isInteger(h) && h >= 1 && h < 24 && 24 % h === 0) return `0 0 */${h} * * *`;
+  if (h === 24) return '0 0 0 * * *';
+  throw new Error(`job ${job.name}: everyMs ${ms} does not divide a minute, an hour or a day`);
+}
+
+/**
+ * Runs each job on its schedule. Per job: a run is skipped while the previous one is still running (in this process,
+ * and — through the advisory lock — in any instance on the same PostgreSQL), and each cron slot runs at most once
+ * across instances (sync_runs' unique (job, slot)). Every run is logged with its duration and outcome.
+ */
+export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: SchedulerLog): Scheduler {
+  const instance = `${hostname()}:${process.pid}`;
+  const running = new Map<string, Promise<unknown>>();
+  const timers = new Map<string, Cron>();
+  const byName = new Map(jobs.map((job) => [job.name, job]));
+
+  const execute = async (job: Job, slot: Date | undefined) => {
+    if (running.has(job.name)) {
+      log.warn({ job: job.name, slot }, 'job skipped: previous run still in progress');
+      return { ran: false as const, reason: 'busy' as const };
+    }
+    const promise = runRecordedJob(
+      ctx.db,
+      ctx.dbKind,
+      { job: job.name, trigger: slot ? 'schedule' : 'manual', slot, instance, now: ctx.now },
+      () => job.run(ctx),
+    );
+    running.set(job.name, promise);
+    try {
+      const result = await promise;
+      if (!result.ran) log.info({ job: job.name, slot, reason: result.reason }, 'job skipped: another instance has it');
+      else {
+        const level = result.status === 'success' ? 'info' : 'error';
+        log[level]({ job: job.name, slot, durationMs: result.durationMs, ...result.outcome }, `job ${result.status}`);
+        await ctx.events.publish({ type: 'sync.updated', job: job.name });
+      }
+      return result;
+    } catch (error) {
+      log.error({ job: job.name, slot, err: error }, 'job could not be recorded');
+      throw error;
+    } finally {
+      running.delete(job.name);
+    }
+  };
+
+  return {
+    start: () => {
+      for (const job of jobs) {
+        if (timers.has(job.name)) continue;
+        const cron = new Cron(toCronPattern(job), { timezone: 'UTC', unref: true }, (self: Cron) => {
+          // The slot is the scheduled time, identical on every instance, whatever the timer's jitter.
+          const slot = self.previousRuns(1, new Date(Date.now() + 50))[0] ?? new Date();
+          execute(job, slot).catch(() => {});
+        });
+        timers.set(job.name, cron);
+      }
+    },
+    stop: async () => {
+      for (const cron of timers.values()) cron.stop();
+      timers.clear();
+      await Promise.allSettled(running.values());
+    },
+    runNow: async (name) => {
+      const job = byName.get(name);
+      if (!job) throw new Error(`unknown job ${name}`);
+      return execute(job, undefined);
+    },
+    get jobs() {
+      return jobs.map((job) => ({
+        name: job.name,
+        pattern: toCronPattern(job),
+        nextRunAt: timers.get(job.name)?.nextRun() ?? null,
+      }));
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { BreakdownEntrySchema } from '../scoring/types.ts';
+import { ProjectStatusSchema } from './common.schema.ts';
+
+// HTTP contract of the heat engine: a project's breakdown, project and sector history, and the sync state.
+
+export const HeatParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+export const HISTORY_RANGES = ['7d', '30d', '90d'] as const;
+export const HistoryRangeSchema = z.enum(HISTORY_RANGES);
+export type HistoryRange = z.infer<typeof HistoryRangeSchema>;
+export const HistoryQuerySchema = z.object({ range: HistoryRangeSchema.default('7d') });
+export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
+
+const CategoryScoresSchema = z.object({
+  social: z.number().nullable(),
+  market: z.number().nullable(),
+  development: z.number().nullable(),
+  news: z.number().nullable(),
+});
+
+/** GET /api/projects/:id/heat — the score explained: every component, "no data" included. */
+export const ProjectHeatResponseSchema = z.object({
+  projectId: z.string(),
+  score: z.number(),
+  socialScore: z.number(),
+  status: ProjectStatusSchema,
+  model: z.string(),
+  socialModel: z.string(),
+  /** When the score was computed; null before the first recompute (then the breakdown is a preview made now). */
+  computedAt: z.iso.datetime().nullable(),
+  noData: z.boolean(),
+  /** Category sub-scores 0–100 for the radar/bar chart; null for a category without data. */
+  categories: CategoryScoresSchema,
+  /** Heat breakdown; contributions sum to `score`. */
+  breakdown: z.array(BreakdownEntrySchema),
+  /** Social-score breakdown; contributions sum to `socialScore`. */
+  socialBreakdown: z.array(BreakdownEntrySchema),
+  /** Where each signal came from and when (keys are signal names), when ingestion recorded it. */
+  sources: z.record(z.string(), z.object({ source: z.string(), asOf: z.string(), stale: z.boolean().optional() })),
+});
+export type ProjectHeatResponse = z.infer<typeof ProjectHeatResponseSchema>;
+
+export const HistoryPointSchema = z.object({
+  at: z.iso.datetime(),
+  score: z.number(),
+  socialScore: z.number().nullable(),
+});
+export type HistoryPoint = z.infer<typeof HistoryPointSchema>;
+
+/** One component's move in score points ("why it moved"). */
+export const ContributionDeltaSchema = z.object({
+  key: z.string(),
+  current: z.number(),
+  previous: z.number(),
+  delta: z.number(),
+});
+export type ContributionDelta = z.infer<typeof ContributionDeltaSchema>;
+
+/** The change against the latest row at least 24 h (7 d) old; null without such history. */
+export const MoveSchema = z.object({
+  since: z.iso.datetime(),
+  change: z.number(),
+  components: z.array(ContributionDeltaSchema),
+});
+export type Move = z.infer<typeof MoveSchema>;
+
+/** GET /api/projects/:id/history and GET /api/sectors/:id/history. */
+export const HistoryResponseSchema = z.object({
+  id: z.string(),
+  range: HistoryRangeSchema,
+  /** Downsampled for charts: the last point of each bucket (7d: 1 h, 30d: 4 h, 90d: 1 day), oldest first. */
+  bucketSeconds: z.number().int(),
+  points: z.array(HistoryPointSchema),
+  /** Why it moved: each component's change in contribution over 24 h and 7 d. */
+  moves: z.object({ day: MoveSchema.nullable(), week: MoveSchema.nullable() }),
+});
+export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
+
+export const SyncErrorSchema = z.object({ job: z.string(), at: z.iso.datetime(), message: z.string() });
+
+export const SyncJobStateSchema = z.object({
+  job: z.string(),
+  lastRunAt: z.iso.datetime().nullable(),
+  lastStatus: z.enum(['running', 'success', 'failed', 'skipped']).nullable(),
+  lastDurationMs: z.number().int().nullable(),
+});
+
+/** GET /api/sync/status — the spec's sync state as the server sees it (the browser adds isOnline). */
+export const SyncStatusResponseSchema = z.object({
+  lastSync: z.iso.datetime().nullable(),
+  syncInProgress: z.boolean(),
+  /** The last 3 errors, newest first. */
+  errors: z.array(SyncErrorSchema),
+  metrics: z.object({
+    totalSyncs: z.number().int(),
+    successfulSyncs: z.number().int(),
+    failedSyncs: z.number().int(),
+    /** Milliseconds of the last finished run. */
+    lastSyncDuration: z.number().int().nullable(),
+  }),
+  jobs: z.array(SyncJobStateSchema),
+});
+export type SyncStatusResponse = z.infer<typeof SyncStatusResponseSchema>;
