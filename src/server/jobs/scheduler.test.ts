@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { syncRuns } from '../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { ALL_JOBS } from './index.ts';
+import type { Job, JobContext } from './job.ts';
+import { createScheduler, toCronPattern } from './scheduler.ts';
+
+const silent = { info: () => {}, warn: () => {}, error: () => {} };
+let t: TestApp;
+let ctx: JobContext;
+
+beforeAll(async () => {
+  t = await buildTestApp({ catalogue: false });
+  ctx = { db: t.db, dbKind: t.handle.kind, config: t.config, events: t.events, cache: t.cache, now: () => new Date() };
+});
+afterAll(() => t.close());
+
+describe('toCronPattern', () => {
+  test.each([
+    { job: { everyMs: 5 * 60_000 }, pattern: '0 */5 * * * *' },
+    { job: { everyMs: 60 * 60_000 }, pattern: '0 0 */1 * * *' },
+    { job: { everyMs: 24 * 60 * 60_000 }, pattern: '0 0 0 * * *' },
+    { job: { everyMs: 1_000 }, pattern: '*/1 * * * * *' },
+    { job: { cron: '15 3 * * *' }, pattern: '0 15 3 * * *' },
+    { job: { cron: '0 7 * * * *' }, pattern: '0 7 * * * *' },
+  ])('$job → $pattern', ({ job, pattern }) => {
+    expect(toCronPattern({ name: 'x', ...job })).toBe(pattern);
+  });
+
+  test('rejects an interval that does not divide a minute, an hour or a day', () => {
+    expect(() => toCronPattern({ name: 'x', everyMs: 7 * 60_000 })).toThrow(/does not divide/);
+  });
+});
+
+describe('the job list', () => {
+  test('runs the spec intervals: heat every 5 min, market data every hour, full sync every 24 h', () => {
+    const pattern = (name: string) => {
+      const job = ALL_JOBS.find((j) => j.name === name);
+      return job && toCronPattern(job);
+    };
+
+    expect(pattern('heat')).toBe('0 */5 * * * *');
+    expect(pattern('ingest-market')).toBe('0 0 */1 * * *');
+    expect(pattern('full-sync')).toBe('0 30 2 * * *');
+    expect(pattern('history-retention')).toBe('0 7 * * * *');
+  });
+});
+
+describe('createScheduler', () => {
+  test('never overlaps runs of one job: a second start while it runs is skipped', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: Job = {
+      name: 'slow',
+      everyMs: 60_000,
+      run: async () => {
+        await gate;
+        return { counts: { done: 1 }, errors: [] };
+      },
+    };
+    const scheduler = createScheduler([slow], ctx, silent);
+
+    const first = scheduler.runNow('slow');
+    const second = await scheduler.runNow('slow');
+    release();
+
+    expect(second).toEqual({ ran: false, reason: 'busy' });
+    expect(await first).toMatchObject({ ran: true, status: 'success' });
+    const rows = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'slow'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'success', trigger: 'manual', counts: { done: 1 } });
+    expect(rows[0]?.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  test('records a failing job as failed with its error, without throwing', async () => {
+    const broken: Job = {
+      name: 'broken',
+      everyMs: 60_000,
+      run: async () => {
+        throw new Error('source exploded');
+      },
+    };
+
+    const result = await createScheduler([broken], ctx, silent).runNow('broken');
+
+    expect(result).toMatchObject({ ran: true, status: 'failed' });
+    const [row] = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'broken'));
+    expect(row).toMatchObject({ status: 'failed', errors: ['source exploded'] });
+  });
+
+  test('fires on its schedule and records each slot once', async () => {
+    const ticks: Job = { name: 'ticks', everyMs: 1_000, run: async () => ({ counts: {}, errors: [] }) };
+    const scheduler = createScheduler([ticks], ctx, silent);
+
+    scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 2_600));
+    await scheduler.stop();
+
+    const rows = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'ticks'));
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((r) => r.trigger === 'schedule' && r.scheduledFor?.getUTCMilliseconds() === 0)).toBe(true);
+    expect(new Set(rows.map((r) => r.scheduledFor?.getTime())).size).toBe(rows.length);
+  });
+});
