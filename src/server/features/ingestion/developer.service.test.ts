@@ -38,6 +38,8 @@ describe('GitHub developer data', () => {
   let deps: IngestDeps;
   let statsCalls = 0;
   const now = new Date('2026-11-21T10:00:00.000Z');
+  const nextDay = new Date('2026-11-22T10:00:00.000Z');
+  let clock = now;
 
   function normal({ path, query }: FakeRequest): FakeResponse {
     if (path === '/orgs/aave/repos') {
@@ -78,7 +80,7 @@ describe('GitHub developer data', () => {
       catalogue: false,
       env: { ...FAST_INGEST_ENV, GITHUB_BASE_URL: fake.url, GITHUB_TOKEN: 'ghp_test' },
     });
-    deps = { db: t.db, config: t.config, events: t.events, now: () => now };
+    deps = { db: t.db, config: t.config, events: t.events, now: () => clock };
   });
   afterAll(async () => {
     await t.close();
@@ -88,6 +90,7 @@ describe('GitHub developer data', () => {
     await t.db.delete(projects);
     await insertProject(t.db, { id: 'aave', githubOrgs: ['aave'] });
     override = undefined;
+    clock = now;
     statsCalls = 0;
     fake.requests.length = 0;
   });
@@ -139,6 +142,7 @@ describe('GitHub developer data', () => {
     test('keeps the last values and marks them stale', async () => {
       await runIngestionSource(deps, 'github', 'cli');
       override = () => answer;
+      clock = nextDay;
 
       const result = await runIngestionSource(deps, 'github', 'cli');
 
@@ -157,6 +161,7 @@ describe('GitHub developer data', () => {
       if (path === '/orgs/aave/repos') return { body: [repo('core', 2000, 600)] };
       return undefined;
     };
+    clock = nextDay;
 
     const result = await runIngestionSource(deps, 'github', 'cli');
 
@@ -166,5 +171,16 @@ describe('GitHub developer data', () => {
     expect(row).toMatchObject({ devStars: 2000, devCommits: 156 });
     expect(row.metricSources.devCommits?.stale).toBe(true);
     expect(row.metricSources.devStars?.stale).toBeUndefined();
+  });
+
+  test('a project refreshed within 20 hours is not due again (the daily job and the full sync never repeat it)', async () => {
+    await runIngestionSource(deps, 'github', 'cli');
+    fake.requests.length = 0;
+    clock = new Date(now.getTime() + 19 * 3_600_000);
+
+    const result = await runIngestionSource(deps, 'github', 'cli');
+
+    expect(result.counts.projects).toBe(0);
+    expect(fake.requests).toHaveLength(0);
   });
 });

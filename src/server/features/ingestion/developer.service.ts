@@ -18,6 +18,9 @@ import {
 } from './ingestion.types.ts';
 import { type MetricField, type MetricUpdate, SOURCE_FIELDS } from './metric-fields.ts';
 
+/** Developer data is daily; 20 h leaves slack for schedule drift, so the daily job and the full sync never repeat it. */
+export const GITHUB_REFRESH_MS = 20 * 3_600_000;
+
 /** Orgs per project and repositories per project whose statistics we fetch (the most-starred ones). */
 export const MAX_ORGS = 3;
 export const STATS_REPOS = 3;
@@ -78,7 +81,8 @@ export async function runGithubDevelopment(deps: IngestDeps, options: IngestOpti
     token: config.GITHUB_TOKEN,
     policy: toHttpPolicy(config),
   };
-  const targets = await selectGithubTargets(db, options.limit);
+  const now = deps.now?.() ?? new Date();
+  const targets = await selectGithubTargets(db, new Date(now.getTime() - GITHUB_REFRESH_MS), options.limit);
   let failedProjects = 0;
   for (const [i, target] of targets.entries()) {
     const asOf = deps.now?.() ?? new Date();

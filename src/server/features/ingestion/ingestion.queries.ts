@@ -106,13 +106,22 @@ export function selectCoingeckoTargets(db: Db, limit?: number) {
   return limit ? query.limit(limit) : query;
 }
 
-/** Projects with GitHub orgs, least recently refreshed first. */
-export function selectGithubTargets(db: Db, limit?: number) {
+/**
+ * Projects with GitHub orgs that are due (never fetched, or last fetched before `dueBefore`), least recently refreshed
+ * first: a run cut short by the rate limit resumes where it stopped, and a second daily trigger finds nothing due.
+ */
+export function selectGithubTargets(db: Db, dueBefore: Date, limit?: number) {
+  const asOf = sql`${projects.metricSources}->'devStars'->>'asOf'`;
   const query = db
     .select({ id: projects.id, githubOrgs: projects.githubOrgs })
     .from(projects)
-    .where(sql`cardinality(${projects.githubOrgs}) > 0`)
-    .orderBy(sql`${projects.metricSources}->'devStars'->>'asOf' ASC NULLS FIRST`, projects.id);
+    .where(
+      and(
+        sql`cardinality(${projects.githubOrgs}) > 0`,
+        or(sql`${asOf} IS NULL`, sql`(${asOf})::timestamptz < ${dueBefore.toISOString()}::timestamptz`),
+      ),
+    )
+    .orderBy(sql`${asOf} ASC NULLS FIRST`, projects.id);
   return limit ? query.limit(limit) : query;
 }
 
