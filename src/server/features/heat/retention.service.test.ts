@@ -47,6 +47,8 @@ describe('compactHeatHistory', () => {
     expect(await rows(sql`entity_id = 'p1' AND granularity = 'day'`)).toBe(
       Math.ceil((Date.parse('2026-10-22T00:00:00Z') - (NOW.getTime() - 40 * DAY)) / DAY),
     );
+    expect(await rows(sql`granularity = 'hour' AND computed_at < ${dayCutoff}`)).toBe(0);
+    expect(await rows(sql`granularity = 'day' AND computed_at >= ${dayCutoff}`)).toBe(0);
     expect(result.hourlyKept).toBeGreaterThan(0);
     expect(result.dailyKept).toBeGreaterThan(0);
     // the sector is compacted the same way
