@@ -1,0 +1,109 @@
+import { useTranslation } from 'react-i18next';
+import type { ProjectHeatResponse } from '../../../../shared/api/heat.schema.ts';
+import type { BreakdownEntry } from '../../../../shared/scoring/types.ts';
+import { formatScore } from '../../../lib/format.ts';
+import { componentLabelKey, formatPoints, formatRaw, formatWeight, groupBreakdown } from '../breakdown-view.ts';
+
+type Props = {
+  breakdown: readonly BreakdownEntry[];
+  score: number;
+  caption?: string;
+  sources?: ProjectHeatResponse['sources'];
+};
+
+/**
+ * Every component of a score: its raw value, the value scaled to 0–1, its weight after renormalisation, and the points
+ * it adds. A component without data says "no data" and adds nothing; adjustments (age, status, clamp) follow, and the
+ * total row equals the score.
+ */
+export function HeatComponentTable({ breakdown, score, caption, sources = {} }: Props) {
+  const { t } = useTranslation('heat');
+  const { components, adjustments } = groupBreakdown(breakdown);
+  const label = (key: string) => {
+    const { key: i18nKey, category } = componentLabelKey(key);
+    return t(i18nKey as 'components.base', {
+      category: category ? t(`categories.${category}` as 'categories.social') : '',
+    });
+  };
+  const rawText = (e: BreakdownEntry) => {
+    if (e.key === 'age') {
+      return e.raw === null
+        ? t('table.ageUnknown')
+        : t('table.ageValue', { days: Math.floor(Number(e.raw)), factor: e.multiplier ?? 1 });
+    }
+    if (e.key === 'status' && typeof e.raw === 'string') return t(`status.${e.raw}` as 'status.active');
+    if (e.key === 'verified') return e.raw ? '✓' : '✗';
+    return formatRaw(e);
+  };
+
+  return (
+    <div className="card overflow-x-auto p-0">
+      <table className="w-full text-sm">
+        <caption className="px-4 pt-3 text-left font-semibold">{caption ?? t('table.caption')}</caption>
+        <thead className="muted text-xs">
+          <tr>
+            <th scope="col" className="px-4 py-2 text-left">
+              {t('table.component')}
+            </th>
+            <th scope="col" className="px-2 py-2 text-right">
+              {t('table.value')}
+            </th>
+            <th scope="col" className="px-2 py-2 text-right">
+              {t('table.normalised')}
+            </th>
+            <th scope="col" className="px-2 py-2 text-right">
+              {t('table.weight')}
+            </th>
+            <th scope="col" className="px-4 py-2 text-right">
+              {t('table.contribution')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {components.map((e) => (
+            <tr key={e.key} className={`border-t border-gray-100 dark:border-gray-800 ${e.noData ? 'muted' : ''}`}>
+              <th scope="row" className="px-4 py-1.5 text-left font-normal">
+                {label(e.key)}
+                {sources[e.key] && <span className="muted ml-1 text-xs">· {sources[e.key]?.source}</span>}
+              </th>
+              <td className="px-2 py-1.5 text-right tabular-nums">
+                {e.noData ? (
+                  <span className="rounded bg-gray-100 px-1.5 text-xs dark:bg-gray-800">{t('table.noData')}</span>
+                ) : (
+                  rawText(e)
+                )}
+              </td>
+              <td className="px-2 py-1.5 text-right tabular-nums">
+                {e.normalised === null ? '—' : e.normalised.toFixed(2)}
+              </td>
+              <td className="px-2 py-1.5 text-right tabular-nums" title={formatWeight(e.weight)}>
+                {formatWeight(e.effectiveWeight)}
+              </td>
+              <td className="px-4 py-1.5 text-right tabular-nums">{formatPoints(e.contribution)}</td>
+            </tr>
+          ))}
+          {adjustments.map((e) => (
+            <tr key={e.key} className="border-t border-gray-100 dark:border-gray-800">
+              <th scope="row" className="px-4 py-1.5 text-left font-normal">
+                {label(e.key)}
+              </th>
+              <td className="px-2 py-1.5 text-right tabular-nums" colSpan={3}>
+                {e.key === 'clamp' || e.key === 'base' || e.key === 'neutral' ? '' : rawText(e)}
+              </td>
+              <td className="px-4 py-1.5 text-right tabular-nums">{formatPoints(e.contribution)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t-2 border-gray-200 font-semibold dark:border-gray-700">
+            <th scope="row" className="px-4 py-2 text-left">
+              {t('table.total')}
+            </th>
+            <td colSpan={3} />
+            <td className="px-4 py-2 text-right tabular-nums">{formatScore(score)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { HistoryRange } from '../../../../shared/api/heat.schema.ts';
+import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useProjectHeat, useProjectHistory } from '../api.ts';
+import { HeatBreakdownChart } from './heat-breakdown-chart.tsx';
+import { HeatComponentTable } from './heat-component-table.tsx';
+import { HeatHistoryChart } from './heat-history-chart.tsx';
+import { HeatMoves } from './heat-moves.tsx';
+
+/** The project page's heat section: category chart, component table, social-score table and history. */
+export function ProjectHeatPanel({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('heat');
+  const heat = useProjectHeat(projectId);
+
+  return (
+    <section aria-labelledby="project-heat-title" className="space-y-4">
+      <header>
+        <h2 id="project-heat-title" className="text-lg font-semibold">
+          {t('panel.title')}
+        </h2>
+        <p className="muted text-sm">{t('panel.subtitle')}</p>
+        {heat.data && (
+          <p className="muted mt-1 text-xs">
+            {heat.data.computedAt
+              ? t('panel.computedAt', { date: formatDateTime(heat.data.computedAt), model: heat.data.model })
+              : t('panel.preview')}
+          </p>
+        )}
+      </header>
+      {heat.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : heat.isError ? (
+        <ErrorPanel
+          title={t('panel.loadError')}
+          message={heat.error.message}
+          retryLabel={t('panel.retry')}
+          onRetry={() => void heat.refetch()}
+        />
+      ) : (
+        <>
+          {heat.data.noData && <p className="text-sm">{t('panel.noData')}</p>}
+          <div className="grid gap-4 lg:grid-cols-2">
+            <HeatBreakdownChart categories={heat.data.categories} />
+            <HeatComponentTable
+              breakdown={heat.data.socialBreakdown}
+              score={heat.data.socialScore}
+              caption={t('table.socialTitle')}
+            />
+          </div>
+          <HeatComponentTable breakdown={heat.data.breakdown} score={heat.data.score} sources={heat.data.sources} />
+        </>
+      )}
+      <ProjectHeatHistory projectId={projectId} />
+    </section>
+  );
+}
+
+/** The project's heat history chart with "why it moved". */
+export function ProjectHeatHistory({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('heat');
+  const [range, setRange] = useState<HistoryRange>('7d');
+  const history = useProjectHistory(projectId, range);
+  if (history.isPending) return <Skeleton className="h-64 w-full" />;
+  if (history.isError) {
+    return (
+      <ErrorPanel
+        title={t('history.loadError')}
+        message={history.error.message}
+        retryLabel={t('panel.retry')}
+        onRetry={() => void history.refetch()}
+      />
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <HeatHistoryChart points={history.data.points} range={range} onRangeChange={setRange} />
+      <HeatMoves moves={history.data.moves} />
+    </div>
+  );
+}
