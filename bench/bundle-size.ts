@@ -3,12 +3,16 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 // JavaScript each route downloads before it can render, gzipped: the entry chunk and everything it imports
-// statically, plus the route's own lazy chunk and its static imports. Chunks a page loads later on demand
-// (ECharts for the sector map, the heat charts) are not counted: they arrive after the page is usable.
+// statically, the UI texts of the default language (zh, loaded before the first render), plus the route's own lazy
+// chunk and its static imports. Chunks a page loads later on demand (ECharts for the sector map, the heat charts)
+// are not counted: they arrive after the page is usable.
 // Reads Vite's manifest (build.manifest in vite.config.ts); run after `vite build`.
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
+
+/** Loaded by main.tsx before the first render (src/web/lib/i18n.ts). */
+const STARTUP_MODULES = ['lib/locale-zh.ts'];
 
 /** Route → source module of its page (see src/web/app/router.tsx). */
 const ROUTE_MODULES: Record<string, string> = {
@@ -23,16 +27,22 @@ export async function measureBundleSizes(distDir: string): Promise<{ route: stri
   if (!entryKey) throw new Error(`No entry chunk in ${distDir}/.vite/manifest.json`);
 
   return Object.entries(ROUTE_MODULES).map(([route, source]) => {
-    const routeKey = Object.keys(manifest).find((key) => key.endsWith(source));
-    if (!routeKey) throw new Error(`No chunk for ${source} in the manifest (route ${route})`);
+    const routeKey = findKey(manifest, source);
     const files = new Set<string>();
-    collectStatic(manifest, entryKey, files);
-    collectStatic(manifest, routeKey, files);
+    for (const key of [entryKey, ...STARTUP_MODULES.map((m) => findKey(manifest, m)), routeKey]) {
+      collectStatic(manifest, key, files);
+    }
     const bytes = [...files]
       .filter((file) => file.endsWith('.js'))
       .reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length, 0);
     return { route, jsGzipKb: Math.round((bytes / 1024) * 10) / 10 };
   });
+}
+
+function findKey(manifest: Manifest, source: string): string {
+  const key = Object.keys(manifest).find((k) => k.endsWith(source));
+  if (!key) throw new Error(`No chunk for ${source} in the manifest`);
+  return key;
 }
 
 function collectStatic(manifest: Manifest, key: string, files: Set<string>): void {

@@ -3,10 +3,11 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { fetchProjects } from './support/api.ts';
+import { findSeriousViolations } from './support/axe.ts';
 import { DESKTOP, launchBrowser, MOBILE, navigate, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
 
 // Screenshots of the five main pages in light and dark, desktop and mobile, for people to look at
-// (e2e-artifacts/ is git-ignored). The assertion is only that each page rendered and the file was written.
+// (e2e-artifacts/ is git-ignored). Each page must render in its theme; the dark phone pages also go through axe.
 let browser: Browser;
 let projectId: string;
 
@@ -43,6 +44,8 @@ test.each(['light', 'dark'] as const)(
         await navigate(page, path());
         await shoot(page, ready, `${name}-${theme}-${device}.png`);
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+        // routes.e2e.ts runs axe at desktop width; the phone layout (cards, compact switcher) is checked here.
+        if (device === 'mobile' && theme === 'dark') expect(await findSeriousViolations(page), name).toEqual([]);
       }
     }
     await context.close();

@@ -5,9 +5,11 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { CrashBoundary } from './app/shell/crash-boundary.tsx';
+import { initI18n } from './lib/i18n.ts';
 import { applyTheme } from './lib/theme.ts';
 
 applyTheme();
+await initI18n().catch((error: unknown) => console.error('UI texts failed to load', error));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -25,17 +25,20 @@ export type ApiGetOptions = {
 };
 
 /** GET a JSON resource and validate it against its contract schema; throws ApiError on any failure. */
-export async function apiGet<S extends z.ZodType>(
+export function apiGet<S extends z.ZodType>(path: string, schema: S, options: ApiGetOptions = {}): Promise<z.infer<S>> {
+  return request(path, schema, { headers: { accept: 'application/json' }, signal: options.signal }, options);
+}
+
+/** One fetch → ApiError | validated body, shared by reads and writes. */
+async function request<S extends z.ZodType>(
   path: string,
   schema: S,
-  options: ApiGetOptions = {},
+  init: RequestInit,
+  options: ApiGetOptions,
 ): Promise<z.infer<S>> {
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
-      headers: { accept: 'application/json' },
-      signal: options.signal,
-    });
+    response = await fetch(buildUrl(path, options.query), init);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'UPSTREAM_UNAVAILABLE', error instanceof Error ? error.message : 'Network error');
@@ -76,32 +79,22 @@ function readCsrfCookie(): string {
 }
 
 /** POST/PUT/PATCH/DELETE JSON with the CSRF header; validates the answer like apiGet. Throws ApiError. */
-export async function apiSend<S extends z.ZodType>(
+export function apiSend<S extends z.ZodType>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   schema: S,
   body?: unknown,
   options: ApiGetOptions = {},
 ): Promise<z.infer<S>> {
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(path, options.query), {
-      method,
-      headers: {
-        accept: 'application/json',
-        'x-csrf-token': readCsrfCookie(),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: options.signal,
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'UPSTREAM_UNAVAILABLE', error instanceof Error ? error.message : 'Network error');
-  }
-  const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, payload);
-  const parsed = schema.safeParse(payload);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'Unexpected response shape', parsed.error);
-  return parsed.data;
+  const init: RequestInit = {
+    method,
+    headers: {
+      accept: 'application/json',
+      'x-csrf-token': readCsrfCookie(),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  };
+  return request(path, schema, init, options);
 }

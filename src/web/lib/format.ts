@@ -31,7 +31,8 @@ export function formatUsd(value: Maybe): string {
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
   if (abs >= 1000) return `${sign}$${formatCompact(abs)}`;
-  const digits = abs >= 1 ? 2 : abs === 0 ? 2 : Math.min(8, Math.max(2, 1 - Math.floor(Math.log10(abs)) + 2));
+  // Below $1, three significant digits: 0.004213 → 0.00421.
+  const digits = abs >= 1 || abs === 0 ? 2 : Math.min(8, Math.max(2, 2 - Math.floor(Math.log10(abs))));
   return `${sign}$${abs.toFixed(digits)}`;
 }
 

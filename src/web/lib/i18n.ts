@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, RESOURCES } from '../../shared/locales/index.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales/index.ts';
 
 // Language preference (spec §9): stored locally; otherwise the browser language; otherwise zh.
 export const LANGUAGE_STORAGE_KEY = 'language';
@@ -23,13 +23,37 @@ export function detectLanguage(): Language {
   return DEFAULT_LANGUAGE;
 }
 
-/** Switches the UI language, remembers it and keeps <html lang> in step. */
+// Only the language in use is downloaded (one chunk per language, all namespaces): the other half of the catalogue
+// stays off the first page load. The key sets are identical (locales.test.ts), so no fallback language is needed.
+const CATALOGUES: Record<Language, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  zh: () => import('./locale-zh.ts'),
+  en: () => import('./locale-en.ts'),
+};
+
+async function loadCatalogue(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'common')) return;
+  const { default: files } = await CATALOGUES[language]();
+  for (const [path, resources] of Object.entries(files)) {
+    const namespace = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
+    i18n.addResourceBundle(language, namespace, resources, true, true);
+  }
+}
+
+/** Loads the detected language's texts; main.tsx awaits it before the first render. */
+export async function initI18n(): Promise<void> {
+  const language = currentLanguage();
+  await loadCatalogue(language);
+  await i18n.changeLanguage(language);
+}
+
+/** Switches the UI language (loading its texts first), remembers it and keeps <html lang> in step. */
 export async function changeLanguage(language: Language): Promise<void> {
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // Private mode or storage disabled: the choice lasts for this page only.
   }
+  await loadCatalogue(language);
   await i18n.changeLanguage(language);
 }
 
@@ -53,12 +77,12 @@ function syncHtmlLang(language: string): void {
 i18n.on('languageChanged', syncHtmlLang);
 
 void i18n.use(initReactI18next).init({
-  resources: RESOURCES,
+  resources: {},
+  partialBundledLanguages: true,
   lng: detectLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
+  fallbackLng: false,
   supportedLngs: [...LANGUAGES],
   defaultNS: 'common',
-  ns: Object.keys(RESOURCES.en),
   interpolation: { escapeValue: false }, // React escapes already
   returnNull: false,
   initAsync: false,

@@ -41,8 +41,8 @@ export function DirectoryPage() {
   );
 
   const handleShare = () => {
-    navigator.clipboard
-      .writeText(window.location.href)
+    // navigator.clipboard is missing outside secure contexts (plain http on a LAN address): report, don't crash.
+    (navigator.clipboard?.writeText(window.location.href) ?? Promise.reject(new Error('clipboard unavailable')))
       .then(() =>
         showToast({
           title: t('directory:filters.copied'),

@@ -42,7 +42,7 @@ export function LanguageSwitcher({ variant = 'dropdown', className = '', onChang
             key={language}
             type="button"
             aria-pressed={language === active}
-            aria-label={t(`language.${language}`)}
+            aria-label={`${t(`language.short.${language}`)} ${t(`language.${language}`)}`}
             onClick={() => choose(language)}
             className={`rounded-md px-2 py-1 text-xs font-semibold ${
               language === active ? 'bg-brand-700 text-white' : 'text-gray-700 dark:text-gray-300'
