@@ -24,7 +24,7 @@ afterAll(async () => {
 const PAGES = [
   { name: 'home', path: () => '/', ready: '[data-stat="totalProjects"] >> text=/\\d/' },
   { name: 'directory', path: () => '/directory', ready: 'main table tbody tr:visible, main ol li:visible' },
-  { name: 'project', path: () => `/project/${projectId}`, ready: '[data-slot="heat-breakdown"]' },
+  { name: 'project', path: () => `/project/${projectId}`, ready: '[data-slot="heat-breakdown"] canvas' },
   { name: 'sectors', path: () => '/sectors', ready: 'main canvas' },
   { name: 'platforms', path: () => '/platforms', ready: 'main ul li:visible' },
 ];

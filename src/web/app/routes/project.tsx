@@ -10,7 +10,7 @@ import { ProjectScores } from '../../features/projects/components/project-scores
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorText } from '../../lib/errors.ts';
-import { HeatSlot } from '../heat-slot.tsx';
+import { ProjectHeatSlot } from '../heat-slot.tsx';
 
 export function ProjectPage() {
   const { id = '' } = useParams();
@@ -77,7 +77,7 @@ export function ProjectPage() {
           <ProjectAbout project={data} sectorLabel={sectorLabel(data.category)} />
         </div>
         <div className="space-y-6 lg:col-span-2">
-          <HeatSlot projectId={data.id} />
+          <ProjectHeatSlot projectId={data.id} />
           <ProjectMetrics project={data} />
         </div>
       </div>

@@ -14,6 +14,7 @@ import { useErrorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
 import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
+import { SectorHeatSlot } from '../heat-slot.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -65,6 +66,7 @@ export function SectorPage() {
     <div className="space-y-6">
       {back}
       <SectorHeader sector={info} />
+      <SectorHeatSlot sectorId={info.id} title={t('sectors:detail.historyTitle')} />
       <section aria-labelledby="sector-projects" className="space-y-3">
         <div className="flex items-baseline justify-between">
           <h2 id="sector-projects" className="text-lg font-semibold">
