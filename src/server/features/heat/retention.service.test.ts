@@ -85,7 +85,7 @@ describe('compactHeatHistory', () => {
     expect(later).toMatchObject({ runsDeleted: 2 * 11, hourlyKept: 2 });
   });
 
-  test('bounds growth: a year of 5-minute runs for one project stays around 1,700 rows, not 105,000', async () => {
+  test('bounds growth: a year of 5-minute runs for one project stays around 1,600 rows, not 105,000', async () => {
     await t.db.execute(sql`DELETE FROM heat_history`);
     await t.db.execute(sql`
       INSERT INTO heat_history (entity_type, entity_id, computed_at, score, model)
