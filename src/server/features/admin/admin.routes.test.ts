@@ -8,7 +8,7 @@ import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
 import { runAdminCli } from '../../cli/admin.ts';
 import { acquireDataDirLock } from '../../db/data-dir-lock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAgent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
+import { createAgent, readLatestMail, signUpAdmin, signUpAgent, TEST_PASSWORD } from '../auth/auth.test-support.ts';
 
 /** Every registered /api/admin route, read from the router's tree so a new route cannot skip these tests. */
 function listAdminRoutes(t: TestApp): { method: string; url: string }[] {
@@ -66,17 +66,34 @@ describe('admin routes', () => {
     }
   });
 
-  test('an e-mail in ADMIN_EMAILS gets the admin role at sign-in and reaches /api/admin/stats', async () => {
+  test('an e-mail in ADMIN_EMAILS becomes admin once verified, then reaches /api/admin/stats', async () => {
     const { agent, me } = await signUpAgent(t.app, 'root@example.com');
+    const beforeVerification = await agent.request({ method: 'GET', url: '/api/admin/stats' });
+    const { token } = await readLatestMail(t.db, 'root@example.com');
 
+    await agent.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
     const res = await agent.request({ method: 'GET', url: '/api/admin/stats' });
 
-    expect(me.user.role).toBe('admin');
+    expect(me.user.role).toBe('user'); // an unverified address proves nothing: no role yet
+    expect(beforeVerification.statusCode).toBe(403);
     expect(res.statusCode).toBe(200);
     const stats = AdminStatsResponseSchema.parse(res.json());
     expect(stats.admins).toBeGreaterThanOrEqual(1);
     expect(stats.users).toBeGreaterThanOrEqual(stats.admins);
     expect(stats.activeSessions).toBeGreaterThanOrEqual(1);
+  });
+
+  test('someone who signs up first with a listed admin address does not get the role', async () => {
+    const { agent } = await signUpAgent(t.app, 'ops@example.com'); // never follows the link: not the mailbox owner
+
+    await agent.request({ method: 'POST', url: '/api/auth/sign-out' });
+    const again = await agent.request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'ops@example.com', password: TEST_PASSWORD },
+    });
+
+    expect(again.json().user.role).toBe('user');
   });
 
   test('a role granted in the database (as the CLI does) also passes the guard', async () => {

@@ -110,8 +110,19 @@ async function ensureProfile(
 }
 
 /**
- * Everything a sign-in does, whatever the method: grants `admin` when the e-mail is in ADMIN_EMAILS, creates the
- * profile on first sign-in (name and avatar refreshed from the provider later), updates last_active, opens a session.
+ * True when ADMIN_EMAILS names this user's e-mail and the address is verified: otherwise anyone could sign up with
+ * the admin's address before the admin does and inherit the role.
+ */
+function isListedAdmin(config: Config, user: UserRow): boolean {
+  return (
+    user.role !== 'admin' && user.emailVerifiedAt !== null && !!user.email && config.ADMIN_EMAILS.includes(user.email)
+  );
+}
+
+/**
+ * Everything a sign-in does, whatever the method: grants `admin` when the verified e-mail is in ADMIN_EMAILS, creates
+ * the profile on first sign-in (name and avatar refreshed from the provider later), updates last_active, opens a
+ * session.
  */
 export async function completeSignIn(
   deps: AuthDeps,
@@ -121,7 +132,7 @@ export async function completeSignIn(
 ): Promise<SignedIn> {
   const { db, config } = deps;
   let current = user;
-  if (current.role !== 'admin' && current.email && config.ADMIN_EMAILS.includes(current.email)) {
+  if (isListedAdmin(config, current)) {
     current = (await updateUser(db, current.id, { role: 'admin' }, ctx.now)) ?? current;
   }
   await ensureProfile(db, current, details, ctx.now);
@@ -187,11 +198,16 @@ export async function confirmPasswordReset(deps: AuthDeps, body: PasswordResetCo
   await deleteUserSessions(deps.db, userId);
 }
 
-/** Marks the e-mail verified from a one-time link; throws EMAIL_VERIFICATION_FAILED for a bad or used link. */
+/**
+ * Marks the e-mail verified from a one-time link (and grants admin if ADMIN_EMAILS lists it); throws
+ * EMAIL_VERIFICATION_FAILED for a bad or used link.
+ */
 export async function verifyEmail(deps: AuthDeps, body: VerifyEmailBody, now: Date): Promise<void> {
   const userId = await consumeAuthToken(deps.db, hashToken(body.token), 'email_verification', now);
   if (!userId) throw new AppError('EMAIL_VERIFICATION_FAILED');
-  await updateUser(deps.db, userId, { emailVerifiedAt: now }, now);
+  const user = await updateUser(deps.db, userId, { emailVerifiedAt: now }, now);
+  // A listed admin's role starts with the verification, without waiting for the next sign-in.
+  if (user && isListedAdmin(deps.config, user)) await updateUser(deps.db, userId, { role: 'admin' }, now);
 }
 
 /** Sends a fresh verification link to a signed-in user whose e-mail is not verified yet (no-op otherwise). */

@@ -113,16 +113,30 @@ describe('OAuth sign-in against a local OpenID Connect server', () => {
     expect(links?.n).toBe(1);
   });
 
-  test('a verified e-mail joins the existing password account; ADMIN_EMAILS grants admin at sign-in', async () => {
-    const { me } = await signUpAgent(t.app, 'boss@example.com');
-    claims = { sub: 'google-boss', email: 'boss@example.com', email_verified: true, name: 'Boss' };
+  test('a verified e-mail joins the existing password account; ADMIN_EMAILS grants admin once it is verified', async () => {
+    const { me } = await signUpAgent(t.app, 'carla@example.com');
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, me.user.id));
+    claims = { sub: 'google-carla', email: 'carla@example.com', email_verified: true, name: 'Carla' };
 
     const res = await signInWithGoogle(createAgent(t.app));
 
     const body = OAuthCallbackResponseSchema.parse(res.json());
     expect(body.user.id).toBe(me.user.id);
-    expect(body.user.role).toBe('admin');
-    expect(me.user.role).toBe('admin'); // e-mail sign-up counts as a sign-in too
+    expect(body.user.hasPassword).toBe(true); // a proven account keeps its password
+  });
+
+  test('pre-account hijacking: an unverified sign-up with the address is taken over by its Google owner', async () => {
+    const { agent: squatter, me } = await signUpAgent(t.app, 'boss@example.com'); // boss@ is in ADMIN_EMAILS
+    claims = { sub: 'google-boss', email: 'boss@example.com', email_verified: true, name: 'Boss' };
+
+    const res = await signInWithGoogle(createAgent(t.app));
+    const squatterAfter = await squatter.request({ method: 'GET', url: '/api/me' });
+
+    const body = OAuthCallbackResponseSchema.parse(res.json());
+    expect(me.user.role).toBe('user'); // the password sign-up proved nothing about the mailbox: no admin role
+    expect(body.user.id).toBe(me.user.id);
+    expect(body.user).toMatchObject({ role: 'admin', emailVerified: true, hasPassword: false });
+    expect(squatterAfter.json().error.code).toBe('SESSION_EXPIRED');
   });
 
   test('an unverified e-mail never takes over an existing account', async () => {

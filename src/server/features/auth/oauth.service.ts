@@ -4,12 +4,14 @@ import type { OAuthCallbackBody, OAuthCallbackResponse, OAuthProvider } from '..
 import { OAuthProviderSchema, ReturnToSchema } from '../../../shared/api/auth.schema.ts';
 import { AppError } from '../../errors.ts';
 import {
+  deleteUserSessions,
   insertOAuthAccount,
   insertUser,
   selectOAuthAccountUserId,
   selectUserByEmail,
   selectUserById,
   type UserRow,
+  updateUser,
 } from './auth.queries.ts';
 import { type AuthDeps, completeSignIn, getAppUrl, type RequestContext } from './auth.service.ts';
 import { getOAuthProvider, type OAuthProviderHandle } from './oauth.providers.ts';
@@ -103,7 +105,13 @@ async function findOrCreateUser(
 
   const email = profile.email?.toLowerCase() ?? null;
   // Only a provider-verified address may join an existing account; otherwise anyone could claim it.
-  const existing = email && profile.emailVerified ? await selectUserByEmail(db, email) : undefined;
+  let existing = email && profile.emailVerified ? await selectUserByEmail(db, email) : undefined;
+  if (existing && !existing.emailVerifiedAt) {
+    // The account was opened with this address but never proved it: whoever did may not be the mailbox owner
+    // (pre-account hijacking). The owner takes it over: the unproven password and its sessions are dropped.
+    existing = (await updateUser(db, existing.id, { emailVerifiedAt: now, passwordHash: null }, now)) ?? existing;
+    await deleteUserSessions(db, existing.id);
+  }
   const user =
     existing ??
     (await insertUser(db, {
