@@ -19,13 +19,13 @@ import {
   type HeatInputsSnapshot,
   toHeatSignals,
 } from './heat.mappers.ts';
+import { selectProjectInputs } from './heat.queries.ts';
 import {
   selectHistoryPoints,
   selectHistoryRowAtOrBefore,
   selectProjectHeat,
-  selectProjectInputs,
   selectSectorId,
-} from './heat.queries.ts';
+} from './history.queries.ts';
 
 /** Chart resolution per range: ~170, 180 and 90 points. */
 const BUCKET_SECONDS: Record<HistoryRange, number> = { '7d': 3_600, '30d': 4 * 3_600, '90d': 86_400 };

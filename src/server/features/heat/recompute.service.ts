@@ -1,8 +1,4 @@
 import {
-  type BreakdownEntry,
-  computeBreadth,
-  computeConcentration,
-  computeSectorTrend,
   computeTrendingCutoff,
   DAY_MS,
   deriveStatus,
@@ -10,29 +6,17 @@ import {
   heatScore,
   type ProjectStatus,
   SECTOR_MODEL_VERSION,
-  sectorHeat,
   socialScore,
 } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
-import type { HistoryBreakdown } from '../../db/schema/index.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
-import {
-  computeInputsHash,
-  fromHistoryContributions,
-  PROJECT_HISTORY_KEYS,
-  toContributions,
-  toHeatSignals,
-  toHistoryContributions,
-  toInputsSnapshot,
-} from './heat.mappers.ts';
+import { computeInputsHash, toHeatSignals, toHistoryContributions, toInputsSnapshot } from './heat.mappers.ts';
 import {
   countProjects,
-  type HistoryInsert,
   insertProjectHistoryFromProjects,
   insertSectorHistory,
   type ProjectHeatUpdate,
   type ProjectInputsRow,
-  type SectorHeatUpdate,
   selectProjectInputsPage,
   selectRunScores,
   selectRunTimeBetween,
@@ -40,6 +24,7 @@ import {
   updateProjectHeat,
   updateSectorHeat,
 } from './heat.queries.ts';
+import { computeSectorResults, type ScoredProject } from './sector-aggregate.ts';
 
 export type RecomputePhase = 'read' | 'write' | 'sectors';
 export type RecomputeOptions = {
@@ -67,18 +52,6 @@ export type RecomputeResult = {
 const BASELINE_MIN_AGE_MS = DAY_MS;
 const BASELINE_MAX_AGE_MS = 2 * DAY_MS;
 const DEFAULT_BATCH = 25_000;
-
-type Scored = {
-  id: string;
-  category: string;
-  score: number;
-  noData: boolean;
-  /** In PROJECT_HISTORY_KEYS order. */
-  contributions: number[];
-  social: number;
-  signal: number;
-  gain: number | null;
-};
 
 /**
  * Recomputes every project's heat, social score and derived status, then every sector's heat, 24 h change, trend,
@@ -117,7 +90,7 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
 
   // 1. Read and score every project (status-free first: the gain must not include the status bonus). Only small
   // summaries are kept: 100,000 retained breakdowns would cost more in garbage collection than the scoring itself.
-  const scored: Scored[] = [];
+  const scored: ScoredProject[] = [];
   const rows: ProjectInputsRow[] = [];
   let afterId = '';
   for (;;) {
@@ -155,7 +128,7 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
   const statuses: Record<ProjectStatus, number> = { trending: 0, rising: 0, new: 0, active: 0 };
   const updates: ProjectHeatUpdate[] = [];
   for (let i = 0; i < scored.length; i++) {
-    const s = scored[i] as Scored;
+    const s = scored[i] as ScoredProject;
     const row = rows[i] as ProjectInputsRow;
     const signals = toHeatSignals(row, 'active');
     const status = deriveStatus({ gain24h: s.gain, listedAt: signals.listedAt }, cutoff, now);
@@ -199,38 +172,7 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
     for (const row of await selectRunScores(db, 'sector', sectorBaselineAt))
       previousSector.set(row.entityId, row.score);
   }
-  const members = new Map<string, Scored[]>();
-  for (const s of scored) {
-    const list = members.get(s.category);
-    if (list) list.push(s);
-    else members.set(s.category, [s]);
-  }
-  const sectorUpdates: SectorHeatUpdate[] = [];
-  const sectorHistory: HistoryInsert[] = [];
-  for (const sector of sectorRows) {
-    const list = members.get(sector.name) ?? [];
-    const result = sectorHeat(list.map((m) => ({ heatScore: m.score, socialScore: m.social })));
-    const prev = previousSector.get(sector.id);
-    const change24h = prev === undefined ? null : result.score - prev;
-    const social = list.length === 0 ? null : list.reduce((sum, m) => sum + m.social, 0) / list.length;
-    sectorUpdates.push({
-      id: sector.id,
-      heat: result.score,
-      social,
-      change24h,
-      trend: computeSectorTrend(change24h),
-      breadth: computeBreadth(list.map((m) => m.gain)),
-      concentration: computeConcentration(list.map((m) => m.score)),
-      breakdown: { entries: result.breakdown, model: result.model },
-    });
-    sectorHistory.push({
-      id: sector.id,
-      score: result.score,
-      social,
-      signal: null,
-      breakdown: toSectorHistoryBreakdown(result.breakdown, meanCategories(list)),
-    });
-  }
+  const { updates: sectorUpdates, history: sectorHistory } = computeSectorResults(sectorRows, scored, previousSector);
 
   lap('sectors');
   let historyRows = 0;
@@ -262,34 +204,4 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
     statuses,
     timingsMs,
   };
-}
-
-/**
- * A sector's history breakdown: its own entries, with `projectHeat` split into what each category of its projects
- * adds (`heat.social`, `heat.market`, …, proportional to their mean contributions), so "why it moved" can say which
- * kind of signal moved the sector. The split entries still sum to the sector's score.
- */
-function toSectorHistoryBreakdown(
-  breakdown: readonly BreakdownEntry[],
-  categories: Record<string, number>,
-): HistoryBreakdown {
-  const contributions = toContributions(breakdown);
-  const projectHeat = contributions.projectHeat;
-  const meanHeat = Object.values(categories).reduce((a, b) => a + b, 0);
-  if (projectHeat !== undefined && meanHeat !== 0) {
-    delete contributions.projectHeat;
-    for (const [key, value] of Object.entries(categories))
-      contributions[`heat.${key}`] = (projectHeat * value) / meanHeat;
-  }
-  return { contributions, categories };
-}
-
-/** Mean contribution per PROJECT_HISTORY_KEYS entry over a sector's projects (empty for an empty sector). */
-function meanCategories(list: readonly Scored[]): Record<string, number> {
-  if (list.length === 0) return {};
-  const sums = new Array<number>(PROJECT_HISTORY_KEYS.length).fill(0);
-  for (const m of list) {
-    for (let i = 0; i < sums.length; i++) sums[i] = (sums[i] as number) + (m.contributions[i] as number);
-  }
-  return fromHistoryContributions(sums.map((sum) => sum / list.length));
 }

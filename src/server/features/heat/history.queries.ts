@@ -1,0 +1,81 @@
+import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { heatHistory, projects, sectors } from '../../db/schema/index.ts';
+
+// Reads behind GET /api/projects/:id/heat and the history endpoints.
+
+/** The stored heat outputs and current signals of one project (for GET /api/projects/:id/heat). */
+export async function selectProjectHeat(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: projects.id,
+      heatScore: projects.heatScore,
+      socialScore: projects.socialScore,
+      status: projects.status,
+      heatModel: projects.heatModel,
+      heatBreakdown: projects.heatBreakdown,
+      heatComputedAt: projects.heatComputedAt,
+      metricSources: projects.metricSources,
+    })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function selectSectorId(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: sectors.id })
+    .from(sectors)
+    .where(sql`lower(${sectors.id}) = lower(${id})`)
+    .limit(1);
+  return row?.id;
+}
+
+/** The last history row of each time bucket since `since`, oldest first (a chart's points). */
+export async function selectHistoryPoints(
+  db: Db,
+  entityType: 'project' | 'sector',
+  id: string,
+  since: Date,
+  bucketSeconds: number,
+) {
+  return queryRows<{ at_ms: number; score: number; social_score: number | null }>(
+    db,
+    sql`
+      SELECT (extract(epoch FROM at) * 1000)::float8 AS at_ms, score, social_score FROM (
+        SELECT DISTINCT ON (bucket) at, score, social_score FROM (
+          SELECT floor(extract(epoch FROM computed_at) / ${bucketSeconds}) AS bucket, computed_at AS at, score,
+            social_score
+          FROM heat_history
+          WHERE entity_type = ${entityType} AND entity_id = ${id}
+            AND computed_at >= ${since.toISOString()}::timestamptz
+        ) AS h
+        ORDER BY bucket, at DESC
+      ) AS p
+      ORDER BY at
+    `,
+  );
+}
+
+/** The newest history row of an entity at or before `at` (the latest when `at` is undefined). */
+export async function selectHistoryRowAtOrBefore(db: Db, entityType: 'project' | 'sector', id: string, at?: Date) {
+  const [row] = await db
+    .select({
+      computedAt: heatHistory.computedAt,
+      score: heatHistory.score,
+      contributions: heatHistory.contributions,
+      breakdown: heatHistory.breakdown,
+    })
+    .from(heatHistory)
+    .where(
+      and(
+        eq(heatHistory.entityType, entityType),
+        eq(heatHistory.entityId, id),
+        at ? lte(heatHistory.computedAt, at) : undefined,
+      ),
+    )
+    .orderBy(desc(heatHistory.computedAt))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,100 @@
+import {
+  type BreakdownEntry,
+  computeBreadth,
+  computeConcentration,
+  computeSectorTrend,
+  sectorHeat,
+} from '../../../shared/scoring/index.ts';
+import type { HistoryBreakdown } from '../../db/schema/index.ts';
+import { fromHistoryContributions, PROJECT_HISTORY_KEYS, toContributions } from './heat.mappers.ts';
+import type { HistoryInsert, SectorHeatUpdate } from './heat.queries.ts';
+
+/** What a recompute keeps per project after scoring it (small on purpose: 100,000 of them live at once). */
+export type ScoredProject = {
+  id: string;
+  category: string;
+  score: number;
+  noData: boolean;
+  /** In PROJECT_HISTORY_KEYS order. */
+  contributions: number[];
+  social: number;
+  /** Heat before the status bonus. */
+  signal: number;
+  /** Signal heat now minus 24 h ago; null without a baseline. */
+  gain: number | null;
+};
+
+/**
+ * Every sector's heat (spec formula over the projects whose category is its name), 24 h change against
+ * `previousScores`, trend, breadth, concentration, and its history row. Pure: no I/O.
+ */
+export function computeSectorResults(
+  sectors: readonly { id: string; name: string }[],
+  scored: readonly ScoredProject[],
+  previousScores: ReadonlyMap<string, number>,
+): { updates: SectorHeatUpdate[]; history: HistoryInsert[] } {
+  const members = new Map<string, ScoredProject[]>();
+  for (const s of scored) {
+    const list = members.get(s.category);
+    if (list) list.push(s);
+    else members.set(s.category, [s]);
+  }
+  const updates: SectorHeatUpdate[] = [];
+  const history: HistoryInsert[] = [];
+  for (const sector of sectors) {
+    const list = members.get(sector.name) ?? [];
+    const result = sectorHeat(list.map((m) => ({ heatScore: m.score, socialScore: m.social })));
+    const prev = previousScores.get(sector.id);
+    const change24h = prev === undefined ? null : result.score - prev;
+    const social = list.length === 0 ? null : list.reduce((sum, m) => sum + m.social, 0) / list.length;
+    updates.push({
+      id: sector.id,
+      heat: result.score,
+      social,
+      change24h,
+      trend: computeSectorTrend(change24h),
+      breadth: computeBreadth(list.map((m) => m.gain)),
+      concentration: computeConcentration(list.map((m) => m.score)),
+      breakdown: { entries: result.breakdown, model: result.model },
+    });
+    history.push({
+      id: sector.id,
+      score: result.score,
+      social,
+      signal: null,
+      breakdown: toSectorHistoryBreakdown(result.breakdown, meanCategories(list)),
+    });
+  }
+  return { updates, history };
+}
+
+/**
+ * A sector's history breakdown: its own entries, with `projectHeat` split into what each category of its projects
+ * adds (`heat.social`, `heat.market`, …, proportional to their mean contributions), so "why it moved" can say which
+ * kind of signal moved the sector. The split entries still sum to the sector's score.
+ */
+function toSectorHistoryBreakdown(
+  breakdown: readonly BreakdownEntry[],
+  categories: Record<string, number>,
+): HistoryBreakdown {
+  const contributions = toContributions(breakdown);
+  const projectHeat = contributions.projectHeat;
+  const meanHeat = Object.values(categories).reduce((a, b) => a + b, 0);
+  if (projectHeat !== undefined && meanHeat !== 0) {
+    delete contributions.projectHeat;
+    for (const [key, value] of Object.entries(categories)) {
+      contributions[`heat.${key}`] = (projectHeat * value) / meanHeat;
+    }
+  }
+  return { contributions, categories };
+}
+
+/** Mean contribution per PROJECT_HISTORY_KEYS entry over a sector's projects (empty for an empty sector). */
+function meanCategories(list: readonly ScoredProject[]): Record<string, number> {
+  if (list.length === 0) return {};
+  const sums = new Array<number>(PROJECT_HISTORY_KEYS.length).fill(0);
+  for (const m of list) {
+    for (let i = 0; i < sums.length; i++) sums[i] = (sums[i] as number) + (m.contributions[i] as number);
+  }
+  return fromHistoryContributions(sums.map((sum) => sum / list.length));
+}
