@@ -25,7 +25,8 @@ const CSRF_EXEMPT = new Set(['/api/auth/oauth/apple/form-post']);
 
 export type SessionPluginOptions = { config: Config; db: Db };
 
-function isSecure(config: Config, request: FastifyRequest): boolean {
+/** Whether cookies get the Secure flag (SESSION_COOKIE_SECURE; auto: https APP_URL, or https in production). */
+export function isSecure(config: Config, request: FastifyRequest): boolean {
   if (config.SESSION_COOKIE_SECURE !== 'auto') return config.SESSION_COOKIE_SECURE === 'true';
   if (config.APP_URL) return config.APP_URL.startsWith('https:');
   return config.NODE_ENV === 'production' && request.protocol === 'https';

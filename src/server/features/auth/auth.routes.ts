@@ -18,7 +18,13 @@ import {
 } from '../../../shared/api/auth.schema.ts';
 import type { AppDeps } from '../../app.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import { clearSessionCookies, ensureCsrfCookie, requireUser, setSessionCookies } from '../../plugins/session.ts';
+import {
+  clearSessionCookies,
+  ensureCsrfCookie,
+  isSecure,
+  requireUser,
+  setSessionCookies,
+} from '../../plugins/session.ts';
 import {
   type AuthDeps,
   confirmPasswordReset,
@@ -150,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     { schema: { tags, params: OAuthStartParamsSchema, querystring: OAuthStartQuerySchema }, preHandler: limit.oauth },
     async (request, reply) => {
       const { url, cookie } = startOAuth(deps, request.params.provider, request.query.returnTo);
-      reply.setCookie(OAUTH_COOKIE, cookie, oauthCookie);
+      reply.setCookie(OAUTH_COOKIE, cookie, { ...oauthCookie, secure: isSecure(config, request) });
       return reply.redirect(url, 302);
     },
   );

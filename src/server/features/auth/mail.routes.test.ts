@@ -128,6 +128,22 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
     expect(anonymous.json().error).toEqual({ code: 'UNAUTHORIZED', message: 'Unauthorized access' });
   });
 
+  test('with an https APP_URL the session and CSRF cookies are Secure', async () => {
+    const res = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: {
+        email: 'secure@example.com',
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+        acceptTerms: true,
+      },
+    });
+
+    expect(res.cookies.find((c) => c.name === 'hr_session')).toMatchObject({ secure: true, httpOnly: true });
+    expect(res.cookies.find((c) => c.name === 'hr_csrf')).toMatchObject({ secure: true });
+  });
+
   test('mail with no SMTP stays unsent in the outbox (the log has it too)', async () => {
     await signUpAgent(t.app, 'outbox@example.com');
 
