@@ -27,7 +27,7 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
     if (!user) {
       return {
         code: 1,
-        out: `no account with e-mail ${email}: sign up first, or list the address in ADMIN_EMAILS (granted at sign-in)`,
+        out: `no account with e-mail ${email}: sign up first, or list the address in ADMIN_EMAILS (granted once it is verified)`,
       };
     }
     return { code: 0, out: `${user.email} is now ${role === 'admin' ? 'an admin' : 'a regular user'}` };
