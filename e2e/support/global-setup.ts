@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
@@ -10,8 +11,12 @@ declare module 'vitest' {
   }
 }
 
-/** The e2e build goes to its own folder so a running dev server's dist/web is never swapped underneath it. */
-export const E2E_WEB_DIR = resolve('e2e-artifacts/web');
+// CI has just run `npm run build` (.ci/run): test that very build. Elsewhere the e2e build goes to its own folder,
+// so a running dev server's dist/web is never swapped underneath it.
+const REUSE_CI_BUILD = process.env.CI === 'true' && existsSync(resolve('dist/web/index.html'));
+
+/** The built web app the e2e server serves. */
+export const E2E_WEB_DIR = REUSE_CI_BUILD ? resolve('dist/web') : resolve('e2e-artifacts/web');
 
 /**
  * Builds the web app once and serves it from the real server: in-memory PGlite with the built-in catalogue, jobs
@@ -27,7 +32,8 @@ export default async function setup(project: TestProject) {
     CATALOGUE_AUTOLOAD: 'true',
     WEB_DIST_DIR: E2E_WEB_DIR,
   });
-  const [runtime] = await Promise.all([openRuntime(config), process.env.E2E_SKIP_BUILD === '1' || buildWeb()]);
+  const skipBuild = REUSE_CI_BUILD || process.env.E2E_SKIP_BUILD === '1';
+  const [runtime] = await Promise.all([openRuntime(config), skipBuild || buildWeb()]);
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
     { logger: false },
