@@ -94,3 +94,14 @@ export const userProfiles = pgTable('user_profiles', {
   dailyAdsWatched: integer().notNull().default(0),
   lastDailyReset: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Fixed-window counters for the sign-in, sign-up and reset limits, shared by every instance on one database. */
+export const authRateLimits = pgTable(
+  'auth_rate_limits',
+  {
+    key: text().primaryKey(), // "<route>:ip:<address>" or "<route>:account:<email>"
+    count: integer().notNull(),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('auth_rate_limits_reset_idx').on(t.resetAt)],
+);
