@@ -166,3 +166,41 @@ describe('toasts', () => {
     await context.close();
   });
 });
+
+describe('loading and failure screens', () => {
+  test('a route whose code is still loading shows the spec spinner (加载中 and the AI-analysis line)', async () => {
+    const context = await newContext(browser, { lang: 'zh' });
+    const page = await context.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/membership-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await open(page, '/');
+
+    await page.getByRole('banner').getByRole('link', { name: zh.app.nav.membership }).click();
+
+    const spinner = page.getByRole('status').filter({ hasText: zh.app.loading.title });
+    await spinner.waitFor();
+    expect(await spinner.textContent()).toContain(zh.app.loading.subtitle);
+    release();
+    await page.getByRole('heading', { name: zh.membership.title, level: 1 }).waitFor();
+    await context.close();
+  });
+
+  test('a route that fails to load shows the router error screen inside the shell', async () => {
+    const context = await newContext(browser, { lang: 'en' });
+    const page = await context.newPage();
+    await page.route('**/assets/terms-*.js', (route) => route.abort());
+    await open(page, '/');
+
+    await page.getByRole('contentinfo').getByRole('link', { name: en.app.footer.links.terms }).click();
+
+    await page.getByRole('heading', { name: en.app.routeError.title }).waitFor();
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    await context.close();
+  });
+});
