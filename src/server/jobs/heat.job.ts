@@ -18,5 +18,5 @@ export async function runHeatRecompute(ctx: JobContext) {
   };
 }
 
-/** Heat scores every 5 minutes (spec §9 "Intervals"). */
-export const heatJob: Job = { name: 'heat', everyMs: 5 * 60_000, run: runHeatRecompute };
+/** Heat scores every 5 minutes (spec §9 "Intervals"), and once at start so a fresh catalogue is scored at once. */
+export const heatJob: Job = { name: 'heat', everyMs: 5 * 60_000, runAtStartup: true, run: runHeatRecompute };

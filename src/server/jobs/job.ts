@@ -18,5 +18,7 @@ export type Job = {
   name: string;
   everyMs?: number;
   cron?: string;
+  /** Also run once when the server starts (spec: "the initial sync runs at start"). */
+  runAtStartup?: boolean;
   run: (ctx: JobContext) => Promise<{ counts: Record<string, number>; errors: string[] }>;
 };

@@ -7,13 +7,14 @@ import { createScheduler } from './scheduler.ts';
 export type JobsPluginOptions = AppDeps & { jobs?: readonly Job[] };
 
 /**
- * Starts the scheduler on `onReady` when JOBS_ENABLED (off in tests, which call `job.run(ctx)` directly) and stops it
- * on `onClose`, waiting for runs in progress.
+ * Starts the scheduler on `onReady` when JOBS_ENABLED (off in tests, which call `job.run(ctx)` directly), runs the
+ * `runAtStartup` jobs once (the heat recompute), and stops it on `onClose`, waiting for runs in progress.
  */
 export const jobsPlugin = fp<JobsPluginOptions>(async (app, deps) => {
   if (!deps.config.JOBS_ENABLED) return;
+  const jobs = deps.jobs ?? ALL_JOBS;
   const scheduler = createScheduler(
-    deps.jobs ?? ALL_JOBS,
+    jobs,
     {
       db: deps.db,
       dbKind: deps.dbKind,
@@ -27,6 +28,8 @@ export const jobsPlugin = fp<JobsPluginOptions>(async (app, deps) => {
   app.addHook('onReady', async () => {
     scheduler.start();
     app.log.info({ jobs: scheduler.jobs.map((j) => `${j.name} (${j.pattern})`) }, 'scheduler started');
+    // Not awaited: the server answers while the first recompute runs.
+    for (const job of jobs) if (job.runAtStartup) scheduler.runNow(job.name, 'startup').catch(() => {});
   });
   app.addHook('onClose', () => scheduler.stop());
 });

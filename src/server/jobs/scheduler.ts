@@ -13,8 +13,8 @@ export type Scheduler = {
   start: () => void;
   /** Stops the timers and waits for runs in progress to finish. */
   stop: () => Promise<void>;
-  /** Runs a job now, outside its schedule (manual trigger); skipped while the same job runs. */
-  runNow: (name: string) => Promise<RecordedRun | { ran: false; reason: 'busy' }>;
+  /** Runs a job now, outside its schedule; skipped while the same job runs. */
+  runNow: (name: string, trigger?: 'manual' | 'startup') => Promise<RecordedRun | { ran: false; reason: 'busy' }>;
   readonly jobs: readonly { name: string; pattern: string; nextRunAt: Date | null }[];
 };
 
@@ -46,16 +46,13 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
   const timers = new Map<string, Cron>();
   const byName = new Map(jobs.map((job) => [job.name, job]));
 
-  const execute = async (job: Job, slot: Date | undefined) => {
+  const execute = async (job: Job, slot: Date | undefined, trigger: 'schedule' | 'manual' | 'startup') => {
     if (running.has(job.name)) {
       log.warn({ job: job.name, slot }, 'job skipped: previous run still in progress');
       return { ran: false as const, reason: 'busy' as const };
     }
-    const promise = runRecordedJob(
-      ctx.db,
-      ctx.dbKind,
-      { job: job.name, trigger: slot ? 'schedule' : 'manual', slot, instance, now: ctx.now },
-      () => job.run(ctx),
+    const promise = runRecordedJob(ctx.db, ctx.dbKind, { job: job.name, trigger, slot, instance, now: ctx.now }, () =>
+      job.run(ctx),
     );
     running.set(job.name, promise);
     try {
@@ -82,7 +79,7 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
         const cron = new Cron(toCronPattern(job), { timezone: 'UTC', unref: true }, (self: Cron) => {
           // The slot is the scheduled time, identical on every instance, whatever the timer's jitter.
           const slot = self.previousRuns(1, new Date(Date.now() + 50))[0] ?? new Date();
-          execute(job, slot).catch(() => {});
+          execute(job, slot, 'schedule').catch(() => {});
         });
         timers.set(job.name, cron);
       }
@@ -92,10 +89,10 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
       timers.clear();
       await Promise.allSettled(running.values());
     },
-    runNow: async (name) => {
+    runNow: async (name, trigger = 'manual') => {
       const job = byName.get(name);
       if (!job) throw new Error(`unknown job ${name}`);
-      return execute(job, undefined);
+      return execute(job, undefined, trigger);
     },
     get jobs() {
       return jobs.map((job) => ({

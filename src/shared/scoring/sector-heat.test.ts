@@ -27,6 +27,7 @@ describe('sectorHeat', () => {
     },
     { name: '11 projects at 100/100 → 105, clamped to 100', projects: members(11, 100, 100), expected: 100 },
     { name: 'all heat and social 0, 3 projects → 0 (lower clamp not needed)', projects: members(3, 0, 0), expected: 0 },
+    { name: 'out-of-range inputs (heat −50) are clamped at 0', projects: members(1, -50, -50), expected: 0 },
     { name: 'no social scores: heat mean takes the whole weight', projects: members(2, 60, null), expected: 60 },
     {
       name: 'missing social scores are left out of the social mean',
