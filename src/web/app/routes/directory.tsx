@@ -3,24 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { usePlatforms } from '../../features/platforms/api.ts';
 import { useProjects } from '../../features/projects/api.ts';
-import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
 import { ProjectFilters } from '../../features/projects/components/project-filters.tsx';
+import { ProjectList } from '../../features/projects/components/project-list.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
-import { ProjectTable } from '../../features/projects/components/project-table.tsx';
-import {
-  DIRECTORY_PAGE_SIZE,
-  toListParams,
-  useDirectoryParams,
-} from '../../features/projects/hooks/use-directory-params.ts';
+import { toListParams, useDirectoryParams } from '../../features/projects/hooks/use-directory-params.ts';
 import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { useErrorText } from '../../lib/errors.ts';
 import { formatDate, formatInteger } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
-import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
 
 export function DirectoryPage() {
   const { t, i18n } = useTranslation(['directory', 'app']);
@@ -56,8 +49,6 @@ export function DirectoryPage() {
   };
 
   const data = projects.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / DIRECTORY_PAGE_SIZE)) : 1;
-  const paginationLabels = usePaginationLabels(filters.page, pageCount);
   const sampleSource = data?.items.find((item) => item.marketSource?.sample)?.marketSource;
 
   return (
@@ -99,27 +90,22 @@ export function DirectoryPage() {
           }
         />
       ) : (
-        <div aria-busy={projects.isPlaceholderData} className={projects.isPlaceholderData ? 'opacity-60' : ''}>
+        <div>
           {sampleSource && (
             <p className="muted mb-2 text-xs">{t('directory:marketSample', { date: formatDate(sampleSource.asOf) })}</p>
           )}
-          <ProjectTable
-            items={projects.data.items}
-            offset={projects.data.offset}
+          <ProjectList
+            data={projects.data}
+            caption={t('directory:table.caption')}
+            sectorLabel={sectorLabel}
             sort={filters}
             onSortChange={toggleSort}
-            sectorLabel={sectorLabel}
-            caption={t('directory:table.caption')}
-          />
-          <ProjectCards items={projects.data.items} offset={projects.data.offset} sectorLabel={sectorLabel} />
-          <Pagination
             page={filters.page}
-            pageCount={pageCount}
             onPageChange={(page) => {
               setPage(page);
               window.scrollTo({ top: 0 });
             }}
-            labels={paginationLabels}
+            stale={projects.isPlaceholderData}
           />
         </div>
       )}

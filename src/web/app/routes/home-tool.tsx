@@ -3,10 +3,9 @@ import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { HeatScore } from '../../components/ui/heat-score.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useProjects } from '../../features/projects/api.ts';
-import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
+import { ProjectList } from '../../features/projects/components/project-list.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { ProjectMiniList } from '../../features/projects/components/project-mini-list.tsx';
-import { ProjectTable } from '../../features/projects/components/project-table.tsx';
 import { useSectors } from '../../features/sectors/api.ts';
 import { SectorLeaders } from '../../features/sectors/components/sector-leaders.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
@@ -41,14 +40,7 @@ export function ToolHomePage() {
               onRetry={() => void top.refetch()}
             />
           ) : (
-            <>
-              <ProjectTable
-                items={top.data.items}
-                sectorLabel={sectorLabel}
-                caption={t('home:variants.tool.topTable')}
-              />
-              <ProjectCards items={top.data.items} sectorLabel={sectorLabel} />
-            </>
+            <ProjectList data={top.data} caption={t('home:variants.tool.topTable')} sectorLabel={sectorLabel} />
           )}
         </section>
         <div className="space-y-6">

@@ -2,19 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { usePlatform } from '../../features/platforms/api.ts';
 import { PlatformHeader } from '../../features/platforms/components/platform-header.tsx';
-import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
+import { ProjectList } from '../../features/projects/components/project-list.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
-import { ProjectTable } from '../../features/projects/components/project-table.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
-import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
 
 const PAGE_SIZE = 20;
 
@@ -25,8 +22,6 @@ export function PlatformPage() {
   const sectorLabel = useSectorLabel();
   const [page, setPage] = usePageParam();
   const platform = usePlatform(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  const pageCount = Math.max(1, Math.ceil((platform.data?.projects.total ?? 0) / PAGE_SIZE));
-  const paginationLabels = usePaginationLabels(page, pageCount);
 
   const back = (
     <Link to="/platforms" className="link text-sm">
@@ -79,16 +74,14 @@ export function PlatformPage() {
         {projects.items.length === 0 ? (
           <EmptyState title={t('platforms:detail.empty')} />
         ) : (
-          <div className={platform.isPlaceholderData ? 'opacity-60' : ''}>
-            <ProjectTable
-              items={projects.items}
-              offset={projects.offset}
-              sectorLabel={sectorLabel}
-              caption={t('platforms:detail.projectsTitle')}
-            />
-            <ProjectCards items={projects.items} offset={projects.offset} sectorLabel={sectorLabel} />
-            <Pagination page={page} pageCount={pageCount} onPageChange={setPage} labels={paginationLabels} />
-          </div>
+          <ProjectList
+            data={projects}
+            caption={t('platforms:detail.projectsTitle')}
+            sectorLabel={sectorLabel}
+            page={page}
+            onPageChange={setPage}
+            stale={platform.isPlaceholderData}
+          />
         )}
       </section>
     </div>

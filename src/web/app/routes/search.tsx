@@ -6,17 +6,15 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { usePlatforms } from '../../features/platforms/api.ts';
 import { useProjects } from '../../features/projects/api.ts';
-import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
+import { ProjectList } from '../../features/projects/components/project-list.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
-import { ProjectTable } from '../../features/projects/components/project-table.tsx';
 import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { useErrorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
-import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
+import { usePageParam } from '../../lib/use-page-param.ts';
 
 const PAGE_SIZE = 20;
 const MAX_SIDE_MATCHES = 8;
@@ -28,8 +26,7 @@ export function SearchPage() {
   const id = useId();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_TEXT);
-  const rawPage = Number.parseInt(params.get('page') ?? '1', 10);
-  const page = Number.isFinite(rawPage) && rawPage > 0 ? rawPage : 1;
+  const [page, setPage] = usePageParam();
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
 
@@ -40,8 +37,6 @@ export function SearchPage() {
   const sectors = useSectors();
   const platforms = usePlatforms();
   const sectorLabel = useSectorLabel();
-  const pageCount = Math.max(1, Math.ceil((projects.data?.total ?? 0) / PAGE_SIZE));
-  const paginationLabels = usePaginationLabels(page, pageCount);
 
   const needle = q.toLowerCase();
   const matchingSectors = useMemo(
@@ -132,21 +127,14 @@ export function SearchPage() {
                 onRetry={() => void projects.refetch()}
               />
             ) : projects.data.items.length > 0 ? (
-              <>
-                <ProjectTable
-                  items={projects.data.items}
-                  offset={projects.data.offset}
-                  sectorLabel={sectorLabel}
-                  caption={t('search:results.projects')}
-                />
-                <ProjectCards items={projects.data.items} offset={projects.data.offset} sectorLabel={sectorLabel} />
-                <Pagination
-                  page={page}
-                  pageCount={pageCount}
-                  onPageChange={(next) => setParams(next > 1 ? { q, page: String(next) } : { q })}
-                  labels={paginationLabels}
-                />
-              </>
+              <ProjectList
+                data={projects.data}
+                caption={t('search:results.projects')}
+                sectorLabel={sectorLabel}
+                page={page}
+                onPageChange={setPage}
+                stale={projects.isPlaceholderData}
+              />
             ) : (
               <p className="muted text-sm">{t('search:empty.title', { q })}</p>
             )}

@@ -2,18 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
-import { Pagination } from '../../components/ui/pagination.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
+import { ProjectList } from '../../features/projects/components/project-list.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
-import { ProjectTable } from '../../features/projects/components/project-table.tsx';
 import { useSector } from '../../features/sectors/api.ts';
 import { SectorHeader } from '../../features/sectors/components/sector-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useErrorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
-import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
 import { SectorHeatSlot } from '../heat-slot.tsx';
 
 const PAGE_SIZE = 20;
@@ -24,8 +21,6 @@ export function SectorPage() {
   const errorText = useErrorText();
   const [page, setPage] = usePageParam();
   const sector = useSector(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
-  const pageCount = Math.max(1, Math.ceil((sector.data?.projects.total ?? 0) / PAGE_SIZE));
-  const paginationLabels = usePaginationLabels(page, pageCount);
 
   const back = (
     <Link to="/sectors" className="link text-sm">
@@ -79,11 +74,13 @@ export function SectorPage() {
         {projects.items.length === 0 ? (
           <EmptyState title={t('sectors:detail.empty')} />
         ) : (
-          <div className={sector.isPlaceholderData ? 'opacity-60' : ''}>
-            <ProjectTable items={projects.items} offset={projects.offset} caption={t('sectors:detail.projectsTitle')} />
-            <ProjectCards items={projects.items} offset={projects.offset} />
-            <Pagination page={page} pageCount={pageCount} onPageChange={setPage} labels={paginationLabels} />
-          </div>
+          <ProjectList
+            data={projects}
+            caption={t('sectors:detail.projectsTitle')}
+            page={page}
+            onPageChange={setPage}
+            stale={sector.isPlaceholderData}
+          />
         )}
       </section>
     </div>

@@ -1,0 +1,40 @@
+import type { ProjectListResponse, ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
+import { ProjectCards } from './project-cards.tsx';
+import { ProjectTable, type SortState } from './project-table.tsx';
+
+type ProjectListProps = {
+  /** One page from the API ({items, total, limit, offset}). */
+  data: ProjectListResponse;
+  caption: string;
+  sectorLabel?: (category: string) => string;
+  sort?: SortState;
+  onSortChange?: (sort: ProjectSort) => void;
+  /** 1-based; pagination is shown when given with onPageChange and there is more than one page. */
+  page?: number;
+  onPageChange?: (page: number) => void;
+  /** True while a new page replaces this one (the old rows stay, dimmed). */
+  stale?: boolean;
+};
+
+/** A page of projects: the ranking table from md up, cards below it, and previous/next under both. */
+export function ProjectList(props: ProjectListProps) {
+  const { data, caption, sectorLabel, sort, onSortChange, page = 1, onPageChange, stale = false } = props;
+  const pageCount = Math.max(1, Math.ceil(data.total / data.limit));
+  const labels = usePaginationLabels(page, pageCount);
+  return (
+    <div aria-busy={stale} className={stale ? 'opacity-60' : ''}>
+      <ProjectTable
+        items={data.items}
+        offset={data.offset}
+        sort={sort}
+        onSortChange={onSortChange}
+        sectorLabel={sectorLabel}
+        caption={caption}
+      />
+      <ProjectCards items={data.items} offset={data.offset} sectorLabel={sectorLabel} />
+      {onPageChange && <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} labels={labels} />}
+    </div>
+  );
+}
