@@ -124,6 +124,7 @@ describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {
 
     const heading = await page.locator('main h1').textContent();
     expect(heading).toBe(LOCALES[lang].directory.title);
+    expect(await page.title()).toBe(`${LOCALES[lang].directory.title} · ${LOCALES[lang].common.brand}`);
   });
 
   test('a project page shows the project and its heat breakdown panel', async () => {

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SearchIcon } from '../../components/ui/icons.tsx';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** Headline, one-line promise, the two main ways in, and a search box that opens /search. */
 export function HomeHero() {
@@ -9,6 +10,7 @@ export function HomeHero() {
   const navigate = useNavigate();
   const id = useId();
   const [query, setQuery] = useState('');
+  useDocumentTitle(undefined);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();

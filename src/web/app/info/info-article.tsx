@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 export type InfoSection = { title: string; paragraphs: string[]; extra?: ReactNode };
 
@@ -6,6 +7,7 @@ type InfoArticleProps = { title: string; lead?: string; meta?: string; sections:
 
 /** The reading layout shared by /about, /privacy, /terms and /contact. */
 export function InfoArticle({ title, lead, meta, sections }: InfoArticleProps) {
+  useDocumentTitle(title);
   return (
     <article className="prose-page mx-auto max-w-3xl">
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>

@@ -3,10 +3,12 @@ import type { Platform } from '../../../../shared/api/platforms.schema.ts';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { formatInteger } from '../../../lib/format.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { PlatformKindBadge } from './platform-kind-badge.tsx';
 
 export function PlatformHeader({ platform }: { platform: Platform }) {
   const { t } = useTranslation(['platforms', 'app']);
+  useDocumentTitle(platform.name);
   return (
     <header className="card p-5 sm:p-6">
       <div className="flex items-center gap-4">

@@ -3,6 +3,7 @@ import type { Project } from '../../../../shared/api/projects.schema.ts';
 import { ExternalIcon } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ProjectStatusBadge, VerifiedBadge } from './project-status-badge.tsx';
 
 const LINK_KEYS = ['website', 'twitter', 'telegram', 'discord', 'github', 'whitepaper'] as const;
@@ -11,6 +12,7 @@ const LINK_KEYS = ['website', 'twitter', 'telegram', 'discord', 'github', 'white
 export function ProjectHeader({ project }: { project: Project }) {
   const { t, i18n } = useTranslation(['project', 'app']);
   const intro = pickLocalized(project.intro, i18n.language);
+  useDocumentTitle(project.name);
   const links = LINK_KEYS.flatMap((key) => {
     const href = project.links[key];
     return href ? [{ key, href }] : [];

@@ -4,6 +4,7 @@ import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { formatInteger, formatUsd } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
 import { SectorTrendBadge } from './sector-trend-badge.tsx';
 
@@ -11,6 +12,7 @@ import { SectorTrendBadge } from './sector-trend-badge.tsx';
 export function SectorHeader({ sector }: { sector: Sector }) {
   const { t, i18n } = useTranslation(['sectors', 'app']);
   const description = pickLocalized(sector.description, i18n.language);
+  useDocumentTitle(sectorDisplayName(sector, i18n.language));
   return (
     <header className="card overflow-hidden">
       <div aria-hidden="true" className="h-2" style={{ backgroundColor: sector.color }} />
