@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/auth.schema.ts';
@@ -80,14 +79,13 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * Cookies, rate-limit store (limits are applied per route) and server-side sessions for /api/*: resolves the
+ * Cookies and server-side sessions for /api/* (rate limits: features/auth/rate-limit.ts): resolves the
  * session (sliding renewal), and enforces CSRF on state-changing requests that carry a session cookie or target
  * /api/auth/* (sign-in CSRF). Token check: header x-csrf-token === the session's token (signed in) or the
  * hr_csrf cookie (anonymous), compared in constant time.
  */
 export const sessionPlugin = fp<SessionPluginOptions>(async (app, { config, db }) => {
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   app.decorateRequest('auth', null);
   app.decorateRequest('authExpired', false);
   const ttlMs = getSessionTtlMs(config);

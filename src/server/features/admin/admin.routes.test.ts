@@ -135,7 +135,7 @@ describe('npm run admin -- grant <email>', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.out).toMatch(/no account with e-mail ghost@example.com: sign up first/);
     expect(usage.code).toBe(2);
-  });
+  }, 120_000); // five PGlite opens of an on-disk directory, each migrating: slow under a parallel suite
 
   test('while the server holds the PGlite data directory, the CLI stops with the lock message', async () => {
     const dataDir = tempDir();

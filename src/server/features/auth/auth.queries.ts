@@ -1,6 +1,14 @@
-import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { authTokens, mailOutbox, oauthAccounts, sessions, userProfiles, users } from '../../db/schema/index.ts';
+import {
+  authRateLimits,
+  authTokens,
+  mailOutbox,
+  oauthAccounts,
+  sessions,
+  userProfiles,
+  users,
+} from '../../db/schema/index.ts';
 
 const userColumns = {
   id: users.id,
@@ -166,4 +174,30 @@ export async function selectOAuthAccountUserId(
 
 export async function insertOAuthAccount(db: Db, values: typeof oauthAccounts.$inferInsert): Promise<void> {
   await db.insert(oauthAccounts).values(values).onConflictDoNothing();
+}
+
+/**
+ * Counts one hit against `key` in a fixed window of `windowMs` starting at its first hit, atomically (one upsert, so
+ * concurrent instances agree). Returns the count in the current window and when it resets.
+ */
+export async function incrementRateLimit(db: Db, key: string, windowMs: number, now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(authRateLimits)
+    .values({ key, count: 1, resetAt: new Date(now.getTime() + windowMs) })
+    .onConflictDoUpdate({
+      target: authRateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${authRateLimits.resetAt} <= ${at} THEN 1 ELSE ${authRateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${authRateLimits.resetAt} <= ${at} THEN excluded.reset_at ELSE ${authRateLimits.resetAt} END`,
+      },
+    })
+    .returning({ count: authRateLimits.count, resetAt: authRateLimits.resetAt });
+  if (!row) throw new Error('rate-limit upsert returned no row');
+  return row;
+}
+
+/** Drops windows that ended before `before` (they would restart at 1 anyway). */
+export async function deleteStaleRateLimits(db: Db, before: Date): Promise<void> {
+  await db.delete(authRateLimits).where(lt(authRateLimits.resetAt, before));
 }

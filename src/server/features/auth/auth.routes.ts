@@ -53,11 +53,11 @@ const context = (request: FastifyRequest): RequestContext => ({
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   const deps: AuthDeps = { db, config, mailer: createMailer(config, app.log) };
   const limit = {
-    signIn: createAuthRateLimit(app, 'sign-in', AUTH_LIMITS.signIn),
-    signUp: createAuthRateLimit(app, 'sign-up', AUTH_LIMITS.signUp),
-    reset: createAuthRateLimit(app, 'reset', AUTH_LIMITS.resetRequest),
-    token: createAuthRateLimit(app, 'token', AUTH_LIMITS.tokenUse),
-    oauth: createAuthRateLimit(app, 'oauth', AUTH_LIMITS.oauth),
+    signIn: createAuthRateLimit(db, 'sign-in', AUTH_LIMITS.signIn),
+    signUp: createAuthRateLimit(db, 'sign-up', AUTH_LIMITS.signUp),
+    reset: createAuthRateLimit(db, 'reset', AUTH_LIMITS.resetRequest),
+    token: createAuthRateLimit(db, 'token', AUTH_LIMITS.tokenUse),
+    oauth: createAuthRateLimit(db, 'oauth', AUTH_LIMITS.oauth),
   };
   // A browser holds one session: signing in again (perhaps as someone else) ends the one it had.
   const endPreviousSession = async (request: FastifyRequest) => {

@@ -1,5 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { deleteStaleRateLimits, incrementRateLimit } from './auth.queries.ts';
 
 export type AuthLimits = { perIp: number; perAccount?: number; windowMs: number };
 
@@ -19,28 +21,20 @@ const accountOf = (request: FastifyRequest) => {
 
 /**
  * A preHandler that counts the request against a per-IP and (when the body has an e-mail) a per-account window and
- * refuses with 429 RATE_LIMITED once either is exhausted. Counters live in this process (docs/auth.md).
+ * refuses with 429 RATE_LIMITED (and Retry-After) once either is exhausted. Counters live in the database
+ * (auth_rate_limits), so every instance on one PostgreSQL shares them.
  */
-export function createAuthRateLimit(app: FastifyInstance, name: string, limits: AuthLimits) {
-  const byIp = app.createRateLimit({
-    max: limits.perIp,
-    timeWindow: limits.windowMs,
-    keyGenerator: (request) => `${name}:ip:${request.ip}`,
-  });
-  const byAccount = limits.perAccount
-    ? app.createRateLimit({
-        max: limits.perAccount,
-        timeWindow: limits.windowMs,
-        keyGenerator: (request) => `${name}:account:${accountOf(request)}`,
-      })
-    : undefined;
-  return async (request: FastifyRequest, reply: { header: (name: string, value: string) => unknown }) => {
-    const checks = byAccount && accountOf(request) ? [byIp, byAccount] : [byIp];
-    for (const check of checks) {
-      const result = await check(request);
-      // isAllowed is true only for allow-listed keys; isExceeded is the verdict.
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(result.ttlInSeconds));
+export function createAuthRateLimit(db: Db, name: string, limits: AuthLimits) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const now = new Date();
+    const account = accountOf(request);
+    const checks: [string, number][] = [[`${name}:ip:${request.ip}`, limits.perIp]];
+    if (limits.perAccount && account) checks.push([`${name}:account:${account}`, limits.perAccount]);
+    for (const [key, max] of checks) {
+      const { count, resetAt } = await incrementRateLimit(db, key, limits.windowMs, now);
+      if (count === 1) await deleteStaleRateLimits(db, new Date(now.getTime() - limits.windowMs)); // new window: tidy up
+      if (count > max) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000))));
         throw new AppError('RATE_LIMITED');
       }
     }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildApp } from '../../app.ts';
 import { sessions, userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, signUpAgent, TEST_PASSWORD } from './auth.test-support.ts';
@@ -164,6 +165,29 @@ describe('sessions, CSRF and rate limits', () => {
     expect(Number(eleventh.headers['retry-after'])).toBeGreaterThan(0);
     expect(rightPasswordTooSoon.statusCode).toBe(429);
     expect(otherAccount.statusCode).toBe(401); // the limit is per account (and per IP), not global
+  });
+
+  test('the limit holds across app instances sharing one database (counters live in auth_rate_limits)', async () => {
+    await signUpAgent(t.app, 'cluster@example.com');
+    const second = await buildApp(
+      { config: t.config, db: t.db, dbKind: t.handle.kind, events: t.events, cache: t.cache },
+      { logger: false },
+    );
+    const attempt = (app: typeof t.app, i: number) =>
+      createAgent(app).request({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: `10.2.0.${i}`,
+        payload: { email: 'cluster@example.com', password: `wrong-${i}-pass` },
+      });
+
+    const statuses: number[] = [];
+    for (let i = 1; i <= 10; i++) statuses.push((await attempt(i % 2 ? t.app : second, i)).statusCode);
+    const eleventh = await attempt(second, 11);
+    await second.close();
+
+    expect(statuses).toEqual(Array(10).fill(401));
+    expect(eleventh.statusCode).toBe(429);
   });
 
   test('one IP is limited across accounts too', async () => {
