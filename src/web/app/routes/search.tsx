@@ -105,41 +105,8 @@ export function SearchPage() {
           }
         />
       ) : (
-        <div className="grid gap-6 lg:grid-cols-4">
-          <section aria-labelledby="search-projects" className="space-y-3 lg:col-span-3">
-            <div className="flex items-baseline justify-between">
-              <h2 id="search-projects" className="text-lg font-semibold">
-                {t('search:results.projects')}
-              </h2>
-              {projects.data && (
-                <span className="muted text-sm" aria-live="polite">
-                  {t('search:results.projectCount', { count: formatInteger(projects.data.total) })}
-                </span>
-              )}
-            </div>
-            {projects.isPending ? (
-              <ProjectListSkeleton rows={5} label={t('app:loading.title')} />
-            ) : projects.isError ? (
-              <ErrorPanel
-                title={t('app:data.loadFailed')}
-                message={errorText(projects.error)}
-                retryLabel={t('app:data.retry')}
-                onRetry={() => void projects.refetch()}
-              />
-            ) : projects.data.items.length > 0 ? (
-              <ProjectList
-                data={projects.data}
-                caption={t('search:results.projects')}
-                sectorLabel={sectorLabel}
-                page={page}
-                onPageChange={setPage}
-                stale={projects.isPlaceholderData}
-              />
-            ) : (
-              <p className="muted text-sm">{t('search:empty.title', { q })}</p>
-            )}
-          </section>
-          <aside className="space-y-6">
+        <div className="space-y-6">
+          <div className="grid gap-4 sm:grid-cols-2">
             {matchingSectors.length > 0 && (
               <section aria-labelledby="search-sectors" className="card p-4">
                 <h2 id="search-sectors" className="font-semibold">
@@ -172,7 +139,40 @@ export function SearchPage() {
                 </ul>
               </section>
             )}
-          </aside>
+          </div>
+          <section aria-labelledby="search-projects" className="space-y-3">
+            <div className="flex items-baseline justify-between">
+              <h2 id="search-projects" className="text-lg font-semibold">
+                {t('search:results.projects')}
+              </h2>
+              {projects.data && (
+                <span className="muted text-sm" aria-live="polite">
+                  {t('search:results.projectCount', { count: formatInteger(projects.data.total) })}
+                </span>
+              )}
+            </div>
+            {projects.isPending ? (
+              <ProjectListSkeleton rows={5} label={t('app:loading.title')} />
+            ) : projects.isError ? (
+              <ErrorPanel
+                title={t('app:data.loadFailed')}
+                message={errorText(projects.error)}
+                retryLabel={t('app:data.retry')}
+                onRetry={() => void projects.refetch()}
+              />
+            ) : projects.data.items.length > 0 ? (
+              <ProjectList
+                data={projects.data}
+                caption={t('search:results.projects')}
+                sectorLabel={sectorLabel}
+                page={page}
+                onPageChange={setPage}
+                stale={projects.isPlaceholderData}
+              />
+            ) : (
+              <p className="muted text-sm">{t('search:empty.title', { q })}</p>
+            )}
+          </section>
         </div>
       )}
     </div>

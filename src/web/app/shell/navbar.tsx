@@ -7,12 +7,15 @@ import { LanguageSwitcher } from '../../features/preferences/components/language
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
 import { NAV_LINKS } from './nav-links.ts';
 
+const linkTone = (isActive: boolean) =>
+  isActive
+    ? 'bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-400'
+    : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-    isActive
-      ? 'bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-400'
-      : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800'
-  }`;
+  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${linkTone(isActive)}`;
+// In the hamburger menu: full-width rows with a bigger touch target.
+const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2.5 text-base font-medium ${linkTone(isActive)}`;
 
 /** Sticky top bar: brand, five links, theme, language, sign-in; below md a hamburger opens the same links. */
 export function Navbar() {
@@ -88,8 +91,8 @@ export function Navbar() {
           <ul className="flex flex-col gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className={linkClass} onClick={() => setOpen(false)}>
-                  <span className="block py-1">{t(`app:nav.${link.key}`)}</span>
+                <NavLink to={link.to} end={link.end} className={menuLinkClass} onClick={() => setOpen(false)}>
+                  {t(`app:nav.${link.key}`)}
                 </NavLink>
               </li>
             ))}

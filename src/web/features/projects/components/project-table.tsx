@@ -22,6 +22,8 @@ type ProjectTableProps = {
 };
 
 const MAX_CHAINS = 2;
+// The chains column appears from xl up, where the table has room; project pages and cards always list them.
+const CHAINS_CELL = 'hidden xl:table-cell';
 
 /** The ranking table (md and up); below md the same rows render as cards (ProjectCards). */
 export function ProjectTable({
@@ -33,12 +35,12 @@ export function ProjectTable({
   caption,
 }: ProjectTableProps) {
   const { t } = useTranslation(['directory', 'app']);
-  const header = (label: string, column?: ProjectSort, align: 'left' | 'right' = 'left') => {
+  const header = (label: string, column?: ProjectSort, align: 'left' | 'right' = 'left', extra = '') => {
     const active = column && sort?.sort === column;
     const ariaSort = active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
     const alignClass = align === 'right' ? 'text-right' : 'text-left';
     return (
-      <th scope="col" aria-sort={ariaSort} className={`px-3 py-3 font-medium whitespace-nowrap ${alignClass}`}>
+      <th scope="col" aria-sort={ariaSort} className={`px-3 py-3 font-medium whitespace-nowrap ${alignClass} ${extra}`}>
         {column && onSortChange ? (
           <button
             type="button"
@@ -69,7 +71,7 @@ export function ProjectTable({
             {header(t('directory:table.marketCap'), 'market_cap', 'right')}
             {header(t('directory:table.volume'), 'volume', 'right')}
             {header(t('directory:table.sector'))}
-            {header(t('directory:table.chains'))}
+            {header(t('directory:table.chains'), undefined, 'left', CHAINS_CELL)}
             {header(t('directory:table.status'))}
           </tr>
         </thead>
@@ -96,7 +98,7 @@ export function ProjectTable({
                   {sectorLabel(project.category)}
                 </Link>
               </td>
-              <td className="px-3 py-3 whitespace-nowrap">
+              <td className={`px-3 py-3 whitespace-nowrap ${CHAINS_CELL}`}>
                 <ChainList chains={project.chains} />
               </td>
               <td className="px-3 py-3">
