@@ -1,11 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MeResponseSchema } from '../../../shared/api/auth.schema.ts';
 import { authTokens, mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, readLatestMail, signUpAgent, TEST_PASSWORD } from './auth.test-support.ts';
+import { createMailer } from './mailer.ts';
 
 const NEW_PASSWORD = 'brand-new-pass-9';
 
@@ -144,13 +146,28 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
     expect(res.cookies.find((c) => c.name === 'hr_csrf')).toMatchObject({ secure: true });
   });
 
-  test('mail with no SMTP stays unsent in the outbox (the log has it too)', async () => {
+  test('mail with no SMTP stays unsent in the outbox', async () => {
     await signUpAgent(t.app, 'outbox@example.com');
 
     const rows = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'outbox@example.com'));
 
     expect(rows).toHaveLength(1);
     expect(rows[0]?.sentAt).toBeNull();
+  });
+
+  test('with no SMTP the whole mail, link included, is written to the server log', async () => {
+    const logged: { obj: Record<string, unknown>; msg: string }[] = [];
+    const log = { info: (obj: Record<string, unknown>, msg: string) => logged.push({ obj, msg }) };
+    const mailer = createMailer(t.config, log as unknown as FastifyBaseLogger);
+
+    await mailer.send(t.db, { to: 'log@example.com', subject: 'Hi', text: 'open https://x.test/auth?token=abc' });
+
+    expect(logged).toEqual([
+      {
+        msg: 'mail (no SMTP configured)',
+        obj: expect.objectContaining({ to: 'log@example.com', text: 'open https://x.test/auth?token=abc' }),
+      },
+    ]);
   });
 });
 
