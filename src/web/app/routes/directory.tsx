@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { usePlatforms } from '../../features/platforms/api.ts';
 import { useProjects } from '../../features/projects/api.ts';
@@ -11,13 +10,12 @@ import { ProjectListSkeleton } from '../../features/projects/components/project-
 import { toListParams, useDirectoryParams } from '../../features/projects/hooks/use-directory-params.ts';
 import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
-import { useErrorText } from '../../lib/errors.ts';
 import { formatDate, formatInteger } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
+import { QueryError } from '../query-error.tsx';
 
 export function DirectoryPage() {
   const { t, i18n } = useTranslation(['directory', 'app']);
-  const errorText = useErrorText();
   const { filters, setFilter, setSort, toggleSort, setPage, reset, hasFilters } = useDirectoryParams();
   const projects = useProjects(toListParams(filters));
   const sectors = useSectors();
@@ -71,12 +69,7 @@ export function DirectoryPage() {
       {projects.isPending ? (
         <ProjectListSkeleton label={t('app:loading.title')} />
       ) : projects.isError ? (
-        <ErrorPanel
-          title={t('app:data.loadFailed')}
-          message={errorText(projects.error)}
-          retryLabel={t('app:data.retry')}
-          onRetry={() => void projects.refetch()}
-        />
+        <QueryError query={projects} />
       ) : projects.data.items.length === 0 ? (
         <EmptyState
           title={t('directory:empty.title')}

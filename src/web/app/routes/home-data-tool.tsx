@@ -1,22 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { useProjects } from '../../features/projects/api.ts';
 import { ProjectDataTable } from '../../features/projects/components/project-data-table.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { toListParams, useDirectoryParams } from '../../features/projects/hooks/use-directory-params.ts';
-import { useErrorText } from '../../lib/errors.ts';
 import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
+import { QueryError } from '../query-error.tsx';
 
 const PAGE_SIZE = 50;
 
 /** /data-tool: the raw-numbers layout; sort and page live in the URL like the directory's. */
 export function DataToolHomePage() {
   const { t } = useTranslation(['home', 'app', 'directory', 'project']);
-  const errorText = useErrorText();
   const { filters, toggleSort, setPage } = useDirectoryParams();
   const projects = useProjects(toListParams(filters, PAGE_SIZE));
   const pageCount = Math.max(1, Math.ceil((projects.data?.total ?? 0) / PAGE_SIZE));
@@ -37,12 +35,7 @@ export function DataToolHomePage() {
       {projects.isPending ? (
         <ProjectListSkeleton rows={15} label={t('app:loading.title')} />
       ) : projects.isError ? (
-        <ErrorPanel
-          title={t('app:data.loadFailed')}
-          message={errorText(projects.error)}
-          retryLabel={t('app:data.retry')}
-          onRetry={() => void projects.refetch()}
-        />
+        <QueryError query={projects} />
       ) : (
         <div className={projects.isPlaceholderData ? 'opacity-60' : ''}>
           <ProjectDataTable

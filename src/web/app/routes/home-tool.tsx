@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { HeatScore } from '../../components/ui/heat-score.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useProjects } from '../../features/projects/api.ts';
@@ -9,13 +8,12 @@ import { ProjectMiniList } from '../../features/projects/components/project-mini
 import { useSectors } from '../../features/sectors/api.ts';
 import { SectorLeaders } from '../../features/sectors/components/sector-leaders.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
-import { useErrorText } from '../../lib/errors.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
+import { QueryError } from '../query-error.tsx';
 
 /** /tool: the analyst layout: top 20 by heat beside the social-score leaders and the hottest sectors. */
 export function ToolHomePage() {
   const { t } = useTranslation(['home', 'app', 'sectors']);
-  const errorText = useErrorText();
   const top = useProjects({ sort: 'heat', limit: 20, offset: 0 });
   const social = useProjects({ sort: 'social', limit: 8, offset: 0 });
   const sectors = useSectors();
@@ -33,12 +31,7 @@ export function ToolHomePage() {
           {top.isPending ? (
             <ProjectListSkeleton label={t('app:loading.title')} />
           ) : top.isError ? (
-            <ErrorPanel
-              title={t('app:data.loadFailed')}
-              message={errorText(top.error)}
-              retryLabel={t('app:data.retry')}
-              onRetry={() => void top.refetch()}
-            />
+            <QueryError query={top} />
           ) : (
             <ProjectList data={top.data} caption={t('home:variants.tool.topTable')} sectorLabel={sectorLabel} />
           )}

@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { BoltIcon, ChartIcon, FlameIcon, GlobeIcon, LayersIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { useProjects } from '../../features/projects/api.ts';
 import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
@@ -14,6 +13,7 @@ import { StatsGrid } from '../../features/system/components/stats-grid.tsx';
 import { useErrorText } from '../../lib/errors.ts';
 import { HomeHero } from '../home/home-hero.tsx';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
+import { QueryError } from '../query-error.tsx';
 
 const FEATURES: {
   key: 'heat' | 'sectors' | 'ecosystem' | 'realtime' | 'bilingual' | 'selfHosted';
@@ -42,16 +42,7 @@ export function HomePage() {
       <HomeVariantNav />
       <HomeHero />
 
-      {stats.isError ? (
-        <ErrorPanel
-          title={t('app:data.loadFailed')}
-          message={errorText(stats.error)}
-          retryLabel={t('app:data.retry')}
-          onRetry={() => void stats.refetch()}
-        />
-      ) : (
-        <StatsGrid stats={stats.data} />
-      )}
+      {stats.isError ? <QueryError query={stats} /> : <StatsGrid stats={stats.data} />}
 
       <div className="grid gap-8 lg:grid-cols-3">
         <section aria-labelledby="home-hot" className="lg:col-span-2">
@@ -69,12 +60,7 @@ export function HomePage() {
           {hot.isPending ? (
             <ProjectListSkeleton rows={HOT_PROJECTS} label={t('app:loading.title')} />
           ) : hot.isError ? (
-            <ErrorPanel
-              title={t('app:data.loadFailed')}
-              message={errorText(hot.error)}
-              retryLabel={t('app:data.retry')}
-              onRetry={() => void hot.refetch()}
-            />
+            <QueryError query={hot} />
           ) : (
             <ProjectCards items={hot.data.items} sectorLabel={sectorLabel} always />
           )}

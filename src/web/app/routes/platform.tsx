@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { usePlatform } from '../../features/platforms/api.ts';
 import { PlatformHeader } from '../../features/platforms/components/platform-header.tsx';
@@ -9,16 +8,15 @@ import { ProjectList } from '../../features/projects/components/project-list.tsx
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useErrorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
+import { QueryError } from '../query-error.tsx';
 
 const PAGE_SIZE = 20;
 
 export function PlatformPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation(['platforms', 'app']);
-  const errorText = useErrorText();
   const sectorLabel = useSectorLabel();
   const [page, setPage] = usePageParam();
   const platform = usePlatform(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
@@ -46,12 +44,7 @@ export function PlatformPage() {
         {notFound ? (
           <EmptyState title={t('platforms:detail.notFound', { id })} />
         ) : (
-          <ErrorPanel
-            title={t('app:data.loadFailed')}
-            message={errorText(platform.error, { id })}
-            retryLabel={t('app:data.retry')}
-            onRetry={() => void platform.refetch()}
-          />
+          <QueryError query={platform} params={{ id }} />
         )}
       </div>
     );

@@ -1,19 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { type PlatformKind, usePlatforms } from '../../features/platforms/api.ts';
 import { PlatformList } from '../../features/platforms/components/platform-list.tsx';
-import { useErrorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
+import { QueryError } from '../query-error.tsx';
 
 const KINDS = ['all', 'chain', 'launchpad'] as const;
 
 export function PlatformsPage() {
   const { t } = useTranslation(['platforms', 'app']);
-  const errorText = useErrorText();
   const [params, setParams] = useSearchParams();
   const raw = params.get('kind');
   const kind: PlatformKind | undefined = raw === 'chain' || raw === 'launchpad' ? raw : undefined;
@@ -58,12 +56,7 @@ export function PlatformsPage() {
           ))}
         </div>
       ) : platforms.isError ? (
-        <ErrorPanel
-          title={t('app:data.loadFailed')}
-          message={errorText(platforms.error)}
-          retryLabel={t('app:data.retry')}
-          onRetry={() => void platforms.refetch()}
-        />
+        <QueryError query={platforms} />
       ) : platforms.data.items.length === 0 ? (
         <EmptyState title={t('platforms:empty')} />
       ) : (

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useProject } from '../../features/projects/api.ts';
 import { ProjectAbout } from '../../features/projects/components/project-about.tsx';
@@ -9,13 +8,12 @@ import { ProjectMetrics } from '../../features/projects/components/project-metri
 import { ProjectScores } from '../../features/projects/components/project-scores.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { ApiError } from '../../lib/api-client.ts';
-import { useErrorText } from '../../lib/errors.ts';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
+import { QueryError } from '../query-error.tsx';
 
 export function ProjectPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation(['project', 'app']);
-  const errorText = useErrorText();
   const project = useProject(id);
   const sectorLabel = useSectorLabel();
 
@@ -43,12 +41,7 @@ export function ProjectPage() {
         </Link>
       </div>
     ) : (
-      <ErrorPanel
-        title={t('app:data.loadFailed')}
-        message={errorText(project.error, { id })}
-        retryLabel={t('app:data.retry')}
-        onRetry={() => void project.refetch()}
-      />
+      <QueryError query={project} params={{ id }} />
     );
   }
 

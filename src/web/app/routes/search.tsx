@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_QUERY_TEXT } from '../../../shared/api/projects.schema.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { usePlatforms } from '../../features/platforms/api.ts';
@@ -12,9 +11,9 @@ import { ProjectList } from '../../features/projects/components/project-list.tsx
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
-import { useErrorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
+import { QueryError } from '../query-error.tsx';
 
 const PAGE_SIZE = 20;
 const MAX_SIDE_MATCHES = 8;
@@ -22,7 +21,6 @@ const MAX_SIDE_MATCHES = 8;
 /** First version of /search: projects through the list API's q, sectors and platforms matched by name. */
 export function SearchPage() {
   const { t, i18n } = useTranslation(['search', 'app']);
-  const errorText = useErrorText();
   const id = useId();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_TEXT);
@@ -154,12 +152,7 @@ export function SearchPage() {
             {projects.isPending ? (
               <ProjectListSkeleton rows={5} label={t('app:loading.title')} />
             ) : projects.isError ? (
-              <ErrorPanel
-                title={t('app:data.loadFailed')}
-                message={errorText(projects.error)}
-                retryLabel={t('app:data.retry')}
-                onRetry={() => void projects.refetch()}
-              />
+              <QueryError query={projects} />
             ) : projects.data.items.length > 0 ? (
               <ProjectList
                 data={projects.data}

@@ -1,24 +1,22 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ProjectList } from '../../features/projects/components/project-list.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { useSector } from '../../features/sectors/api.ts';
 import { SectorHeader } from '../../features/sectors/components/sector-header.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { useErrorText } from '../../lib/errors.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
 import { SectorHeatSlot } from '../heat-slot.tsx';
+import { QueryError } from '../query-error.tsx';
 
 const PAGE_SIZE = 20;
 
 export function SectorPage() {
   const { id = '' } = useParams();
   const { t } = useTranslation(['sectors', 'app']);
-  const errorText = useErrorText();
   const [page, setPage] = usePageParam();
   const sector = useSector(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
 
@@ -45,12 +43,7 @@ export function SectorPage() {
         {notFound ? (
           <EmptyState title={t('sectors:detail.notFound', { id })} />
         ) : (
-          <ErrorPanel
-            title={t('app:data.loadFailed')}
-            message={errorText(sector.error, { id })}
-            retryLabel={t('app:data.retry')}
-            onRetry={() => void sector.refetch()}
-          />
+          <QueryError query={sector} params={{ id }} />
         )}
       </div>
     );

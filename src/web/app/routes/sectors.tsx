@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSectors } from '../../features/sectors/api.ts';
 import { SectorRanking } from '../../features/sectors/components/sector-ranking.tsx';
 import { SectorTreemap } from '../../features/sectors/components/sector-treemap.tsx';
-import { useErrorText } from '../../lib/errors.ts';
+import { QueryError } from '../query-error.tsx';
 
 export function SectorsPage() {
   const { t } = useTranslation(['sectors', 'app']);
-  const errorText = useErrorText();
   const sectors = useSectors();
 
   return (
@@ -26,12 +24,7 @@ export function SectorsPage() {
           ))}
         </div>
       ) : sectors.isError ? (
-        <ErrorPanel
-          title={t('app:data.loadFailed')}
-          message={errorText(sectors.error)}
-          retryLabel={t('app:data.retry')}
-          onRetry={() => void sectors.refetch()}
-        />
+        <QueryError query={sectors} />
       ) : sectors.data.items.length === 0 ? (
         <EmptyState title={t('sectors:empty')} />
       ) : (
