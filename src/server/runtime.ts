@@ -3,6 +3,7 @@ import { type CreateDbOptions, createDb, type DbHandle } from './db/client.ts';
 import { refreshTableStatistics } from './db/maintenance.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { type CatalogueLoadResult, loadCatalogueIfEmpty } from './features/catalogue/catalogue.service.ts';
+import { recomputeHeat } from './features/heat/recompute.service.ts';
 import { createResponseCache, type ResponseCache } from './plugins/response-cache.ts';
 
 export type Runtime = {
@@ -22,7 +23,12 @@ export async function openRuntime(config: Config, options: CreateDbOptions = {})
     const catalogue = config.CATALOGUE_AUTOLOAD
       ? await loadCatalogueIfEmpty(handle.db)
       : { loaded: false, sectors: 0, projects: 0 };
-    if (catalogue.loaded) await refreshTableStatistics(handle.db, handle.kind, ['projects', 'sectors']);
+    if (catalogue.loaded) {
+      // Score the fresh catalogue before the first visitor arrives (191 projects: ~0.2 s), so no page shows a
+      // placeholder 50 for every project while the scheduler's first run is pending.
+      await recomputeHeat(handle.db, { now: new Date() });
+      await refreshTableStatistics(handle.db, handle.kind, ['projects', 'sectors']);
+    }
     return {
       handle,
       events,

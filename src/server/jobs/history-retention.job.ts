@@ -1,3 +1,4 @@
+import { refreshTableStatistics } from '../db/maintenance.ts';
 import { compactHeatHistory } from '../features/heat/retention.service.ts';
 import type { Job } from './job.ts';
 
@@ -5,5 +6,10 @@ import type { Job } from './job.ts';
 export const historyRetentionJob: Job = {
   name: 'history-retention',
   cron: '0 7 * * * *',
-  run: async (ctx) => ({ counts: await compactHeatHistory(ctx.db, ctx.now()), errors: [] }),
+  run: async (ctx) => {
+    const counts = await compactHeatHistory(ctx.db, ctx.now());
+    // PGlite has no autovacuum: without this the space of compacted rows would never be reused.
+    if (ctx.dbKind === 'pglite') await refreshTableStatistics(ctx.db, ctx.dbKind, ['heat_history']);
+    return { counts, errors: [] };
+  },
 };

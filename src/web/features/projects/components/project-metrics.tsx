@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MetricSource } from '../../../../shared/api/common.schema.ts';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
+import { isMetricStale } from '../../../../shared/ingestion/staleness.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { formatCompact, formatDate, formatUsd } from '../../../lib/format.ts';
@@ -120,10 +121,12 @@ export function Provenance({ source, hasValue = true }: { source: MetricSource |
   const { t } = useTranslation('app');
   if (!source || !hasValue) return null;
   const date = formatDate(source.asOf);
+  // Flagged by a failed refresh, or older than twice its source's refresh interval.
+  const stale = isMetricStale(source, new Date());
   return (
     <p className="muted mt-0.5 flex flex-wrap items-center gap-1 text-xs">
       {source.sample ? t('data.sample', { date }) : t('data.asOf', { date, source: source.source })}
-      {source.stale && (
+      {stale && (
         <Badge tone="yellow" title={t('data.staleHint')}>
           {t('data.stale')}
         </Badge>
