@@ -36,6 +36,12 @@ export type AppDeps = {
   cache: ResponseCache;
 };
 
+/** A hop count becomes the function Fastify takes for it (trust the nearest `hops` proxies). */
+function toTrustProxy(value: Config['TRUST_PROXY']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}
+
 export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Scheduled jobs (default: all of them; runs only with JOBS_ENABLED). */
@@ -47,6 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.LOG_LEVEL },
     bodyLimit: 1024 * 1024,
+    trustProxy: toTrustProxy(deps.config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

@@ -25,6 +25,15 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBe('postgres://u@h/db');
   });
 
+  test.each([
+    { raw: 'false', expected: false },
+    { raw: 'true', expected: true },
+    { raw: '2', expected: 2 },
+    { raw: '10.0.0.1, 10.0.0.0/8', expected: ['10.0.0.1', '10.0.0.0/8'] },
+  ])('TRUST_PROXY=$raw → $expected', ({ raw, expected }) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).TRUST_PROXY).toEqual(expected);
+  });
+
   test('names every bad variable in one clear message', () => {
     const bad = () =>
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', ADMIN_EMAILS: 'not-an-email' });

@@ -25,6 +25,18 @@ const EnvSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email({ message: 'must be a comma-separated list of e-mail addresses' }))),
+  /**
+   * Behind a reverse proxy or load balancer: trust its X-Forwarded-For so per-IP rate limits see the client, not the
+   * proxy. "true", a hop count, or comma-separated addresses/CIDRs of the proxies. Off by default.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((raw): boolean | number | string[] => {
+      if (raw === 'true' || raw === 'false') return raw === 'true';
+      if (/^\d+$/.test(raw)) return Number(raw);
+      return raw.split(',').map((part) => part.trim()).filter(Boolean);
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: booleanFromEnv.default(true),
   /** Load the built-in catalogue when the projects table is empty. */
