@@ -35,7 +35,10 @@ const EnvSchema = z.object({
     .transform((raw): boolean | number | string[] => {
       if (raw === 'true' || raw === 'false') return raw === 'true';
       if (/^\d+$/.test(raw)) return Number(raw);
-      return raw.split(',').map((part) => part.trim()).filter(Boolean);
+      return raw
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: booleanFromEnv.default(true),

@@ -17,6 +17,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof DataDirLockedError || error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof DataDirLockedError || error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -1,18 +1,6 @@
-/** Our 11 sectors: a project's `category` is one of these names (sector membership = equal name, spec §3). */
-export const SECTORS = [
-  'AI',
-  'DePIN',
-  'SocialFi',
-  'DeFi',
-  'ZK',
-  'Layer2',
-  'NFT',
-  'GameFi',
-  'Memecoin',
-  'Infrastructure',
-  'Layer1',
-] as const;
-export type SectorName = (typeof SECTORS)[number];
+import { SECTORS, type SectorName } from '../sectors.ts';
+
+export { SECTORS, type SectorName };
 
 /**
  * DefiLlama category → our sector. DefiLlama's categories are finer than our sectors; the source category is kept

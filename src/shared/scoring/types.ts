@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-/** Project status values (spec section 3). */
-export const PROJECT_STATUSES = ['trending', 'rising', 'new', 'active'] as const;
-export const ProjectStatusSchema = z.enum(PROJECT_STATUSES);
-export type ProjectStatus = z.infer<typeof ProjectStatusSchema>;
+import { PROJECT_STATUSES, type ProjectStatus, ProjectStatusSchema } from '../api/common.schema.ts';
+
+/** Project status values (spec section 3), defined once in the API contract. */
+export { PROJECT_STATUSES, type ProjectStatus, ProjectStatusSchema };
 
 // A signal value: a finite number, or null for "no data". Never 0 as a stand-in for missing.
 const signal = z.number().nullable();

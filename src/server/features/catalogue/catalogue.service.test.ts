@@ -1,23 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SECTORS } from '../../../shared/sectors.ts';
 import { readCatalogue } from '../../catalogue/catalogue.ts';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { loadCatalogue, loadCatalogueIfEmpty } from './catalogue.service.ts';
-
-const SPEC_SECTORS = [
-  'AI',
-  'DePIN',
-  'SocialFi',
-  'DeFi',
-  'ZK',
-  'Layer2',
-  'NFT',
-  'GameFi',
-  'Memecoin',
-  'Infrastructure',
-  'Layer1',
-];
 
 describe('the built-in catalogue file', () => {
   const catalogue = readCatalogue();
@@ -27,8 +14,8 @@ describe('the built-in catalogue file', () => {
     for (const p of catalogue.projects) perSector.set(p.category, (perSector.get(p.category) ?? 0) + 1);
 
     expect(catalogue.projects.length).toBeGreaterThanOrEqual(150);
-    expect(catalogue.sectors.map((s) => s.name)).toEqual(SPEC_SECTORS);
-    for (const sector of SPEC_SECTORS) expect(perSector.get(sector) ?? 0).toBeGreaterThanOrEqual(10);
+    expect(catalogue.sectors.map((s) => s.name)).toEqual(SECTORS);
+    for (const sector of SECTORS) expect(perSector.get(sector) ?? 0).toBeGreaterThanOrEqual(10);
   });
 
   test("includes the spec's examples and its fallback three", () => {

@@ -25,7 +25,7 @@ export async function insertScheduledRun(
 }
 
 /** Opens a 'running' row for an unscheduled run (manual, CLI, startup). */
-export async function insertRun(db: Db, job: string, trigger: RunTrigger, instance: string, startedAt: Date) {
+export async function insertRun(db: Db, job: string, trigger: RunTrigger, instance: string | null, startedAt: Date) {
   const [row] = await db
     .insert(syncRuns)
     .values({ job, trigger, instance, status: 'running', startedAt })

@@ -73,6 +73,22 @@ export async function runRecordedJob(
   return result.locked ? result.value : { ran: false, reason: 'locked' };
 }
 
+export type { RunTrigger };
+export type SyncRunResult = Parameters<typeof updateRunFinished>[2];
+
+/**
+ * Opens a 'running' sync-log row for work recorded below a job (e.g. one ingestion source inside `ingest-market`);
+ * returns its id for {@link finishSyncRun}. The one writer of `sync_runs`, shared with {@link runRecordedJob}.
+ */
+export function openSyncRun(db: Db, job: string, trigger: RunTrigger, startedAt: Date): Promise<number> {
+  return insertRun(db, job, trigger, null, startedAt);
+}
+
+/** Closes a row opened by {@link openSyncRun} with its status, duration, counts and errors. */
+export function finishSyncRun(db: Db, id: number, result: SyncRunResult): Promise<void> {
+  return updateRunFinished(db, id, result);
+}
+
 /** The spec's sync state from the sync log (job-level runs; errors from any level). */
 export async function getSyncStatus(db: Db, now: Date): Promise<SyncStatusResponse> {
   const [metrics, lastDuration, errorRows, jobs] = await Promise.all([

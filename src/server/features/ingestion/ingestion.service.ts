@@ -1,3 +1,4 @@
+import { finishSyncRun, openSyncRun, type RunTrigger as SyncTrigger } from '../heat/sync.service.ts';
 import { runGithubDevelopment } from './developer.service.ts';
 import { runDefillamaDiscovery } from './discovery.service.ts';
 import { markMetricsStale, selectSourceCategories } from './ingestion.queries.ts';
@@ -11,7 +12,6 @@ import {
 import { runCoingeckoMarkets } from './market.service.ts';
 import { SOURCE_FIELDS, SOURCE_NAMES, type SourceName } from './metric-fields.ts';
 import { runDiscordSocial, runTelegramSocial, runXSocial } from './social.service.ts';
-import { finishSyncRun, insertSyncRun, type SyncTrigger } from './sync-log.queries.ts';
 
 const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => Promise<SourceRunResult>> = {
   defillama: runDefillamaDiscovery,
@@ -38,7 +38,7 @@ export async function runIngestionSource(
 ): Promise<SourceRunResult> {
   const now = () => deps.now?.() ?? new Date();
   const startedAt = now();
-  const runId = await insertSyncRun(deps.db, `ingest:${source}`, trigger, startedAt);
+  const runId = await openSyncRun(deps.db, `ingest:${source}`, trigger, startedAt);
   let result: SourceRunResult;
   try {
     result = await RUNNERS[source](deps, options);

@@ -1,22 +1,10 @@
 import { heatScore, socialScore } from '../../../shared/scoring/index.ts';
+import { SECTORS } from '../../../shared/sectors.ts';
 import type { projects } from '../../db/schema/index.ts';
 
 // Deterministic synthetic projects for benchmarks and load tests: the same (seed, index) always yields the same row.
 // Never used for the real catalogue; every row is marked is_synthetic and its metrics are labelled 'synthetic'.
 
-const SECTORS = [
-  'AI',
-  'DePIN',
-  'SocialFi',
-  'DeFi',
-  'ZK',
-  'Layer2',
-  'NFT',
-  'GameFi',
-  'Memecoin',
-  'Infrastructure',
-  'Layer1',
-];
 const CHAINS = [
   'Ethereum',
   'Solana',
