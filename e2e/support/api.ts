@@ -15,4 +15,3 @@ export const fetchProjects = (query = 'limit=20') =>
   get(`/api/projects?${query}`, (b) => ProjectListResponseSchema.parse(b));
 export const fetchSectors = () => get('/api/sectors', (b) => SectorListResponseSchema.parse(b));
 export const fetchPlatforms = () => get('/api/platforms', (b) => PlatformListResponseSchema.parse(b));
-export const fetchStats = () => get('/api/stats', (b) => StatsResponseSchema.parse(b));
