@@ -49,7 +49,7 @@ export async function createDb(
 ): Promise<DbHandle> {
   const handle = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)
-    : await openPglite(config.DATA_DIR, options.role ?? 'server', config.PGLITE_SHARED_BUFFERS ?? '32MB');
+    : await openPglite(config.DATA_DIR, options.role ?? 'server', config.PGLITE_SHARED_BUFFERS ?? '16MB');
   if (options.migrate !== false) {
     try {
       await runMigrations(handle);
