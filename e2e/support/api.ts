@@ -1,7 +1,6 @@
 import { PlatformListResponseSchema } from '../../src/shared/api/platforms.schema.ts';
 import { ProjectListResponseSchema } from '../../src/shared/api/projects.schema.ts';
 import { SectorListResponseSchema } from '../../src/shared/api/sectors.schema.ts';
-import { StatsResponseSchema } from '../../src/shared/api/system.schema.ts';
 import { baseUrl } from './browser.ts';
 
 // Reads the same API the page reads, so a test can assert that real data (not a fixture) reaches the screen.

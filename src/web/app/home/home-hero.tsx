@@ -1,22 +1,18 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { SearchIcon } from '../../components/ui/icons.tsx';
+import { MAX_QUERY_TEXT } from '../../../shared/api/projects.schema.ts';
+import { SearchForm } from '../../components/ui/search-form.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** Headline, one-line promise, the two main ways in, and a search box that opens /search. */
 export function HomeHero() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
-  const id = useId();
   const [query, setQuery] = useState('');
   useDocumentTitle(undefined);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const q = query.trim();
-    void navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
-  };
+  const handleSubmit = (q: string) => void navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
 
   return (
     <section className="relative overflow-hidden rounded-2xl border border-orange-100 bg-gradient-to-br from-orange-50 via-white to-amber-50 px-6 py-12 sm:px-12 sm:py-16 dark:border-gray-800 dark:from-gray-900 dark:via-gray-950 dark:to-gray-900">
@@ -31,28 +27,16 @@ export function HomeHero() {
           {t('hero.sectors')}
         </Link>
       </div>
-      <search>
-        <form onSubmit={handleSubmit} className="mt-8 flex max-w-xl gap-2">
-          <label htmlFor={id} className="sr-only">
-            {t('hero.searchLabel')}
-          </label>
-          <div className="relative flex-1">
-            <SearchIcon size={18} className="pointer-events-none absolute top-2.5 left-3 text-gray-500" />
-            <input
-              id={id}
-              type="search"
-              className="input w-full py-2.5 pl-10"
-              placeholder={t('hero.searchPlaceholder')}
-              value={query}
-              maxLength={100}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn-primary">
-            {t('hero.searchButton')}
-          </button>
-        </form>
-      </search>
+      <SearchForm
+        value={query}
+        onChange={setQuery}
+        onSubmit={handleSubmit}
+        label={t('hero.searchLabel')}
+        placeholder={t('hero.searchPlaceholder')}
+        submitLabel={t('hero.searchButton')}
+        maxLength={MAX_QUERY_TEXT}
+        className="mt-8 max-w-xl"
+      />
     </section>
   );
 }

@@ -1,10 +1,10 @@
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { MAX_QUERY_TEXT } from '../../../shared/api/projects.schema.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { SearchIcon } from '../../components/ui/icons.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { SearchForm } from '../../components/ui/search-form.tsx';
 import { usePlatforms } from '../../features/platforms/api.ts';
 import { useProjects } from '../../features/projects/api.ts';
 import { ProjectList } from '../../features/projects/components/project-list.tsx';
@@ -21,7 +21,6 @@ const MAX_SIDE_MATCHES = 8;
 /** First version of /search: projects through the list API's q, sectors and platforms matched by name. */
 export function SearchPage() {
   const { t, i18n } = useTranslation(['search', 'app']);
-  const id = useId();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_TEXT);
   const [page, setPage] = usePageParam();
@@ -54,11 +53,7 @@ export function SearchPage() {
     [platforms.data, needle],
   );
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = draft.trim();
-    setParams(value ? { q: value } : {});
-  };
+  const handleSubmit = (value: string) => setParams(value ? { q: value } : {});
 
   const nothing =
     q !== '' && projects.data?.total === 0 && matchingSectors.length === 0 && matchingPlatforms.length === 0;
@@ -66,28 +61,16 @@ export function SearchPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={t('search:title')} subtitle={t('search:subtitle')} />
-      <search>
-        <form onSubmit={handleSubmit} className="flex max-w-2xl gap-2">
-          <label htmlFor={id} className="sr-only">
-            {t('search:label')}
-          </label>
-          <div className="relative flex-1">
-            <SearchIcon size={18} className="pointer-events-none absolute top-2.5 left-3 text-gray-500" />
-            <input
-              id={id}
-              type="search"
-              className="input w-full py-2.5 pl-10"
-              placeholder={t('search:placeholder')}
-              value={draft}
-              maxLength={MAX_QUERY_TEXT}
-              onChange={(event) => setDraft(event.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn-primary">
-            {t('search:submit')}
-          </button>
-        </form>
-      </search>
+      <SearchForm
+        value={draft}
+        onChange={setDraft}
+        onSubmit={handleSubmit}
+        label={t('search:label')}
+        placeholder={t('search:placeholder')}
+        submitLabel={t('search:submit')}
+        maxLength={MAX_QUERY_TEXT}
+        className="max-w-2xl"
+      />
       <p className="muted text-xs">{t('search:comingSoon')}</p>
 
       {q === '' ? (

@@ -12,7 +12,7 @@ export {
 } from './api.ts';
 export { HeatBreakdownChart } from './components/heat-breakdown-chart.tsx';
 export { HeatComponentTable } from './components/heat-component-table.tsx';
+export { ProjectHeatHistory, SectorHeatHistory } from './components/heat-history.tsx';
 export { HeatHistoryChart } from './components/heat-history-chart.tsx';
 export { HeatMoves } from './components/heat-moves.tsx';
-export { ProjectHeatHistory, ProjectHeatPanel } from './components/project-heat-panel.tsx';
-export { SectorHeatHistory } from './components/sector-heat-history.tsx';
+export { ProjectHeatPanel } from './components/project-heat-panel.tsx';

@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HistoryRange } from '../../../../shared/api/heat.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useProjectHeat, useProjectHistory } from '../api.ts';
+import { useProjectHeat } from '../api.ts';
 import { HeatBreakdownChart } from './heat-breakdown-chart.tsx';
 import { HeatComponentTable } from './heat-component-table.tsx';
-import { HeatHistoryChart } from './heat-history-chart.tsx';
-import { HeatMoves } from './heat-moves.tsx';
+import { ProjectHeatHistory } from './heat-history.tsx';
 
 /** The project page's heat section: category chart, component table, social-score table and history. */
 export function ProjectHeatPanel({ projectId }: { projectId: string }) {
@@ -55,29 +52,5 @@ export function ProjectHeatPanel({ projectId }: { projectId: string }) {
       )}
       <ProjectHeatHistory projectId={projectId} />
     </section>
-  );
-}
-
-/** The project's heat history chart with "why it moved". */
-export function ProjectHeatHistory({ projectId }: { projectId: string }) {
-  const { t } = useTranslation('heat');
-  const [range, setRange] = useState<HistoryRange>('7d');
-  const history = useProjectHistory(projectId, range);
-  if (history.isPending) return <Skeleton className="h-64 w-full" />;
-  if (history.isError) {
-    return (
-      <ErrorPanel
-        title={t('history.loadError')}
-        message={history.error.message}
-        retryLabel={t('panel.retry')}
-        onRetry={() => void history.refetch()}
-      />
-    );
-  }
-  return (
-    <div className="space-y-4">
-      <HeatHistoryChart points={history.data.points} range={range} onRangeChange={setRange} />
-      <HeatMoves moves={history.data.moves} />
-    </div>
   );
 }
