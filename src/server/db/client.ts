@@ -161,17 +161,23 @@ async function runMigrations(handle: DbHandle): Promise<void> {
 
 type JournalEntry = { idx: number; tag: string; when: number };
 
+// The committed migration journal never changes while the process runs: read it once, on first use.
+let journalEntries: JournalEntry[] | undefined;
+function readJournal(): JournalEntry[] {
+  journalEntries ??= (
+    JSON.parse(readFileSync(`${MIGRATIONS_DIR}/meta/_journal.json`, 'utf8')) as { entries: JournalEntry[] }
+  ).entries;
+  return journalEntries;
+}
+
 /** The tag of the newest applied migration (e.g. "0000_init"), or null before any migration ran. */
 export async function getMigrationVersion(db: Db): Promise<string | null> {
-  const journal = JSON.parse(readFileSync(`${MIGRATIONS_DIR}/meta/_journal.json`, 'utf8')) as {
-    entries: JournalEntry[];
-  };
   const rows = await queryRows<{ created_at: string }>(
     db,
     sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`,
   );
   const last = Number(rows[0]?.created_at);
-  return journal.entries.find((entry) => entry.when === last)?.tag ?? null;
+  return readJournal().find((entry) => entry.when === last)?.tag ?? null;
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`, which the neutral Db type leaves unknown. */

@@ -5,6 +5,7 @@ import {
   ProjectHeatResponseSchema,
   SyncStatusResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
+import { queryRows } from '../../db/client.ts';
 import { syncRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
@@ -47,9 +48,10 @@ describe('GET /api/projects/:id/heat', () => {
 
     expect(res.statusCode).toBe(200);
     const body = ProjectHeatResponseSchema.parse(res.json());
-    const [stored] = await t.db
-      .execute(sql`SELECT heat_score, social_score FROM projects WHERE id = 'uniswap'`)
-      .then((r) => (r as unknown as { rows: { heat_score: number; social_score: number }[] }).rows);
+    const [stored] = await queryRows<{ heat_score: number; social_score: number }>(
+      t.db,
+      sql`SELECT heat_score, social_score FROM projects WHERE id = 'uniswap'`,
+    );
     expect(body.score).toBe(stored?.heat_score);
     expect(body.socialScore).toBe(stored?.social_score);
     expect(sum(body.breakdown)).toBeCloseTo(body.score, 9);
