@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PROJECT_STATUSES } from '../../shared/api/common.schema.ts';
 
 const nullableUrl = z.url().nullable();
 
@@ -30,7 +29,6 @@ export const CatalogueProjectSchema = z.object({
   github: z.array(z.string().min(1)),
   coingeckoId: z.string().min(1).nullable(),
   listedAt: z.iso.date().nullable(),
-  status: z.enum(PROJECT_STATUSES),
   verified: z.boolean(),
   sourcePlatform: z.string().min(1).nullable(),
   tags: z.array(z.string().min(1)),

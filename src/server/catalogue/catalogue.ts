@@ -75,7 +75,6 @@ export function toProjectRow(project: CatalogueProject): typeof projects.$inferI
     telegramUrl: project.telegram,
     discordUrl: project.discord,
     githubOrgs: project.github,
-    status: project.status,
     sourcePlatform: project.sourcePlatform,
     isVerified: project.verified,
     coingeckoId: project.coingeckoId,

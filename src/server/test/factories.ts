@@ -1,11 +1,18 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { projects, sectors } from '../db/schema/index.ts';
+import { projectScores, projects, sectors } from '../db/schema/index.ts';
 
 let sequence = 0;
 
-/** Inserts one project with sensible defaults; any column may be overridden. */
-export async function insertProject(db: Db, overrides: Partial<typeof projects.$inferInsert> = {}) {
+type ScoreOverrides = Partial<Pick<typeof projectScores.$inferInsert, 'heatScore' | 'socialScore' | 'status'>>;
+
+/**
+ * Inserts one project with sensible defaults; any column may be overridden, and so may its stored heat outputs
+ * (heatScore, socialScore, status: written to project_scores as a recompute would; status defaults to 'active').
+ */
+export async function insertProject(db: Db, overrides: Partial<typeof projects.$inferInsert> & ScoreOverrides = {}) {
   sequence++;
+  const { heatScore, socialScore, status = 'active', ...columns } = overrides;
   const [row] = await db
     .insert(projects)
     .values({
@@ -14,12 +21,17 @@ export async function insertProject(db: Db, overrides: Partial<typeof projects.$
       symbol: `TP${sequence}`,
       category: 'DeFi',
       chains: ['Ethereum'],
-      status: 'active',
-      ...overrides,
+      ...columns,
     })
     .returning();
   if (!row) throw new Error('insertProject returned no row');
-  return row;
+  const [scores] = await db
+    .update(projectScores)
+    .set({ heatScore, socialScore, status })
+    .where(eq(projectScores.projectId, row.id))
+    .returning();
+  if (!scores) throw new Error('insertProject: the insert trigger made no project_scores row');
+  return { ...row, heatScore: scores.heatScore, socialScore: scores.socialScore, status: scores.status };
 }
 
 /** Inserts one sector with sensible defaults. */

@@ -27,8 +27,13 @@ export const ProjectHeatResponseSchema = z.object({
   status: ProjectStatusSchema,
   model: z.string(),
   socialModel: z.string(),
-  /** When the score was computed; null before the first recompute (then the breakdown is a preview made now). */
+  /** When the stored score was computed; null when the breakdown is a preview made now (see previewReason). */
   computedAt: z.iso.datetime().nullable(),
+  /**
+   * Why this is a preview rather than the stored score: 'not-computed' before the first run of this model,
+   * 'inputs-changed' when signals arrived after the last run (the next run stores them). Null for the stored score.
+   */
+  previewReason: z.enum(['not-computed', 'inputs-changed']).nullable(),
   noData: z.boolean(),
   /** Category sub-scores 0–100 for the radar/bar chart; null for a category without data. */
   categories: CategoryScoresSchema,

@@ -12,6 +12,41 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { PROJECT_STATUSES } from '../../../shared/api/common.schema.ts';
+
+/**
+ * The heat engine's current output per project, one row per project (kept by triggers on `projects`: a row appears
+ * with the neutral 50 and status 'new' when a project is inserted, follows its id and category, and goes when it is
+ * deleted — see migration 0008). Narrow on purpose: a recompute that changes most scores rewrites this table (or
+ * rebuilds it, see recompute.service.ts) instead of the wide projects rows and their dozen indexes.
+ * `category` is a copy of projects.category so "a sector's projects by heat" walks one index.
+ */
+export const projectScores = pgTable(
+  'project_scores',
+  {
+    projectId: text().primaryKey(),
+    category: text().notNull(),
+    heatScore: doublePrecision().notNull().default(50),
+    socialScore: doublePrecision().notNull().default(50),
+    /** Heat before the status bonus: 24 h gains and the derived status use it. Null before the first recompute. */
+    signalScore: doublePrecision(),
+    status: text({ enum: PROJECT_STATUSES }).notNull().default('new'),
+    /** Each breakdown entry's contribution in PROJECT_HISTORY_KEYS order (heat.mappers.ts); sums to heat_score. */
+    contributions: real().array(),
+    /** Hash of the exact inputs the score came from; the heat route and the next recompute compare it. */
+    inputsHash: text(),
+    model: text(),
+    /** The `now` of the run that computed this row (its age factor); null before the first recompute. */
+    computedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    // Every index matches its query's ORDER BY exactly (DESC NULLS LAST, id). A rebuild recreates these by name
+    // (PROJECT_SCORES_INDEXES in heat.queries.ts must list the same definitions).
+    index('project_scores_heat_idx').on(t.heatScore.desc().nullsLast(), t.projectId),
+    index('project_scores_social_idx').on(t.socialScore.desc().nullsLast(), t.projectId),
+    index('project_scores_category_heat_idx').on(t.category, t.heatScore.desc().nullsLast(), t.projectId),
+  ],
+);
 
 /**
  * A sector history row's breakdown: each entry's contribution (score points) by key, and its member projects' mean

@@ -40,9 +40,6 @@ export const projects = pgTable(
     discordUrl: text(),
     githubOrgs: text().array().notNull().default(sql`'{}'::text[]`),
     whitepaperUrl: text(),
-    status: text({ enum: ['trending', 'rising', 'new', 'active'] })
-      .notNull()
-      .default('new'),
     sourcePlatform: text(),
     isVerified: boolean().notNull().default(false),
     coingeckoId: text(),
@@ -71,12 +68,8 @@ export const projects = pgTable(
     googleTrends: doublePrecision(),
     redditMentions: count(),
     metricSources: jsonb().$type<MetricSources>().notNull().default({}),
-    // Derived outputs (recomputed by the heat engine; the inputs above stay untouched)
-    heatScore: doublePrecision().notNull().default(50),
-    socialScore: doublePrecision().notNull().default(50),
-    heatModel: text(),
-    heatBreakdown: jsonb(),
-    heatComputedAt: timestamp({ withTimezone: true }),
+    // The heat engine's outputs (heat, social score, status) live in project_scores (schema/heat.ts): a narrow table
+    // that a recompute can rewrite without touching these wide rows and their indexes.
     listedAt: timestamp({ withTimezone: true }),
     /** Rows from `seed:synthetic`: kept out of the real catalogue's statistics and easy to delete. */
     isSynthetic: boolean().notNull().default(false),
@@ -85,14 +78,11 @@ export const projects = pgTable(
   },
   (t) => [
     // Every index matches its query's ORDER BY exactly (DESC NULLS LAST, id) so the planner can walk it.
-    index('projects_heat_idx').on(t.heatScore.desc().nullsLast(), t.id),
-    index('projects_social_idx').on(t.socialScore.desc().nullsLast(), t.id),
     index('projects_market_cap_idx').on(t.marketCap.desc().nullsLast(), t.id),
     index('projects_volume_idx').on(t.volume24h.desc().nullsLast(), t.id),
     index('projects_change_idx').on(t.priceChange24h.desc().nullsLast(), t.id),
     index('projects_listed_idx').on(t.listedAt.desc().nullsLast(), t.id),
     index('projects_name_idx').on(t.name, t.id),
-    index('projects_category_heat_idx').on(t.category, t.heatScore.desc().nullsLast(), t.id),
     index('projects_chains_idx').using('gin', t.chains),
     index('projects_coingecko_idx').on(t.coingeckoId),
     uniqueIndex('projects_defillama_idx').on(t.defillamaId),

@@ -1,30 +1,6 @@
-import {
-  type BreakdownEntry,
-  type HeatSignals,
-  hasValue,
-  type ProjectStatus,
-  type SignalKey,
-} from '../../../shared/scoring/index.ts';
+import type { BreakdownEntry, HeatSignals, ProjectStatus, SignalKey } from '../../../shared/scoring/index.ts';
 import type { HistoryBreakdown } from '../../db/schema/index.ts';
 import type { ProjectInputsRow } from './heat.queries.ts';
-
-/**
- * What `projects.heat_breakdown` stores: the exact inputs the score was computed from (signals with data, listing date,
- * status, verified) and their hash. With `heat_computed_at` as `now`, heatScore() reproduces the full breakdown bit for
- * bit, so the row stays small (~300 bytes instead of ~3 kB of expanded entries) and the explanation can never drift
- * from the score. The hash lets a recompute skip rows whose inputs and outputs did not change.
- */
-export type HeatInputsSnapshot = {
-  signals: Partial<Record<SignalKey, number>>;
-  listedAt: string | null;
-  status: ProjectStatus;
-  verified: boolean;
-  hash: string;
-  /** Outputs the per-run history row copies from here: heat before the status bonus, and contributions in
-   * PROJECT_HISTORY_KEYS order. */
-  signal: number;
-  contributions: number[];
-};
 
 /** A projects row (as selected for recompute) → the scoring module's input shape. */
 export function toHeatSignals(row: ProjectInputsRow, status: ProjectStatus): HeatSignals {
@@ -78,7 +54,8 @@ const scratchWords = new Uint32Array(scratch.buffer);
 
 /**
  * A 32-bit FNV-style hash of the exact inputs (each double's bits, nulls, listing time, status, verified) as 8 hex
- * digits. It detects changed rows without serialising them; it is not a security hash.
+ * digits, stored with each score. It detects changed rows without serialising them, and tells the heat route whether
+ * the current inputs are the ones the stored score came from. It is not a security hash.
  */
 export function computeInputsHash(signals: HeatSignals): string {
   let h = 0x811c9dc5;
@@ -96,40 +73,6 @@ export function computeInputsHash(signals: HeatSignals): string {
   mix(STATUS_CODES[signals.status]);
   mix(signals.verified ? 1 : 0);
   return (h >>> 0).toString(16).padStart(8, '0');
-}
-
-/** The snapshot stored in projects.heat_breakdown for a computed score. */
-export function toInputsSnapshot(
-  signals: HeatSignals,
-  hash: string,
-  signal: number,
-  contributions: number[],
-): HeatInputsSnapshot {
-  const present: Partial<Record<SignalKey, number>> = {};
-  for (const key of SIGNAL_KEYS) {
-    const value = signals[key];
-    if (hasValue(value)) present[key] = value;
-  }
-  return {
-    signals: present,
-    listedAt: signals.listedAt?.toISOString() ?? null,
-    status: signals.status,
-    verified: signals.verified,
-    hash,
-    signal,
-    contributions,
-  };
-}
-
-export function fromInputsSnapshot(snapshot: HeatInputsSnapshot): HeatSignals {
-  const signals = {} as Record<SignalKey, number | null>;
-  for (const key of SIGNAL_KEYS) signals[key] = snapshot.signals[key] ?? null;
-  return {
-    ...signals,
-    listedAt: snapshot.listedAt === null ? null : new Date(snapshot.listedAt),
-    status: snapshot.status,
-    verified: snapshot.verified,
-  };
 }
 
 /**

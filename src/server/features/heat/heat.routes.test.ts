@@ -9,6 +9,7 @@ import { queryRows } from '../../db/client.ts';
 import { syncRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
+import { getProjectHeat } from './heat.service.ts';
 import { recomputeHeat } from './recompute.service.ts';
 
 const HOUR = 3_600_000;
@@ -50,7 +51,7 @@ describe('GET /api/projects/:id/heat', () => {
     const body = ProjectHeatResponseSchema.parse(res.json());
     const [stored] = await queryRows<{ heat_score: number; social_score: number }>(
       t.db,
-      sql`SELECT heat_score, social_score FROM projects WHERE id = 'uniswap'`,
+      sql`SELECT heat_score, social_score FROM project_scores WHERE project_id = 'uniswap'`,
     );
     expect(body.score).toBe(stored?.heat_score);
     expect(body.socialScore).toBe(stored?.social_score);
@@ -60,6 +61,7 @@ describe('GET /api/projects/:id/heat', () => {
     expect(body.categories.news).toBeNull();
     expect(body.model).toBe('heat-v1');
     expect(body.computedAt).not.toBeNull();
+    expect(body.previewReason).toBeNull();
     expect(body.sources.marketCapUsd?.source).toBe('coingecko');
   });
 
@@ -76,7 +78,7 @@ describe('GET /api/projects/:id/heat', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/projects/fresh/heat' });
 
     const body = ProjectHeatResponseSchema.parse(res.json());
-    expect(body.computedAt).toBeNull();
+    expect(body).toMatchObject({ computedAt: null, previewReason: 'not-computed' });
     expect(sum(body.breakdown)).toBeCloseTo(body.score, 9);
   });
 
@@ -190,5 +192,33 @@ describe('GET /api/sync/status', () => {
       'database went away',
     ]);
     expect(body.jobs.map((j) => j.job).sort()).toEqual(['heat', 'ingest-market']);
+  });
+});
+
+describe('GET /api/projects/:id/heat after its signals changed', () => {
+  test('is a preview made now (previewReason inputs-changed) until the next run stores the new score', async () => {
+    await insertProject(t.db, { id: 'mover', category: 'DeFi', followersTwitter: 5_000 });
+    const runAt = new Date(Date.now() + 60_000);
+    await recomputeHeat(t.db, { now: runAt });
+    await t.db.execute(sql`UPDATE projects SET followers_twitter = 500000 WHERE id = 'mover'`);
+    const storedScore = async () =>
+      (
+        await queryRows<{ heat_score: number }>(
+          t.db,
+          sql`SELECT heat_score FROM project_scores WHERE project_id = 'mover'`,
+        )
+      )[0]?.heat_score;
+
+    const res = await t.app.inject({ method: 'GET', url: '/api/projects/mover/heat' });
+
+    const body = ProjectHeatResponseSchema.parse(res.json());
+    expect(body).toMatchObject({ computedAt: null, previewReason: 'inputs-changed' });
+    expect(body.score).toBeGreaterThan((await storedScore()) ?? Number.POSITIVE_INFINITY);
+    expect(sum(body.breakdown)).toBeCloseTo(body.score, 9);
+
+    const nextRun = new Date(runAt.getTime() + 5 * 60_000);
+    await recomputeHeat(t.db, { now: nextRun });
+    const after = await getProjectHeat(t.db, 'mover', new Date());
+    expect(after).toMatchObject({ computedAt: nextRun.toISOString(), previewReason: null, score: await storedScore() });
   });
 });

@@ -6,19 +6,13 @@ import {
   DAY_MS,
   HEAT_MODEL_VERSION,
   heatScore,
-  type ProjectStatus,
   SOCIAL_MODEL_VERSION,
   socialScore,
 } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { MetricSources } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import {
-  fromHistoryContributions,
-  fromInputsSnapshot,
-  type HeatInputsSnapshot,
-  toHeatSignals,
-} from './heat.mappers.ts';
+import { computeInputsHash, fromHistoryContributions, toHeatSignals } from './heat.mappers.ts';
 import { selectProjectInputs } from './heat.queries.ts';
 import {
   selectHistoryPoints,
@@ -32,24 +26,20 @@ const BUCKET_SECONDS: Record<HistoryRange, number> = { '7d': 3_600, '30d': 4 * 3
 const RANGE_DAYS: Record<HistoryRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
 /**
- * A project's heat explained. The breakdown is recomputed from the exact inputs stored with the score (deterministic,
- * so it reproduces the stored score); before the first recompute it is a preview from the current signals at `now`,
- * with `computedAt: null`. Throws PROJECT_NOT_FOUND.
+ * A project's heat explained. The breakdown is recomputed from the project's current inputs with the stored status
+ * at the stored run's time: scoring is deterministic, so while the inputs hash matches the stored one it reproduces
+ * the stored score exactly. Otherwise it is a preview made `now` (`computedAt: null`), and `previewReason` says why:
+ * no run of this model has scored the project yet, or its signals changed since the last run (the next run, within
+ * five minutes, stores it). Throws PROJECT_NOT_FOUND.
  */
 export async function getProjectHeat(db: Db, id: string, now: Date): Promise<ProjectHeatResponse> {
-  const row = await selectProjectHeat(db, id);
-  if (!row) throw new AppError('PROJECT_NOT_FOUND', { id });
-  const snapshot = row.heatBreakdown as HeatInputsSnapshot | null;
-  const stored = snapshot !== null && row.heatModel === HEAT_MODEL_VERSION && row.heatComputedAt !== null;
-  let signals: ReturnType<typeof fromInputsSnapshot>;
-  if (stored) {
-    signals = fromInputsSnapshot(snapshot);
-  } else {
-    const inputs = await selectProjectInputs(db, id);
-    if (!inputs) throw new AppError('PROJECT_NOT_FOUND', { id });
-    signals = toHeatSignals(inputs, row.status as ProjectStatus);
-  }
-  const heat = heatScore(signals, stored ? (row.heatComputedAt as Date) : now);
+  const [row, inputs] = await Promise.all([selectProjectHeat(db, id), selectProjectInputs(db, id)]);
+  if (!row || !inputs) throw new AppError('PROJECT_NOT_FOUND', { id });
+  const signals = toHeatSignals(inputs, row.status);
+  const computedAt = row.model === HEAT_MODEL_VERSION ? row.computedAt : null;
+  const previewReason =
+    computedAt === null ? 'not-computed' : computeInputsHash(signals) === row.inputsHash ? null : 'inputs-changed';
+  const heat = heatScore(signals, previewReason === null ? (computedAt as Date) : now);
   const social = socialScore(signals);
   return {
     projectId: row.id,
@@ -58,7 +48,8 @@ export async function getProjectHeat(db: Db, id: string, now: Date): Promise<Pro
     status: signals.status,
     model: heat.model,
     socialModel: SOCIAL_MODEL_VERSION,
-    computedAt: stored ? (row.heatComputedAt as Date).toISOString() : null,
+    computedAt: previewReason === null ? (computedAt as Date).toISOString() : null,
+    previewReason,
     noData: heat.noData,
     categories: computeCategoryScores(heat.breakdown),
     breakdown: heat.breakdown,

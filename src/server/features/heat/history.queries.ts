@@ -1,23 +1,24 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { heatHistory, projects, sectors } from '../../db/schema/index.ts';
+import { heatHistory, projectScores, projects, sectors } from '../../db/schema/index.ts';
 
 // Reads behind GET /api/projects/:id/heat and the history endpoints.
 
-/** The stored heat outputs and current signals of one project (for GET /api/projects/:id/heat). */
+/** The stored heat outputs and the signals' provenance of one project (for GET /api/projects/:id/heat). */
 export async function selectProjectHeat(db: Db, id: string) {
   const [row] = await db
     .select({
       id: projects.id,
-      heatScore: projects.heatScore,
-      socialScore: projects.socialScore,
-      status: projects.status,
-      heatModel: projects.heatModel,
-      heatBreakdown: projects.heatBreakdown,
-      heatComputedAt: projects.heatComputedAt,
+      heatScore: projectScores.heatScore,
+      socialScore: projectScores.socialScore,
+      status: projectScores.status,
+      model: projectScores.model,
+      inputsHash: projectScores.inputsHash,
+      computedAt: projectScores.computedAt,
       metricSources: projects.metricSources,
     })
     .from(projects)
+    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
     .where(eq(projects.id, id))
     .limit(1);
   return row;

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { heatScore, sectorHeat } from '../../../shared/scoring/index.ts';
 import { queryRows } from '../../db/client.ts';
-import { heatHistory, projects, sectors } from '../../db/schema/index.ts';
+import { heatHistory, projectScores, projects, sectors } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
 import { toHeatSignals } from './heat.mappers.ts';
@@ -36,7 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const projectRow = async (id: string) => (await t.db.select().from(projects).where(eq(projects.id, id)))[0];
+const projectRow = async (id: string) =>
+  (await t.db.select().from(projectScores).where(eq(projectScores.projectId, id)))[0];
 const historyOf = (entityType: 'project' | 'sector', id: string) =>
   t.db
     .select()
@@ -52,8 +53,8 @@ describe('recomputeHeat', () => {
     const inputs = await selectProjectInputs(t.db, 'alpha');
     const expected = heatScore(toHeatSignals(inputs!, 'active'), at(0));
     const alpha = await projectRow('alpha');
-    expect(alpha).toMatchObject({ heatScore: expected.score, status: 'active', heatModel: 'heat-v1' });
-    expect(alpha?.heatComputedAt?.toISOString()).toBe(at(0).toISOString());
+    expect(alpha).toMatchObject({ heatScore: expected.score, status: 'active', model: 'heat-v1', category: 'DeFi' });
+    expect(alpha?.computedAt?.toISOString()).toBe(at(0).toISOString());
     expect((await projectRow('gamma'))?.heatScore).toBe(50); // no data: the neutral 50
     const [row] = await historyOf('project', 'alpha');
     expect(row).toMatchObject({ score: expected.score, granularity: 'run', model: 'heat-v1' });
@@ -62,23 +63,21 @@ describe('recomputeHeat', () => {
   });
 
   test('two runs on the same data and time give identical scores and rewrite no project row', async () => {
-    const before = await t.db
-      .select({ id: projects.id, h: projects.heatScore, s: projects.socialScore })
-      .from(projects);
+    const before = await t.db.select().from(projectScores).orderBy(projectScores.projectId);
 
     const again = await recomputeHeat(t.db, { now: new Date(at(0).getTime() + 1) });
 
-    const after = await t.db.select({ id: projects.id, h: projects.heatScore, s: projects.socialScore }).from(projects);
-    expect(after).toEqual(before);
+    const after = await t.db.select().from(projectScores).orderBy(projectScores.projectId);
+    expect(after).toEqual(before); // computed_at included: nothing was rewritten
     expect(again.projectsChanged).toBe(0);
     expect(again.historyRows).toBe(6); // history still gets its row per run
   });
 
   test('sector heat follows the spec formula over its members; an empty sector is the neutral 50', async () => {
     const members = await t.db
-      .select({ heatScore: projects.heatScore, socialScore: projects.socialScore })
-      .from(projects)
-      .where(eq(projects.category, 'DeFi'));
+      .select({ heatScore: projectScores.heatScore, socialScore: projectScores.socialScore })
+      .from(projectScores)
+      .where(eq(projectScores.category, 'DeFi'));
 
     const [defi] = await t.db.select().from(sectors).where(eq(sectors.id, 'defi'));
     const [empty] = await t.db.select().from(sectors).where(eq(sectors.id, 'empty'));

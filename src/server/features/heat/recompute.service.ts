@@ -10,18 +10,19 @@ import {
 } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
-import { computeInputsHash, toHeatSignals, toHistoryContributions, toInputsSnapshot } from './heat.mappers.ts';
+import { computeInputsHash, toHeatSignals, toHistoryContributions } from './heat.mappers.ts';
 import {
   countProjects,
-  insertProjectHistoryFromProjects,
+  insertProjectHistoryFromScores,
   insertSectorHistory,
-  type ProjectHeatUpdate,
   type ProjectInputsRow,
+  type ProjectScoreWrite,
+  rebuildProjectScores,
   selectProjectInputsPage,
   selectRunScores,
   selectRunTimeBetween,
   selectSectorNames,
-  updateProjectHeat,
+  updateProjectScores,
   updateSectorHeat,
 } from './heat.queries.ts';
 import { computeSectorResults, type ScoredProject } from './sector-aggregate.ts';
@@ -33,6 +34,12 @@ export type RecomputeOptions = {
   /** Rows per read page and per write statement. */
   batchSize?: number;
   onProgress?: (phase: RecomputePhase, done: number, total: number) => void;
+  /**
+   * How changed scores are written: 'update' rewrites changed rows in place, 'rebuild' replaces project_scores with
+   * a freshly loaded and indexed table. 'auto' (default) rebuilds when at least REBUILD_MIN_ROWS rows and a quarter
+   * of all rows changed — where the rebuild's fixed cost undercuts per-row index maintenance.
+   */
+  strategy?: 'auto' | 'update' | 'rebuild';
 };
 export type RecomputeResult = {
   at: string;
@@ -41,10 +48,12 @@ export type RecomputeResult = {
   projectsChanged: number;
   sectors: number;
   historyRows: number;
+  /** How project_scores was written. */
+  strategy: 'update' | 'rebuild';
   /** The run 24 h back that gains and sector changes compare with; null before there are 24 h of history. */
   baselineAt: string | null;
   statuses: Record<ProjectStatus, number>;
-  /** Wall-clock milliseconds per step (baseline, read, score, sectors, updateProjects, insertHistory, writeSectors). */
+  /** Wall-clock milliseconds per step (baseline, read, score, sectors, writeScores, insertHistory, writeSectors). */
   timingsMs: Record<string, number>;
 };
 
@@ -52,6 +61,9 @@ export type RecomputeResult = {
 const BASELINE_MIN_AGE_MS = DAY_MS;
 const BASELINE_MAX_AGE_MS = 2 * DAY_MS;
 const DEFAULT_BATCH = 25_000;
+/** Measured on PGlite: updating a row under project_scores' indexes ~45 µs; rebuilding costs ~16 µs per row. */
+const REBUILD_MIN_ROWS = 20_000;
+const REBUILD_MIN_SHARE = 0.25;
 
 /**
  * Recomputes every project's heat, social score and derived status, then every sector's heat, 24 h change, trend,
@@ -122,11 +134,12 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
     progress('read', scored.length, total);
   }
 
-  // 2. Derive statuses against the universe, then rescore the projects whose status carries a bonus. Only rows whose
-  // outputs or inputs changed are rewritten (an UPDATE rewrites the whole wide row and all its indexes).
+  // 2. Derive statuses against the universe, then rescore the projects whose status carries a bonus. A row counts as
+  // changed when its outputs, model or inputs differ from what the last run stored.
   const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
   const statuses: Record<ProjectStatus, number> = { trending: 0, rising: 0, new: 0, active: 0 };
-  const updates: ProjectHeatUpdate[] = [];
+  const writes: ProjectScoreWrite[] = [];
+  const changed: ProjectScoreWrite[] = [];
   for (let i = 0; i < scored.length; i++) {
     const s = scored[i] as ScoredProject;
     const row = rows[i] as ProjectInputsRow;
@@ -139,24 +152,27 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
       s.score = heat.score;
       s.contributions = toHistoryContributions(heat.breakdown);
     }
-    const hash = computeInputsHash(signals);
+    const write: ProjectScoreWrite = {
+      id: s.id,
+      category: s.category,
+      heat: s.score,
+      social: s.social,
+      signal: s.signal,
+      status,
+      contributions: s.contributions,
+      hash: computeInputsHash(signals),
+    };
+    writes.push(write);
     const unchanged =
-      row[21] === s.score &&
-      row[22] === s.social &&
+      row[21] === write.heat &&
+      row[22] === write.social &&
       row[23] === status &&
       row[24] === HEAT_MODEL_VERSION &&
-      row[25] === hash;
-    if (!unchanged) {
-      updates.push({
-        id: s.id,
-        heat: s.score,
-        social: s.social,
-        status,
-        breakdown: toInputsSnapshot(signals, hash, s.signal, s.contributions),
-      });
-    }
+      row[25] === write.hash;
+    if (!unchanged) changed.push(write);
   }
   rows.length = 0;
+  const strategy = chooseStrategy(options.strategy ?? 'auto', changed.length, writes.length);
   lap('score');
 
   // 3. Sectors: membership by category name.
@@ -179,14 +195,20 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
   // 4. One transaction: projects, project history, sectors, sector history, sector membership facts.
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
-    for (let start = 0; start < updates.length; start += batchSize) {
-      await updateProjectHeat(tx, updates.slice(start, start + batchSize), HEAT_MODEL_VERSION, now);
-      progress('write', Math.min(start + batchSize, updates.length), updates.length + scored.length);
+    const steps = (strategy === 'rebuild' ? 1 : changed.length) + scored.length;
+    if (strategy === 'rebuild') {
+      await rebuildProjectScores(tx, writes, HEAT_MODEL_VERSION, now);
+      progress('write', 1, steps);
+    } else {
+      for (let start = 0; start < changed.length; start += batchSize) {
+        await updateProjectScores(tx, changed.slice(start, start + batchSize), HEAT_MODEL_VERSION, now);
+        progress('write', Math.min(start + batchSize, changed.length), steps);
+      }
     }
-    lap('updateProjects');
-    historyRows = await insertProjectHistoryFromProjects(tx, HEAT_MODEL_VERSION, now);
+    lap('writeScores');
+    historyRows = await insertProjectHistoryFromScores(tx, HEAT_MODEL_VERSION, now);
     lap('insertHistory');
-    progress('write', updates.length + scored.length, updates.length + scored.length);
+    progress('write', steps, steps);
     await updateSectorHeat(tx, sectorUpdates, SECTOR_MODEL_VERSION, now);
     await insertSectorHistory(tx, sectorHistory, SECTOR_MODEL_VERSION, now);
     await refreshSectorAggregates(tx);
@@ -197,11 +219,21 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
   return {
     at: now.toISOString(),
     projects: scored.length,
-    projectsChanged: updates.length,
+    projectsChanged: changed.length,
     sectors: sectorRows.length,
     historyRows: historyRows + sectorRows.length,
+    strategy,
     baselineAt: baselineAt?.toISOString() ?? null,
     statuses,
     timingsMs,
   };
+}
+
+function chooseStrategy(
+  requested: 'auto' | 'update' | 'rebuild',
+  changed: number,
+  total: number,
+): 'update' | 'rebuild' {
+  if (requested !== 'auto') return requested;
+  return changed >= REBUILD_MIN_ROWS && changed >= total * REBUILD_MIN_SHARE ? 'rebuild' : 'update';
 }

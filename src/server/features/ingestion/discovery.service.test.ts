@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { projects, syncRuns } from '../../db/schema/index.ts';
+import { projectScores, projects, syncRuns } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
   type FakeResponse,
@@ -99,8 +99,6 @@ describe('DefiLlama discovery (/protocols)', () => {
       category: 'DeFi',
       categories: ['DeFi'],
       tags: ['Lending'],
-      status: 'new',
-      heatScore: 50,
       defillamaId: '1599',
       websiteUrl: 'https://aave.com',
       twitterHandle: 'aave',
@@ -109,6 +107,8 @@ describe('DefiLlama discovery (/protocols)', () => {
       logoUrl: 'https://icons.llama.fi/aave-v3.png',
     });
     expect(aave.metricSources.tvl).toEqual({ source: 'defillama', asOf: now.toISOString() });
+    const [scores] = await t.db.select().from(projectScores).where(eq(projectScores.projectId, 'aave-v3'));
+    expect(scores).toMatchObject({ heatScore: 50, status: 'new', category: 'DeFi', computedAt: null });
     expect(aave.listedAt?.toISOString()).toBe('2022-04-01T01:34:37.000Z');
     const uni = rows.find((r) => r.id === 'uniswap-v3')!;
     expect(uni).toMatchObject({

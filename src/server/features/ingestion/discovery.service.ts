@@ -119,8 +119,7 @@ export async function runDefillamaDiscovery(deps: IngestDeps, options: IngestOpt
         categories: [mapping.sector],
         tags: sourceCategory ? [sourceCategory] : [],
         ...facts,
-        status: 'new',
-        heatScore: 50,
+        // Its project_scores row starts at the neutral 50 with status 'new' (migration 0008's insert trigger).
       });
     }
     claimed.add(id);

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { toSignalSource } from '../../../shared/ingestion/signal-fields.ts';
-import { heatScore } from '../../../shared/scoring/index.ts';
 import { runIngestCli } from '../../cli/ingest.ts';
 import { loadConfig } from '../../config.ts';
 import { createDb } from '../../db/client.ts';
@@ -16,7 +15,7 @@ import {
   startFakeServer,
 } from '../../ingestion/testing/fake-server.ts';
 import { createFreshDatabase } from '../../test/build-test-app.ts';
-import { fromInputsSnapshot, type HeatInputsSnapshot } from '../heat/heat.mappers.ts';
+import { getProjectHeat } from '../heat/heat.service.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
 import { createSocialAccount } from '../social-accounts/social-accounts.service.ts';
 
@@ -194,11 +193,11 @@ test('ingest fills a fresh database from every source, and the recompute scores 
         devStars: 1500,
       });
       expect(row.metricSources.tvl?.source).toBe('defillama');
-      expect(row.heatScore).not.toBe(50);
-      // projects.heat_breakdown stores the exact inputs; heatScore() at heat_computed_at reproduces the breakdown.
-      expect(row.heatComputedAt).not.toBeNull();
-      const snapshot = row.heatBreakdown as HeatInputsSnapshot;
-      const { breakdown } = heatScore(fromInputsSnapshot(snapshot), row.heatComputedAt as Date);
+      // The heat route explains the stored score from the project's inputs; its breakdown names where each came from.
+      const heat = await getProjectHeat(handle.db, row.id, NOW);
+      expect(heat).toMatchObject({ computedAt: NOW.toISOString(), previewReason: null });
+      expect(heat.score).not.toBe(50);
+      const { breakdown } = heat;
       const withData = breakdown.filter((entry) => !entry.noData && entry.weight > 0);
       const named = new Set(
         withData.map((entry) => toSignalSource(entry.key, row.metricSources)).filter((s) => s !== null),

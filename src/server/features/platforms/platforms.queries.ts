@@ -1,6 +1,6 @@
 import { arrayContains, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { projects } from '../../db/schema/index.ts';
+import { projectScores, projects } from '../../db/schema/index.ts';
 import { projectListColumns } from '../projects/projects.queries.ts';
 
 export type PlatformAggregateRow = {
@@ -16,14 +16,15 @@ const topThree = (membership: SQL) => sql`
     SELECT jsonb_agg(jsonb_build_object('id', t.id, 'name', t.name, 'heatScore', t.heat_score)
                      ORDER BY t.heat_score DESC, t.id) AS items
     FROM (
-      SELECT p.id, p.name, p.heat_score FROM projects p WHERE ${membership}
-      ORDER BY p.heat_score DESC NULLS LAST, p.id LIMIT 3
+      SELECT p.id, p.name, ps.heat_score
+      FROM project_scores ps JOIN projects p ON p.id = ps.project_id WHERE ${membership}
+      ORDER BY ps.heat_score DESC NULLS LAST, ps.project_id LIMIT 3
     ) AS t
   ) AS top`;
 
 /**
  * Every chain (from projects.chains) and launch platform (projects.source_platform) with its project count, average
- * heat and top 3 projects. Each top 3 is a LATERAL walk of the heat index that stops at the third match; chains and
+ * heat and top 3 projects. Each top 3 is a LATERAL walk of project_scores' heat index that stops at the third match; chains and
  * launch platforms are separate branches so the planner can use that walk (one OR-ed branch fell back to a full scan
  * and sort per platform: 2.2 s at 100k projects).
  */
@@ -32,14 +33,14 @@ export async function selectPlatformAggregates(db: Db): Promise<PlatformAggregat
     db,
     sql`
     WITH chain_stats AS (
-      SELECT c.chain AS name, count(*)::int AS project_count, avg(p.heat_score)::float8 AS avg_heat
-      FROM projects p CROSS JOIN LATERAL unnest(p.chains) AS c(chain)
+      SELECT c.chain AS name, count(*)::int AS project_count, avg(ps.heat_score)::float8 AS avg_heat
+      FROM projects p JOIN project_scores ps ON ps.project_id = p.id CROSS JOIN LATERAL unnest(p.chains) AS c(chain)
       GROUP BY c.chain
     ),
     launchpad_stats AS (
-      SELECT source_platform AS name, count(*)::int AS project_count, avg(heat_score)::float8 AS avg_heat
-      FROM projects WHERE source_platform IS NOT NULL
-      GROUP BY source_platform
+      SELECT p.source_platform AS name, count(*)::int AS project_count, avg(ps.heat_score)::float8 AS avg_heat
+      FROM projects p JOIN project_scores ps ON ps.project_id = p.id WHERE p.source_platform IS NOT NULL
+      GROUP BY p.source_platform
     )
     SELECT * FROM (
       SELECT s.name, 'chain' AS kind, s.project_count, s.avg_heat, coalesce(top.items, '[]'::jsonb) AS top_projects
@@ -65,8 +66,9 @@ export function selectPlatformProjects(
   return db
     .select(projectListColumns)
     .from(projects)
+    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
     .where(where)
-    .orderBy(sql`${projects.heatScore} DESC NULLS LAST`, projects.id)
+    .orderBy(sql`${projectScores.heatScore} DESC NULLS LAST`, projectScores.projectId)
     .limit(page.limit)
     .offset(page.offset);
 }

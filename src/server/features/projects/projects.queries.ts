@@ -2,7 +2,7 @@ import { and, arrayContains, asc, eq, ilike, or, type SQL, sql } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProjectSort } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { projects, sectors } from '../../db/schema/index.ts';
+import { projectScores, projects, sectors } from '../../db/schema/index.ts';
 
 export type ProjectFilters = {
   category?: string;
@@ -12,6 +12,7 @@ export type ProjectFilters = {
   q?: string;
 };
 
+/** A list row: the project's own columns plus its heat outputs (projects joined with project_scores). */
 export const projectListColumns = {
   id: projects.id,
   name: projects.name,
@@ -21,10 +22,10 @@ export const projectListColumns = {
   introZh: projects.introZh,
   category: projects.category,
   chains: projects.chains,
-  status: projects.status,
+  status: projectScores.status,
   isVerified: projects.isVerified,
-  heatScore: projects.heatScore,
-  socialScore: projects.socialScore,
+  heatScore: projectScores.heatScore,
+  socialScore: projectScores.socialScore,
   price: projects.price,
   marketCap: projects.marketCap,
   volume24h: projects.volume24h,
@@ -35,8 +36,8 @@ export const projectListColumns = {
 };
 
 const SORT_COLUMNS: Record<ProjectSort, AnyPgColumn> = {
-  heat: projects.heatScore,
-  social: projects.socialScore,
+  heat: projectScores.heatScore,
+  social: projectScores.socialScore,
   market_cap: projects.marketCap,
   volume: projects.volume24h,
   change_24h: projects.priceChange24h,
@@ -44,23 +45,31 @@ const SORT_COLUMNS: Record<ProjectSort, AnyPgColumn> = {
   name: projects.name,
 };
 
-/** ORDER BY that matches the indexes exactly: `<col> DESC NULLS LAST, id` (see schema/projects.ts). */
+/** Sorts whose index lives on project_scores (its id column breaks ties there). */
+const isScoreSort = (sort: ProjectSort) => sort === 'heat' || sort === 'social';
+
+/** ORDER BY that matches the indexes exactly: `<col> DESC NULLS LAST, id` (schema/projects.ts, schema/heat.ts). */
 function orderFor(sort: ProjectSort, order: 'asc' | 'desc'): SQL[] {
   const column = SORT_COLUMNS[sort];
   const direction = order === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
-  return [sql`${column} ${direction}`, asc(projects.id)];
+  return [sql`${column} ${direction}`, asc(isScoreSort(sort) ? projectScores.projectId : projects.id)];
 }
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-export function whereFor(filters: ProjectFilters): SQL | undefined {
+/**
+ * WHERE for the filters. `categoryOn: 'scores'` filters on project_scores' copy of the category, which the heat sort
+ * needs to walk the (category, heat) index; other sorts filter on projects.category.
+ */
+export function whereFor(filters: ProjectFilters, categoryOn: 'projects' | 'scores' = 'projects'): SQL | undefined {
   const pattern = filters.q ? `%${escapeLike(filters.q)}%` : undefined;
+  const category = categoryOn === 'scores' ? projectScores.category : projects.category;
   return and(
-    filters.category ? eq(projects.category, filters.category) : undefined,
+    filters.category ? eq(category, filters.category) : undefined,
     filters.chain ? arrayContains(projects.chains, [filters.chain]) : undefined,
-    filters.status ? eq(projects.status, filters.status) : undefined,
+    filters.status ? eq(projectScores.status, filters.status) : undefined,
     filters.verified === undefined ? undefined : eq(projects.isVerified, filters.verified),
     pattern ? or(ilike(projects.name, pattern), ilike(projects.symbol, pattern)) : undefined,
   );
@@ -76,21 +85,31 @@ export function selectProjectPage(
   return db
     .select(projectListColumns)
     .from(projects)
-    .where(whereFor(filters))
+    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .where(whereFor(filters, isScoreSort(page.sort) ? 'scores' : 'projects'))
     .orderBy(...orderFor(page.sort, page.order))
     .limit(page.limit)
     .offset(page.offset);
 }
 
 export async function countProjects(db: Db, filters: ProjectFilters): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projects).where(whereFor(filters));
+  const count = { n: sql<number>`count(*)::int` };
+  // Only the status filter needs the scores; counting the projects table alone is cheaper.
+  const [row] = filters.status
+    ? await db
+        .select(count)
+        .from(projects)
+        .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
+        .where(whereFor(filters))
+    : await db.select(count).from(projects).where(whereFor(filters));
   return row?.n ?? 0;
 }
 
 export async function selectProjectById(db: Db, id: string) {
   const [row] = await db
-    .select({ project: projects, sectorId: sectors.id })
+    .select({ project: projects, scores: projectScores, sectorId: sectors.id })
     .from(projects)
+    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
     .leftJoin(sectors, eq(sectors.name, projects.category))
     .where(eq(projects.id, id))
     .limit(1);

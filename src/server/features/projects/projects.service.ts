@@ -6,7 +6,7 @@ import type {
   ProjectListResponse,
 } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
-import type { projects } from '../../db/schema/index.ts';
+import type { projectScores, projects } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import {
   countProjects,
@@ -44,10 +44,19 @@ export function toProjectListItem(row: ProjectListRow): ProjectListItem {
 }
 
 /** Full project DTO, links built from stored handles. */
-export function toProject(row: typeof projects.$inferSelect, sectorId: string | null): Project {
+export function toProject(
+  row: typeof projects.$inferSelect,
+  scores: typeof projectScores.$inferSelect,
+  sectorId: string | null,
+): Project {
   const githubOrg = row.githubOrgs[0];
   return {
-    ...toProjectListItem(row),
+    ...toProjectListItem({
+      ...row,
+      status: scores.status,
+      heatScore: scores.heatScore,
+      socialScore: scores.socialScore,
+    }),
     description: { en: row.descriptionEn, zh: row.descriptionZh },
     categories: row.categories,
     tags: row.tags,
@@ -85,8 +94,8 @@ export function toProject(row: typeof projects.$inferSelect, sectorId: string | 
     metricSources: Object.fromEntries(
       Object.entries(row.metricSources).filter((entry): entry is [string, MetricSource] => entry[1] !== undefined),
     ),
-    heatModel: row.heatModel,
-    heatComputedAt: iso(row.heatComputedAt),
+    heatModel: scores.model,
+    heatComputedAt: iso(scores.computedAt),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -113,5 +122,5 @@ export async function listProjects(db: Db, query: ProjectListQuery): Promise<Pro
 export async function getProject(db: Db, id: string): Promise<Project> {
   const row = await selectProjectById(db, id);
   if (!row) throw new AppError('PROJECT_NOT_FOUND', { id });
-  return toProject(row.project, row.sectorId);
+  return toProject(row.project, row.scores, row.sectorId);
 }

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projects, sectors } from '../../db/schema/index.ts';
+import { projectScores, projects, sectors } from '../../db/schema/index.ts';
 import { projectListColumns } from '../projects/projects.queries.ts';
 
 export function selectSectors(db: Db) {
@@ -16,15 +16,16 @@ export function selectSectorProjects(db: Db, sectorName: string, page: { limit: 
   return db
     .select(projectListColumns)
     .from(projects)
-    .where(eq(projects.category, sectorName))
-    .orderBy(sql`${projects.heatScore} DESC NULLS LAST`, projects.id)
+    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .where(eq(projectScores.category, sectorName))
+    .orderBy(sql`${projectScores.heatScore} DESC NULLS LAST`, projectScores.projectId)
     .limit(page.limit)
     .offset(page.offset);
 }
 
 /**
  * Refreshes each sector's project count, total market cap and top-3 projects from the projects table in one
- * statement. Heat and trend come from the heat engine; this only keeps the membership facts exact.
+ * statement (the top 3 walk project_scores' (category, heat) index). Heat and trend come from the heat engine; this only keeps the membership facts exact.
  */
 export async function updateSectorAggregates(db: Db): Promise<void> {
   await db.execute(sql`
@@ -42,8 +43,9 @@ export async function updateSectorAggregates(db: Db): Promise<void> {
       SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'heatScore', p.heat_score)
                        ORDER BY p.heat_score DESC, p.id) AS items
       FROM (
-        SELECT id, name, heat_score FROM projects
-        WHERE category = base.name ORDER BY heat_score DESC NULLS LAST, id LIMIT 3
+        SELECT s.project_id AS id, pr.name, s.heat_score
+        FROM project_scores AS s JOIN projects AS pr ON pr.id = s.project_id
+        WHERE s.category = base.name ORDER BY s.heat_score DESC NULLS LAST, s.project_id LIMIT 3
       ) AS p
     ) AS top ON true
     WHERE s.id = base.id

@@ -1,4 +1,3 @@
-import { heatScore, socialScore } from '../../../shared/scoring/index.ts';
 import { SECTORS } from '../../../shared/sectors.ts';
 import type { projects } from '../../db/schema/index.ts';
 
@@ -42,7 +41,6 @@ const SYLLABLES = [
   'ra',
 ];
 const SUFFIXES = ['Protocol', 'Finance', 'Labs', 'Network', 'DAO', 'Swap', 'Chain', 'AI', 'World', ''];
-const STATUSES = ['active', 'active', 'active', 'rising', 'new'] as const;
 
 /** mulberry32: a tiny, fast, seedable PRNG (synthetic data only). */
 function prng(seed: number): () => number {
@@ -73,7 +71,7 @@ export function generateSyntheticProject(seed: number, index: number, now: Date)
   const volume = marketCap ? Math.round(marketCap * (0.005 + next() * 0.3)) : null;
   const followers = maybe(next, 0.9, () => logUniform(next, 2, 6.5));
   const listedAt = new Date(now.getTime() - Math.floor(next() * 6 * 365) * 86_400_000);
-  const status = pick(next, STATUSES);
+  next(); // was the status draw (status is now derived by the heat engine); kept so seed 42 stays the same universe
   const verified = next() < 0.4;
   const signals = {
     twitterFollowers: followers,
@@ -93,17 +91,7 @@ export function generateSyntheticProject(seed: number, index: number, now: Date)
     newsMentions: null,
     googleTrends: null,
     redditMentions: null,
-    listedAt,
-    status,
-    verified,
   };
-  const heat = heatScore(signals, now);
-  const social = socialScore({
-    twitterFollowers: followers,
-    mentions7d: signals.mentions7d,
-    engagementAvg: signals.engagementAvg,
-    verified,
-  });
   const asOf = now.toISOString();
   const source = { source: 'synthetic', asOf };
   return {
@@ -115,7 +103,6 @@ export function generateSyntheticProject(seed: number, index: number, now: Date)
     category: pick(next, SECTORS),
     chains,
     tags: ['synthetic'],
-    status,
     isVerified: verified,
     marketCap,
     volume24h: volume,
@@ -134,10 +121,6 @@ export function generateSyntheticProject(seed: number, index: number, now: Date)
     metricSources: marketCap
       ? { marketCap: source, volume24h: source, followersTwitter: source }
       : { followersTwitter: source },
-    heatScore: heat.score,
-    socialScore: social.score,
-    heatModel: heat.model,
-    heatComputedAt: now,
     listedAt,
     isSynthetic: true,
   };

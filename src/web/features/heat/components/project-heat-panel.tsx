@@ -23,7 +23,9 @@ export function ProjectHeatPanel({ projectId }: { projectId: string }) {
           <p className="muted mt-1 text-xs">
             {heat.data.computedAt
               ? t('panel.computedAt', { date: formatDateTime(heat.data.computedAt), model: heat.data.model })
-              : t('panel.preview')}
+              : heat.data.previewReason === 'inputs-changed'
+                ? t('panel.previewInputsChanged')
+                : t('panel.preview')}
           </p>
         )}
       </header>

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { type BulkColumn, bulkInsert, toCopyText } from './bulk-insert.ts';
+import { type Db, queryRows } from './client.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ catalogue: false });
+  await t.db.execute(
+    sql`CREATE TABLE bulk_probe (name text, score float8, flag boolean, parts real[], at timestamptz, n bigint)`,
+  );
+});
+afterAll(() => t.close());
+
+const COLUMNS: BulkColumn[] = [
+  { name: 'name', type: 'text' },
+  { name: 'score', type: 'float8' },
+  { name: 'flag', type: 'boolean' },
+  { name: 'parts', type: 'real[]' },
+  { name: 'at', type: 'timestamptz' },
+  { name: 'n', type: 'bigint' },
+];
+const probe = (db: Db) =>
+  queryRows<{ name: string | null; score: number | null; flag: boolean | null; parts: number[] | null; n: string }>(
+    db,
+    sql`SELECT name, score, flag, parts, at, n::text AS n FROM bulk_probe ORDER BY n`,
+  );
+
+describe('bulkInsert', () => {
+  test('round-trips text with tabs, newlines and backslashes, exact doubles, nulls, arrays and times', async () => {
+    const when = new Date('2026-11-21T10:00:00.123Z');
+    await bulkInsert(t.db, 'bulk_probe', COLUMNS, [
+      ['tab\there\nnew line \\ back\\slash \\N', 0.1 + 0.2, true, [1.5, -2.25, 0], when, 1],
+      [null, null, null, null, null, 2],
+      ['plain', 1e-300, false, [], when, 3],
+    ]);
+
+    const rows = await probe(t.db);
+    expect(rows.map((r) => r.name)).toEqual(['tab\there\nnew line \\ back\\slash \\N', null, 'plain']);
+    expect(rows.map((r) => r.score)).toEqual([0.1 + 0.2, null, 1e-300]);
+    expect(rows.map((r) => r.flag)).toEqual([true, null, false]);
+    expect(rows.map((r) => r.parts)).toEqual([[1.5, -2.25, 0], null, []]);
+    expect(rows.map((r) => r.n)).toEqual(['1', '2', '3']);
+  });
+
+  test('inside a transaction: rolled back with it', async () => {
+    await t.db
+      .transaction(async (tx) => {
+        await bulkInsert(tx as unknown as Db, 'bulk_probe', COLUMNS, [['gone', 1, true, [1], null, 99]]);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+
+    expect((await probe(t.db)).map((r) => r.n)).not.toContain('99');
+  });
+
+  test('refuses identifiers that are not plain names, and rows of the wrong width', async () => {
+    await expect(bulkInsert(t.db, 'bulk_probe; DROP TABLE x', COLUMNS, [])).rejects.toThrow(/bad table name/);
+    expect(() => toCopyText([['a', 1]], 3)).toThrow(/row 0 has 2 cells, expected 3/);
+  });
+});
