@@ -138,10 +138,13 @@ type Handle = Awaited<ReturnType<typeof createDb>>;
 async function optionalRecompute(handle: Handle, kind: 'pglite' | 'postgres'): Promise<Row[]> {
   if (!existsSync(new URL('./recompute.bench.ts', import.meta.url))) return [];
   const { benchRecompute } = await import('./recompute.bench.ts');
-  const result = await benchRecompute(handle.db, kind);
-  // As the heat job does after rewriting most rows: PGlite has no autovacuum (see src/server/jobs/heat.job.ts).
-  await refreshTableStatistics(handle.db, kind, ['projects', 'heat_history']);
-  return [{ database: kind, ...result, target: '< 5,000 ms' }];
+  const rows = await benchRecompute(handle.db, kind);
+  // As the heat job does after a large change, outside the recompute's transaction (src/server/jobs/heat.job.ts):
+  // statistics for the rebuilt scores table, and on PGlite, which has no autovacuum, a vacuum of the history.
+  const started = performance.now();
+  await refreshTableStatistics(handle.db, kind, ['project_scores', 'heat_history']);
+  const maintenanceMs = Math.round(performance.now() - started);
+  return rows.map((row) => ({ ...row, target: '< 5,000 ms', afterwards: `job maintenance ${maintenanceMs} ms` }));
 }
 
 /** Gzipped JS per route from the built web app (bench/bundle-size.ts), when the app is built. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { type BulkColumn, bulkInsert, toCopyText } from './bulk-insert.ts';
+import { bulkSelect, literal } from './bulk-select.ts';
 import { type Db, queryRows } from './client.ts';
 
 let t: TestApp;
@@ -55,8 +56,53 @@ describe('bulkInsert', () => {
     expect((await probe(t.db)).map((r) => r.n)).not.toContain('99');
   });
 
+  test('a column type without a binary encoder goes through text COPY (or JSON on PostgreSQL)', async () => {
+    await t.db.execute(sql`CREATE TABLE bulk_text_probe (name text, amount numeric)`);
+
+    await bulkInsert(
+      t.db,
+      'bulk_text_probe',
+      [
+        { name: 'name', type: 'text' },
+        { name: 'amount', type: 'numeric' },
+      ],
+      [
+        ["it's\ta tab", '12345678901234567890.5'],
+        [null, null],
+      ],
+    );
+
+    const rows = await queryRows<{ name: string | null; amount: string | null }>(
+      t.db,
+      sql`SELECT name, amount::text AS amount FROM bulk_text_probe ORDER BY name NULLS LAST`,
+    );
+    expect(rows).toEqual([
+      { name: "it's\ta tab", amount: '12345678901234567890.5' },
+      { name: null, amount: null },
+    ]);
+  });
+
   test('refuses identifiers that are not plain names, and rows of the wrong width', async () => {
     await expect(bulkInsert(t.db, 'bulk_probe; DROP TABLE x', COLUMNS, [])).rejects.toThrow(/bad table name/);
     expect(() => toCopyText([['a', 1]], 3)).toThrow(/row 0 has 2 cells, expected 3/);
+  });
+});
+
+describe('bulkSelect', () => {
+  test('decodes text, numbers, booleans, times and nulls; literal() quotes safely', async () => {
+    const rows = await bulkSelect(
+      t.db,
+      `SELECT ${literal("o'brien")} AS a, 42::int4 AS b, 9007199254740991::int8 AS c, 0.1::float8 AS d, true AS e,
+        '2026-11-21T10:00:00.123Z'::timestamptz AS f, NULL::text AS g, NULL::float8 AS h`,
+      ['text', 'int4', 'int8', 'float8', 'bool', 'timestamptz', 'text', 'float8'],
+    );
+
+    expect(rows).toEqual([
+      ["o'brien", 42, 9007199254740991, 0.1, true, Date.parse('2026-11-21T10:00:00.123Z'), null, null],
+    ]);
+  });
+
+  test('returns no rows for an empty result', async () => {
+    expect(await bulkSelect(t.db, 'SELECT 1 AS a WHERE false', ['int4'])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert } from '../../db/bulk-insert.ts';
 import { bulkSelect, literal, type SelectType } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
