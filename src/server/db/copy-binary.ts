@@ -1,4 +1,7 @@
-import type { BulkColumn, BulkValue } from './bulk-insert.ts';
+/** A column of a bulk insert: its name and SQL type (one of ENCODERS' keys, e.g. 'float8', 'real[]'). */
+export type BulkColumn = { name: string; type: string };
+/** A cell: text, number, boolean, a number array (for array columns), a time, or null. */
+export type BulkValue = string | number | boolean | readonly number[] | Date | null;
 
 // PostgreSQL's binary COPY format (https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.4): no text
 // to parse on either side. On PGlite the server's float and array parsers run in WASM; binary input skips them.
@@ -54,16 +57,11 @@ const ENCODERS: Record<string, Encoder> = {
   },
 };
 
-/** Whether every column's type has a binary encoder here. */
-export function canEncodeBinary(columns: readonly BulkColumn[]): boolean {
-  return columns.every((c) => c.type in ENCODERS);
-}
-
 /** Rows in binary COPY format, ready for COPY … FROM … WITH (FORMAT binary). */
 export function toBinaryCopy(rows: readonly (readonly BulkValue[])[], columns: readonly BulkColumn[]): Uint8Array {
   const encoders = columns.map((c) => {
     const encoder = ENCODERS[c.type];
-    if (!encoder) throw new Error(`binary COPY: no encoder for ${c.type}`);
+    if (!encoder) throw new Error(`bulkInsert: no binary encoder for column ${c.name} of type ${c.type}`);
     return encoder;
   });
   const out = new BinaryWriter(rows.length * 64 + 64);

@@ -1,0 +1,59 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { NodePgSession } from 'drizzle-orm/node-postgres';
+import { PgliteSession } from 'drizzle-orm/pglite';
+import type pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import type { Db } from './client.ts';
+
+// COPY in and out on either driver, on the connection `db` stands for: inside a transaction that is the
+// transaction's own connection, so a COPY commits or rolls back with it.
+
+type PgliteClient = {
+  query: (query: string, params?: unknown[], options?: { blob?: Blob }) => Promise<{ blob?: Blob }>;
+};
+
+/** Runs `COPY <target> FROM <source> WITH (FORMAT binary)` with `data` as its input. */
+export async function copyIn(db: Db, target: string, data: Uint8Array): Promise<void> {
+  const session = (db as unknown as { session: unknown }).session;
+  if (session instanceof PgliteSession) {
+    const client = (session as unknown as { client: PgliteClient }).client;
+    const blob = new Blob([data as Uint8Array<ArrayBuffer>]);
+    await client.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT binary)`, [], { blob });
+    return;
+  }
+  await withPgClient(session, async (client) => {
+    const sink = client.query(copyFrom(`COPY ${target} FROM STDIN WITH (FORMAT binary)`));
+    await pipeline(Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]), sink);
+  });
+}
+
+/** Runs `COPY (<query>) TO … WITH (FORMAT binary)` and returns its output. */
+export async function copyOut(db: Db, query: string): Promise<Uint8Array> {
+  const session = (db as unknown as { session: unknown }).session;
+  if (session instanceof PgliteSession) {
+    const client = (session as unknown as { client: PgliteClient }).client;
+    const result = await client.query(`COPY (${query}) TO '/dev/blob' WITH (FORMAT binary)`);
+    if (!result.blob) throw new Error('COPY returned no data');
+    return new Uint8Array(await result.blob.arrayBuffer());
+  }
+  return withPgClient(session, async (client) => {
+    const chunks: Buffer[] = [];
+    const source = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT binary)`));
+    for await (const chunk of source) chunks.push(chunk as Buffer);
+    return new Uint8Array(Buffer.concat(chunks));
+  });
+}
+
+/** The session's connection: the transaction's client, or one borrowed from the pool for this call. */
+async function withPgClient<T>(session: unknown, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  if (!(session instanceof NodePgSession)) throw new Error('COPY: unsupported database driver');
+  const client = (session as unknown as { client: pg.Pool | pg.PoolClient }).client;
+  if ('release' in client) return run(client);
+  const borrowed = await client.connect();
+  try {
+    return await run(borrowed);
+  } finally {
+    borrowed.release();
+  }
+}
