@@ -139,8 +139,8 @@ async function optionalRecompute(handle: Handle, kind: 'pglite' | 'postgres'): P
   if (!existsSync(new URL('./recompute.bench.ts', import.meta.url))) return [];
   const { benchRecompute } = await import('./recompute.bench.ts');
   const rows = await benchRecompute(handle.db, kind);
-  // As the heat job does after a large change, outside the recompute's transaction (src/server/jobs/heat.job.ts):
-  // statistics for the rebuilt scores table, and on PGlite, which has no autovacuum, a vacuum of the history.
+  // What the heat job does after a large change, outside the recompute's transaction (on PGlite, which has no
+  // autovacuum: statistics for the rebuilt scores table and a vacuum of the history), always run here to time it.
   const started = performance.now();
   await refreshTableStatistics(handle.db, kind, ['project_scores', 'heat_history']);
   const maintenanceMs = Math.round(performance.now() - started);

@@ -21,7 +21,9 @@ test('recomputes the catalogue once, records the run and prints a summary', asyn
   const result = await runRecomputeCli(['--compact'], env(), { progress: new PassThrough() });
 
   expect(result.code).toBe(0);
-  expect(result.out).toMatch(/recomputed [\d,]+ projects \([\d,]+ changed\) and \d+ sectors/);
+  expect(result.out).toMatch(
+    /recomputed [\d,]+ projects \([\d,]+ changed, scores (table rebuilt|updated in place)\) and \d+ sectors/,
+  );
   expect(result.out).toMatch(/history retention/);
   const handle = await createDb({ DATA_DIR: dir, DATABASE_URL: undefined }, { role: 'test' });
   const runs = await handle.db.select().from(syncRuns);

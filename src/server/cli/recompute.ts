@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig, readEnvironment } from '../config.ts';
-import { type RecomputePhase, recomputeHeat } from '../features/heat/recompute.service.ts';
+import { maintainAfterRecompute, type RecomputePhase, recomputeHeat } from '../features/heat/recompute.service.ts';
 import { compactHeatHistory } from '../features/heat/retention.service.ts';
 import { runRecordedJob } from '../features/heat/sync.service.ts';
 import { openRuntime } from '../runtime.ts';
@@ -70,12 +70,13 @@ export async function runRecomputeCli(
           },
         });
         bar?.stop();
+        await maintainAfterRecompute(db, kind, result);
         await events.publish({ type: 'heat.recomputed', asOf: result.at });
         const statuses = Object.entries(result.statuses)
           .map(([status, n]) => `${status} ${n}`)
           .join(', ');
         summary = [
-          `recomputed ${result.projects.toLocaleString('en')} projects (${result.projectsChanged.toLocaleString('en')} changed) and ${result.sectors} sectors as of ${result.at}`,
+          `recomputed ${result.projects.toLocaleString('en')} projects (${result.projectsChanged.toLocaleString('en')} changed, scores ${result.strategy === 'rebuild' ? 'table rebuilt' : 'updated in place'}) and ${result.sectors} sectors as of ${result.at}`,
           `history rows written: ${result.historyRows.toLocaleString('en')}; 24 h baseline: ${result.baselineAt ?? 'none yet'}`,
           `statuses: ${statuses}`,
           `timings (ms): ${Object.entries(result.timingsMs)

@@ -1,16 +1,10 @@
-import { refreshTableStatistics } from '../db/maintenance.ts';
-import { recomputeHeat } from '../features/heat/recompute.service.ts';
+import { maintainAfterRecompute, recomputeHeat } from '../features/heat/recompute.service.ts';
 import type { Job, JobContext } from './job.ts';
 
 /** Recomputes every project's and sector's heat, then drops cached responses and tells every instance. */
 export async function runHeatRecompute(ctx: JobContext) {
   const result = await recomputeHeat(ctx.db, { now: ctx.now() });
-  // PGlite has no autovacuum: after rewriting a large share of the scores (in place, or as a rebuilt table that has
-  // no statistics yet), reclaim dead rows and refresh statistics. A small change is left for the next large one;
-  // PostgreSQL's autovacuum does this by itself.
-  if (ctx.dbKind === 'pglite' && result.projectsChanged > result.projects / 10) {
-    await refreshTableStatistics(ctx.db, ctx.dbKind, ['project_scores', 'heat_history']);
-  }
+  await maintainAfterRecompute(ctx.db, ctx.dbKind, result);
   ctx.cache?.invalidate();
   await ctx.events.publish({ type: 'heat.recomputed', asOf: result.at });
   return {
