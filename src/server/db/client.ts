@@ -118,7 +118,9 @@ async function openPglite(dataDir: string, role: string, sharedBuffers: string):
   let client: PGlite;
   try {
     client = new PGlite(inMemory ? dataDir : `${dataDir}/pglite`, {
-      postgresqlconf: [`shared_buffers=${sharedBuffers}`],
+      // wal_level=minimal: one embedded process never replicates, and a table created and filled in one transaction
+      // (the heat engine's rebuild of project_scores) then skips the WAL for its data and its index builds.
+      postgresqlconf: [`shared_buffers=${sharedBuffers}`, 'wal_level=minimal', 'max_wal_senders=0'],
     });
     await client.waitReady;
   } catch (error) {
