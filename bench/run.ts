@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
@@ -50,7 +51,7 @@ async function freshPostgresDatabase(name: string): Promise<string | undefined> 
 }
 
 async function benchReads(kind: 'pglite' | 'postgres', env: Record<string, string>) {
-  const server = await startServerProcess(env);
+  const server = await startServerProcess(env, 'build');
   try {
     const ping = await measureLoad(server.url, 'trivial JSON route', '/api/ping', SECONDS);
     const heat = await measureLoad(server.url, 'projects, heat sort', '/api/projects?limit=50', SECONDS);
@@ -92,6 +93,9 @@ async function main() {
   console.log(
     `HeatRank benchmark: ${COUNT.toLocaleString('en')} synthetic projects, ${SECONDS} s per route, 50 connections\n`,
   );
+  // The read benchmark runs the server as `npm start` does: the built bundle (rebuilt here if sources changed).
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('building the server failed');
 
   // PGlite
   const dir = `/tmp/heatrank-bench-pglite-${process.pid}`;

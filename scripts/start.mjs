@@ -1,17 +1,8 @@
-// npm start: build the web app if it is missing or older than its sources, then run the server
-// (which migrates the database and loads the built-in catalogue into an empty one).
+// npm start: build the web app and the server if either is missing or older than its sources, then run the built
+// server (which migrates the database and loads the built-in catalogue into an empty one).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
+import { existsSync, statSync } from 'node:fs';
+import { buildServer, newestMtime, SERVER_ENTRY, serverBuildIsStale } from './build-server.mjs';
 
 const built = 'dist/web/index.html';
 const stale =
@@ -25,5 +16,6 @@ if (stale) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const server = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { stdio: 'inherit' });
+if (serverBuildIsStale()) await buildServer();
+const server = spawnSync(process.execPath, ['--enable-source-maps', SERVER_ENTRY], { stdio: 'inherit' });
 process.exit(server.status ?? 0);

@@ -4,11 +4,17 @@ import { readFileSync } from 'node:fs';
 export type ServerProcess = { url: string; child: ChildProcess; peakRssMb: () => number; stop: () => Promise<void> };
 
 /**
- * Starts `src/server/main.ts` in its own process exactly as `npm start` runs it (the benchmark uses this so the load
- * generator does not share the server's event loop). Resolves with the URL the server prints.
+ * Starts the server in its own process: from source through tsx (tests), or the built bundle exactly as `npm start`
+ * runs it (the benchmark, so the load generator does not share the server's event loop and memory is measured as
+ * users run it; build it first with scripts/build-server.mjs). Resolves with the URL the server prints.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  from: 'source' | 'build' = 'source',
+): Promise<ServerProcess> {
+  const args =
+    from === 'build' ? ['--enable-source-maps', 'dist/server/main.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', CATALOGUE_AUTOLOAD: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

