@@ -30,7 +30,7 @@ async function seed(kind: 'pglite' | 'postgres', target: string) {
   const handle = await createDb(config, { role: 'bench' });
   const started = performance.now();
   await seedSynthetic(handle.db, { count: COUNT, seed: SEED, now: new Date() });
-  await refreshTableStatistics(handle.db, handle.kind, ['projects', 'sectors']);
+  await refreshTableStatistics(handle.db, handle.kind, ['projects', 'project_scores', 'sectors']);
   const seconds = (performance.now() - started) / 1000;
   return { handle, seconds };
 }

@@ -8,14 +8,29 @@ import { countRealProjects, seedSynthetic } from '../features/synthetic/syntheti
 // npm run seed:synthetic -- --count 100000 [--seed 42] [--data-dir ./data/synthetic] [--mix]
 // Without DATABASE_URL or --data-dir it writes to ./data-synthetic, never into the real catalogue's ./data.
 
-const { values } = parseArgs({
-  options: {
-    count: { type: 'string', default: '100000' },
-    seed: { type: 'string', default: '42' },
-    'data-dir': { type: 'string' },
-    mix: { type: 'boolean', default: false },
-  },
-});
+const USAGE = 'usage: npm run seed:synthetic -- [--count 100000] [--seed 42] [--data-dir ./data-synthetic] [--mix]';
+
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        count: { type: 'string', default: '100000' },
+        seed: { type: 'string', default: '42' },
+        'data-dir': { type: 'string' },
+        mix: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }).values;
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.exit(2);
+  }
+}
+const values = readArgs();
+if (values.help) {
+  process.stdout.write(`${USAGE}\n`);
+  process.exit(0);
+}
 
 async function main() {
   const count = Number(values.count);
@@ -44,7 +59,7 @@ async function main() {
         }
       },
     });
-    await refreshTableStatistics(handle.db, handle.kind, ['projects', 'sectors']);
+    await refreshTableStatistics(handle.db, handle.kind, ['projects', 'project_scores', 'sectors']);
     const seconds = (performance.now() - started) / 1000;
     process.stdout.write(
       `\n  ${count.toLocaleString('en')} synthetic projects (seed ${seed}) in ${seconds.toFixed(1)} s → ${handle.kind === 'pglite' ? config.DATA_DIR : 'DATABASE_URL'}\n`,
