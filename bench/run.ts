@@ -4,6 +4,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb } from '../src/server/db/client.ts';
 import { refreshTableStatistics } from '../src/server/db/maintenance.ts';
+import { RECOMPUTE_WRITTEN_TABLES } from '../src/server/features/heat/recompute.service.ts';
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { measureLoad } from './http-load.ts';
@@ -146,7 +147,7 @@ async function optionalRecompute(handle: Handle, kind: 'pglite' | 'postgres'): P
   // What the heat job does after a large change, outside the recompute's transaction (on PGlite, which has no
   // autovacuum: statistics for the rebuilt scores table and a vacuum of the history), always run here to time it.
   const started = performance.now();
-  await refreshTableStatistics(handle.db, kind, ['project_scores', 'heat_history']);
+  await refreshTableStatistics(handle.db, kind, RECOMPUTE_WRITTEN_TABLES);
   const maintenanceMs = Math.round(performance.now() - started);
   return rows.map((row) => ({ ...row, target: '< 5,000 ms', afterwards: `job maintenance ${maintenanceMs} ms` }));
 }

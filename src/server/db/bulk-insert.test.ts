@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { type BulkColumn, bulkInsert } from './bulk-insert.ts';
-import { bulkSelect, literal } from './bulk-select.ts';
+import { bulkSelect } from './bulk-select.ts';
 import { type Db, queryRows } from './client.ts';
 
 let t: TestApp;
@@ -66,10 +67,10 @@ describe('bulkInsert', () => {
 });
 
 describe('bulkSelect', () => {
-  test('decodes text, numbers, booleans, times and nulls; literal() quotes safely', async () => {
+  test('decodes text, numbers, booleans, times and nulls; an inlined escaped literal round-trips', async () => {
     const rows = await bulkSelect(
       t.db,
-      `SELECT ${literal("o'brien")} AS a, 42::int4 AS b, 9007199254740991::int8 AS c, 0.1::float8 AS d, true AS e,
+      `SELECT ${pg.escapeLiteral("o'brien")} AS a, 42::int4 AS b, 9007199254740991::int8 AS c, 0.1::float8 AS d, true AS e,
         '2026-11-21T10:00:00.123Z'::timestamptz AS f, NULL::text AS g, NULL::float8 AS h`,
       ['text', 'int4', 'int8', 'float8', 'bool', 'timestamptz', 'text', 'float8'],
     );

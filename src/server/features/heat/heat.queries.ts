@@ -1,27 +1,30 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { type BulkColumn, bulkInsert } from '../../db/bulk-insert.ts';
-import { bulkSelect, literal, type SelectType } from '../../db/bulk-select.ts';
+import { bulkSelect, type SelectType } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { type HistoryBreakdown, heatHistory, projects, sectors } from '../../db/schema/index.ts';
 
+const { escapeLiteral } = pg;
+
 // Writes are set-based: one statement per batch reads its rows from a single JSON parameter (json_to_recordset),
 // which both drivers pass as one text value — no per-row round trips and no 65,535-parameter limit. A rebuild of
-// project_scores loads through bulkInsert (COPY on PGlite).
+// project_scores loads through bulkInsert (binary COPY).
 
 /**
  * The heat inputs of a page of projects (keyset by id), plus what the last run wrote (to skip unchanged rows), as
- * ProjectInputsRow tuples. Read through bulkSelect (binary COPY on PGlite: 100,000 rows in ~0.4 s).
+ * ProjectInputsRow tuples. Read through bulkSelect (binary COPY; on PGlite 100,000 rows in ~0.4 s).
  */
 export function selectProjectInputsPage(db: Db, afterId: string, limit: number): Promise<ProjectInputsRow[]> {
-  return selectInputs(db, `p.id > ${literal(afterId)}`, limit);
+  return selectInputs(db, `p.id > ${escapeLiteral(afterId)}`, limit);
 }
 
 /** The heat inputs of one project (the heat route's explanation). */
 export async function selectProjectInputs(db: Db, id: string): Promise<ProjectInputsRow | undefined> {
-  return (await selectInputs(db, `p.id = ${literal(id)}`, 1))[0];
+  return (await selectInputs(db, `p.id = ${escapeLiteral(id)}`, 1))[0];
 }
 
-/** ProjectInputsRow's columns and how each is decoded. Aliases keep names unique for the row-object driver path. */
+/** ProjectInputsRow's columns, in order, and how each is decoded. */
 const INPUT_COLUMNS: readonly [string, SelectType][] = [
   ['p.id', 'text'],
   ['p.category', 'text'],
@@ -50,7 +53,7 @@ const INPUT_COLUMNS: readonly [string, SelectType][] = [
   ['s.model', 'text'],
   ['s.inputs_hash', 'text'],
 ];
-const INPUT_SELECT = INPUT_COLUMNS.map(([expression], i) => `${expression} AS c${i}`).join(', ');
+const INPUT_SELECT = INPUT_COLUMNS.map(([expression]) => expression).join(', ');
 const INPUT_TYPES = INPUT_COLUMNS.map(([, type]) => type);
 
 async function selectInputs(db: Db, where: string, limit: number): Promise<ProjectInputsRow[]> {

@@ -4,13 +4,11 @@ import { heatHistory, projectScores, projects, sectors } from '../../db/schema/i
 
 // Reads behind GET /api/projects/:id/heat and the history endpoints.
 
-/** The stored heat outputs and the signals' provenance of one project (for GET /api/projects/:id/heat). */
+/** What the last run stored for one project and its signals' provenance (GET /api/projects/:id/heat). */
 export async function selectProjectHeat(db: Db, id: string) {
   const [row] = await db
     .select({
       id: projects.id,
-      heatScore: projectScores.heatScore,
-      socialScore: projectScores.socialScore,
       status: projectScores.status,
       model: projectScores.model,
       inputsHash: projectScores.inputsHash,

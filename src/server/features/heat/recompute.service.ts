@@ -193,7 +193,7 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
 
   lap('sectors');
   let historyRows = 0;
-  // 4. One transaction: projects, project history, sectors, sector history, sector membership facts.
+  // 4. One transaction: project scores, project history, sectors, sector history, sector membership facts.
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     const steps = (strategy === 'rebuild' ? 1 : changed.length) + scored.length;
@@ -230,6 +230,9 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
   };
 }
 
+/** The large tables a recompute writes: what maintenance after a run refreshes. */
+export const RECOMPUTE_WRITTEN_TABLES = ['project_scores', 'heat_history'] as const;
+
 /**
  * Maintenance after a run, outside its transaction. PGlite has no autovacuum: after rewriting a large share of the
  * scores (in place, or as a rebuilt table that has no statistics yet), reclaim dead rows and refresh statistics. A
@@ -237,7 +240,7 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
  */
 export async function maintainAfterRecompute(db: Db, kind: DbKind, result: RecomputeResult): Promise<void> {
   if (kind === 'pglite' && result.projectsChanged > result.projects / 10) {
-    await refreshTableStatistics(db, kind, ['project_scores', 'heat_history']);
+    await refreshTableStatistics(db, kind, RECOMPUTE_WRITTEN_TABLES);
   }
 }
 
