@@ -4,6 +4,7 @@
 // Usage: node scripts/build-server.mjs [--if-stale]
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const OUT_DIR = 'dist/server';
@@ -49,6 +50,7 @@ export async function buildServer() {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// pathToFileURL, not a `file://` string: a checkout path with spaces or non-ASCII characters is percent-encoded.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (!process.argv.includes('--if-stale') || serverBuildIsStale()) await buildServer();
 }
