@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   bigserial,
   doublePrecision,
@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { PROJECT_STATUSES } from '../../../shared/api/common.schema.ts';
+import { projects } from './projects.ts';
 
 /**
  * The heat engine's current output per project, one row per project (kept by triggers on `projects`: a row appears
@@ -47,6 +48,9 @@ export const projectScores = pgTable(
     index('project_scores_category_heat_idx').on(t.category, t.heatScore.desc().nullsLast(), t.projectId),
   ],
 );
+
+/** How a project joins its scores row: `.innerJoin(projectScores, scoresOfProject)` (every project has exactly one). */
+export const scoresOfProject = eq(projectScores.projectId, projects.id);
 
 /**
  * A sector history row's breakdown: each entry's contribution (score points) by key, and its member projects' mean

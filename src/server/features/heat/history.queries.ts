@@ -1,6 +1,6 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { heatHistory, projectScores, projects, sectors } from '../../db/schema/index.ts';
+import { heatHistory, projectScores, projects, scoresOfProject, sectors } from '../../db/schema/index.ts';
 
 // Reads behind GET /api/projects/:id/heat and the history endpoints.
 
@@ -16,7 +16,7 @@ export async function selectProjectHeat(db: Db, id: string) {
       metricSources: projects.metricSources,
     })
     .from(projects)
-    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .innerJoin(projectScores, scoresOfProject)
     .where(eq(projects.id, id))
     .limit(1);
   return row;

@@ -1,6 +1,6 @@
 import { arrayContains, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
-import { projectScores, projects } from '../../db/schema/index.ts';
+import { projectScores, projects, scoresOfProject } from '../../db/schema/index.ts';
 import { projectListColumns } from '../projects/projects.queries.ts';
 
 export type PlatformAggregateRow = {
@@ -66,7 +66,7 @@ export function selectPlatformProjects(
   return db
     .select(projectListColumns)
     .from(projects)
-    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .innerJoin(projectScores, scoresOfProject)
     .where(where)
     .orderBy(sql`${projectScores.heatScore} DESC NULLS LAST`, projectScores.projectId)
     .limit(page.limit)

@@ -2,7 +2,7 @@ import { and, arrayContains, asc, eq, ilike, or, type SQL, sql } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProjectSort } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { projectScores, projects, sectors } from '../../db/schema/index.ts';
+import { projectScores, projects, scoresOfProject, sectors } from '../../db/schema/index.ts';
 
 export type ProjectFilters = {
   category?: string;
@@ -85,7 +85,7 @@ export function selectProjectPage(
   return db
     .select(projectListColumns)
     .from(projects)
-    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .innerJoin(projectScores, scoresOfProject)
     .where(whereFor(filters, isScoreSort(page.sort) ? 'scores' : 'projects'))
     .orderBy(...orderFor(page.sort, page.order))
     .limit(page.limit)
@@ -96,11 +96,7 @@ export async function countProjects(db: Db, filters: ProjectFilters): Promise<nu
   const count = { n: sql<number>`count(*)::int` };
   // Only the status filter needs the scores; counting the projects table alone is cheaper.
   const [row] = filters.status
-    ? await db
-        .select(count)
-        .from(projects)
-        .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
-        .where(whereFor(filters))
+    ? await db.select(count).from(projects).innerJoin(projectScores, scoresOfProject).where(whereFor(filters))
     : await db.select(count).from(projects).where(whereFor(filters));
   return row?.n ?? 0;
 }
@@ -109,7 +105,7 @@ export async function selectProjectById(db: Db, id: string) {
   const [row] = await db
     .select({ project: projects, scores: projectScores, sectorId: sectors.id })
     .from(projects)
-    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .innerJoin(projectScores, scoresOfProject)
     .leftJoin(sectors, eq(sectors.name, projects.category))
     .where(eq(projects.id, id))
     .limit(1);

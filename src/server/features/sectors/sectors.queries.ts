@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectScores, projects, sectors } from '../../db/schema/index.ts';
+import { projectScores, projects, scoresOfProject, sectors } from '../../db/schema/index.ts';
 import { projectListColumns } from '../projects/projects.queries.ts';
 
 export function selectSectors(db: Db) {
@@ -16,7 +16,7 @@ export function selectSectorProjects(db: Db, sectorName: string, page: { limit: 
   return db
     .select(projectListColumns)
     .from(projects)
-    .innerJoin(projectScores, eq(projectScores.projectId, projects.id))
+    .innerJoin(projectScores, scoresOfProject)
     .where(eq(projectScores.category, sectorName))
     .orderBy(sql`${projectScores.heatScore} DESC NULLS LAST`, projectScores.projectId)
     .limit(page.limit)
