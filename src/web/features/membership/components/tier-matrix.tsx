@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, MinusIcon } from '../../../components/ui/icons.tsx';
 import { formatInteger } from '../../../lib/format.ts';
@@ -9,41 +10,30 @@ const cell = 'px-4 py-2.5 text-center';
 export function TierMatrix() {
   const { t } = useTranslation('membership');
   return (
-    <section aria-labelledby="tier-matrix" className="space-y-3">
-      <h2 id="tier-matrix" className="text-lg font-semibold">
-        {t('matrix.title')}
-      </h2>
-      <div className="card overflow-x-auto">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{t('matrix.caption')}</caption>
-          <LevelHead first={t('matrix.feature')} />
-          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-            {TIER_FEATURES.map((feature) => (
-              <tr key={feature.key}>
-                <th scope="row" className="px-4 py-2.5 text-left font-normal">
-                  {t(`features.${feature.key}`)}
-                </th>
-                {MEMBERSHIP_LEVELS.map((level) => (
-                  <td key={level} className={cell}>
-                    {isIncluded(feature, level) ? (
-                      <span className="inline-flex text-green-700 dark:text-green-400">
-                        <CheckIcon size={18} />
-                        <span className="sr-only">{t('matrix.included')}</span>
-                      </span>
-                    ) : (
-                      <span className="inline-flex text-gray-400 dark:text-gray-600">
-                        <MinusIcon size={18} />
-                        <span className="sr-only">{t('matrix.notIncluded')}</span>
-                      </span>
-                    )}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <LevelTable id="tier-matrix" title={t('matrix.title')} caption={t('matrix.caption')} first={t('matrix.feature')}>
+      {TIER_FEATURES.map((feature) => (
+        <tr key={feature.key}>
+          <th scope="row" className="px-4 py-2.5 text-left font-normal">
+            {t(`features.${feature.key}`)}
+          </th>
+          {MEMBERSHIP_LEVELS.map((level) => (
+            <td key={level} className={cell}>
+              {isIncluded(feature, level) ? (
+                <span className="inline-flex text-green-700 dark:text-green-400">
+                  <CheckIcon size={18} />
+                  <span className="sr-only">{t('matrix.included')}</span>
+                </span>
+              ) : (
+                <span className="inline-flex text-gray-400 dark:text-gray-600">
+                  <MinusIcon size={18} />
+                  <span className="sr-only">{t('matrix.notIncluded')}</span>
+                </span>
+              )}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </LevelTable>
   );
 }
 
@@ -51,37 +41,44 @@ export function TierMatrix() {
 export function QuotaTable() {
   const { t } = useTranslation('membership');
   return (
-    <section aria-labelledby="quota-table" className="space-y-3">
-      <h2 id="quota-table" className="text-lg font-semibold">
-        {t('quotas.title')}
+    <LevelTable id="quota-table" title={t('quotas.title')} caption={t('quotas.caption')} first={t('quotas.quota')}>
+      {TIER_QUOTAS.map((quota) => (
+        <tr key={quota.key}>
+          <th scope="row" className="px-4 py-2.5 text-left font-normal">
+            {t(`quotas.${quota.key}`)}
+          </th>
+          {MEMBERSHIP_LEVELS.map((level) => {
+            const value = quota.values[level];
+            return (
+              <td key={level} className={`${cell} tabular-nums`}>
+                {value === UNLIMITED ? (
+                  t('quotas.unlimited')
+                ) : value === 0 ? (
+                  <span className="muted">{t('quotas.none')}</span>
+                ) : (
+                  formatInteger(value)
+                )}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </LevelTable>
+  );
+}
+
+/** A titled table with one column per membership level; `children` are its body rows. */
+function LevelTable(props: { id: string; title: string; caption: string; first: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id} className="space-y-3">
+      <h2 id={props.id} className="text-lg font-semibold">
+        {props.title}
       </h2>
       <div className="card overflow-x-auto">
         <table className="w-full text-sm">
-          <caption className="sr-only">{t('quotas.caption')}</caption>
-          <LevelHead first={t('quotas.quota')} />
-          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-            {TIER_QUOTAS.map((quota) => (
-              <tr key={quota.key}>
-                <th scope="row" className="px-4 py-2.5 text-left font-normal">
-                  {t(`quotas.${quota.key}`)}
-                </th>
-                {MEMBERSHIP_LEVELS.map((level) => {
-                  const value = quota.values[level];
-                  return (
-                    <td key={level} className={`${cell} tabular-nums`}>
-                      {value === UNLIMITED ? (
-                        t('quotas.unlimited')
-                      ) : value === 0 ? (
-                        <span className="muted">{t('quotas.none')}</span>
-                      ) : (
-                        formatInteger(value)
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
+          <caption className="sr-only">{props.caption}</caption>
+          <LevelHead first={props.first} />
+          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">{props.children}</tbody>
         </table>
       </div>
     </section>
