@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api/auth.schema.ts';
 import { ErrorBodySchema } from '../../shared/api/common.schema.ts';
 import { type ErrorCode, isErrorCode } from '../../shared/api/errors.ts';
 import { env } from './env.ts';
@@ -71,8 +72,7 @@ export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
 }
 
-const CSRF_COOKIE = 'hr_csrf'; // set by the server (plugins/session.ts); echoed as x-csrf-token on writes
-
+// The server sets the CSRF_COOKIE (plugins/session.ts); writes echo it in the CSRF_HEADER (double-submit).
 function readCsrfCookie(): string {
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
   return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : '';
@@ -90,7 +90,7 @@ export function apiSend<S extends z.ZodType>(
     method,
     headers: {
       accept: 'application/json',
-      'x-csrf-token': readCsrfCookie(),
+      [CSRF_HEADER]: readCsrfCookie(),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
