@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectHeatResponse } from '../../../../shared/api/heat.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatScore } from '../../../lib/format.ts';
-import { useEchart } from '../hooks/use-echart.ts';
+import { useEchart } from '../../../lib/use-echart.ts';
+import { loadHeatEcharts } from './load-heat-echarts.ts';
 
 const CATEGORIES = ['social', 'market', 'development', 'news'] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -68,7 +69,7 @@ export function HeatBreakdownChart({ categories, initialVariant = 'radar' }: Pro
       ],
     };
   }, [categories, variant, t]);
-  const { ref, ready } = useEchart(option);
+  const { ref, ready } = useEchart(loadHeatEcharts, option);
   const summary = CATEGORIES.map((c, i) => `${labels[i]} ${valueText(c)}`).join(', ');
 
   return (

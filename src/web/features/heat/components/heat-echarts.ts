@@ -1,5 +1,5 @@
 // The ECharts build the heat charts need: core + radar, bar, line + tooltip, grid, legend + canvas.
-// Imported only through dynamic import() (hooks/use-echart.ts), so pages without a heat chart never load it.
+// Imported only through dynamic import() (load-heat-echarts.ts), so pages without a heat chart never load it.
 import { BarChart, LineChart, RadarChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, RadarComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';

@@ -4,7 +4,8 @@ import { HISTORY_RANGES, type HistoryPoint, type HistoryRange } from '../../../.
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime, formatScore } from '../../../lib/format.ts';
-import { useEchart } from '../hooks/use-echart.ts';
+import { useEchart } from '../../../lib/use-echart.ts';
+import { loadHeatEcharts } from './load-heat-echarts.ts';
 
 type Props = {
   points: readonly HistoryPoint[];
@@ -46,7 +47,7 @@ export function HeatHistoryChart({ points, range, onRangeChange, showSocial = tr
       series,
     };
   }, [points, showSocial, t]);
-  const { ref, ready } = useEchart(option);
+  const { ref, ready } = useEchart(loadHeatEcharts, option);
   const first = points[0];
   const last = points[points.length - 1];
 

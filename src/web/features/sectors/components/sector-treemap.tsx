@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatScore } from '../../../lib/format.ts';
 import { useTheme } from '../../../lib/theme.ts';
+import { type EchartsLoader, useEchart } from '../../../lib/use-echart.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
 
 // ECharts is loaded only here, on demand, and only the pieces a treemap needs (tree-shaken core).
-const loadEcharts = () => import('./treemap-echarts.ts').then((module) => module.echarts);
+const loadTreemapEcharts: EchartsLoader = () => import('./treemap-echarts.ts').then((module) => module.echarts);
 
 // Heat 0 → pale yellow, 100 → deep red: the same reading as the score pills. Stops are evenly spaced over [0, 100].
 const HEAT_COLOURS: readonly [number, number, number][] = [
@@ -36,75 +37,53 @@ export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
   const { t, i18n } = useTranslation('sectors');
   const { effective } = useTheme();
   const navigate = useNavigate();
-  const containerRef = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
 
-  useEffect(() => {
-    const container = containerRef.current;
-    if (!container) return;
-    let disposed = false;
-    let cleanup = () => {};
-    void loadEcharts().then((echarts) => {
-      if (disposed) return;
-      const chart = echarts.init(container, effective === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });
-      const data: TreemapNode[] = sectors
-        .filter((sector) => sector.projectCount > 0)
-        .map((sector) => ({
-          id: sector.id,
-          name: sectorDisplayName(sector, i18n.language),
-          value: sector.projectCount,
-          heat: sector.heatScore,
-        }));
-      chart.setOption({
-        backgroundColor: 'transparent',
-        tooltip: {
-          formatter: (info: { data?: TreemapNode }) =>
-            info.data
-              ? `<strong>${escapeHtml(info.data.name)}</strong><br/>${t('map.tooltipHeat')}: ${formatScore(info.data.heat)}<br/>${t('map.tooltipProjects')}: ${info.data.value}`
-              : '',
-        },
-        series: [
-          {
-            type: 'treemap',
-            roam: false,
-            nodeClick: false,
-            breadcrumb: { show: false },
-            width: '100%',
-            height: '100%',
-            top: 0,
-            left: 0,
-            label: {
-              show: true,
-              formatter: (info: { data?: TreemapNode }) =>
-                info.data ? `${info.data.name}\n${formatScore(info.data.heat)}` : '',
-              fontWeight: 600,
-            },
-            itemStyle: { borderColor: effective === 'dark' ? '#030712' : '#ffffff', borderWidth: 2, gapWidth: 2 },
-            data: data.map((node) => ({
-              ...node,
-              itemStyle: { color: heatColour(node.heat) },
-              label: { color: node.heat >= 60 ? '#ffffff' : '#111827' },
-            })),
+  const option = useMemo(() => {
+    const data: TreemapNode[] = sectors
+      .filter((sector) => sector.projectCount > 0)
+      .map((sector) => ({
+        id: sector.id,
+        name: sectorDisplayName(sector, i18n.language),
+        value: sector.projectCount,
+        heat: sector.heatScore,
+      }));
+    return {
+      tooltip: {
+        formatter: (info: { data?: TreemapNode }) =>
+          info.data
+            ? `<strong>${escapeHtml(info.data.name)}</strong><br/>${t('map.tooltipHeat')}: ${formatScore(info.data.heat)}<br/>${t('map.tooltipProjects')}: ${info.data.value}`
+            : '',
+      },
+      series: [
+        {
+          type: 'treemap',
+          roam: false,
+          nodeClick: false,
+          breadcrumb: { show: false },
+          width: '100%',
+          height: '100%',
+          top: 0,
+          left: 0,
+          label: {
+            show: true,
+            formatter: (info: { data?: TreemapNode }) =>
+              info.data ? `${info.data.name}\n${formatScore(info.data.heat)}` : '',
+            fontWeight: 600,
           },
-        ],
-      });
-      chart.on('click', (params) => {
-        const id = (params.data as TreemapNode | undefined)?.id;
-        if (id) void navigate(`/sectors/${encodeURIComponent(id)}`);
-      });
-      const observer = new ResizeObserver(() => chart.resize());
-      observer.observe(container);
-      setReady(true);
-      cleanup = () => {
-        observer.disconnect();
-        chart.dispose();
-      };
-    });
-    return () => {
-      disposed = true;
-      cleanup();
+          itemStyle: { borderColor: effective === 'dark' ? '#030712' : '#ffffff', borderWidth: 2, gapWidth: 2 },
+          data: data.map((node) => ({
+            ...node,
+            itemStyle: { color: heatColour(node.heat) },
+            label: { color: node.heat >= 60 ? '#ffffff' : '#111827' },
+          })),
+        },
+      ],
     };
-  }, [sectors, effective, i18n.language, navigate, t]);
+  }, [sectors, effective, i18n.language, t]);
+  const { ref, ready } = useEchart(loadTreemapEcharts, option, (data) => {
+    const id = (data as TreemapNode | undefined)?.id;
+    if (id) void navigate(`/sectors/${encodeURIComponent(id)}`);
+  });
 
   const summary = sectors
     .map((sector) => `${sectorDisplayName(sector, i18n.language)} ${formatScore(sector.heatScore)}`)
@@ -118,7 +97,7 @@ export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
       </figcaption>
       <div className="relative h-80 sm:h-96">
         {!ready && <Skeleton className="absolute inset-0 h-full w-full" />}
-        <div ref={containerRef} role="img" aria-label={`${t('map.title')}: ${summary}`} className="h-full w-full" />
+        <div ref={ref} role="img" aria-label={`${t('map.title')}: ${summary}`} className="h-full w-full" />
       </div>
     </figure>
   );
