@@ -15,6 +15,11 @@ export async function loadCatalogue(db: Db, catalogue: Catalogue = readCatalogue
   return { loaded: true, sectors: catalogue.sectors.length, projects: catalogue.projects.length };
 }
 
+/** Upserts only the catalogue's sectors (idempotent on id): the synthetic seeder files its projects under them. */
+export async function loadCatalogueSectors(db: Db, catalogue: Catalogue = readCatalogue()): Promise<void> {
+  await upsertSectors(db, catalogue.sectors.map(toSectorRow));
+}
+
 /** Loads the catalogue only into an empty projects table (first start); otherwise changes nothing. */
 export async function loadCatalogueIfEmpty(db: Db): Promise<CatalogueLoadResult> {
   if (!(await isProjectsTableEmpty(db))) return { loaded: false, sectors: 0, projects: 0 };

@@ -1,7 +1,7 @@
 import { arrayContains, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { projectListColumns } from '../../db/project-columns.ts';
 import { projectScores, projects, scoresOfProject } from '../../db/schema/index.ts';
-import { projectListColumns } from '../projects/projects.queries.ts';
 
 export type PlatformAggregateRow = {
   name: string;

@@ -2,6 +2,7 @@ import { and, arrayContains, asc, eq, ilike, or, type SQL, sql } from 'drizzle-o
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProjectSort } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
+import { projectListColumns } from '../../db/project-columns.ts';
 import { projectScores, projects, scoresOfProject, sectors } from '../../db/schema/index.ts';
 
 export type ProjectFilters = {
@@ -10,29 +11,6 @@ export type ProjectFilters = {
   status?: 'trending' | 'rising' | 'new' | 'active';
   verified?: boolean;
   q?: string;
-};
-
-/** A list row: the project's own columns plus its heat outputs (projects joined with project_scores). */
-export const projectListColumns = {
-  id: projects.id,
-  name: projects.name,
-  symbol: projects.symbol,
-  logoUrl: projects.logoUrl,
-  introEn: projects.introEn,
-  introZh: projects.introZh,
-  category: projects.category,
-  chains: projects.chains,
-  status: projectScores.status,
-  isVerified: projects.isVerified,
-  heatScore: projectScores.heatScore,
-  socialScore: projectScores.socialScore,
-  price: projects.price,
-  marketCap: projects.marketCap,
-  volume24h: projects.volume24h,
-  priceChange24h: projects.priceChange24h,
-  followersTwitter: projects.followersTwitter,
-  metricSources: projects.metricSources,
-  listedAt: projects.listedAt,
 };
 
 const SORT_COLUMNS: Record<ProjectSort, AnyPgColumn> = {

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { projectListColumns } from '../../db/project-columns.ts';
 import { projectScores, projects, scoresOfProject, sectors } from '../../db/schema/index.ts';
-import { projectListColumns } from '../projects/projects.queries.ts';
 
 export function selectSectors(db: Db) {
   return db.select().from(sectors).orderBy(desc(sectors.heatScore), sectors.id);

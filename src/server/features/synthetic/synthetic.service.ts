@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { readCatalogue, toSectorRow } from '../../catalogue/catalogue.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
-import { upsertSectors } from '../catalogue/catalogue.queries.ts';
+import { loadCatalogueSectors } from '../catalogue/catalogue.service.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import { generateSyntheticProject } from './synthetic-generator.ts';
 
@@ -26,7 +25,7 @@ export async function countRealProjects(db: Db): Promise<number> {
  * sectors, then refreshes sector aggregates. Re-running with the same seed rewrites the same rows.
  */
 export async function seedSynthetic(db: Db, options: SeedSyntheticOptions): Promise<{ inserted: number }> {
-  await upsertSectors(db, readCatalogue().sectors.map(toSectorRow));
+  await loadCatalogueSectors(db);
   for (let start = 0; start < options.count; start += BATCH) {
     const size = Math.min(BATCH, options.count - start);
     const rows = Array.from({ length: size }, (_, i) => generateSyntheticProject(options.seed, start + i, options.now));

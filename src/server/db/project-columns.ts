@@ -1,0 +1,28 @@
+import { projectScores, projects } from './schema/index.ts';
+
+/**
+ * A list row: the project's own columns plus its heat outputs (projects joined with project_scores, `scoresOfProject`).
+ * The projects, sectors and platforms lists all select it; it lives in db/ because a feature never imports another
+ * feature's *.queries.ts.
+ */
+export const projectListColumns = {
+  id: projects.id,
+  name: projects.name,
+  symbol: projects.symbol,
+  logoUrl: projects.logoUrl,
+  introEn: projects.introEn,
+  introZh: projects.introZh,
+  category: projects.category,
+  chains: projects.chains,
+  status: projectScores.status,
+  isVerified: projects.isVerified,
+  heatScore: projectScores.heatScore,
+  socialScore: projectScores.socialScore,
+  price: projects.price,
+  marketCap: projects.marketCap,
+  volume24h: projects.volume24h,
+  priceChange24h: projects.priceChange24h,
+  followersTwitter: projects.followersTwitter,
+  metricSources: projects.metricSources,
+  listedAt: projects.listedAt,
+};
