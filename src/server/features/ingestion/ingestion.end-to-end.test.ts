@@ -13,7 +13,7 @@ import {
   type FakeResponse,
   type FakeServer,
   startFakeServer,
-} from '../../ingestion/testing/fake-server.ts';
+} from '../../sources/testing/fake-server.ts';
 import { createFreshDatabase } from '../../test/build-test-app.ts';
 import { getProjectHeat } from '../heat/heat.service.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { TtlCache } from '../../ingestion/ttl-cache.ts';
+import type { TtlCache } from '../../sources/ttl-cache.ts';
 import type { SourceName } from './metric-fields.ts';
 
 /** What every ingestion service needs; `now` is injectable for tests. */

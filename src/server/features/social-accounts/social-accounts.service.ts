@@ -1,7 +1,7 @@
 import type { SocialAccount } from '../../../shared/api/social-accounts.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { decryptSecret, encryptSecret } from '../../ingestion/crypto.ts';
+import { decryptSecret, encryptSecret } from './secret-crypto.ts';
 import {
   acquireAccountSlot,
   deleteAccount,

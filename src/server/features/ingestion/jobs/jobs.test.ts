@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { projects, syncRuns } from '../../../db/schema/index.ts';
-import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../../ingestion/testing/fake-server.ts';
+import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { insertProject } from '../../../test/factories.ts';
 import { INGESTION_JOBS } from './index.ts';

@@ -1,4 +1,4 @@
-import { TtlCache } from '../../../ingestion/ttl-cache.ts';
+import { TtlCache } from '../../../sources/ttl-cache.ts';
 import type { IngestionJob } from './job-context.ts';
 import { runSourcesForJob } from './run-sources.ts';
 
