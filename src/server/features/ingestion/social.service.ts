@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toDiscordInviteCode, toTelegramChatId, toXUsername } from '../../../shared/ingestion/links.ts';
 import { fetchInviteMemberCount } from '../../sources/discord/discord.client.ts';
 import { SourceError, toHttpPolicy } from '../../sources/http.ts';
 import { fetchChatMemberCount } from '../../sources/telegram/telegram.client.ts';
@@ -21,6 +20,7 @@ import {
   type IngestOptions,
   type SourceRunResult,
 } from './ingestion.types.ts';
+import { toDiscordInviteCode, toTelegramChatId, toXUsername } from './links.ts';
 import { type MetricField, type MetricUpdate, SOURCE_FIELDS, type SourceName } from './metric-fields.ts';
 
 /** The pool has no account left, or the source asked for a longer pause than we wait: stop this run. */
