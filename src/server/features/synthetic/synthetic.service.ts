@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { readCatalogue, toSectorRow } from '../../catalogue/catalogue.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
+import { readCatalogue, toSectorRow } from '../catalogue/catalogue.data.ts';
 import { upsertSectors } from '../catalogue/catalogue.queries.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import { generateSyntheticProject } from './synthetic-generator.ts';
