@@ -8,8 +8,7 @@ import {
   SECTOR_MODEL_VERSION,
   socialScore,
 } from '../../../shared/scoring/index.ts';
-import type { Db, DbKind } from '../../db/client.ts';
-import { refreshTableStatistics } from '../../db/maintenance.ts';
+import type { Db } from '../../db/client.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import { computeInputsHash, toHeatSignals, toHistoryContributions } from './heat.mappers.ts';
 import {
@@ -228,20 +227,6 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
     statuses,
     timingsMs,
   };
-}
-
-/** The large tables a recompute writes: what maintenance after a run refreshes. */
-export const RECOMPUTE_WRITTEN_TABLES = ['project_scores', 'heat_history'] as const;
-
-/**
- * Maintenance after a run, outside its transaction. PGlite has no autovacuum: after rewriting a large share of the
- * scores (in place, or as a rebuilt table that has no statistics yet), reclaim dead rows and refresh statistics. A
- * small change is left for the next large one; PostgreSQL's autovacuum does this by itself.
- */
-export async function maintainAfterRecompute(db: Db, kind: DbKind, result: RecomputeResult): Promise<void> {
-  if (kind === 'pglite' && result.projectsChanged > result.projects / 10) {
-    await refreshTableStatistics(db, kind, RECOMPUTE_WRITTEN_TABLES);
-  }
 }
 
 function chooseStrategy(
