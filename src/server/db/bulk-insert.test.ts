@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { type BulkColumn, bulkInsert } from './bulk-insert.ts';
 import { bulkSelect } from './bulk-select.ts';
 import { type Db, queryRows } from './client.ts';
+import { withTransaction } from './transaction.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,12 +48,10 @@ describe('bulkInsert', () => {
   });
 
   test('inside a transaction: rolled back with it', async () => {
-    await t.db
-      .transaction(async (tx) => {
-        await bulkInsert(tx as unknown as Db, 'bulk_probe', COLUMNS, [['gone', 1, true, [1], null, 99]]);
-        throw new Error('roll back');
-      })
-      .catch(() => {});
+    await withTransaction(t.db, async (tx) => {
+      await bulkInsert(tx, 'bulk_probe', COLUMNS, [['gone', 1, true, [1], null, 99]]);
+      throw new Error('roll back');
+    }).catch(() => {});
 
     expect((await probe(t.db)).map((r) => r.n)).not.toContain('99');
   });

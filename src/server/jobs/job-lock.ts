@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbKind, queryRows } from '../db/client.ts';
+import { withTransaction } from '../db/transaction.ts';
 
 // PGlite: one process per data directory, so an in-process set of held job names is the whole lock.
 const heldInProcess = new WeakMap<Db, Set<string>>();
@@ -27,9 +28,9 @@ export async function withJobLock<T>(
       held.delete(job);
     }
   }
-  return db.transaction(async (tx) => {
+  return withTransaction(db, async (tx) => {
     const rows = await queryRows<{ ok: boolean }>(
-      tx as unknown as Db,
+      tx,
       sql`SELECT pg_try_advisory_xact_lock(727002, hashtext(${job})) AS ok`,
     );
     if (!rows[0]?.ok) return { locked: false as const };

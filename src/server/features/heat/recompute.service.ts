@@ -9,6 +9,7 @@ import {
   socialScore,
 } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import { computeInputsHash, toHeatSignals, toHistoryContributions } from './heat.mappers.ts';
 import {
@@ -193,8 +194,7 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
   lap('sectors');
   let historyRows = 0;
   // 4. One transaction: project scores, project history, sectors, sector history, sector membership facts.
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  await withTransaction(db, async (tx) => {
     const steps = (strategy === 'rebuild' ? 1 : changed.length) + scored.length;
     if (strategy === 'rebuild') {
       await rebuildProjectScores(tx, writes, HEAT_MODEL_VERSION, now);
