@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { type BulkColumn, bulkInsert } from './bulk-insert.ts';
-import { bulkSelect } from './bulk-select.ts';
+import { bulkSelect, bulkSelectNamed } from './bulk-select.ts';
 import { type Db, queryRows } from './client.ts';
 import { withTransaction } from './transaction.ts';
 
@@ -81,5 +81,23 @@ describe('bulkSelect', () => {
 
   test('returns no rows for an empty result', async () => {
     expect(await bulkSelect(t.db, 'SELECT 1 AS a WHERE false', ['int4'])).toEqual([]);
+  });
+
+  test('bulkSelectNamed names each row’s fields in column order', async () => {
+    type Row = { id: string; 'odd name': number | null; ok: boolean };
+    const rows = await bulkSelectNamed<Row>(
+      t.db,
+      `SELECT 'p' || g AS id, CASE WHEN g = 2 THEN NULL ELSE g END AS n, g = 1 AS ok FROM generate_series(1, 2) AS g`,
+      [
+        ['id', 'text'],
+        ['odd name', 'int4'],
+        ['ok', 'bool'],
+      ],
+    );
+
+    expect(rows).toEqual([
+      { id: 'p1', 'odd name': 1, ok: true },
+      { id: 'p2', 'odd name': null, ok: false },
+    ]);
   });
 });
