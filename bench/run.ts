@@ -4,7 +4,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb } from '../src/server/db/client.ts';
 import { refreshTableStatistics } from '../src/server/db/maintenance.ts';
-import { RECOMPUTE_WRITTEN_TABLES } from '../src/server/features/heat/recompute.service.ts';
+import { RECOMPUTE_WRITTEN_TABLES } from '../src/server/features/heat/after-recompute.service.ts';
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { measureLoad } from './http-load.ts';

@@ -33,10 +33,10 @@ export function serverBuildIsStale() {
 export async function buildServer() {
   rmSync(OUT_DIR, { recursive: true, force: true });
   mkdirSync(OUT_DIR, { recursive: true });
-  // Paths resolved with new URL('./…', import.meta.url) in src/server/db/client.ts and src/server/catalogue/catalogue.ts
+  // Paths resolved with new URL('./…', import.meta.url) in src/server/db/client.ts and src/server/features/catalogue/catalogue.data.ts
   // point next to the bundle, so the folders they name are copied there.
   cpSync('src/server/db/migrations', `${OUT_DIR}/migrations`, { recursive: true });
-  cpSync('src/server/catalogue/data', `${OUT_DIR}/data`, { recursive: true });
+  cpSync('src/server/features/catalogue/data', `${OUT_DIR}/data`, { recursive: true });
   await build({
     entryPoints: ['src/server/main.ts'],
     outfile: SERVER_ENTRY,

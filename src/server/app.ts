@@ -8,9 +8,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
-import type { Db, DbKind } from './db/client.ts';
-import type { EventBus } from './events/event-bus.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
@@ -24,17 +23,8 @@ import { APP_VERSION } from './features/system/system.service.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
-import type { ResponseCache } from './plugins/response-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticWeb } from './plugins/static-web.ts';
-
-export type AppDeps = {
-  config: Config;
-  db: Db;
-  dbKind: DbKind;
-  events: EventBus;
-  cache: ResponseCache;
-};
 
 /** A hop count becomes the function Fastify takes for it (trust the nearest `hops` proxies). */
 function toTrustProxy(value: Config['TRUST_PROXY']) {
@@ -107,4 +97,5 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   return app;
 }
 
+export type { AppDeps };
 export type App = Awaited<ReturnType<typeof buildApp>>;

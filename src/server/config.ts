@@ -88,7 +88,7 @@ const EnvSchema = z.object({
   TELEGRAM_BASE_URL: z.url().default('https://api.telegram.org'),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   DISCORD_BASE_URL: z.url().default('https://discord.com/api/v10'),
-  /** Sector for a DefiLlama category missing from the mapping table (src/shared/ingestion/category-map.ts). */
+  /** Sector for a DefiLlama category missing from the mapping table (src/server/features/ingestion/category-map.ts). */
   INGEST_UNMAPPED_SECTOR: z.string().min(1).default('DeFi'),
   INGEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
   INGEST_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),

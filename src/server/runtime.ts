@@ -3,7 +3,9 @@ import { type CreateDbOptions, createDb, type DbHandle } from './db/client.ts';
 import { refreshTableStatistics } from './db/maintenance.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { type CatalogueLoadResult, loadCatalogueIfEmpty } from './features/catalogue/catalogue.service.ts';
+import { afterRecompute } from './features/heat/after-recompute.service.ts';
 import { recomputeHeat } from './features/heat/recompute.service.ts';
+import { closeOrphanedRuns } from './jobs/run-log.ts';
 import { createResponseCache, type ResponseCache } from './plugins/response-cache.ts';
 
 export type Runtime = {
@@ -20,13 +22,16 @@ export async function openRuntime(config: Config, options: CreateDbOptions = {})
   try {
     const events = await createEventBus(handle);
     const cache = createResponseCache(events);
+    // A run killed mid-way would stay 'running' (and the status say "sync in progress") until someone closes it.
+    await closeOrphanedRuns(handle.db, handle.kind, new Date());
     const catalogue = config.CATALOGUE_AUTOLOAD
       ? await loadCatalogueIfEmpty(handle.db)
       : { loaded: false, sectors: 0, projects: 0 };
     if (catalogue.loaded) {
       // Score the fresh catalogue before the first visitor arrives (191 projects: ~0.2 s), so no page shows a
       // placeholder 50 for every project while the scheduler's first run is pending.
-      await recomputeHeat(handle.db, { now: new Date() });
+      const result = await recomputeHeat(handle.db, { now: new Date() });
+      await afterRecompute({ db: handle.db, dbKind: handle.kind, events, cache }, result);
       await refreshTableStatistics(handle.db, handle.kind, ['projects', 'sectors']);
     }
     return {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../ingestion/testing/fake-server.ts';
+import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../sources/testing/fake-server.ts';
 import { createFreshDatabase } from '../test/build-test-app.ts';
 import { runIngestCli } from './ingest.ts';
 

@@ -3,9 +3,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig, readEnvironment } from '../config.ts';
-import { maintainAfterRecompute, type RecomputePhase, recomputeHeat } from '../features/heat/recompute.service.ts';
+import { afterRecompute } from '../features/heat/after-recompute.service.ts';
+import { type RecomputePhase, recomputeHeat } from '../features/heat/recompute.service.ts';
 import { compactHeatHistory } from '../features/heat/retention.service.ts';
-import { runRecordedJob } from '../features/heat/sync.service.ts';
+import { runRecordedJob } from '../jobs/run-log.ts';
 import { openRuntime } from '../runtime.ts';
 
 // npm run recompute [-- --compact]
@@ -70,8 +71,7 @@ export async function runRecomputeCli(
           },
         });
         bar?.stop();
-        await maintainAfterRecompute(db, kind, result);
-        await events.publish({ type: 'heat.recomputed', asOf: result.at });
+        await afterRecompute({ db, dbKind: kind, events }, result);
         const statuses = Object.entries(result.statuses)
           .map(([status, n]) => `${status} ${n}`)
           .join(', ');

@@ -3,8 +3,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { type BulkColumn, bulkInsert } from './bulk-insert.ts';
-import { bulkSelect } from './bulk-select.ts';
+import { bulkSelect, bulkSelectNamed } from './bulk-select.ts';
 import { type Db, queryRows } from './client.ts';
+import { withTransaction } from './transaction.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -47,12 +48,10 @@ describe('bulkInsert', () => {
   });
 
   test('inside a transaction: rolled back with it', async () => {
-    await t.db
-      .transaction(async (tx) => {
-        await bulkInsert(tx as unknown as Db, 'bulk_probe', COLUMNS, [['gone', 1, true, [1], null, 99]]);
-        throw new Error('roll back');
-      })
-      .catch(() => {});
+    await withTransaction(t.db, async (tx) => {
+      await bulkInsert(tx, 'bulk_probe', COLUMNS, [['gone', 1, true, [1], null, 99]]);
+      throw new Error('roll back');
+    }).catch(() => {});
 
     expect((await probe(t.db)).map((r) => r.n)).not.toContain('99');
   });
@@ -82,5 +81,23 @@ describe('bulkSelect', () => {
 
   test('returns no rows for an empty result', async () => {
     expect(await bulkSelect(t.db, 'SELECT 1 AS a WHERE false', ['int4'])).toEqual([]);
+  });
+
+  test('bulkSelectNamed names each row’s fields in column order', async () => {
+    type Row = { id: string; 'odd name': number | null; ok: boolean };
+    const rows = await bulkSelectNamed<Row>(
+      t.db,
+      `SELECT 'p' || g AS id, CASE WHEN g = 2 THEN NULL ELSE g END AS n, g = 1 AS ok FROM generate_series(1, 2) AS g`,
+      [
+        ['id', 'text'],
+        ['odd name', 'int4'],
+        ['ok', 'bool'],
+      ],
+    );
+
+    expect(rows).toEqual([
+      { id: 'p1', 'odd name': 1, ok: true },
+      { id: 'p2', 'odd name': null, ok: false },
+    ]);
   });
 });

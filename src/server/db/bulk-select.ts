@@ -17,6 +17,35 @@ export async function bulkSelect(db: Db, query: string, types: readonly SelectTy
   return decodeBinaryCopy(await copyOut(db, query), types);
 }
 
+export type NamedColumns<T> = readonly (readonly [name: keyof T & string, type: SelectType])[];
+
+/**
+ * {@link bulkSelect} returning one object per row, its fields named by `columns` (in the SELECT's column order). The
+ * caller's `T` must match the names and types listed. Each row becomes an object literal of one fixed shape, built by
+ * a function compiled once per column list: measured on 100,000 rows × 26 columns, as cheap as keeping the arrays
+ * (assigning the fields one by one by name took twice as long).
+ */
+export async function bulkSelectNamed<T>(db: Db, query: string, columns: NamedColumns<T>): Promise<T[]> {
+  const rows = decodeBinaryCopy(
+    await copyOut(db, query),
+    columns.map(([, type]) => type),
+  );
+  return rows.map(rowBuilder(columns) as (row: SelectValue[]) => T);
+}
+
+const builders = new WeakMap<object, (row: SelectValue[]) => unknown>();
+
+function rowBuilder(columns: readonly (readonly [string, SelectType])[]) {
+  let build = builders.get(columns);
+  if (!build) {
+    // Names come from the code's own column lists, never from input; JSON.stringify quotes each one.
+    const fields = columns.map(([name], i) => `${JSON.stringify(name)}: row[${i}]`).join(', ');
+    build = new Function('row', `return { ${fields} };`) as (row: SelectValue[]) => unknown;
+    builders.set(columns, build);
+  }
+  return build;
+}
+
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 const HEADER_BYTES = 19; // 11-byte signature, flags, header-extension length (0)
 

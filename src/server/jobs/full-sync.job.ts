@@ -10,11 +10,7 @@ export const fullSyncJob: Job = {
   name: 'full-sync',
   cron: '0 30 2 * * *',
   run: async (ctx) => {
-    const results = await runIngestion(
-      { db: ctx.db, config: ctx.config, events: ctx.events, now: ctx.now },
-      SOURCE_NAMES,
-      'schedule',
-    );
+    const results = await runIngestion(ctx, SOURCE_NAMES, 'schedule');
     const heat = await runHeatRecompute(ctx);
     const counts: Record<string, number> = { ...heat.counts };
     const errors: string[] = [];

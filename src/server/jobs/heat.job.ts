@@ -1,12 +1,11 @@
-import { maintainAfterRecompute, recomputeHeat } from '../features/heat/recompute.service.ts';
+import { afterRecompute } from '../features/heat/after-recompute.service.ts';
+import { recomputeHeat } from '../features/heat/recompute.service.ts';
 import type { Job, JobContext } from './job.ts';
 
 /** Recomputes every project's and sector's heat, then drops cached responses and tells every instance. */
 export async function runHeatRecompute(ctx: JobContext) {
   const result = await recomputeHeat(ctx.db, { now: ctx.now() });
-  await maintainAfterRecompute(ctx.db, ctx.dbKind, result);
-  ctx.cache?.invalidate();
-  await ctx.events.publish({ type: 'heat.recomputed', asOf: result.at });
+  await afterRecompute(ctx, result);
   return {
     counts: {
       projects: result.projects,

@@ -1,17 +1,16 @@
-import type { Config } from '../config.ts';
-import type { Db, DbKind } from '../db/client.ts';
-import type { EventBus } from '../events/event-bus.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { ResponseCache } from '../plugins/response-cache.ts';
 
-/** What a job run receives (a subset of AppDeps); `now` is the only clock a job reads. */
-export type JobContext = {
-  db: Db;
-  dbKind: DbKind;
-  config: Config;
-  events: EventBus;
+/**
+ * What a job run receives: the app's dependencies (the cache is optional, a CLI has none) and `now`, the only clock
+ * a job reads, so tests can pin it.
+ */
+export type JobContext = Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'events'> & {
   cache?: Pick<ResponseCache, 'invalidate'>;
   now: () => Date;
 };
+
+export type JobOutcome = { counts: Record<string, number>; errors: string[] };
 
 /** A scheduled job: `everyMs` (aligned to the wall clock: every 5 min runs at :00, :05, …) or a `cron` pattern. */
 export type Job = {
@@ -20,5 +19,5 @@ export type Job = {
   cron?: string;
   /** Also run once when the server starts (spec: "the initial sync runs at start"). */
   runAtStartup?: boolean;
-  run: (ctx: JobContext) => Promise<{ counts: Record<string, number>; errors: string[] }>;
+  run: (ctx: JobContext) => Promise<JobOutcome>;
 };

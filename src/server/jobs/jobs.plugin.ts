@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
-import type { AppDeps } from '../app.ts';
-import { ALL_JOBS } from './index.ts';
+import type { AppDeps } from '../app-deps.ts';
 import type { Job } from './job.ts';
+import { ALL_JOBS } from './registry.ts';
 import { createScheduler } from './scheduler.ts';
 
 export type JobsPluginOptions = AppDeps & { jobs?: readonly Job[] };
@@ -10,21 +10,10 @@ export type JobsPluginOptions = AppDeps & { jobs?: readonly Job[] };
  * Starts the scheduler on `onReady` when JOBS_ENABLED (off in tests, which call `job.run(ctx)` directly), runs the
  * `runAtStartup` jobs once (the heat recompute), and stops it on `onClose`, waiting for runs in progress.
  */
-export const jobsPlugin = fp<JobsPluginOptions>(async (app, deps) => {
+export const jobsPlugin = fp<JobsPluginOptions>(async (app, { jobs: only, ...deps }) => {
   if (!deps.config.JOBS_ENABLED) return;
-  const jobs = deps.jobs ?? ALL_JOBS;
-  const scheduler = createScheduler(
-    jobs,
-    {
-      db: deps.db,
-      dbKind: deps.dbKind,
-      config: deps.config,
-      events: deps.events,
-      cache: deps.cache,
-      now: () => new Date(),
-    },
-    app.log,
-  );
+  const jobs = only ?? ALL_JOBS;
+  const scheduler = createScheduler(jobs, { ...deps, now: () => new Date() }, app.log);
   app.addHook('onReady', async () => {
     scheduler.start();
     app.log.info({ jobs: scheduler.jobs.map((j) => `${j.name} (${j.pattern})`) }, 'scheduler started');

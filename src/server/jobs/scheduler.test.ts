@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { syncRuns } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { ALL_JOBS } from './index.ts';
 import type { Job, JobContext } from './job.ts';
+import { ALL_JOBS } from './registry.ts';
 import { createScheduler, toCronPattern } from './scheduler.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { Cron } from 'croner';
-import { type RecordedRun, runRecordedJob } from '../features/heat/sync.service.ts';
 import type { Job, JobContext } from './job.ts';
+import { type RecordedRun, runRecordedJob } from './run-log.ts';
 
 export type SchedulerLog = {
   info: (obj: object, msg: string) => void;

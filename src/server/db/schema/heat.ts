@@ -41,8 +41,8 @@ export const projectScores = pgTable(
     computedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    // Every index matches its query's ORDER BY exactly (DESC NULLS LAST, id). A rebuild recreates these by name
-    // (PROJECT_SCORES_INDEXES in heat.queries.ts must list the same definitions).
+    // Every index matches its query's ORDER BY exactly (DESC NULLS LAST, id). A rebuild recreates these from this
+    // very list (createIndexStatements in heat.queries.ts), so they are declared here only.
     index('project_scores_heat_idx').on(t.heatScore.desc().nullsLast(), t.projectId),
     index('project_scores_social_idx').on(t.socialScore.desc().nullsLast(), t.projectId),
     index('project_scores_category_heat_idx').on(t.category, t.heatScore.desc().nullsLast(), t.projectId),

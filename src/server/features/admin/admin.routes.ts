@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { getAdminStats } from './admin.service.ts';
 import { requireAdmin } from './require-admin.ts';
 

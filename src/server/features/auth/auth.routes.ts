@@ -16,7 +16,7 @@ import {
   SignUpBodySchema,
   VerifyEmailBodySchema,
 } from '../../../shared/api/auth.schema.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import {
   clearSessionCookies,

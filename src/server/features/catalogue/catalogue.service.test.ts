@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SECTORS } from '../../../shared/sectors.ts';
-import { readCatalogue } from '../../catalogue/catalogue.ts';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { readCatalogue } from './catalogue.data.ts';
 import { loadCatalogue, loadCatalogueIfEmpty } from './catalogue.service.ts';
 
 describe('the built-in catalogue file', () => {

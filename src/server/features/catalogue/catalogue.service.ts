@@ -1,15 +1,16 @@
-import { type Catalogue, readCatalogue, toProjectRow, toSectorRow } from '../../catalogue/catalogue.ts';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
+import { type Catalogue, readCatalogue, toProjectRow, toSectorRow } from './catalogue.data.ts';
 import { isProjectsTableEmpty, upsertCatalogueProjects, upsertSectors } from './catalogue.queries.ts';
 
 export type CatalogueLoadResult = { loaded: boolean; sectors: number; projects: number };
 
 /** Upserts the built-in catalogue (idempotent on id) in one transaction and refreshes sector aggregates. */
 export async function loadCatalogue(db: Db, catalogue: Catalogue = readCatalogue()): Promise<CatalogueLoadResult> {
-  await db.transaction(async (tx) => {
-    await upsertSectors(tx as unknown as Db, catalogue.sectors.map(toSectorRow));
-    await upsertCatalogueProjects(tx as unknown as Db, catalogue.projects.map(toProjectRow));
+  await withTransaction(db, async (tx) => {
+    await upsertSectors(tx, catalogue.sectors.map(toSectorRow));
+    await upsertCatalogueProjects(tx, catalogue.projects.map(toProjectRow));
   });
   await refreshSectorAggregates(db);
   return { loaded: true, sectors: catalogue.sectors.length, projects: catalogue.projects.length };

@@ -1,30 +1,30 @@
 import type { BreakdownEntry, HeatSignals, ProjectStatus, SignalKey } from '../../../shared/scoring/index.ts';
 import type { HistoryBreakdown } from '../../db/schema/index.ts';
-import type { ProjectInputsRow } from './heat.queries.ts';
+import type { ProjectInputs } from './heat.queries.ts';
 
 /** A projects row (as selected for recompute) → the scoring module's input shape. */
-export function toHeatSignals(row: ProjectInputsRow, status: ProjectStatus): HeatSignals {
+export function toHeatSignals(row: ProjectInputs, status: ProjectStatus): HeatSignals {
   return {
-    twitterFollowers: row[2],
-    mentions7d: row[3],
-    engagementAvg: row[4],
-    telegramMembers: row[5],
-    discordMembers: row[6],
-    marketCapUsd: row[7],
-    volume24hUsd: row[8],
-    priceChange24hPct: row[9],
-    priceChange7dPct: row[10],
-    commits52w: row[11],
-    stars: row[12],
-    forks: row[13],
-    contributors: row[14],
-    codeFrequency: row[15],
-    newsMentions: row[16],
-    googleTrends: row[17],
-    redditMentions: row[18],
-    listedAt: row[19] === null ? null : new Date(row[19]),
+    twitterFollowers: row.followersTwitter,
+    mentions7d: row.mentions7d,
+    engagementAvg: row.engagementAvg,
+    telegramMembers: row.followersTelegram,
+    discordMembers: row.followersDiscord,
+    marketCapUsd: row.marketCap,
+    volume24hUsd: row.volume24h,
+    priceChange24hPct: row.priceChange24h,
+    priceChange7dPct: row.priceChange7d,
+    commits52w: row.devCommits,
+    stars: row.devStars,
+    forks: row.devForks,
+    contributors: row.devContributors,
+    codeFrequency: row.devCodeFrequency,
+    newsMentions: row.newsMentions,
+    googleTrends: row.googleTrends,
+    redditMentions: row.redditMentions,
+    listedAt: row.listedAtMs === null ? null : new Date(row.listedAtMs),
     status,
-    verified: row[20],
+    verified: row.isVerified,
   };
 }
 

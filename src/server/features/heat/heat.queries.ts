@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type BulkColumn, bulkInsert } from '../../db/bulk-insert.ts';
-import { bulkSelect, type SelectType } from '../../db/bulk-select.ts';
+import { bulkSelectNamed, type NamedColumns, type SelectType } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { type HistoryBreakdown, heatHistory, projects, sectors } from '../../db/schema/index.ts';
+import { createIndexStatements, indexNames } from '../../db/index-sql.ts';
+import { type HistoryBreakdown, heatHistory, projectScores, projects, sectors } from '../../db/schema/index.ts';
 
 const { escapeLiteral } = pg;
 
@@ -13,88 +14,88 @@ const { escapeLiteral } = pg;
 
 /**
  * The heat inputs of a page of projects (keyset by id), plus what the last run wrote (to skip unchanged rows), as
- * ProjectInputsRow tuples. Read through bulkSelect (binary COPY; on PGlite 100,000 rows in ~0.4 s).
+ * ProjectInputs. Read through binary COPY (bulkSelectNamed; on PGlite 100,000 rows in ~0.4 s).
  */
-export function selectProjectInputsPage(db: Db, afterId: string, limit: number): Promise<ProjectInputsRow[]> {
+export function selectProjectInputsPage(db: Db, afterId: string, limit: number): Promise<ProjectInputs[]> {
   return selectInputs(db, `p.id > ${escapeLiteral(afterId)}`, limit);
 }
 
 /** The heat inputs of one project (the heat route's explanation). */
-export async function selectProjectInputs(db: Db, id: string): Promise<ProjectInputsRow | undefined> {
+export async function selectProjectInputs(db: Db, id: string): Promise<ProjectInputs | undefined> {
   return (await selectInputs(db, `p.id = ${escapeLiteral(id)}`, 1))[0];
 }
 
-/** ProjectInputsRow's columns, in order, and how each is decoded. */
-const INPUT_COLUMNS: readonly [string, SelectType][] = [
-  ['p.id', 'text'],
-  ['p.category', 'text'],
-  ['p.followers_twitter', 'int8'],
-  ['p.mentions_7d', 'int8'],
-  ['p.engagement_avg', 'float8'],
-  ['p.followers_telegram', 'int8'],
-  ['p.followers_discord', 'int8'],
-  ['p.market_cap', 'float8'],
-  ['p.volume_24h', 'float8'],
-  ['p.price_change_24h', 'float8'],
-  ['p.price_change_7d', 'float8'],
-  ['p.dev_commits', 'int8'],
-  ['p.dev_stars', 'int8'],
-  ['p.dev_forks', 'int8'],
-  ['p.dev_contributors', 'int8'],
-  ['p.dev_code_frequency', 'float8'],
-  ['p.news_mentions', 'int8'],
-  ['p.google_trends', 'float8'],
-  ['p.reddit_mentions', 'int8'],
-  ['p.listed_at', 'timestamptz'],
-  ['p.is_verified', 'bool'],
-  ['s.heat_score', 'float8'],
-  ['s.social_score', 'float8'],
-  ['s.status', 'text'],
-  ['s.model', 'text'],
-  ['s.inputs_hash', 'text'],
-];
-const INPUT_SELECT = INPUT_COLUMNS.map(([expression]) => expression).join(', ');
-const INPUT_TYPES = INPUT_COLUMNS.map(([, type]) => type);
+/** One project's inputs as selected by {@link selectProjectInputsPage} (counts may be null; listedAt in epoch ms). */
+export type ProjectInputs = {
+  id: string;
+  category: string;
+  followersTwitter: number | null;
+  mentions7d: number | null;
+  engagementAvg: number | null;
+  followersTelegram: number | null;
+  followersDiscord: number | null;
+  marketCap: number | null;
+  volume24h: number | null;
+  priceChange24h: number | null;
+  priceChange7d: number | null;
+  devCommits: number | null;
+  devStars: number | null;
+  devForks: number | null;
+  devContributors: number | null;
+  devCodeFrequency: number | null;
+  newsMentions: number | null;
+  googleTrends: number | null;
+  redditMentions: number | null;
+  listedAtMs: number | null;
+  isVerified: boolean;
+  /** What the last run stored: a row whose outputs, model and inputs hash all match is not rewritten. */
+  storedHeat: number;
+  storedSocial: number;
+  storedStatus: string;
+  storedModel: string | null;
+  storedHash: string | null;
+};
 
-async function selectInputs(db: Db, where: string, limit: number): Promise<ProjectInputsRow[]> {
-  const rows = await bulkSelect(
+/** Each ProjectInputs field: its SQL expression and how it is decoded. */
+const INPUT_COLUMNS: readonly (readonly [name: keyof ProjectInputs, expression: string, type: SelectType])[] = [
+  ['id', 'p.id', 'text'],
+  ['category', 'p.category', 'text'],
+  ['followersTwitter', 'p.followers_twitter', 'int8'],
+  ['mentions7d', 'p.mentions_7d', 'int8'],
+  ['engagementAvg', 'p.engagement_avg', 'float8'],
+  ['followersTelegram', 'p.followers_telegram', 'int8'],
+  ['followersDiscord', 'p.followers_discord', 'int8'],
+  ['marketCap', 'p.market_cap', 'float8'],
+  ['volume24h', 'p.volume_24h', 'float8'],
+  ['priceChange24h', 'p.price_change_24h', 'float8'],
+  ['priceChange7d', 'p.price_change_7d', 'float8'],
+  ['devCommits', 'p.dev_commits', 'int8'],
+  ['devStars', 'p.dev_stars', 'int8'],
+  ['devForks', 'p.dev_forks', 'int8'],
+  ['devContributors', 'p.dev_contributors', 'int8'],
+  ['devCodeFrequency', 'p.dev_code_frequency', 'float8'],
+  ['newsMentions', 'p.news_mentions', 'int8'],
+  ['googleTrends', 'p.google_trends', 'float8'],
+  ['redditMentions', 'p.reddit_mentions', 'int8'],
+  ['listedAtMs', 'p.listed_at', 'timestamptz'],
+  ['isVerified', 'p.is_verified', 'bool'],
+  ['storedHeat', 's.heat_score', 'float8'],
+  ['storedSocial', 's.social_score', 'float8'],
+  ['storedStatus', 's.status', 'text'],
+  ['storedModel', 's.model', 'text'],
+  ['storedHash', 's.inputs_hash', 'text'],
+];
+const INPUT_SELECT = INPUT_COLUMNS.map(([, expression]) => expression).join(', ');
+const INPUT_FIELDS: NamedColumns<ProjectInputs> = INPUT_COLUMNS.map(([name, , type]) => [name, type]);
+
+function selectInputs(db: Db, where: string, limit: number): Promise<ProjectInputs[]> {
+  return bulkSelectNamed<ProjectInputs>(
     db,
     `SELECT ${INPUT_SELECT} FROM projects AS p JOIN project_scores AS s ON s.project_id = p.id
      WHERE ${where} ORDER BY p.id LIMIT ${Math.trunc(limit)}`,
-    INPUT_TYPES,
+    INPUT_FIELDS,
   );
-  return rows as ProjectInputsRow[];
 }
-
-/** One project's inputs as selected by {@link selectProjectInputsPage} (counts may be null; listedAt in epoch ms). */
-export type ProjectInputsRow = [
-  id: string,
-  category: string,
-  followersTwitter: number | null,
-  mentions7d: number | null,
-  engagementAvg: number | null,
-  followersTelegram: number | null,
-  followersDiscord: number | null,
-  marketCap: number | null,
-  volume24h: number | null,
-  priceChange24h: number | null,
-  priceChange7d: number | null,
-  devCommits: number | null,
-  devStars: number | null,
-  devForks: number | null,
-  devContributors: number | null,
-  devCodeFrequency: number | null,
-  newsMentions: number | null,
-  googleTrends: number | null,
-  redditMentions: number | null,
-  listedAtMs: number | null,
-  isVerified: boolean,
-  heatScore: number,
-  socialScore: number,
-  status: string,
-  heatModel: string | null,
-  inputsHash: string | null,
-];
 
 export async function countProjects(db: Db): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(projects);
@@ -189,19 +190,13 @@ const SCORE_COLUMNS: BulkColumn[] = [
   { name: 'computed_at', type: 'timestamptz' },
 ];
 
-/** The indexes of schema/heat.ts's projectScores, recreated by name after a rebuild. */
-const PROJECT_SCORES_INDEXES = [
-  'CREATE INDEX project_scores_next_heat_idx ON project_scores_next (heat_score DESC NULLS LAST, project_id)',
-  'CREATE INDEX project_scores_next_social_idx ON project_scores_next (social_score DESC NULLS LAST, project_id)',
-  `CREATE INDEX project_scores_next_category_heat_idx
-     ON project_scores_next (category, heat_score DESC NULLS LAST, project_id)`,
-];
+// A rebuild builds project_scores_next with the schema's own index definitions (schema/heat.ts), then renames them.
+const toNext = (name: string) => name.replace(/^project_scores_/, 'project_scores_next_');
+const PROJECT_SCORES_INDEXES = createIndexStatements(projectScores, 'project_scores_next', toNext);
 const RENAMES = [
   'ALTER TABLE project_scores_next RENAME TO project_scores',
   'ALTER TABLE project_scores RENAME CONSTRAINT project_scores_next_pkey TO project_scores_pkey',
-  'ALTER INDEX project_scores_next_heat_idx RENAME TO project_scores_heat_idx',
-  'ALTER INDEX project_scores_next_social_idx RENAME TO project_scores_social_idx',
-  'ALTER INDEX project_scores_next_category_heat_idx RENAME TO project_scores_category_heat_idx',
+  ...indexNames(projectScores).map((name) => `ALTER INDEX ${toNext(name)} RENAME TO ${name}`),
 ];
 
 /**
@@ -239,7 +234,7 @@ export async function rebuildProjectScores(db: Db, rows: ProjectScoreWrite[], mo
   `);
   for (const statement of PROJECT_SCORES_INDEXES) await db.execute(sql.raw(statement));
   // No ANALYZE here: the planner sizes a never-analysed table from its pages, and every read sorts through these
-  // indexes. The heat job refreshes statistics after the transaction (jobs/heat.job.ts; autovacuum on PostgreSQL).
+  // indexes. afterRecompute refreshes statistics after the transaction (autovacuum on PostgreSQL).
   await db.execute(sql`DROP TABLE project_scores`);
   for (const statement of RENAMES) await db.execute(sql.raw(statement));
 }

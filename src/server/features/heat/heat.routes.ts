@@ -6,10 +6,10 @@ import {
   ProjectHeatResponseSchema,
   SyncStatusResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { getSyncStatus } from '../../jobs/run-log.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getProjectHeat, getProjectHistory, getSectorHistory } from './heat.service.ts';
-import { getSyncStatus } from './sync.service.ts';
 
 /** Registered at /api: the heat engine's reads. Cached responses are dropped by every recompute (event bus). */
 export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {

@@ -1,5 +1,4 @@
 import type { HistoryRange, HistoryResponse, Move, ProjectHeatResponse } from '../../../shared/api/heat.schema.ts';
-import { SIGNAL_METRIC_FIELDS } from '../../../shared/ingestion/signal-fields.ts';
 import {
   computeCategoryScores,
   computeContributionDeltas,
@@ -20,6 +19,7 @@ import {
   selectProjectHeat,
   selectSectorId,
 } from './history.queries.ts';
+import { SIGNAL_METRIC_FIELDS } from './signal-fields.ts';
 
 /** Chart resolution per range: ~170, 180 and 90 points. */
 const BUCKET_SECONDS: Record<HistoryRange, number> = { '7d': 3_600, '30d': 4 * 3_600, '90d': 86_400 };

@@ -8,15 +8,15 @@ import {
   SECTOR_MODEL_VERSION,
   socialScore,
 } from '../../../shared/scoring/index.ts';
-import type { Db, DbKind } from '../../db/client.ts';
-import { refreshTableStatistics } from '../../db/maintenance.ts';
+import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import { computeInputsHash, toHeatSignals, toHistoryContributions } from './heat.mappers.ts';
 import {
   countProjects,
   insertProjectHistoryFromScores,
   insertSectorHistory,
-  type ProjectInputsRow,
+  type ProjectInputs,
   type ProjectScoreWrite,
   rebuildProjectScores,
   selectProjectInputsPage,
@@ -66,84 +66,129 @@ const DEFAULT_BATCH = 25_000;
 const REBUILD_MIN_ROWS = 20_000;
 const REBUILD_MIN_SHARE = 0.25;
 
+/** What the steps share: the run's time, page size, progress callback and the step timer. */
+type RunContext = {
+  now: Date;
+  batchSize: number;
+  progress: (phase: RecomputePhase, done: number, total: number) => void;
+  lap: (step: string) => void;
+};
+
 /**
  * Recomputes every project's heat, social score and derived status, then every sector's heat, 24 h change, trend,
  * breadth and concentration, and writes one heat_history row per project and per sector — all in one transaction,
  * so readers see either the previous run or this one. Pure scoring runs in JS; writes are one statement per batch.
  * Deterministic: the same rows and `now` give the same scores. Throws on database errors (nothing is written then).
+ * Steps: read and score → derive statuses → score sectors → write.
  */
 export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<RecomputeResult> {
-  const { now } = options;
-  const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  const progress = options.onProgress ?? (() => {});
   // Wall-clock milliseconds per step, for the bench and the sync log (never used for scoring).
   const timingsMs: Record<string, number> = {};
   let lapStart = performance.now();
-  const lap = (step: string) => {
-    const at = performance.now();
-    timingsMs[step] = Math.round((timingsMs[step] ?? 0) + at - lapStart);
-    lapStart = at;
+  const run: RunContext = {
+    now: options.now,
+    batchSize: options.batchSize ?? DEFAULT_BATCH,
+    progress: options.onProgress ?? (() => {}),
+    lap: (step) => {
+      const at = performance.now();
+      timingsMs[step] = Math.round((timingsMs[step] ?? 0) + at - lapStart);
+      lapStart = at;
+    },
   };
 
-  const baselineAt = await selectRunTimeBetween(
+  const { baselineAt, scored, inputs } = await readAndScoreProjects(db, run);
+  const { writes, changed, statuses } = deriveStatuses(scored, inputs, run.now);
+  inputs.length = 0;
+  const strategy = chooseStrategy(options.strategy ?? 'auto', changed.length, writes.length);
+  run.lap('score');
+  const sectors = await scoreSectors(db, scored, run);
+  const historyRows = await writeRun(db, { strategy, writes, changed, projects: scored.length, sectors }, run);
+
+  return {
+    at: run.now.toISOString(),
+    projects: scored.length,
+    projectsChanged: changed.length,
+    sectors: sectors.rows.length,
+    historyRows: historyRows + sectors.rows.length,
+    strategy,
+    baselineAt: baselineAt?.toISOString() ?? null,
+    statuses,
+    timingsMs,
+  };
+}
+
+/** The newest run of `entityType` that is 24–48 h old, as a baseline: its score per entity. */
+async function readBaseline(db: Db, entityType: 'project' | 'sector', now: Date) {
+  const at = await selectRunTimeBetween(
     db,
-    'project',
+    entityType,
     new Date(now.getTime() - BASELINE_MAX_AGE_MS),
     new Date(now.getTime() - BASELINE_MIN_AGE_MS),
   );
-  const previous = new Map<string, number>();
-  if (baselineAt) {
-    for (const row of await selectRunScores(db, 'project', baselineAt)) {
-      previous.set(row.entityId, row.signalScore ?? row.score);
+  const scores = new Map<string, number>();
+  if (at) {
+    for (const row of await selectRunScores(db, entityType, at)) {
+      scores.set(row.entityId, entityType === 'project' ? (row.signalScore ?? row.score) : row.score);
     }
   }
+  return { at, scores };
+}
 
+/**
+ * Step 1, read and score: every project page by page, scored status-free (the gain must not include the status
+ * bonus). Only small summaries are kept: 100,000 retained breakdowns would cost more in garbage collection than the
+ * scoring itself. `inputs[i]` is the row `scored[i]` came from.
+ */
+async function readAndScoreProjects(db: Db, run: RunContext) {
+  const baseline = await readBaseline(db, 'project', run.now);
   const total = await countProjects(db);
-  lap('baseline');
-
-  // 1. Read and score every project (status-free first: the gain must not include the status bonus). Only small
-  // summaries are kept: 100,000 retained breakdowns would cost more in garbage collection than the scoring itself.
+  run.lap('baseline');
   const scored: ScoredProject[] = [];
-  const rows: ProjectInputsRow[] = [];
+  const inputs: ProjectInputs[] = [];
   let afterId = '';
   for (;;) {
-    const page = await selectProjectInputsPage(db, afterId, batchSize);
-    lap('read');
+    const page = await selectProjectInputsPage(db, afterId, run.batchSize);
+    run.lap('read');
     if (page.length === 0) break;
     for (const row of page) {
-      const heat = heatScore(toHeatSignals(row, 'active'), now);
-      const prev = previous.get(row[0]);
-      rows.push(row);
+      const heat = heatScore(toHeatSignals(row, 'active'), run.now);
+      const prev = baseline.scores.get(row.id);
+      inputs.push(row);
       scored.push({
-        id: row[0],
-        category: row[1],
+        id: row.id,
+        category: row.category,
         score: heat.score,
         noData: heat.noData,
         contributions: toHistoryContributions(heat.breakdown),
         social: socialScore({
-          twitterFollowers: row[2],
-          mentions7d: row[3],
-          engagementAvg: row[4],
-          verified: row[20],
+          twitterFollowers: row.followersTwitter,
+          mentions7d: row.mentions7d,
+          engagementAvg: row.engagementAvg,
+          verified: row.isVerified,
         }).score,
         signal: heat.score, // active adds no bonus: this is clamp(base × age factor)
         gain: prev === undefined ? null : heat.score - prev,
       });
     }
-    afterId = page[page.length - 1]?.[0] ?? afterId;
-    lap('score');
-    progress('read', scored.length, total);
+    afterId = page[page.length - 1]?.id ?? afterId;
+    run.lap('score');
+    run.progress('read', scored.length, total);
   }
+  return { baselineAt: baseline.at, scored, inputs };
+}
 
-  // 2. Derive statuses against the universe, then rescore the projects whose status carries a bonus. A row counts as
-  // changed when its outputs, model or inputs differ from what the last run stored.
+/**
+ * Step 2, derive: statuses against the whole universe, then a rescore of the projects whose status carries a bonus.
+ * A row counts as changed when its outputs, model or inputs differ from what the last run stored.
+ */
+function deriveStatuses(scored: ScoredProject[], inputs: ProjectInputs[], now: Date) {
   const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
   const statuses: Record<ProjectStatus, number> = { trending: 0, rising: 0, new: 0, active: 0 };
   const writes: ProjectScoreWrite[] = [];
   const changed: ProjectScoreWrite[] = [];
   for (let i = 0; i < scored.length; i++) {
     const s = scored[i] as ScoredProject;
-    const row = rows[i] as ProjectInputsRow;
+    const row = inputs[i] as ProjectInputs;
     const signals = toHeatSignals(row, 'active');
     const status = deriveStatus({ gain24h: s.gain, listedAt: signals.listedAt }, cutoff, now);
     statuses[status]++;
@@ -165,83 +210,62 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
     };
     writes.push(write);
     const unchanged =
-      row[21] === write.heat &&
-      row[22] === write.social &&
-      row[23] === status &&
-      row[24] === HEAT_MODEL_VERSION &&
-      row[25] === write.hash;
+      row.storedHeat === write.heat &&
+      row.storedSocial === write.social &&
+      row.storedStatus === status &&
+      row.storedModel === HEAT_MODEL_VERSION &&
+      row.storedHash === write.hash;
     if (!unchanged) changed.push(write);
   }
-  rows.length = 0;
-  const strategy = chooseStrategy(options.strategy ?? 'auto', changed.length, writes.length);
-  lap('score');
-
-  // 3. Sectors: membership by category name.
-  const sectorRows = await selectSectorNames(db);
-  const sectorBaselineAt = await selectRunTimeBetween(
-    db,
-    'sector',
-    new Date(now.getTime() - BASELINE_MAX_AGE_MS),
-    new Date(now.getTime() - BASELINE_MIN_AGE_MS),
-  );
-  const previousSector = new Map<string, number>();
-  if (sectorBaselineAt) {
-    for (const row of await selectRunScores(db, 'sector', sectorBaselineAt))
-      previousSector.set(row.entityId, row.score);
-  }
-  const { updates: sectorUpdates, history: sectorHistory } = computeSectorResults(sectorRows, scored, previousSector);
-
-  lap('sectors');
-  let historyRows = 0;
-  // 4. One transaction: project scores, project history, sectors, sector history, sector membership facts.
-  await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
-    const steps = (strategy === 'rebuild' ? 1 : changed.length) + scored.length;
-    if (strategy === 'rebuild') {
-      await rebuildProjectScores(tx, writes, HEAT_MODEL_VERSION, now);
-      progress('write', 1, steps);
-    } else {
-      for (let start = 0; start < changed.length; start += batchSize) {
-        await updateProjectScores(tx, changed.slice(start, start + batchSize), HEAT_MODEL_VERSION, now);
-        progress('write', Math.min(start + batchSize, changed.length), steps);
-      }
-    }
-    lap('writeScores');
-    historyRows = await insertProjectHistoryFromScores(tx, HEAT_MODEL_VERSION, now);
-    lap('insertHistory');
-    progress('write', steps, steps);
-    await updateSectorHeat(tx, sectorUpdates, SECTOR_MODEL_VERSION, now);
-    await insertSectorHistory(tx, sectorHistory, SECTOR_MODEL_VERSION, now);
-    await refreshSectorAggregates(tx);
-    progress('sectors', sectorRows.length, sectorRows.length);
-  });
-  lap('writeSectors');
-
-  return {
-    at: now.toISOString(),
-    projects: scored.length,
-    projectsChanged: changed.length,
-    sectors: sectorRows.length,
-    historyRows: historyRows + sectorRows.length,
-    strategy,
-    baselineAt: baselineAt?.toISOString() ?? null,
-    statuses,
-    timingsMs,
-  };
+  return { writes, changed, statuses };
 }
 
-/** The large tables a recompute writes: what maintenance after a run refreshes. */
-export const RECOMPUTE_WRITTEN_TABLES = ['project_scores', 'heat_history'] as const;
+/** Step 3, sectors: membership by category name, compared with the sector baseline. */
+async function scoreSectors(db: Db, scored: ScoredProject[], run: RunContext) {
+  const rows = await selectSectorNames(db);
+  const baseline = await readBaseline(db, 'sector', run.now);
+  const results = computeSectorResults(rows, scored, baseline.scores);
+  run.lap('sectors');
+  return { rows, ...results };
+}
+
+type RunWrites = {
+  strategy: 'update' | 'rebuild';
+  writes: ProjectScoreWrite[];
+  changed: ProjectScoreWrite[];
+  projects: number;
+  sectors: Awaited<ReturnType<typeof scoreSectors>>;
+};
 
 /**
- * Maintenance after a run, outside its transaction. PGlite has no autovacuum: after rewriting a large share of the
- * scores (in place, or as a rebuilt table that has no statistics yet), reclaim dead rows and refresh statistics. A
- * small change is left for the next large one; PostgreSQL's autovacuum does this by itself.
+ * Step 4, write, in one transaction: project scores (changed rows in place, or the table rebuilt), project history,
+ * sectors, sector history, sector membership facts. Returns the project history rows written.
  */
-export async function maintainAfterRecompute(db: Db, kind: DbKind, result: RecomputeResult): Promise<void> {
-  if (kind === 'pglite' && result.projectsChanged > result.projects / 10) {
-    await refreshTableStatistics(db, kind, RECOMPUTE_WRITTEN_TABLES);
-  }
+async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> {
+  const { now, batchSize, progress } = run;
+  const historyRows = await withTransaction(db, async (tx) => {
+    const steps = (w.strategy === 'rebuild' ? 1 : w.changed.length) + w.projects;
+    if (w.strategy === 'rebuild') {
+      await rebuildProjectScores(tx, w.writes, HEAT_MODEL_VERSION, now);
+      progress('write', 1, steps);
+    } else {
+      for (let start = 0; start < w.changed.length; start += batchSize) {
+        await updateProjectScores(tx, w.changed.slice(start, start + batchSize), HEAT_MODEL_VERSION, now);
+        progress('write', Math.min(start + batchSize, w.changed.length), steps);
+      }
+    }
+    run.lap('writeScores');
+    const written = await insertProjectHistoryFromScores(tx, HEAT_MODEL_VERSION, now);
+    run.lap('insertHistory');
+    progress('write', steps, steps);
+    await updateSectorHeat(tx, w.sectors.updates, SECTOR_MODEL_VERSION, now);
+    await insertSectorHistory(tx, w.sectors.history, SECTOR_MODEL_VERSION, now);
+    await refreshSectorAggregates(tx);
+    progress('sectors', w.sectors.rows.length, w.sectors.rows.length);
+    return written;
+  });
+  run.lap('writeSectors');
+  return historyRows;
 }
 
 function chooseStrategy(

@@ -1,5 +1,6 @@
 import { DAY_MS } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { compactTier } from './retention.queries.ts';
 
 const HOUR_MS = 3_600_000;
@@ -18,8 +19,7 @@ export type RetentionResult = { runsDeleted: number; hourlyKept: number; hourlyD
 export async function compactHeatHistory(db: Db, now: Date): Promise<RetentionResult> {
   const hourCutoff = new Date(Math.floor((now.getTime() - KEEP_RUNS_MS) / HOUR_MS) * HOUR_MS);
   const dayCutoff = new Date(Math.floor((now.getTime() - KEEP_HOURLY_MS) / DAY_MS) * DAY_MS);
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return withTransaction(db, async (tx) => {
     const hourly = await compactTier(tx, { from: ['run'], to: 'hour', bucket: 'hour', before: hourCutoff });
     const daily = await compactTier(tx, { from: ['run', 'hour'], to: 'day', bucket: 'day', before: dayCutoff });
     return {

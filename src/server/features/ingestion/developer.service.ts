@@ -6,8 +6,8 @@ import {
   getContributorCount,
   getRepo,
   listOrgRepos,
-} from '../../ingestion/github/github.client.ts';
-import { SourceError, toHttpPolicy } from '../../ingestion/http.ts';
+} from '../../sources/github/github.client.ts';
+import { SourceError, toHttpPolicy } from '../../sources/http.ts';
 import { markMetricsStale, selectGithubTargets, updateProjectMetrics } from './ingestion.queries.ts';
 import {
   emptyResult,

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SECTORS } from '../../../shared/ingestion/category-map.ts';
 import { queryRows } from '../../db/client.ts';
-import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../ingestion/testing/fake-server.ts';
+import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { SECTORS } from './category-map.ts';
 import { runIngestionSource } from './ingestion.service.ts';
 
 // ../shared/data/projects.json relative to the repository root: 3,058 real protocols (test-only; see its README).

@@ -6,7 +6,7 @@ import {
   type FakeResponse,
   type FakeServer,
   startFakeServer,
-} from '../../ingestion/testing/fake-server.ts';
+} from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { getCategoryMappingReport, runIngestionSource } from './ingestion.service.ts';

@@ -1,11 +1,11 @@
-import { mapDefillamaCategory } from '../../../shared/ingestion/category-map.ts';
-import { toWebsiteDomain, toXUsername } from '../../../shared/ingestion/links.ts';
 import { slugify } from '../../../shared/slugify.ts';
-import { type DefillamaProtocol, fetchProtocols } from '../../ingestion/defillama/defillama.client.ts';
-import { toHttpPolicy } from '../../ingestion/http.ts';
+import { type DefillamaProtocol, fetchProtocols } from '../../sources/defillama/defillama.client.ts';
+import { toHttpPolicy } from '../../sources/http.ts';
+import { mapDefillamaCategory } from './category-map.ts';
 import { insertDiscoveredProjects, type ProjectLink, updateLinkedProjects } from './discovery.queries.ts';
 import { selectProjectIdentities, updateProjectMetrics, upsertSourceCategories } from './ingestion.queries.ts';
 import { emptyResult, type IngestDeps, type IngestOptions, type SourceRunResult } from './ingestion.types.ts';
+import { toWebsiteDomain, toXUsername } from './links.ts';
 
 type Identity = { id: string; defillamaId: string | null; coingeckoId: string | null; websiteUrl: string | null };
 

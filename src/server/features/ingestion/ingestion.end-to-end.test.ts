@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { toSignalSource } from '../../../shared/ingestion/signal-fields.ts';
 import { runIngestCli } from '../../cli/ingest.ts';
 import { loadConfig } from '../../config.ts';
 import { createDb } from '../../db/client.ts';
@@ -13,10 +12,11 @@ import {
   type FakeResponse,
   type FakeServer,
   startFakeServer,
-} from '../../ingestion/testing/fake-server.ts';
+} from '../../sources/testing/fake-server.ts';
 import { createFreshDatabase } from '../../test/build-test-app.ts';
 import { getProjectHeat } from '../heat/heat.service.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
+import { toSignalSource } from '../heat/signal-fields.ts';
 import { createSocialAccount } from '../social-accounts/social-accounts.service.ts';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');

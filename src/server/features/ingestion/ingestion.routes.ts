@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CategoryMappingResponseSchema } from '../../../shared/api/social-accounts.schema.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../admin/require-admin.ts';
 import { getCategoryMappingReport } from './ingestion.service.ts';
 

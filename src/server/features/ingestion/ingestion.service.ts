@@ -1,4 +1,4 @@
-import { finishSyncRun, openSyncRun, type RunTrigger as SyncTrigger } from '../heat/sync.service.ts';
+import { finishSyncRun, openSyncRun, type RunTrigger as SyncTrigger } from '../../jobs/run-log.ts';
 import { runGithubDevelopment } from './developer.service.ts';
 import { runDefillamaDiscovery } from './discovery.service.ts';
 import { markMetricsStale, selectSourceCategories } from './ingestion.queries.ts';
@@ -22,7 +22,7 @@ const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => 
   discord: runDiscordSocial,
 };
 
-export type { SourceName, SourceRunResult };
+export type { IngestOptions, SourceName, SourceRunResult };
 export { SOURCE_NAMES };
 
 /**

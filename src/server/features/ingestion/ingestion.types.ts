@@ -1,14 +1,13 @@
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import type { EventBus } from '../../events/event-bus.ts';
-import type { TtlCache } from '../../ingestion/ttl-cache.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { TtlCache } from '../../sources/ttl-cache.ts';
 import type { SourceName } from './metric-fields.ts';
 
-/** What every ingestion service needs; `now` is injectable for tests. */
-export type IngestDeps = {
-  db: Db;
-  config: Config;
-  events?: Pick<EventBus, 'publish'>;
+/**
+ * What every ingestion service needs: a subset of AppDeps (a job's context fits as is); events and `now` are optional
+ * so tests and the CLI can leave them out.
+ */
+export type IngestDeps = Pick<AppDeps, 'db' | 'config'> & {
+  events?: Pick<AppDeps['events'], 'publish'>;
   now?: () => Date;
 };
 

@@ -4,8 +4,8 @@ import {
   fetchMarketsPage,
   fetchTrending,
   MARKETS_PAGE_SIZE,
-} from '../../ingestion/coingecko/coingecko.client.ts';
-import { toHttpPolicy } from '../../ingestion/http.ts';
+} from '../../sources/coingecko/coingecko.client.ts';
+import { toHttpPolicy } from '../../sources/http.ts';
 import {
   fillSocialLinks,
   markMetricsStale,

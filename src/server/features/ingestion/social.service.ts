@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toDiscordInviteCode, toTelegramChatId, toXUsername } from '../../../shared/ingestion/links.ts';
-import { fetchInviteMemberCount } from '../../ingestion/discord/discord.client.ts';
-import { SourceError, toHttpPolicy } from '../../ingestion/http.ts';
-import { fetchChatMemberCount } from '../../ingestion/telegram/telegram.client.ts';
-import type { TtlCache } from '../../ingestion/ttl-cache.ts';
-import { ALL_ACCOUNTS_FAILED, createXAccountPool, XApiError } from '../../ingestion/x/account-pool.ts';
-import { createXClient } from '../../ingestion/x/x.client.ts';
+import { fetchInviteMemberCount } from '../../sources/discord/discord.client.ts';
+import { SourceError, toHttpPolicy } from '../../sources/http.ts';
+import { fetchChatMemberCount } from '../../sources/telegram/telegram.client.ts';
+import type { TtlCache } from '../../sources/ttl-cache.ts';
+import { createXClient } from '../../sources/x/x.client.ts';
+import { ALL_ACCOUNTS_FAILED, XApiError } from '../../sources/x/x.errors.ts';
 import { getSocialCapacity, pruneSocialUsage } from '../social-accounts/social-accounts.service.ts';
+import { createXAccountPool } from '../social-accounts/x-account-pool.service.ts';
 import {
   countSocialCandidates,
   markMetricsStale,
@@ -20,6 +20,7 @@ import {
   type IngestOptions,
   type SourceRunResult,
 } from './ingestion.types.ts';
+import { toDiscordInviteCode, toTelegramChatId, toXUsername } from './links.ts';
 import { type MetricField, type MetricUpdate, SOURCE_FIELDS, type SourceName } from './metric-fields.ts';
 
 /** The pool has no account left, or the source asked for a longer pause than we wait: stop this run. */

@@ -7,7 +7,7 @@ import {
   PlatformListResponseSchema,
   PlatformParamsSchema,
 } from '../../../shared/api/platforms.schema.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getPlatform, listPlatforms } from './platforms.service.ts';
 

@@ -5,7 +5,7 @@ import {
   ProjectParamsSchema,
   ProjectSchema,
 } from '../../../shared/api/projects.schema.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getProject, listProjects } from './projects.service.ts';
 

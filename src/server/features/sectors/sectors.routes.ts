@@ -5,7 +5,7 @@ import {
   SectorListResponseSchema,
   SectorParamsSchema,
 } from '../../../shared/api/sectors.schema.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getSector, listSectors } from './sectors.service.ts';
 

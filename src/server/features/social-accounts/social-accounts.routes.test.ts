@@ -6,7 +6,7 @@ import {
   SocialUsageResponseSchema,
 } from '../../../shared/api/social-accounts.schema.ts';
 import { socialApiAccounts, socialApiUsage } from '../../db/schema/index.ts';
-import { FAST_INGEST_ENV } from '../../ingestion/testing/fake-server.ts';
+import { FAST_INGEST_ENV } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
 import { upsertSourceCategories } from '../ingestion/ingestion.queries.ts';

@@ -9,7 +9,7 @@ import {
   SocialUsageResponseSchema,
   UpdateSocialAccountBodySchema,
 } from '../../../shared/api/social-accounts.schema.ts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../admin/require-admin.ts';
 import {
   createSocialAccount,

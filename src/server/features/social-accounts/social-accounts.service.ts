@@ -1,7 +1,7 @@
 import type { SocialAccount } from '../../../shared/api/social-accounts.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { decryptSecret, encryptSecret } from '../../ingestion/crypto.ts';
+import { decryptSecret, encryptSecret } from './secret-crypto.ts';
 import {
   acquireAccountSlot,
   deleteAccount,
@@ -125,7 +125,7 @@ export async function pruneSocialUsage(db: Db, now: Date): Promise<number> {
   return deleteUsageBefore(db, toUsageDate(new Date(now.getTime() - USAGE_RETENTION_DAYS * 86_400_000)));
 }
 
-// --- Pool bookkeeping (used by the X account pool in src/server/ingestion/x) -------------------------------------
+// --- Pool bookkeeping (used by the X account pool, x-account-pool.service.ts) ------------------------------------
 
 /** Takes one request slot on the least-used usable account and counts it (usage record included). */
 export async function acquireSocialAccount(db: Db, now: Date) {

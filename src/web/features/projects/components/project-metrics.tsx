@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { MetricSource } from '../../../../shared/api/common.schema.ts';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
-import { isMetricStale } from '../../../../shared/ingestion/staleness.ts';
+import { isMetricStale } from '../../../../shared/staleness.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { formatCompact, formatDate, formatUsd } from '../../../lib/format.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TtlCache } from '../ttl-cache.ts';
-import { type XAccountPool, XApiError } from './account-pool.ts';
+import { type XAccountPool, XApiError } from './x.errors.ts';
 
 const ProblemSchema = z.looseObject({ title: z.string().optional(), detail: z.string().optional() });
 

@@ -2,21 +2,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { socialApiAccounts, socialApiUsage } from '../../db/schema/index.ts';
 import {
-  createSocialAccount,
-  listSocialAccounts,
-  listSocialUsage,
-  pruneSocialUsage,
-  setSocialAccountActive,
-} from '../../features/social-accounts/social-accounts.service.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import {
   FAST_INGEST_ENV,
   type FakeRequest,
   type FakeResponse,
   type FakeServer,
   startFakeServer,
-} from '../testing/fake-server.ts';
-import { ALL_ACCOUNTS_FAILED, createXAccountPool } from './account-pool.ts';
+} from '../../sources/testing/fake-server.ts';
+import { ALL_ACCOUNTS_FAILED } from '../../sources/x/x.errors.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import {
+  createSocialAccount,
+  listSocialAccounts,
+  listSocialUsage,
+  pruneSocialUsage,
+  setSocialAccountActive,
+} from './social-accounts.service.ts';
+import { createXAccountPool } from './x-account-pool.service.ts';
 
 const KEY = FAST_INGEST_ENV.SECRET_KEY;
 const USER = {

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/client.ts';
+import { ALL_ACCOUNTS_FAILED, type XAccountPool, XApiError } from '../../sources/x/x.errors.ts';
 import {
   acquireSocialAccount,
   getAccountCredentials,
@@ -7,7 +8,7 @@ import {
   recordSocialError,
   recordSocialRateLimit,
   X_RATE_LIMIT_WINDOW_MS,
-} from '../../features/social-accounts/social-accounts.service.ts';
+} from './social-accounts.service.ts';
 
 /** Spec §9: max retries 3, back-off 1 s × attempt; with no account available wait up to 60 s. */
 export type XPoolOptions = {
@@ -21,18 +22,6 @@ export type XPoolOptions = {
   now?: () => Date;
 };
 
-/** The spec's messages (section 8), kept verbatim. */
-export const ALL_ACCOUNTS_FAILED = 'all API accounts failed';
-
-export class XApiError extends Error {
-  readonly status: number | undefined;
-  constructor(message: string, status?: number) {
-    super(message);
-    this.name = 'XApiError';
-    this.status = status;
-  }
-}
-
 /**
  * Sends X API v2 GETs through a pool of accounts stored in the database. Each request takes a slot on the
  * least-used usable account (daily limit 300); a 429 disables that account until `x-rate-limit-reset` (else for the
@@ -40,7 +29,7 @@ export class XApiError extends Error {
  * usable account it waits for the next reset (at most 60 s), then fails with "all API accounts failed". Other
  * failures: "Twitter API error: {status} {statusText}"; token failures: "Twitter OAuth failed: {status}".
  */
-export function createXAccountPool(options: XPoolOptions) {
+export function createXAccountPool(options: XPoolOptions): XAccountPool {
   const now = options.now ?? (() => new Date());
   const maxRetries = options.maxRetries ?? 3;
   const backoffMs = options.backoffMs ?? 1_000;
@@ -156,5 +145,3 @@ export function createXAccountPool(options: XPoolOptions) {
 
   return { get };
 }
-
-export type XAccountPool = ReturnType<typeof createXAccountPool>;

@@ -1,8 +1,8 @@
-import type { IngestionJob } from './job-context.ts';
+import type { Job } from './job.ts';
 import { runSourcesForJob } from './run-sources.ts';
 
 /** Discovery and TVL from DefiLlama once a day (03:15 UTC, away from the hourly market slot). */
-export const discoveryJob: IngestionJob = {
+export const discoveryJob: Job = {
   name: 'ingest-discovery',
   cron: '15 3 * * *',
   run: (ctx) => runSourcesForJob(ctx, ['defillama']),

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { projects, syncRuns } from '../../../db/schema/index.ts';
-import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../../ingestion/testing/fake-server.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { insertProject } from '../../../test/factories.ts';
-import { INGESTION_JOBS } from './index.ts';
-import { marketJob } from './market.job.ts';
+import { projects, syncRuns } from '../db/schema/index.ts';
+import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../sources/testing/fake-server.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { insertProject } from '../test/factories.ts';
+import { marketJob } from './ingest-market.job.ts';
+import { INGESTION_JOBS } from './registry.ts';
 
 let t: TestApp;
 let fake: FakeServer;
@@ -39,7 +39,13 @@ test('every job has a name and exactly one of everyMs or cron', () => {
 test('the market job runs CoinGecko through the service, records the run and reports counts and errors', async () => {
   await insertProject(t.db, { id: 'aave', coingeckoId: 'aave' });
 
-  const outcome = await marketJob.run({ db: t.db, config: t.config, events: t.events });
+  const outcome = await marketJob.run({
+    db: t.db,
+    dbKind: t.handle.kind,
+    config: t.config,
+    events: t.events,
+    now: () => new Date(),
+  });
 
   expect(outcome.counts).toMatchObject({ 'coingecko.updated': 1, 'coingecko.failed': 0 });
   expect(outcome.errors.join()).toMatch(/trending: coingecko: HTTP 500/);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { SPEC_SIGNAL_WEIGHTS } from '../scoring/weights.ts';
+import { SPEC_SIGNAL_WEIGHTS } from '../../../shared/scoring/weights.ts';
 import { SIGNAL_METRIC_FIELDS, toSignalSource } from './signal-fields.ts';
 
 test('every heat signal with an adapter maps to a metric field', () => {

@@ -1,5 +1,5 @@
-import { TtlCache } from '../../../ingestion/ttl-cache.ts';
-import type { IngestionJob } from './job-context.ts';
+import { TtlCache } from '../sources/ttl-cache.ts';
+import type { Job } from './job.ts';
 import { runSourcesForJob } from './run-sources.ts';
 
 /**
@@ -9,7 +9,7 @@ import { runSourcesForJob } from './run-sources.ts';
 // Per-process X response cache shared by every run (spec TTLs: profile 60 min, metrics 30 min, posts 15 min).
 const xCache = new TtlCache<unknown>();
 
-export const socialJob: IngestionJob = {
+export const socialJob: Job = {
   name: 'ingest-social',
   everyMs: 60 * 60_000,
   run: (ctx) => runSourcesForJob(ctx, ['x', 'telegram', 'discord'], { xCache }),

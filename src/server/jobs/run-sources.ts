@@ -1,11 +1,13 @@
-import { runIngestion, type SourceName } from '../ingestion.service.ts';
-import type { IngestOptions } from '../ingestion.types.ts';
-import type { IngestionJobContext } from './job-context.ts';
+import { type IngestOptions, runIngestion, type SourceName } from '../features/ingestion/ingestion.service.ts';
+import type { JobContext, JobOutcome } from './job.ts';
 
 /** Runs sources for a scheduled job; counts are prefixed by source, errors collected. A failing source never throws. */
-export async function runSourcesForJob(ctx: IngestionJobContext, sources: SourceName[], options: IngestOptions = {}) {
-  const deps = { db: ctx.db, config: ctx.config, events: ctx.events, now: ctx.now };
-  const results = await runIngestion(deps, sources, 'schedule', options);
+export async function runSourcesForJob(
+  ctx: JobContext,
+  sources: SourceName[],
+  options: IngestOptions = {},
+): Promise<JobOutcome> {
+  const results = await runIngestion(ctx, sources, 'schedule', options);
   const counts: Record<string, number> = {};
   const errors: string[] = [];
   for (const result of results) {

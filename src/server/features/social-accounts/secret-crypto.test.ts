@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { decryptSecret, encryptSecret } from './crypto.ts';
+import { decryptSecret, encryptSecret } from './secret-crypto.ts';
 
 const KEY = 'k'.repeat(32);
 

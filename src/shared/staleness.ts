@@ -1,4 +1,4 @@
-import type { MetricSource } from '../api/common.schema.ts';
+import type { MetricSource } from './api/common.schema.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;

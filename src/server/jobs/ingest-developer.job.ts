@@ -1,8 +1,8 @@
-import type { IngestionJob } from './job-context.ts';
+import type { Job } from './job.ts';
 import { runSourcesForJob } from './run-sources.ts';
 
 /** Developer data from GitHub once a day (04:30 UTC). */
-export const developerJob: IngestionJob = {
+export const developerJob: Job = {
   name: 'ingest-developer',
   cron: '30 4 * * *',
   run: (ctx) => runSourcesForJob(ctx, ['github']),

@@ -1,4 +1,4 @@
-import { SECTORS, type SectorName } from '../sectors.ts';
+import { SECTORS, type SectorName } from '../../../shared/sectors.ts';
 
 export { SECTORS, type SectorName };
 

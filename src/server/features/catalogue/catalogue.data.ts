@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { MetricSources, projects, sectors } from '../db/schema/index.ts';
+import type { MetricSources, projects, sectors } from '../../db/schema/index.ts';
 import {
   type CatalogueProject,
   CatalogueProjectSchema,

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
-import { syncRuns } from '../../db/schema/index.ts';
+import { type Db, queryRows } from '../db/client.ts';
+import { syncRuns } from '../db/schema/index.ts';
 
 export type RunTrigger = 'schedule' | 'manual' | 'cli' | 'startup';
 
@@ -49,23 +49,29 @@ export async function updateRunFinished(
 }
 
 /**
- * Runs `fn` while holding a transaction-scoped advisory lock for `job` (PostgreSQL): another instance trying the same
- * job gets false at once instead of waiting. The lock lives in one pooled connection's transaction, so it is
- * released when `fn` ends, even if this process dies.
+ * Closes the 'running' rows of `job` (all jobs when omitted) as failed: only called when no live run can own them
+ * (the caller holds the job's lock, or PGlite's single process is just starting). Returns how many were closed.
  */
-export async function withAdvisoryLock<T>(
-  db: Db,
-  job: string,
-  fn: () => Promise<T>,
-): Promise<{ locked: false } | { locked: true; value: T }> {
-  return db.transaction(async (tx) => {
-    const rows = await queryRows<{ ok: boolean }>(
-      tx as unknown as Db,
-      sql`SELECT pg_try_advisory_xact_lock(727002, hashtext(${job})) AS ok`,
-    );
-    if (!rows[0]?.ok) return { locked: false as const };
-    return { locked: true as const, value: await fn() };
-  });
+export async function updateOrphanedRunsFailed(db: Db, finishedAt: Date, job?: string): Promise<number> {
+  const rows = await db
+    .update(syncRuns)
+    .set({ status: 'failed', finishedAt, errors: [ORPHANED_RUN_ERROR] })
+    .where(
+      job === undefined ? eq(syncRuns.status, 'running') : and(eq(syncRuns.status, 'running'), eq(syncRuns.job, job)),
+    )
+    .returning({ id: syncRuns.id });
+  return rows.length;
+}
+
+export const ORPHANED_RUN_ERROR = 'interrupted: the process running it stopped before it finished';
+
+/** The job-level jobs that have a 'running' row. */
+export async function selectJobsWithRunningRows(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ job: syncRuns.job })
+    .from(syncRuns)
+    .where(and(eq(syncRuns.status, 'running'), JOB_LEVEL));
+  return rows.map((r) => r.job);
 }
 
 // Job-level rows: the scheduler's, the CLI's and manual runs. Source-level rows written by ingestion

@@ -1,22 +1,24 @@
-import type { SyncStatusResponse } from '../../../shared/api/heat.schema.ts';
-import type { Db, DbKind } from '../../db/client.ts';
+import type { SyncStatusResponse } from '../../shared/api/heat.schema.ts';
+import type { Db, DbKind } from '../db/client.ts';
+import type { JobOutcome } from './job.ts';
+import { withJobLock } from './job-lock.ts';
 import {
   insertRun,
   insertScheduledRun,
   type RunTrigger,
+  selectJobsWithRunningRows,
   selectLastDuration,
   selectLatestRunPerJob,
   selectRunsWithErrors,
   selectSyncMetrics,
+  updateOrphanedRunsFailed,
   updateRunFinished,
-  withAdvisoryLock,
-} from './sync.queries.ts';
+} from './run-log.queries.ts';
 
 /** A 'running' row older than this is treated as abandoned (its process died) and not "in progress". */
 const RUNNING_STALE_MS = 60 * 60_000;
 const MAX_ERRORS = 3; // spec: the error panel shows the last 3
 
-export type JobOutcome = { counts: Record<string, number>; errors: string[] };
 export type RecordedRun =
   | { ran: true; id: number; status: 'success' | 'failed'; durationMs: number; outcome: JobOutcome }
   | { ran: false; reason: 'locked' | 'slot-taken' };
@@ -31,10 +33,11 @@ export type RunJobOptions = {
 };
 
 /**
- * Runs a job once and records it in `sync_runs` (start, end, duration, counts, errors). On PostgreSQL the run holds
- * an advisory lock for the job, so with several instances only one runs it at a time and a scheduled slot is run
- * once (the slot row is unique). PGlite has one process per data directory, so no lock is needed. A job that throws
- * is recorded as failed; this function only throws on database errors.
+ * Runs a job once and records it in `sync_runs` (start, end, duration, counts, errors). The run holds the job's lock
+ * (advisory on PostgreSQL), so with several instances only one runs it at a time, and a scheduled slot is run once
+ * (the slot row is unique). Holding the lock also proves that any older 'running' row of the job belongs to a
+ * process that died mid-run: it is closed as failed first. A job that throws is recorded as failed; this function
+ * only throws on database errors.
  */
 export async function runRecordedJob(
   db: Db,
@@ -44,6 +47,7 @@ export async function runRecordedJob(
 ): Promise<RecordedRun> {
   const body = async (): Promise<RecordedRun> => {
     const startedAt = options.now();
+    await updateOrphanedRunsFailed(db, startedAt, options.job);
     const id = options.slot
       ? await insertScheduledRun(db, options.job, options.slot, options.instance, startedAt)
       : await insertRun(db, options.job, options.trigger, options.instance, startedAt);
@@ -68,12 +72,26 @@ export async function runRecordedJob(
     });
     return { ran: true, id, status, durationMs, outcome };
   };
-  if (dbKind === 'pglite') return body();
-  const result = await withAdvisoryLock(db, options.job, body);
+  const result = await withJobLock(db, dbKind, options.job, body);
   return result.locked ? result.value : { ran: false, reason: 'locked' };
 }
 
-export type { RunTrigger };
+/**
+ * At start-up: closes as failed the 'running' rows whose process is gone, so the status never shows a dead run as in
+ * progress. PGlite has one process per data directory, so every such row is an orphan (sources' rows included). On
+ * PostgreSQL a job's rows are orphans when its lock is free (no instance runs it); others are left to their owner.
+ */
+export async function closeOrphanedRuns(db: Db, dbKind: DbKind, now: Date): Promise<number> {
+  if (dbKind === 'pglite') return updateOrphanedRunsFailed(db, now);
+  let closed = 0;
+  for (const job of await selectJobsWithRunningRows(db)) {
+    const result = await withJobLock(db, dbKind, job, () => updateOrphanedRunsFailed(db, now, job));
+    if (result.locked) closed += result.value;
+  }
+  return closed;
+}
+
+export type { JobOutcome, RunTrigger };
 export type SyncRunResult = Parameters<typeof updateRunFinished>[2];
 
 /**

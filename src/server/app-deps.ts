@@ -1,0 +1,16 @@
+import type { Config } from './config.ts';
+import type { Db, DbKind } from './db/client.ts';
+import type { EventBus } from './events/event-bus.ts';
+import type { ResponseCache } from './plugins/response-cache.ts';
+
+/**
+ * What the app is built from (`buildApp(deps)`), and what every route plugin receives. Its own file so route files
+ * import it without importing app.ts, which imports them. Jobs and ingestion take a subset of it (`JobContext`).
+ */
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  dbKind: DbKind;
+  events: EventBus;
+  cache: ResponseCache;
+};

@@ -1,0 +1,34 @@
+import type { AppDeps } from '../../app-deps.ts';
+import { refreshTableStatistics } from '../../db/maintenance.ts';
+import type { ResponseCache } from '../../plugins/response-cache.ts';
+import type { RecomputeResult } from './recompute.service.ts';
+
+/** The large tables a recompute writes: what maintenance after a run refreshes. */
+export const RECOMPUTE_WRITTEN_TABLES = ['project_scores', 'heat_history'] as const;
+
+export type AfterRecomputeDeps = Pick<AppDeps, 'db' | 'dbKind'> & {
+  events: Pick<AppDeps['events'], 'publish'>;
+  /** This process's response cache; a CLI has none (other processes drop theirs on the event). */
+  cache?: Pick<ResponseCache, 'invalidate'>;
+};
+
+/**
+ * The one step after every recompute (the scheduled job, `npm run recompute`, the first start): table maintenance,
+ * then this process's cached responses are dropped and every instance is told (`heat.recomputed`).
+ */
+export async function afterRecompute(deps: AfterRecomputeDeps, result: RecomputeResult): Promise<void> {
+  await maintainAfterRecompute(deps, result);
+  deps.cache?.invalidate();
+  await deps.events.publish({ type: 'heat.recomputed', asOf: result.at });
+}
+
+/**
+ * Maintenance after a run, outside its transaction. PGlite has no autovacuum: after rewriting a large share of the
+ * scores (in place, or as a rebuilt table that has no statistics yet), reclaim dead rows and refresh statistics. A
+ * small change is left for the next large one; PostgreSQL's autovacuum does this by itself.
+ */
+async function maintainAfterRecompute(deps: Pick<AppDeps, 'db' | 'dbKind'>, result: RecomputeResult): Promise<void> {
+  if (deps.dbKind === 'pglite' && result.projectsChanged > result.projects / 10) {
+    await refreshTableStatistics(deps.db, deps.dbKind, RECOMPUTE_WRITTEN_TABLES);
+  }
+}

@@ -1,0 +1,31 @@
+import { fullSyncJob } from './full-sync.job.ts';
+import { heatJob } from './heat.job.ts';
+import { historyRetentionJob } from './history-retention.job.ts';
+import { developerJob } from './ingest-developer.job.ts';
+import { discoveryJob } from './ingest-discovery.job.ts';
+import { marketJob } from './ingest-market.job.ts';
+import { socialJob } from './ingest-social.job.ts';
+import type { Job } from './job.ts';
+
+/**
+ * Every scheduled job, the one list the scheduler runs (all times UTC; spec §9 "Intervals"):
+ * - heat               every 5 min, and once at start-up
+ * - history-retention  hourly at :07
+ * - full-sync          daily 02:30 (every source, then heat)
+ * - ingest-discovery   daily 03:15 (DefiLlama)
+ * - ingest-market      hourly (CoinGecko)
+ * - ingest-developer   daily 04:30 (GitHub)
+ * - ingest-social      hourly (X, Telegram, Discord; 1/168 of the stale projects per run)
+ */
+export const ALL_JOBS: readonly Job[] = [
+  heatJob,
+  historyRetentionJob,
+  fullSyncJob,
+  discoveryJob,
+  marketJob,
+  developerJob,
+  socialJob,
+];
+
+/** The ingestion jobs (one per source group), in the order they appear above. */
+export const INGESTION_JOBS: readonly Job[] = [discoveryJob, marketJob, developerJob, socialJob];
