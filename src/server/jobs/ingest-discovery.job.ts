@@ -1,5 +1,5 @@
+import { runSourcesForJob } from '../features/ingestion/ingestion.service.ts';
 import type { Job } from './job.ts';
-import { runSourcesForJob } from './run-sources.ts';
 
 /** Discovery and TVL from DefiLlama once a day (03:15 UTC, away from the hourly market slot). */
 export const discoveryJob: Job = {

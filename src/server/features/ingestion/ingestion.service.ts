@@ -1,3 +1,4 @@
+import type { JobContext, JobOutcome } from '../../jobs/job.ts';
 import { finishSyncRun, openSyncRun, type RunTrigger as SyncTrigger } from '../../jobs/run-log.ts';
 import { runGithubDevelopment } from './developer.service.ts';
 import { runDefillamaDiscovery } from './discovery.service.ts';
@@ -78,4 +79,21 @@ export async function runIngestion(
 export async function getCategoryMappingReport(deps: Pick<IngestDeps, 'db'>) {
   const rows = await selectSourceCategories(deps.db, 'defillama');
   return { unmapped: rows.filter((r) => !r.mapped).length, categories: rows };
+}
+
+/** Runs sources for a scheduled job; counts are prefixed by source, errors collected. A failing source never throws. */
+export async function runSourcesForJob(
+  ctx: JobContext,
+  sources: SourceName[],
+  options: IngestOptions = {},
+): Promise<JobOutcome> {
+  const results = await runIngestion(ctx, sources, 'schedule', options);
+  const counts: Record<string, number> = {};
+  const errors: string[] = [];
+  for (const result of results) {
+    for (const [key, value] of Object.entries(result.counts)) counts[`${result.source}.${key}`] = value;
+    counts[`${result.source}.failed`] = result.failed ? 1 : 0;
+    errors.push(...result.errors.map((e) => `${result.source}: ${e}`));
+  }
+  return { counts, errors };
 }

@@ -5,11 +5,10 @@ import {
   SocialAccountSchema,
   SocialUsageResponseSchema,
 } from '../../../shared/api/social-accounts.schema.ts';
-import { socialApiAccounts, socialApiUsage } from '../../db/schema/index.ts';
+import { socialApiAccounts, socialApiUsage, sourceCategories } from '../../db/schema/index.ts';
 import { FAST_INGEST_ENV } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
-import { upsertSourceCategories } from '../ingestion/ingestion.queries.ts';
 import { toUsageDate } from './social-accounts.service.ts';
 
 const BASE = '/api/admin/social-accounts';
@@ -118,7 +117,7 @@ describe('/api/admin/social-accounts', () => {
   });
 
   test('GET /api/admin/ingestion/categories reports unmapped DefiLlama categories', async () => {
-    await upsertSourceCategories(t.db, [
+    await t.db.insert(sourceCategories).values([
       { source: 'defillama', category: 'Dexes', sector: 'DeFi', mapped: true, projectCount: 9, seenAt: new Date() },
       { source: 'defillama', category: 'Quantum', sector: 'DeFi', mapped: false, projectCount: 2, seenAt: new Date() },
     ]);
