@@ -24,6 +24,7 @@ import { APP_VERSION } from './features/system/system.service.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
+import { rejectNul } from './plugins/reject-nul.ts';
 import type { ResponseCache } from './plugins/response-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticWeb } from './plugins/static-web.ts';
@@ -60,6 +61,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  await app.register(rejectNul);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
