@@ -23,7 +23,7 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
 import type { ResponseCache } from './plugins/response-cache.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -56,6 +56,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     bodyLimit: 1024 * 1024,
     trustProxy: toTrustProxy(deps.config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
