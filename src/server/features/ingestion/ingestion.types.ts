@@ -2,6 +2,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { TtlCache } from '../../ingestion/ttl-cache.ts';
+import { safeErrorMessage } from '../../log-redaction.ts';
 import type { SourceName } from './metric-fields.ts';
 
 /** What every ingestion service needs; `now` is injectable for tests. */
@@ -40,6 +41,7 @@ export function emptyResult(source: SourceName): SourceRunResult {
   return { source, failed: false, counts: {}, errors: [], updatedIds: [] };
 }
 
+/** The text stored in the sync log: a failed query's parameter values are left out (see log-redaction.ts). */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return safeErrorMessage(error);
 }
