@@ -55,3 +55,30 @@ describe('errors raised before a route runs, over a real socket', () => {
     expect(errorOf(res.body)).toEqual({ code: 'NOT_FOUND', message: expect.any(String) });
   });
 });
+
+describe('body parser errors read in the request language with their own codes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false });
+  });
+  afterAll(() => t.close());
+
+  const post = (contentType: string, payload: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in?lang=en',
+      headers: { 'content-type': contentType, cookie: 'hr_csrf=a', 'x-csrf-token': 'a' },
+      payload,
+    });
+
+  test.each([
+    ['application/json', '{', 400, 'INVALID_JSON'],
+    ['application/json', '', 400, 'INVALID_JSON'],
+    ['application/xml', '<a/>', 415, 'UNSUPPORTED_MEDIA_TYPE'],
+  ])('%s %j → %i %s', async (contentType, payload, status, code) => {
+    const res = await post(contentType, payload);
+
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toEqual({ error: { code, message: expect.not.stringMatching(/content-type is set/) } });
+  });
+});

@@ -52,6 +52,14 @@ function describeValidation(err: FastifyError, lang: Language): { reason: string
   return { reason: err.message, details: undefined };
 }
 
+/** Fastify's body-parser failures, whose own messages are English only. */
+const BODY_PARSER_ERRORS: Partial<Record<string, ErrorCode>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_REQUEST',
+};
+
 /** One error shape for every failure: { error: { code, message, details? } }, message in the request's language. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -60,6 +68,8 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       const { reason, details } = describeValidation(err, requestLanguage(request));
       return send(request, reply, 'VALIDATION_FAILED', { reason }, details);
     }
+    const parserCode = BODY_PARSER_ERRORS[err.code];
+    if (parserCode) return send(request, reply, parserCode, {});
     if (err.statusCode === 413) return send(request, reply, 'PAYLOAD_TOO_LARGE', {});
     if (err.statusCode === 429) return send(request, reply, 'RATE_LIMITED', {});
     if (err.statusCode && err.statusCode < 500) return send(request, reply, 'BAD_REQUEST', { reason: err.message });
