@@ -1,3 +1,4 @@
+/// <reference path="./fs-ext.d.ts" />
 import {
   closeSync,
   fstatSync,
