@@ -172,7 +172,7 @@ describe('fuzz: every route of the OpenAPI document', { timeout: 240_000 }, () =
       admin: await signUpAdmin(t.app, t.db, 'fuzz-admin@example.com'),
     };
     operations = operationsOf(t.app.swagger() as never);
-  });
+  }, 180_000); // the catalogue load, its first recompute and two scrypt sign-ups: slow on a busy CI machine
   afterAll(() => t.close());
 
   test('the document lists the routes we fuzz', () => {
