@@ -22,7 +22,9 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
-import { errorHandler } from './plugins/error-handler.ts';
+import { withSafeErrorLogging } from './log-redaction.ts';
+import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
+import { rejectNul } from './plugins/reject-nul.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { staticWeb } from './plugins/static-web.ts';
 
@@ -41,15 +43,18 @@ export type BuildAppOptions = {
 /** Builds the Fastify app with every feature registered by hand (no autoload): a URL's handler is one jump away. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.LOG_LEVEL },
+    logger: withSafeErrorLogging(options.logger ?? { level: deps.config.LOG_LEVEL }),
     bodyLimit: 1024 * 1024,
     trustProxy: toTrustProxy(deps.config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  await app.register(rejectNul);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {

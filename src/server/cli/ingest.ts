@@ -8,6 +8,7 @@ import {
   type SourceName,
   type SourceRunResult,
 } from '../features/ingestion/ingestion.service.ts';
+import { safeErrorMessage } from '../log-redaction.ts';
 import { openRuntime } from '../runtime.ts';
 
 // npm run ingest -- [--source defillama|coingecko|github|x|telegram|discord] [--limit N]
@@ -114,7 +115,7 @@ export async function runIngestCli(
     return { code: failed.length > 0 ? 1 : 0, out: formatSummary(results, durations), results };
   } catch (error) {
     bar?.stop();
-    return { code: 1, out: error instanceof Error ? error.message : String(error), results: [] };
+    return { code: 1, out: safeErrorMessage(error), results: [] };
   } finally {
     await runtime?.close();
   }

@@ -7,6 +7,7 @@ import { afterRecompute } from '../features/heat/after-recompute.service.ts';
 import { type RecomputePhase, recomputeHeat } from '../features/heat/recompute.service.ts';
 import { compactHeatHistory } from '../features/heat/retention.service.ts';
 import { runRecordedJob } from '../jobs/run-log.ts';
+import { safeErrorMessage } from '../log-redaction.ts';
 import { openRuntime } from '../runtime.ts';
 
 // npm run recompute [-- --compact]
@@ -97,7 +98,7 @@ export async function runRecomputeCli(
     return { code: 0, out: `${summary}\ntook ${(run.durationMs / 1000).toFixed(1)} s` };
   } catch (error) {
     bar?.stop();
-    return { code: 1, out: error instanceof Error ? error.message : String(error) };
+    return { code: 1, out: safeErrorMessage(error) };
   } finally {
     await runtime?.close();
   }

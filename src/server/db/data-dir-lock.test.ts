@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,5 +72,80 @@ describe('data directory lock', { timeout: 120_000 }, () => {
 
     expect(() => acquireDataDirLock(dir, 'recompute')).toThrow(DataDirLockedError);
     lock.release();
+  });
+});
+
+const LOCK_MODULE = new URL('./data-dir-lock.ts', import.meta.url).pathname;
+
+/** Node code that takes the lock on `dataDir`, says "locked <pid>" and then waits to be killed. */
+const holdLockScript = (dataDir: string) => `
+  import { acquireDataDirLock } from ${JSON.stringify(LOCK_MODULE)};
+  try { acquireDataDirLock(${JSON.stringify(dataDir)}, 'server'); console.log('locked', process.pid); }
+  catch (e) { console.log(e.message); process.exit(3); }
+  setInterval(() => {}, 1000);`;
+
+function startHolder(command: string, args: string[]) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const said = new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    child.on('exit', (code) => reject(new Error(`holder exited (${code}): ${out}`)));
+  });
+  return { child, said };
+}
+
+const killHard = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+const nodeArgs = (dataDir: string) => ['--import', 'tsx', '--input-type=module', '-e', holdLockScript(dataDir)];
+
+describe('data directory lock held by the kernel', { timeout: 60_000 }, () => {
+  test('a live process holding the lock refuses the next one; after kill -9 the next one starts', async () => {
+    const dir = freshDir();
+    const holder = startHolder(process.execPath, nodeArgs(dir));
+    expect(await holder.said).toMatch(/^locked \d+/);
+
+    expect(() => acquireDataDirLock(dir, 'server')).toThrow(/the server is running on this data directory/);
+
+    await killHard(holder.child);
+    const lock = acquireDataDirLock(dir, 'server');
+    expect(JSON.parse(readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+  });
+
+  test('a lock file naming our own pid, left by an earlier life of this pid, is stale', () => {
+    // In a container the server is pid 1 every time: after an OOM kill the file names the new process itself.
+    const dir = freshDir();
+    writeFileSync(
+      join(dir, LOCK_FILE_NAME),
+      JSON.stringify({ pid: process.pid, hostname: hostname(), startedAt: '', role: 'server' }),
+    );
+
+    const lock = acquireDataDirLock(dir, 'server');
+
+    expect(lock.info.pid).toBe(process.pid);
+    lock.release();
+  });
+
+  const canUnshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
+  test.skipIf(!canUnshare)('as pid 1 in a pid namespace, a restart after kill -9 takes the lock', async () => {
+    const dir = freshDir();
+    const asPid1 = () =>
+      startHolder('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, ...nodeArgs(dir)]);
+
+    const first = asPid1();
+    expect(await first.said).toBe('locked 1');
+    await killHard(first.child); // --kill-child: the node process inside dies with unshare, as on an OOM kill
+
+    const second = asPid1();
+    expect(await second.said).toBe('locked 1');
+    await killHard(second.child);
   });
 });

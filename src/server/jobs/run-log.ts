@@ -1,5 +1,6 @@
 import type { SyncStatusResponse } from '../../shared/api/heat.schema.ts';
 import type { Db, DbKind } from '../db/client.ts';
+import { safeErrorMessage } from '../log-redaction.ts';
 import type { JobOutcome } from './job.ts';
 import { withJobLock } from './job-lock.ts';
 import {
@@ -58,7 +59,7 @@ export async function runRecordedJob(
       outcome = await run();
       status = 'success';
     } catch (error) {
-      outcome = { counts: {}, errors: [error instanceof Error ? error.message : String(error)] };
+      outcome = { counts: {}, errors: [safeErrorMessage(error)] };
       status = 'failed';
     }
     const finishedAt = options.now();

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -50,6 +52,14 @@ function describeValidation(err: FastifyError, lang: Language): { reason: string
   return { reason: err.message, details: undefined };
 }
 
+/** Fastify's body-parser failures, whose own messages are English only. */
+const BODY_PARSER_ERRORS: Partial<Record<string, ErrorCode>> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'MALFORMED_REQUEST',
+};
+
 /** One error shape for every failure: { error: { code, message, details? } }, message in the request's language. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
@@ -58,6 +68,8 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       const { reason, details } = describeValidation(err, requestLanguage(request));
       return send(request, reply, 'VALIDATION_FAILED', { reason }, details);
     }
+    const parserCode = BODY_PARSER_ERRORS[err.code];
+    if (parserCode) return send(request, reply, parserCode, {});
     if (err.statusCode === 413) return send(request, reply, 'PAYLOAD_TOO_LARGE', {});
     if (err.statusCode === 429) return send(request, reply, 'RATE_LIMITED', {});
     if (err.statusCode && err.statusCode < 500) return send(request, reply, 'BAD_REQUEST', { reason: err.message });
@@ -66,3 +78,51 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   });
   app.setNotFoundHandler((request, reply) => send(request, reply, 'NOT_FOUND', {}));
 });
+
+/**
+ * Fastify's `frameworkErrors`: the router fails before any route or hook runs (a malformed percent-encoding, a path
+ * parameter over maxParamLength). Without it Fastify answers in its own shape.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_BAD_URL') return send(request, reply, 'INVALID_URL', {});
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(request, reply, 'URI_TOO_LONG', {});
+  request.log.error({ err }, 'framework error');
+  return send(request, reply, 'INTERNAL', {});
+}
+
+/** The language of a request Node could not parse, read from its raw bytes (`?lang=` or Accept-Language). */
+function languageOfRawRequest(err: ConnectionError): Language {
+  // Node hands over a Buffer; Fastify's types describe its JSON form.
+  const raw: unknown = err.rawPacket;
+  const text = Buffer.isBuffer(raw) ? raw.subarray(0, 16 * 1024).toString('latin1') : '';
+  const target = /^[A-Z]+ (\S+)/.exec(text)?.[1] ?? '';
+  const query = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
+  const explicit = new URLSearchParams(query).get('lang') ?? undefined;
+  return pickLanguage(explicit, /^accept-language:[ \t]*([^\r\n]*)/im.exec(text)?.[1]);
+}
+
+function clientErrorCode(err: ConnectionError): ErrorCode {
+  if (err.code === 'HPE_HEADER_OVERFLOW') return 'HEADERS_TOO_LARGE';
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'REQUEST_TIMEOUT';
+  return 'MALFORMED_REQUEST';
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser rejected the bytes (oversized headers, not HTTP at all, a
+ * timeout), so there is no request or reply object, only the socket; the answer is written by hand in our shape.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: ConnectionError, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  this.log.debug({ errCode: err.code }, 'client error'); // the client's fault and usually noise: no stack, no bytes
+  if (socket.writable) {
+    const code = clientErrorCode(err);
+    const status = ERROR_STATUS[code];
+    const message = translate(languageOfRawRequest(err), `errors.${code}`);
+    const body = JSON.stringify({ error: { code, message } });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}

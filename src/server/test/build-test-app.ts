@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { type App, buildApp } from '../app.ts';
+import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db, DbHandle } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -21,6 +21,8 @@ export type TestAppOptions = {
   /** Load the built-in catalogue (default true). */
   catalogue?: boolean;
   env?: Record<string, string>;
+  /** Fastify logger options (default: no logging), e.g. `{ level: 'info', stream }` to capture the log. */
+  logger?: BuildAppOptions['logger'];
 };
 
 /**
@@ -42,7 +44,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const runtime = await openRuntime(config);
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
-    { logger: false },
+    { logger: options.logger ?? false },
   );
   await app.ready();
   return {

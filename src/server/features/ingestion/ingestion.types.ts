@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps.ts';
+import { safeErrorMessage } from '../../log-redaction.ts';
 import type { TtlCache } from '../../sources/ttl-cache.ts';
 import type { SourceName } from './metric-fields.ts';
 
@@ -39,6 +40,7 @@ export function emptyResult(source: SourceName): SourceRunResult {
   return { source, failed: false, counts: {}, errors: [], updatedIds: [] };
 }
 
+/** The text stored in the sync log: a failed query's parameter values are left out (see log-redaction.ts). */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  return safeErrorMessage(error);
 }

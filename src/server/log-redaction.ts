@@ -1,0 +1,42 @@
+import type { FastifyServerOptions } from 'fastify';
+
+// A failed query's error carries the values it was run with: Drizzle's DrizzleQueryError appends "params: …" to its
+// message (and so to its stack) and keeps them in .params; PGlite sets .params on its own error too. Those values
+// include password hashes and encrypted X secrets, so every logged error goes through serializeError, which keeps the
+// statement text (placeholders only), the database error code and the stack, and drops the values.
+
+/** Fields that hold or echo a statement's values (PostgreSQL's detail reads "Key (email)=(…) already exists"). */
+const VALUE_FIELDS = new Set(['params', 'parameters', 'queryOptions', 'detail', 'where', 'internalQuery']);
+const PARAMS_TAIL = /\nparams: [\s\S]*$/;
+const MAX_CAUSES = 5;
+
+/** An error's message without a failed query's values; a query error is followed by its cause (the database's words). */
+export function safeErrorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const own = error.message.replace(PARAMS_TAIL, '');
+  return own !== error.message && error.cause instanceof Error ? `${own}: ${safeErrorMessage(error.cause)}` : own;
+}
+
+/** The pino `err` serializer: type, message, stack and own fields (code, severity, table, constraint…), no values. */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const message = error.message.replace(PARAMS_TAIL, '');
+  const out: Record<string, unknown> = { type: error.constructor.name, message };
+  for (const [key, value] of Object.entries(error)) {
+    if (!VALUE_FIELDS.has(key) && key !== 'cause') out[key] = value;
+  }
+  if (error.stack) out.stack = error.stack.replace(error.message, message);
+  if (error.cause !== undefined && depth < MAX_CAUSES) out.cause = serializeError(error.cause, depth + 1);
+  return out;
+}
+
+type LoggerOption = FastifyServerOptions['logger'];
+
+/** Fastify logger options with serializeError for `err`, whatever options the caller chose. */
+export function withSafeErrorLogging(logger: LoggerOption): LoggerOption {
+  if (logger === false || logger === undefined) return logger;
+  const options = logger === true ? {} : logger;
+  // Fastify types `err` as FastifyError → object; serializeError returns an object for every Error it is given.
+  const err = (error: unknown) => serializeError(error) as { type: string; message: string; stack: string };
+  return { ...options, serializers: { ...options.serializers, err } };
+}
