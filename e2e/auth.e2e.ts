@@ -95,7 +95,7 @@ describe('accounts in the browser', () => {
         await page.getByLabel(t.form.confirmPassword).fill('abcdefgX');
         await page.getByRole('form', { name: t.form.signUpTitle }).getByRole('button', { name: t.form.signUp }).click();
         await page.getByText(t.validation.invalidEmail).waitFor();
-        expect(await page.getByText(t.validation.weakPassword).isVisible()).toBe(true);
+        expect(await page.getByText(t.validation.passwordTooShort).isVisible()).toBe(true);
         expect(await page.getByText(t.validation.passwordMismatch).isVisible()).toBe(true);
 
         await page.goto('/auth');

@@ -125,7 +125,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       preHandler: limit.token,
     },
     async (request) => {
-      await confirmPasswordReset(deps, request.body, new Date());
+      await confirmPasswordReset(deps, request.body, context(request));
       return { ok: true as const };
     },
   );

@@ -31,6 +31,7 @@ import {
 } from './auth.queries.ts';
 import type { Mailer } from './mailer.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './password.ts';
+import { assertPasswordNotCommon } from './password-policy.ts';
 import { createSession, type NewSession, type SessionMeta } from './session.service.ts';
 import { createRandomToken, hashToken } from './tokens.ts';
 
@@ -157,6 +158,7 @@ export async function completeSignIn(
 
 /** Creates an e-mail/password account and signs it in; throws ACCOUNT_CREATION_FAILED when the e-mail is taken. */
 export async function signUp(deps: AuthDeps, body: SignUpBody, ctx: RequestContext): Promise<SignedIn> {
+  await assertPasswordNotCommon(body.password, ctx.lang);
   const passwordHash = await hashPassword(body.password);
   const user = await insertUser(deps.db, { email: body.email, passwordHash, createdAt: ctx.now, updatedAt: ctx.now });
   // Generic on purpose: the message never says whether an address has an account (docs/auth.md, enumeration).
@@ -183,8 +185,17 @@ export async function requestPasswordReset(
   if (user) await sendTokenMail(deps, user, 'password_reset', ctx);
 }
 
-/** Sets a new password from a one-time link and ends every session of that user; throws RESET_LINK_INVALID. */
-export async function confirmPasswordReset(deps: AuthDeps, body: PasswordResetConfirmBody, now: Date): Promise<void> {
+/**
+ * Sets a new password from a one-time link and ends every session of that user; throws RESET_LINK_INVALID. A common
+ * password is refused before the link is spent, so the user can try again with the same link.
+ */
+export async function confirmPasswordReset(
+  deps: AuthDeps,
+  body: PasswordResetConfirmBody,
+  ctx: Pick<RequestContext, 'now' | 'lang'>,
+): Promise<void> {
+  const { now } = ctx;
+  await assertPasswordNotCommon(body.password, ctx.lang);
   const userId = await consumeAuthToken(deps.db, hashToken(body.token), 'password_reset', now);
   if (!userId) throw new AppError('RESET_LINK_INVALID');
   // The link proves control of the mailbox, so the address counts as verified too.
