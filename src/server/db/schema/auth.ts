@@ -61,7 +61,7 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** Mail written here (and to the log) when no SMTP server is configured, so a self-hoster can finish a flow. */
+/** Outgoing mail as a delivery queue: tokens redacted once delivered, rows purged after a day (mailer.ts). */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid().primaryKey().defaultRandom(),
   to: text().notNull(),

@@ -155,8 +155,16 @@ export async function insertMail(db: Db, values: typeof mailOutbox.$inferInsert)
   return row.id;
 }
 
-export async function updateMailResult(db: Db, id: string, result: { sentAt?: Date; error?: string }): Promise<void> {
+export async function updateMailResult(
+  db: Db,
+  id: string,
+  result: { sentAt?: Date; error?: string; text?: string },
+): Promise<void> {
   await db.update(mailOutbox).set(result).where(eq(mailOutbox.id, id));
+}
+
+export async function deleteMailCreatedBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, before));
 }
 
 export async function selectOAuthAccountUserId(

@@ -246,5 +246,6 @@ async function sendTokenMail(deps: AuthDeps, user: UserRow, purpose: AuthTokenPu
     to: user.email,
     subject: translate(ctx.lang, `auth.mail.${key}Subject`, params),
     text: translate(ctx.lang, `auth.mail.${key}Text`, params),
+    secrets: [token, encodeURIComponent(token)],
   });
 }
