@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readLatestMail } from '../src/server/features/auth/auth.test-support.ts';
+import { waitForMail } from '../src/server/features/auth/auth.test-support.ts';
 import { buildTestApp, type TestApp } from '../src/server/test/build-test-app.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { launchBrowser, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
@@ -194,15 +194,15 @@ describe('Google sign-in, password reset and e-mail verification in the browser'
         await page.getByRole('button', { name: t.form.sendResetLink }).click();
         await page.getByRole('status').getByText(t.form.resetSent).waitFor();
 
-        const reset = await readLatestMail(app.db, email);
+        const reset = await waitForMail(app.db, email, 2); // after the verification mail
         expect(reset.mail.subject).toBe(zh.auth.mail.resetSubject); // the UI language, sent as ?lang=
         await page.goto(`${appUrl}/auth?mode=reset&token=${encodeURIComponent(reset.token ?? '')}`);
-        await page.getByLabel(t.form.newPassword, { exact: true }).fill('another-pass-77');
-        await page.getByLabel(t.form.confirmPassword).fill('another-pass-77');
+        await page.getByLabel(t.form.newPassword, { exact: true }).fill('another-pass-777');
+        await page.getByLabel(t.form.confirmPassword).fill('another-pass-777');
         await page.getByRole('button', { name: t.form.savePassword }).click();
         await page.getByRole('status').getByText(t.form.passwordSaved).waitFor();
         await page.getByLabel(t.form.email).fill(email);
-        await page.getByLabel(t.form.password, { exact: true }).fill('another-pass-77');
+        await page.getByLabel(t.form.password, { exact: true }).fill('another-pass-777');
         await page.getByRole('form', { name: t.form.signInTitle }).getByRole('button', { name: t.form.signIn }).click();
         await banner.getByText(name, { exact: true }).waitFor();
 

@@ -95,6 +95,10 @@ export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySc
 export const VerifyEmailBodySchema = z.object({ token: requiredString(M.required) });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 
+/** The token of an e-mailed unlock link (sent when a spent sign-in budget locked the account). */
+export const UnlockAccountBodySchema = z.object({ token: requiredString(M.required) });
+export type UnlockAccountBody = z.infer<typeof UnlockAccountBodySchema>;
+
 export const OAUTH_PROVIDERS = ['google', 'github', 'twitter', 'apple'] as const;
 export const OAuthProviderSchema = z.enum(OAUTH_PROVIDERS);
 export type OAuthProvider = z.infer<typeof OAuthProviderSchema>;

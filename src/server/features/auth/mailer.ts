@@ -2,10 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { deleteMailCreatedBefore, insertMail, updateMailResult } from './auth.queries.ts';
+import { deleteMailCreatedBefore, insertMail, insertMailToAccount, updateMailResult } from './auth.queries.ts';
 
-/** `secrets`: the one-time tokens in the text, replaced by REDACTED in the stored copy once the mail is delivered. */
-export type Mail = { to: string; subject: string; text: string; secrets?: readonly string[] };
+/**
+ * `secrets`: the one-time tokens in the text, replaced by REDACTED in the stored copy once the mail is delivered.
+ * `onlyToAccount`: queue it only if `to` is an account's address, decided inside the INSERT (no timing difference).
+ */
+export type Mail = { to: string; subject: string; text: string; secrets?: readonly string[]; onlyToAccount?: boolean };
 
 export const REDACTED = '[redacted]';
 /** mail_outbox keeps a row this long (every link in it has expired by then: reset 1 h, verification 24 h). */
@@ -16,8 +19,11 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return secrets.reduce((out, secret) => (secret ? out.replaceAll(secret, REDACTED) : out), text);
 }
 export type Mailer = {
-  /** Records the mail in mail_outbox, then delivers it by SMTP in the background; `delivered` settles after that. */
-  send: (db: Db, mail: Mail) => Promise<{ id: string; delivered: Promise<void> }>;
+  /**
+   * Records the mail in mail_outbox, then delivers it by SMTP in the background; `delivered` settles after that.
+   * `id` is undefined when `onlyToAccount` found no account (nothing queued, logged or sent).
+   */
+  send: (db: Db, mail: Mail) => Promise<{ id: string | undefined; delivered: Promise<void> }>;
 };
 
 /**
@@ -38,9 +44,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     : undefined;
 
   return {
-    send: async (db, { secrets = [], ...mail }) => {
+    send: async (db, { secrets = [], onlyToAccount = false, ...mail }) => {
       await deleteMailCreatedBefore(db, new Date(Date.now() - MAIL_RETENTION_MS));
-      const id = await insertMail(db, mail);
+      const id = onlyToAccount ? await insertMailToAccount(db, mail) : await insertMail(db, mail);
+      if (id === undefined) return { id, delivered: Promise.resolve() };
       if (!transport) {
         log.info({ mailId: id, to: mail.to, subject: mail.subject, text: mail.text }, 'mail (no SMTP configured)');
         return { id, delivered: Promise.resolve() };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAgent, readLatestMail, signUpAgent } from './auth.test-support.ts';
+import { createAgent, signUpAgent, waitForMail } from './auth.test-support.ts';
 import { hashPassword } from './password.ts';
 
 type FieldError = { field: string; message: string };
@@ -62,7 +62,7 @@ describe('password policy (sign-up and reset)', () => {
       url: '/api/auth/password-reset/request',
       payload: { email: 'reset-common@example.com' },
     });
-    const { token } = await readLatestMail(t.db, 'reset-common@example.com');
+    const { token } = await waitForMail(t.db, 'reset-common@example.com', 2);
     const confirm = (password: string) =>
       createAgent(t.app).request({
         method: 'POST',
