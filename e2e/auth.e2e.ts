@@ -109,6 +109,46 @@ describe('accounts in the browser', () => {
   });
 });
 
+describe('choosing a password on the sign-up page', () => {
+  test.each(['zh', 'en'] as const)(
+    '%s: the strength meter follows the typing; too-short and common passwords are refused with the policy message',
+    async (lang) => {
+      await withPage(
+        lang,
+        async (page) => {
+          const t = (lang === 'zh' ? zh : en).auth;
+          const form = page.getByRole('form', { name: t.form.signUpTitle });
+          const submit = () => form.getByRole('button', { name: t.form.signUp }).click();
+          const meter = page.getByTestId('password-strength');
+          const score = () => meter.locator('meter').evaluate((el) => (el as HTMLMeterElement).value);
+          await open(page, '/login?mode=signup');
+
+          await page.getByLabel(t.form.email).fill(`strength-${lang}-${Date.now()}@example.com`);
+          await page.getByLabel(t.form.password, { exact: true }).fill('abc12');
+          await meter.getByText(`${t.strength.label}: ${t.strength.weak}`).waitFor(); // loaded with this form only
+          await page.getByLabel(t.form.confirmPassword).fill('abc12');
+          await page.getByLabel(t.form.terms).check();
+          await submit();
+          await page.getByText(t.validation.passwordTooShort).waitFor(); // the shared schema, before any request
+
+          await page.getByLabel(t.form.password, { exact: true }).fill('qwerty123456');
+          await page.getByLabel(t.form.confirmPassword).fill('qwerty123456');
+          await submit();
+          await page.getByText(t.validation.commonPassword).waitFor(); // the server's top-10,000 list
+          expect(await score()).toBeLessThanOrEqual(1);
+          mkdirSync(SCREENSHOT_DIR, { recursive: true });
+          await page.screenshot({ path: `${SCREENSHOT_DIR}/auth-signup-common-password-${lang}.png` });
+
+          await page.getByLabel(t.form.password, { exact: true }).fill('violet kettle drums at noon');
+          await meter.getByText(`${t.strength.label}: ${t.strength.veryStrong}`).waitFor();
+          await page.screenshot({ path: `${SCREENSHOT_DIR}/auth-signup-strong-password-${lang}.png` });
+        },
+        `strength-${lang}`,
+      );
+    },
+  );
+});
+
 /** A free TCP port, so the OAuth server's redirect URI (APP_URL/auth/callback) is known before it starts. */
 async function freePort(): Promise<number> {
   const server = createServer();

@@ -27,7 +27,11 @@ export function useAuthForm<S extends z.ZodType>(schema: S, initialNotice?: stri
   const [formError, setFormError] = useState<string>();
   const [notice, setNotice] = useState<string | undefined>(initialNotice);
 
-  const set = (key: keyof AuthValues) => (value: string | boolean) => setValues((old) => ({ ...old, [key]: value }));
+  // Editing a field clears its error: a message about the old value would mislead.
+  const set = (key: keyof AuthValues) => (value: string | boolean) => {
+    setValues((old) => ({ ...old, [key]: value }));
+    setFieldErrors((old) => (old[key] ? { ...old, [key]: undefined } : old));
+  };
 
   const showFailure = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && Array.isArray(error.details)) {
