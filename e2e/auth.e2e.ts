@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { readLatestMail } from '../src/server/features/auth/auth.test-support.ts';
+import { waitForMail } from '../src/server/features/auth/auth.test-support.ts';
 import { buildTestApp, type TestApp } from '../src/server/test/build-test-app.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { launchBrowser, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
@@ -95,7 +95,7 @@ describe('accounts in the browser', () => {
         await page.getByLabel(t.form.confirmPassword).fill('abcdefgX');
         await page.getByRole('form', { name: t.form.signUpTitle }).getByRole('button', { name: t.form.signUp }).click();
         await page.getByText(t.validation.invalidEmail).waitFor();
-        expect(await page.getByText(t.validation.weakPassword).isVisible()).toBe(true);
+        expect(await page.getByText(t.validation.passwordTooShort).isVisible()).toBe(true);
         expect(await page.getByText(t.validation.passwordMismatch).isVisible()).toBe(true);
 
         await page.goto('/auth');
@@ -107,6 +107,46 @@ describe('accounts in the browser', () => {
       'validation',
     );
   });
+});
+
+describe('choosing a password on the sign-up page', () => {
+  test.each(['zh', 'en'] as const)(
+    '%s: the strength meter follows the typing; too-short and common passwords are refused with the policy message',
+    async (lang) => {
+      await withPage(
+        lang,
+        async (page) => {
+          const t = (lang === 'zh' ? zh : en).auth;
+          const form = page.getByRole('form', { name: t.form.signUpTitle });
+          const submit = () => form.getByRole('button', { name: t.form.signUp }).click();
+          const meter = page.getByTestId('password-strength');
+          const score = () => meter.locator('meter').evaluate((el) => (el as HTMLMeterElement).value);
+          await open(page, '/login?mode=signup');
+
+          await page.getByLabel(t.form.email).fill(`strength-${lang}-${Date.now()}@example.com`);
+          await page.getByLabel(t.form.password, { exact: true }).fill('abc12');
+          await meter.getByText(`${t.strength.label}: ${t.strength.weak}`).waitFor(); // loaded with this form only
+          await page.getByLabel(t.form.confirmPassword).fill('abc12');
+          await page.getByLabel(t.form.terms).check();
+          await submit();
+          await page.getByText(t.validation.passwordTooShort).waitFor(); // the shared schema, before any request
+
+          await page.getByLabel(t.form.password, { exact: true }).fill('qwerty123456');
+          await page.getByLabel(t.form.confirmPassword).fill('qwerty123456');
+          await submit();
+          await page.getByText(t.validation.commonPassword).waitFor(); // the server's top-10,000 list
+          expect(await score()).toBeLessThanOrEqual(1);
+          mkdirSync(SCREENSHOT_DIR, { recursive: true });
+          await page.screenshot({ path: `${SCREENSHOT_DIR}/auth-signup-common-password-${lang}.png` });
+
+          await page.getByLabel(t.form.password, { exact: true }).fill('violet kettle drums at noon');
+          await meter.getByText(`${t.strength.label}: ${t.strength.veryStrong}`).waitFor();
+          await page.screenshot({ path: `${SCREENSHOT_DIR}/auth-signup-strong-password-${lang}.png` });
+        },
+        `strength-${lang}`,
+      );
+    },
+  );
 });
 
 /** A free TCP port, so the OAuth server's redirect URI (APP_URL/auth/callback) is known before it starts. */
@@ -194,15 +234,15 @@ describe('Google sign-in, password reset and e-mail verification in the browser'
         await page.getByRole('button', { name: t.form.sendResetLink }).click();
         await page.getByRole('status').getByText(t.form.resetSent).waitFor();
 
-        const reset = await readLatestMail(app.db, email);
+        const reset = await waitForMail(app.db, email, 2); // after the verification mail
         expect(reset.mail.subject).toBe(zh.auth.mail.resetSubject); // the UI language, sent as ?lang=
         await page.goto(`${appUrl}/auth?mode=reset&token=${encodeURIComponent(reset.token ?? '')}`);
-        await page.getByLabel(t.form.newPassword, { exact: true }).fill('another-pass-77');
-        await page.getByLabel(t.form.confirmPassword).fill('another-pass-77');
+        await page.getByLabel(t.form.newPassword, { exact: true }).fill('another-pass-777');
+        await page.getByLabel(t.form.confirmPassword).fill('another-pass-777');
         await page.getByRole('button', { name: t.form.savePassword }).click();
         await page.getByRole('status').getByText(t.form.passwordSaved).waitFor();
         await page.getByLabel(t.form.email).fill(email);
-        await page.getByLabel(t.form.password, { exact: true }).fill('another-pass-77');
+        await page.getByLabel(t.form.password, { exact: true }).fill('another-pass-777');
         await page.getByRole('form', { name: t.form.signInTitle }).getByRole('button', { name: t.form.signIn }).click();
         await banner.getByText(name, { exact: true }).waitFor();
 

@@ -45,7 +45,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
-/** One-time tokens for password reset and e-mail verification (hash stored, never the token). */
+/**
+ * Tokens by hash (never the token): one-time links for password reset, e-mail verification and account unlock, and
+ * `known_device`, the long-lived token in a browser's device cookie that keeps its own sign-in budget (no DB check
+ * constraint on `purpose`, so adding one needs no migration).
+ */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -53,7 +57,7 @@ export const authTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text({ enum: ['password_reset', 'email_verification'] }).notNull(),
+    purpose: text({ enum: ['password_reset', 'email_verification', 'account_unlock', 'known_device'] }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     usedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -61,7 +65,7 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
 
-/** Mail written here (and to the log) when no SMTP server is configured, so a self-hoster can finish a flow. */
+/** Outgoing mail as a delivery queue: tokens redacted once delivered, rows purged after a day (mailer.ts). */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid().primaryKey().defaultRandom(),
   to: text().notNull(),
@@ -99,7 +103,7 @@ export const userProfiles = pgTable('user_profiles', {
 export const authRateLimits = pgTable(
   'auth_rate_limits',
   {
-    key: text().primaryKey(), // "<route>:ip:<address>" or "<route>:account:<email>"
+    key: text().primaryKey(), // "<route>:ip:<address>", "<route>:account:<email>", "sign-in:fail-day:<email>"…
     count: integer().notNull(),
     resetAt: timestamp({ withTimezone: true }).notNull(),
   },

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   authRateLimits,
@@ -155,8 +155,41 @@ export async function insertMail(db: Db, values: typeof mailOutbox.$inferInsert)
   return row.id;
 }
 
-export async function updateMailResult(db: Db, id: string, result: { sentAt?: Date; error?: string }): Promise<void> {
+/** Queues a mail only when `to` is an account's e-mail, in one INSERT … SELECT (same statement either way). */
+export async function insertMailToAccount(
+  db: Db,
+  values: { to: string; subject: string; text: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .select(
+      db
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          to: users.email,
+          subject: sql<string>`${values.subject}::text`.as('subject'),
+          text: sql<string>`${values.text}::text`.as('text'),
+          sentAt: sql<Date | null>`NULL::timestamptz`.as('sent_at'),
+          error: sql<string | null>`NULL::text`.as('error'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(users)
+        .where(eq(users.email, values.to)),
+    )
+    .returning({ id: mailOutbox.id });
+  return row?.id;
+}
+
+export async function updateMailResult(
+  db: Db,
+  id: string,
+  result: { sentAt?: Date; error?: string; text?: string },
+): Promise<void> {
   await db.update(mailOutbox).set(result).where(eq(mailOutbox.id, id));
+}
+
+export async function deleteMailCreatedBefore(db: Db, before: Date): Promise<void> {
+  await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, before));
 }
 
 export async function selectOAuthAccountUserId(
@@ -200,4 +233,80 @@ export async function incrementRateLimit(db: Db, key: string, windowMs: number, 
 /** Drops windows that ended before `before` (they would restart at 1 anyway). */
 export async function deleteStaleRateLimits(db: Db, before: Date): Promise<void> {
   await db.delete(authRateLimits).where(lt(authRateLimits.resetAt, before));
+}
+
+/** Gives back one hit of `key` (a reserved sign-in attempt that turned out to be the right password). */
+export async function refundRateLimit(db: Db, key: string): Promise<void> {
+  await db
+    .update(authRateLimits)
+    .set({ count: sql`GREATEST(${authRateLimits.count} - 1, 0)` })
+    .where(eq(authRateLimits.key, key));
+}
+
+export async function deleteRateLimits(db: Db, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(authRateLimits).where(inArray(authRateLimits.key, keys));
+}
+
+/** The user id of a live known-device token, only when that token belongs to the account with this e-mail. */
+export async function selectKnownDeviceUserId(
+  db: Db,
+  tokenHash: string,
+  email: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .innerJoin(users, eq(users.id, authTokens.userId))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, 'known_device'),
+        gt(authTokens.expiresAt, now),
+        eq(users.email, email),
+      ),
+    )
+    .limit(1);
+  return row?.userId;
+}
+
+/** Voids a user's outstanding tokens of one purpose, found by e-mail: the same statement whether or not it exists. */
+export async function expireTokensByEmail(db: Db, email: string, purpose: AuthTokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        inArray(authTokens.userId, db.select({ id: users.id }).from(users).where(eq(users.email, email))),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+      ),
+    );
+}
+
+/**
+ * Stores a token for the account with this e-mail, in one INSERT … SELECT that inserts nothing when there is none:
+ * a reset request does the same statements for a known and an unknown address (no enumeration by timing).
+ */
+export async function insertAuthTokenByEmail(
+  db: Db,
+  values: { tokenHash: string; email: string; purpose: AuthTokenPurpose; expiresAt: Date; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(authTokens)
+    .select(
+      db
+        .select({
+          tokenHash: sql<string>`${values.tokenHash}::text`.as('token_hash'),
+          userId: users.id,
+          purpose: sql<AuthTokenPurpose>`${values.purpose}::text`.as('purpose'),
+          expiresAt: sql<Date>`${values.expiresAt.toISOString()}::timestamptz`.as('expires_at'),
+          usedAt: sql<Date | null>`NULL::timestamptz`.as('used_at'),
+          createdAt: sql<Date>`${values.createdAt.toISOString()}::timestamptz`.as('created_at'),
+        })
+        .from(users)
+        .where(eq(users.email, values.email)),
+    )
+    .returning({ userId: authTokens.userId });
+  return rows.length > 0;
 }

@@ -56,15 +56,15 @@ describe('auth: e-mail and password', () => {
       },
     },
     {
-      name: 'bad e-mail, weak password, mismatch',
+      name: 'bad e-mail, short password, mismatch',
       url: '/api/auth/sign-up',
       payload: { email: 'not-an-email', password: 'abcdefgh', confirmPassword: 'abcdefgX', acceptTerms: true },
       en: {
         email: 'Invalid email format',
-        password: 'Password is too weak',
+        password: 'Use at least 12 characters',
         confirmPassword: 'Passwords do not match',
       },
-      zh: { email: '邮箱格式无效', password: '密码强度太弱', confirmPassword: '两次输入的密码不一致' },
+      zh: { email: '邮箱格式无效', password: '密码至少需要 12 个字符', confirmPassword: '两次输入的密码不一致' },
     },
     {
       name: 'over-long values and wrong types',
@@ -84,8 +84,8 @@ describe('auth: e-mail and password', () => {
       name: 'reset confirmation without a token',
       url: '/api/auth/password-reset/confirm',
       payload: { password: 'short', confirmPassword: 'short' },
-      en: { token: 'This field is required', password: 'Password is too weak' },
-      zh: { token: '此字段为必填项', password: '密码强度太弱' },
+      en: { token: 'This field is required', password: 'Use at least 12 characters' },
+      zh: { token: '此字段为必填项', password: '密码至少需要 12 个字符' },
     },
   ])('400 VALIDATION_FAILED with the spec messages: $name', async ({ url, payload, en, zh }) => {
     const [resEn, resZh] = [await post(url, payload, 'en'), await post(url, payload, 'zh')];
@@ -203,12 +203,12 @@ describe('auth: e-mail and password', () => {
 
     const again = await post(
       '/api/auth/sign-up',
-      { email: 'DAVE@example.com', password: 'another-pass-2', confirmPassword: 'another-pass-2', acceptTerms: true },
+      { email: 'DAVE@example.com', password: 'another-pass-22', confirmPassword: 'another-pass-22', acceptTerms: true },
       'en',
     );
     const againZh = await post(
       '/api/auth/sign-up',
-      { email: 'dave@example.com', password: 'another-pass-2', confirmPassword: 'another-pass-2', acceptTerms: true },
+      { email: 'dave@example.com', password: 'another-pass-22', confirmPassword: 'another-pass-22', acceptTerms: true },
       'zh',
     );
 

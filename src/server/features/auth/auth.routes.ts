@@ -14,6 +14,7 @@ import {
   ProvidersResponseSchema,
   SignInBodySchema,
   SignUpBodySchema,
+  UnlockAccountBodySchema,
   VerifyEmailBodySchema,
 } from '../../../shared/api/auth.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -36,11 +37,13 @@ import {
   signUp,
   verifyEmail,
 } from './auth.service.ts';
+import { rememberDevice } from './device-cookie.ts';
 import { createMailer } from './mailer.ts';
 import { listEnabledProviders } from './oauth.providers.ts';
 import { finishOAuth, OAUTH_COOKIE, OAUTH_FLOW_TTL_SECONDS, startOAuth } from './oauth.service.ts';
 import { AUTH_LIMITS, createAuthRateLimit } from './rate-limit.ts';
 import { endSession } from './session.service.ts';
+import { createSignInThrottle, unlockAccount } from './sign-in-throttle.ts';
 
 const tags = ['auth'];
 const context = (request: FastifyRequest): RequestContext => ({
@@ -59,6 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     token: createAuthRateLimit(db, 'token', AUTH_LIMITS.tokenUse),
     oauth: createAuthRateLimit(db, 'oauth', AUTH_LIMITS.oauth),
   };
+  const throttle = createSignInThrottle(deps, context);
   // A browser holds one session: signing in again (perhaps as someone else) ends the one it had.
   const endPreviousSession = async (request: FastifyRequest) => {
     if (request.auth) await endSession(db, request.auth.sessionId);
@@ -83,20 +87,28 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     '/sign-up',
     { schema: { tags, body: SignUpBodySchema, response: { 201: MeResponseSchema } }, preHandler: limit.signUp },
     async (request, reply) => {
-      const { session, me } = await signUp(deps, request.body, context(request));
+      const ctx = context(request);
+      const { session, me } = await signUp(deps, request.body, ctx);
       await endPreviousSession(request);
       setSessionCookies(reply, config, session);
+      await rememberDevice(db, config, request, reply, me.user, ctx.now);
       return reply.status(201).send(me);
     },
   );
 
   app.post(
     '/sign-in',
-    { schema: { tags, body: SignInBodySchema, response: { 200: MeResponseSchema } }, preHandler: limit.signIn },
+    {
+      schema: { tags, body: SignInBodySchema, response: { 200: MeResponseSchema } },
+      preHandler: [limit.signIn, throttle.preHandler],
+      onSend: throttle.onSend,
+    },
     async (request, reply) => {
-      const { session, me } = await signIn(deps, request.body, context(request));
+      const ctx = context(request);
+      const { session, me } = await signIn(deps, request.body, ctx);
       await endPreviousSession(request);
       setSessionCookies(reply, config, session);
+      await rememberDevice(db, config, request, reply, me.user, ctx.now);
       return me;
     },
   );
@@ -113,7 +125,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       preHandler: limit.reset,
     },
     async (request, reply) => {
-      await requestPasswordReset(deps, request.body, context(request));
+      // Answer first, then do the work: its cost depends on whether the address has an account (rows written, mail
+      // queued), and the answer's timing must not tell. requestPasswordReset runs the same statements either way too.
+      requestPasswordReset(deps, request.body, context(request)).catch((err: unknown) =>
+        request.log.error({ err }, 'password-reset request failed after the answer'),
+      );
       return reply.status(202).send({ ok: true });
     },
   );
@@ -125,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       preHandler: limit.token,
     },
     async (request) => {
-      await confirmPasswordReset(deps, request.body, new Date());
+      await confirmPasswordReset(deps, request.body, context(request));
       return { ok: true as const };
     },
   );
@@ -138,6 +154,18 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     },
     async (request) => {
       await verifyEmail(deps, request.body, new Date());
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/unlock',
+    {
+      schema: { tags, body: UnlockAccountBodySchema, response: { 200: AcceptedResponseSchema } },
+      preHandler: limit.token,
+    },
+    async (request) => {
+      await unlockAccount(deps, request.body, new Date());
       return { ok: true as const };
     },
   );

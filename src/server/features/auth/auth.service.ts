@@ -13,12 +13,11 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
-  type AuthTokenPurpose,
   consumeAuthToken,
   deleteDeadAuthRows,
   deleteUserSessions,
-  expireUserTokens,
-  insertAuthToken,
+  expireTokensByEmail,
+  insertAuthTokenByEmail,
   insertProfileIfMissing,
   insertUser,
   type ProfileRow,
@@ -31,11 +30,13 @@ import {
 } from './auth.queries.ts';
 import type { Mailer } from './mailer.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './password.ts';
+import { assertPasswordNotCommon } from './password-policy.ts';
 import { createSession, type NewSession, type SessionMeta } from './session.service.ts';
 import { createRandomToken, hashToken } from './tokens.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // 1 h
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h
+export const UNLOCK_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h, as long as a spent day budget lasts at most
 
 export type AuthDeps = { db: Db; config: Config; mailer: Mailer };
 export type RequestContext = { now: Date; lang: Language; meta: SessionMeta };
@@ -157,6 +158,7 @@ export async function completeSignIn(
 
 /** Creates an e-mail/password account and signs it in; throws ACCOUNT_CREATION_FAILED when the e-mail is taken. */
 export async function signUp(deps: AuthDeps, body: SignUpBody, ctx: RequestContext): Promise<SignedIn> {
+  await assertPasswordNotCommon(body.password, ctx.lang);
   const passwordHash = await hashPassword(body.password);
   const user = await insertUser(deps.db, { email: body.email, passwordHash, createdAt: ctx.now, updatedAt: ctx.now });
   // Generic on purpose: the message never says whether an address has an account (docs/auth.md, enumeration).
@@ -173,18 +175,29 @@ export async function signIn(deps: AuthDeps, body: SignInBody, ctx: RequestConte
   return completeSignIn(deps, user, ctx);
 }
 
-/** Sends a reset link when the e-mail has an account; answers the same either way (no enumeration). */
+/**
+ * Sends a reset link when the e-mail has an account; answers the same either way, after the same statements and the
+ * same token hashing (sendTokenMail), so neither the answer nor its timing tells whether the address is registered.
+ */
 export async function requestPasswordReset(
   deps: AuthDeps,
   body: PasswordResetRequestBody,
   ctx: RequestContext,
 ): Promise<void> {
-  const user = await selectUserByEmail(deps.db, body.email);
-  if (user) await sendTokenMail(deps, user, 'password_reset', ctx);
+  await sendTokenMail(deps, { email: body.email }, 'password_reset', ctx);
 }
 
-/** Sets a new password from a one-time link and ends every session of that user; throws RESET_LINK_INVALID. */
-export async function confirmPasswordReset(deps: AuthDeps, body: PasswordResetConfirmBody, now: Date): Promise<void> {
+/**
+ * Sets a new password from a one-time link and ends every session of that user; throws RESET_LINK_INVALID. A common
+ * password is refused before the link is spent, so the user can try again with the same link.
+ */
+export async function confirmPasswordReset(
+  deps: AuthDeps,
+  body: PasswordResetConfirmBody,
+  ctx: Pick<RequestContext, 'now' | 'lang'>,
+): Promise<void> {
+  const { now } = ctx;
+  await assertPasswordNotCommon(body.password, ctx.lang);
   const userId = await consumeAuthToken(deps.db, hashToken(body.token), 'password_reset', now);
   if (!userId) throw new AppError('RESET_LINK_INVALID');
   // The link proves control of the mailbox, so the address counts as verified too.
@@ -215,25 +228,42 @@ export async function resendVerification(deps: AuthDeps, user: UserRow, ctx: Req
   if (user.email && !user.emailVerifiedAt) await sendTokenMail(deps, user, 'email_verification', ctx);
 }
 
-async function sendTokenMail(deps: AuthDeps, user: UserRow, purpose: AuthTokenPurpose, ctx: RequestContext) {
-  if (!user.email) return;
+const TOKEN_MAIL = {
+  password_reset: { ttlMs: RESET_TOKEN_TTL_MS, mode: 'reset', key: 'reset' },
+  email_verification: { ttlMs: VERIFY_TOKEN_TTL_MS, mode: 'verify', key: 'verify' },
+  account_unlock: { ttlMs: UNLOCK_TOKEN_TTL_MS, mode: 'unlock', key: 'unlock' },
+} as const;
+
+/**
+ * Issues a one-time link for the account with this e-mail (voiding the previous one) and mails it. Every statement
+ * finds the account by e-mail inside the SQL, so an address without an account runs the same statements and the same
+ * crypto, which just touch no row: requestPasswordReset relies on this (no enumeration by timing).
+ */
+export async function sendTokenMail(
+  deps: AuthDeps,
+  target: { email: string | null },
+  purpose: keyof typeof TOKEN_MAIL,
+  ctx: RequestContext,
+): Promise<void> {
+  const { email } = target;
+  if (!email) return;
+  const { ttlMs, mode, key } = TOKEN_MAIL[purpose];
   const token = createRandomToken();
-  const ttl = purpose === 'password_reset' ? RESET_TOKEN_TTL_MS : VERIFY_TOKEN_TTL_MS;
-  await expireUserTokens(deps.db, user.id, purpose, ctx.now);
-  await insertAuthToken(deps.db, {
+  await expireTokensByEmail(deps.db, email, purpose, ctx.now);
+  await insertAuthTokenByEmail(deps.db, {
     tokenHash: hashToken(token),
-    userId: user.id,
+    email,
     purpose,
-    expiresAt: new Date(ctx.now.getTime() + ttl),
+    expiresAt: new Date(ctx.now.getTime() + ttlMs),
     createdAt: ctx.now,
   });
-  const mode = purpose === 'password_reset' ? 'reset' : 'verify';
   const link = `${getAppUrl(deps.config)}/auth?mode=${mode}&token=${encodeURIComponent(token)}`;
-  const params = { link, hours: ttl / 3_600_000 };
-  const key = purpose === 'password_reset' ? 'reset' : 'verify';
+  const params = { link, hours: ttlMs / 3_600_000 };
   await deps.mailer.send(deps.db, {
-    to: user.email,
+    to: email,
     subject: translate(ctx.lang, `auth.mail.${key}Subject`, params),
     text: translate(ctx.lang, `auth.mail.${key}Text`, params),
+    secrets: [token, encodeURIComponent(token)],
+    onlyToAccount: true,
   });
 }

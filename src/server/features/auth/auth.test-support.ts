@@ -69,3 +69,17 @@ export async function readLatestMail(db: Db, to: string) {
   const token = /[?&]token=([^\s&]+)/.exec(mail.text)?.[1];
   return { mail, token: token ? decodeURIComponent(token) : undefined, count: rows.length };
 }
+
+/**
+ * Waits until `count` mails to an address exist, then reads the newest: the reset request answers before its mail is
+ * queued (so its timing reveals nothing), so a test cannot read the outbox right after the answer.
+ */
+export async function waitForMail(db: Db, to: string, count = 1, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, to));
+    if (rows.length >= count) return readLatestMail(db, to);
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for mail ${count} to ${to}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -2,17 +2,35 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { insertMail, updateMailResult } from './auth.queries.ts';
+import { deleteMailCreatedBefore, insertMail, insertMailToAccount, updateMailResult } from './auth.queries.ts';
 
-export type Mail = { to: string; subject: string; text: string };
+/**
+ * `secrets`: the one-time tokens in the text, replaced by REDACTED in the stored copy once the mail is delivered.
+ * `onlyToAccount`: queue it only if `to` is an account's address, decided inside the INSERT (no timing difference).
+ */
+export type Mail = { to: string; subject: string; text: string; secrets?: readonly string[]; onlyToAccount?: boolean };
+
+export const REDACTED = '[redacted]';
+/** mail_outbox keeps a row this long (every link in it has expired by then: reset 1 h, verification 24 h). */
+export const MAIL_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** The text with every secret replaced, so a delivered row (or a leaked table) holds no usable link. */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, secret) => (secret ? out.replaceAll(secret, REDACTED) : out), text);
+}
 export type Mailer = {
-  /** Records the mail in mail_outbox, then delivers it by SMTP in the background; `delivered` settles after that. */
-  send: (db: Db, mail: Mail) => Promise<{ id: string; delivered: Promise<void> }>;
+  /**
+   * Records the mail in mail_outbox, then delivers it by SMTP in the background; `delivered` settles after that.
+   * `id` is undefined when `onlyToAccount` found no account (nothing queued, logged or sent).
+   */
+  send: (db: Db, mail: Mail) => Promise<{ id: string | undefined; delivered: Promise<void> }>;
 };
 
 /**
  * SMTP when SMTP_HOST is set; otherwise the mail goes to the server log and mail_outbox only, so a self-hoster
- * without a mail server can still finish a reset or verification by copying the link.
+ * without a mail server can still finish a reset or verification by copying the link (development mode: the link is
+ * logged on purpose, README). mail_outbox is a delivery queue, not an archive: a delivered row keeps its text with
+ * the tokens redacted, and every row goes after MAIL_RETENTION_MS (purged whenever a mail is queued, no job needed).
  */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   const transport = config.SMTP_HOST
@@ -26,8 +44,10 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     : undefined;
 
   return {
-    send: async (db, mail) => {
-      const id = await insertMail(db, mail);
+    send: async (db, { secrets = [], onlyToAccount = false, ...mail }) => {
+      await deleteMailCreatedBefore(db, new Date(Date.now() - MAIL_RETENTION_MS));
+      const id = onlyToAccount ? await insertMailToAccount(db, mail) : await insertMail(db, mail);
+      if (id === undefined) return { id, delivered: Promise.resolve() };
       if (!transport) {
         log.info({ mailId: id, to: mail.to, subject: mail.subject, text: mail.text }, 'mail (no SMTP configured)');
         return { id, delivered: Promise.resolve() };
@@ -35,7 +55,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       // Not awaited by callers: a slow mail server must not slow (or reveal anything through) the HTTP answer.
       const delivered = transport
         .sendMail({ from: config.SMTP_FROM, ...mail })
-        .then(() => updateMailResult(db, id, { sentAt: new Date() }))
+        .then(() => updateMailResult(db, id, { sentAt: new Date(), text: redactSecrets(mail.text, secrets) }))
         .catch(async (error: unknown) => {
           log.error({ err: error, mailId: id }, 'SMTP delivery failed; the mail stays in mail_outbox');
           await updateMailResult(db, id, { error: error instanceof Error ? error.message : String(error) }).catch(

@@ -5,9 +5,9 @@ import { deleteStaleRateLimits, incrementRateLimit } from './auth.queries.ts';
 
 export type AuthLimits = { perIp: number; perAccount?: number; windowMs: number };
 
-/** Per-route limits (docs/auth.md): the 11th sign-in attempt for one account within a minute is refused. */
+/** Per-route limits (docs/auth.md); sign-in's per-account budget of failures is sign-in-throttle.ts. */
 export const AUTH_LIMITS = {
-  signIn: { perIp: 30, perAccount: 10, windowMs: 60_000 },
+  signIn: { perIp: 30, windowMs: 60_000 },
   signUp: { perIp: 20, perAccount: 5, windowMs: 60_000 },
   resetRequest: { perIp: 10, perAccount: 5, windowMs: 60_000 },
   tokenUse: { perIp: 20, windowMs: 60_000 },

@@ -10,6 +10,7 @@ const MODES: Record<string, AuthMode> = {
   forgot: 'forgot',
   reset: 'reset',
   verify: 'verify',
+  unlock: 'unlock',
 };
 const MODE_PARAM: Record<AuthMode, string> = {
   signIn: 'signin',
@@ -17,9 +18,10 @@ const MODE_PARAM: Record<AuthMode, string> = {
   forgot: 'forgot',
   reset: 'reset',
   verify: 'verify',
+  unlock: 'unlock',
 };
 
-/** /auth and /login: ?mode=signin|signup|forgot|reset|verify, &token= from e-mailed links, &returnTo= after sign-in. */
+/** /auth and /login: ?mode=signin|signup|forgot|reset|verify|unlock, &token= from e-mailed links, &returnTo= after sign-in. */
 export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();

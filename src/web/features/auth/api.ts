@@ -106,3 +106,9 @@ export function useVerifyEmail() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
   });
 }
+
+/** Follows an e-mailed unlock link: the account's sign-in budget starts afresh. */
+export const useUnlockAccount = () =>
+  useMutation({
+    mutationFn: (token: string) => apiSend('POST', '/api/auth/unlock', AcceptedResponseSchema, { token }, lang()),
+  });

@@ -1,24 +1,17 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { z } from 'zod';
-import {
-  PasswordResetConfirmBodySchema,
-  PasswordResetRequestBodySchema,
-  SignInBodySchema,
-  SignUpBodySchema,
-} from '../../../../shared/api/auth.schema.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useErrorText } from '../../../lib/errors.ts';
-import { useConfirmReset, useRequestReset, useSignIn, useSignUp, useVerifyEmail } from '../api.ts';
-import { FormField } from './form-field.tsx';
-import { OAuthButtons } from './oauth-buttons.tsx';
+import { useUnlockAccount, useVerifyEmail } from '../api.ts';
+import { EmailLinkAction } from './email-link-action.tsx';
+import { ResetConfirmForm } from './reset-confirm-form.tsx';
+import { ResetRequestForm } from './reset-request-form.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+import { SignUpForm } from './sign-up-form.tsx';
 
-export type AuthMode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'verify';
+export type AuthMode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'verify' | 'unlock';
 
 export type AuthFormProps = {
   mode: AuthMode;
-  /** The one-time token from an e-mailed link (reset and verify). */
+  /** The one-time token from an e-mailed link (reset, verify, unlock). */
   token?: string;
   /** Same-site path to go back to after signing in. */
   returnTo: string;
@@ -26,255 +19,57 @@ export type AuthFormProps = {
   onSignedIn: (returnTo: string) => void;
 };
 
-type Values = { email: string; password: string; confirmPassword: string; acceptTerms: boolean };
-type FieldErrors = Partial<Record<keyof Values | 'token', string>>;
-
-const SCHEMAS = {
-  signIn: SignInBodySchema,
-  signUp: SignUpBodySchema,
-  forgot: PasswordResetRequestBodySchema,
-  reset: PasswordResetConfirmBodySchema,
-} satisfies Record<Exclude<AuthMode, 'verify'>, z.ZodType>;
-
-/** Catalogue keys in schema messages are "auth.validation.x"; i18next wants "auth:validation.x". */
-const toI18nKey = (key: string) => key.replace(/^(\w+)\./, '$1:');
-
-/** Sign-in, sign-up, forgotten password, new password and e-mail verification: one card, validated by the API's own zod schemas. */
+/** The /auth page's card: one component per mode, each validated by the API's own zod schema. */
 export function AuthForm({ mode, token = '', returnTo, onModeChange, onSignedIn }: AuthFormProps) {
   const { t } = useTranslation('auth');
-  const errorText = useErrorText();
-  const [values, setValues] = useState<Values>({ email: '', password: '', confirmPassword: '', acceptTerms: false });
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [notice, setNotice] = useState<string>();
-  const termsId = useId();
-  const signIn = useSignIn();
-  const signUp = useSignUp();
-  const requestReset = useRequestReset();
-  const confirmReset = useConfirmReset();
-  const pending = signIn.isPending || signUp.isPending || requestReset.isPending || confirmReset.isPending;
-
-  // A notice meant for the next mode (e.g. "password changed" shown on the sign-in form).
-  const nextNotice = useRef<string>(undefined);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new mode starts with a clean slate
-  useEffect(() => {
-    setFieldErrors({});
-    setFormError(undefined);
-    setNotice(nextNotice.current);
-    nextNotice.current = undefined;
-  }, [mode]);
-
-  if (mode === 'verify') return <VerifyEmail token={token} onDone={() => onModeChange('signIn')} />;
-
-  const set = (key: keyof Values) => (value: string | boolean) => setValues((old) => ({ ...old, [key]: value }));
-
-  const showFailure = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'VALIDATION_FAILED' && Array.isArray(error.details)) {
-      const next: FieldErrors = {};
-      for (const issue of error.details as { field: string; message: string }[]) {
-        next[issue.field as keyof FieldErrors] ??= issue.message;
-      }
-      setFieldErrors(next);
-      return;
-    }
-    setFormError(errorText(error));
+  // A notice carried to the sign-in form ("password changed"); any other mode change drops it.
+  const [carried, setCarried] = useState<string>();
+  const go = (next: AuthMode) => {
+    setCarried(undefined);
+    onModeChange(next);
   };
-
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(undefined);
-    setNotice(undefined);
-    const input = mode === 'reset' ? { ...values, token } : values;
-    const parsed = SCHEMAS[mode].safeParse(input);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'email') as keyof FieldErrors;
-        next[field] ??= t(toI18nKey(issue.message));
-      }
-      setFieldErrors(next);
-      return;
-    }
-    setFieldErrors({});
-    try {
-      if (mode === 'signIn') {
-        await signIn.mutateAsync(SignInBodySchema.parse(input));
-        onSignedIn(returnTo);
-      } else if (mode === 'signUp') {
-        await signUp.mutateAsync(SignUpBodySchema.parse(input));
-        onSignedIn(returnTo);
-      } else if (mode === 'forgot') {
-        await requestReset.mutateAsync(PasswordResetRequestBodySchema.parse(input));
-        setNotice(t('form.resetSent'));
-      } else {
-        await confirmReset.mutateAsync(PasswordResetConfirmBodySchema.parse(input));
-        nextNotice.current = t('form.passwordSaved');
-        onModeChange('signIn');
-      }
-    } catch (error) {
-      showFailure(error);
-    }
-  };
-
-  const title = {
-    signIn: t('form.signInTitle'),
-    signUp: t('form.signUpTitle'),
-    forgot: t('form.resetTitle'),
-    reset: t('form.newPasswordTitle'),
-  }[mode];
-  const submitLabel = {
-    signIn: t('form.signIn'),
-    signUp: t('form.signUp'),
-    forgot: t('form.sendResetLink'),
-    reset: t('form.savePassword'),
-  }[mode];
-  const newPassword = mode === 'signUp' || mode === 'reset';
-
-  return (
-    <div className="card mx-auto flex w-full max-w-md flex-col gap-5 p-8">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <form noValidate className="flex flex-col gap-4" onSubmit={handleSubmit} aria-label={title}>
-        {mode !== 'reset' && (
-          <FormField
-            label={t('form.email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            error={fieldErrors.email}
-            onChange={set('email')}
-          />
-        )}
-        {mode !== 'forgot' && (
-          <FormField
-            label={mode === 'reset' ? t('form.newPassword') : t('form.password')}
-            name="password"
-            type="password"
-            autoComplete={newPassword ? 'new-password' : 'current-password'}
-            value={values.password}
-            error={fieldErrors.password}
-            hint={newPassword ? t('form.passwordHint') : undefined}
-            onChange={set('password')}
-          />
-        )}
-        {newPassword && (
-          <FormField
-            label={t('form.confirmPassword')}
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            error={fieldErrors.confirmPassword}
-            onChange={set('confirmPassword')}
-          />
-        )}
-        {mode === 'signUp' && (
-          <div className="flex flex-col gap-1">
-            <label className="flex items-start gap-2 text-sm">
-              <input
-                type="checkbox"
-                className="mt-0.5"
-                checked={values.acceptTerms}
-                aria-invalid={fieldErrors.acceptTerms ? true : undefined}
-                aria-describedby={fieldErrors.acceptTerms ? termsId : undefined}
-                onChange={(event) => set('acceptTerms')(event.target.checked)}
-              />
-              <span>{t('form.terms')}</span>
-            </label>
-            <p className="muted pl-6 text-xs">
-              <Link to="/terms" className="link">
-                {t('form.termsLink')}
-              </Link>{' '}
-              ·{' '}
-              <Link to="/privacy" className="link">
-                {t('form.privacyLink')}
-              </Link>
-            </p>
-            {fieldErrors.acceptTerms && (
-              <p id={termsId} className="text-xs text-red-600 dark:text-red-400">
-                {fieldErrors.acceptTerms}
-              </p>
-            )}
-          </div>
-        )}
-        {fieldErrors.token && <p className="text-sm text-red-600 dark:text-red-400">{fieldErrors.token}</p>}
-        {formError && (
-          <p
-            role="alert"
-            className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300"
-          >
-            {formError}
-          </p>
-        )}
-        {notice && (
-          <p
-            role="status"
-            className="rounded-lg bg-green-50 px-3 py-2 text-sm text-green-800 dark:bg-green-950 dark:text-green-300"
-          >
-            {notice}
-          </p>
-        )}
-        <button type="submit" className="btn-primary w-full" disabled={pending}>
-          {pending ? t('form.submitting') : submitLabel}
-        </button>
-      </form>
-
-      {(mode === 'signIn' || mode === 'signUp') && <OAuthButtons returnTo={returnTo} />}
-
-      <nav className="flex flex-col items-center gap-2 text-sm">
-        {mode === 'signIn' && (
-          <>
-            <button type="button" className="link" onClick={() => onModeChange('forgot')}>
-              {t('form.forgotPassword')}
-            </button>
-            <p className="muted">
-              {t('form.noAccount')}{' '}
-              <button type="button" className="link" onClick={() => onModeChange('signUp')}>
-                {t('form.signUp')}
-              </button>
-            </p>
-          </>
-        )}
-        {mode === 'signUp' && (
-          <p className="muted">
-            {t('form.haveAccount')}{' '}
-            <button type="button" className="link" onClick={() => onModeChange('signIn')}>
-              {t('form.signIn')}
-            </button>
-          </p>
-        )}
-        {(mode === 'forgot' || mode === 'reset') && (
-          <button type="button" className="link" onClick={() => onModeChange('signIn')}>
-            {t('form.backToSignIn')}
-          </button>
-        )}
-      </nav>
-    </div>
-  );
-}
-
-/** Follows an e-mailed verification link once, then offers the way back. */
-function VerifyEmail({ token, onDone }: { token: string; onDone: () => void }) {
-  const { t } = useTranslation('auth');
-  const errorText = useErrorText();
   const verify = useVerifyEmail();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return; // StrictMode mounts twice; a link works once
-    started.current = true;
-    verify.mutate(token);
-  }, [token, verify]);
+  const unlock = useUnlockAccount();
 
-  return (
-    <div className="card mx-auto flex w-full max-w-md flex-col gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">{t('form.verifyTitle')}</h1>
-      {verify.isPending && <p role="status">{t('form.verifying')}</p>}
-      {verify.isSuccess && <p role="status">{t('form.verified')}</p>}
-      {verify.isError && <p role="alert">{errorText(verify.error)}</p>}
-      <button type="button" className="btn-secondary" onClick={onDone}>
-        {t('form.backToSignIn')}
-      </button>
-    </div>
-  );
+  switch (mode) {
+    case 'signIn':
+      return <SignInForm returnTo={returnTo} notice={carried} onModeChange={go} onSignedIn={onSignedIn} />;
+    case 'signUp':
+      return <SignUpForm returnTo={returnTo} onModeChange={go} onSignedIn={onSignedIn} />;
+    case 'forgot':
+      return <ResetRequestForm onBack={() => go('signIn')} />;
+    case 'reset':
+      return (
+        <ResetConfirmForm
+          token={token}
+          onBack={() => go('signIn')}
+          onSaved={() => {
+            setCarried(t('form.passwordSaved'));
+            onModeChange('signIn');
+          }}
+        />
+      );
+    case 'verify':
+      return (
+        <EmailLinkAction
+          token={token}
+          action={verify}
+          title={t('form.verifyTitle')}
+          working={t('form.verifying')}
+          done={t('form.verified')}
+          onDone={() => go('signIn')}
+        />
+      );
+    case 'unlock':
+      return (
+        <EmailLinkAction
+          token={token}
+          action={unlock}
+          title={t('form.unlockTitle')}
+          working={t('form.unlocking')}
+          done={t('form.unlocked')}
+          onDone={() => go('signIn')}
+        />
+      );
+  }
 }

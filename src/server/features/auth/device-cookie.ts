@@ -1,0 +1,44 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { isSecure } from '../../plugins/session.ts';
+import { insertAuthToken, selectKnownDeviceUserId } from './auth.queries.ts';
+import { DEVICE_COOKIE } from './sign-in-throttle.ts';
+import { createRandomToken, hashToken } from './tokens.ts';
+
+export const DEVICE_TTL_MS = 180 * 24 * 60 * 60 * 1000; // 180 days
+
+/**
+ * After a successful sign-in: remembers this browser for this account. The cookie holds a random 256-bit token; the
+ * database holds its SHA-256 (auth_tokens, purpose known_device) bound to the user, so it cannot be forged or moved
+ * to another account. httpOnly and sent to /api/auth only: nothing else needs it.
+ */
+export async function rememberDevice(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  user: { id: string; email: string | null },
+  now: Date,
+): Promise<void> {
+  const current = request.cookies[DEVICE_COOKIE];
+  const known =
+    current && user.email ? await selectKnownDeviceUserId(db, hashToken(current), user.email, now) : undefined;
+  if (known === user.id) return; // already remembered: one row per browser, not per sign-in
+  const token = createRandomToken();
+  const expiresAt = new Date(now.getTime() + DEVICE_TTL_MS);
+  await insertAuthToken(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose: 'known_device',
+    expiresAt,
+    createdAt: now,
+  });
+  reply.setCookie(DEVICE_COOKIE, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: isSecure(config, request),
+    expires: expiresAt,
+  });
+}
