@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
 import type { EventBus } from './events/event-bus.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
@@ -25,7 +26,7 @@ import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import type { ResponseCache } from './plugins/response-cache.ts';
-import { sessionPlugin } from './plugins/session.ts';
+
 import { staticWeb } from './plugins/static-web.ts';
 
 export type AppDeps = {
@@ -74,7 +75,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(sessionPlugin, { config: deps.config, db: deps.db }); // cookies, sessions, CSRF, rate-limit store
+  await app.register(authPlugin, { config: deps.config, db: deps.db }); // cookies, request.auth, CSRF
   await app.register(swagger, {
     openapi: {
       info: {

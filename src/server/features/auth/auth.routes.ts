@@ -18,13 +18,8 @@ import {
 } from '../../../shared/api/auth.schema.ts';
 import type { AppDeps } from '../../app.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import {
-  clearSessionCookies,
-  ensureCsrfCookie,
-  isSecure,
-  requireUser,
-  setSessionCookies,
-} from '../../plugins/session.ts';
+import { clearSessionCookies, ensureCsrfCookie, isSecure, setSessionCookies } from './auth.cookies.ts';
+import { requireUser } from './auth.plugin.ts';
 import {
   type AuthDeps,
   confirmPasswordReset,

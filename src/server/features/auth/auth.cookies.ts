@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../../shared/api/auth.schema.ts';
+import type { Config } from '../../config.ts';
+import { createRandomToken } from './tokens.ts';
+
+/** Whether cookies get the Secure flag (SESSION_COOKIE_SECURE; auto: https APP_URL, or https in production). */
+export function isSecure(config: Config, request: FastifyRequest): boolean {
+  if (config.SESSION_COOKIE_SECURE !== 'auto') return config.SESSION_COOKIE_SECURE === 'true';
+  if (config.APP_URL) return config.APP_URL.startsWith('https:');
+  return config.NODE_ENV === 'production' && request.protocol === 'https';
+}
+
+/** Sets the session cookie (httpOnly) and its CSRF twin (readable by the page, which echoes it in x-csrf-token). */
+export function setSessionCookies(
+  reply: FastifyReply,
+  config: Config,
+  session: { token: string; csrfToken: string; expiresAt: Date },
+): void {
+  const secure = isSecure(config, reply.request);
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: session.expiresAt,
+  });
+  reply.setCookie(CSRF_COOKIE, session.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+}
+
+/** Clears the session cookie and issues a fresh anonymous CSRF token. */
+export function clearSessionCookies(reply: FastifyReply, config: Config): string {
+  const secure = isSecure(config, reply.request);
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  const csrfToken = createRandomToken();
+  reply.setCookie(CSRF_COOKIE, csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+  return csrfToken;
+}
+
+/** The CSRF token this browser holds now (set on the reply if it had none). */
+export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, config: Config): string {
+  if (request.auth) return request.auth.csrfToken;
+  const existing = request.cookies[CSRF_COOKIE];
+  if (existing && existing.length >= 32) return existing;
+  const csrfToken = createRandomToken();
+  reply.setCookie(CSRF_COOKIE, csrfToken, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: isSecure(config, request),
+  });
+  return csrfToken;
+}

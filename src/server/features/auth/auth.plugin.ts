@@ -1,0 +1,84 @@
+import cookie from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../../shared/api/auth.schema.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { clearSessionCookies, ensureCsrfCookie, setSessionCookies } from './auth.cookies.ts';
+import { getSessionTtlMs } from './auth.service.ts';
+import { type ActiveSession, resolveSession } from './session.service.ts';
+import { isSameSecret } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session, or null. Resolved for /api/* requests only. */
+    auth: ActiveSession | null;
+    /** True when the request carried a session cookie that has expired or was ended (→ SESSION_EXPIRED). */
+    authExpired: boolean;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Apple posts its answer cross-site (response_mode=form_post): no cookies arrive, and the OAuth state protects it.
+const CSRF_EXEMPT = new Set(['/api/auth/oauth/apple/form-post']);
+
+export type AuthPluginOptions = { config: Config; db: Db };
+
+/** preHandler/onRequest guard for routes that need a signed-in user: 401 SESSION_EXPIRED or UNAUTHORIZED otherwise. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (request.auth) return;
+  throw new AppError(request.authExpired ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
+}
+
+/**
+ * Guard for every admin route: the role is read from the server-side session, never from the client. Anyone else —
+ * signed out or signed in without the role — gets 403 ADMIN_REQUIRED (需要管理员权限 / admin permission required).
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (request.auth?.user.role !== 'admin') throw new AppError('ADMIN_REQUIRED');
+}
+
+/**
+ * The auth plugin (named 'auth'; app.ts registers it before every feature). For /api/* it resolves the session cookie
+ * into `request.auth` (sliding renewal) and enforces CSRF on state-changing requests that carry a session cookie or
+ * target /api/auth/* (sign-in CSRF). Token check: header x-csrf-token === the session's token (signed in) or the
+ * hr_csrf cookie (anonymous), compared in constant time. Features guard routes with `requireUser` / `requireAdmin`.
+ */
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { config, db }) => {
+    await app.register(cookie);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('authExpired', false);
+    const ttlMs = getSessionTtlMs(config);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) {
+        const lookup = await resolveSession(db, token, new Date(), ttlMs);
+        if (lookup.status === 'valid') {
+          request.auth = lookup.session;
+          if (lookup.renewed) setSessionCookies(reply, config, { token, ...lookup.session });
+        } else {
+          request.authExpired = true;
+          clearSessionCookies(reply, config);
+        }
+      }
+
+      const path = request.url.split('?')[0] ?? '';
+      // The web app asks /api/me first: hand a signed-out browser its CSRF token there (not on cacheable public GETs).
+      if (request.method === 'GET' && (path === '/api/me' || path.startsWith('/api/auth/'))) {
+        ensureCsrfCookie(request, reply, config);
+      }
+
+      if (!UNSAFE_METHODS.has(request.method)) return;
+      if (CSRF_EXEMPT.has(path)) return;
+      if (!token && !path.startsWith('/api/auth/')) return; // no cookie → no ambient authority to forge
+      const expected = request.auth?.csrfToken ?? request.cookies[CSRF_COOKIE];
+      const sent = request.headers[CSRF_HEADER];
+      if (typeof sent !== 'string' || !isSameSecret(sent, expected)) throw new AppError('CSRF_INVALID');
+    });
+  },
+  { name: 'auth' },
+);
