@@ -88,7 +88,20 @@ export const PasswordResetConfirmBodySchema = z
   .refine(...passwordsMatch);
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>;
 
-export const VerifyEmailBodySchema = z.object({ token: requiredString(M.required) });
+/**
+ * An unverified address is verified by whoever holds the mailbox, and they choose the password (a stranger may have
+ * signed up with it first): `password` is required then (NEW_PASSWORD_REQUIRED), and ignored for a verified address.
+ */
+export const VerifyEmailBodySchema = z
+  .object({
+    token: requiredString(M.required),
+    password: NewPasswordSchema.optional(),
+    confirmPassword: z.string().optional(),
+  })
+  .refine((body) => body.password === undefined || body.password === body.confirmPassword, {
+    error: M.passwordMismatch,
+    path: ['confirmPassword'],
+  });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 
 export const OAUTH_PROVIDERS = ['google', 'github', 'twitter', 'apple'] as const;

@@ -10,12 +10,13 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-const userColumns = {
+export const userColumns = {
   id: users.id,
   email: users.email,
   passwordHash: users.passwordHash,
   role: users.role,
   emailVerifiedAt: users.emailVerifiedAt,
+  authEpoch: users.authEpoch,
   createdAt: users.createdAt,
 };
 export type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
@@ -84,6 +85,8 @@ export async function selectSessionWithUser(db: Db, id: string) {
     .select({
       id: sessions.id,
       csrfToken: sessions.csrfToken,
+      authEpoch: sessions.authEpoch,
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       user: userColumns,

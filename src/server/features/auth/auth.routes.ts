@@ -29,13 +29,13 @@ import {
   resendVerification,
   signIn,
   signUp,
-  verifyEmail,
 } from './auth.service.ts';
 import { createMailer } from './mailer.ts';
 import { listEnabledProviders } from './oauth.providers.ts';
 import { finishOAuth, OAUTH_COOKIE, OAUTH_FLOW_TTL_SECONDS, startOAuth } from './oauth.service.ts';
 import { AUTH_LIMITS, createAuthRateLimit } from './rate-limit.ts';
 import { endSession } from './session.service.ts';
+import { verifyEmail } from './verification.service.ts';
 
 const tags = ['auth'];
 const context = (request: FastifyRequest): RequestContext => ({

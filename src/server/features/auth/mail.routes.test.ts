@@ -100,8 +100,17 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
     const { mail, token } = await readLatestMail(t.db, 'verify@example.com');
 
     const verify = () =>
-      createAgent(t.app).request({ method: 'POST', url: '/api/auth/verify-email', payload: { token: token ?? '' } });
+      createAgent(t.app).request({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: token ?? '', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+      });
     const first = await verify();
+    await agent.request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'verify@example.com', password: TEST_PASSWORD },
+    }); // verification ended the session opened before it
     const meAfter = MeResponseSchema.parse((await agent.request({ method: 'GET', url: '/api/me' })).json());
     const second = await verify();
 

@@ -42,7 +42,7 @@ describe('sessions, CSRF and rate limits', () => {
     const { me } = await signUpAgent(t.app, 'clock@example.com');
     const ttl = 30 * DAY_MS;
     const t0 = new Date('2030-01-01T00:00:00Z');
-    const { token, expiresAt } = await createSession(t.db, me.user.id, {}, t0, ttl);
+    const { token, expiresAt } = await createSession(t.db, { id: me.user.id, authEpoch: 0 }, {}, t0, ttl);
 
     const soon = await resolveSession(t.db, token, new Date(t0.getTime() + 10 * 60 * 1000), ttl);
     const later = new Date(t0.getTime() + SESSION_RENEW_INTERVAL_MS + 1);
@@ -61,7 +61,13 @@ describe('sessions, CSRF and rate limits', () => {
 
   test('signing in clears expired sessions of that user (housekeeping without a job)', async () => {
     const { me } = await signUpAgent(t.app, 'tidy@example.com');
-    const stale = await createSession(t.db, me.user.id, {}, new Date('2020-01-01T00:00:00Z'), DAY_MS);
+    const stale = await createSession(
+      t.db,
+      { id: me.user.id, authEpoch: 0 },
+      {},
+      new Date('2020-01-01T00:00:00Z'),
+      DAY_MS,
+    );
 
     await createAgent(t.app).request({
       method: 'POST',

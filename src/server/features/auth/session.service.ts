@@ -7,6 +7,7 @@ import {
   updateProfile,
   updateSessionExpiry,
 } from './auth.queries.ts';
+import { updateUserRevokingSessions } from './session.queries.ts';
 import { createRandomToken, hashToken } from './tokens.ts';
 
 /** Sliding renewal writes at most once per this interval per session (ms), so reads stay reads. */
@@ -24,7 +25,7 @@ export type SessionLookup =
 /** Creates a session; the cookie gets `token`, the database only its SHA-256. */
 export async function createSession(
   db: Db,
-  userId: string,
+  user: Pick<UserRow, 'id' | 'authEpoch'>,
   meta: SessionMeta,
   now: Date,
   ttlMs: number,
@@ -34,8 +35,9 @@ export async function createSession(
   const expiresAt = new Date(now.getTime() + ttlMs);
   await insertSession(db, {
     id: hashToken(token),
-    userId,
+    userId: user.id,
     csrfToken,
+    authEpoch: user.authEpoch,
     expiresAt,
     createdAt: now,
     lastSeenAt: now,
@@ -53,7 +55,8 @@ export async function resolveSession(db: Db, token: string, now: Date, ttlMs: nu
   const id = hashToken(token);
   const row = await selectSessionWithUser(db, id);
   if (!row) return { status: 'unknown' };
-  if (row.expiresAt.getTime() <= now.getTime()) {
+  // An older auth_epoch: the account changed hands or rights since this session opened (verification, reset, role).
+  if (row.expiresAt.getTime() <= now.getTime() || row.authEpoch !== row.user.authEpoch) {
     await deleteSession(db, id);
     return { status: 'expired' };
   }
@@ -70,4 +73,10 @@ export async function resolveSession(db: Db, token: string, now: Date, ttlMs: nu
 /** Ends one session (sign-out). */
 export async function endSession(db: Db, sessionId: string): Promise<void> {
   await deleteSession(db, sessionId);
+}
+
+/** Gives a user a role; their sessions opened before the change end (a role belongs to sessions opened after it). */
+export async function changeUserRole(db: Db, userId: string, role: UserRow['role'], now: Date) {
+  const user = await updateUserRevokingSessions(db, userId, { role }, now);
+  return user && { id: user.id, email: user.email, role: user.role };
 }

@@ -10,9 +10,10 @@ import {
 } from '../../../../shared/api/auth.schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/errors.ts';
-import { useConfirmReset, useRequestReset, useSignIn, useSignUp, useVerifyEmail } from '../api.ts';
+import { useConfirmReset, useRequestReset, useSignIn, useSignUp } from '../api.ts';
 import { FormField } from './form-field.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
+import { VerifyEmail } from './verify-email.tsx';
 
 export type AuthMode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'verify';
 
@@ -250,31 +251,6 @@ export function AuthForm({ mode, token = '', returnTo, onModeChange, onSignedIn 
           </button>
         )}
       </nav>
-    </div>
-  );
-}
-
-/** Follows an e-mailed verification link once, then offers the way back. */
-function VerifyEmail({ token, onDone }: { token: string; onDone: () => void }) {
-  const { t } = useTranslation('auth');
-  const errorText = useErrorText();
-  const verify = useVerifyEmail();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return; // StrictMode mounts twice; a link works once
-    started.current = true;
-    verify.mutate(token);
-  }, [token, verify]);
-
-  return (
-    <div className="card mx-auto flex w-full max-w-md flex-col gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">{t('form.verifyTitle')}</h1>
-      {verify.isPending && <p role="status">{t('form.verifying')}</p>}
-      {verify.isSuccess && <p role="status">{t('form.verified')}</p>}
-      {verify.isError && <p role="alert">{errorText(verify.error)}</p>}
-      <button type="button" className="btn-secondary" onClick={onDone}>
-        {t('form.backToSignIn')}
-      </button>
     </div>
   );
 }
