@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../../shared/api/auth.schema.ts';
 import type { Config } from '../../config.ts';
-import { createRandomToken } from './tokens.ts';
 
 /** Whether cookies get the Secure flag (SESSION_COOKIE_SECURE; auto: https APP_URL, or https in production). */
 export function isSecure(config: Config, request: FastifyRequest): boolean {
@@ -31,17 +30,17 @@ export function setSessionCookies(
 export function clearSessionCookies(reply: FastifyReply, config: Config): string {
   const secure = isSecure(config, reply.request);
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  const csrfToken = createRandomToken();
+  const csrfToken = reply.server.csrf.issue();
   reply.setCookie(CSRF_COOKIE, csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
   return csrfToken;
 }
 
-/** The CSRF token this browser holds now (set on the reply if it had none). */
+/** The CSRF token this browser holds now (a fresh signed one on the reply if it had none, or a bad one). */
 export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, config: Config): string {
   if (request.auth) return request.auth.csrfToken;
   const existing = request.cookies[CSRF_COOKIE];
-  if (existing && existing.length >= 32) return existing;
-  const csrfToken = createRandomToken();
+  if (existing && request.server.csrf.isValid(existing)) return existing;
+  const csrfToken = request.server.csrf.issue();
   reply.setCookie(CSRF_COOKIE, csrfToken, {
     path: '/',
     httpOnly: false,

@@ -7,10 +7,15 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { clearSessionCookies, ensureCsrfCookie, setSessionCookies } from './auth.cookies.ts';
 import { getSessionTtlMs } from './auth.service.ts';
+import { type CsrfSigner, createCsrfSigner, isCrossSite, loadCsrfKey } from './csrf.ts';
 import { type ActiveSession, resolveSession } from './session.service.ts';
 import { isSameSecret } from './tokens.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issues and checks the signed anonymous CSRF tokens (key: SECRET_KEY, else server_secrets). */
+    csrf: CsrfSigner;
+  }
   interface FastifyRequest {
     /** The signed-in session, or null. Resolved for /api/* requests only. */
     auth: ActiveSession | null;
@@ -42,14 +47,16 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
 /**
  * The auth plugin (named 'auth'; app.ts registers it before every feature). For /api/* it resolves the session cookie
  * into `request.auth` (sliding renewal) and enforces CSRF on state-changing requests that carry a session cookie or
- * target /api/auth/* (sign-in CSRF). Token check: header x-csrf-token === the session's token (signed in) or the
- * hr_csrf cookie (anonymous), compared in constant time. Features guard routes with `requireUser` / `requireAdmin`.
+ * target /api/auth/* (sign-in CSRF): a cross-site Sec-Fetch-Site/Origin is refused, and the header x-csrf-token must
+ * equal the session's token (signed in) or the hr_csrf cookie carrying the server's signature (anonymous, csrf.ts),
+ * compared in constant time. Features guard routes with `requireUser` / `requireAdmin`.
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, { config, db }) => {
     await app.register(cookie);
     app.decorateRequest('auth', null);
     app.decorateRequest('authExpired', false);
+    app.decorate('csrf', createCsrfSigner(await loadCsrfKey(db, config)));
     const ttlMs = getSessionTtlMs(config);
 
     app.addHook('onRequest', async (request, reply) => {
@@ -75,7 +82,10 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (!UNSAFE_METHODS.has(request.method)) return;
       if (CSRF_EXEMPT.has(path)) return;
       if (!token && !path.startsWith('/api/auth/')) return; // no cookie → no ambient authority to forge
-      const expected = request.auth?.csrfToken ?? request.cookies[CSRF_COOKIE];
+      if (isCrossSite(request, config)) throw new AppError('CSRF_INVALID');
+      const anonymous = request.cookies[CSRF_COOKIE];
+      // Signed in: the session's own token (stored server-side). Anonymous: the cookie, if the server signed it.
+      const expected = request.auth?.csrfToken ?? (app.csrf.isValid(anonymous) ? anonymous : undefined);
       const sent = request.headers[CSRF_HEADER];
       if (typeof sent !== 'string' || !isSameSecret(sent, expected)) throw new AppError('CSRF_INVALID');
     });
