@@ -26,6 +26,7 @@ import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { errorHandler } from './plugins/error-handler.ts';
 import type { ResponseCache } from './plugins/response-cache.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 
 import { staticWeb } from './plugins/static-web.ts';
 
@@ -73,7 +74,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false, // plugins/security-headers.ts: only over https
   });
+  await app.register(securityHeaders, { config: deps.config });
   await app.register(compress, { threshold: 1024 });
   await app.register(authPlugin, { config: deps.config, db: deps.db }); // cookies, request.auth, CSRF
   await app.register(swagger, {

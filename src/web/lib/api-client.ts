@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { toCookieName } from '../../shared/api/auth.schema.ts';
 import { ErrorBodySchema } from '../../shared/api/common.schema.ts';
 import { type ErrorCode, isErrorCode } from '../../shared/api/errors.ts';
 import { env } from './env.ts';
@@ -74,8 +75,12 @@ export function isClientError(error: unknown): boolean {
 const CSRF_COOKIE = 'hr_csrf'; // set by the server (plugins/session.ts); echoed as x-csrf-token on writes
 
 function readCsrfCookie(): string {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : '';
+  // Over https the server names it __Host-hr_csrf (toCookieName in shared/api/auth.schema.ts).
+  for (const name of [toCookieName(CSRF_COOKIE, true), CSRF_COOKIE]) {
+    const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+    if (match) return decodeURIComponent(match.slice(name.length + 1));
+  }
+  return '';
 }
 
 /** POST/PUT/PATCH/DELETE JSON with the CSRF header; validates the answer like apiGet. Throws ApiError. */

@@ -1,14 +1,13 @@
 import cookie from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../../shared/api/auth.schema.ts';
+import { CSRF_HEADER } from '../../../shared/api/auth.schema.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { clearSessionCookies, ensureCsrfCookie, setSessionCookies } from './auth.cookies.ts';
-import { getSessionTtlMs } from './auth.service.ts';
+import { clearSessionCookies, ensureCsrfCookie, getAuthCookieNames, setSessionCookies } from './auth.cookies.ts';
 import { type CsrfSigner, createCsrfSigner, isCrossSite, loadCsrfKey } from './csrf.ts';
-import { type ActiveSession, resolveSession } from './session.service.ts';
+import { type ActiveSession, getSessionLifetime, resolveSession } from './session.service.ts';
 import { isSameSecret } from './tokens.ts';
 
 declare module 'fastify' {
@@ -48,7 +47,7 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
  * The auth plugin (named 'auth'; app.ts registers it before every feature). For /api/* it resolves the session cookie
  * into `request.auth` (sliding renewal) and enforces CSRF on state-changing requests that carry a session cookie or
  * target /api/auth/* (sign-in CSRF): a cross-site Sec-Fetch-Site/Origin is refused, and the header x-csrf-token must
- * equal the session's token (signed in) or the hr_csrf cookie carrying the server's signature (anonymous, csrf.ts),
+ * equal the session's token (signed in) or the CSRF cookie carrying the server's signature (anonymous, csrf.ts),
  * compared in constant time. Features guard routes with `requireUser` / `requireAdmin`.
  */
 export const authPlugin = fp<AuthPluginOptions>(
@@ -57,13 +56,19 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.decorateRequest('auth', null);
     app.decorateRequest('authExpired', false);
     app.decorate('csrf', createCsrfSigner(await loadCsrfKey(db, config)));
-    const ttlMs = getSessionTtlMs(config);
+    const lifetime = getSessionLifetime(config);
 
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
-      const token = request.cookies[SESSION_COOKIE];
+      const path = request.url.split('?')[0] ?? '';
+      // Who-am-I, sign-in and admin answers are per person: no browser or proxy cache may keep them.
+      if (path === '/api/me' || path.startsWith('/api/auth/') || path.startsWith('/api/admin/')) {
+        reply.header('cache-control', 'no-store');
+      }
+      const names = getAuthCookieNames(config, request);
+      const token = request.cookies[names.session];
       if (token) {
-        const lookup = await resolveSession(db, token, new Date(), ttlMs);
+        const lookup = await resolveSession(db, token, new Date(), lifetime);
         if (lookup.status === 'valid') {
           request.auth = lookup.session;
           if (lookup.renewed) setSessionCookies(reply, config, { token, ...lookup.session });
@@ -73,7 +78,6 @@ export const authPlugin = fp<AuthPluginOptions>(
         }
       }
 
-      const path = request.url.split('?')[0] ?? '';
       // The web app asks /api/me first: hand a signed-out browser its CSRF token there (not on cacheable public GETs).
       if (request.method === 'GET' && (path === '/api/me' || path.startsWith('/api/auth/'))) {
         ensureCsrfCookie(request, reply, config);
@@ -83,7 +87,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       if (CSRF_EXEMPT.has(path)) return;
       if (!token && !path.startsWith('/api/auth/')) return; // no cookie → no ambient authority to forge
       if (isCrossSite(request, config)) throw new AppError('CSRF_INVALID');
-      const anonymous = request.cookies[CSRF_COOKIE];
+      const anonymous = request.cookies[names.csrf];
       // Signed in: the session's own token (stored server-side). Anonymous: the cookie, if the server signed it.
       const expected = request.auth?.csrfToken ?? (app.csrf.isValid(anonymous) ? anonymous : undefined);
       const sent = request.headers[CSRF_HEADER];

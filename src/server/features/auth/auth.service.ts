@@ -30,7 +30,7 @@ import {
 import type { Mailer } from './mailer.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './password.ts';
 import { revokeUserSessions, updateUserRevokingSessions } from './session.queries.ts';
-import { createSession, type NewSession, type SessionMeta } from './session.service.ts';
+import { createSession, getSessionLifetime, type NewSession, type SessionMeta } from './session.service.ts';
 import { createRandomToken, hashToken } from './tokens.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // 1 h
@@ -43,10 +43,6 @@ export type SignedIn = { session: NewSession; me: MeResponse };
 /** Public base URL for links and OAuth redirects: APP_URL, else http://localhost:PORT. */
 export function getAppUrl(config: Config): string {
   return (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-}
-
-export function getSessionTtlMs(config: Config): number {
-  return config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
 }
 
 export function toSessionUser(user: UserRow): SessionUser {
@@ -149,7 +145,7 @@ export async function completeSignIn(
   );
   // Housekeeping without a job: a user's expired sessions and spent links go when they next sign in.
   await deleteDeadAuthRows(db, current.id, ctx.now);
-  const session = await createSession(db, current, ctx.meta, ctx.now, getSessionTtlMs(config));
+  const session = await createSession(db, current, ctx.meta, ctx.now, getSessionLifetime(config));
   const profile = await selectProfile(db, current.id);
   if (!profile) throw new Error(`profile for ${current.id} vanished`);
   return { session, me: { user: toSessionUser(current), profile: toProfile(profile), csrfToken: session.csrfToken } };

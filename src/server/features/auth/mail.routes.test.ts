@@ -106,6 +106,7 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
         payload: { token: token ?? '', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
       });
     const first = await verify();
+    await agent.request({ method: 'GET', url: '/api/me' }); // as the web app does: learns it is signed out, new token
     await agent.request({
       method: 'POST',
       url: '/api/auth/sign-in',
@@ -151,8 +152,8 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
       },
     });
 
-    expect(res.cookies.find((c) => c.name === 'hr_session')).toMatchObject({ secure: true, httpOnly: true });
-    expect(res.cookies.find((c) => c.name === 'hr_csrf')).toMatchObject({ secure: true });
+    expect(res.cookies.find((c) => c.name === '__Host-hr_session')).toMatchObject({ secure: true, httpOnly: true });
+    expect(res.cookies.find((c) => c.name === '__Host-hr_csrf')).toMatchObject({ secure: true });
   });
 
   test('mail with no SMTP stays unsent in the outbox', async () => {

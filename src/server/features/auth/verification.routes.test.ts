@@ -77,13 +77,10 @@ describe('pre-registered addresses: verifying hands the account to the mailbox o
     await verify({ token: token ?? '', password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD });
     // Stands for a sign-in that checked the old password a moment before the owner verified, and wrote its session
     // just after the clean-up: it carries the epoch it read with the old password.
-    const late = await createSession(
-      t.db,
-      { id: me.user.id, authEpoch: before?.authEpoch ?? 0 },
-      {},
-      new Date(),
-      DAY_MS,
-    );
+    const late = await createSession(t.db, { id: me.user.id, authEpoch: before?.authEpoch ?? 0 }, {}, new Date(), {
+      slidingMs: DAY_MS,
+      absoluteMs: DAY_MS,
+    });
     const lateMe = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { hr_session: late.token } });
 
     expect(lateMe.statusCode).toBe(401);
