@@ -256,4 +256,34 @@ describe('Google sign-in, password reset and e-mail verification in the browser'
       'reset',
     );
   });
+
+  test('verifying a new address asks for a password on the page and signs the older session out (en)', async () => {
+    const email = `verify-${Date.now()}@example.com`;
+    await withPage(
+      'en',
+      async (page) => {
+        const t = en.auth;
+        const banner = page.getByRole('banner');
+        await page.goto(`${appUrl}/auth?mode=signup`);
+        await page.getByLabel(t.form.email).fill(email);
+        await page.getByLabel(t.form.password, { exact: true }).fill(PASSWORD);
+        await page.getByLabel(t.form.confirmPassword).fill(PASSWORD);
+        await page.getByLabel(t.form.terms).check();
+        await page.getByRole('form', { name: t.form.signUpTitle }).getByRole('button', { name: t.form.signUp }).click();
+        await banner.getByText(email.split('@')[0] ?? '', { exact: true }).waitFor();
+
+        const { token } = await waitForMail(app.db, email);
+        await page.goto(`${appUrl}/auth?mode=verify&token=${encodeURIComponent(token ?? '')}`);
+        await page.getByText(t.form.verifyChoosePassword).waitFor();
+        await page.getByLabel(t.form.newPassword, { exact: true }).fill('chosen-on-verify-7');
+        await page.getByLabel(t.form.confirmPassword).fill('chosen-on-verify-7');
+        await page.getByRole('button', { name: t.form.savePassword }).click();
+        await page.getByRole('status').getByText(t.form.verified).waitFor();
+
+        await page.reload();
+        await banner.getByRole('link', { name: t.menu.signIn }).waitFor(); // the session from sign-up has ended
+      },
+      'verify',
+    );
+  });
 });

@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
@@ -25,7 +26,7 @@ import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { withSafeErrorLogging } from './log-redaction.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
-import { sessionPlugin } from './plugins/session.ts';
+import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
 
 /** A hop count becomes the function Fastify takes for it (trust the nearest `hops` proxies). */
@@ -67,9 +68,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false, // plugins/security-headers.ts: only over https
   });
+  await app.register(securityHeaders, { config: deps.config });
   await app.register(compress, { threshold: 1024 });
-  await app.register(sessionPlugin, { config: deps.config, db: deps.db }); // cookies, sessions, CSRF, rate-limit store
+  await app.register(authPlugin, { config: deps.config, db: deps.db }); // cookies, request.auth, CSRF
   await app.register(swagger, {
     openapi: {
       info: {

@@ -60,7 +60,10 @@ const EnvSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Sliding lifetime: a session unused this long expires; use extends it. */
   SESSION_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** Absolute lifetime: a session ends this long after sign-in however much it is used. */
+  SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(30),
   /** auto → Secure cookies in production unless APP_URL is plain http://. */
   SESSION_COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SMTP_HOST: z.string().min(1).optional(),

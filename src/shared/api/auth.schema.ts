@@ -92,7 +92,20 @@ export const PasswordResetConfirmBodySchema = z
   .refine(...passwordsMatch);
 export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBodySchema>;
 
-export const VerifyEmailBodySchema = z.object({ token: requiredString(M.required) });
+/**
+ * An unverified address is verified by whoever holds the mailbox, and they choose the password (a stranger may have
+ * signed up with it first): `password` is required then (NEW_PASSWORD_REQUIRED), and ignored for a verified address.
+ */
+export const VerifyEmailBodySchema = z
+  .object({
+    token: requiredString(M.required),
+    password: NewPasswordSchema.optional(),
+    confirmPassword: z.string().optional(),
+  })
+  .refine((body) => body.password === undefined || body.password === body.confirmPassword, {
+    error: M.passwordMismatch,
+    path: ['confirmPassword'],
+  });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 
 /** The token of an e-mailed unlock link (sent when a spent sign-in budget locked the account). */
@@ -171,6 +184,16 @@ export const AcceptedResponseSchema = z.object({ ok: z.literal(true) });
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_COOKIE = 'hr_csrf';
 export const SESSION_COOKIE = 'hr_session';
+/**
+ * Over https the session and CSRF cookies are named `__Host-hr_session` / `__Host-hr_csrf`: browsers then insist on
+ * Secure, Path=/ and no Domain, so a sibling subdomain or a plain-http page cannot set or shadow them.
+ */
+export const HOST_COOKIE_PREFIX = '__Host-';
+
+/** The name a cookie has on the wire: prefixed with __Host- when the site is served over https. */
+export function toCookieName(name: string, secure: boolean): string {
+  return secure ? `${HOST_COOKIE_PREFIX}${name}` : name;
+}
 
 /** The navbar name (spec §2): the part of the e-mail before @, or 'User' when there is none. */
 export function toDisplayName(email: string | null | undefined, fallback = 'User'): string {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api/auth.schema.ts';
+import { CSRF_COOKIE, CSRF_HEADER, toCookieName } from '../../shared/api/auth.schema.ts';
 import { ErrorBodySchema } from '../../shared/api/common.schema.ts';
 import { type ErrorCode, isErrorCode } from '../../shared/api/errors.ts';
 import { env } from './env.ts';
@@ -72,10 +72,14 @@ export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
 }
 
-// The server sets the CSRF_COOKIE (plugins/session.ts); writes echo it in the CSRF_HEADER (double-submit).
+// The server sets the CSRF_COOKIE (features/auth/auth.plugin.ts); writes echo it in the CSRF_HEADER (signed double-submit).
 function readCsrfCookie(): string {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : '';
+  // Over https the server names it __Host-hr_csrf (toCookieName in shared/api/auth.schema.ts).
+  for (const name of [toCookieName(CSRF_COOKIE, true), CSRF_COOKIE]) {
+    const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+    if (match) return decodeURIComponent(match.slice(name.length + 1));
+  }
+  return '';
 }
 
 /** POST/PUT/PATCH/DELETE JSON with the CSRF header; validates the answer like apiGet. Throws ApiError. */

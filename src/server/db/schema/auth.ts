@@ -9,6 +9,12 @@ export const users = pgTable('users', {
     .notNull()
     .default('user'),
   lockedUntil: timestamp({ withTimezone: true }),
+  /**
+   * Raised by every change of who controls the account (e-mail verified, password reset, role changed, OAuth
+   * take-over). A session is valid only while its auth_epoch equals this: older sessions die at once, even one opened
+   * by a sign-in racing the change (docs/auth.md).
+   */
+  authEpoch: integer().notNull().default(0),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -36,6 +42,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     csrfToken: text().notNull(),
+    /** The user's auth_epoch when the session was opened. */
+    authEpoch: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

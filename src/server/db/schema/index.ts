@@ -4,5 +4,6 @@ export * from './heat.ts';
 export * from './membership.ts';
 export * from './projects.ts';
 export * from './search.ts';
+export * from './server.ts';
 export * from './signals.ts';
 export * from './social.ts';

@@ -26,13 +26,9 @@ export async function selectAccountCounts(db: Db, now: Date) {
   };
 }
 
-export async function updateUserRoleByEmail(db: Db, email: string, role: 'user' | 'admin', now: Date) {
-  const [row] = await db
-    .update(users)
-    .set({ role, updatedAt: now })
-    .where(eq(users.email, email))
-    .returning({ id: users.id, email: users.email, role: users.role });
-  return row;
+export async function selectUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.id;
 }
 
 export async function selectAdmins(db: Db) {

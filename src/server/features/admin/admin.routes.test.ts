@@ -66,16 +66,27 @@ describe('admin routes', () => {
     }
   });
 
-  test('an e-mail in ADMIN_EMAILS becomes admin once verified, then reaches /api/admin/stats', async () => {
+  test('an e-mail in ADMIN_EMAILS becomes admin once verified, then reaches /api/admin/stats from a new session', async () => {
     const { agent, me } = await signUpAgent(t.app, 'root@example.com');
     const beforeVerification = await agent.request({ method: 'GET', url: '/api/admin/stats' });
     const { token } = await readLatestMail(t.db, 'root@example.com');
 
-    await agent.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    await agent.request({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      payload: { token, password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+    });
+    const oldSession = await agent.request({ method: 'GET', url: '/api/admin/stats' });
+    await agent.request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'root@example.com', password: TEST_PASSWORD },
+    });
     const res = await agent.request({ method: 'GET', url: '/api/admin/stats' });
 
     expect(me.user.role).toBe('user'); // an unverified address proves nothing: no role yet
     expect(beforeVerification.statusCode).toBe(403);
+    expect(oldSession.statusCode).toBe(403); // verification ended the session opened before it: signed out
     expect(res.statusCode).toBe(200);
     const stats = AdminStatsResponseSchema.parse(res.json());
     expect(stats.admins).toBeGreaterThanOrEqual(1);

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { requireAdmin } from '../auth/auth.plugin.ts';
 import { getAdminStats } from './admin.service.ts';
-import { requireAdmin } from './require-admin.ts';
 
 /**
  * /api/admin/*. The guard is a hook on this whole scope, so a route added here cannot forget it; the admin-route

@@ -1,6 +1,7 @@
 import type { AdminStatsResponse } from '../../../shared/api/admin.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { selectAccountCounts, selectAdmins, updateUserRoleByEmail } from './admin.queries.ts';
+import { changeUserRole } from '../auth/session.service.ts';
+import { selectAccountCounts, selectAdmins, selectUserIdByEmail } from './admin.queries.ts';
 
 /** System counters for the admin panel at `now`. */
 export async function getAdminStats(db: Db, now: Date): Promise<AdminStatsResponse> {
@@ -17,11 +18,13 @@ export async function getAdminStats(db: Db, now: Date): Promise<AdminStatsRespon
 }
 
 /**
- * Sets a user's role by e-mail (CLI: npm run admin -- grant|revoke <email>). Returns undefined when no account has
- * that e-mail: the person must sign up first (or be listed in ADMIN_EMAILS, which grants the role at sign-in).
+ * Sets a user's role by e-mail (CLI: npm run admin -- grant|revoke <email>) and ends the sessions opened before it.
+ * Returns undefined when no account has that e-mail: the person must sign up first (or be listed in ADMIN_EMAILS,
+ * which grants the role once the address is verified).
  */
 export async function setRoleByEmail(db: Db, email: string, role: 'user' | 'admin', now: Date) {
-  return updateUserRoleByEmail(db, email.trim().toLowerCase(), role, now);
+  const id = await selectUserIdByEmail(db, email.trim().toLowerCase());
+  return id ? changeUserRole(db, id, role, now) : undefined;
 }
 
 /** Every admin account, by e-mail. */

@@ -10,12 +10,13 @@ import {
   users,
 } from '../../db/schema/index.ts';
 
-const userColumns = {
+export const userColumns = {
   id: users.id,
   email: users.email,
   passwordHash: users.passwordHash,
   role: users.role,
   emailVerifiedAt: users.emailVerifiedAt,
+  authEpoch: users.authEpoch,
   createdAt: users.createdAt,
 };
 export type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
@@ -84,6 +85,8 @@ export async function selectSessionWithUser(db: Db, id: string) {
     .select({
       id: sessions.id,
       csrfToken: sessions.csrfToken,
+      authEpoch: sessions.authEpoch,
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       user: userColumns,
@@ -101,10 +104,6 @@ export async function updateSessionExpiry(db: Db, id: string, expiresAt: Date, l
 
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, id));
-}
-
-export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 /** Removes a user's dead rows: expired sessions, and one-time tokens that were used or have expired. */

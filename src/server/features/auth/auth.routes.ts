@@ -19,13 +19,8 @@ import {
 } from '../../../shared/api/auth.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import {
-  clearSessionCookies,
-  ensureCsrfCookie,
-  isSecure,
-  requireUser,
-  setSessionCookies,
-} from '../../plugins/session.ts';
+import { clearSessionCookies, ensureCsrfCookie, isSecure, setSessionCookies } from './auth.cookies.ts';
+import { requireUser } from './auth.plugin.ts';
 import {
   type AuthDeps,
   confirmPasswordReset,
@@ -35,7 +30,6 @@ import {
   resendVerification,
   signIn,
   signUp,
-  verifyEmail,
 } from './auth.service.ts';
 import { rememberDevice } from './device-cookie.ts';
 import { createMailer } from './mailer.ts';
@@ -44,6 +38,7 @@ import { finishOAuth, OAUTH_COOKIE, OAUTH_FLOW_TTL_SECONDS, startOAuth } from '.
 import { AUTH_LIMITS, createAuthRateLimit } from './rate-limit.ts';
 import { endSession } from './session.service.ts';
 import { createSignInThrottle, unlockAccount } from './sign-in-throttle.ts';
+import { verifyEmail } from './verification.service.ts';
 
 const tags = ['auth'];
 const context = (request: FastifyRequest): RequestContext => ({
@@ -153,7 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       preHandler: limit.token,
     },
     async (request) => {
-      await verifyEmail(deps, request.body, new Date());
+      await verifyEmail(deps, request.body, context(request));
       return { ok: true as const };
     },
   );

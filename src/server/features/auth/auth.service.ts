@@ -6,7 +6,6 @@ import type {
   SessionUser,
   SignInBody,
   SignUpBody,
-  VerifyEmailBody,
 } from '../../../shared/api/auth.schema.ts';
 import { type Language, translate } from '../../../shared/locales/index.ts';
 import type { Config } from '../../config.ts';
@@ -15,7 +14,6 @@ import { AppError } from '../../errors.ts';
 import {
   consumeAuthToken,
   deleteDeadAuthRows,
-  deleteUserSessions,
   expireTokensByEmail,
   insertAuthTokenByEmail,
   insertProfileIfMissing,
@@ -31,7 +29,8 @@ import {
 import type { Mailer } from './mailer.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './password.ts';
 import { assertPasswordNotCommon } from './password-policy.ts';
-import { createSession, type NewSession, type SessionMeta } from './session.service.ts';
+import { revokeUserSessions, updateUserRevokingSessions } from './session.queries.ts';
+import { createSession, getSessionLifetime, type NewSession, type SessionMeta } from './session.service.ts';
 import { createRandomToken, hashToken } from './tokens.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // 1 h
@@ -45,10 +44,6 @@ export type SignedIn = { session: NewSession; me: MeResponse };
 /** Public base URL for links and OAuth redirects: APP_URL, else http://localhost:PORT. */
 export function getAppUrl(config: Config): string {
   return (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
-}
-
-export function getSessionTtlMs(config: Config): number {
-  return config.SESSION_TTL_DAYS * 24 * 60 * 60 * 1000;
 }
 
 export function toSessionUser(user: UserRow): SessionUser {
@@ -134,7 +129,8 @@ export async function completeSignIn(
   const { db, config } = deps;
   let current = user;
   if (isListedAdmin(config, current)) {
-    current = (await updateUser(db, current.id, { role: 'admin' }, ctx.now)) ?? current;
+    // A new role ends the sessions opened before it: the role belongs to sessions opened from now on.
+    current = (await updateUserRevokingSessions(db, current.id, { role: 'admin' }, ctx.now)) ?? current;
   }
   await ensureProfile(db, current, details, ctx.now);
   await updateProfile(
@@ -150,7 +146,7 @@ export async function completeSignIn(
   );
   // Housekeeping without a job: a user's expired sessions and spent links go when they next sign in.
   await deleteDeadAuthRows(db, current.id, ctx.now);
-  const session = await createSession(db, current.id, ctx.meta, ctx.now, getSessionTtlMs(config));
+  const session = await createSession(db, current, ctx.meta, ctx.now, getSessionLifetime(config));
   const profile = await selectProfile(db, current.id);
   if (!profile) throw new Error(`profile for ${current.id} vanished`);
   return { session, me: { user: toSessionUser(current), profile: toProfile(profile), csrfToken: session.csrfToken } };
@@ -208,19 +204,7 @@ export async function confirmPasswordReset(
     { passwordHash: await hashPassword(body.password), emailVerifiedAt: user?.emailVerifiedAt ?? now },
     now,
   );
-  await deleteUserSessions(deps.db, userId);
-}
-
-/**
- * Marks the e-mail verified from a one-time link (and grants admin if ADMIN_EMAILS lists it); throws
- * EMAIL_VERIFICATION_FAILED for a bad or used link.
- */
-export async function verifyEmail(deps: AuthDeps, body: VerifyEmailBody, now: Date): Promise<void> {
-  const userId = await consumeAuthToken(deps.db, hashToken(body.token), 'email_verification', now);
-  if (!userId) throw new AppError('EMAIL_VERIFICATION_FAILED');
-  const user = await updateUser(deps.db, userId, { emailVerifiedAt: now }, now);
-  // A listed admin's role starts with the verification, without waiting for the next sign-in.
-  if (user && isListedAdmin(deps.config, user)) await updateUser(deps.db, userId, { role: 'admin' }, now);
+  await revokeUserSessions(deps.db, userId, now);
 }
 
 /** Sends a fresh verification link to a signed-in user whose e-mail is not verified yet (no-op otherwise). */

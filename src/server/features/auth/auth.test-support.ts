@@ -3,7 +3,7 @@
 
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, type MeResponse } from '../../../shared/api/auth.schema.ts';
+import { CSRF_COOKIE, CSRF_HEADER, type MeResponse, toCookieName } from '../../../shared/api/auth.schema.ts';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox, users } from '../../db/schema/index.ts';
@@ -20,8 +20,10 @@ export function createAgent(app: App): Agent {
   const agent: Agent = {
     cookies,
     csrf: async () => {
-      if (!cookies.get(CSRF_COOKIE)) await agent.request({ method: 'GET', url: '/api/auth/csrf' });
-      return cookies.get(CSRF_COOKIE) ?? '';
+      // Over https (APP_URL https://…) the cookie is __Host-hr_csrf.
+      const read = () => cookies.get(toCookieName(CSRF_COOKIE, true)) ?? cookies.get(CSRF_COOKIE);
+      if (!read()) await agent.request({ method: 'GET', url: '/api/auth/csrf' });
+      return read() ?? '';
     },
     request: async ({ csrf = true, ...options }) => {
       const method = (options.method ?? 'GET').toUpperCase();

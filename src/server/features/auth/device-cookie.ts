@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { isSecure } from '../../plugins/session.ts';
+import { isSecure } from './auth.cookies.ts';
 import { insertAuthToken, selectKnownDeviceUserId } from './auth.queries.ts';
 import { DEVICE_COOKIE } from './sign-in-throttle.ts';
 import { createRandomToken, hashToken } from './tokens.ts';

@@ -102,8 +102,18 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
     const { mail, token } = await readLatestMail(t.db, 'verify@example.com');
 
     const verify = () =>
-      createAgent(t.app).request({ method: 'POST', url: '/api/auth/verify-email', payload: { token: token ?? '' } });
+      createAgent(t.app).request({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        payload: { token: token ?? '', password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+      });
     const first = await verify();
+    await agent.request({ method: 'GET', url: '/api/me' }); // as the web app does: learns it is signed out, new token
+    await agent.request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'verify@example.com', password: TEST_PASSWORD },
+    }); // verification ended the session opened before it
     const meAfter = MeResponseSchema.parse((await agent.request({ method: 'GET', url: '/api/me' })).json());
     const second = await verify();
 
@@ -144,8 +154,8 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
       },
     });
 
-    expect(res.cookies.find((c) => c.name === 'hr_session')).toMatchObject({ secure: true, httpOnly: true });
-    expect(res.cookies.find((c) => c.name === 'hr_csrf')).toMatchObject({ secure: true });
+    expect(res.cookies.find((c) => c.name === '__Host-hr_session')).toMatchObject({ secure: true, httpOnly: true });
+    expect(res.cookies.find((c) => c.name === '__Host-hr_csrf')).toMatchObject({ secure: true });
   });
 
   test('mail with no SMTP stays unsent in the outbox', async () => {

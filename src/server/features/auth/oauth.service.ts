@@ -4,17 +4,16 @@ import type { OAuthCallbackBody, OAuthCallbackResponse, OAuthProvider } from '..
 import { OAuthProviderSchema, ReturnToSchema } from '../../../shared/api/auth.schema.ts';
 import { AppError } from '../../errors.ts';
 import {
-  deleteUserSessions,
   insertOAuthAccount,
   insertUser,
   selectOAuthAccountUserId,
   selectUserByEmail,
   selectUserById,
   type UserRow,
-  updateUser,
 } from './auth.queries.ts';
 import { type AuthDeps, completeSignIn, getAppUrl, type RequestContext } from './auth.service.ts';
 import { getOAuthProvider, type OAuthProviderHandle } from './oauth.providers.ts';
+import { updateUserRevokingSessions } from './session.queries.ts';
 import type { NewSession } from './session.service.ts';
 import { isSameSecret } from './tokens.ts';
 
@@ -109,8 +108,9 @@ async function findOrCreateUser(
   if (existing && !existing.emailVerifiedAt) {
     // The account was opened with this address but never proved it: whoever did may not be the mailbox owner
     // (pre-account hijacking). The owner takes it over: the unproven password and its sessions are dropped.
-    existing = (await updateUser(db, existing.id, { emailVerifiedAt: now, passwordHash: null }, now)) ?? existing;
-    await deleteUserSessions(db, existing.id);
+    existing =
+      (await updateUserRevokingSessions(db, existing.id, { emailVerifiedAt: now, passwordHash: null }, now)) ??
+      existing;
   }
   const user =
     existing ??

@@ -41,15 +41,16 @@ describe('sessions, CSRF and rate limits', () => {
   test('sliding expiry with an injected clock: renewed after an hour of use, expired after the TTL of silence', async () => {
     const { me } = await signUpAgent(t.app, 'clock@example.com');
     const ttl = 30 * DAY_MS;
+    const lifetime = { slidingMs: ttl, absoluteMs: 10 * ttl }; // the absolute bound has its own test
     const t0 = new Date('2030-01-01T00:00:00Z');
-    const { token, expiresAt } = await createSession(t.db, me.user.id, {}, t0, ttl);
+    const { token, expiresAt } = await createSession(t.db, { id: me.user.id, authEpoch: 0 }, {}, t0, lifetime);
 
-    const soon = await resolveSession(t.db, token, new Date(t0.getTime() + 10 * 60 * 1000), ttl);
+    const soon = await resolveSession(t.db, token, new Date(t0.getTime() + 10 * 60 * 1000), lifetime);
     const later = new Date(t0.getTime() + SESSION_RENEW_INTERVAL_MS + 1);
-    const renewed = await resolveSession(t.db, token, later, ttl);
-    const justBefore = await resolveSession(t.db, token, new Date(later.getTime() + ttl - 1), ttl);
+    const renewed = await resolveSession(t.db, token, later, lifetime);
+    const justBefore = await resolveSession(t.db, token, new Date(later.getTime() + ttl - 1), lifetime);
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, me.user.id));
-    const afterSilence = await resolveSession(t.db, token, new Date(later.getTime() + 2 * ttl), ttl);
+    const afterSilence = await resolveSession(t.db, token, new Date(later.getTime() + 2 * ttl), lifetime);
 
     expect(expiresAt.getTime()).toBe(t0.getTime() + ttl);
     expect(soon).toMatchObject({ status: 'valid', renewed: false });
@@ -61,7 +62,10 @@ describe('sessions, CSRF and rate limits', () => {
 
   test('signing in clears expired sessions of that user (housekeeping without a job)', async () => {
     const { me } = await signUpAgent(t.app, 'tidy@example.com');
-    const stale = await createSession(t.db, me.user.id, {}, new Date('2020-01-01T00:00:00Z'), DAY_MS);
+    const stale = await createSession(t.db, { id: me.user.id, authEpoch: 0 }, {}, new Date('2020-01-01T00:00:00Z'), {
+      slidingMs: DAY_MS,
+      absoluteMs: DAY_MS,
+    });
 
     await createAgent(t.app).request({
       method: 'POST',

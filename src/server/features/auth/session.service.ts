@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
   deleteSession,
@@ -7,6 +8,7 @@ import {
   updateProfile,
   updateSessionExpiry,
 } from './auth.queries.ts';
+import { updateUserRevokingSessions } from './session.queries.ts';
 import { createRandomToken, hashToken } from './tokens.ts';
 
 /** Sliding renewal writes at most once per this interval per session (ms), so reads stay reads. */
@@ -14,6 +16,20 @@ export const SESSION_RENEW_INTERVAL_MS = 60 * 60 * 1000;
 
 export type SessionMeta = { userAgent?: string; ip?: string };
 export type NewSession = { token: string; csrfToken: string; expiresAt: Date };
+/** How long a session lives: `slidingMs` since its last use, and never more than `absoluteMs` since sign-in. */
+export type SessionLifetime = { slidingMs: number; absoluteMs: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function getSessionLifetime(config: Pick<Config, 'SESSION_TTL_DAYS' | 'SESSION_MAX_AGE_DAYS'>): SessionLifetime {
+  return { slidingMs: config.SESSION_TTL_DAYS * DAY_MS, absoluteMs: config.SESSION_MAX_AGE_DAYS * DAY_MS };
+}
+
+/** The expiry at `now` of a session opened at `createdAt`: the sliding one, capped by the absolute one. */
+function computeExpiry(createdAt: Date, now: Date, lifetime: SessionLifetime): Date {
+  return new Date(Math.min(now.getTime() + lifetime.slidingMs, createdAt.getTime() + lifetime.absoluteMs));
+}
+
 export type ActiveSession = { sessionId: string; csrfToken: string; expiresAt: Date; user: UserRow };
 
 export type SessionLookup =
@@ -24,18 +40,19 @@ export type SessionLookup =
 /** Creates a session; the cookie gets `token`, the database only its SHA-256. */
 export async function createSession(
   db: Db,
-  userId: string,
+  user: Pick<UserRow, 'id' | 'authEpoch'>,
   meta: SessionMeta,
   now: Date,
-  ttlMs: number,
+  lifetime: SessionLifetime,
 ): Promise<NewSession> {
   const token = createRandomToken();
   const csrfToken = createRandomToken();
-  const expiresAt = new Date(now.getTime() + ttlMs);
+  const expiresAt = computeExpiry(now, now, lifetime);
   await insertSession(db, {
     id: hashToken(token),
-    userId,
+    userId: user.id,
     csrfToken,
+    authEpoch: user.authEpoch,
     expiresAt,
     createdAt: now,
     lastSeenAt: now,
@@ -47,20 +64,32 @@ export async function createSession(
 
 /**
  * Resolves a session cookie at `now`. An expired session is deleted. A valid one slides: when it was last renewed
- * more than SESSION_RENEW_INTERVAL_MS ago its expiry moves to now + ttl and the profile's last_active follows.
+ * more than SESSION_RENEW_INTERVAL_MS ago its expiry moves to now + sliding lifetime (never past sign-in + absolute
+ * lifetime) and the profile's last_active follows.
  */
-export async function resolveSession(db: Db, token: string, now: Date, ttlMs: number): Promise<SessionLookup> {
+export async function resolveSession(
+  db: Db,
+  token: string,
+  now: Date,
+  lifetime: SessionLifetime,
+): Promise<SessionLookup> {
   const id = hashToken(token);
   const row = await selectSessionWithUser(db, id);
   if (!row) return { status: 'unknown' };
-  if (row.expiresAt.getTime() <= now.getTime()) {
+  // An older auth_epoch: the account changed hands or rights since this session opened (verification, reset, role).
+  // The absolute bound is checked here too, so lowering SESSION_MAX_AGE_DAYS applies to existing sessions at once.
+  const dead =
+    row.expiresAt.getTime() <= now.getTime() ||
+    row.createdAt.getTime() + lifetime.absoluteMs <= now.getTime() ||
+    row.authEpoch !== row.user.authEpoch;
+  if (dead) {
     await deleteSession(db, id);
     return { status: 'expired' };
   }
   let expiresAt = row.expiresAt;
   const renewed = now.getTime() - row.lastSeenAt.getTime() >= SESSION_RENEW_INTERVAL_MS;
   if (renewed) {
-    expiresAt = new Date(now.getTime() + ttlMs);
+    expiresAt = computeExpiry(row.createdAt, now, lifetime);
     await updateSessionExpiry(db, id, expiresAt, now);
     await updateProfile(db, row.user.id, { lastActive: now }, now);
   }
@@ -70,4 +99,10 @@ export async function resolveSession(db: Db, token: string, now: Date, ttlMs: nu
 /** Ends one session (sign-out). */
 export async function endSession(db: Db, sessionId: string): Promise<void> {
   await deleteSession(db, sessionId);
+}
+
+/** Gives a user a role; their sessions opened before the change end (a role belongs to sessions opened after it). */
+export async function changeUserRole(db: Db, userId: string, role: UserRow['role'], now: Date) {
+  const user = await updateUserRevokingSessions(db, userId, { role }, now);
+  return user && { id: user.id, email: user.email, role: user.role };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CategoryMappingResponseSchema } from '../../../shared/api/social-accounts.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireAdmin } from '../admin/require-admin.ts';
+import { requireAdmin } from '../auth/auth.plugin.ts';
 import { getCategoryMappingReport } from './ingestion.service.ts';
 
 /** /api/admin/ingestion: what the admin needs to see of ingestion (admin only). */

@@ -10,7 +10,7 @@ import {
   UpdateSocialAccountBodySchema,
 } from '../../../shared/api/social-accounts.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireAdmin } from '../admin/require-admin.ts';
+import { requireAdmin } from '../auth/auth.plugin.ts';
 import {
   createSocialAccount,
   listSocialAccounts,

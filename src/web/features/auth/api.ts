@@ -12,6 +12,7 @@ import {
   ProvidersResponseSchema,
   type SignInBody,
   type SignUpBody,
+  type VerifyEmailBody,
 } from '../../../shared/api/auth.schema.ts';
 import { ApiError, apiGet, apiSend, buildUrl } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -102,7 +103,8 @@ export const useConfirmReset = () =>
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => apiSend('POST', '/api/auth/verify-email', AcceptedResponseSchema, { token }, lang()),
+    mutationFn: (body: VerifyEmailBody) =>
+      apiSend('POST', '/api/auth/verify-email', AcceptedResponseSchema, body, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
   });
 }

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUnlockAccount, useVerifyEmail } from '../api.ts';
+import { useUnlockAccount } from '../api.ts';
 import { EmailLinkAction } from './email-link-action.tsx';
 import { ResetConfirmForm } from './reset-confirm-form.tsx';
 import { ResetRequestForm } from './reset-request-form.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
+import { VerifyEmail } from './verify-email.tsx';
 
 export type AuthMode = 'signIn' | 'signUp' | 'forgot' | 'reset' | 'verify' | 'unlock';
 
@@ -28,7 +29,6 @@ export function AuthForm({ mode, token = '', returnTo, onModeChange, onSignedIn 
     setCarried(undefined);
     onModeChange(next);
   };
-  const verify = useVerifyEmail();
   const unlock = useUnlockAccount();
 
   switch (mode) {
@@ -50,16 +50,7 @@ export function AuthForm({ mode, token = '', returnTo, onModeChange, onSignedIn 
         />
       );
     case 'verify':
-      return (
-        <EmailLinkAction
-          token={token}
-          action={verify}
-          title={t('form.verifyTitle')}
-          working={t('form.verifying')}
-          done={t('form.verified')}
-          onDone={() => go('signIn')}
-        />
-      );
+      return <VerifyEmail token={token} onDone={() => go('signIn')} />;
     case 'unlock':
       return (
         <EmailLinkAction

@@ -1,0 +1,98 @@
+import cookie from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { CSRF_HEADER } from '../../../shared/api/auth.schema.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import { clearSessionCookies, ensureCsrfCookie, getAuthCookieNames, setSessionCookies } from './auth.cookies.ts';
+import { type CsrfSigner, createCsrfSigner, isCrossSite, loadCsrfKey } from './csrf.ts';
+import { type ActiveSession, getSessionLifetime, resolveSession } from './session.service.ts';
+import { isSameSecret } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Issues and checks the signed anonymous CSRF tokens (key: SECRET_KEY, else server_secrets). */
+    csrf: CsrfSigner;
+  }
+  interface FastifyRequest {
+    /** The signed-in session, or null. Resolved for /api/* requests only. */
+    auth: ActiveSession | null;
+    /** True when the request carried a session cookie that has expired or was ended (→ SESSION_EXPIRED). */
+    authExpired: boolean;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Apple posts its answer cross-site (response_mode=form_post): no cookies arrive, and the OAuth state protects it.
+const CSRF_EXEMPT = new Set(['/api/auth/oauth/apple/form-post']);
+
+export type AuthPluginOptions = { config: Config; db: Db };
+
+/** preHandler/onRequest guard for routes that need a signed-in user: 401 SESSION_EXPIRED or UNAUTHORIZED otherwise. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (request.auth) return;
+  throw new AppError(request.authExpired ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
+}
+
+/**
+ * Guard for every admin route: the role is read from the server-side session, never from the client. Anyone else —
+ * signed out or signed in without the role — gets 403 ADMIN_REQUIRED (需要管理员权限 / admin permission required).
+ */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (request.auth?.user.role !== 'admin') throw new AppError('ADMIN_REQUIRED');
+}
+
+/**
+ * The auth plugin (named 'auth'; app.ts registers it before every feature). For /api/* it resolves the session cookie
+ * into `request.auth` (sliding renewal) and enforces CSRF on state-changing requests that carry a session cookie or
+ * target /api/auth/* (sign-in CSRF): a cross-site Sec-Fetch-Site/Origin is refused, and the header x-csrf-token must
+ * equal the session's token (signed in) or the CSRF cookie carrying the server's signature (anonymous, csrf.ts),
+ * compared in constant time. Features guard routes with `requireUser` / `requireAdmin`.
+ */
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { config, db }) => {
+    await app.register(cookie);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('authExpired', false);
+    app.decorate('csrf', createCsrfSigner(await loadCsrfKey(db, config)));
+    const lifetime = getSessionLifetime(config);
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      const path = request.url.split('?')[0] ?? '';
+      // Who-am-I, sign-in and admin answers are per person: no browser or proxy cache may keep them.
+      if (path === '/api/me' || path.startsWith('/api/auth/') || path.startsWith('/api/admin/')) {
+        reply.header('cache-control', 'no-store');
+      }
+      const names = getAuthCookieNames(config, request);
+      const token = request.cookies[names.session];
+      if (token) {
+        const lookup = await resolveSession(db, token, new Date(), lifetime);
+        if (lookup.status === 'valid') {
+          request.auth = lookup.session;
+          if (lookup.renewed) setSessionCookies(reply, config, { token, ...lookup.session });
+        } else {
+          request.authExpired = true;
+          clearSessionCookies(reply, config);
+        }
+      }
+
+      // The web app asks /api/me first: hand a signed-out browser its CSRF token there (not on cacheable public GETs).
+      if (request.method === 'GET' && (path === '/api/me' || path.startsWith('/api/auth/'))) {
+        ensureCsrfCookie(request, reply, config);
+      }
+
+      if (!UNSAFE_METHODS.has(request.method)) return;
+      if (CSRF_EXEMPT.has(path)) return;
+      if (!token && !path.startsWith('/api/auth/')) return; // no cookie → no ambient authority to forge
+      if (isCrossSite(request, config)) throw new AppError('CSRF_INVALID');
+      const anonymous = request.cookies[names.csrf];
+      // Signed in: the session's own token (stored server-side). Anonymous: the cookie, if the server signed it.
+      const expected = request.auth?.csrfToken ?? (app.csrf.isValid(anonymous) ? anonymous : undefined);
+      const sent = request.headers[CSRF_HEADER];
+      if (typeof sent !== 'string' || !isSameSecret(sent, expected)) throw new AppError('CSRF_INVALID');
+    });
+  },
+  { name: 'auth' },
+);
