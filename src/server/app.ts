@@ -105,5 +105,4 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   return app;
 }
 
-export type { AppDeps };
 export type App = Awaited<ReturnType<typeof buildApp>>;

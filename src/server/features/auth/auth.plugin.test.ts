@@ -19,7 +19,8 @@ describe('the auth plugin', () => {
 
   test('infrastructure plugins import no feature (the auth plugin lives with its feature)', () => {
     const offenders = readdirSync(PLUGINS_DIR)
-      .filter((name) => name.endsWith('.ts'))
+      // Tests may drive a plugin through a feature's test support; the lint fence excludes them too.
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
       .filter((name) => /from '\.\.\/features\//.test(readFileSync(`${PLUGINS_DIR}${name}`, 'utf8')));
 
     expect(offenders).toEqual([]);

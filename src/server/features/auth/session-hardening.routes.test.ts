@@ -39,7 +39,7 @@ describe('sessions over plain http (development)', () => {
   test('cookies keep their plain names without https', async () => {
     const { agent } = await signUpAgent(t.app, 'plain@example.com');
 
-    expect([...agent.cookies.keys()].sort()).toEqual(['hr_csrf', 'hr_session']);
+    expect([...agent.cookies.keys()].sort()).toEqual(['hr_csrf', 'hr_device', 'hr_session']);
   });
 
   test.each(['/api/me', '/api/auth/providers', '/api/auth/csrf', '/api/admin/stats'])(
@@ -88,14 +88,16 @@ describe('sessions served over https (APP_URL https://…)', () => {
     const signOut = await agent.request({ method: 'POST', url: '/api/auth/sign-out' });
     const plain = await t.app.inject({ method: 'GET', url: '/api/me', cookies: { hr_session: 'planted' } });
 
-    expect(names).toEqual(['__Host-hr_csrf', '__Host-hr_session']);
+    expect(names).toEqual(['__Host-hr_csrf', '__Host-hr_session', '__Secure-hr_device']);
     for (const cookie of signUp.cookies) {
-      expect(cookie).toMatchObject({ secure: true, path: '/' });
+      // __Host- needs Path=/; the known-device cookie is scoped to /api/auth, so it takes __Secure- instead.
+      expect(cookie).toMatchObject({ secure: true, path: cookie.name.startsWith('__Host-') ? '/' : '/api/auth' });
       expect(cookie.domain).toBeUndefined();
     }
     expect(me.statusCode).toBe(200);
     expect(signOut.statusCode).toBe(200);
-    expect([...agent.cookies.keys()]).toEqual(['__Host-hr_csrf']);
+    // Signing out ends the session; the browser stays a known device (its own sign-in budget).
+    expect([...agent.cookies.keys()].sort()).toEqual(['__Host-hr_csrf', '__Secure-hr_device']);
     expect(plain.json().error.code).toBe('UNAUTHORIZED'); // the unprefixed name is not read over https
   });
 

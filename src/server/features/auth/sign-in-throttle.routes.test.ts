@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authRateLimits } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, readLatestMail, signUpAgent, TEST_PASSWORD } from './auth.test-support.ts';
-import { DEVICE_COOKIE, SIGN_IN_BUDGET, signInBudgetKeys } from './sign-in-throttle.ts';
+import { DEVICE_COOKIE } from './device-cookie.ts';
+import { SIGN_IN_BUDGET, signInBudgetKeys } from './sign-in-throttle.ts';
 
 // Issue 11 point 8: a per-account budget of FAILED sign-ins (10 a minute, 100 a day), atomic in the database; a
 // device that signed in before keeps its own budget; a spent day budget locks the account and mails an unlock link.

@@ -11,10 +11,10 @@ import {
 } from './auth.queries.ts';
 import type { AuthDeps, RequestContext } from './auth.service.ts';
 import { sendTokenMail } from './auth.service.ts';
+import { readDeviceToken } from './device-cookie.ts';
 import { hashToken } from './tokens.ts';
 
 /** The httpOnly cookie naming a browser that signed in to an account before (device-cookie.ts). */
-export const DEVICE_COOKIE = 'hr_device';
 
 /**
  * Budgets of FAILED sign-ins per account (OWASP "device cookies" + ASVS 2.2.1): 10 a minute slows guessing to a crawl
@@ -59,7 +59,7 @@ export function createSignInThrottle(deps: AuthDeps, context: (request: FastifyR
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { email } = request.body as { email: string };
     const ctx = context(request);
-    const deviceToken = request.cookies[DEVICE_COOKIE];
+    const deviceToken = readDeviceToken(request);
     const deviceHash = deviceToken ? hashToken(deviceToken) : undefined;
     const knownDevice = deviceHash ? await selectKnownDeviceUserId(db, deviceHash, email, ctx.now) : undefined;
     const keys = knownDevice && deviceHash ? deviceBudgetKeys(deviceHash) : signInBudgetKeys(email);
