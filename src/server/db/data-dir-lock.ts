@@ -218,9 +218,10 @@ function removeStale(path: string, staleIno: number): void {
 
 function restore(aside: string, path: string): void {
   try {
-    linkSync(aside, path); // fails if yet another starter created `path` in this instant: it then holds the lock
+    linkSync(aside, path);
   } catch {
-    // Nothing more to do: the next attempt meets whatever holds `path` now.
+    // A third starter created `path` while it was aside, so two believe they hold the lock. That takes three starters
+    // within microseconds of a stale lock (a kernel flock has no such window), which this fallback accepts.
   }
 }
 
