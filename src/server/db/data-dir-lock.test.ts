@@ -1,11 +1,17 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createDb } from './client.ts';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE_NAME } from './data-dir-lock.ts';
+import {
+  acquireDataDirLock,
+  DataDirLockedError,
+  LOCK_FILE_NAME,
+  MALFORMED_LOCK_GRACE_MS,
+  processStartTime,
+} from './data-dir-lock.ts';
 
 const dirs: string[] = [];
 const freshDir = () => {
@@ -77,10 +83,13 @@ describe('data directory lock', { timeout: 120_000 }, () => {
 
 const LOCK_MODULE = new URL('./data-dir-lock.ts', import.meta.url).pathname;
 
-/** Node code that takes the lock on `dataDir`, says "locked <pid>" and then waits to be killed. */
-const holdLockScript = (dataDir: string) => `
+/** Node code that takes the lock on `dataDir`, says "locked <pid> <kind>" and then waits to be killed. */
+const holdLockScript = (dataDir: string, options = {}) => `
   import { acquireDataDirLock } from ${JSON.stringify(LOCK_MODULE)};
-  try { acquireDataDirLock(${JSON.stringify(dataDir)}, 'server'); console.log('locked', process.pid); }
+  try {
+    const lock = acquireDataDirLock(${JSON.stringify(dataDir)}, 'server', ${JSON.stringify(options)});
+    console.log('locked', process.pid, lock.kind);
+  }
   catch (e) { console.log(e.message); process.exit(3); }
   setInterval(() => {}, 1000);`;
 
@@ -104,13 +113,20 @@ const killHard = (child: ChildProcess) =>
     child.kill('SIGKILL');
   });
 
-const nodeArgs = (dataDir: string) => ['--import', 'tsx', '--input-type=module', '-e', holdLockScript(dataDir)];
+const nodeArgs = (dataDir: string, options = {}) => [
+  '--import',
+  'tsx',
+  '--input-type=module',
+  '-e',
+  holdLockScript(dataDir, options),
+];
+const canUnshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
 
 describe('data directory lock held by the kernel', { timeout: 60_000 }, () => {
   test('a live process holding the lock refuses the next one; after kill -9 the next one starts', async () => {
     const dir = freshDir();
     const holder = startHolder(process.execPath, nodeArgs(dir));
-    expect(await holder.said).toMatch(/^locked \d+/);
+    expect(await holder.said).toMatch(/^locked \d+ flock$/);
 
     expect(() => acquireDataDirLock(dir, 'server')).toThrow(/the server is running on this data directory/);
 
@@ -134,18 +150,151 @@ describe('data directory lock held by the kernel', { timeout: 60_000 }, () => {
     lock.release();
   });
 
-  const canUnshare = spawnSync('unshare', ['--pid', '--fork', '--mount-proc', 'true']).status === 0;
   test.skipIf(!canUnshare)('as pid 1 in a pid namespace, a restart after kill -9 takes the lock', async () => {
     const dir = freshDir();
     const asPid1 = () =>
       startHolder('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, ...nodeArgs(dir)]);
 
     const first = asPid1();
-    expect(await first.said).toBe('locked 1');
+    expect(await first.said).toBe('locked 1 flock');
     await killHard(first.child); // --kill-child: the node process inside dies with unshare, as on an OOM kill
 
     const second = asPid1();
-    expect(await second.said).toBe('locked 1');
+    expect(await second.said).toBe('locked 1 flock');
+    await killHard(second.child);
+  });
+});
+
+const writeLockFile = (dir: string, content: object | string) =>
+  writeFileSync(join(dir, LOCK_FILE_NAME), typeof content === 'string' ? content : JSON.stringify(content));
+const holderInfo = (pid: number, procStart?: string) => ({
+  pid,
+  procStart,
+  hostname: hostname(),
+  startedAt: '',
+  role: 'server',
+});
+const PID_LOCK = { flock: false } as const;
+const hasProcStat = processStartTime('self') !== undefined;
+
+// Where fs-ext did not build (no C++ toolchain, Windows) the lock is a file naming the holder's pid and start time.
+describe('data directory lock without flock (pid and start time)', { timeout: 60_000 }, () => {
+  test('without fs-ext installed, the lock falls back to the pid file instead of failing', async () => {
+    const dir = freshDir();
+    // Makes fs-ext unresolvable, as when npm skipped the optional dependency: both for require() (the lazy load) and
+    // for import (so the same test fails on a module that imports fs-ext statically).
+    const hide = join(dir, 'hide-fs-ext.mjs');
+    writeFileSync(
+      hide,
+      `import Module, { register } from 'node:module';
+       const missing = () => Object.assign(new Error('Cannot find module fs-ext'), { code: 'MODULE_NOT_FOUND' });
+       const resolve = Module._resolveFilename;
+       Module._resolveFilename = function (request, ...rest) {
+         if (request === 'fs-ext') throw missing();
+         return resolve.call(this, request, ...rest);
+       };
+       register('data:text/javascript,' + encodeURIComponent(\`export async function resolve(s, c, next) {
+         if (s === 'fs-ext') throw Object.assign(new Error('Cannot find package fs-ext'), { code: 'ERR_MODULE_NOT_FOUND' });
+         return next(s, c);
+       }\`));`,
+    );
+    const holder = startHolder(process.execPath, ['--import', hide, ...nodeArgs(join(dir, 'data'))]);
+
+    expect(await holder.said).toMatch(/^locked \d+ pid$/);
+    await killHard(holder.child);
+  });
+
+  test('a live process holding the lock refuses the next one; after kill -9 the next one starts', async () => {
+    const dir = freshDir();
+    const holder = startHolder(process.execPath, nodeArgs(dir, PID_LOCK));
+    expect(await holder.said).toMatch(/^locked \d+ pid$/);
+
+    expect(() => acquireDataDirLock(dir, 'server', PID_LOCK)).toThrow(/the server is running on this data directory/);
+
+    await killHard(holder.child);
+    const lock = acquireDataDirLock(dir, 'server', PID_LOCK);
+    expect(lock.kind).toBe('pid');
+    expect(JSON.parse(readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+    expect(existsSync(lock.path)).toBe(false);
+  });
+
+  test('a live holder in this process is refused too (no double open)', () => {
+    const dir = freshDir();
+    const lock = acquireDataDirLock(dir, 'server', PID_LOCK);
+
+    expect(() => acquireDataDirLock(dir, 'recompute', PID_LOCK)).toThrow(DataDirLockedError);
+    lock.release();
+  });
+
+  test('a lock file naming our own pid, left by an earlier life of this pid, is stale', () => {
+    const dir = freshDir();
+    writeLockFile(dir, holderInfo(process.pid, processStartTime('self')));
+
+    const lock = acquireDataDirLock(dir, 'server', PID_LOCK);
+
+    expect(lock.info.pid).toBe(process.pid);
+    lock.release();
+  });
+
+  test.skipIf(!hasProcStat)('a live pid with another start time is a reused pid: the lock is stale', () => {
+    const dir = freshDir();
+    const parentStart = processStartTime(process.ppid);
+    writeLockFile(dir, holderInfo(process.ppid, parentStart));
+    expect(() => acquireDataDirLock(dir, 'server', PID_LOCK)).toThrow(DataDirLockedError); // same start: held
+
+    writeLockFile(dir, holderInfo(process.ppid, `${parentStart}0`));
+    const lock = acquireDataDirLock(dir, 'server', PID_LOCK);
+
+    expect(JSON.parse(readFileSync(lock.path, 'utf8'))).toMatchObject({ pid: process.pid, role: 'server' });
+    lock.release();
+  });
+
+  // A malformed file is stale only once it is older than a grace period: a live starter creates the file and writes
+  // it in two steps, so it is empty for a moment, and taking it over then would let both run. Older than that it was
+  // cut short by a crash or a power loss (or damaged by hand), and refusing forever would be a crash loop again.
+  test('a malformed lock file is held while fresh and stale once older than the grace period', () => {
+    const dir = freshDir();
+    writeLockFile(dir, '{"pid": 12');
+    expect(() => acquireDataDirLock(dir, 'server', PID_LOCK)).toThrow(/"another process" \(pid 0\) is running/);
+
+    const old = (Date.now() - MALFORMED_LOCK_GRACE_MS - 1000) / 1000;
+    utimesSync(join(dir, LOCK_FILE_NAME), old, old);
+    const lock = acquireDataDirLock(dir, 'server', PID_LOCK);
+
+    expect(lock.info.pid).toBe(process.pid);
+    lock.release();
+  });
+
+  test('release leaves a lock file that is no longer ours', () => {
+    const dir = freshDir();
+    const lock = acquireDataDirLock(dir, 'server', PID_LOCK);
+    rmSync(lock.path);
+    writeLockFile(dir, holderInfo(process.ppid));
+
+    lock.release();
+
+    expect(JSON.parse(readFileSync(lock.path, 'utf8')).pid).toBe(process.ppid);
+  });
+
+  test.skipIf(!canUnshare)('as pid 1 in a pid namespace, a restart after kill -9 takes the lock', async () => {
+    const dir = freshDir();
+    const asPid1 = () =>
+      startHolder('unshare', [
+        '--pid',
+        '--fork',
+        '--mount-proc',
+        '--kill-child',
+        process.execPath,
+        ...nodeArgs(dir, PID_LOCK),
+      ]);
+
+    const first = asPid1();
+    expect(await first.said).toBe('locked 1 pid');
+    await killHard(first.child);
+
+    const second = asPid1();
+    expect(await second.said).toBe('locked 1 pid');
     await killHard(second.child);
   });
 });
