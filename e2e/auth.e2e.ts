@@ -277,6 +277,8 @@ describe('Google sign-in, password reset and e-mail verification in the browser'
         await page.getByText(t.form.verifyChoosePassword).waitFor();
         await page.getByLabel(t.form.newPassword, { exact: true }).fill('chosen-on-verify-7');
         await page.getByLabel(t.form.confirmPassword).fill('chosen-on-verify-7');
+        mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/auth-verify-choose-password-en.png` });
         await page.getByRole('button', { name: t.form.savePassword }).click();
         await page.getByRole('status').getByText(t.form.verified).waitFor();
 

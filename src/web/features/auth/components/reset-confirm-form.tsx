@@ -3,7 +3,7 @@ import { PasswordResetConfirmBodySchema } from '../../../../shared/api/auth.sche
 import { useConfirmReset } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
-import { FormField } from './form-field.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Props = { token: string; onSaved: () => void; onBack: () => void };
 
@@ -21,24 +21,11 @@ export function ResetConfirmForm({ token, onSaved, onBack }: Props) {
   return (
     <AuthCard title={title}>
       <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={title}>
-        <FormField
-          label={t('form.newPassword')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.password}
-          error={form.fieldErrors.password}
-          hint={t('form.passwordHint')}
-          onChange={form.set('password')}
-        />
-        <FormField
-          label={t('form.confirmPassword')}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          error={form.fieldErrors.confirmPassword}
-          onChange={form.set('confirmPassword')}
+        <NewPasswordFields
+          values={form.values}
+          fieldErrors={form.fieldErrors}
+          set={form.set}
+          passwordLabel={t('form.newPassword')}
         />
         <FormMessages tokenError={form.fieldErrors.token} error={form.formError} notice={form.notice} />
         <SubmitButton label={t('form.savePassword')} pending={confirmReset.isPending} />

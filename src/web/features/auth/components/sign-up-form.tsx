@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SignUpBodySchema } from '../../../../shared/api/auth.schema.ts';
@@ -7,10 +7,8 @@ import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
 import type { AuthMode } from './auth-form.tsx';
 import { FormField } from './form-field.tsx';
+import { NewPasswordFields } from './new-password-fields.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
-
-// zxcvbn-ts and its dictionaries are large: loaded with this form only, never with the home page.
-const PasswordStrength = lazy(() => import('./password-strength.tsx'));
 
 type Props = { returnTo: string; onModeChange: (mode: AuthMode) => void; onSignedIn: (to: string) => void };
 
@@ -38,29 +36,12 @@ export function SignUpForm({ returnTo, onModeChange, onSignedIn }: Props) {
           error={fieldErrors.email}
           onChange={set('email')}
         />
-        <div className="flex flex-col gap-1">
-          <FormField
-            label={t('form.password')}
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={values.password}
-            error={fieldErrors.password}
-            hint={t('form.passwordHint')}
-            onChange={set('password')}
-          />
-          <Suspense fallback={null}>
-            <PasswordStrength password={values.password} userInputs={[values.email]} />
-          </Suspense>
-        </div>
-        <FormField
-          label={t('form.confirmPassword')}
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          error={fieldErrors.confirmPassword}
-          onChange={set('confirmPassword')}
+        <NewPasswordFields
+          values={values}
+          fieldErrors={fieldErrors}
+          set={set}
+          passwordLabel={t('form.password')}
+          userInputs={[values.email]}
         />
         <div className="flex flex-col gap-1">
           <label className="flex items-start gap-2 text-sm">
