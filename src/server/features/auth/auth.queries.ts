@@ -119,6 +119,16 @@ export async function insertAuthToken(db: Db, values: typeof authTokens.$inferIn
 }
 
 /** Marks an unused, unexpired token as used in one statement (so it works once); returns its user id. */
+/** The SQL condition for a token that is unused and unexpired: one definition for reading and for spending it. */
+export function isLiveAuthToken(tokenHash: string, purpose: AuthTokenPurpose, now: Date) {
+  return and(
+    eq(authTokens.tokenHash, tokenHash),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, now),
+  );
+}
+
 export async function consumeAuthToken(
   db: Db,
   tokenHash: string,
@@ -128,14 +138,7 @@ export async function consumeAuthToken(
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    )
+    .where(isLiveAuthToken(tokenHash, purpose, now))
     .returning({ userId: authTokens.userId });
   return row?.userId;
 }

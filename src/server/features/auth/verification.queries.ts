@@ -1,7 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { authTokens, oauthAccounts } from '../../db/schema/index.ts';
-import type { AuthTokenPurpose } from './auth.queries.ts';
+import { type AuthTokenPurpose, isLiveAuthToken } from './auth.queries.ts';
 
 /** The user of an unused, unexpired token, without using it (so a request that is refused leaves the link working). */
 export async function selectLiveAuthTokenUserId(
@@ -13,14 +13,7 @@ export async function selectLiveAuthTokenUserId(
   const [row] = await db
     .select({ userId: authTokens.userId })
     .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, tokenHash),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, now),
-      ),
-    )
+    .where(isLiveAuthToken(tokenHash, purpose, now))
     .limit(1);
   return row?.userId;
 }
