@@ -15,6 +15,11 @@ export function getAuthCookieNames(config: Config, request: FastifyRequest) {
   return { secure, session: toCookieName(SESSION_COOKIE, secure), csrf: toCookieName(CSRF_COOKIE, secure) };
 }
 
+/** The CSRF cookie: readable by the page, which echoes it in x-csrf-token. */
+function setCsrfCookie(reply: FastifyReply, name: string, token: string, secure: boolean): void {
+  reply.setCookie(name, token, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+}
+
 /** Sets the session cookie (httpOnly) and its CSRF twin (readable by the page, which echoes it in x-csrf-token). */
 export function setSessionCookies(
   reply: FastifyReply,
@@ -29,7 +34,7 @@ export function setSessionCookies(
     secure,
     expires: session.expiresAt,
   });
-  reply.setCookie(names.csrf, session.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+  setCsrfCookie(reply, names.csrf, session.csrfToken, secure);
 }
 
 /** Clears the session cookie and issues a fresh anonymous CSRF token. */
@@ -37,7 +42,7 @@ export function clearSessionCookies(reply: FastifyReply, config: Config): string
   const { secure, ...names } = getAuthCookieNames(config, reply.request);
   reply.clearCookie(names.session, { path: '/', httpOnly: true, sameSite: 'lax', secure });
   const csrfToken = reply.server.csrf.issue();
-  reply.setCookie(names.csrf, csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+  setCsrfCookie(reply, names.csrf, csrfToken, secure);
   return csrfToken;
 }
 
@@ -48,6 +53,6 @@ export function ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, c
   const existing = request.cookies[csrf];
   if (existing && request.server.csrf.isValid(existing)) return existing;
   const csrfToken = request.server.csrf.issue();
-  reply.setCookie(csrf, csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure });
+  setCsrfCookie(reply, csrf, csrfToken, secure);
   return csrfToken;
 }

@@ -118,7 +118,6 @@ export async function insertAuthToken(db: Db, values: typeof authTokens.$inferIn
   await db.insert(authTokens).values(values);
 }
 
-/** Marks an unused, unexpired token as used in one statement (so it works once); returns its user id. */
 /** The SQL condition for a token that is unused and unexpired: one definition for reading and for spending it. */
 export function isLiveAuthToken(tokenHash: string, purpose: AuthTokenPurpose, now: Date) {
   return and(
@@ -129,6 +128,7 @@ export function isLiveAuthToken(tokenHash: string, purpose: AuthTokenPurpose, no
   );
 }
 
+/** Marks an unused, unexpired token as used in one statement (so it works once); returns its user id. */
 export async function consumeAuthToken(
   db: Db,
   tokenHash: string,
@@ -141,14 +141,6 @@ export async function consumeAuthToken(
     .where(isLiveAuthToken(tokenHash, purpose, now))
     .returning({ userId: authTokens.userId });
   return row?.userId;
-}
-
-/** Voids a user's outstanding tokens of one purpose (a new reset link replaces the old one). */
-export async function expireUserTokens(db: Db, userId: string, purpose: AuthTokenPurpose, now: Date): Promise<void> {
-  await db
-    .update(authTokens)
-    .set({ usedAt: now })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
 }
 
 export async function insertMail(db: Db, values: typeof mailOutbox.$inferInsert): Promise<string> {

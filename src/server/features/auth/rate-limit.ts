@@ -14,6 +14,11 @@ export const AUTH_LIMITS = {
   oauth: { perIp: 30, windowMs: 60_000 },
 } as const satisfies Record<string, AuthLimits>;
 
+/** Tells a refused client when its window reopens (whole seconds, at least 1). */
+export function setRetryAfter(reply: FastifyReply, resetAt: Date, now: Date): void {
+  reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000))));
+}
+
 const accountOf = (request: FastifyRequest) => {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email : '';
@@ -34,7 +39,7 @@ export function createAuthRateLimit(db: Db, name: string, limits: AuthLimits) {
       const { count, resetAt } = await incrementRateLimit(db, key, limits.windowMs, now);
       if (count === 1) await deleteStaleRateLimits(db, new Date(now.getTime() - limits.windowMs)); // new window: tidy up
       if (count > max) {
-        reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000))));
+        setRetryAfter(reply, resetAt, now);
         throw new AppError('RATE_LIMITED');
       }
     }

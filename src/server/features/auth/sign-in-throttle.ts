@@ -12,9 +12,8 @@ import {
 import type { AuthDeps, RequestContext } from './auth.service.ts';
 import { sendTokenMail } from './auth.service.ts';
 import { readDeviceToken } from './device-cookie.ts';
+import { setRetryAfter } from './rate-limit.ts';
 import { hashToken } from './tokens.ts';
-
-/** The httpOnly cookie naming a browser that signed in to an account before (device-cookie.ts). */
 
 /**
  * Budgets of FAILED sign-ins per account (OWASP "device cookies" + ASVS 2.2.1): 10 a minute slows guessing to a crawl
@@ -76,7 +75,7 @@ export function createSignInThrottle(deps: AuthDeps, context: (request: FastifyR
       if (budget.whenSpent === 'ACCOUNT_LOCKED' && !knownDevice && count === budget.max + 1) {
         await sendTokenMail(deps, { email }, 'account_unlock', ctx);
       }
-      reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt.getTime() - ctx.now.getTime()) / 1000))));
+      setRetryAfter(reply, resetAt, ctx.now);
       throw new AppError(budget.whenSpent);
     }
     reservations.set(request, reserved);
