@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type FormFieldProps = {
   label: string;
@@ -42,5 +43,21 @@ export function FormField({ label, name, type, value, error, hint, autoComplete,
         </p>
       )}
     </div>
+  );
+}
+
+/** The e-mail field of the sign-in, sign-up and reset-request forms. */
+export function EmailField({ value, error, onChange }: Pick<FormFieldProps, 'value' | 'error' | 'onChange'>) {
+  const { t } = useTranslation('auth');
+  return (
+    <FormField
+      label={t('form.email')}
+      name="email"
+      type="email"
+      autoComplete="email"
+      value={value}
+      error={error}
+      onChange={onChange}
+    />
   );
 }

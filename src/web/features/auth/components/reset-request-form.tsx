@@ -3,7 +3,7 @@ import { PasswordResetRequestBodySchema } from '../../../../shared/api/auth.sche
 import { useRequestReset } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
-import { FormField } from './form-field.tsx';
+import { EmailField } from './form-field.tsx';
 
 /** "Forgot password?": asks for the e-mail and always answers the same notice (no enumeration). */
 export function ResetRequestForm({ onBack }: { onBack: () => void }) {
@@ -19,15 +19,7 @@ export function ResetRequestForm({ onBack }: { onBack: () => void }) {
   return (
     <AuthCard title={title}>
       <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={title}>
-        <FormField
-          label={t('form.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          error={form.fieldErrors.email}
-          onChange={form.set('email')}
-        />
+        <EmailField value={form.values.email} error={form.fieldErrors.email} onChange={form.set('email')} />
         <FormMessages error={form.formError} notice={form.notice} />
         <SubmitButton label={t('form.sendResetLink')} pending={requestReset.isPending} />
       </form>

@@ -4,7 +4,7 @@ import { useSignIn } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
 import type { AuthMode } from './auth-form.tsx';
-import { FormField } from './form-field.tsx';
+import { EmailField, FormField } from './form-field.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
 
 type Props = {
@@ -27,15 +27,7 @@ export function SignInForm({ returnTo, notice: initialNotice, onModeChange, onSi
   return (
     <AuthCard title={title}>
       <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={title}>
-        <FormField
-          label={t('form.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={form.values.email}
-          error={form.fieldErrors.email}
-          onChange={form.set('email')}
-        />
+        <EmailField value={form.values.email} error={form.fieldErrors.email} onChange={form.set('email')} />
         <FormField
           label={t('form.password')}
           name="password"

@@ -6,7 +6,7 @@ import { useSignUp } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
 import type { AuthMode } from './auth-form.tsx';
-import { FormField } from './form-field.tsx';
+import { EmailField } from './form-field.tsx';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
 
@@ -27,15 +27,7 @@ export function SignUpForm({ returnTo, onModeChange, onSignedIn }: Props) {
   return (
     <AuthCard title={title}>
       <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={title}>
-        <FormField
-          label={t('form.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          error={fieldErrors.email}
-          onChange={set('email')}
-        />
+        <EmailField value={values.email} error={fieldErrors.email} onChange={set('email')} />
         <NewPasswordFields
           values={values}
           fieldErrors={fieldErrors}
