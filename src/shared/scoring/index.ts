@@ -1,4 +1,5 @@
 // The pure heat engine: no I/O, no clock, no randomness. Time comes in as `now`.
+export * from './evidence.ts';
 export * from './heat-score.ts';
 export * from './normalize.ts';
 export * from './sector-heat.ts';

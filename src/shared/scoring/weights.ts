@@ -119,3 +119,9 @@ export const NEW_WITHIN_DAYS = 30;
 export const CONCENTRATION_TOP_N = 3;
 
 export const DAY_MS = 86_400_000;
+
+// --- Minimum evidence (docs/heat-score.md, "Minimum evidence") -----------------------------------------------------
+/** A project is scored only when at least this many raw heat inputs have data; below it, it has no heat score. */
+export const MIN_EVIDENCE_SIGNALS = 2;
+/** The raw heat inputs that can count as evidence (the 17 spec signals; the derived volume/market-cap ratio is not). */
+export const EVIDENCE_SIGNAL_TOTAL = 17;
