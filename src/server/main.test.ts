@@ -27,8 +27,10 @@ describe('starting the server on a fresh data directory', { timeout: 120_000 }, 
 
     expect(health).toMatchObject({ status: 'ok', database: 'pglite' });
     expect(list.total).toBeGreaterThanOrEqual(150);
+    // Scored projects by heat, then every unscored one (heat null: not enough data).
     const heat = list.items.map((p) => p.heatScore);
-    expect(heat).toEqual([...heat].sort((a, b) => b - a));
+    const scored = heat.filter((h) => h !== null);
+    expect(heat).toEqual([...[...scored].sort((a, b) => b - a), ...heat.filter((h) => h === null)]);
     expect(list.items.map((p) => p.id)).toEqual(expect.arrayContaining(['bitcoin', 'ethereum']));
     expect(existsSync(join(dataDir, 'heatrank.lock'))).toBe(false);
   });

@@ -17,6 +17,7 @@ export const projectListColumns = {
   status: projectScores.status,
   isVerified: projects.isVerified,
   heatScore: projectScores.heatScore,
+  evidenceCount: projectScores.evidenceCount,
   socialScore: projectScores.socialScore,
   price: projects.price,
   marketCap: projects.marketCap,

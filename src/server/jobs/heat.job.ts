@@ -12,6 +12,8 @@ export async function runHeatRecompute(ctx: JobContext) {
       projectsChanged: result.projectsChanged,
       sectors: result.sectors,
       historyRows: result.historyRows,
+      scored: result.scored,
+      unscored: result.unscored,
       ...Object.fromEntries(Object.entries(result.statuses).map(([status, n]) => [`status.${status}`, n])),
     },
     errors: [],

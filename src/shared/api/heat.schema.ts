@@ -19,12 +19,34 @@ const CategoryScoresSchema = z.object({
   news: z.number().nullable(),
 });
 
-/** GET /api/projects/:id/heat — the score explained: every component, "no data" included. */
+/** What a score rests on (shared/scoring/evidence.ts): the minimum evidence rule applied to the project's inputs. */
+export const EvidenceSchema = z.object({
+  /** Raw heat inputs with data. */
+  count: z.number().int().min(0),
+  /** Raw heat inputs there are (17). */
+  total: z.number().int(),
+  /** Inputs with data needed for a heat score (MIN_EVIDENCE_SIGNALS, 2). */
+  min: z.number().int(),
+  /** The inputs with data, by signal key. */
+  signals: z.array(z.string()),
+  /** The distinct recorded sources of those inputs (e.g. "coingecko", "catalogue-sample"). */
+  sources: z.array(z.string()),
+});
+export type Evidence = z.infer<typeof EvidenceSchema>;
+
+/**
+ * GET /api/projects/:id/heat — the score explained: every component, "no data" included. A project below the minimum
+ * evidence rule has `scored: false`, `score: null` and `status: null`; its breakdown still lists every component with
+ * its raw value, but no entry contributes (there is no score to sum to).
+ */
 export const ProjectHeatResponseSchema = z.object({
   projectId: z.string(),
-  score: z.number(),
+  /** False when fewer than `evidence.min` inputs have data: the project has no heat score ("not enough data"). */
+  scored: z.boolean(),
+  evidence: EvidenceSchema,
+  score: z.number().nullable(),
   socialScore: z.number(),
-  status: ProjectStatusSchema,
+  status: ProjectStatusSchema.nullable(),
   model: z.string(),
   socialModel: z.string(),
   /** When the stored score was computed; null when the breakdown is a preview made now (see previewReason). */
@@ -37,7 +59,7 @@ export const ProjectHeatResponseSchema = z.object({
   noData: z.boolean(),
   /** Category sub-scores 0–100 for the radar/bar chart; null for a category without data. */
   categories: CategoryScoresSchema,
-  /** Heat breakdown; contributions sum to `score`. */
+  /** Heat breakdown; contributions sum to `score` (all 0 when not scored). */
   breakdown: z.array(BreakdownEntrySchema),
   /** Social-score breakdown; contributions sum to `socialScore`. */
   socialBreakdown: z.array(BreakdownEntrySchema),

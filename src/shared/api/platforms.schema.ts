@@ -8,7 +8,8 @@ export const PlatformSchema = z.object({
   name: z.string(),
   kind: z.enum(['chain', 'launchpad']),
   projectCount: z.number().int(),
-  avgHeat: z.number(),
+  /** Mean heat of the scored projects; null when none has enough evidence for a score. */
+  avgHeat: z.number().nullable(),
   topProjects: z.array(ProjectRefSchema),
 });
 export type Platform = z.infer<typeof PlatformSchema>;

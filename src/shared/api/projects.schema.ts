@@ -27,6 +27,11 @@ export const ProjectListQuerySchema = PageQuerySchema.extend({
   category: filterValue.optional(),
   chain: filterValue.optional(),
   status: ProjectStatusSchema.optional(),
+  /** true: only projects with a heat score; false: only those without (not enough data). */
+  scored: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
   verified: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
@@ -45,9 +50,16 @@ export const ProjectListItemSchema = z.object({
   intro: LocalizedTextSchema,
   category: z.string(),
   chains: z.array(z.string()),
-  status: ProjectStatusSchema,
+  /** Derived status; null when the project is not scored. */
+  status: ProjectStatusSchema.nullable(),
   verified: z.boolean(),
-  heatScore: z.number(),
+  /**
+   * Heat 0–100; null = not enough data (fewer than MIN_EVIDENCE_SIGNALS raw inputs with data). Every heat-sorted list
+   * puts these after every scored project, in both orders.
+   */
+  heatScore: z.number().nullable(),
+  /** Raw heat inputs with data, 0–17 (shared/scoring/evidence.ts): "5 of 17 signals". */
+  evidenceCount: z.number().int().min(0),
   socialScore: z.number(),
   price: z.number().nullable(),
   marketCap: z.number().nullable(),

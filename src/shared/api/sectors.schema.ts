@@ -11,9 +11,12 @@ export const SectorSchema = z.object({
   description: LocalizedTextSchema,
   icon: z.string().nullable(),
   color: z.string(),
-  heatScore: z.number(),
+  /** Heat over the scored members; null when no member is scored. */
+  heatScore: z.number().nullable(),
   socialScore: z.number().nullable(),
   projectCount: z.number().int(),
+  /** Members with a heat score; heat, size bonus, top projects, breadth and concentration count only these. */
+  scoredCount: z.number().int(),
   totalMarketCap: z.number().nullable(),
   /** Heat points against 24 h ago; null until there is 24 h of history. */
   change24h: z.number().nullable(),

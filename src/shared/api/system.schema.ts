@@ -13,6 +13,8 @@ export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 /** Homepage statistics; a statistic we cannot compute honestly is null, never invented. */
 export const StatsResponseSchema = z.object({
   totalProjects: z.number().int(),
+  /** Projects with a heat score (enough evidence); heatIndex and trendingToday count only these. */
+  scoredProjects: z.number().int(),
   activeSectors: z.number().int(),
   trendingToday: z.number().int(),
   totalUsers: z.number().int(),
@@ -20,7 +22,7 @@ export const StatsResponseSchema = z.object({
   /** Percent growth of registered users over 7 / 30 days; null when there were no users before the window. */
   weeklyGrowth: z.number().nullable(),
   monthlyGrowth: z.number().nullable(),
-  /** Average heat score across all projects, 0–100; null with no projects. */
+  /** Average heat score across the scored projects, 0–100; null with none. */
   heatIndex: z.number().nullable(),
   asOf: z.string(),
 });

@@ -17,7 +17,7 @@ import { projects } from './projects.ts';
 
 /**
  * The heat engine's current output per project, one row per project (kept by triggers on `projects`: a row appears
- * with the neutral 50 and status 'new' when a project is inserted, follows its id and category, and goes when it is
+ * unscored — heat and status null, evidence 0 — when a project is inserted, follows its id and category, and goes when it is
  * deleted — see migration 0008). Narrow on purpose: a recompute that changes most scores rewrites this table (or
  * rebuilds it, see recompute.service.ts) instead of the wide projects rows and their dozen indexes.
  * `category` is a copy of projects.category so "a sector's projects by heat" walks one index.
@@ -27,11 +27,15 @@ export const projectScores = pgTable(
   {
     projectId: text().primaryKey(),
     category: text().notNull(),
-    heatScore: doublePrecision().notNull().default(50),
+    /** Null = not scored: fewer than MIN_EVIDENCE_SIGNALS inputs with data, or not computed yet (migration 0011). */
+    heatScore: doublePrecision(),
     socialScore: doublePrecision().notNull().default(50),
-    /** Heat before the status bonus: 24 h gains and the derived status use it. Null before the first recompute. */
+    /** Heat before the status bonus: 24 h gains and the derived status use it. Null when not scored. */
     signalScore: doublePrecision(),
-    status: text({ enum: PROJECT_STATUSES }).notNull().default('new'),
+    /** Derived status; null when not scored (a status needs a score). */
+    status: text({ enum: PROJECT_STATUSES }),
+    /** Raw heat inputs with data (0–17, shared/scoring/evidence.ts), as of the last recompute. */
+    evidenceCount: integer().notNull().default(0),
     /** Each breakdown entry's contribution in PROJECT_HISTORY_KEYS order (heat.mappers.ts); sums to heat_score. */
     contributions: real().array(),
     /** Hash of the exact inputs the score came from; the heat route and the next recompute compare it. */
@@ -43,6 +47,7 @@ export const projectScores = pgTable(
   (t) => [
     // Every index matches its query's ORDER BY exactly (DESC NULLS LAST, id). A rebuild recreates these from this
     // very list (createIndexStatements in heat.queries.ts), so they are declared here only.
+    // Unscored projects (heat null) sort after every scored one: NULLS LAST here and in every heat ORDER BY.
     index('project_scores_heat_idx').on(t.heatScore.desc().nullsLast(), t.projectId),
     index('project_scores_social_idx').on(t.socialScore.desc().nullsLast(), t.projectId),
     index('project_scores_category_heat_idx').on(t.category, t.heatScore.desc().nullsLast(), t.projectId),

@@ -97,9 +97,12 @@ export const sectors = pgTable('sectors', {
   descriptionZh: text(),
   icon: text(),
   color: text().notNull().default('#3b82f6'),
-  heatScore: doublePrecision().notNull().default(50),
+  /** Sector heat over its scored members; null when none is scored (migration 0011). */
+  heatScore: doublePrecision(),
   socialScore: doublePrecision(),
   projectCount: integer().notNull().default(0),
+  /** Members with a heat score: the sector's heat, size bonus, top 3, breadth and concentration count only these. */
+  scoredCount: integer().notNull().default(0),
   totalMarketCap: doublePrecision(),
   change24h: doublePrecision('change_24h'), // heat points vs 24 h ago, from heat_history; null without history
   trend: text({ enum: ['up', 'down', 'stable'] }),

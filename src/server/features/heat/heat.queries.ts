@@ -48,10 +48,11 @@ export type ProjectInputs = {
   redditMentions: number | null;
   listedAtMs: number | null;
   isVerified: boolean;
-  /** What the last run stored: a row whose outputs, model and inputs hash all match is not rewritten. */
-  storedHeat: number;
+  /** What the last run stored: a row whose outputs, evidence, model and inputs hash all match is not rewritten. */
+  storedHeat: number | null;
   storedSocial: number;
-  storedStatus: string;
+  storedStatus: string | null;
+  storedEvidence: number;
   storedModel: string | null;
   storedHash: string | null;
 };
@@ -82,6 +83,7 @@ const INPUT_COLUMNS: readonly (readonly [name: keyof ProjectInputs, expression: 
   ['storedHeat', 's.heat_score', 'float8'],
   ['storedSocial', 's.social_score', 'float8'],
   ['storedStatus', 's.status', 'text'],
+  ['storedEvidence', 's.evidence_count', 'int4'],
   ['storedModel', 's.model', 'text'],
   ['storedHash', 's.inputs_hash', 'text'],
 ];
@@ -147,32 +149,40 @@ export function selectRunScores(db: Db, entityType: 'project' | 'sector', at: Da
 export type ProjectScoreWrite = {
   id: string;
   category: string;
-  heat: number;
+  /** Null when the project is not scored (below the minimum evidence rule); so are signal and status. */
+  heat: number | null;
   social: number;
   /** Heat before the status bonus. */
-  signal: number;
-  status: string;
-  /** Contributions in PROJECT_HISTORY_KEYS order. */
-  contributions: number[];
+  signal: number | null;
+  status: string | null;
+  /** Raw heat inputs with data. */
+  evidence: number;
+  /** Contributions in PROJECT_HISTORY_KEYS order; null when not scored. */
+  contributions: number[] | null;
   hash: string;
 };
 
 /** Rewrites the given projects' scores in place: one UPDATE … FROM per batch. Cheap when few rows changed. */
 export async function updateProjectScores(db: Db, rows: ProjectScoreWrite[], model: string, at: Date): Promise<void> {
   if (rows.length === 0) return;
-  const records = rows.map((r) => ({ ...r, contributions: `{${r.contributions.join(',')}}` }));
+  const records = rows.map((r) => ({
+    ...r,
+    contributions: r.contributions === null ? null : `{${r.contributions.join(',')}}`,
+  }));
   await db.execute(sql`
     UPDATE project_scores AS s SET
       heat_score = v.heat,
       social_score = v.social,
       signal_score = v.signal,
       status = v.status,
+      evidence_count = v.evidence,
       contributions = v.contributions::real[],
       inputs_hash = v.hash,
       model = ${model},
       computed_at = ${at.toISOString()}::timestamptz
     FROM json_to_recordset(${JSON.stringify(records)}::json)
-      AS v(id text, heat float8, social float8, signal float8, status text, contributions text, hash text)
+      AS v(id text, heat float8, social float8, signal float8, status text, evidence int4, contributions text,
+           hash text)
     WHERE s.project_id = v.id
   `);
 }
@@ -184,6 +194,7 @@ const SCORE_COLUMNS: BulkColumn[] = [
   { name: 'social_score', type: 'float8' },
   { name: 'signal_score', type: 'float8' },
   { name: 'status', type: 'text' },
+  { name: 'evidence_count', type: 'int4' },
   { name: 'contributions', type: 'real[]' },
   { name: 'inputs_hash', type: 'text' },
   { name: 'model', type: 'text' },
@@ -214,7 +225,19 @@ export async function rebuildProjectScores(db: Db, rows: ProjectScoreWrite[], mo
     db,
     'project_scores_next',
     SCORE_COLUMNS,
-    rows.map((r) => [r.id, r.category, r.heat, r.social, r.signal, r.status, r.contributions, r.hash, model, at]),
+    rows.map((r) => [
+      r.id,
+      r.category,
+      r.heat,
+      r.social,
+      r.signal,
+      r.status,
+      r.evidence,
+      r.contributions,
+      r.hash,
+      model,
+      at,
+    ]),
   );
   await db.execute(
     sql`ALTER TABLE project_scores_next ADD CONSTRAINT project_scores_next_pkey PRIMARY KEY (project_id)`,
@@ -242,7 +265,8 @@ export async function rebuildProjectScores(db: Db, rows: ProjectScoreWrite[], mo
 /**
  * One history row per project for this run, copied inside the database from project_scores (changed rows were just
  * written; unchanged rows already hold the same result): nothing crosses the wire. Rows without a score yet (a
- * project added since the run read its inputs) are left for the next run.
+ * project added since the run read its inputs) are left for the next run, and so are unscored projects: history
+ * holds scores, and a project's chart starts at its first scored run (docs/heat-score.md, "Minimum evidence").
  */
 export async function insertProjectHistoryFromScores(db: Db, model: string, at: Date): Promise<number> {
   const rows = await queryRows<{ n: number }>(
@@ -254,7 +278,7 @@ export async function insertProjectHistoryFromScores(db: Db, model: string, at: 
         SELECT 'project', project_id, ${at.toISOString()}::timestamptz, heat_score, social_score, signal_score,
           contributions, ${model}
         FROM project_scores
-        WHERE model = ${model} AND contributions IS NOT NULL
+        WHERE model = ${model} AND contributions IS NOT NULL AND heat_score IS NOT NULL
         RETURNING 1
       )
       SELECT count(*)::int AS n FROM inserted
@@ -283,7 +307,10 @@ export async function insertSectorHistory(db: Db, rows: HistoryInsert[], model: 
 
 export type SectorHeatUpdate = {
   id: string;
-  heat: number;
+  /** Null when the sector has no scored member. */
+  heat: number | null;
+  /** Scored members (the heat's mean, size bonus, breadth and concentration count only these). */
+  scoredCount: number;
   social: number | null;
   change24h: number | null;
   trend: string | null;
@@ -295,9 +322,11 @@ export type SectorHeatUpdate = {
 /** Writes every sector's heat, 24 h change, trend, breadth and concentration in one UPDATE … FROM. */
 export async function updateSectorHeat(db: Db, rows: SectorHeatUpdate[], model: string, at: Date): Promise<void> {
   if (rows.length === 0) return;
+  const records = rows.map(({ scoredCount, ...r }) => ({ ...r, scored_count: scoredCount }));
   await db.execute(sql`
     UPDATE sectors AS s SET
       heat_score = v.heat,
+      scored_count = v.scored_count,
       social_score = v.social,
       change_24h = v.change24h,
       trend = v.trend,
@@ -307,8 +336,8 @@ export async function updateSectorHeat(db: Db, rows: SectorHeatUpdate[], model: 
       heat_breakdown = v.breakdown,
       heat_computed_at = ${at.toISOString()}::timestamptz,
       updated_at = ${at.toISOString()}::timestamptz
-    FROM json_to_recordset(${JSON.stringify(rows)}::json)
-      AS v(id text, heat float8, social float8, change24h float8, trend text, breadth float8,
+    FROM json_to_recordset(${JSON.stringify(records)}::json)
+      AS v(id text, heat float8, scored_count int4, social float8, change24h float8, trend text, breadth float8,
            concentration float8, breakdown jsonb)
     WHERE s.id = v.id
   `);

@@ -1,10 +1,13 @@
 import type { HistoryRange, HistoryResponse, Move, ProjectHeatResponse } from '../../../shared/api/heat.schema.ts';
 import {
+  type BreakdownEntry,
   computeCategoryScores,
   computeContributionDeltas,
+  computeEvidence,
   DAY_MS,
   HEAT_MODEL_VERSION,
   heatScore,
+  MIN_EVIDENCE_SIGNALS,
   SOCIAL_MODEL_VERSION,
   socialScore,
 } from '../../../shared/scoring/index.ts';
@@ -19,7 +22,7 @@ import {
   selectProjectHeat,
   selectSectorId,
 } from './history.queries.ts';
-import { SIGNAL_METRIC_FIELDS } from './signal-fields.ts';
+import { SIGNAL_METRIC_FIELDS, toSignalSource } from './signal-fields.ts';
 
 /** Chart resolution per range: ~170, 180 and 90 points. */
 const BUCKET_SECONDS: Record<HistoryRange, number> = { '7d': 3_600, '30d': 4 * 3_600, '90d': 86_400 };
@@ -30,32 +33,48 @@ const RANGE_DAYS: Record<HistoryRange, number> = { '7d': 7, '30d': 30, '90d': 90
  * at the stored run's time: scoring is deterministic, so while the inputs hash matches the stored one it reproduces
  * the stored score exactly. Otherwise it is a preview made `now` (`computedAt: null`), and `previewReason` says why:
  * no run of this model has scored the project yet, or its signals changed since the last run (the next run, within
- * five minutes, stores it). Throws PROJECT_NOT_FOUND.
+ * five minutes, stores it). A project below the minimum evidence rule is not scored: `scored: false`, score and
+ * status null, and a breakdown whose entries show each input's raw value but contribute nothing. Throws
+ * PROJECT_NOT_FOUND.
  */
 export async function getProjectHeat(db: Db, id: string, now: Date): Promise<ProjectHeatResponse> {
   const [row, inputs] = await Promise.all([selectProjectHeat(db, id), selectProjectInputs(db, id)]);
   if (!row || !inputs) throw new AppError('PROJECT_NOT_FOUND', { id });
-  const signals = toHeatSignals(inputs, row.status);
+  // An unscored row has no status; the recompute hashed (and scores) it as 'active', which adds no bonus.
+  const signals = toHeatSignals(inputs, row.status ?? 'active');
   const computedAt = row.model === HEAT_MODEL_VERSION ? row.computedAt : null;
   const previewReason =
     computedAt === null ? 'not-computed' : computeInputsHash(signals) === row.inputsHash ? null : 'inputs-changed';
   const heat = heatScore(signals, previewReason === null ? (computedAt as Date) : now);
   const social = socialScore(signals);
+  const evidence = computeEvidence(signals, (key) => toSignalSource(key, row.metricSources));
+  const { scored, ...counts } = evidence;
   return {
     projectId: row.id,
-    score: heat.score,
+    scored,
+    evidence: { ...counts, min: MIN_EVIDENCE_SIGNALS },
+    score: scored ? heat.score : null,
     socialScore: social.score,
-    status: signals.status,
+    status: scored ? row.status : null,
     model: heat.model,
     socialModel: SOCIAL_MODEL_VERSION,
     computedAt: previewReason === null ? (computedAt as Date).toISOString() : null,
     previewReason,
     noData: heat.noData,
-    categories: computeCategoryScores(heat.breakdown),
-    breakdown: heat.breakdown,
+    categories: scored
+      ? computeCategoryScores(heat.breakdown)
+      : { social: null, market: null, development: null, news: null },
+    breakdown: scored ? heat.breakdown : toUnscoredBreakdown(heat.breakdown),
     socialBreakdown: social.breakdown,
     sources: toSignalSources(row.metricSources),
   };
+}
+
+/** An unscored project's components: raw values and "no data" flags kept, no weight and no contribution. */
+function toUnscoredBreakdown(breakdown: readonly BreakdownEntry[]): BreakdownEntry[] {
+  return breakdown
+    .filter((e) => e.category !== 'base' && e.category !== 'adjustment')
+    .map((e) => ({ ...e, effectiveWeight: 0, contribution: 0 }));
 }
 
 function toSignalSources(metricSources: MetricSources): ProjectHeatResponse['sources'] {

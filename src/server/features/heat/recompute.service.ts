@@ -1,9 +1,11 @@
 import {
   computeTrendingCutoff,
+  countEvidence,
   DAY_MS,
   deriveStatus,
   HEAT_MODEL_VERSION,
   heatScore,
+  isScored,
   type ProjectStatus,
   SECTOR_MODEL_VERSION,
   socialScore,
@@ -53,7 +55,11 @@ export type RecomputeResult = {
   strategy: 'update' | 'rebuild';
   /** The run 24 h back that gains and sector changes compare with; null before there are 24 h of history. */
   baselineAt: string | null;
+  /** Scored projects by derived status (unscored projects have no status). */
   statuses: Record<ProjectStatus, number>;
+  /** Projects with enough evidence for a heat score (docs/heat-score.md, "Minimum evidence"), and those without. */
+  scored: number;
+  unscored: number;
   /** Wall-clock milliseconds per step (baseline, read, score, sectors, writeScores, insertHistory, writeSectors). */
   timingsMs: Record<string, number>;
 };
@@ -97,7 +103,7 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
   };
 
   const { baselineAt, scored, inputs } = await readAndScoreProjects(db, run);
-  const { writes, changed, statuses } = deriveStatuses(scored, inputs, run.now);
+  const { writes, changed, statuses, scoredCount } = deriveStatuses(scored, inputs, run.now);
   inputs.length = 0;
   const strategy = chooseStrategy(options.strategy ?? 'auto', changed.length, writes.length);
   run.lap('score');
@@ -113,6 +119,8 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
     strategy,
     baselineAt: baselineAt?.toISOString() ?? null,
     statuses,
+    scored: scoredCount,
+    unscored: scored.length - scoredCount,
     timingsMs,
   };
 }
@@ -137,7 +145,8 @@ async function readBaseline(db: Db, entityType: 'project' | 'sector', now: Date)
 /**
  * Step 1, read and score: every project page by page, scored status-free (the gain must not include the status
  * bonus). Only small summaries are kept: 100,000 retained breakdowns would cost more in garbage collection than the
- * scoring itself. `inputs[i]` is the row `scored[i]` came from.
+ * scoring itself. `inputs[i]` is the row `scored[i]` came from. A project below the minimum evidence rule is not
+ * scored at all: no heat, no signal heat, no gain (it is outside the trending universe and every sector aggregate).
  */
 async function readAndScoreProjects(db: Db, run: RunContext) {
   const baseline = await readBaseline(db, 'project', run.now);
@@ -151,21 +160,28 @@ async function readAndScoreProjects(db: Db, run: RunContext) {
     run.lap('read');
     if (page.length === 0) break;
     for (const row of page) {
-      const heat = heatScore(toHeatSignals(row, 'active'), run.now);
-      const prev = baseline.scores.get(row.id);
+      const signals = toHeatSignals(row, 'active');
+      const evidence = countEvidence(signals);
+      const social = socialScore({
+        twitterFollowers: row.followersTwitter,
+        mentions7d: row.mentions7d,
+        engagementAvg: row.engagementAvg,
+        verified: row.isVerified,
+      }).score;
       inputs.push(row);
+      if (!isScored(evidence)) {
+        scored.push({ ...UNSCORED, id: row.id, category: row.category, evidence, social });
+        continue;
+      }
+      const heat = heatScore(signals, run.now);
+      const prev = baseline.scores.get(row.id);
       scored.push({
         id: row.id,
         category: row.category,
         score: heat.score,
-        noData: heat.noData,
+        evidence,
         contributions: toHistoryContributions(heat.breakdown),
-        social: socialScore({
-          twitterFollowers: row.followersTwitter,
-          mentions7d: row.mentions7d,
-          engagementAvg: row.engagementAvg,
-          verified: row.isVerified,
-        }).score,
+        social,
         signal: heat.score, // active adds no bonus: this is clamp(base × age factor)
         gain: prev === undefined ? null : heat.score - prev,
       });
@@ -177,26 +193,35 @@ async function readAndScoreProjects(db: Db, run: RunContext) {
   return { baselineAt: baseline.at, scored, inputs };
 }
 
+/** The outputs of a project below the minimum evidence rule: nothing to rank, nothing to compare. */
+const UNSCORED = { score: null, contributions: null, signal: null, gain: null } as const;
+
 /**
- * Step 2, derive: statuses against the whole universe, then a rescore of the projects whose status carries a bonus.
- * A row counts as changed when its outputs, model or inputs differ from what the last run stored.
+ * Step 2, derive: statuses against the universe of scored projects (unscored ones have no gain, so they neither are
+ * nor shift the trending cutoff, and get no status), then a rescore of the projects whose status carries a bonus.
+ * A row counts as changed when its outputs, evidence, model or inputs differ from what the last run stored.
  */
 function deriveStatuses(scored: ScoredProject[], inputs: ProjectInputs[], now: Date) {
   const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
   const statuses: Record<ProjectStatus, number> = { trending: 0, rising: 0, new: 0, active: 0 };
   const writes: ProjectScoreWrite[] = [];
   const changed: ProjectScoreWrite[] = [];
+  let scoredCount = 0;
   for (let i = 0; i < scored.length; i++) {
     const s = scored[i] as ScoredProject;
     const row = inputs[i] as ProjectInputs;
     const signals = toHeatSignals(row, 'active');
-    const status = deriveStatus({ gain24h: s.gain, listedAt: signals.listedAt }, cutoff, now);
-    statuses[status]++;
-    signals.status = status;
-    if (status !== 'active' && !s.noData) {
-      const heat = heatScore(signals, now);
-      s.score = heat.score;
-      s.contributions = toHistoryContributions(heat.breakdown);
+    let status: ProjectStatus | null = null;
+    if (s.score !== null) {
+      scoredCount++;
+      status = deriveStatus({ gain24h: s.gain, listedAt: signals.listedAt }, cutoff, now);
+      statuses[status]++;
+      signals.status = status;
+      if (status !== 'active') {
+        const heat = heatScore(signals, now);
+        s.score = heat.score;
+        s.contributions = toHistoryContributions(heat.breakdown);
+      }
     }
     const write: ProjectScoreWrite = {
       id: s.id,
@@ -205,6 +230,7 @@ function deriveStatuses(scored: ScoredProject[], inputs: ProjectInputs[], now: D
       social: s.social,
       signal: s.signal,
       status,
+      evidence: s.evidence,
       contributions: s.contributions,
       hash: computeInputsHash(signals),
     };
@@ -213,11 +239,12 @@ function deriveStatuses(scored: ScoredProject[], inputs: ProjectInputs[], now: D
       row.storedHeat === write.heat &&
       row.storedSocial === write.social &&
       row.storedStatus === status &&
+      row.storedEvidence === write.evidence &&
       row.storedModel === HEAT_MODEL_VERSION &&
       row.storedHash === write.hash;
     if (!unchanged) changed.push(write);
   }
-  return { writes, changed, statuses };
+  return { writes, changed, statuses, scoredCount };
 }
 
 /** Step 3, sectors: membership by category name, compared with the sector baseline. */

@@ -13,43 +13,55 @@ import type { HistoryInsert, SectorHeatUpdate } from './heat.queries.ts';
 export type ScoredProject = {
   id: string;
   category: string;
-  score: number;
-  noData: boolean;
-  /** In PROJECT_HISTORY_KEYS order. */
-  contributions: number[];
+  /** Heat; null when the project is below the minimum evidence rule (not scored). */
+  score: number | null;
+  /** Raw heat inputs with data (shared/scoring/evidence.ts). */
+  evidence: number;
+  /** In PROJECT_HISTORY_KEYS order; null when not scored. */
+  contributions: number[] | null;
   social: number;
-  /** Heat before the status bonus. */
-  signal: number;
+  /** Heat before the status bonus; null when not scored. */
+  signal: number | null;
   /** Signal heat now minus 24 h ago; null without a baseline. */
   gain: number | null;
 };
 
+/** A member with a heat score. */
+type Scored = ScoredProject & { score: number; contributions: number[] };
+
 /**
- * Every sector's heat (spec formula over the projects whose category is its name), 24 h change against
- * `previousScores`, trend, breadth, concentration, and its history row. Pure: no I/O.
+ * Every sector's heat (spec formula over the SCORED projects whose category is its name: mean heat, mean social and
+ * the size bonus count only them), 24 h change against `previousScores`, trend, breadth, concentration, and its
+ * history row. A sector without a scored member has no heat (null) and no history row. Pure: no I/O.
  */
 export function computeSectorResults(
   sectors: readonly { id: string; name: string }[],
   scored: readonly ScoredProject[],
   previousScores: ReadonlyMap<string, number>,
 ): { updates: SectorHeatUpdate[]; history: HistoryInsert[] } {
-  const members = new Map<string, ScoredProject[]>();
+  const members = new Map<string, Scored[]>();
   for (const s of scored) {
+    if (s.score === null) continue;
     const list = members.get(s.category);
-    if (list) list.push(s);
-    else members.set(s.category, [s]);
+    if (list) list.push(s as Scored);
+    else members.set(s.category, [s as Scored]);
   }
   const updates: SectorHeatUpdate[] = [];
   const history: HistoryInsert[] = [];
   for (const sector of sectors) {
     const list = members.get(sector.name) ?? [];
+    const social = list.length === 0 ? null : list.reduce((sum, m) => sum + m.social, 0) / list.length;
+    if (list.length === 0) {
+      updates.push({ ...NO_SCORED_MEMBERS, id: sector.id, social });
+      continue;
+    }
     const result = sectorHeat(list.map((m) => ({ heatScore: m.score, socialScore: m.social })));
     const prev = previousScores.get(sector.id);
     const change24h = prev === undefined ? null : result.score - prev;
-    const social = list.length === 0 ? null : list.reduce((sum, m) => sum + m.social, 0) / list.length;
     updates.push({
       id: sector.id,
       heat: result.score,
+      scoredCount: list.length,
       social,
       change24h,
       trend: computeSectorTrend(change24h),
@@ -67,6 +79,17 @@ export function computeSectorResults(
   }
   return { updates, history };
 }
+
+/** A sector with no scored member: nothing to average, so no heat, change, trend or shares. */
+const NO_SCORED_MEMBERS = {
+  heat: null,
+  scoredCount: 0,
+  change24h: null,
+  trend: null,
+  breadth: null,
+  concentration: null,
+  breakdown: null,
+} as const;
 
 /**
  * A sector's history breakdown: its own entries, with `projectHeat` split into what each category of its projects
@@ -90,7 +113,7 @@ function toSectorHistoryBreakdown(
 }
 
 /** Mean contribution per PROJECT_HISTORY_KEYS entry over a sector's projects (empty for an empty sector). */
-function meanCategories(list: readonly ScoredProject[]): Record<string, number> {
+function meanCategories(list: readonly Scored[]): Record<string, number> {
   if (list.length === 0) return {};
   const sums = new Array<number>(PROJECT_HISTORY_KEYS.length).fill(0);
   for (const m of list) {

@@ -7,7 +7,8 @@ export type PlatformAggregateRow = {
   name: string;
   kind: 'chain' | 'launchpad';
   project_count: number;
-  avg_heat: number;
+  /** Mean heat of the scored members; null when none is scored. */
+  avg_heat: number | null;
   top_projects: { id: string; name: string; heatScore: number }[];
 };
 
@@ -17,7 +18,8 @@ const topThree = (membership: SQL) => sql`
                      ORDER BY t.heat_score DESC, t.id) AS items
     FROM (
       SELECT p.id, p.name, ps.heat_score
-      FROM project_scores ps JOIN projects p ON p.id = ps.project_id WHERE ${membership}
+      FROM project_scores ps JOIN projects p ON p.id = ps.project_id
+      WHERE ${membership} AND ps.heat_score IS NOT NULL
       ORDER BY ps.heat_score DESC NULLS LAST, ps.project_id LIMIT 3
     ) AS t
   ) AS top`;
@@ -49,7 +51,7 @@ export async function selectPlatformAggregates(db: Db): Promise<PlatformAggregat
       SELECT s.name, 'launchpad', s.project_count, s.avg_heat, coalesce(top.items, '[]'::jsonb)
       FROM launchpad_stats s ${topThree(sql`p.source_platform = s.name`)}
     ) AS platforms
-    ORDER BY project_count DESC, avg_heat DESC, name
+    ORDER BY project_count DESC, avg_heat DESC NULLS LAST, name
   `,
   );
 }

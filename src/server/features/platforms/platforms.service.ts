@@ -14,7 +14,7 @@ export async function listPlatforms(db: Db): Promise<PlatformListResponse> {
       name: row.name,
       kind: row.kind,
       projectCount: row.project_count,
-      avgHeat: Math.round(row.avg_heat * 10) / 10,
+      avgHeat: row.avg_heat === null ? null : Math.round(row.avg_heat * 10) / 10,
       topProjects: row.top_projects,
     }),
   );

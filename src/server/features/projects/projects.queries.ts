@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProjectSort } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +9,8 @@ export type ProjectFilters = {
   category?: string;
   chain?: string;
   status?: 'trending' | 'rising' | 'new' | 'active';
+  /** true: only projects with a heat score; false: only those without. */
+  scored?: boolean;
   verified?: boolean;
   q?: string;
 };
@@ -26,7 +28,10 @@ const SORT_COLUMNS: Record<ProjectSort, AnyPgColumn> = {
 /** Sorts whose index lives on project_scores (its id column breaks ties there). */
 const isScoreSort = (sort: ProjectSort) => sort === 'heat' || sort === 'social';
 
-/** ORDER BY that matches the indexes exactly: `<col> DESC NULLS LAST, id` (schema/projects.ts, schema/heat.ts). */
+/**
+ * ORDER BY that matches the indexes exactly: `<col> DESC NULLS LAST, id` (schema/projects.ts, schema/heat.ts).
+ * NULLS LAST in both orders: an unscored project (heat null) comes after every scored one, ascending too.
+ */
 function orderFor(sort: ProjectSort, order: 'asc' | 'desc'): SQL[] {
   const column = SORT_COLUMNS[sort];
   const direction = order === 'asc' ? sql`ASC NULLS LAST` : sql`DESC NULLS LAST`;
@@ -48,6 +53,11 @@ export function whereFor(filters: ProjectFilters, categoryOn: 'projects' | 'scor
     filters.category ? eq(category, filters.category) : undefined,
     filters.chain ? arrayContains(projects.chains, [filters.chain]) : undefined,
     filters.status ? eq(projectScores.status, filters.status) : undefined,
+    filters.scored === undefined
+      ? undefined
+      : filters.scored
+        ? isNotNull(projectScores.heatScore)
+        : isNull(projectScores.heatScore),
     filters.verified === undefined ? undefined : eq(projects.isVerified, filters.verified),
     pattern ? or(ilike(projects.name, pattern), ilike(projects.symbol, pattern)) : undefined,
   );
@@ -72,8 +82,8 @@ export function selectProjectPage(
 
 export async function countProjects(db: Db, filters: ProjectFilters): Promise<number> {
   const count = { n: sql<number>`count(*)::int` };
-  // Only the status filter needs the scores; counting the projects table alone is cheaper.
-  const [row] = filters.status
+  // Only the status and scored filters need the scores; counting the projects table alone is cheaper.
+  const [row] = filters.status || filters.scored !== undefined
     ? await db.select(count).from(projects).innerJoin(projectScores, scoresOfProject).where(whereFor(filters))
     : await db.select(count).from(projects).where(whereFor(filters));
   return row?.n ?? 0;

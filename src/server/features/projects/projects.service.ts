@@ -32,6 +32,7 @@ export function toProjectListItem(row: ProjectListRow): ProjectListItem {
     status: row.status,
     verified: row.isVerified,
     heatScore: row.heatScore,
+    evidenceCount: row.evidenceCount,
     socialScore: row.socialScore,
     price: row.price,
     marketCap: row.marketCap,
@@ -55,6 +56,7 @@ export function toProject(
       ...row,
       status: scores.status,
       heatScore: scores.heatScore,
+      evidenceCount: scores.evidenceCount,
       socialScore: scores.socialScore,
     }),
     description: { en: row.descriptionEn, zh: row.descriptionZh },
@@ -107,6 +109,7 @@ export async function listProjects(db: Db, query: ProjectListQuery): Promise<Pro
     category: query.category ? ((await selectSectorName(db, query.category)) ?? query.category) : undefined,
     chain: query.chain,
     status: query.status,
+    scored: query.scored,
     verified: query.verified,
     q: query.q,
   };

@@ -1,10 +1,11 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectListColumns } from '../../db/project-columns.ts';
 import { projectScores, projects, scoresOfProject, sectors } from '../../db/schema/index.ts';
 
+/** Every sector, hottest first; sectors without a scored member (heat null) come last. */
 export function selectSectors(db: Db) {
-  return db.select().from(sectors).orderBy(desc(sectors.heatScore), sectors.id);
+  return db.select().from(sectors).orderBy(sql`${sectors.heatScore} DESC NULLS LAST`, sectors.id);
 }
 
 export async function selectSectorById(db: Db, id: string) {
@@ -25,7 +26,9 @@ export function selectSectorProjects(db: Db, sectorName: string, page: { limit: 
 
 /**
  * Refreshes each sector's project count, total market cap and top-3 projects from the projects table in one
- * statement (the top 3 walk project_scores' (category, heat) index). Heat and trend come from the heat engine; this only keeps the membership facts exact.
+ * statement (the top 3 walk project_scores' (category, heat) index and hold scored projects only: an unscored
+ * project is never a sector leader). Heat and trend come from the heat engine; this only keeps the membership facts
+ * exact.
  */
 export async function updateSectorAggregates(db: Db): Promise<void> {
   await db.execute(sql`
@@ -45,7 +48,8 @@ export async function updateSectorAggregates(db: Db): Promise<void> {
       FROM (
         SELECT s.project_id AS id, pr.name, s.heat_score
         FROM project_scores AS s JOIN projects AS pr ON pr.id = s.project_id
-        WHERE s.category = base.name ORDER BY s.heat_score DESC NULLS LAST, s.project_id LIMIT 3
+        WHERE s.category = base.name AND s.heat_score IS NOT NULL
+        ORDER BY s.heat_score DESC NULLS LAST, s.project_id LIMIT 3
       ) AS p
     ) AS top ON true
     WHERE s.id = base.id

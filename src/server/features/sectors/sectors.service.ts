@@ -16,6 +16,7 @@ export function toSector(row: typeof sectors.$inferSelect): Sector {
     heatScore: row.heatScore,
     socialScore: row.socialScore,
     projectCount: row.projectCount,
+    scoredCount: row.scoredCount,
     totalMarketCap: row.totalMarketCap,
     change24h: row.change24h,
     trend: row.trend,

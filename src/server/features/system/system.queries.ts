@@ -8,6 +8,7 @@ export async function selectProjectCount(db: Db): Promise<number> {
 
 export type StatsRow = {
   total_projects: number;
+  scored_projects: number;
   active_sectors: number;
   trending: number;
   heat_index: number | null;
@@ -24,9 +25,10 @@ export async function selectStats(db: Db): Promise<StatsRow> {
     sql`
     SELECT
       (SELECT count(*)::int FROM projects) AS total_projects,
+      (SELECT count(*)::int FROM project_scores WHERE heat_score IS NOT NULL) AS scored_projects,
       (SELECT count(*)::int FROM sectors WHERE project_count > 0) AS active_sectors,
-      (SELECT count(*)::int FROM project_scores WHERE status = 'trending') AS trending,
-      (SELECT avg(heat_score)::float8 FROM project_scores) AS heat_index,
+      (SELECT count(*)::int FROM project_scores WHERE status = 'trending' AND heat_score IS NOT NULL) AS trending,
+      (SELECT avg(heat_score)::float8 FROM project_scores WHERE heat_score IS NOT NULL) AS heat_index,
       (SELECT count(*)::int FROM users) AS total_users,
       (SELECT count(*)::int FROM user_profiles WHERE last_active > now() - interval '24 hours') AS daily_active,
       (SELECT count(*)::int FROM users WHERE created_at <= now() - interval '7 days') AS users_before_week,

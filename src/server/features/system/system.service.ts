@@ -24,6 +24,7 @@ export async function getStats(db: Db, now: Date): Promise<StatsResponse> {
   const row = await selectStats(db);
   return {
     totalProjects: row.total_projects,
+    scoredProjects: row.scored_projects,
     activeSectors: row.active_sectors,
     trendingToday: row.trending,
     totalUsers: row.total_users,
