@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { countEvidence } from '../../shared/scoring/index.ts';
 import type { Db } from '../db/client.ts';
-import { toHeatSignals } from '../features/heat/heat.mappers.ts';
 import { projectScores, projects, sectors } from '../db/schema/index.ts';
+import { toHeatSignals } from '../features/heat/heat.mappers.ts';
 
 let sequence = 0;
 

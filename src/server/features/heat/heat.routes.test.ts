@@ -55,7 +55,8 @@ describe('GET /api/projects/:id/heat', () => {
     );
     expect(body.score).toBe(stored?.heat_score);
     expect(body.socialScore).toBe(stored?.social_score);
-    expect(sum(body.breakdown)).toBeCloseTo(body.score, 9);
+    expect(sum(body.breakdown)).toBeCloseTo(body.score ?? Number.NaN, 9);
+    expect(body).toMatchObject({ scored: true, evidence: { count: 7, total: 17, min: 2, sources: ['coingecko'] } });
     expect(sum(body.socialBreakdown)).toBeCloseTo(body.socialScore, 9);
     expect(body.breakdown.find((e) => e.key === 'newsMentions')).toMatchObject({ noData: true, contribution: 0 });
     expect(body.categories.news).toBeNull();
@@ -65,11 +66,38 @@ describe('GET /api/projects/:id/heat', () => {
     expect(body.sources.marketCapUsd?.source).toBe('coingecko');
   });
 
-  test('a project without any signal is the neutral 50, marked noData', async () => {
+  // Was "the neutral 50, marked noData": since the minimum evidence rule (issue 12) a project without data has no
+  // score at all, and the route says so instead of presenting the model's neutral default.
+  test('a project without any signal is not scored: score and status null, evidence 0 of 17', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/projects/quiet/heat' });
 
     const body = ProjectHeatResponseSchema.parse(res.json());
-    expect(body).toMatchObject({ score: 50, noData: true });
+    expect(body).toMatchObject({
+      scored: false,
+      score: null,
+      status: null,
+      noData: true,
+      evidence: { count: 0, total: 17, min: 2, signals: [], sources: [] },
+      categories: { social: null, market: null, development: null, news: null },
+    });
+    expect(body.breakdown.every((e) => e.contribution === 0 && e.effectiveWeight === 0)).toBe(true);
+    expect(body.breakdown.some((e) => e.key === 'neutral')).toBe(false); // no 50 to explain
+  });
+
+  test('a project with one signal is not scored either, and shows which input it has', async () => {
+    await insertProject(t.db, {
+      id: 'single',
+      category: 'DeFi',
+      marketCap: 5e8,
+      metricSources: { marketCap: { source: 'catalogue-sample', asOf: '2025-06-30T00:00:00.000Z', sample: true } },
+    });
+    await recomputeHeat(t.db, { now: new Date(Date.now() + 1000) });
+
+    const body = ProjectHeatResponseSchema.parse((await t.app.inject({ url: '/api/projects/single/heat' })).json());
+
+    expect(body).toMatchObject({ scored: false, score: null, previewReason: null, noData: false });
+    expect(body.evidence).toMatchObject({ count: 1, signals: ['marketCapUsd'], sources: ['catalogue-sample'] });
+    expect(body.breakdown.find((e) => e.key === 'marketCapUsd')).toMatchObject({ raw: 5e8, contribution: 0 });
   });
 
   test('before the first recompute the breakdown is a preview with computedAt null', async () => {
@@ -78,8 +106,8 @@ describe('GET /api/projects/:id/heat', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/projects/fresh/heat' });
 
     const body = ProjectHeatResponseSchema.parse(res.json());
-    expect(body).toMatchObject({ computedAt: null, previewReason: 'not-computed' });
-    expect(sum(body.breakdown)).toBeCloseTo(body.score, 9);
+    expect(body).toMatchObject({ computedAt: null, previewReason: 'not-computed', scored: false, score: null });
+    expect(sum(body.breakdown)).toBe(0);
   });
 
   test('404 PROJECT_NOT_FOUND for an unknown project', async () => {
@@ -197,7 +225,7 @@ describe('GET /api/sync/status', () => {
 
 describe('GET /api/projects/:id/heat after its signals changed', () => {
   test('is a preview made now (previewReason inputs-changed) until the next run stores the new score', async () => {
-    await insertProject(t.db, { id: 'mover', category: 'DeFi', followersTwitter: 5_000 });
+    await insertProject(t.db, { id: 'mover', category: 'DeFi', followersTwitter: 5_000, marketCap: 1e8 });
     const runAt = new Date(Date.now() + 60_000);
     await recomputeHeat(t.db, { now: runAt });
     await t.db.execute(sql`UPDATE projects SET followers_twitter = 500000 WHERE id = 'mover'`);
@@ -214,7 +242,7 @@ describe('GET /api/projects/:id/heat after its signals changed', () => {
     const body = ProjectHeatResponseSchema.parse(res.json());
     expect(body).toMatchObject({ computedAt: null, previewReason: 'inputs-changed' });
     expect(body.score).toBeGreaterThan((await storedScore()) ?? Number.POSITIVE_INFINITY);
-    expect(sum(body.breakdown)).toBeCloseTo(body.score, 9);
+    expect(sum(body.breakdown)).toBeCloseTo(body.score ?? Number.NaN, 9);
 
     const nextRun = new Date(runAt.getTime() + 5 * 60_000);
     await recomputeHeat(t.db, { now: nextRun });

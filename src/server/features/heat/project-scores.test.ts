@@ -45,13 +45,17 @@ const outcomes = async () =>
   (await t.db.select().from(projectScores).orderBy(projectScores.projectId)).map(({ computedAt: _, ...rest }) => rest);
 
 describe('project_scores triggers', () => {
-  test('a new project gets the neutral 50 with status new, in its category', async () => {
+  // Was "the neutral 50 with status new": since migration 0011 a new project is not scored until a recompute finds
+  // enough evidence, so it can never sit at 50 above projects with data.
+  test('a new project starts unscored (heat and status null, evidence 0), in its category', async () => {
     await t.db.insert(projects).values({ id: 'newcomer', name: 'Newcomer', category: 'AI' });
 
     expect(await scoreOf('newcomer')).toMatchObject({
-      heatScore: 50,
+      heatScore: null,
+      signalScore: null,
+      evidenceCount: 0,
       socialScore: 50,
-      status: 'new',
+      status: null,
       category: 'AI',
       computedAt: null,
     });
@@ -90,7 +94,9 @@ describe('recompute strategies', () => {
     const rebuilt = await recomputeHeat(t.db, { now: at(0.001), strategy: 'rebuild' });
 
     expect(updated).toMatchObject({ strategy: 'update', projectsChanged: 30 });
-    expect(rebuilt).toMatchObject({ strategy: 'rebuild', projectsChanged: 30, historyRows: 32 });
+    // 24 scored projects + 2 sectors: p04, p08, p12, p16, p24 and p28 have only followers (1 signal), so no history.
+    expect(rebuilt).toMatchObject({ strategy: 'rebuild', projectsChanged: 30, historyRows: 26, unscored: 6 });
+    expect(await scoreOf('p04')).toMatchObject({ heatScore: null, status: null, evidenceCount: 1 });
     expect(await outcomes()).toEqual(byUpdate);
     expect((await scoreOf('p05'))?.computedAt?.toISOString()).toBe(at(0.001).toISOString());
   });
@@ -111,7 +117,7 @@ describe('recompute strategies', () => {
     expect(tables[0]?.n).toBe(0);
 
     await t.db.insert(projects).values({ id: 'after-rebuild', name: 'After', category: 'AI' });
-    expect(await scoreOf('after-rebuild')).toMatchObject({ heatScore: 50, status: 'new' });
+    expect(await scoreOf('after-rebuild')).toMatchObject({ heatScore: null, status: null, evidenceCount: 0 });
     await t.db.delete(projects).where(eq(projects.id, 'after-rebuild'));
   });
 
@@ -134,7 +140,7 @@ describe('recompute strategies', () => {
     await concurrent;
 
     expect(result.strategy).toBe('rebuild');
-    expect(await scoreOf('late')).toMatchObject({ heatScore: 50, status: 'new', category: 'DeFi' });
+    expect(await scoreOf('late')).toMatchObject({ heatScore: null, status: null, category: 'DeFi' });
     expect((await scoreOf('p01'))?.category).toBe('AI');
     expect(await scoreOf('p02')).toBeUndefined();
     const [count] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM project_scores`);

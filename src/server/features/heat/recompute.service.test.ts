@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { heatScore, sectorHeat } from '../../../shared/scoring/index.ts';
 import { queryRows } from '../../db/client.ts';
@@ -19,7 +19,8 @@ beforeAll(async () => {
   t = await buildTestApp({ catalogue: false });
   await insertSector(t.db, { id: 'defi', name: 'DeFi' });
   await insertSector(t.db, { id: 'empty', name: 'Empty' });
-  // Three DeFi projects with different signal sets; one with none at all.
+  // Three DeFi projects with different signal sets; one with none at all (gamma) and one with a single signal
+  // (delta): both are below the minimum evidence rule, so not scored.
   await insertProject(t.db, {
     id: 'alpha',
     category: 'DeFi',
@@ -49,13 +50,15 @@ describe('recomputeHeat', () => {
   test('scores every project with the pure model and writes one history row per project and sector', async () => {
     const result = await recomputeHeat(t.db, { now: at(0) });
 
-    expect(result).toMatchObject({ projects: 4, projectsChanged: 4, sectors: 2, historyRows: 6, baselineAt: null });
+    // History: alpha, beta and DeFi; gamma, delta (unscored) and Empty (no scored member) have no score to record.
+    expect(result).toMatchObject({ projects: 4, projectsChanged: 4, sectors: 2, historyRows: 3, baselineAt: null });
+    expect(result).toMatchObject({ scored: 2, unscored: 2 });
     const inputs = await selectProjectInputs(t.db, 'alpha');
     const expected = heatScore(toHeatSignals(inputs!, 'active'), at(0));
     const alpha = await projectRow('alpha');
     expect(alpha).toMatchObject({ heatScore: expected.score, status: 'active', model: 'heat-v1', category: 'DeFi' });
     expect(alpha?.computedAt?.toISOString()).toBe(at(0).toISOString());
-    expect((await projectRow('gamma'))?.heatScore).toBe(50); // no data: the neutral 50
+    expect(alpha?.evidenceCount).toBe(4);
     const [row] = await historyOf('project', 'alpha');
     expect(row).toMatchObject({ score: expected.score, granularity: 'run', model: 'heat-v1' });
     // float4 contributions in PROJECT_HISTORY_KEYS order sum to the score
@@ -70,22 +73,40 @@ describe('recomputeHeat', () => {
     const after = await t.db.select().from(projectScores).orderBy(projectScores.projectId);
     expect(after).toEqual(before); // computed_at included: nothing was rewritten
     expect(again.projectsChanged).toBe(0);
-    expect(again.historyRows).toBe(6); // history still gets its row per run
+    expect(again.historyRows).toBe(3); // history still gets its row per run
   });
 
-  test('sector heat follows the spec formula over its members; an empty sector is the neutral 50', async () => {
+  test('projects below the evidence rule are stored unscored: heat, signal heat and status NULL, no history', async () => {
+    expect(await projectRow('gamma')).toMatchObject({
+      heatScore: null,
+      signalScore: null,
+      status: null,
+      evidenceCount: 0,
+      contributions: null,
+      model: 'heat-v1',
+    });
+    expect(await projectRow('delta')).toMatchObject({ heatScore: null, status: null, evidenceCount: 1 });
+    expect(await historyOf('project', 'gamma')).toEqual([]);
+    expect(await historyOf('project', 'delta')).toEqual([]);
+  });
+
+  // Was "over its members; an empty sector is the neutral 50": members are now the scored projects only, and a
+  // sector without one has no heat (null) rather than a neutral 50 that would rank it.
+  test('sector heat follows the spec formula over its scored members; none scored → no heat', async () => {
     const members = await t.db
       .select({ heatScore: projectScores.heatScore, socialScore: projectScores.socialScore })
       .from(projectScores)
-      .where(eq(projectScores.category, 'DeFi'));
+      .where(and(eq(projectScores.category, 'DeFi'), isNotNull(projectScores.heatScore)));
 
     const [defi] = await t.db.select().from(sectors).where(eq(sectors.id, 'defi'));
     const [empty] = await t.db.select().from(sectors).where(eq(sectors.id, 'empty'));
 
-    expect(defi?.heatScore).toBeCloseTo(sectorHeat(members).score, 9);
-    expect(defi).toMatchObject({ projectCount: 3, heatModel: 'sector-v1', change24h: null, trend: null });
-    expect(defi?.concentration).toBe(1); // three projects: the top 3 hold everything
-    expect(empty).toMatchObject({ heatScore: 50, projectCount: 0, concentration: null, breadth: null });
+    expect(members).toHaveLength(2); // alpha and beta; gamma has no data
+    expect(defi?.heatScore).toBeCloseTo(sectorHeat(members as { heatScore: number; socialScore: number }[]).score, 9);
+    expect(defi).toMatchObject({ projectCount: 3, scoredCount: 2, heatModel: 'sector-v1', change24h: null });
+    expect(defi?.concentration).toBe(1); // two scored projects: the top 3 hold everything
+    expect(defi?.topProjects.map((p) => p.id)).toEqual(['alpha', 'beta']); // gamma is never a leader
+    expect(empty).toMatchObject({ heatScore: null, scoredCount: 0, projectCount: 0, concentration: null });
   });
 
   test('sector history splits project heat by category, and the split still sums to the sector score', async () => {
@@ -114,7 +135,7 @@ describe('recomputeHeat', () => {
     const [defi] = await t.db.select().from(sectors).where(eq(sectors.id, 'defi'));
     expect(defi?.change24h).toBeGreaterThan(1);
     expect(defi?.trend).toBe('up');
-    expect(defi?.breadth).toBeCloseTo(1 / 3, 9); // alpha rose; beta fell; gamma flat
+    expect(defi?.breadth).toBeCloseTo(1 / 2, 9); // alpha rose; beta fell; gamma (unscored) does not count
   });
 
   test('the gain behind the status excludes the bonus, so a trending project does not stay trending by itself', async () => {
@@ -136,5 +157,54 @@ describe('recomputeHeat', () => {
     expect(result.baselineAt).toBeNull();
     const [defi] = await t.db.select().from(sectors).where(eq(sectors.id, 'defi'));
     expect(defi?.change24h).toBeNull();
+  });
+});
+
+describe('recomputeHeat: unscored projects never lift a sector', () => {
+  test('5 scored + 10 no-data members: heat is the mean of the 5, no size bonus, top 3 and shares from scored only', async () => {
+    const s = await buildTestApp({ catalogue: false });
+    try {
+      await insertSector(s.db, { id: 'socialfi', name: 'SocialFi' });
+      for (let i = 0; i < 5; i++) {
+        await insertProject(s.db, {
+          id: `real-${i}`,
+          category: 'SocialFi',
+          marketCap: 1e7 * (i + 1),
+          volume24h: 1e5 * (i + 1),
+        });
+      }
+      for (let i = 0; i < 10; i++) await insertProject(s.db, { id: `empty-${i}`, category: 'SocialFi' });
+
+      await recomputeHeat(s.db, { now: at(0) });
+
+      const scored = await s.db
+        .select({ id: projectScores.projectId, heatScore: projectScores.heatScore, social: projectScores.socialScore })
+        .from(projectScores)
+        .where(isNotNull(projectScores.heatScore));
+      const [sector] = await s.db.select().from(sectors).where(eq(sectors.id, 'socialfi'));
+      const expected = sectorHeat(scored.map((m) => ({ heatScore: m.heatScore as number, socialScore: m.social })));
+      expect(scored).toHaveLength(5);
+      // With the 10 unscored counted it would be 15 members (+5) and a mean pulled towards 50.
+      expect(expected.breakdown.find((e) => e.key === 'size')?.contribution).toBe(0);
+      expect(sector?.heatScore).toBeCloseTo(expected.score, 9);
+      expect(sector).toMatchObject({ projectCount: 15, scoredCount: 5 });
+      expect(sector?.topProjects.map((p) => p.id)).toEqual(['real-4', 'real-3', 'real-2']);
+      const heats = scored.map((m) => m.heatScore as number).sort((a, b) => b - a);
+      const total = heats.reduce((a, b) => a + b, 0);
+      expect(sector?.concentration).toBeCloseTo((heats[0]! + heats[1]! + heats[2]!) / total, 9);
+    } finally {
+      await s.close();
+    }
+  });
+
+  test('a project that gains its second signal becomes scored; one that loses it becomes unscored again', async () => {
+    await t.db.update(projects).set({ marketCap: 2e8 }).where(eq(projects.id, 'delta')); // followers + market cap
+    await t.db.update(projects).set({ volume24h: null, devStars: null }).where(eq(projects.id, 'beta'));
+
+    await recomputeHeat(t.db, { now: at(24 * 20) });
+
+    expect(await projectRow('delta')).toMatchObject({ evidenceCount: 2, status: 'active' });
+    expect((await projectRow('delta'))?.heatScore).toBeTypeOf('number');
+    expect(await projectRow('beta')).toMatchObject({ heatScore: null, status: null, evidenceCount: 1 });
   });
 });

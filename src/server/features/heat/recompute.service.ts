@@ -115,7 +115,7 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
     projects: scored.length,
     projectsChanged: changed.length,
     sectors: sectors.rows.length,
-    historyRows: historyRows + sectors.rows.length,
+    historyRows: historyRows + sectors.history.length,
     strategy,
     baselineAt: baselineAt?.toISOString() ?? null,
     statuses,

@@ -83,9 +83,10 @@ export function selectProjectPage(
 export async function countProjects(db: Db, filters: ProjectFilters): Promise<number> {
   const count = { n: sql<number>`count(*)::int` };
   // Only the status and scored filters need the scores; counting the projects table alone is cheaper.
-  const [row] = filters.status || filters.scored !== undefined
-    ? await db.select(count).from(projects).innerJoin(projectScores, scoresOfProject).where(whereFor(filters))
-    : await db.select(count).from(projects).where(whereFor(filters));
+  const [row] =
+    filters.status || filters.scored !== undefined
+      ? await db.select(count).from(projects).innerJoin(projectScores, scoresOfProject).where(whereFor(filters))
+      : await db.select(count).from(projects).where(whereFor(filters));
   return row?.n ?? 0;
 }
 
