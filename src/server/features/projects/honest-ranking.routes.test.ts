@@ -47,13 +47,15 @@ const list = async (query: string) => {
   expect(res.statusCode).toBe(200);
   return ProjectListResponseSchema.parse(res.json());
 };
-/** Every scored item comes before every unscored one. */
-const expectScoredFirst = (items: ProjectListItem[]) => {
-  const firstUnscored = items.findIndex((p) => p.heatScore === null);
-  if (firstUnscored === -1) return;
-  expect(items.slice(firstUnscored).every((p) => p.heatScore === null)).toBe(true);
-};
 const SCORED = ['uniswap', 'weak-dex', 'friend'];
+/** Every scored project comes before every other one, and the others have no heat score. */
+const expectScoredFirst = (items: ProjectListItem[]) => {
+  const isScored = items.map((p) => SCORED.includes(p.id));
+  const lastScored = isScored.lastIndexOf(true);
+  const firstUnscored = isScored.indexOf(false);
+  if (lastScored !== -1 && firstUnscored !== -1) expect(lastScored).toBeLessThan(firstUnscored);
+  expect(items.filter((p) => !SCORED.includes(p.id)).every((p) => p.heatScore === null)).toBe(true);
+};
 
 describe('the recompute scores only projects with enough evidence', () => {
   test('scored projects have a heat below 50 here, so a neutral 50 would have outranked them', async () => {
