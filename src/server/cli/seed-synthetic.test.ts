@@ -27,19 +27,20 @@ describe('npm run seed:synthetic', { timeout: 60_000 }, () => {
     expect(bad.stderr).toMatch(/Unknown option '--bogus'[\s\S]*usage:/);
   });
 
-  test('seeds the requested number of projects, each with its neutral score row', async () => {
+  // Was "its neutral score row" (50, 'new'): since migration 0011 the trigger's row is unscored until a recompute.
+  test('seeds the requested number of projects, each with its unscored score row', async () => {
     const seeded = run('--count', '300', '--data-dir', dataDir);
     expect(seeded.status).toBe(0);
 
     const handle = await createDb({ DATA_DIR: dataDir, DATABASE_URL: undefined }, { migrate: false, role: 'test' });
     try {
-      const [row] = await queryRows<{ projects: number; scores: number; neutral: number }>(
+      const [row] = await queryRows<{ projects: number; scores: number; unscored: number }>(
         handle.db,
         sql`SELECT (SELECT count(*)::int FROM projects WHERE is_synthetic) AS projects,
           (SELECT count(*)::int FROM project_scores) AS scores,
-          (SELECT count(*)::int FROM project_scores WHERE heat_score = 50 AND status = 'new') AS neutral`,
+          (SELECT count(*)::int FROM project_scores WHERE heat_score IS NULL AND status IS NULL) AS unscored`,
       );
-      expect(row).toEqual({ projects: 300, scores: 300, neutral: 300 });
+      expect(row).toEqual({ projects: 300, scores: 300, unscored: 300 });
     } finally {
       await handle.close();
     }

@@ -84,7 +84,9 @@ describe('DefiLlama discovery (/protocols)', () => {
 
   const load = () => t.db.select().from(projects).orderBy(projects.id);
 
-  test('discovers new projects with heat 50, status new, mapped sector and source category tag', async () => {
+  // Was "heat 50, status new": since migration 0011 a new project is not scored until a recompute finds enough
+  // evidence (docs/heat-score.md, "Minimum evidence").
+  test('discovers new projects unscored (no heat, no status), mapped sector and source category tag', async () => {
     next = [{ body: [AAVE_V3, UNISWAP_V3, BRIDGE, ODD, DEAD] }];
 
     const result = await runIngestionSource(deps, 'defillama', 'cli');
@@ -108,7 +110,7 @@ describe('DefiLlama discovery (/protocols)', () => {
     });
     expect(aave.metricSources.tvl).toEqual({ source: 'defillama', asOf: now.toISOString() });
     const [scores] = await t.db.select().from(projectScores).where(eq(projectScores.projectId, 'aave-v3'));
-    expect(scores).toMatchObject({ heatScore: 50, status: 'new', category: 'DeFi', computedAt: null });
+    expect(scores).toMatchObject({ heatScore: null, status: null, category: 'DeFi', computedAt: null });
     expect(aave.listedAt?.toISOString()).toBe('2022-04-01T01:34:37.000Z');
     const uni = rows.find((r) => r.id === 'uniswap-v3')!;
     expect(uni).toMatchObject({
