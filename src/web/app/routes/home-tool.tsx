@@ -14,8 +14,9 @@ import { QueryError } from '../query-error.tsx';
 /** /tool: the analyst layout: top 20 by heat beside the social-score leaders and the hottest sectors. */
 export function ToolHomePage() {
   const { t } = useTranslation(['home', 'app', 'sectors']);
-  const top = useProjects({ sort: 'heat', limit: 20, offset: 0 });
-  const social = useProjects({ sort: 'social', limit: 8, offset: 0 });
+  // "Top" widgets rank only scored projects (enough evidence); an unscored one sits at the social base of 50.
+  const top = useProjects({ sort: 'heat', limit: 20, offset: 0, scored: true });
+  const social = useProjects({ sort: 'social', limit: 8, offset: 0, scored: true });
   const sectors = useSectors();
   const sectorLabel = useSectorLabel();
 

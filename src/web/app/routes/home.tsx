@@ -33,7 +33,8 @@ export function HomePage() {
   const { t } = useTranslation(['home', 'app']);
   const errorText = useErrorText();
   const stats = useStats();
-  const hot = useProjects({ sort: 'heat', limit: HOT_PROJECTS, offset: 0 });
+  // A "top" widget ranks only what we know: projects without enough data for a heat score are left out.
+  const hot = useProjects({ sort: 'heat', limit: HOT_PROJECTS, offset: 0, scored: true });
   const sectors = useSectors();
   const sectorLabel = useSectorLabel();
 

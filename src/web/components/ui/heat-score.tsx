@@ -1,6 +1,15 @@
+import { useTranslation } from 'react-i18next';
+import { EVIDENCE_SIGNAL_TOTAL, MIN_EVIDENCE_SIGNALS } from '../../../shared/scoring/weights.ts';
 import { formatScore } from '../../lib/format.ts';
 
-type HeatScoreProps = { value: number | null | undefined; label: string; size?: 'sm' | 'lg' };
+type HeatScoreProps = {
+  /** The score; null = not scored ("not enough data"), e.g. a project below the minimum evidence rule. */
+  value: number | null | undefined;
+  label: string;
+  size?: 'sm' | 'lg';
+  /** Raw heat inputs with data (a project's evidenceCount): shown beside the score as "5 of 17 signals". */
+  evidence?: number;
+};
 
 // Colour bands for a score ∈ [0, 100]; the number itself is always shown, colour is only a hint.
 function toneFor(value: number): string {
@@ -9,18 +18,37 @@ function toneFor(value: number): string {
   if (value >= 40) return 'bg-amber-300 text-gray-950';
   return 'bg-gray-200 text-gray-900 dark:bg-gray-700 dark:text-gray-100';
 }
+const NOT_SCORED_TONE = 'border border-dashed border-gray-300 text-gray-600 dark:border-gray-600 dark:text-gray-300';
 
-/** A score pill; `label` names the score for screen readers ("Heat score"). */
-export function HeatScore({ value, label, size = 'sm' }: HeatScoreProps) {
-  const tone = value === null || value === undefined ? toneFor(0) : toneFor(value);
+/**
+ * A score pill; `label` names the score for screen readers ("Heat score"). A null score reads "not enough data"
+ * (never a number), and `evidence` adds the signal count with a tooltip explaining the minimum evidence rule. The
+ * texts are the app-wide `app:score.*` keys, so every page says it the same way.
+ */
+export function HeatScore({ value, label, size = 'sm', evidence }: HeatScoreProps) {
+  const { t } = useTranslation('app');
+  const scored = value !== null && value !== undefined;
+  const tone = scored ? toneFor(value) : NOT_SCORED_TONE;
   const dims = size === 'lg' ? 'min-w-16 px-3 py-1.5 text-2xl' : 'min-w-12 px-2 py-0.5 text-sm';
-  return (
+  const text = size === 'lg' && !scored ? 'text-base' : '';
+  const pill = (
     <span
-      className={`inline-flex items-center justify-center rounded-lg font-semibold tabular-nums ${dims} ${tone}`}
+      className={`inline-flex items-center justify-center rounded-lg font-semibold whitespace-nowrap tabular-nums ${dims} ${text} ${tone}`}
       title={label}
+      data-scored={scored}
     >
       <span className="sr-only">{label}: </span>
-      {formatScore(value)}
+      {scored ? formatScore(value) : t('score.notEnoughData')}
+    </span>
+  );
+  if (evidence === undefined) return pill;
+  const counts = { n: evidence, total: EVIDENCE_SIGNAL_TOTAL, min: MIN_EVIDENCE_SIGNALS };
+  return (
+    <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-1">
+      {pill}
+      <span className="muted text-xs whitespace-nowrap tabular-nums" title={t('score.evidenceTitle', counts)}>
+        {t('score.evidence', counts)}
+      </span>
     </span>
   );
 }

@@ -6,7 +6,8 @@ import { componentLabelKey, formatPoints, formatRaw, formatWeight, groupBreakdow
 
 type Props = {
   breakdown: readonly BreakdownEntry[];
-  score: number;
+  /** The score the contributions sum to; null when the project is not scored (every contribution is 0). */
+  score: number | null;
   caption?: string;
   sources?: ProjectHeatResponse['sources'];
 };

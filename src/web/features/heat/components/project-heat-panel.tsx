@@ -40,7 +40,17 @@ export function ProjectHeatPanel({ projectId }: { projectId: string }) {
         />
       ) : (
         <>
-          {heat.data.noData && <p className="text-sm">{t('panel.noData')}</p>}
+          {heat.data.scored ? (
+            heat.data.noData && <p className="text-sm">{t('panel.noData')}</p>
+          ) : (
+            <p className="text-sm" data-testid="heat-not-scored">
+              {t('panel.notScored', {
+                n: heat.data.evidence.count,
+                total: heat.data.evidence.total,
+                min: heat.data.evidence.min,
+              })}
+            </p>
+          )}
           <div className="grid gap-4 lg:grid-cols-2">
             <HeatBreakdownChart categories={heat.data.categories} />
             <HeatComponentTable

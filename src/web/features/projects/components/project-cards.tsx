@@ -27,7 +27,7 @@ export function ProjectCards({ items, offset = 0, sectorLabel = (c) => c, always
               <span className="muted w-6 shrink-0 text-sm tabular-nums">{offset + index + 1}</span>
               <ProjectNameCell project={project} />
             </div>
-            <HeatScore value={project.heatScore} label={t('app:score.heat')} />
+            <HeatScore value={project.heatScore} label={t('app:score.heat')} evidence={project.evidenceCount} />
           </div>
           <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
             <div>

@@ -15,7 +15,12 @@ export function ProjectScores({ project }: { project: Project }) {
         <div>
           <dt className="text-sm font-medium">{t('app:score.heat')}</dt>
           <dd className="mt-2">
-            <HeatScore value={project.heatScore} label={t('app:score.heat')} size="lg" />
+            <HeatScore
+              value={project.heatScore}
+              label={t('app:score.heat')}
+              size="lg"
+              evidence={project.evidenceCount}
+            />
             <p className="muted mt-2 text-xs">{t('project:scores.heatHint')}</p>
           </dd>
         </div>

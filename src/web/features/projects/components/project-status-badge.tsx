@@ -4,8 +4,10 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 
 const TONES: Record<ProjectStatus, BadgeTone> = { trending: 'red', rising: 'orange', new: 'blue', active: 'gray' };
 
-export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
+/** The derived status; nothing for an unscored project (status null): a status needs a score. */
+export function ProjectStatusBadge({ status }: { status: ProjectStatus | null }) {
   const { t } = useTranslation('app');
+  if (status === null) return null;
   return <Badge tone={TONES[status]}>{t(`projectStatus.${status}`)}</Badge>;
 }
 

@@ -83,7 +83,7 @@ export function ProjectTable({
                 <ProjectNameCell project={project} />
               </td>
               <td className="px-3 py-3 text-right">
-                <HeatScore value={project.heatScore} label={t('app:score.heat')} />
+                <HeatScore value={project.heatScore} label={t('app:score.heat')} evidence={project.evidenceCount} />
               </td>
               <td className="px-3 py-3 text-right">
                 <ChangeText value={project.priceChange24h} />

@@ -40,12 +40,13 @@ export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
 
   const option = useMemo(() => {
     const data: TreemapNode[] = sectors
-      .filter((sector) => sector.projectCount > 0)
+      // A sector without a scored member has no heat to colour by (issue 12): it gets no tile.
+      .filter((sector) => sector.projectCount > 0 && sector.heatScore !== null)
       .map((sector) => ({
         id: sector.id,
         name: sectorDisplayName(sector, i18n.language),
         value: sector.projectCount,
-        heat: sector.heatScore,
+        heat: sector.heatScore as number,
       }));
     return {
       tooltip: {
