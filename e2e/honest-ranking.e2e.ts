@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { en, zh } from '../src/shared/locales/index.ts';
+import { fetchProjects, fetchSectors } from './support/api.ts';
+import { type Lang, launchBrowser, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
+
+// Issue 12, "rank what we know": in the real catalogue most projects have too little data for a heat score. The
+// directory shows them as "not enough data" with their evidence count, after every scored project; the home page's
+// hot list shows none of them.
+let browser: Browser;
+const LOCALES = { zh, en } as const;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A sector whose first directory page holds both scored and unscored projects. */
+async function mixedSector() {
+  for (const sector of (await fetchSectors()).items) {
+    const all = await fetchProjects(`category=${encodeURIComponent(sector.name)}&limit=20`);
+    const scored = all.items.filter((p) => p.heatScore !== null).length;
+    if (scored > 0 && scored < all.items.length && all.total <= 20) return { sector, all, scored };
+  }
+  throw new Error('no sector with both scored and unscored projects on one page');
+}
+
+describe.each(['zh', 'en'] as const)('honest ranking (%s)', (lang: Lang) => {
+  const text = LOCALES[lang].app.score;
+
+  test('the directory lists a sector’s scored projects first, then "not enough data" with the evidence count', async () => {
+    const { sector, all, scored } = await mixedSector();
+    const page = await (await newContext(browser, { lang })).newPage();
+    await open(page, `/directory?category=${encodeURIComponent(sector.name)}`);
+    const rows = page.locator('main table tbody tr');
+    await rows.nth(all.items.length - 1).waitFor();
+
+    const heatCells = await rows.evaluateAll((trs) => trs.map((tr) => tr.querySelectorAll('td')[2]?.textContent ?? ''));
+    const unscoredAt = heatCells.map((cell) => cell.includes(text.notEnoughData));
+    expect(unscoredAt.indexOf(true)).toBe(scored); // the first unscored row comes right after the last scored one
+    expect(unscoredAt.slice(scored).every(Boolean)).toBe(true);
+    expect(unscoredAt.slice(0, scored).some(Boolean)).toBe(false);
+    // Each row shows its evidence count ("证据 2/17" / "2 of 17 signals"), with the rule in a tooltip.
+    const first = all.items[0];
+    const evidence = text.evidence.replace('{{n}}', String(first?.evidenceCount)).replace('{{total}}', '17');
+    expect(heatCells[0]).toContain(evidence);
+    const lastUnscored = all.items[all.items.length - 1];
+    const unscoredEvidence = text.evidence
+      .replace('{{n}}', String(lastUnscored?.evidenceCount))
+      .replace('{{total}}', '17');
+    expect(heatCells[heatCells.length - 1]).toContain(unscoredEvidence);
+    const tooltip = await rows.last().locator('td').nth(2).locator('[title]').last().getAttribute('title');
+    expect(tooltip).toContain('17');
+    // No status badge without a score (the status column of an unscored row is empty).
+    const statusCell = await rows.last().locator('td').last().textContent();
+    expect(statusCell?.trim()).toBe('');
+
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, `honest-ranking-directory-${lang}.png`), fullPage: true });
+    await page.context().close();
+  });
+
+  test('the home hot list holds scored projects only', async () => {
+    const page = await (await newContext(browser, { lang })).newPage();
+    await open(page, '/');
+    const hot = page.locator('section[aria-labelledby="home-hot"] ol > li');
+    await hot.first().waitFor();
+
+    const cards = await hot.allTextContents();
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.some((card) => card.includes(text.notEnoughData))).toBe(false);
+    await page.context().close();
+  });
+});
