@@ -64,6 +64,22 @@ describe.each(['zh', 'en'] as const)('honest ranking (%s)', (lang: Lang) => {
     await page.context().close();
   });
 
+  test('an unscored project page says "not enough data", shows no status badge and explains the rule', async () => {
+    const [unscored] = (await fetchProjects('scored=false&limit=1')).items;
+    if (!unscored) throw new Error('no unscored project in the catalogue');
+    const page = await (await newContext(browser, { lang })).newPage();
+    await open(page, `/project/${encodeURIComponent(unscored.id)}`);
+
+    const scores = page.locator('section[aria-labelledby="project-scores"]');
+    await scores.getByText(text.notEnoughData).waitFor();
+    await page.getByTestId('heat-not-scored').waitFor();
+    const header = await page.locator('main header').first().textContent();
+    for (const status of Object.values(LOCALES[lang].app.projectStatus)) expect(header).not.toContain(status);
+
+    await page.screenshot({ path: resolve(SCREENSHOT_DIR, `honest-ranking-project-${lang}.png`), fullPage: true });
+    await page.context().close();
+  });
+
   test('the home hot list holds scored projects only', async () => {
     const page = await (await newContext(browser, { lang })).newPage();
     await open(page, '/');
@@ -73,6 +89,14 @@ describe.each(['zh', 'en'] as const)('honest ranking (%s)', (lang: Lang) => {
     const cards = await hot.allTextContents();
     expect(cards.length).toBeGreaterThan(0);
     expect(cards.some((card) => card.includes(text.notEnoughData))).toBe(false);
+
+    // /tool: the top 20 by heat, scored projects only.
+    await open(page, '/tool');
+    const rows = page.locator('section[aria-labelledby="tool-top"] table tbody tr');
+    await rows.first().waitFor();
+    const top = await rows.allTextContents();
+    expect(top).toHaveLength(20);
+    expect(top.some((row) => row.includes(text.notEnoughData))).toBe(false);
     await page.context().close();
   });
 });
