@@ -5,6 +5,7 @@ import {
   PageQuerySchema,
   ProjectStatusSchema,
   pageOf,
+  VerificationSchema,
 } from './common.schema.ts';
 
 export const PROJECT_SORTS = ['heat', 'social', 'market_cap', 'volume', 'change_24h', 'listed', 'name'] as const;
@@ -46,7 +47,10 @@ export const ProjectListItemSchema = z.object({
   category: z.string(),
   chains: z.array(z.string()),
   status: ProjectStatusSchema,
+  /** True exactly when `verification` is set. */
   verified: z.boolean(),
+  /** Who or what verified the project and when; null when it is not verified. */
+  verification: VerificationSchema.nullable(),
   heatScore: z.number(),
   socialScore: z.number(),
   price: z.number().nullable(),
@@ -56,6 +60,8 @@ export const ProjectListItemSchema = z.object({
   followersTwitter: z.number().nullable(),
   /** Provenance of the market numbers shown in a list row (marketCap's source); null when there are none. */
   marketSource: MetricSourceSchema.nullable(),
+  /** Provenance of followersTwitter; null when there is none. */
+  followersSource: MetricSourceSchema.nullable(),
   listedAt: z.string().nullable(),
 });
 export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
@@ -106,6 +112,8 @@ export const ProjectSchema = ProjectListItemSchema.extend({
   metricSources: z.record(z.string(), MetricSourceSchema),
   heatModel: z.string().nullable(),
   heatComputedAt: z.string().nullable(),
+  /** Newest as-of among the project's metric inputs (metricSources): what "updated" means on a project page. */
+  dataAsOf: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
