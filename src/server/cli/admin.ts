@@ -1,10 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig, readEnvironment } from '../config.ts';
-import { createDb, type Db } from '../db/client.ts';
+import { createDb } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { AppError } from '../errors.ts';
 import { listAdmins, setRoleByEmail } from '../features/admin/admin.service.ts';
 import { recordSiteReview, removeVerification } from '../features/projects/verification.service.ts';
+import { openRuntime } from '../runtime.ts';
 
 // npm run admin -- grant <email> | revoke <email> | list
 //                  | verify <projectId> --by <name> [--note <text>] | unverify <projectId>
@@ -31,25 +32,42 @@ function parseFlags(args: string[], known: readonly string[]): Record<string, st
   return flags;
 }
 
-/** verify / unverify: the operator's record of a review against the project's own site (docs/verification.md). */
+/**
+ * verify / unverify: the operator's record of a review against the project's own site (docs/verification.md). Opens
+ * the full runtime so a running server on a shared PostgreSQL drops its cached lists (NOTIFY), and so a fresh data
+ * directory gets its catalogue first.
+ */
 async function runVerificationCommand(
-  db: Db,
+  env: Record<string, string | undefined>,
   command: 'verify' | 'unverify',
   id: string,
   flags: Record<string, string>,
-) {
-  if (command === 'unverify') {
-    const removed = await removeVerification(db, id);
+): Promise<CliResult> {
+  const runtime = await openRuntime(loadConfig(env), { role: 'admin-cli' });
+  try {
+    const { db } = runtime.handle;
+    if (command === 'unverify') {
+      const removed = await removeVerification(db, id, runtime.events);
+      return {
+        code: 0,
+        out: removed
+          ? `${id} is no longer verified (was: ${removed.method} by ${removed.by})`
+          : `${id} was not verified`,
+      };
+    }
+    const review = await recordSiteReview(
+      db,
+      id,
+      { by: flags.by ?? '', note: flags.note, at: new Date() },
+      runtime.events,
+    );
     return {
       code: 0,
-      out: removed ? `${id} is no longer verified (was: ${removed.method} by ${removed.by})` : `${id} was not verified`,
+      out: `${id} verified: reviewed against its official site by ${review.by} on ${review.at.slice(0, 10)} (the heat score follows on the next recompute)`,
     };
+  } finally {
+    await runtime.close();
   }
-  const review = await recordSiteReview(db, id, { by: flags.by ?? '', note: flags.note, at: new Date() });
-  return {
-    code: 0,
-    out: `${id} verified: reviewed against its official site by ${review.by} on ${review.at.slice(0, 10)}`,
-  };
 }
 
 /** Runs one admin command against the configured database; never throws (errors become code 1 + message). */
@@ -64,8 +82,8 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
   if (!valid || !flags) return { code: 2, out: USAGE };
   let handle: Awaited<ReturnType<typeof createDb>> | undefined;
   try {
+    if (isVerification) return await runVerificationCommand(env, command, email ?? '', flags);
     handle = await createDb(loadConfig(env), { role: 'admin-cli' });
-    if (isVerification) return await runVerificationCommand(handle.db, command, email ?? '', flags);
     if (command === 'list') {
       const admins = await listAdmins(handle.db);
       return { code: 0, out: admins.length ? admins.map((a) => a.email ?? a.id).join('\n') : '(no admins)' };

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { ProjectVerification } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import type { EventBus } from '../../events/event-bus.ts';
 import { selectProjectVerification, updateProjectVerification, updateXVerification } from './verification.queries.ts';
 
 /**
@@ -19,8 +20,16 @@ export function isXVerified(facts: XAccountFacts): boolean {
 
 export type SiteReviewInput = { by: string; note?: string; at: Date };
 
-/** Records an operator's review of the project's catalogue entry against its own site; throws PROJECT_NOT_FOUND. */
-export async function recordSiteReview(db: Db, id: string, input: SiteReviewInput): Promise<ProjectVerification> {
+/**
+ * Records an operator's review of the project's catalogue entry against its own site; throws PROJECT_NOT_FOUND.
+ * The social score's verified bonus follows on the next heat recompute (hourly, or `npm run recompute`).
+ */
+export async function recordSiteReview(
+  db: Db,
+  id: string,
+  input: SiteReviewInput,
+  events?: EventBus,
+): Promise<ProjectVerification> {
   const by = input.by.trim();
   if (!by) throw new AppError('VALIDATION_FAILED', {}, { field: 'by' });
   const note = input.note?.trim();
@@ -31,14 +40,16 @@ export async function recordSiteReview(db: Db, id: string, input: SiteReviewInpu
     ...(note ? { note } : {}),
   };
   if (!(await updateProjectVerification(db, id, verification))) throw new AppError('PROJECT_NOT_FOUND', { id });
+  await events?.publish({ type: 'projects.updated', ids: [id] });
   return verification;
 }
 
 /** Removes any verification (review or X); returns what was removed (null if none); throws PROJECT_NOT_FOUND. */
-export async function removeVerification(db: Db, id: string): Promise<ProjectVerification | null> {
+export async function removeVerification(db: Db, id: string, events?: EventBus): Promise<ProjectVerification | null> {
   const row = await selectProjectVerification(db, id);
   if (!row) throw new AppError('PROJECT_NOT_FOUND', { id });
   await updateProjectVerification(db, id, null);
+  await events?.publish({ type: 'projects.updated', ids: [id] });
   return row.verification;
 }
 
