@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type ProjectVerification, projects } from '../../db/schema/index.ts';
 
@@ -18,18 +18,15 @@ export async function updateProjectVerification(
 
 /**
  * What X says about the project's account, written only where no operator review is recorded (a site review is
- * never overwritten or cleared by X). Only writes when something changes, so the row's write time stays honest.
+ * never overwritten or cleared by X). A qualifying account refreshes `at` (the date X last confirmed it); a clear only
+ * writes when there is an X verification to remove.
  */
 export async function updateXVerification(db: Db, id: string, verification: ProjectVerification | null) {
   const notReviewed = or(isNull(projects.verification), sql`${projects.verification}->>'method' = 'x'`);
-  const changed =
-    verification === null
-      ? sql`${projects.verification} IS NOT NULL`
-      : or(isNull(projects.verification), sql`${projects.verification}->>'by' <> ${verification.by}`);
   await db
     .update(projects)
     .set({ verification, isVerified: verification !== null })
-    .where(and(eq(projects.id, id), notReviewed, changed));
+    .where(and(eq(projects.id, id), notReviewed, verification === null ? isNotNull(projects.verification) : undefined));
 }
 
 export async function selectProjectVerification(db: Db, id: string) {

@@ -98,6 +98,15 @@ describe('what makes a project verified', () => {
       note: 'business',
     });
 
+    const later = new Date('2026-12-01T06:00:00.000Z'); // a later read refreshes the date X last confirmed it
+    await applyXVerification(
+      t.db,
+      'chainlink',
+      { username: 'chainlink', verified: true, verifiedType: 'business' },
+      later,
+    );
+    expect((await verificationOf('chainlink'))?.verification?.at).toBe(later.toISOString());
+
     await applyXVerification(t.db, 'chainlink', { username: 'chainlink', verified: true, verifiedType: 'blue' }, at);
     expect(await verificationOf('chainlink')).toMatchObject({ verification: null, isVerified: false });
 
