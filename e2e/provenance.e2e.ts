@@ -70,6 +70,7 @@ function auditPage(page: Page): Promise<Audit> {
       unmarked,
       markers: markers.length,
       markerTexts: [...new Set(markers.map((m) => m.textContent ?? ''))],
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a reader sees
       text: document.body.innerText,
       sampleDate,
     };
