@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import { applyXVerification, recordSiteReview } from '../../src/server/features/projects/verification.service.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
+import { E2E_VERIFIED } from './verified-fixtures.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
   });
   const skipBuild = REUSE_CI_BUILD || process.env.E2E_SKIP_BUILD === '1';
   const [runtime] = await Promise.all([openRuntime(config), skipBuild || buildWeb()]);
+  await recordE2eVerifications(runtime.handle.db);
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
     { logger: false },
@@ -44,6 +47,17 @@ export default async function setup(project: TestProject) {
     await app.close();
     await runtime.close();
   };
+}
+
+async function recordE2eVerifications(db: Parameters<typeof recordSiteReview>[0]): Promise<void> {
+  const { siteReview, x } = E2E_VERIFIED;
+  await recordSiteReview(db, siteReview.id, { by: siteReview.by, note: siteReview.note, at: new Date(siteReview.at) });
+  await applyXVerification(
+    db,
+    x.id,
+    { username: x.username, verified: true, verifiedType: 'business' },
+    new Date(x.at),
+  );
 }
 
 async function buildWeb(): Promise<void> {

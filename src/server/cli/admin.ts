@@ -2,21 +2,87 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig, readEnvironment } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { AppError } from '../errors.ts';
 import { listAdmins, setRoleByEmail } from '../features/admin/admin.service.ts';
+import { recordSiteReview, removeVerification } from '../features/projects/verification.service.ts';
+import { openRuntime } from '../runtime.ts';
 
 // npm run admin -- grant <email> | revoke <email> | list
+//                  | verify <projectId> --by <name> [--note <text>] | unverify <projectId>
 // With embedded PGlite the server holds the data directory: stop it first (or use DATABASE_URL, which may be shared).
 
-const USAGE = 'usage: npm run admin -- grant <email> | revoke <email> | list';
+const USAGE = [
+  'usage: npm run admin -- grant <email> | revoke <email> | list',
+  '       npm run admin -- verify <projectId> --by <name> [--note <text>]   (reviewed against the official site)',
+  '       npm run admin -- unverify <projectId>',
+].join('\n');
 
 export type CliResult = { code: number; out: string };
 
+/** `--name value` pairs after the positional arguments; null when a flag has no value or is unknown. */
+function parseFlags(args: string[], known: readonly string[]): Record<string, string> | null {
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) {
+    const name = args[i]?.replace(/^--/, '') ?? '';
+    const value = args[i + 1];
+    if (!args[i]?.startsWith('--') || !known.includes(name) || value === undefined || value.startsWith('--'))
+      return null;
+    flags[name] = value;
+  }
+  return flags;
+}
+
+/**
+ * verify / unverify: the operator's record of a review against the project's own site (docs/verification.md). Opens
+ * the full runtime so a running server on a shared PostgreSQL drops its cached lists (NOTIFY), and so a fresh data
+ * directory gets its catalogue first.
+ */
+async function runVerificationCommand(
+  env: Record<string, string | undefined>,
+  command: 'verify' | 'unverify',
+  id: string,
+  flags: Record<string, string>,
+): Promise<CliResult> {
+  const runtime = await openRuntime(loadConfig(env), { role: 'admin-cli' });
+  try {
+    const { db } = runtime.handle;
+    if (command === 'unverify') {
+      const removed = await removeVerification(db, id, runtime.events);
+      return {
+        code: 0,
+        out: removed
+          ? `${id} is no longer verified (was: ${removed.method} by ${removed.by})`
+          : `${id} was not verified`,
+      };
+    }
+    const review = await recordSiteReview(
+      db,
+      id,
+      { by: flags.by ?? '', note: flags.note, at: new Date() },
+      runtime.events,
+    );
+    return {
+      code: 0,
+      out: `${id} verified: reviewed against its official site by ${review.by} on ${review.at.slice(0, 10)} (the heat score follows on the next recompute)`,
+    };
+  } finally {
+    await runtime.close();
+  }
+}
+
 /** Runs one admin command against the configured database; never throws (errors become code 1 + message). */
 export async function runAdminCli(argv: string[], env: Record<string, string | undefined>): Promise<CliResult> {
-  const [command, email] = argv;
-  if (!(command === 'list' || ((command === 'grant' || command === 'revoke') && email))) return { code: 2, out: USAGE };
+  const [command, email, ...rest] = argv;
+  const isVerification = command === 'verify' || command === 'unverify';
+  const flags = isVerification ? parseFlags(rest, command === 'verify' ? ['by', 'note'] : []) : {};
+  const valid =
+    command === 'list' ||
+    ((command === 'grant' || command === 'revoke') && email) ||
+    (isVerification && email && flags && (command === 'unverify' || flags.by?.trim()));
+  if (!valid || !flags) return { code: 2, out: USAGE };
   let handle: Awaited<ReturnType<typeof createDb>> | undefined;
   try {
+    if (isVerification) return await runVerificationCommand(env, command, email ?? '', flags);
     handle = await createDb(loadConfig(env), { role: 'admin-cli' });
     if (command === 'list') {
       const admins = await listAdmins(handle.db);
@@ -32,6 +98,8 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
     }
     return { code: 0, out: `${user.email} is now ${role === 'admin' ? 'an admin' : 'a regular user'}` };
   } catch (error) {
+    if (error instanceof AppError && error.code === 'PROJECT_NOT_FOUND')
+      return { code: 1, out: `no project with id ${email}` };
     if (error instanceof DataDirLockedError || error instanceof Error) return { code: 1, out: error.message };
     return { code: 1, out: String(error) };
   } finally {

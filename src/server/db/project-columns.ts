@@ -16,6 +16,7 @@ export const projectListColumns = {
   chains: projects.chains,
   status: projectScores.status,
   isVerified: projects.isVerified,
+  verification: projects.verification,
   heatScore: projectScores.heatScore,
   evidenceCount: projectScores.evidenceCount,
   socialScore: projectScores.socialScore,

@@ -17,6 +17,22 @@ export const MetricSourceSchema = z.object({
 });
 export type MetricSource = z.infer<typeof MetricSourceSchema>;
 
+/** The source key of the built-in catalogue's sample figures; shown by its display name, never raw. */
+export const SAMPLE_SOURCE = 'catalogue-sample';
+
+/**
+ * Why a project is verified (docs/verification.md): 'x' — X reports its official account as an organisation
+ * (`by` is the @handle); 'site-review' — an operator checked the catalogue entry against the project's own site
+ * (`by` is the operator). `at` is when, as an ISO timestamp.
+ */
+export const VerificationSchema = z.object({
+  method: z.enum(['x', 'site-review']),
+  by: z.string(),
+  at: z.string(),
+  note: z.string().optional(),
+});
+export type Verification = z.infer<typeof VerificationSchema>;
+
 export const PROJECT_STATUSES = ['trending', 'rising', 'new', 'active'] as const;
 export const ProjectStatusSchema = z.enum(PROJECT_STATUSES);
 export type ProjectStatus = z.infer<typeof ProjectStatusSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BreakdownEntrySchema } from '../scoring/types.ts';
-import { ProjectStatusSchema } from './common.schema.ts';
+import { MetricSourceSchema, ProjectStatusSchema } from './common.schema.ts';
 
 // HTTP contract of the heat engine: a project's breakdown, project and sector history, and the sync state.
 
@@ -64,7 +64,7 @@ export const ProjectHeatResponseSchema = z.object({
   /** Social-score breakdown; contributions sum to `socialScore`. */
   socialBreakdown: z.array(BreakdownEntrySchema),
   /** Where each signal came from and when (keys are signal names), when ingestion recorded it. */
-  sources: z.record(z.string(), z.object({ source: z.string(), asOf: z.string(), stale: z.boolean().optional() })),
+  sources: z.record(z.string(), MetricSourceSchema),
 });
 export type ProjectHeatResponse = z.infer<typeof ProjectHeatResponseSchema>;
 

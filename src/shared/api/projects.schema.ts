@@ -5,6 +5,7 @@ import {
   PageQuerySchema,
   ProjectStatusSchema,
   pageOf,
+  VerificationSchema,
 } from './common.schema.ts';
 
 export const PROJECT_SORTS = ['heat', 'social', 'market_cap', 'volume', 'change_24h', 'listed', 'name'] as const;
@@ -52,7 +53,10 @@ export const ProjectListItemSchema = z.object({
   chains: z.array(z.string()),
   /** Derived status; null when the project is not scored. */
   status: ProjectStatusSchema.nullable(),
+  /** True exactly when `verification` is set. */
   verified: z.boolean(),
+  /** Who or what verified the project and when; null when it is not verified. */
+  verification: VerificationSchema.nullable(),
   /**
    * Heat 0–100; null = not enough data (fewer than MIN_EVIDENCE_SIGNALS raw inputs with data). Every heat-sorted list
    * puts these after every scored project, in both orders.
@@ -68,6 +72,8 @@ export const ProjectListItemSchema = z.object({
   followersTwitter: z.number().nullable(),
   /** Provenance of the market numbers shown in a list row (marketCap's source); null when there are none. */
   marketSource: MetricSourceSchema.nullable(),
+  /** Provenance of followersTwitter; null when there is none. */
+  followersSource: MetricSourceSchema.nullable(),
   listedAt: z.string().nullable(),
 });
 export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
@@ -118,6 +124,8 @@ export const ProjectSchema = ProjectListItemSchema.extend({
   metricSources: z.record(z.string(), MetricSourceSchema),
   heatModel: z.string().nullable(),
   heatComputedAt: z.string().nullable(),
+  /** Newest as-of among the project's metric inputs (metricSources): what "updated" means on a project page. */
+  dataAsOf: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedTextSchema, PageQuerySchema, ProjectRefSchema, pageOf } from './common.schema.ts';
+import { LocalizedTextSchema, MetricSourceSchema, PageQuerySchema, ProjectRefSchema, pageOf } from './common.schema.ts';
 import { ProjectListItemSchema } from './projects.schema.ts';
 
 export const SECTOR_TRENDS = ['up', 'down', 'stable'] as const;
@@ -18,6 +18,8 @@ export const SectorSchema = z.object({
   /** Members with a heat score; heat, size bonus, top projects, breadth and concentration count only these. */
   scoredCount: z.number().int(),
   totalMarketCap: z.number().nullable(),
+  /** Provenance of totalMarketCap: sample when any member value is a sample, as of the oldest member value. */
+  marketSource: MetricSourceSchema.nullable(),
   /** Heat points against 24 h ago; null until there is 24 h of history. */
   change24h: z.number().nullable(),
   trend: z.enum(SECTOR_TRENDS).nullable(),

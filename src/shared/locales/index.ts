@@ -12,6 +12,7 @@ import enMembership from './en/membership.json' with { type: 'json' };
 import enPages from './en/pages.json' with { type: 'json' };
 import enPlatforms from './en/platforms.json' with { type: 'json' };
 import enProject from './en/project.json' with { type: 'json' };
+import enProvenance from './en/provenance.json' with { type: 'json' };
 import enSearch from './en/search.json' with { type: 'json' };
 import enSectors from './en/sectors.json' with { type: 'json' };
 import zhApp from './zh/app.json' with { type: 'json' };
@@ -26,6 +27,7 @@ import zhMembership from './zh/membership.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
 import zhPlatforms from './zh/platforms.json' with { type: 'json' };
 import zhProject from './zh/project.json' with { type: 'json' };
+import zhProvenance from './zh/provenance.json' with { type: 'json' };
 import zhSearch from './zh/search.json' with { type: 'json' };
 import zhSectors from './zh/sectors.json' with { type: 'json' };
 
@@ -46,6 +48,7 @@ export const en = {
   pages: enPages,
   platforms: enPlatforms,
   project: enProject,
+  provenance: enProvenance,
   search: enSearch,
   sectors: enSectors,
 };
@@ -63,6 +66,7 @@ export const zh: typeof en = {
   pages: zhPages,
   platforms: zhPlatforms,
   project: zhProject,
+  provenance: zhProvenance,
   search: zhSearch,
   sectors: zhSectors,
 };

@@ -15,6 +15,12 @@ import {
 /** Where and when one metric came from, e.g. { source: 'coingecko', asOf: '2026-11-21T10:00:00Z' }. */
 export type MetricSource = { source: string; asOf: string; sample?: boolean; stale?: boolean };
 export type MetricSources = Partial<Record<string, MetricSource>>;
+/**
+ * Why a project counts as verified (docs/verification.md): X reports its official account as organisation-verified
+ * (`method: 'x'`, `by` the @handle), or an operator reviewed the catalogue entry against the project's own site
+ * (`method: 'site-review'`, `by` the operator). `at` is an ISO timestamp; `is_verified` is kept in step with it.
+ */
+export type ProjectVerification = { method: 'x' | 'site-review'; by: string; at: string; note?: string };
 
 // Counts are bigint in mode 'number': follower and star counts fit in 2^53, and scoring wants plain numbers.
 const count = (name?: string) => (name ? bigint(name, { mode: 'number' }) : bigint({ mode: 'number' }));
@@ -41,7 +47,8 @@ export const projects = pgTable(
     githubOrgs: text().array().notNull().default(sql`'{}'::text[]`),
     whitepaperUrl: text(),
     sourcePlatform: text(),
-    isVerified: boolean().notNull().default(false),
+    isVerified: boolean().notNull().default(false), // true exactly when `verification` is set (filters, social score)
+    verification: jsonb().$type<ProjectVerification>(),
     coingeckoId: text(),
     defillamaId: text(),
     // Market signals (latest known value; provenance in metricSources)
@@ -104,6 +111,8 @@ export const sectors = pgTable('sectors', {
   /** Members with a heat score: the sector's heat, size bonus, top 3, breadth and concentration count only these. */
   scoredCount: integer().notNull().default(0),
   totalMarketCap: doublePrecision(),
+  /** Provenance of totalMarketCap: sample when any member's value is a sample, as of the oldest member value. */
+  marketSource: jsonb().$type<MetricSource>(),
   change24h: doublePrecision('change_24h'), // heat points vs 24 h ago, from heat_history; null without history
   trend: text({ enum: ['up', 'down', 'stable'] }),
   breadth: doublePrecision(), // share of projects whose heat rose in 24 h, 0–1

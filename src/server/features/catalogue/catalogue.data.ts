@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SAMPLE_SOURCE } from '../../../shared/api/common.schema.ts';
 import type { MetricSources, projects, sectors } from '../../db/schema/index.ts';
 import {
   type CatalogueProject,
@@ -10,7 +11,8 @@ import {
 } from './catalogue.schema.ts';
 
 const DATA_DIR = fileURLToPath(new URL('./data', import.meta.url));
-export const SAMPLE_SOURCE = 'catalogue-sample';
+
+export { SAMPLE_SOURCE };
 
 export type Catalogue = { sectors: CatalogueSector[]; projects: CatalogueProject[] };
 
@@ -76,7 +78,10 @@ export function toProjectRow(project: CatalogueProject): typeof projects.$inferI
     discordUrl: project.discord,
     githubOrgs: project.github,
     sourcePlatform: project.sourcePlatform,
-    isVerified: project.verified,
+    isVerified: project.verification !== undefined,
+    verification: project.verification
+      ? { ...project.verification, at: `${project.verification.at}T00:00:00.000Z` }
+      : null,
     coingeckoId: project.coingeckoId,
     marketCap: tag('marketCap', sample?.marketCapUsd),
     volume24h: tag('volume24h', sample?.volume24hUsd),

@@ -29,7 +29,18 @@ export const CatalogueProjectSchema = z.object({
   github: z.array(z.string().min(1)),
   coingeckoId: z.string().min(1).nullable(),
   listedAt: z.iso.date().nullable(),
-  verified: z.boolean(),
+  /**
+   * An operator's review of this entry against the project's own site (docs/verification.md). Absent means not
+   * reviewed: no entry is verified just by being in the catalogue.
+   */
+  verification: z
+    .object({
+      method: z.literal('site-review'),
+      by: z.string().trim().min(1).max(100),
+      at: z.iso.date(),
+      note: z.string().trim().min(1).max(500).optional(),
+    })
+    .optional(),
   sourcePlatform: z.string().min(1).nullable(),
   tags: z.array(z.string().min(1)),
   introEn: z.string().min(1),

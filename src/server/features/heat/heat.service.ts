@@ -81,7 +81,7 @@ function toSignalSources(metricSources: MetricSources): ProjectHeatResponse['sou
   const out: ProjectHeatResponse['sources'] = {};
   for (const [signal, field] of Object.entries(SIGNAL_METRIC_FIELDS)) {
     const source = metricSources[field];
-    if (source) out[signal] = { source: source.source, asOf: source.asOf, stale: source.stale };
+    if (source) out[signal] = { source: source.source, asOf: source.asOf, stale: source.stale, sample: source.sample };
   }
   return out;
 }

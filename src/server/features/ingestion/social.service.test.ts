@@ -110,6 +110,30 @@ describe('social sources', () => {
       expect(counts?.query.get('granularity')).toBe('day');
     });
 
+    test("maps X's verified_type: an organisation check verifies the project, a blue check does not", async () => {
+      await createSocialAccount(t.db, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
+      let verifiedType = 'business';
+      override = ({ path }) =>
+        path.startsWith('/x/2/users/by/username/')
+          ? { body: { data: { ...USER.data, verified: true, verified_type: verifiedType } } }
+          : undefined;
+
+      await runIngestionSource(deps, 'x', 'cli');
+
+      expect(fake.requests[0]?.query.get('user.fields')).toContain('verified_type');
+      expect(await aave()).toMatchObject({
+        isVerified: true,
+        verification: { method: 'x', by: '@aave', at: now.toISOString(), note: 'business' },
+      });
+
+      verifiedType = 'blue'; // a paid subscription: no longer counts
+      await t.db.update(projects).set({ metricSources: {} }); // due again
+      const second = await runIngestionSource(deps, 'x', 'cli', { limit: 1 });
+
+      expect(second.failed).toBe(false);
+      expect(await aave()).toMatchObject({ isVerified: false, verification: null });
+    });
+
     test('an unknown user (HTTP 200 with only errors) is a failure: values kept and marked stale', async () => {
       await createSocialAccount(t.db, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
       await t.db.update(projects).set({

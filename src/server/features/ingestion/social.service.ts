@@ -5,6 +5,7 @@ import { fetchChatMemberCount } from '../../sources/telegram/telegram.client.ts'
 import type { TtlCache } from '../../sources/ttl-cache.ts';
 import { createXClient } from '../../sources/x/x.client.ts';
 import { ALL_ACCOUNTS_FAILED, XApiError } from '../../sources/x/x.errors.ts';
+import { applyXVerification } from '../projects/verification.service.ts';
 import { getSocialCapacity, pruneSocialUsage } from '../social-accounts/social-accounts.service.ts';
 import { createXAccountPool } from '../social-accounts/x-account-pool.service.ts';
 import {
@@ -36,7 +37,7 @@ export const SOCIAL_RUNS_PER_WEEK = 7 * 24;
 /** X requests per project: profile, recent search, counts. */
 const X_REQUESTS_PER_PROJECT = 3;
 
-type Fetcher = (handle: string, now: Date) => Promise<MetricUpdate['values']>;
+type Fetcher = (handle: string, now: Date, projectId: string) => Promise<MetricUpdate['values']>;
 
 async function runSocialSource(
   deps: IngestDeps,
@@ -58,7 +59,7 @@ async function runSocialSource(
   for (const [i, target] of targets.entries()) {
     if (i > 0) await sleep(config.INGEST_SOCIAL_PAUSE_MS);
     try {
-      const values = await fetcher(target.handle ?? '', now);
+      const values = await fetcher(target.handle ?? '', now, target.id);
       await updateProjectMetrics(db, source, deps.now?.() ?? new Date(), [{ id: target.id, values }]);
       result.updatedIds.push(target.id);
     } catch (error) {
@@ -112,10 +113,12 @@ export async function runXSocial(
     deps,
     'x',
     'followersTwitter',
-    async (handle, at) => {
+    async (handle, at, projectId) => {
       const username = toXUsername(handle);
       if (!username) throw new Error(`invalid X handle "${handle}"`);
       const profile = await x.getUser(username);
+      // The official account's check mark (docs/verification.md); an operator's site review is never overwritten.
+      await applyXVerification(deps.db, projectId, profile, at);
       const mentions7d = await x.getMentions7d(username, at);
       const engagementAvg = await x.getEngagement(username);
       return { followersTwitter: profile.followers, mentions7d, engagementAvg };

@@ -6,7 +6,7 @@ import type {
   ProjectListResponse,
 } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
-import type { projectScores, projects } from '../../db/schema/index.ts';
+import type { MetricSources, projectScores, projects } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import {
   countProjects,
@@ -30,7 +30,8 @@ export function toProjectListItem(row: ProjectListRow): ProjectListItem {
     category: row.category,
     chains: row.chains,
     status: row.status,
-    verified: row.isVerified,
+    verified: row.verification !== null,
+    verification: row.verification,
     heatScore: row.heatScore,
     evidenceCount: row.evidenceCount,
     socialScore: row.socialScore,
@@ -40,8 +41,18 @@ export function toProjectListItem(row: ProjectListRow): ProjectListItem {
     priceChange24h: row.priceChange24h,
     followersTwitter: row.followersTwitter,
     marketSource: (row.metricSources.marketCap as MetricSource | undefined) ?? null,
+    followersSource: (row.metricSources.followersTwitter as MetricSource | undefined) ?? null,
     listedAt: iso(row.listedAt),
   };
+}
+
+/** The newest as-of among a project's metric inputs: when its data was last true, not when the row was written. */
+export function newestAsOf(sources: MetricSources): string | null {
+  let newest: string | null = null;
+  for (const source of Object.values(sources)) {
+    if (source && (newest === null || Date.parse(source.asOf) > Date.parse(newest))) newest = source.asOf;
+  }
+  return newest;
 }
 
 /** Full project DTO, links built from stored handles. */
@@ -98,6 +109,7 @@ export function toProject(
     ),
     heatModel: scores.model,
     heatComputedAt: iso(scores.computedAt),
+    dataAsOf: newestAsOf(row.metricSources),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -72,7 +72,7 @@ export function generateSyntheticProject(seed: number, index: number, now: Date)
   const followers = maybe(next, 0.9, () => logUniform(next, 2, 6.5));
   const listedAt = new Date(now.getTime() - Math.floor(next() * 6 * 365) * 86_400_000);
   next(); // was the status draw (status is now derived by the heat engine); kept so seed 42 stays the same universe
-  const verified = next() < 0.4;
+  next(); // was the verified draw: a synthetic project has no recorded verification (docs/verification.md); kept so seed 42 stays the same universe
   const signals = {
     twitterFollowers: followers,
     mentions7d: maybe(next, 0.5, () => logUniform(next, 0, 4)),
@@ -103,7 +103,7 @@ export function generateSyntheticProject(seed: number, index: number, now: Date)
     category: pick(next, SECTORS),
     chains,
     tags: ['synthetic'],
-    isVerified: verified,
+    isVerified: false,
     marketCap,
     volume24h: volume,
     priceChange24h: signals.priceChange24hPct,

@@ -11,6 +11,8 @@ const UserResponseSchema = z.object({
       username: z.string(),
       name: z.string(),
       verified: z.boolean().optional(),
+      /** 'blue' (subscription), 'business' (organisation, gold), 'government' (grey) or 'none'. */
+      verified_type: z.string().optional(),
       public_metrics: z
         .object({
           followers_count: z.number(),
@@ -52,7 +54,14 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   return parsed.data;
 }
 
-export type XProfile = { id: string; username: string; followers: number | null; verified: boolean };
+export type XProfile = {
+  id: string;
+  username: string;
+  followers: number | null;
+  verified: boolean;
+  /** X's account type behind the check mark; null when X did not say. */
+  verifiedType: string | null;
+};
 
 /** X API v2 reads through the account pool, with the spec's per-kind cache. `now` feeds the 7-day window. */
 export function createXClient(pool: XAccountPool, cache = new TtlCache<unknown>()) {
@@ -69,7 +78,7 @@ export function createXClient(pool: XAccountPool, cache = new TtlCache<unknown>(
     const name = username.replace(/^@+/, '');
     return cached(`user:${name.toLowerCase()}`, X_CACHE_TTL_MS.profile, async () => {
       const query = new URLSearchParams({
-        'user.fields': 'public_metrics,description,verified,created_at,profile_image_url',
+        'user.fields': 'public_metrics,description,verified,verified_type,created_at,profile_image_url',
       });
       const body = parse(UserResponseSchema, await pool.get(`/2/users/by/username/${encodeURIComponent(name)}`, query));
       if (!body.data) {
@@ -82,6 +91,7 @@ export function createXClient(pool: XAccountPool, cache = new TtlCache<unknown>(
         username: body.data.username,
         followers: body.data.public_metrics?.followers_count ?? null,
         verified: body.data.verified ?? false,
+        verifiedType: body.data.verified_type ?? null,
       };
     });
   }

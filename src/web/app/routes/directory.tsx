@@ -10,7 +10,7 @@ import { ProjectListSkeleton } from '../../features/projects/components/project-
 import { toListParams, useDirectoryParams } from '../../features/projects/hooks/use-directory-params.ts';
 import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
-import { formatDate, formatInteger } from '../../lib/format.ts';
+import { formatInteger } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
 import { QueryError } from '../query-error.tsx';
 
@@ -47,7 +47,6 @@ export function DirectoryPage() {
   };
 
   const data = projects.data;
-  const sampleSource = data?.items.find((item) => item.marketSource?.sample)?.marketSource;
 
   return (
     <div className="space-y-6">
@@ -84,9 +83,6 @@ export function DirectoryPage() {
         />
       ) : (
         <div>
-          {sampleSource && (
-            <p className="muted mb-2 text-xs">{t('directory:marketSample', { date: formatDate(sampleSource.asOf) })}</p>
-          )}
           <ProjectList
             data={projects.data}
             caption={t('directory:table.caption')}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SampleNote } from '../../components/metric-source.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { useProjects } from '../../features/projects/api.ts';
@@ -38,6 +39,10 @@ export function DataToolHomePage() {
         <QueryError query={projects} />
       ) : (
         <div className={projects.isPlaceholderData ? 'opacity-60' : ''}>
+          <SampleNote
+            sources={projects.data.items.flatMap((p) => [p.marketSource, p.followersSource])}
+            className="mb-2"
+          />
           <ProjectDataTable
             items={projects.data.items}
             offset={projects.data.offset}

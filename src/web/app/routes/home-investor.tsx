@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../../../shared/api/projects.schema.ts';
+import { MetricSource, SampleNote } from '../../components/metric-source.tsx';
 import { ChangeText } from '../../components/ui/change-text.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { type ProjectListParams, useProjects } from '../../features/projects/api.ts';
@@ -52,7 +53,13 @@ export function InvestorHomePage() {
           title={t('home:variants.investor.largest')}
           items={(largest.data?.items ?? []).filter((p) => p.marketCap !== null)}
           empty={largest.isPending ? loading : t('app:data.noData')}
-          renderValue={(p) => formatUsd(p.marketCap)}
+          renderValue={(p) => (
+            <>
+              {formatUsd(p.marketCap)}
+              <MetricSource source={p.marketSource} />
+            </>
+          )}
+          note={<SampleNote sources={(largest.data?.items ?? []).map((p) => p.marketSource)} className="mt-2" />}
         />
         <ProjectMiniList
           headingId="investor-newest"

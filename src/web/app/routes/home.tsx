@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SampleNote } from '../../components/metric-source.tsx';
 import { BoltIcon, ChartIcon, FlameIcon, GlobeIcon, LayersIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { useProjects } from '../../features/projects/api.ts';
 import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
@@ -63,7 +64,10 @@ export function HomePage() {
           ) : hot.isError ? (
             <QueryError query={hot} />
           ) : (
-            <ProjectCards items={hot.data.items} sectorLabel={sectorLabel} always />
+            <>
+              <SampleNote sources={hot.data.items.map((p) => p.marketSource)} className="mb-2" />
+              <ProjectCards items={hot.data.items} sectorLabel={sectorLabel} always />
+            </>
           )}
         </section>
         <section aria-labelledby="home-sectors" className="card h-fit p-5">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ProjectHeatResponse } from '../../../../shared/api/heat.schema.ts';
 import type { BreakdownEntry } from '../../../../shared/scoring/types.ts';
+import { MetricSource, useSourceName } from '../../../components/metric-source.tsx';
 import { formatScore } from '../../../lib/format.ts';
 import { componentLabelKey, formatPoints, formatRaw, formatWeight, groupBreakdown } from '../breakdown-view.ts';
 
@@ -20,6 +21,7 @@ type Props = {
 export function HeatComponentTable({ breakdown, score, caption, sources = {} }: Props) {
   const { t } = useTranslation('heat');
   const { components, adjustments } = groupBreakdown(breakdown);
+  const sourceName = useSourceName();
   const label = (key: string) => {
     const { key: i18nKey, category } = componentLabelKey(key);
     return t(i18nKey as 'components.base', {
@@ -65,13 +67,18 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
             <tr key={e.key} className={`border-t border-gray-100 dark:border-gray-800 ${e.noData ? 'muted' : ''}`}>
               <th scope="row" className="px-4 py-1.5 text-left font-normal">
                 {label(e.key)}
-                {sources[e.key] && <span className="muted ml-1 text-xs">· {sources[e.key]?.source}</span>}
+                {sources[e.key] && (
+                  <span className="muted ml-1 text-xs">· {sourceName(sources[e.key]?.source ?? '')}</span>
+                )}
               </th>
               <td className="px-2 py-1.5 text-right tabular-nums">
                 {e.noData ? (
                   <span className="rounded bg-gray-100 px-1.5 text-xs dark:bg-gray-800">{t('table.noData')}</span>
                 ) : (
-                  rawText(e)
+                  <>
+                    {rawText(e)}
+                    <MetricSource source={sources[e.key]} />
+                  </>
                 )}
               </td>
               <td className="px-2 py-1.5 text-right tabular-nums">

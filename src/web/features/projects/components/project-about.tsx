@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
+import { MetricSource } from '../../../components/metric-source.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
 
 type ProjectAboutProps = { project: Project; sectorLabel: string };
+
+/** The input behind `dataAsOf` (the newest as-of), so "updated" is marked when even the newest figure is a sample. */
+const newestSource = (project: Project) =>
+  Object.values(project.metricSources).find((source) => source.asOf === project.dataAsOf);
 
 /** Description (falling back to the other language, marked), sector, categories, chains, tags and dates. */
 export function ProjectAbout({ project, sectorLabel }: ProjectAboutProps) {
@@ -83,8 +88,13 @@ export function ProjectAbout({ project, sectorLabel }: ProjectAboutProps) {
           <dd className="mt-1">{formatDate(project.listedAt)}</dd>
         </div>
         <div>
-          <dt className="muted text-xs font-medium">{t('project:about.updatedAt')}</dt>
-          <dd className="mt-1">{formatDate(project.updatedAt)}</dd>
+          <dt className="muted text-xs font-medium" title={t('project:about.updatedAtHint')}>
+            {t('project:about.updatedAt')}
+          </dt>
+          <dd className="mt-1" data-testid="project-data-as-of">
+            {project.dataAsOf ? formatDate(project.dataAsOf) : t('app:data.noData')}
+            <MetricSource source={newestSource(project)} />
+          </dd>
         </div>
       </dl>
     </section>

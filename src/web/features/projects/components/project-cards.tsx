@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../../../../shared/api/projects.schema.ts';
+import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { formatUsd } from '../../../lib/format.ts';
@@ -38,11 +39,17 @@ export function ProjectCards({ items, offset = 0, sectorLabel = (c) => c, always
             </div>
             <div>
               <dt className="muted">{t('directory:table.marketCap')}</dt>
-              <dd className="font-medium tabular-nums">{formatUsd(project.marketCap)}</dd>
+              <dd className="font-medium tabular-nums">
+                {formatUsd(project.marketCap)}
+                <MetricSource source={project.marketSource} hasValue={project.marketCap !== null} />
+              </dd>
             </div>
             <div>
               <dt className="muted">{t('directory:table.volume')}</dt>
-              <dd className="font-medium tabular-nums">{formatUsd(project.volume24h)}</dd>
+              <dd className="font-medium tabular-nums">
+                {formatUsd(project.volume24h)}
+                <MetricSource source={project.marketSource} hasValue={project.volume24h !== null} />
+              </dd>
             </div>
           </dl>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-xs">

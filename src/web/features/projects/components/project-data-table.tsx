@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProjectListItem, ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
 import { formatCompact, formatDate, formatScore, formatUsd } from '../../../lib/format.ts';
@@ -31,8 +32,30 @@ const COLUMNS: Column[] = [
   { key: 'heat', label: 'heat', sort: 'heat', numeric: true, render: (p) => formatScore(p.heatScore) },
   { key: 'social', label: 'social', sort: 'social', numeric: true, render: (p) => formatScore(p.socialScore) },
   { key: 'price', label: 'price', numeric: true, render: (p) => formatUsd(p.price) },
-  { key: 'mcap', label: 'marketCap', sort: 'market_cap', numeric: true, render: (p) => formatUsd(p.marketCap) },
-  { key: 'volume', label: 'volume', sort: 'volume', numeric: true, render: (p) => formatUsd(p.volume24h) },
+  {
+    key: 'mcap',
+    label: 'marketCap',
+    sort: 'market_cap',
+    numeric: true,
+    render: (p) => (
+      <>
+        {formatUsd(p.marketCap)}
+        <MetricSource source={p.marketSource} hasValue={p.marketCap !== null} />
+      </>
+    ),
+  },
+  {
+    key: 'volume',
+    label: 'volume',
+    sort: 'volume',
+    numeric: true,
+    render: (p) => (
+      <>
+        {formatUsd(p.volume24h)}
+        <MetricSource source={p.marketSource} hasValue={p.volume24h !== null} />
+      </>
+    ),
+  },
   {
     key: 'change',
     label: 'change24h',
@@ -108,7 +131,10 @@ export function ProjectDataTable({ items, offset, sort, onSortChange, caption, t
                   {column.render(project)}
                 </td>
               ))}
-              <td className="px-2 py-1.5 text-right tabular-nums">{formatCompact(project.followersTwitter)}</td>
+              <td className="px-2 py-1.5 text-right tabular-nums">
+                {formatCompact(project.followersTwitter)}
+                <MetricSource source={project.followersSource} hasValue={project.followersTwitter !== null} />
+              </td>
             </tr>
           ))}
         </tbody>

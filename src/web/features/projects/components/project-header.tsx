@@ -2,9 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
 import { ExternalIcon } from '../../../components/ui/icons.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { ProjectStatusBadge, VerifiedBadge } from './project-status-badge.tsx';
+import { ProjectStatusBadge } from './project-status-badge.tsx';
 
 const LINK_KEYS = ['website', 'twitter', 'telegram', 'discord', 'github', 'whitepaper'] as const;
 
@@ -29,7 +30,7 @@ export function ProjectHeader({ project }: { project: Project }) {
                 {project.symbol}
               </span>
             )}
-            {project.verified && <VerifiedBadge />}
+            <VerifiedBadge verification={project.verification} />
             <ProjectStatusBadge status={project.status} />
           </div>
           {intro && (

@@ -1,4 +1,5 @@
 import type { ProjectListResponse, ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import { SampleNote } from '../../../components/metric-source.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
 import { ProjectCards } from './project-cards.tsx';
@@ -25,6 +26,7 @@ export function ProjectList(props: ProjectListProps) {
   const labels = usePaginationLabels(page, pageCount);
   return (
     <div aria-busy={stale} className={stale ? 'opacity-60' : ''}>
+      <SampleNote sources={data.items.map((item) => item.marketSource)} className="mb-2" />
       <ProjectTable
         items={data.items}
         offset={data.offset}

@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { MetricSource } from '../../../../shared/api/common.schema.ts';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
-import { isMetricStale } from '../../../../shared/staleness.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
-import { formatCompact, formatDate, formatUsd } from '../../../lib/format.ts';
+import { formatCompact, formatUsd } from '../../../lib/format.ts';
 
 type MetricKind = 'usd' | 'percent' | 'count' | 'number';
 type MetricDef = { key: keyof typeof LABEL_KEYS; value: (p: Project) => number | null; kind: MetricKind };
@@ -91,7 +89,11 @@ export function ProjectMetrics({ project }: { project: Project }) {
                 <dt className="muted text-xs font-medium">{t(`project:metrics.${LABEL_KEYS[metric.key]}`)}</dt>
                 <dd className="mt-1">
                   <MetricValue value={metric.value(project)} kind={metric.kind} />
-                  <Provenance source={project.metricSources[metric.key]} hasValue={metric.value(project) !== null} />
+                  <MetricSource
+                    source={project.metricSources[metric.key]}
+                    variant="line"
+                    hasValue={metric.value(project) !== null}
+                  />
                 </dd>
               </div>
             ))}
@@ -114,23 +116,4 @@ function MetricValue({ value, kind }: { value: number | null; kind: MetricKind }
   }
   const text = kind === 'usd' ? formatUsd(value) : kind === 'count' ? formatCompact(value) : value.toFixed(1);
   return <span className="text-lg font-semibold tabular-nums">{text}</span>;
-}
-
-/** "Sample data as of …" or "As of … (source)", plus a stale mark: the honest origin of a number. */
-export function Provenance({ source, hasValue = true }: { source: MetricSource | undefined; hasValue?: boolean }) {
-  const { t } = useTranslation('app');
-  if (!source || !hasValue) return null;
-  const date = formatDate(source.asOf);
-  // Flagged by a failed refresh, or older than twice its source's refresh interval.
-  const stale = isMetricStale(source, new Date());
-  return (
-    <p className="muted mt-0.5 flex flex-wrap items-center gap-1 text-xs">
-      {source.sample ? t('data.sample', { date }) : t('data.asOf', { date, source: source.source })}
-      {stale && (
-        <Badge tone="yellow" title={t('data.staleHint')}>
-          {t('data.stale')}
-        </Badge>
-      )}
-    </p>
-  );
 }

@@ -9,10 +9,12 @@ type ProjectMiniListProps = {
   renderValue: (project: ProjectListItem) => ReactNode;
   empty: string;
   headingId: string;
+  /** A line under the list, e.g. the <SampleNote> for its figures. */
+  note?: ReactNode;
 };
 
 /** A short ranked list inside a card (movers, leaders); rows name the project and show one figure. */
-export function ProjectMiniList({ title, items, renderValue, empty, headingId }: ProjectMiniListProps) {
+export function ProjectMiniList({ title, items, renderValue, empty, headingId, note }: ProjectMiniListProps) {
   return (
     <section aria-labelledby={headingId} className="card p-4">
       <h2 id={headingId} className="font-semibold">
@@ -33,6 +35,7 @@ export function ProjectMiniList({ title, items, renderValue, empty, headingId }:
           ))}
         </ol>
       )}
+      {items.length > 0 && note}
     </section>
   );
 }

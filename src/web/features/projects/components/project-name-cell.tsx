@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
 import type { ProjectListItem } from '../../../../shared/api/projects.schema.ts';
 import { Logo } from '../../../components/ui/logo.tsx';
-import { VerifiedBadge } from './project-status-badge.tsx';
+import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 
 /** Logo, linked name, symbol and the verified mark: how a project is named in every list. */
 export function ProjectNameCell({
   project,
 }: {
-  project: Pick<ProjectListItem, 'id' | 'name' | 'symbol' | 'logoUrl' | 'verified'>;
+  project: Pick<ProjectListItem, 'id' | 'name' | 'symbol' | 'logoUrl' | 'verification'>;
 }) {
   return (
     <div className="flex min-w-0 items-center gap-3">
@@ -21,7 +21,7 @@ export function ProjectNameCell({
         </Link>
         <div className="flex items-center gap-2">
           {project.symbol && <span className="muted text-xs uppercase">{project.symbol}</span>}
-          {project.verified && <VerifiedBadge />}
+          <VerifiedBadge verification={project.verification} />
         </div>
       </div>
     </div>

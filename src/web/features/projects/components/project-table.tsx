@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProjectListItem, ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
@@ -88,8 +89,14 @@ export function ProjectTable({
               <td className="px-3 py-3 text-right">
                 <ChangeText value={project.priceChange24h} />
               </td>
-              <td className="px-3 py-3 text-right tabular-nums">{formatUsd(project.marketCap)}</td>
-              <td className="px-3 py-3 text-right tabular-nums">{formatUsd(project.volume24h)}</td>
+              <td className="px-3 py-3 text-right tabular-nums">
+                {formatUsd(project.marketCap)}
+                <MetricSource source={project.marketSource} hasValue={project.marketCap !== null} />
+              </td>
+              <td className="px-3 py-3 text-right tabular-nums">
+                {formatUsd(project.volume24h)}
+                <MetricSource source={project.marketSource} hasValue={project.volume24h !== null} />
+              </td>
               <td className="px-3 py-3">
                 <Link
                   to={`/directory?category=${encodeURIComponent(project.category)}`}

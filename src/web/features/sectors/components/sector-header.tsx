@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
+import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { formatInteger, formatUsd } from '../../../lib/format.ts';
@@ -53,7 +54,10 @@ export function SectorHeader({ sector }: { sector: Sector }) {
           </div>
           <div>
             <dt className="muted text-xs font-medium">{t('sectors:ranking.marketCap')}</dt>
-            <dd className="mt-1 font-semibold tabular-nums">{formatUsd(sector.totalMarketCap)}</dd>
+            <dd className="mt-1 font-semibold tabular-nums">
+              {formatUsd(sector.totalMarketCap)}
+              <MetricSource source={sector.marketSource} variant="line" hasValue={sector.totalMarketCap !== null} />
+            </dd>
           </div>
         </dl>
       </div>
