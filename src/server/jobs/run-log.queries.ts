@@ -196,7 +196,7 @@ export async function selectSourceData(db: Db, now: Date, staleAfterMs: Readonly
     sql`
       WITH entries AS (
         SELECT p.id, e.value->>'source' AS source, (e.value->>'stale')::boolean IS TRUE AS flagged,
-          CASE WHEN e.value->>'asOf' ~ '^\d{4}-\d{2}-\d{2}' THEN (e.value->>'asOf')::timestamptz END AS as_of
+          CASE WHEN e.value->>'asOf' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' THEN (e.value->>'asOf')::timestamptz END AS as_of
         FROM projects p, jsonb_each(p.metric_sources) e
         WHERE jsonb_typeof(e.value) = 'object'
       ),

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { SyncStatusResponseSchema } from '../../shared/api/sync.schema.ts';
-import { socialApiAccounts, syncRuns } from '../db/schema/index.ts';
+import { projects, socialApiAccounts, syncRuns } from '../db/schema/index.ts';
 import { FAST_INGEST_ENV, type FakeRoute, type FakeServer, startFakeServer } from '../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { insertProject } from '../test/factories.ts';
@@ -134,6 +134,35 @@ test('X with an active account is configured', async () => {
   await t.db.insert(socialApiAccounts).values({ label: 'main', bearerTokenEnc: 'v1.x' });
 
   expect(source(await syncStatus(), 'x')).toMatchObject({ configured: true, state: 'never-run' });
+});
+
+test('each source reports the projects holding its values, how many are stale, and its newest value', async () => {
+  await insertProject(t.db, {
+    id: 'sampled',
+    metricSources: {
+      marketCap: { source: 'catalogue-sample', asOf: '2025-06-30T00:00:00.000Z', sample: true },
+      tvl: { source: 'defillama', asOf: '2026-11-20T03:15:00.000Z', stale: true },
+    },
+  });
+  try {
+    const body = await syncStatus();
+
+    expect(source(body, 'catalogue')).toMatchObject({
+      state: 'sample',
+      configured: true,
+      projects: 1,
+      staleProjects: 0,
+      dataAsOf: '2025-06-30T00:00:00.000Z',
+      stale: false,
+    });
+    expect(source(body, 'defillama')).toMatchObject({
+      projects: 1,
+      staleProjects: 1,
+      dataAsOf: '2026-11-20T03:15:00.000Z',
+    });
+  } finally {
+    await t.db.delete(projects).where(eq(projects.id, 'sampled'));
+  }
 });
 
 describe('with the scheduler on', () => {

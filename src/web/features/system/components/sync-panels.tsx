@@ -8,7 +8,7 @@ import type {
   SyncStatusResponse,
 } from '../../../../shared/api/sync.schema.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
-import { formatDateTime, formatDuration, formatInteger } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatDuration, formatInteger } from '../../../lib/format.ts';
 import { sourceNameKey } from './status-headline.tsx';
 
 const STATE_TONE: Record<SourceState, BadgeTone> = {
@@ -63,7 +63,9 @@ function SourceCard({ source, jobsEnabled }: { source: SourceFreshness; jobsEnab
         <Badge tone={STATE_TONE[source.state]}>{t(`status.sourceState.${source.state}`)}</Badge>
       </div>
       {isSample ? (
-        <p className="muted text-sm">{t('status.sampleNote', { date: formatDateTime(source.dataAsOf) })}</p>
+        <p className="muted text-sm">
+          {t('status.sampleNote', { projects: formatInteger(source.projects), date: formatDate(source.dataAsOf) })}
+        </p>
       ) : (
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           <Row label={t('status.field.lastSuccess')}>
