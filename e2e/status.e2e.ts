@@ -127,6 +127,8 @@ describe('a source that failed every request', () => {
         await page.waitForTimeout(100);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
         await page.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}-390.png`, fullPage: true });
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}-390-top.png` });
+        await card.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}-390-coingecko.png` });
       } finally {
         await context.close();
       }

@@ -62,7 +62,9 @@ function SourceCard({ source, jobsEnabled }: { source: SourceFreshness; jobsEnab
         <h3 className="font-semibold">{name}</h3>
         <Badge tone={STATE_TONE[source.state]}>{t(`status.sourceState.${source.state}`)}</Badge>
       </div>
-      {isSample ? (
+      {isSample && source.projects === 0 ? (
+        <p className="muted text-sm">{t('status.dataNone')}</p>
+      ) : isSample ? (
         <p className="muted text-sm">
           {t('status.sampleNote', { projects: formatInteger(source.projects), date: formatDate(source.dataAsOf) })}
         </p>
