@@ -10,6 +10,7 @@ import { openRuntime } from '../src/server/runtime.ts';
 import { type FakeRoute, type FakeServer, startFakeServer } from '../src/server/sources/testing/fake-server.ts';
 import { SyncStatusResponseSchema } from '../src/shared/api/sync.schema.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
+import { findSeriousViolations } from './support/axe.ts';
 import { DESKTOP, type Lang, launchBrowser, MOBILE, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
 import { E2E_WEB_DIR } from './support/global-setup.ts';
 
@@ -101,7 +102,9 @@ describe('a source that failed every request', () => {
     const texts = LOCALES[lang].pages.status;
 
     test('says the sync failed (not "all systems operational"), which source, why, and what is unconfigured', async () => {
-      const context = await newContext(browser, { lang, baseURL: instance.url, viewport: DESKTOP });
+      // zh in the light theme, en in the dark one (as routes.e2e.ts), each checked by axe.
+      const theme = lang === 'zh' ? 'light' : 'dark';
+      const context = await newContext(browser, { lang, theme, baseURL: instance.url, viewport: DESKTOP });
       const page = await context.newPage();
       try {
         await open(page, '/status');
@@ -121,7 +124,8 @@ describe('a source that failed every request', () => {
         expect(await telegram.textContent()).toContain('TELEGRAM_BOT_TOKEN');
         expect(await page.locator('li[data-source="x"]').textContent()).toContain('SECRET_KEY');
         expect(await page.locator('li[data-job="ingest-market"]').textContent()).toContain(texts.runStatus.failed);
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}.png`, fullPage: true });
+        expect(await findSeriousViolations(page, 'main')).toEqual([]);
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}-${theme}.png`, fullPage: true });
 
         await page.setViewportSize(MOBILE);
         await page.waitForTimeout(100);
@@ -167,6 +171,7 @@ describe('every configured source synced', () => {
       expect(await page.locator('[data-health]').textContent()).toBe(LOCALES[lang].pages.status.ok);
       expect(await page.locator('li[data-source="coingecko"]').getAttribute('data-state')).toBe('ok');
       expect(await page.locator('li[data-source="telegram"]').getAttribute('data-state')).toBe('unconfigured');
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/status-operational-${lang}.png`, fullPage: true });
     } finally {
       await context.close();
