@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { SyncStatusResponseSchema } from '../../shared/api/sync.schema.ts';
 import { projects, socialApiAccounts, syncRuns } from '../db/schema/index.ts';
+import { runIngestionSource } from '../features/ingestion/ingestion.service.ts';
 import { FAST_INGEST_ENV, type FakeRoute, type FakeServer, startFakeServer } from '../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { insertProject } from '../test/factories.ts';
@@ -162,6 +163,34 @@ test('each source reports the projects holding its values, how many are stale, a
     });
   } finally {
     await t.db.delete(projects).where(eq(projects.id, 'sampled'));
+  }
+});
+
+test('no secret reaches the public status: a Telegram error naming the bot token is redacted', async () => {
+  const token = '123456:secret-bot-token';
+  const config = { ...t.config, TELEGRAM_BOT_TOKEN: token, TELEGRAM_BASE_URL: fake.url };
+  answer = () => ({ raw: '<html>not json</html>' });
+  await insertProject(t.db, { id: 'chatty', telegramUrl: 'https://t.me/chatty' });
+  try {
+    const result = await runIngestionSource({ db: t.db, config }, 'telegram', 'manual');
+    expect(result.failed).toBe(true);
+    // The client no longer names the token (requestJson quoted the path of the malformed answer)…
+    const [row] = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'ingest:telegram'));
+    expect(row?.errors.join('\n')).toMatch(/invalid JSON from \/bot<token>\/getChatMemberCount/);
+    // …and the status redacts configured secrets from any stored message (rows written before the fix).
+    await t.db
+      .insert(syncRuns)
+      .values({ job: 'ingest:telegram', status: 'failed', startedAt: new Date(), errors: [`x ${token}`] });
+
+    const body = await getSyncStatus({ db: t.db, config }, new Date());
+
+    expect(JSON.stringify(body)).not.toContain('secret-bot-token');
+    expect(source(body, 'telegram').lastError?.message).toBe('x <redacted>');
+    expect(body.errors.map((e) => e.message)).toContain(
+      'chatty: telegram: invalid JSON from /bot<token>/getChatMemberCount',
+    );
+  } finally {
+    await t.db.delete(projects).where(eq(projects.id, 'chatty'));
   }
 });
 

@@ -35,6 +35,15 @@ const CATALOGUE_SOURCE = 'catalogue-sample';
 export type SyncStatusDeps = { db: Db; config: Pick<Config, 'JOBS_ENABLED' | SettingName | 'SECRET_KEY'> };
 type SettingName = 'COINGECKO_API_KEY' | 'GITHUB_TOKEN' | 'TELEGRAM_BOT_TOKEN';
 
+/**
+ * Removes the configured secrets from a stored message before it is shown to the public: messages are stored through
+ * safeErrorMessage and sources avoid echoing secrets, this is the last guard (and covers rows written before a fix).
+ */
+function redactSecrets(config: SyncStatusDeps['config'], message: string): string {
+  const secrets = [config.TELEGRAM_BOT_TOKEN, config.GITHUB_TOKEN, config.COINGECKO_API_KEY, config.SECRET_KEY];
+  return secrets.reduce<string>((text, secret) => (secret ? text.replaceAll(secret, '<redacted>') : text), message);
+}
+
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 /** The next run of a job after `now` from its registry schedule (UTC), or null when the scheduler is off. */
@@ -104,7 +113,11 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<Sy
 
   const errors = errorRows
     .flatMap((row) =>
-      row.errors.map((message) => ({ job: row.job, at: (row.finishedAt ?? row.startedAt).toISOString(), message })),
+      row.errors.map((message) => ({
+        job: row.job,
+        at: (row.finishedAt ?? row.startedAt).toISOString(),
+        message: redactSecrets(config, message),
+      })),
     )
     .slice(0, MAX_ERRORS);
 
@@ -160,7 +173,7 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<Sy
       lastSuccessAt: iso(lastSuccessMs),
       lastError:
         run?.last_error && run.last_error_ms !== null
-          ? { at: new Date(run.last_error_ms).toISOString(), message: run.last_error }
+          ? { at: new Date(run.last_error_ms).toISOString(), message: redactSecrets(config, run.last_error) }
           : null,
       nextRunAt: nextRuns.length > 0 ? new Date(Math.min(...nextRuns)).toISOString() : null,
       projects: data?.projects ?? 0,
