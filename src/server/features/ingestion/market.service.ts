@@ -5,7 +5,7 @@ import {
   fetchTrending,
   MARKETS_PAGE_SIZE,
 } from '../../sources/coingecko/coingecko.client.ts';
-import { toHttpPolicy } from '../../sources/http.ts';
+import { SourceError, toHttpPolicy } from '../../sources/http.ts';
 import {
   fillSocialLinks,
   markMetricsStale,
@@ -103,6 +103,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
   // Telegram and Discord links come from the coin page (DefiLlama has none); a few lookups per run, each project once.
   let linksFound = 0;
   let linksFailed = 0;
+  let linksNotFound = 0;
   const linkTargets = await selectLinkLookupTargets(db, LINK_LOOKUPS_PER_RUN);
   for (const target of linkTargets) {
     try {
@@ -110,6 +111,11 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
       await fillSocialLinks(db, target.id, links, asOf);
       if (links.telegram || links.discord) linksFound++;
     } catch (error) {
+      if (error instanceof SourceError && error.kind === 'not_found') {
+        // CoinGecko has no page for this id: an answer, not a failure (like a market id it does not return).
+        linksNotFound++;
+        continue;
+      }
       linksFailed++;
       result.errors.push(`links ${target.id}: ${errorMessage(error)}`);
     }
@@ -123,6 +129,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
     notFound,
     trending,
     linksFound,
+    linksNotFound,
   };
   // The tally counts calls: market pages, the trending list, link lookups.
   const requested = pages + 1 + linkTargets.length;
