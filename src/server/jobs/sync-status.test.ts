@@ -247,6 +247,14 @@ describe('with the scheduler on', () => {
     expect(body.health).toBe('degraded');
   });
 
+  test('before the first runs: pending, each configured source waiting for its next run', async () => {
+    const body = await getSyncStatus(deps(), at);
+
+    expect(body.health).toBe('pending');
+    expect(source(body, 'defillama')).toMatchObject({ state: 'never-run', nextRunAt: '2026-11-25T02:30:00.000Z' });
+    expect(body.jobs.every((j) => j.nextRunAt !== null)).toBe(true);
+  });
+
   test('a failed job (not an ingestion source) also fails the instance', async () => {
     await t.db
       .insert(syncRuns)
