@@ -39,12 +39,14 @@ type ContextOptions = {
   /** Browser UI language (navigator.languages), for detection tests. */
   locale?: string;
   colorScheme?: 'light' | 'dark';
+  /** Another server than the shared one (a test that starts its own, e.g. e2e/status.e2e.ts). */
+  baseURL?: string;
 };
 
 /** A context whose localStorage already holds the language and theme, so pages render in them from the first paint. */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseURL ?? baseUrl(),
     viewport: options.viewport ?? DESKTOP,
     locale: options.locale ?? 'zh-CN',
     colorScheme: options.colorScheme ?? 'light',

@@ -6,4 +6,5 @@ export const developerJob: Job = {
   name: 'ingest-developer',
   cron: '30 4 * * *',
   run: (ctx) => runSourcesForJob(ctx, ['github']),
+  sources: ['github'],
 };

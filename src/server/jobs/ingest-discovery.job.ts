@@ -6,4 +6,5 @@ export const discoveryJob: Job = {
   name: 'ingest-discovery',
   cron: '15 3 * * *',
   run: (ctx) => runSourcesForJob(ctx, ['defillama']),
+  sources: ['defillama'],
 };

@@ -6,4 +6,5 @@ export const marketJob: Job = {
   name: 'ingest-market',
   everyMs: 60 * 60_000,
   run: (ctx) => runSourcesForJob(ctx, ['coingecko']),
+  sources: ['coingecko'],
 };

@@ -13,4 +13,5 @@ export const socialJob: Job = {
   name: 'ingest-social',
   everyMs: 60 * 60_000,
   run: (ctx) => runSourcesForJob(ctx, ['x', 'telegram', 'discord'], { xCache }),
+  sources: ['x', 'telegram', 'discord'],
 };

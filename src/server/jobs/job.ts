@@ -10,7 +10,15 @@ export type JobContext = Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'events'> & 
   now: () => Date;
 };
 
-export type JobOutcome = { counts: Record<string, number>; errors: string[] };
+/**
+ * What a run reports. `status` defaults to success; a job that did part of its work says `partial`, one whose work
+ * all failed says `failed` (a job that throws is failed too).
+ */
+export type JobOutcome = {
+  counts: Record<string, number>;
+  errors: string[];
+  status?: 'success' | 'partial' | 'failed';
+};
 
 /** A scheduled job: `everyMs` (aligned to the wall clock: every 5 min runs at :00, :05, …) or a `cron` pattern. */
 export type Job = {
@@ -20,4 +28,6 @@ export type Job = {
   /** Also run once when the server starts (spec: "the initial sync runs at start"). */
   runAtStartup?: boolean;
   run: (ctx: JobContext) => Promise<JobOutcome>;
+  /** The ingestion sources it runs (their rows are `ingest:<source>`), for the status page's next-run times. */
+  sources?: readonly string[];
 };

@@ -9,8 +9,8 @@ import { syncRuns } from '../db/schema/index.ts';
 import { openRuntime } from '../runtime.ts';
 import { createFreshDatabase } from '../test/build-test-app.ts';
 import type { JobContext } from './job.ts';
-import { getSyncStatus } from './run-log.ts';
 import { createScheduler } from './scheduler.ts';
+import { getSyncStatus } from './sync-status.ts';
 
 // A run whose process was killed mid-way stays 'running' in sync_runs; nothing would ever close it, and
 // /api/sync/status said syncInProgress for up to an hour. Its owner is gone once its lock is free.
@@ -62,7 +62,7 @@ describe('runs left running by a killed process', () => {
       expect(row).toMatchObject({ status: 'failed' });
       expect(row?.finishedAt).not.toBeNull();
       expect(row?.errors.join()).toMatch(/interrupted/);
-      expect((await getSyncStatus(second.handle.db, new Date())).syncInProgress).toBe(false);
+      expect((await getSyncStatus({ db: second.handle.db, config }, new Date())).syncInProgress).toBe(false);
     } finally {
       await second.close();
     }

@@ -1,8 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../db/client.ts';
-import { syncRuns } from '../db/schema/index.ts';
+import { socialApiAccounts, syncRuns } from '../db/schema/index.ts';
 
 export type RunTrigger = 'schedule' | 'manual' | 'cli' | 'startup';
+/** How a run ended: `partial` = some of its work failed; `skipped` = it could not start (a source without its key). */
+export type FinishedStatus = 'success' | 'partial' | 'failed' | 'skipped';
 
 /**
  * Claims a scheduled slot for a job: inserts its 'running' row unless a row for (job, slot) exists — the unique
@@ -38,7 +40,7 @@ export async function updateRunFinished(
   db: Db,
   id: number,
   result: {
-    status: 'success' | 'failed';
+    status: FinishedStatus;
     finishedAt: Date;
     durationMs: number;
     counts: Record<string, number>;
@@ -82,6 +84,7 @@ export async function selectSyncMetrics(db: Db, runningSince: Date) {
   const rows = await queryRows<{
     total: number;
     successful: number;
+    partial: number;
     failed: number;
     running: number;
     last_sync_ms: number | null;
@@ -89,16 +92,18 @@ export async function selectSyncMetrics(db: Db, runningSince: Date) {
     db,
     sql`
       SELECT
-        count(*) FILTER (WHERE status IN ('success', 'failed'))::int AS total,
+        count(*) FILTER (WHERE status IN ('success', 'partial', 'failed'))::int AS total,
         count(*) FILTER (WHERE status = 'success')::int AS successful,
+        count(*) FILTER (WHERE status = 'partial')::int AS partial,
         count(*) FILTER (WHERE status = 'failed')::int AS failed,
         count(*) FILTER (WHERE status = 'running' AND started_at >= ${runningSince.toISOString()}::timestamptz)::int
           AS running,
-        (extract(epoch FROM max(finished_at) FILTER (WHERE status = 'success')) * 1000)::float8 AS last_sync_ms
+        (extract(epoch FROM max(finished_at) FILTER (WHERE status IN ('success', 'partial'))) * 1000)::float8
+          AS last_sync_ms
       FROM sync_runs WHERE ${JOB_LEVEL}
     `,
   );
-  return rows[0] ?? { total: 0, successful: 0, failed: 0, running: 0, last_sync_ms: null };
+  return rows[0] ?? { total: 0, successful: 0, partial: 0, failed: 0, running: 0, last_sync_ms: null };
 }
 
 /** The duration of the newest finished job-level run. */
@@ -112,7 +117,7 @@ export async function selectLastDuration(db: Db): Promise<number | null> {
   return row?.durationMs ?? null;
 }
 
-/** The newest runs that recorded errors (any level), newest first. */
+/** The newest runs that recorded errors (any level; a skipped source's reason is not an error), newest first. */
 export function selectRunsWithErrors(db: Db, limit: number) {
   return db
     .select({
@@ -122,7 +127,7 @@ export function selectRunsWithErrors(db: Db, limit: number) {
       errors: syncRuns.errors,
     })
     .from(syncRuns)
-    .where(sql`jsonb_array_length(${syncRuns.errors}) > 0`)
+    .where(and(sql`jsonb_array_length(${syncRuns.errors}) > 0`, sql`${syncRuns.status} <> 'skipped'`))
     .orderBy(desc(syncRuns.startedAt))
     .limit(limit);
 }
@@ -138,4 +143,86 @@ export async function selectLatestRunPerJob(db: Db) {
       ORDER BY job, started_at DESC
     `,
   );
+}
+
+/**
+ * Per ingestion source (rows `ingest:<source>`): the newest run (status, start, counts), the newest run that wrote
+ * data (success or partial), and the newest run with errors (its first error, its time).
+ */
+export async function selectSourceRuns(db: Db) {
+  return queryRows<{
+    source: string;
+    last_started_ms: number;
+    last_status: string;
+    last_counts: Record<string, number>;
+    last_success_ms: number | null;
+    last_error_ms: number | null;
+    last_error: string | null;
+  }>(
+    db,
+    sql`
+      WITH src AS (
+        SELECT substr(job, 8) AS source, status, started_at, coalesce(finished_at, started_at) AS ended_at, counts,
+          errors
+        FROM sync_runs WHERE job LIKE 'ingest:%'
+      ),
+      latest AS (SELECT DISTINCT ON (source) * FROM src ORDER BY source, started_at DESC),
+      ok AS (
+        SELECT source, max(ended_at) AS at FROM src WHERE status IN ('success', 'partial') GROUP BY source
+      ),
+      err AS (
+        SELECT DISTINCT ON (source) source, ended_at AS at, errors->>0 AS message
+        FROM src WHERE jsonb_array_length(errors) > 0 AND status <> 'skipped'
+        ORDER BY source, started_at DESC
+      )
+      SELECT latest.source, (extract(epoch FROM latest.started_at) * 1000)::float8 AS last_started_ms,
+        latest.status AS last_status, latest.counts AS last_counts,
+        (extract(epoch FROM ok.at) * 1000)::float8 AS last_success_ms,
+        (extract(epoch FROM err.at) * 1000)::float8 AS last_error_ms, err.message AS last_error
+      FROM latest LEFT JOIN ok USING (source) LEFT JOIN err USING (source)
+    `,
+  );
+}
+
+/**
+ * Per metric source in `projects.metric_sources`: projects holding a value from it, how many of those hold a stale
+ * one (flagged, or older than `staleAfterMs` of that source — the windows of src/shared/staleness.ts, passed in),
+ * and the newest `asOf`.
+ */
+export async function selectSourceData(db: Db, now: Date, staleAfterMs: Readonly<Record<string, number>>) {
+  const windows = JSON.stringify(staleAfterMs);
+  return queryRows<{ source: string; projects: number; stale_projects: number; newest_ms: number | null }>(
+    db,
+    sql`
+      WITH entries AS (
+        SELECT p.id, e.value->>'source' AS source, (e.value->>'stale')::boolean IS TRUE AS flagged,
+          CASE WHEN e.value->>'asOf' ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}' THEN (e.value->>'asOf')::timestamptz END AS as_of
+        FROM projects p, jsonb_each(p.metric_sources) e
+        WHERE jsonb_typeof(e.value) = 'object'
+      ),
+      marked AS (
+        SELECT id, source, as_of,
+          flagged OR (w.ms IS NOT NULL AND (as_of IS NULL
+            OR as_of < ${now.toISOString()}::timestamptz - make_interval(secs => w.ms / 1000.0))) AS stale
+        FROM entries LEFT JOIN LATERAL (SELECT (${windows}::jsonb->>entries.source)::float8 AS ms) w ON true
+      )
+      SELECT source, count(DISTINCT id)::int AS projects, count(DISTINCT id) FILTER (WHERE stale)::int AS stale_projects,
+        (extract(epoch FROM max(as_of)) * 1000)::float8 AS newest_ms
+      FROM marked WHERE source IS NOT NULL GROUP BY source
+    `,
+  );
+}
+
+/** X accounts that can serve requests now or after their rate-limit window (active or rate-limited, not expired). */
+export async function countUsableXAccounts(db: Db, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(socialApiAccounts)
+    .where(
+      and(
+        or(eq(socialApiAccounts.isActive, true), eq(socialApiAccounts.disabledReason, 'rate_limited')),
+        or(isNull(socialApiAccounts.expiresAt), gt(socialApiAccounts.expiresAt, now)),
+      ),
+    );
+  return row?.n ?? 0;
 }

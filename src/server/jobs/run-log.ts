@@ -1,27 +1,19 @@
-import type { SyncStatusResponse } from '../../shared/api/heat.schema.ts';
 import type { Db, DbKind } from '../db/client.ts';
 import { safeErrorMessage } from '../log-redaction.ts';
 import type { JobOutcome } from './job.ts';
 import { withJobLock } from './job-lock.ts';
 import {
+  type FinishedStatus,
   insertRun,
   insertScheduledRun,
   type RunTrigger,
   selectJobsWithRunningRows,
-  selectLastDuration,
-  selectLatestRunPerJob,
-  selectRunsWithErrors,
-  selectSyncMetrics,
   updateOrphanedRunsFailed,
   updateRunFinished,
 } from './run-log.queries.ts';
 
-/** A 'running' row older than this is treated as abandoned (its process died) and not "in progress". */
-const RUNNING_STALE_MS = 60 * 60_000;
-const MAX_ERRORS = 3; // spec: the error panel shows the last 3
-
 export type RecordedRun =
-  | { ran: true; id: number; status: 'success' | 'failed'; durationMs: number; outcome: JobOutcome }
+  | { ran: true; id: number; status: FinishedStatus; durationMs: number; outcome: JobOutcome }
   | { ran: false; reason: 'locked' | 'slot-taken' };
 
 export type RunJobOptions = {
@@ -37,8 +29,9 @@ export type RunJobOptions = {
  * Runs a job once and records it in `sync_runs` (start, end, duration, counts, errors). The run holds the job's lock
  * (advisory on PostgreSQL), so with several instances only one runs it at a time, and a scheduled slot is run once
  * (the slot row is unique). Holding the lock also proves that any older 'running' row of the job belongs to a
- * process that died mid-run: it is closed as failed first. A job that throws is recorded as failed; this function
- * only throws on database errors.
+ * process that died mid-run: it is closed as failed first. The run is recorded with the status its outcome reports
+ * (success by default, partial or failed); a job that throws is recorded as failed. This function only throws on
+ * database errors.
  */
 export async function runRecordedJob(
   db: Db,
@@ -54,10 +47,10 @@ export async function runRecordedJob(
       : await insertRun(db, options.job, options.trigger, options.instance, startedAt);
     if (id === null) return { ran: false, reason: 'slot-taken' };
     let outcome: JobOutcome;
-    let status: 'success' | 'failed';
+    let status: FinishedStatus;
     try {
       outcome = await run();
-      status = 'success';
+      status = outcome.status ?? 'success';
     } catch (error) {
       outcome = { counts: {}, errors: [safeErrorMessage(error)] };
       status = 'failed';
@@ -92,7 +85,7 @@ export async function closeOrphanedRuns(db: Db, dbKind: DbKind, now: Date): Prom
   return closed;
 }
 
-export type { JobOutcome, RunTrigger };
+export type { FinishedStatus, JobOutcome, RunTrigger };
 export type SyncRunResult = Parameters<typeof updateRunFinished>[2];
 
 /**
@@ -106,36 +99,4 @@ export function openSyncRun(db: Db, job: string, trigger: RunTrigger, startedAt:
 /** Closes a row opened by {@link openSyncRun} with its status, duration, counts and errors. */
 export function finishSyncRun(db: Db, id: number, result: SyncRunResult): Promise<void> {
   return updateRunFinished(db, id, result);
-}
-
-/** The spec's sync state from the sync log (job-level runs; errors from any level). */
-export async function getSyncStatus(db: Db, now: Date): Promise<SyncStatusResponse> {
-  const [metrics, lastDuration, errorRows, jobs] = await Promise.all([
-    selectSyncMetrics(db, new Date(now.getTime() - RUNNING_STALE_MS)),
-    selectLastDuration(db),
-    selectRunsWithErrors(db, MAX_ERRORS),
-    selectLatestRunPerJob(db),
-  ]);
-  const errors = errorRows
-    .flatMap((row) =>
-      row.errors.map((message) => ({ job: row.job, at: (row.finishedAt ?? row.startedAt).toISOString(), message })),
-    )
-    .slice(0, MAX_ERRORS);
-  return {
-    lastSync: metrics.last_sync_ms === null ? null : new Date(metrics.last_sync_ms).toISOString(),
-    syncInProgress: metrics.running > 0,
-    errors,
-    metrics: {
-      totalSyncs: metrics.total,
-      successfulSyncs: metrics.successful,
-      failedSyncs: metrics.failed,
-      lastSyncDuration: lastDuration,
-    },
-    jobs: jobs.map((j) => ({
-      job: j.job,
-      lastRunAt: new Date(j.started_ms).toISOString(),
-      lastStatus: j.status as SyncStatusResponse['jobs'][number]['lastStatus'],
-      lastDurationMs: j.duration_ms,
-    })),
-  };
 }

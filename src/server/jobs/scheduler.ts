@@ -59,7 +59,7 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
       const result = await promise;
       if (!result.ran) log.info({ job: job.name, slot, reason: result.reason }, 'job skipped: another instance has it');
       else {
-        const level = result.status === 'success' ? 'info' : 'error';
+        const level = result.status === 'success' ? 'info' : result.status === 'partial' ? 'warn' : 'error';
         log[level]({ job: job.name, slot, durationMs: result.durationMs, ...result.outcome }, `job ${result.status}`);
         await ctx.events.publish({ type: 'sync.updated', job: job.name });
       }

@@ -104,28 +104,10 @@ export const HistoryResponseSchema = z.object({
 });
 export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
 
-export const SyncErrorSchema = z.object({ job: z.string(), at: z.iso.datetime(), message: z.string() });
-
-export const SyncJobStateSchema = z.object({
-  job: z.string(),
-  lastRunAt: z.iso.datetime().nullable(),
-  lastStatus: z.enum(['running', 'success', 'failed', 'skipped']).nullable(),
-  lastDurationMs: z.number().int().nullable(),
-});
-
-/** GET /api/sync/status — the spec's sync state as the server sees it (the browser adds isOnline). */
-export const SyncStatusResponseSchema = z.object({
-  lastSync: z.iso.datetime().nullable(),
-  syncInProgress: z.boolean(),
-  /** The last 3 errors, newest first. */
-  errors: z.array(SyncErrorSchema),
-  metrics: z.object({
-    totalSyncs: z.number().int(),
-    successfulSyncs: z.number().int(),
-    failedSyncs: z.number().int(),
-    /** Milliseconds of the last finished run. */
-    lastSyncDuration: z.number().int().nullable(),
-  }),
-  jobs: z.array(SyncJobStateSchema),
-});
-export type SyncStatusResponse = z.infer<typeof SyncStatusResponseSchema>;
+// The sync state moved to sync.schema.ts (issue 12: run statuses and per-source freshness); re-exported here.
+export {
+  SyncErrorSchema,
+  SyncJobStateSchema,
+  type SyncStatusResponse,
+  SyncStatusResponseSchema,
+} from './sync.schema.ts';

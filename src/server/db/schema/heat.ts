@@ -115,7 +115,8 @@ export const syncRuns = pgTable(
     scheduledFor: timestamp({ withTimezone: true }),
     /** Which process ran it (hostname:pid). */
     instance: text(),
-    status: text({ enum: ['running', 'success', 'failed', 'skipped'] }).notNull(),
+    // 'partial' (issue 12): some of the run's work failed. A TS-only enum: no CHECK in the database, no migration.
+    status: text({ enum: ['running', 'success', 'partial', 'failed', 'skipped'] }).notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }),
     durationMs: integer(),

@@ -213,13 +213,24 @@ describe('GET /api/sync/status', () => {
     const body = SyncStatusResponseSchema.parse(res.json());
     expect(body.lastSync).toBe('2026-11-21T10:10:01.500Z');
     expect(body.syncInProgress).toBe(true);
-    expect(body.metrics).toEqual({ totalSyncs: 4, successfulSyncs: 3, failedSyncs: 1, lastSyncDuration: 1500 });
+    expect(body.metrics).toEqual({
+      totalSyncs: 4,
+      successfulSyncs: 3,
+      partialSyncs: 0,
+      failedSyncs: 1,
+      lastSyncDuration: 1500,
+    });
     expect(body.errors.map((e) => e.message)).toEqual([
       'coingecko: HTTP 500',
       'coingecko: timeout',
       'database went away',
     ]);
-    expect(body.jobs.map((j) => j.job).sort()).toEqual(['heat', 'ingest-market']);
+    expect(
+      body.jobs
+        .filter((j) => j.lastRunAt !== null)
+        .map((j) => j.job)
+        .sort(),
+    ).toEqual(['heat', 'ingest-market']);
   });
 });
 

@@ -7,12 +7,12 @@ import {
   SyncStatusResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { getSyncStatus } from '../../jobs/run-log.ts';
+import { getSyncStatus } from '../../jobs/sync-status.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getProjectHeat, getProjectHistory, getSectorHistory } from './heat.service.ts';
 
 /** Registered at /api: the heat engine's reads. Cached responses are dropped by every recompute (event bus). */
-export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache, config }) => {
   app.get(
     '/projects/:id/heat',
     { schema: { tags: ['heat'], params: HeatParamsSchema, response: { 200: ProjectHeatResponseSchema } } },
@@ -72,6 +72,6 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
 
   // Not cached: it changes with every job run, and the cache ignores sync events by design.
   app.get('/sync/status', { schema: { tags: ['sync'], response: { 200: SyncStatusResponseSchema } } }, () =>
-    getSyncStatus(db, new Date()),
+    getSyncStatus({ db, config }, new Date()),
   );
 };

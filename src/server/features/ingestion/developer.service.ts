@@ -84,7 +84,9 @@ export async function runGithubDevelopment(deps: IngestDeps, options: IngestOpti
   const now = deps.now?.() ?? new Date();
   const targets = await selectGithubTargets(db, new Date(now.getTime() - GITHUB_REFRESH_MS), options.limit);
   let failedProjects = 0;
+  let attempted = 0;
   for (const [i, target] of targets.entries()) {
+    attempted++;
     const asOf = deps.now?.() ?? new Date();
     try {
       const { values, errors } = await collectProject(client, target.githubOrgs);
@@ -106,6 +108,12 @@ export async function runGithubDevelopment(deps: IngestDeps, options: IngestOpti
     options.onProgress?.(i + 1, targets.length);
   }
   result.counts = { projects: targets.length, updated: result.updatedIds.length, failed: failedProjects };
+  result.tally = {
+    requested: targets.length,
+    succeeded: result.updatedIds.length,
+    failed: failedProjects,
+    skipped: targets.length - attempted,
+  };
   result.failed = targets.length > 0 && failedProjects === targets.length;
   return result;
 }

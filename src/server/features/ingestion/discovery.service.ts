@@ -153,6 +153,7 @@ export async function runDefillamaDiscovery(deps: IngestDeps, options: IngestOpt
     unmappedCategories: unmapped.length,
     unmappedProjects: unmapped.reduce((sum, c) => sum + c.count, 0),
   };
+  result.tally = { requested: 1, succeeded: 1, failed: 0, skipped: 0 }; // its one list (a failure throws)
   if (invalid > 0) result.errors.push(`defillama: ${invalid} protocol(s) with an unexpected shape were skipped`);
   result.updatedIds = tvl.map((row) => row.id);
   return result;

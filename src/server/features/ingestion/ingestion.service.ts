@@ -9,6 +9,8 @@ import {
   type IngestDeps,
   type IngestOptions,
   type SourceRunResult,
+  type SourceRunStatus,
+  sourceRunStatus,
 } from './ingestion.types.ts';
 import { runCoingeckoMarkets } from './market.service.ts';
 import { SOURCE_FIELDS, SOURCE_NAMES, type SourceName } from './metric-fields.ts';
@@ -23,8 +25,8 @@ const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => 
   discord: runDiscordSocial,
 };
 
-export type { IngestOptions, SourceName, SourceRunResult };
-export { SOURCE_NAMES };
+export type { IngestOptions, SourceName, SourceRunResult, SourceRunStatus };
+export { SOURCE_NAMES, sourceRunStatus };
 
 /**
  * Runs one source and records it in the sync log (`sync_runs`, job `ingest:<source>`). A source that fails as a
@@ -44,15 +46,20 @@ export async function runIngestionSource(
   try {
     result = await RUNNERS[source](deps, options);
   } catch (error) {
-    result = { ...emptyResult(source), failed: true, errors: [errorMessage(error)] };
+    result = {
+      ...emptyResult(source),
+      failed: true,
+      tally: { requested: 1, succeeded: 0, failed: 1, skipped: 0 },
+      errors: [errorMessage(error)],
+    };
     result.counts.markedStale = await markMetricsStale(deps.db, source, SOURCE_FIELDS[source]).catch(() => 0);
   }
   const finishedAt = now();
   await finishSyncRun(deps.db, runId, {
-    status: result.failed ? 'failed' : 'success',
+    status: sourceRunStatus(result),
     finishedAt,
     durationMs: Math.max(0, finishedAt.getTime() - startedAt.getTime()),
-    counts: result.counts,
+    counts: { ...result.counts, ...result.tally },
     errors: result.skipped ? [`skipped: ${result.skipped}`, ...result.errors] : result.errors.slice(0, 100),
   });
   if (result.updatedIds.length > 0 || result.counts.inserted) await deps.events?.publish({ type: 'projects.updated' });
@@ -81,19 +88,35 @@ export async function getCategoryMappingReport(deps: Pick<IngestDeps, 'db'>) {
   return { unmapped: rows.filter((r) => !r.mapped).length, categories: rows };
 }
 
-/** Runs sources for a scheduled job; counts are prefixed by source, errors collected. A failing source never throws. */
+/**
+ * A job's outcome from its sources' runs: counts prefixed by source (its own counts and its tally), how many sources
+ * ended in each status (`sources.failed`, …), errors prefixed by source, and the job's status: `failed` when every
+ * source that ran failed, `partial` when any source failed or was partial, else `success` (skipped sources — not
+ * configured — lower nothing; /api/sync/status lists them as unconfigured).
+ */
+export function summarizeSourceRuns(results: readonly SourceRunResult[]): Required<JobOutcome> {
+  const counts: Record<string, number> = {};
+  const errors: string[] = [];
+  const byStatus: Record<SourceRunStatus, number> = { success: 0, partial: 0, failed: 0, skipped: 0 };
+  for (const result of results) {
+    for (const [key, value] of Object.entries({ ...result.counts, ...result.tally })) {
+      counts[`${result.source}.${key}`] = value;
+    }
+    byStatus[sourceRunStatus(result)]++;
+    errors.push(...result.errors.map((e) => `${result.source}: ${e}`));
+  }
+  for (const [status, n] of Object.entries(byStatus)) counts[`sources.${status}`] = n;
+  const ran = results.length - byStatus.skipped;
+  const status =
+    ran > 0 && byStatus.failed === ran ? 'failed' : byStatus.failed + byStatus.partial > 0 ? 'partial' : 'success';
+  return { counts, errors, status };
+}
+
+/** Runs sources for a scheduled job (see {@link summarizeSourceRuns}). A failing source never throws. */
 export async function runSourcesForJob(
   ctx: JobContext,
   sources: SourceName[],
   options: IngestOptions = {},
 ): Promise<JobOutcome> {
-  const results = await runIngestion(ctx, sources, 'schedule', options);
-  const counts: Record<string, number> = {};
-  const errors: string[] = [];
-  for (const result of results) {
-    for (const [key, value] of Object.entries(result.counts)) counts[`${result.source}.${key}`] = value;
-    counts[`${result.source}.failed`] = result.failed ? 1 : 0;
-    errors.push(...result.errors.map((e) => `${result.source}: ${e}`));
-  }
-  return { counts, errors };
+  return summarizeSourceRuns(await runIngestion(ctx, sources, 'schedule', options));
 }

@@ -1,3 +1,4 @@
+import type { RunTally } from '../../../shared/api/sync.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { safeErrorMessage } from '../../log-redaction.ts';
 import type { TtlCache } from '../../sources/ttl-cache.ts';
@@ -31,13 +32,39 @@ export type SourceRunResult = {
   /** Why nothing was attempted (missing token, no accounts); such a run is not a failure. */
   skipped?: string;
   counts: Record<string, number>;
+  /**
+   * The work the run was given and how it went, in the source's own unit (CoinGecko: calls; DefiLlama: its one
+   * list; GitHub and social sources: projects). `skipped` = due but not attempted (the run stopped early).
+   */
+  tally: RunTally;
   errors: string[];
   /** Project ids whose stored values changed. */
   updatedIds: string[];
 };
 
+export type SourceRunStatus = 'success' | 'partial' | 'failed' | 'skipped';
+
 export function emptyResult(source: SourceName): SourceRunResult {
-  return { source, failed: false, counts: {}, errors: [], updatedIds: [] };
+  return {
+    source,
+    failed: false,
+    counts: {},
+    tally: { requested: 0, succeeded: 0, failed: 0, skipped: 0 },
+    errors: [],
+    updatedIds: [],
+  };
+}
+
+/**
+ * How a source's run is recorded: `skipped` when it could not start (missing token, no account), `failed` when it
+ * failed as a whole, `partial` when some of its work failed or was left undone (an error, a failed or skipped tally),
+ * else `success`.
+ */
+export function sourceRunStatus(result: SourceRunResult): SourceRunStatus {
+  if (result.skipped) return 'skipped';
+  if (result.failed) return 'failed';
+  if (result.errors.length > 0 || result.tally.failed > 0 || result.tally.skipped > 0) return 'partial';
+  return 'success';
 }
 
 /** The text stored in the sync log: a failed query's parameter values are left out (see log-redaction.ts). */

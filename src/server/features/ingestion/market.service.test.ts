@@ -8,7 +8,7 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
-import { runIngestionSource } from './ingestion.service.ts';
+import { runIngestionSource, sourceRunStatus } from './ingestion.service.ts';
 import type { IngestDeps } from './ingestion.types.ts';
 
 function market(id: string, price: number | null, overrides: Record<string, unknown> = {}) {
@@ -96,6 +96,10 @@ describe('CoinGecko market data (/coins/markets, /search/trending)', () => {
 
     expect(result.failed).toBe(false);
     expect(result.counts).toMatchObject({ coins: 5, pages: 3, pagesFailed: 0, updated: 5, trending: 1 });
+    // Every call answered; the coin pages are unknown (404): nothing to look up, not a failure (issue 12).
+    expect(sourceRunStatus(result)).toBe('success');
+    expect(result.counts.linksNotFound).toBe(5);
+    expect(result.tally).toEqual({ requested: 3 + 1 + 5, succeeded: 9, failed: 0, skipped: 0 });
     const marketCalls = fake.requests.filter((r) => r.path === '/coins/markets');
     expect(marketCalls.map((r) => r.query.get('ids'))).toEqual(['aave,pendle', 'uniswap,lido-dao', 'curve-dao-token']);
     expect(marketCalls[0]?.headers['x-cg-demo-api-key']).toBe('demo-key');

@@ -5,7 +5,7 @@ import {
   fetchTrending,
   MARKETS_PAGE_SIZE,
 } from '../../sources/coingecko/coingecko.client.ts';
-import { toHttpPolicy } from '../../sources/http.ts';
+import { SourceError, toHttpPolicy } from '../../sources/http.ts';
 import {
   fillSocialLinks,
   markMetricsStale,
@@ -83,6 +83,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
   }
 
   let trending = 0;
+  let trendingFailed = false;
   try {
     const coins = await fetchTrending(client);
     const rows = await selectProjectIdsByCoingeckoIds(
@@ -94,18 +95,28 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
     await replaceSignal(db, 'trendingRank', 'coingecko', asOf, values);
     trending = values.length;
   } catch (error) {
+    trendingFailed = true;
     result.errors.push(`trending: ${errorMessage(error)}`);
   }
   options.onProgress?.(pages + 1, pages + 1);
 
   // Telegram and Discord links come from the coin page (DefiLlama has none); a few lookups per run, each project once.
   let linksFound = 0;
-  for (const target of await selectLinkLookupTargets(db, LINK_LOOKUPS_PER_RUN)) {
+  let linksFailed = 0;
+  let linksNotFound = 0;
+  const linkTargets = await selectLinkLookupTargets(db, LINK_LOOKUPS_PER_RUN);
+  for (const target of linkTargets) {
     try {
       const links = await fetchCoinLinks(client, target.coingeckoId ?? '');
       await fillSocialLinks(db, target.id, links, asOf);
       if (links.telegram || links.discord) linksFound++;
     } catch (error) {
+      if (error instanceof SourceError && error.kind === 'not_found') {
+        // CoinGecko has no page for this id: an answer, not a failure (like a market id it does not return).
+        linksNotFound++;
+        continue;
+      }
+      linksFailed++;
       result.errors.push(`links ${target.id}: ${errorMessage(error)}`);
     }
   }
@@ -118,9 +129,13 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
     notFound,
     trending,
     linksFound,
+    linksNotFound,
   };
-  // Failed = no call succeeded (every market page and the trending list failed); partial failures are errors only.
-  const trendingFailed = result.errors.some((e) => e.startsWith('trending:'));
+  // The tally counts calls: market pages, the trending list, link lookups.
+  const requested = pages + 1 + linkTargets.length;
+  const failed = pagesFailed + Number(trendingFailed) + linksFailed;
+  result.tally = { requested, succeeded: requested - failed, failed, skipped: 0 };
+  // Failed = no market data came in (every market page and the trending list failed); else some failures = partial.
   result.failed = pagesFailed === pages && trendingFailed;
   return result;
 }

@@ -76,6 +76,7 @@ async function runSocialSource(
     options.onProgress?.(i + 1, targets.length);
   }
   result.counts = { due: targets.length, candidates, updated: result.updatedIds.length, failed, stopped };
+  result.tally = { requested: targets.length, succeeded: result.updatedIds.length, failed, skipped: stopped };
   result.failed = targets.length > 0 && result.updatedIds.length === 0;
   return result;
 }

@@ -36,7 +36,12 @@ export async function fetchChatMemberCount(
     if (!body.ok) throw new SourceError(SOURCE, 'http', `${body.error_code} ${body.description}`, body.error_code);
     return body.result;
   } catch (error) {
-    if (error instanceof SourceError) throw error;
-    throw new SourceError(SOURCE, 'network', 'request failed'); // never echo the URL: it contains the token
+    // Never echo the URL: it contains the token (requestJson names the path of a malformed body).
+    if (error instanceof SourceError && !error.message.includes(token)) throw error;
+    if (error instanceof SourceError) {
+      const message = error.message.slice(`${SOURCE}: `.length).replaceAll(token, '<token>');
+      throw new SourceError(SOURCE, error.kind, message, error.status);
+    }
+    throw new SourceError(SOURCE, 'network', 'request failed');
   }
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SyncStatusResponseSchema } from '../../../shared/api/sync.schema.ts';
 import { HealthResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
@@ -6,6 +7,7 @@ export const systemKeys = {
   all: ['system'] as const,
   stats: () => ['system', 'stats'] as const,
   health: () => ['system', 'health'] as const,
+  syncStatus: () => ['system', 'sync-status'] as const,
 };
 
 export const statsQueryOptions = () =>
@@ -28,5 +30,15 @@ export const healthQueryOptions = () =>
     retry: false,
   });
 
+/** GET /api/sync/status: jobs, their runs and each data source's freshness (never from cache: it is about "now"). */
+export const syncStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: systemKeys.syncStatus(),
+    queryFn: ({ signal }) => apiGet('/api/sync/status', SyncStatusResponseSchema, { signal }),
+    staleTime: 0,
+    retry: false,
+  });
+
 export const useStats = () => useQuery(statsQueryOptions());
 export const useHealth = () => useQuery(healthQueryOptions());
+export const useSyncStatus = () => useQuery({ ...syncStatusQueryOptions(), refetchInterval: 60_000 });
