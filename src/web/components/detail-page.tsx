@@ -1,7 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
 import { EmptyState } from './ui/empty-state.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
@@ -32,6 +34,12 @@ export function DetailPage<T>({
   queryError,
   children,
 }: DetailPageProps<T>) {
+  const { t } = useTranslation('app');
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // Loaded, the item's header titles the tab; loading or failed, the page still says where it is.
+  useDocumentTitle(query.isPending ? t('loading.title') : notFound ? notFoundTitle : t('data.loadFailed'), {
+    enabled: !query.isSuccess,
+  });
   const backLink = (
     <Link to={back.to} className="link text-sm">
       ← {back.label}
@@ -48,7 +56,6 @@ export function DetailPage<T>({
     );
   }
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="space-y-6">
         {backLink}
