@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../src/server/test/build-test-app.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { DIRECTORY_PAGE_SIZE } from '../src/web/features/projects/hooks/use-directory-params.ts';
 import { fetchPlatforms, fetchProjects, fetchSectors } from './support/api.ts';
 import {
   type Lang,
@@ -23,6 +22,7 @@ import { E2E_WEB_DIR } from './support/global-setup.ts';
 // where the verification mail went.
 const LOCALES = { zh, en } as const;
 const OTHER: Record<Lang, Lang> = { zh: 'en', en: 'zh' };
+const DIRECTORY_PAGE_SIZE = 20; // src/web/features/projects/hooks/use-directory-params.ts (not importable here)
 
 let browser: Browser;
 let projectId: string;
