@@ -192,10 +192,11 @@ describe.each(['zh', 'en'] as const)('in %s', (lang) => {
           .waitFor({ state: 'detached' })
           .catch(() => {});
         await page.locator('main a[href^="/project/"], main h1').first().waitFor();
-        // Whole texts only: a description may mention "DeFi" in passing, a sector cell is the name alone.
+        // Whole texts only: a description may mention "DeFi" in passing, a sector cell is the name alone. Text marked
+        // with its own language (the English original under a Chinese sector name, a fallback description) is meant.
         const texts = await page.evaluate(() =>
           [...document.querySelectorAll('main *')]
-            .filter((el) => el.children.length === 0 && !el.closest('option, [lang="en"]'))
+            .filter((el) => el.children.length === 0 && !el.closest('option, [lang]:not(html)'))
             .flatMap((el) => (el.textContent ?? '').split(/、|, /).map((part) => part.trim())),
         );
         shown.set(path, texts);
