@@ -28,6 +28,7 @@ let browser: Browser;
 let projectId: string;
 let sectorId: string;
 let platformId: string;
+let sectorPages: number;
 /** English sector names whose zh name differs; none may be shown as a whole text in zh. */
 let englishSectorNames: string[];
 let chineseSectorNames: string[];
@@ -43,7 +44,9 @@ beforeAll(async () => {
   const first = projects.items[0];
   if (!first || !sectors.items[0] || !platforms.items[0]) throw new Error('the catalogue did not load');
   projectId = first.id;
-  sectorId = sectors.items.find((s) => s.projectCount > 0)?.id ?? sectors.items[0].id;
+  const sector = sectors.items.find((s) => s.projectCount > 0) ?? sectors.items[0];
+  sectorId = sector.id;
+  sectorPages = Math.ceil(sector.projectCount / 20); // the sector page lists 20 a page
   platformId = platforms.items[0].id;
   // A symbol such as "ZK" would look like the sector ZK: leave such names out of the negative check.
   const symbols = new Set([...projects.items, ...more.items].map((p) => p.symbol?.toUpperCase()));
@@ -235,6 +238,19 @@ describe.each(['zh', 'en'] as const)('in %s', (lang) => {
       await page.waitForURL((url) => url.searchParams.get('page') === String(lastPage));
       await page.locator('main a[href^="/project/"]').first().waitFor();
       expect(await page.getByText(t.app.data.pastEnd.title).count()).toBe(0);
+    });
+  });
+
+  test('a sector page past its last page says so too, not "no projects in this sector"', async () => {
+    await withPage(lang, 'sector-page-99', async (page) => {
+      await open(page, `/sectors/${sectorId}?page=99`);
+
+      await page.getByText(t.app.data.pastEnd.title, { exact: true }).waitFor();
+      await page
+        .getByRole('link', { name: t.app.data.pastEnd.action.replace('{{pages}}', String(sectorPages)) })
+        .click();
+      await page.waitForURL((url) => (url.searchParams.get('page') ?? '1') === String(sectorPages));
+      await page.locator('main a[href^="/project/"]').first().waitFor();
     });
   });
 

@@ -39,6 +39,7 @@ export function SectorPage() {
             countText={t('sectors:detail.projectCount', { count: formatInteger(projects.total) })}
             emptyTitle={t('sectors:detail.empty')}
             isEmpty={projects.items.length === 0}
+            paging={{ page, total: projects.total, pageSize: PAGE_SIZE }}
           >
             <ProjectList
               data={projects}
