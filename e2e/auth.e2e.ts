@@ -58,9 +58,12 @@ describe('accounts in the browser', () => {
         await page.getByLabel(t.form.terms).check();
         await page.getByRole('form', { name: t.form.signUpTitle }).getByRole('button', { name: t.form.signUp }).click();
 
+        // Signed in at once; the page says where the verification mail went before going back.
         const banner = page.getByRole('banner');
         await banner.getByText(name, { exact: true }).waitFor();
-        expect(new URL(page.url()).pathname).toBe('/');
+        await page.getByRole('status').getByText(t.form.signedUp.replace('{{email}}', email)).waitFor();
+        await page.getByRole('button', { name: t.form.continue }).click();
+        await page.waitForURL((url) => url.pathname === '/');
 
         await banner.getByRole('button', { name: t.menu.signOut }).click();
         await banner.getByRole('link', { name: t.menu.signIn }).waitFor();

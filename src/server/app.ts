@@ -18,6 +18,7 @@ import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { platformsRoutes } from './features/platforms/platforms.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
+import { siteRoutes } from './features/site/site.routes.ts';
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   // Every feature, by hand.
   await app.register(systemRoutes, { prefix: '/api', ...deps });
+  await app.register(siteRoutes, { prefix: '/api', ...deps }); // /site: the configured public channels
   await app.register(projectsRoutes, { prefix: '/api/projects', ...deps });
   await app.register(sectorsRoutes, { prefix: '/api/sectors', ...deps });
   await app.register(platformsRoutes, { prefix: '/api/platforms', ...deps });

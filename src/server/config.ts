@@ -5,6 +5,12 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A public link shown on the page: https only (never http:, javascript: or a bare word); empty = unset. */
+const httpsLink = z
+  .url({ protocol: /^https$/, message: 'must be an https:// URL' })
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -55,6 +61,15 @@ const EnvSchema = z.object({
     .default('16MB'),
   /** Directory with the built web app; absent → the API runs alone. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
+  // --- Public channels: footer icons and /contact (GET /api/site). Unset → not shown.
+  SOCIAL_X_URL: httpsLink,
+  SOCIAL_TELEGRAM_URL: httpsLink,
+  SOCIAL_DISCORD_URL: httpsLink,
+  SOCIAL_GITHUB_URL: httpsLink,
+  CONTACT_EMAIL: z
+    .email({ message: 'must be an e-mail address' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // --- Accounts (docs/auth.md). APP_URL builds e-mailed links and OAuth redirect URIs; unset → http://localhost:PORT.
   APP_URL: z
     .url()

@@ -175,6 +175,23 @@ export const MeResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
+/**
+ * GET /api/me: the signed-in user, or `{ user: null }` for a visitor — being signed out is an answer, not an error
+ * (no 401 in every visitor's console). A session cookie that has ended still answers 401 SESSION_EXPIRED, once.
+ */
+export const SignedOutResponseSchema = z.object({ user: z.null() });
+export const SessionResponseSchema = z.union([MeResponseSchema, SignedOutResponseSchema]);
+export type SessionResponse = z.infer<typeof SessionResponseSchema>;
+
+/**
+ * Where the verification mail of a sign-up went: `smtp` = handed to the configured mail server, `log` = no SMTP is
+ * configured, so the link is in the server log (development mode, docs/auth.md). Never more than that.
+ */
+export const MailDeliverySchema = z.enum(['smtp', 'log']);
+export type MailDelivery = z.infer<typeof MailDeliverySchema>;
+export const SignUpResponseSchema = MeResponseSchema.extend({ mailDelivery: MailDeliverySchema });
+export type SignUpResponse = z.infer<typeof SignUpResponseSchema>;
+
 export const OAuthCallbackResponseSchema = MeResponseSchema.extend({ returnTo: z.string() });
 export type OAuthCallbackResponse = z.infer<typeof OAuthCallbackResponseSchema>;
 

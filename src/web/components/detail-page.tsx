@@ -1,7 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
+import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { PastLastPage } from './past-last-page.tsx';
 import { EmptyState } from './ui/empty-state.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
@@ -32,6 +35,12 @@ export function DetailPage<T>({
   queryError,
   children,
 }: DetailPageProps<T>) {
+  const { t } = useTranslation('app');
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  // Loaded, the item's header titles the tab; loading or failed, the page still says where it is.
+  useDocumentTitle(query.isPending ? t('loading.title') : notFound ? notFoundTitle : t('data.loadFailed'), {
+    enabled: !query.isSuccess,
+  });
   const backLink = (
     <Link to={back.to} className="link text-sm">
       ← {back.label}
@@ -48,7 +57,6 @@ export function DetailPage<T>({
     );
   }
   if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="space-y-6">
         {backLink}
@@ -73,11 +81,15 @@ type DetailListSectionProps = {
   /** Shown instead of the children when the list is empty. */
   emptyTitle: string;
   isEmpty: boolean;
+  /** The list's paging: an empty page of a non-empty list is past its end, not "no projects". */
+  paging?: { page: number; total: number; pageSize: number };
   children: ReactNode;
 };
 
 /** The titled, counted list under a detail page's header. */
-export function DetailListSection({ id, title, countText, emptyTitle, isEmpty, children }: DetailListSectionProps) {
+export function DetailListSection(props: DetailListSectionProps) {
+  const { id, title, countText, emptyTitle, isEmpty, paging, children } = props;
+  const pastEnd = isEmpty && paging !== undefined && paging.total > 0;
   return (
     <section aria-labelledby={id} className="space-y-3">
       <div className="flex items-baseline justify-between">
@@ -86,7 +98,13 @@ export function DetailListSection({ id, title, countText, emptyTitle, isEmpty, c
         </h2>
         <span className="muted text-sm">{countText}</span>
       </div>
-      {isEmpty ? <EmptyState title={emptyTitle} /> : children}
+      {pastEnd ? (
+        <PastLastPage page={paging.page} pageCount={Math.ceil(paging.total / paging.pageSize)} />
+      ) : isEmpty ? (
+        <EmptyState title={emptyTitle} />
+      ) : (
+        children
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MeResponseSchema } from '../../../shared/api/auth.schema.ts';
+import { MeResponseSchema, SessionResponseSchema } from '../../../shared/api/auth.schema.ts';
 import { userProfiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, signUpAgent, TEST_PASSWORD } from './auth.test-support.ts';
@@ -131,8 +131,8 @@ describe('auth: e-mail and password', () => {
     expect(me1.statusCode).toBe(200);
     expect(MeResponseSchema.parse(me1.json()).user.id).toBe(created.user.id);
     expect(signOut.statusCode).toBe(200);
-    expect(meAfterSignOut.statusCode).toBe(401);
-    expect(meAfterSignOut.json().error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Unauthorized access' });
+    expect(meAfterSignOut.statusCode).toBe(200);
+    expect(meAfterSignOut.json()).toEqual({ user: null });
     expect(signIn.statusCode).toBe(200);
     const me = MeResponseSchema.parse(me2.json());
     expect(me.user.id).toBe(created.user.id);
@@ -237,8 +237,17 @@ describe('auth: e-mail and password', () => {
     expect(res.json()).toEqual({ password: true, oauth: [] });
   });
 
-  test('GET /api/me without a session is 401 UNAUTHORIZED in zh by default', async () => {
+  test('GET /api/me for a visitor is 200 { user: null } (an answer, not an error) and hands out the CSRF cookie', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/me' });
+
+    expect(res.statusCode).toBe(200);
+    expect(SessionResponseSchema.parse(res.json())).toEqual({ user: null });
+    expect(res.cookies.find((c) => c.name === 'hr_csrf')?.value).toBeTruthy();
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  test('a route that needs a user still answers a visitor 401 UNAUTHORIZED in zh by default', async () => {
+    const res = await createAgent(t.app).request({ method: 'POST', url: '/api/auth/verify-email/resend' });
 
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toEqual({ code: 'UNAUTHORIZED', message: '未授权访问' });

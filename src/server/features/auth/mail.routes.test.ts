@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MeResponseSchema } from '../../../shared/api/auth.schema.ts';
+import { MeResponseSchema, SignUpResponseSchema } from '../../../shared/api/auth.schema.ts';
 import { authTokens, mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, readLatestMail, signUpAgent, TEST_PASSWORD, waitForMail } from './auth.test-support.ts';
@@ -158,6 +158,28 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
     expect(res.cookies.find((c) => c.name === '__Host-hr_csrf')).toMatchObject({ secure: true });
   });
 
+  test('the sign-up answer says the verification mail went to the server log (no SMTP), and no secret', async () => {
+    const res = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: {
+        email: 'told@example.com',
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+        acceptTerms: true,
+      },
+    });
+    const { mail } = await readLatestMail(t.db, 'told@example.com');
+    const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+
+    expect(res.statusCode).toBe(201);
+    const body = SignUpResponseSchema.parse(res.json());
+    expect(body.mailDelivery).toBe('log');
+    expect(body.user.email).toBe('told@example.com');
+    expect(token).toHaveLength(43);
+    expect(res.body).not.toContain(token);
+  });
+
   test('mail with no SMTP stays unsent in the outbox', async () => {
     await signUpAgent(t.app, 'outbox@example.com');
 
@@ -241,6 +263,23 @@ describe('password reset over SMTP', () => {
   afterAll(async () => {
     await t.close();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  });
+
+  test('the sign-up answer says the verification mail goes by SMTP', async () => {
+    const res = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: {
+        email: 'told-smtp@example.com',
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+        acceptTerms: true,
+      },
+    });
+
+    expect(res.statusCode).toBe(201);
+    expect(SignUpResponseSchema.parse(res.json()).mailDelivery).toBe('smtp');
+    expect(res.body).not.toContain('127.0.0.1'); // nothing about the mail server itself
   });
 
   test('the reset link arrives by SMTP; the delivered outbox row keeps the mail but not the usable token', async () => {

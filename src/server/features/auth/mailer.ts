@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import type { MailDelivery } from '../../../shared/api/auth.schema.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { deleteMailCreatedBefore, insertMail, insertMailToAccount, updateMailResult } from './auth.queries.ts';
@@ -19,6 +20,8 @@ export function redactSecrets(text: string, secrets: readonly string[]): string 
   return secrets.reduce((out, secret) => (secret ? out.replaceAll(secret, REDACTED) : out), text);
 }
 export type Mailer = {
+  /** How mail leaves this server: `smtp` when SMTP_HOST is set, else `log` (the server log and mail_outbox only). */
+  delivery: MailDelivery;
   /**
    * Records the mail in mail_outbox, then delivers it by SMTP in the background; `delivered` settles after that.
    * `id` is undefined when `onlyToAccount` found no account (nothing queued, logged or sent).
@@ -44,6 +47,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     : undefined;
 
   return {
+    delivery: transport ? 'smtp' : 'log',
     send: async (db, { secrets = [], onlyToAccount = false, ...mail }) => {
       await deleteMailCreatedBefore(db, new Date(Date.now() - MAIL_RETENTION_MS));
       const id = onlyToAccount ? await insertMailToAccount(db, mail) : await insertMail(db, mail);

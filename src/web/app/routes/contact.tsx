@@ -1,17 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { env } from '../../lib/env.ts';
+import { useSite } from '../../features/site/api.ts';
+import { listChannels } from '../../features/site/channels.ts';
 import { InfoArticle } from '../info/info-article.tsx';
 
 export function ContactPage() {
   const { t } = useTranslation('pages');
-  const channels = [
-    { key: 'email', href: env.VITE_CONTACT_EMAIL && `mailto:${env.VITE_CONTACT_EMAIL}`, text: env.VITE_CONTACT_EMAIL },
-    { key: 'twitter', href: env.VITE_LINK_TWITTER, text: env.VITE_LINK_TWITTER },
-    { key: 'github', href: env.VITE_LINK_GITHUB, text: env.VITE_LINK_GITHUB },
-    { key: 'telegram', href: env.VITE_LINK_TELEGRAM, text: env.VITE_LINK_TELEGRAM },
-  ] as const;
-  const configured = channels.filter((channel) => channel.href);
+  const configured = listChannels(useSite().data);
   return (
     <InfoArticle
       title={t('contact.title')}

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PastLastPage } from '../../components/past-last-page.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { usePlatforms } from '../../features/platforms/api.ts';
@@ -69,6 +70,8 @@ export function DirectoryPage() {
         <ProjectListSkeleton label={t('app:loading.title')} />
       ) : projects.isError ? (
         <QueryError query={projects} />
+      ) : projects.data.items.length === 0 && projects.data.total > 0 ? (
+        <PastLastPage page={filters.page} pageCount={Math.ceil(projects.data.total / projects.data.limit)} />
       ) : projects.data.items.length === 0 ? (
         <EmptyState
           title={t('directory:empty.title')}

@@ -7,6 +7,7 @@ import { useProjects } from '../../features/projects/api.ts';
 import { ProjectDataTable } from '../../features/projects/components/project-data-table.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { toListParams, useDirectoryParams } from '../../features/projects/hooks/use-directory-params.ts';
+import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
 import { QueryError } from '../query-error.tsx';
@@ -20,6 +21,7 @@ export function DataToolHomePage() {
   const projects = useProjects(toListParams(filters, PAGE_SIZE));
   const pageCount = Math.max(1, Math.ceil((projects.data?.total ?? 0) / PAGE_SIZE));
   const paginationLabels = usePaginationLabels(filters.page, pageCount);
+  const sectorLabel = useSectorLabel();
 
   return (
     <div className="space-y-6">
@@ -50,6 +52,7 @@ export function DataToolHomePage() {
             onSortChange={toggleSort}
             caption={t('home:variants.dataTool.title')}
             twitterLabel={t('project:metrics.followersTwitter')}
+            sectorLabel={sectorLabel}
           />
           <Pagination page={filters.page} pageCount={pageCount} onPageChange={setPage} labels={paginationLabels} />
         </div>

@@ -37,6 +37,7 @@ export function PlatformPage() {
             countText={t('platforms:detail.projectCount', { count: formatInteger(projects.total) })}
             emptyTitle={t('platforms:detail.empty')}
             isEmpty={projects.items.length === 0}
+            paging={{ page, total: projects.total, pageSize: PAGE_SIZE }}
           >
             <ProjectList
               data={projects}

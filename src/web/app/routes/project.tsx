@@ -8,6 +8,7 @@ import { ProjectMetrics } from '../../features/projects/components/project-metri
 import { ProjectScores } from '../../features/projects/components/project-scores.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
 
@@ -16,6 +17,12 @@ export function ProjectPage() {
   const { t } = useTranslation(['project', 'app']);
   const project = useProject(id);
   const sectorLabel = useSectorLabel();
+  const notFound = project.error instanceof ApiError && project.error.status === 404;
+  // Loaded, ProjectHeader titles the tab with the project's name; until then (or without one) the state does.
+  useDocumentTitle(
+    project.isPending ? t('app:loading.title') : notFound ? t('project:notFound.title') : t('app:data.loadFailed'),
+    { enabled: !project.isSuccess },
+  );
 
   if (project.isPending) {
     return (
@@ -31,7 +38,6 @@ export function ProjectPage() {
   }
 
   if (project.isError) {
-    const notFound = project.error instanceof ApiError && project.error.status === 404;
     return notFound ? (
       <div className="mx-auto max-w-xl py-12 text-center">
         <h1 className="text-2xl font-bold">{t('project:notFound.title')}</h1>
@@ -67,7 +73,7 @@ export function ProjectPage() {
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-1">
           <ProjectScores project={data} />
-          <ProjectAbout project={data} sectorLabel={sectorLabel(data.category)} />
+          <ProjectAbout project={data} sectorLabel={sectorLabel} />
         </div>
         <div className="space-y-6 lg:col-span-2">
           <ProjectHeatSlot projectId={data.id} />

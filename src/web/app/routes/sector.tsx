@@ -5,6 +5,7 @@ import { ProjectList } from '../../features/projects/components/project-list.tsx
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { useSector } from '../../features/sectors/api.ts';
 import { SectorHeader } from '../../features/sectors/components/sector-header.tsx';
+import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
 import { SectorHeatSlot } from '../heat-slot.tsx';
@@ -17,6 +18,7 @@ export function SectorPage() {
   const { t } = useTranslation(['sectors', 'app']);
   const [page, setPage] = usePageParam();
   const sector = useSector(id, { limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE });
+  const sectorLabel = useSectorLabel();
 
   return (
     <DetailPage
@@ -37,10 +39,12 @@ export function SectorPage() {
             countText={t('sectors:detail.projectCount', { count: formatInteger(projects.total) })}
             emptyTitle={t('sectors:detail.empty')}
             isEmpty={projects.items.length === 0}
+            paging={{ page, total: projects.total, pageSize: PAGE_SIZE }}
           >
             <ProjectList
               data={projects}
               caption={t('sectors:detail.projectsTitle')}
+              sectorLabel={sectorLabel}
               page={page}
               onPageChange={setPage}
               stale={sector.isPlaceholderData}

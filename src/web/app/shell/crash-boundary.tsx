@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 type CrashBoundaryProps = { children: ReactNode };
 type CrashBoundaryState = { error: Error | null };
@@ -24,6 +25,7 @@ export class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundarySt
 
 export function CrashFallback() {
   const { t } = useTranslation('app');
+  useDocumentTitle(t('crash.title'));
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 px-6 text-center">
       <h1 className="text-2xl font-bold">{t('crash.title')}</h1>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   AwardIcon,
   BrainIcon,
+  DiscordIcon,
   FlameIcon,
   GithubIcon,
   GlobeIcon,
@@ -13,7 +14,8 @@ import {
   TwitterIcon,
 } from '../../components/ui/icons.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
-import { env } from '../../lib/env.ts';
+import { useSite } from '../../features/site/api.ts';
+import { type ChannelKey, listChannels } from '../../features/site/channels.ts';
 
 const PRODUCT_LINKS = [
   { to: '/directory', key: 'directory' },
@@ -36,14 +38,15 @@ const FEATURES: { key: 'ai' | 'security' | 'certification' | 'global'; Icon: Com
   { key: 'global', Icon: GlobeIcon },
 ];
 
-// An operator sets the public channels at build time (lib/env.ts); an unset one leads to /contact, never to an
-// account we do not own.
-const SOCIAL_LINKS = [
-  { key: 'twitter', href: env.VITE_LINK_TWITTER, Icon: TwitterIcon },
-  { key: 'github', href: env.VITE_LINK_GITHUB, Icon: GithubIcon },
-  { key: 'telegram', href: env.VITE_LINK_TELEGRAM, Icon: TelegramIcon },
-  { key: 'email', href: env.VITE_CONTACT_EMAIL && `mailto:${env.VITE_CONTACT_EMAIL}`, Icon: MailIcon },
-] as const;
+// The operator configures the public channels on the server (SOCIAL_*_URL, CONTACT_EMAIL → GET /api/site); an unset
+// one has no icon at all, never a link to an account nobody owns.
+const CHANNEL_ICONS: Record<ChannelKey, ComponentType<{ size?: number }>> = {
+  x: TwitterIcon,
+  telegram: TelegramIcon,
+  discord: DiscordIcon,
+  github: GithubIcon,
+  email: MailIcon,
+};
 
 const footerLink = 'text-sm text-gray-600 hover:text-brand-700 dark:text-gray-400 dark:hover:text-brand-400';
 
@@ -59,27 +62,7 @@ export function Footer() {
             {t('common:brand')}
           </p>
           <p className="muted mt-3 max-w-md text-sm leading-6">{t('app:footer.description')}</p>
-          <ul className="mt-4 flex gap-2" aria-label={t('app:footer.social')}>
-            {SOCIAL_LINKS.map(({ key, href, Icon }) => (
-              <li key={key}>
-                {href ? (
-                  <a
-                    href={href}
-                    className="btn-ghost px-2"
-                    aria-label={t(`app:footer.socialLinks.${key}`)}
-                    rel="noopener noreferrer"
-                    target={key === 'email' ? undefined : '_blank'}
-                  >
-                    <Icon size={18} />
-                  </a>
-                ) : (
-                  <Link to="/contact" className="btn-ghost px-2" aria-label={t(`app:footer.socialLinks.${key}`)}>
-                    <Icon size={18} />
-                  </Link>
-                )}
-              </li>
-            ))}
-          </ul>
+          <SocialLinks />
           <LanguageSwitcher variant="button" className="mt-4 -ml-2" />
         </div>
         <FooterLinks title={t('app:footer.product')} links={PRODUCT_LINKS} />
@@ -106,6 +89,32 @@ export function Footer() {
         <p className="muted pb-8 text-xs leading-5">{t('app:footer.attribution')}</p>
       </div>
     </footer>
+  );
+}
+
+function SocialLinks() {
+  const { t } = useTranslation('app');
+  const channels = listChannels(useSite().data);
+  if (channels.length === 0) return null;
+  return (
+    <ul className="mt-4 flex gap-2" aria-label={t('footer.social')} data-slot="social-links">
+      {channels.map(({ key, href }) => {
+        const Icon = CHANNEL_ICONS[key];
+        return (
+          <li key={key}>
+            <a
+              href={href}
+              className="btn-ghost px-2"
+              aria-label={t(`footer.socialLinks.${key}`)}
+              rel="noopener noreferrer"
+              target={key === 'email' ? undefined : '_blank'}
+            >
+              <Icon size={18} />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** The router's error screen: shown when a route throws while loading or rendering (inside the shell, or alone). */
 export function RouteError({ standalone = false }: { standalone?: boolean }) {
   const { t } = useTranslation('app');
   const error = useRouteError();
+  useDocumentTitle(t('routeError.title'));
   const Wrapper = standalone ? 'main' : 'section';
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

@@ -154,6 +154,13 @@ export const TelegramIcon = (p: IconProps) => (
     <path d="m9 13 13-10" />
   </Svg>
 );
+export const DiscordIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M8 17c-2 1-4 1-6 0 0-5 1-9 3-12 1.5-.7 3-1 4-1l.5 1.2a11 11 0 0 1 5 0L15 4c1 0 2.5.3 4 1 2 3 3 7 3 12-2 1-4 1-6 0l-1-2c-2 .6-4 .6-6 0z" />
+    <circle cx="9" cy="11.5" r="1" />
+    <circle cx="15" cy="11.5" r="1" />
+  </Svg>
+);
 export const RefreshIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M21 12a9 9 0 1 1-3-6.7L21 8" />

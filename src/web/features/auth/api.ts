@@ -10,8 +10,10 @@ import {
   type PasswordResetConfirmBody,
   type PasswordResetRequestBody,
   ProvidersResponseSchema,
+  SessionResponseSchema,
   type SignInBody,
   type SignUpBody,
+  SignUpResponseSchema,
   type VerifyEmailBody,
 } from '../../../shared/api/auth.schema.ts';
 import { ApiError, apiGet, apiSend, buildUrl } from '../../lib/api-client.ts';
@@ -26,13 +28,14 @@ export const authKeys = {
   providers: () => ['auth', 'providers'] as const,
 };
 
-/** The signed-in user, or null when signed out (401 is an answer here, not an error). */
+/** The signed-in user, or null when signed out (a visitor gets `{ user: null }`; an ended session a 401, once). */
 export const sessionQueryOptions = () =>
   queryOptions({
     queryKey: authKeys.me(),
     queryFn: async ({ signal }): Promise<MeResponse | null> => {
       try {
-        return await apiGet('/api/me', MeResponseSchema, { signal });
+        const session = await apiGet('/api/me', SessionResponseSchema, { signal });
+        return session.user === null ? null : session;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
         throw error;
@@ -70,7 +73,7 @@ export const useSignIn = () =>
   useSignedInMutation((body: SignInBody) => apiSend('POST', '/api/auth/sign-in', MeResponseSchema, body, lang()));
 
 export const useSignUp = () =>
-  useSignedInMutation((body: SignUpBody) => apiSend('POST', '/api/auth/sign-up', MeResponseSchema, body, lang()));
+  useSignedInMutation((body: SignUpBody) => apiSend('POST', '/api/auth/sign-up', SignUpResponseSchema, body, lang()));
 
 export const useOAuthCallback = () =>
   useSignedInMutation((body: OAuthCallbackBody) =>

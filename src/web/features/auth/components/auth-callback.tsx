@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useOAuthCallback } from '../api.ts';
 
 type AuthCallbackProps = {
@@ -27,6 +28,7 @@ export function AuthCallback({ code, state, providerError, onSignedIn }: AuthCal
   }, [code, state, providerError, callback, onSignedIn]);
 
   const failed = providerError || !code || !state || callback.isError;
+  useDocumentTitle(failed ? t('callback.failed') : t('callback.working'));
   return (
     <div className="card mx-auto flex max-w-md flex-col items-center gap-4 p-8 text-center">
       <h1 className="text-xl font-semibold">{failed ? t('callback.failed') : t('callback.working')}</h1>

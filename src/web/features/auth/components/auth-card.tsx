@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /** The card every auth form sits in: a heading, then the form (labelled by the heading) and what follows it. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <div className="card mx-auto flex w-full max-w-md flex-col gap-5 p-8">
       <h1 className="text-2xl font-bold">{title}</h1>

@@ -2,6 +2,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 type Props = {
   token: string;
@@ -17,6 +18,7 @@ export function EmailLinkAction({ token, action, title, working, done, onDone }:
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
   const started = useRef(false);
+  useDocumentTitle(title);
   useEffect(() => {
     if (started.current) return; // StrictMode mounts twice; a link works once
     started.current = true;

@@ -1,7 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SignUpBodySchema } from '../../../../shared/api/auth.schema.ts';
+import { type MailDelivery, SignUpBodySchema } from '../../../../shared/api/auth.schema.ts';
 import { useSignUp } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
@@ -17,12 +17,15 @@ export function SignUpForm({ returnTo, onModeChange, onSignedIn }: Props) {
   const form = useAuthForm(SignUpBodySchema);
   const signUp = useSignUp();
   const termsId = useId();
+  const [sent, setSent] = useState<{ email: string; delivery: MailDelivery }>();
   const title = t('form.signUpTitle');
   const { values, fieldErrors, set } = form;
   const onSubmit = form.submit(values, async (body) => {
-    await signUp.mutateAsync(body);
-    onSignedIn(returnTo);
+    const created = await signUp.mutateAsync(body);
+    setSent({ email: created.user.email ?? body.email, delivery: created.mailDelivery });
   });
+
+  if (sent) return <SignUpSent {...sent} onContinue={() => onSignedIn(returnTo)} />;
 
   return (
     <AuthCard title={title}>
@@ -71,6 +74,29 @@ export function SignUpForm({ returnTo, onModeChange, onSignedIn }: Props) {
           {t('form.haveAccount')} <ModeLink label={t('form.signIn')} onClick={() => onModeChange('signIn')} />
         </p>
       </nav>
+    </AuthCard>
+  );
+}
+
+type SentProps = { email: string; delivery: MailDelivery; onContinue: () => void };
+
+/** After sign-up: where the verification mail went (or, without SMTP, that the link is in the server log). */
+function SignUpSent({ email, delivery, onContinue }: SentProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthCard title={t('form.signedUpTitle')}>
+      <div role="status" className="flex flex-col gap-3 text-sm leading-6" data-mail-delivery={delivery}>
+        <p>{t('form.signedUp', { email })}</p>
+        {delivery === 'log' && (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+            {t('form.signedUpLog')}
+          </p>
+        )}
+        <p className="muted">{t('form.signedUpNext')}</p>
+      </div>
+      <button type="button" className="btn-primary w-full" onClick={onContinue}>
+        {t('form.continue')}
+      </button>
     </AuthCard>
   );
 }

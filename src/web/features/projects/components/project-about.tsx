@@ -6,7 +6,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
 
-type ProjectAboutProps = { project: Project; sectorLabel: string };
+/** `sectorLabel`: a sector's display name in the UI language (the stored categories are English). */
+type ProjectAboutProps = { project: Project; sectorLabel: (category: string) => string };
 
 /** The input behind `dataAsOf` (the newest as-of), so "updated" is marked when even the newest figure is a sample. */
 const newestSource = (project: Project) =>
@@ -38,17 +39,17 @@ export function ProjectAbout({ project, sectorLabel }: ProjectAboutProps) {
           <dd className="mt-1">
             {project.sectorId ? (
               <Link to={`/sectors/${encodeURIComponent(project.sectorId)}`} className="link font-medium">
-                {sectorLabel}
+                {sectorLabel(project.category)}
               </Link>
             ) : (
-              sectorLabel
+              sectorLabel(project.category)
             )}
           </dd>
         </div>
         {project.categories.length > 1 && (
           <div>
             <dt className="muted text-xs font-medium">{t('project:about.categories')}</dt>
-            <dd className="mt-1">{project.categories.join(', ')}</dd>
+            <dd className="mt-1">{project.categories.map(sectorLabel).join(t('project:about.listSeparator'))}</dd>
           </div>
         )}
         <div className="sm:col-span-2">

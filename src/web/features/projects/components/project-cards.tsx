@@ -11,13 +11,13 @@ import { ChainList } from './project-table.tsx';
 type ProjectCardsProps = {
   items: readonly ProjectListItem[];
   offset?: number;
-  sectorLabel?: (category: string) => string;
+  sectorLabel: (category: string) => string;
   /** Show the cards at every width (e.g. the home page), not only below md. */
   always?: boolean;
 };
 
 /** Project rows as cards: the phone layout of the ranking table. */
-export function ProjectCards({ items, offset = 0, sectorLabel = (c) => c, always = false }: ProjectCardsProps) {
+export function ProjectCards({ items, offset = 0, sectorLabel, always = false }: ProjectCardsProps) {
   const { t } = useTranslation(['directory', 'app']);
   return (
     <ol className={`grid gap-3 ${always ? 'sm:grid-cols-2' : 'md:hidden'}`}>

@@ -13,7 +13,7 @@ type Column = {
   label: 'project' | 'sector' | 'heat' | 'social' | 'price' | 'marketCap' | 'volume' | 'change24h' | 'listed';
   sort?: ProjectSort;
   numeric?: boolean;
-  render: (p: ProjectListItem) => ReactNode;
+  render: (p: ProjectListItem, sectorLabel: (category: string) => string) => ReactNode;
 };
 
 const COLUMNS: Column[] = [
@@ -28,7 +28,7 @@ const COLUMNS: Column[] = [
       </Link>
     ),
   },
-  { key: 'sector', label: 'sector', render: (p) => p.category },
+  { key: 'sector', label: 'sector', render: (p, sectorLabel) => sectorLabel(p.category) },
   { key: 'heat', label: 'heat', sort: 'heat', numeric: true, render: (p) => formatScore(p.heatScore) },
   { key: 'social', label: 'social', sort: 'social', numeric: true, render: (p) => formatScore(p.socialScore) },
   { key: 'price', label: 'price', numeric: true, render: (p) => formatUsd(p.price) },
@@ -73,10 +73,13 @@ type ProjectDataTableProps = {
   onSortChange: (sort: ProjectSort) => void;
   caption: string;
   twitterLabel: string;
+  /** Display name of a sector in the UI language (the stored category is English). */
+  sectorLabel: (category: string) => string;
 };
 
 /** A dense, every-column table (the /data-tool home layout); scrolls sideways on small screens. */
-export function ProjectDataTable({ items, offset, sort, onSortChange, caption, twitterLabel }: ProjectDataTableProps) {
+export function ProjectDataTable(props: ProjectDataTableProps) {
+  const { items, offset, sort, onSortChange, caption, twitterLabel, sectorLabel } = props;
   const { t } = useTranslation('directory');
   return (
     <div className="card overflow-x-auto">
@@ -128,7 +131,7 @@ export function ProjectDataTable({ items, offset, sort, onSortChange, caption, t
                   key={column.key}
                   className={`px-2 py-1.5 whitespace-nowrap ${column.numeric ? 'text-right tabular-nums' : 'font-sans'}`}
                 >
-                  {column.render(project)}
+                  {column.render(project, sectorLabel)}
                 </td>
               ))}
               <td className="px-2 py-1.5 text-right tabular-nums">

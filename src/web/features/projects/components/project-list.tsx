@@ -9,7 +9,8 @@ type ProjectListProps = {
   /** One page from the API ({items, total, limit, offset}). */
   data: ProjectListResponse;
   caption: string;
-  sectorLabel?: (category: string) => string;
+  /** Display name of a sector in the UI language (required: a stored category is English). */
+  sectorLabel: (category: string) => string;
   sort?: SortState;
   onSortChange?: (sort: ProjectSort) => void;
   /** 1-based; pagination is shown when given with onPageChange and there is more than one page. */

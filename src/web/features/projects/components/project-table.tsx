@@ -17,8 +17,8 @@ type ProjectTableProps = {
   offset?: number;
   sort?: SortState;
   onSortChange?: (sort: ProjectSort) => void;
-  /** Display name of a sector (e.g. its Chinese name); defaults to the category as stored. */
-  sectorLabel?: (category: string) => string;
+  /** Display name of a sector in the UI language (required: the stored category is English). */
+  sectorLabel: (category: string) => string;
   caption?: string;
 };
 
@@ -27,14 +27,7 @@ const MAX_CHAINS = 2;
 const CHAINS_CELL = 'hidden xl:table-cell';
 
 /** The ranking table (md and up); below md the same rows render as cards (ProjectCards). */
-export function ProjectTable({
-  items,
-  offset = 0,
-  sort,
-  onSortChange,
-  sectorLabel = (c) => c,
-  caption,
-}: ProjectTableProps) {
+export function ProjectTable({ items, offset = 0, sort, onSortChange, sectorLabel, caption }: ProjectTableProps) {
   const { t } = useTranslation(['directory', 'app']);
   const header = (label: string, column?: ProjectSort, align: 'left' | 'right' = 'left', extra = '') => {
     const active = column && sort?.sort === column;

@@ -19,7 +19,11 @@ export function SectorHeader({ sector }: { sector: Sector }) {
       <div aria-hidden="true" className="h-2" style={{ backgroundColor: sector.color }} />
       <div className="p-5 sm:p-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{sectorDisplayName(sector, i18n.language)}</h1>
-        {i18n.language === 'zh' && sector.nameZh && <p className="muted text-sm">{sector.name}</p>}
+        {i18n.language === 'zh' && sector.nameZh && (
+          <p className="muted text-sm" lang="en">
+            {sector.name}
+          </p>
+        )}
         {description && (
           <p className="muted mt-3 max-w-3xl leading-7" lang={htmlLang(description.lang)}>
             {description.text}

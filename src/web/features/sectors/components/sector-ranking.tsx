@@ -38,7 +38,11 @@ export function SectorRanking({ sectors }: { sectors: readonly Sector[] }) {
                 >
                   {sectorDisplayName(sector, i18n.language)}
                 </Link>
-                {i18n.language === 'zh' && sector.nameZh && <span className="muted text-xs">{sector.name}</span>}
+                {i18n.language === 'zh' && sector.nameZh && (
+                  <span className="muted text-xs" lang="en">
+                    {sector.name}
+                  </span>
+                )}
               </div>
             </div>
             <Stat label={t('sectors:ranking.heat')}>
