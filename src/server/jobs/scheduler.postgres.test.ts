@@ -40,8 +40,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('scheduler across two instances 
       const runtime = await openRuntime(config);
       if (i === 0) {
         await insertSector(runtime.handle.db, { id: 'defi', name: 'DeFi' });
-        await insertProject(runtime.handle.db, { id: 'a', category: 'DeFi', marketCap: 1e9 });
-        await insertProject(runtime.handle.db, { id: 'b', category: 'DeFi', followersTwitter: 50_000 });
+        // Two inputs each: a project needs MIN_EVIDENCE_SIGNALS (2) to be scored and to get history rows.
+        await insertProject(runtime.handle.db, { id: 'a', category: 'DeFi', marketCap: 1e9, volume24h: 5e7 });
+        await insertProject(runtime.handle.db, {
+          id: 'b',
+          category: 'DeFi',
+          followersTwitter: 50_000,
+          followersTelegram: 8_000,
+        });
       }
       const deps = {
         config,
