@@ -37,6 +37,7 @@ export function toProjectListItem(row: ProjectListRow): ProjectListItem {
     marketCap: row.marketCap,
     volume24h: row.volume24h,
     priceChange24h: row.priceChange24h,
+    priceChange7d: row.priceChange7d,
     followersTwitter: row.followersTwitter,
     marketSource: (row.metricSources.marketCap as MetricSource | undefined) ?? null,
     listedAt: iso(row.listedAt),

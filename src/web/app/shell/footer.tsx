@@ -13,6 +13,7 @@ import {
   TwitterIcon,
 } from '../../components/ui/icons.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
+import { NumberStyleSwitch } from '../../features/preferences/components/number-style-switch.tsx';
 import { env } from '../../lib/env.ts';
 
 const PRODUCT_LINKS = [
@@ -81,6 +82,7 @@ export function Footer() {
             ))}
           </ul>
           <LanguageSwitcher variant="button" className="mt-4 -ml-2" />
+          <NumberStyleSwitch className="mt-4 ml-2" />
         </div>
         <FooterLinks title={t('app:footer.product')} links={PRODUCT_LINKS} />
         <FooterLinks title={t('app:footer.company')} links={COMPANY_LINKS} />

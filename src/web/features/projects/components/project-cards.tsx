@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../../../../shared/api/projects.schema.ts';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { Figure } from '../../../components/ui/no-value.tsx';
 import { formatUsd } from '../../../lib/format.ts';
 import { ProjectNameCell } from './project-name-cell.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
-import { ChainList } from './project-table.tsx';
+import { ChainList, marketGap } from './project-table.tsx';
 
 type ProjectCardsProps = {
   items: readonly ProjectListItem[];
@@ -33,16 +34,20 @@ export function ProjectCards({ items, offset = 0, sectorLabel = (c) => c, always
             <div>
               <dt className="muted">{t('directory:table.change24h')}</dt>
               <dd className="font-medium">
-                <ChangeText value={project.priceChange24h} />
+                <ChangeText value={project.priceChange24h} reason={marketGap(project)} />
               </dd>
             </div>
             <div>
               <dt className="muted">{t('directory:table.marketCap')}</dt>
-              <dd className="font-medium tabular-nums">{formatUsd(project.marketCap)}</dd>
+              <dd className="font-medium tabular-nums">
+                <Figure value={project.marketCap} format={formatUsd} reason={marketGap(project)} />
+              </dd>
             </div>
             <div>
               <dt className="muted">{t('directory:table.volume')}</dt>
-              <dd className="font-medium tabular-nums">{formatUsd(project.volume24h)}</dd>
+              <dd className="font-medium tabular-nums">
+                <Figure value={project.volume24h} format={formatUsd} reason={marketGap(project)} />
+              </dd>
             </div>
           </dl>
           <div className="mt-3 flex flex-wrap items-center gap-2 text-xs">

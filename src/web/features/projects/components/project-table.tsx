@@ -4,6 +4,7 @@ import type { ProjectListItem, ProjectSort } from '../../../../shared/api/projec
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
+import { Figure, type NoValueReason } from '../../../components/ui/no-value.tsx';
 import { formatUsd } from '../../../lib/format.ts';
 import { ProjectNameCell } from './project-name-cell.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
@@ -86,10 +87,14 @@ export function ProjectTable({
                 <HeatScore value={project.heatScore} label={t('app:score.heat')} />
               </td>
               <td className="px-3 py-3 text-right">
-                <ChangeText value={project.priceChange24h} />
+                <ChangeText value={project.priceChange24h} reason={marketGap(project)} />
               </td>
-              <td className="px-3 py-3 text-right tabular-nums">{formatUsd(project.marketCap)}</td>
-              <td className="px-3 py-3 text-right tabular-nums">{formatUsd(project.volume24h)}</td>
+              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                <Figure value={project.marketCap} format={formatUsd} reason={marketGap(project)} />
+              </td>
+              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                <Figure value={project.volume24h} format={formatUsd} reason={marketGap(project)} />
+              </td>
               <td className="px-3 py-3">
                 <Link
                   to={`/directory?category=${encodeURIComponent(project.category)}`}
@@ -111,6 +116,10 @@ export function ProjectTable({
     </div>
   );
 }
+
+/** Why a project's market figures are missing: no traded token at all, or no source has answered yet. */
+export const marketGap = (project: Pick<ProjectListItem, 'symbol'>): NoValueReason =>
+  project.symbol === null ? 'notListed' : 'noData';
 
 export function ChainList({ chains }: { chains: readonly string[] }) {
   const { t } = useTranslation('directory');

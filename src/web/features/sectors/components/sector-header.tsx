@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { Figure } from '../../../components/ui/no-value.tsx';
 import { formatInteger, formatUsd } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -53,7 +54,9 @@ export function SectorHeader({ sector }: { sector: Sector }) {
           </div>
           <div>
             <dt className="muted text-xs font-medium">{t('sectors:ranking.marketCap')}</dt>
-            <dd className="mt-1 font-semibold tabular-nums">{formatUsd(sector.totalMarketCap)}</dd>
+            <dd className="mt-1 font-semibold tabular-nums">
+              <Figure value={sector.totalMarketCap} format={formatUsd} />
+            </dd>
           </div>
         </dl>
       </div>
