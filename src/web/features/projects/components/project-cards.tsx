@@ -14,10 +14,13 @@ type ProjectCardsProps = {
   sectorLabel?: (category: string) => string;
   /** Show the cards at every width (e.g. the home page), not only below md. */
   always?: boolean;
+  /** Add the 7-day change ("momentum") to each card. */
+  momentum?: boolean;
 };
 
 /** Project rows as cards: the phone layout of the ranking table. */
-export function ProjectCards({ items, offset = 0, sectorLabel = (c) => c, always = false }: ProjectCardsProps) {
+export function ProjectCards(props: ProjectCardsProps) {
+  const { items, offset = 0, sectorLabel = (c) => c, always = false, momentum = false } = props;
   const { t } = useTranslation(['directory', 'app']);
   return (
     <ol className={`grid gap-3 ${always ? 'sm:grid-cols-2' : 'md:hidden'}`}>
@@ -30,13 +33,21 @@ export function ProjectCards({ items, offset = 0, sectorLabel = (c) => c, always
             </div>
             <HeatScore value={project.heatScore} label={t('app:score.heat')} />
           </div>
-          <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
+          <dl className={`mt-3 grid gap-2 text-xs ${momentum ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
             <div>
               <dt className="muted">{t('directory:table.change24h')}</dt>
               <dd className="font-medium">
                 <ChangeText value={project.priceChange24h} reason={marketGap(project)} />
               </dd>
             </div>
+            {momentum && (
+              <div>
+                <dt className="muted">{t('directory:table.momentum')}</dt>
+                <dd className="font-medium">
+                  <ChangeText value={project.priceChange7d} reason={marketGap(project)} />
+                </dd>
+              </div>
+            )}
             <div>
               <dt className="muted">{t('directory:table.marketCap')}</dt>
               <dd className="font-medium tabular-nums">

@@ -20,11 +20,14 @@ type ProjectTableProps = {
   /** Display name of a sector (e.g. its Chinese name); defaults to the category as stored. */
   sectorLabel?: (category: string) => string;
   caption?: string;
+  /** Add the 7-day price change ("momentum") after the 24 h change (the /tool layout). */
+  momentum?: boolean;
 };
 
 const MAX_CHAINS = 2;
-// The chains column appears from xl up, where the table has room; project pages and cards always list them.
-const CHAINS_CELL = 'hidden xl:table-cell';
+// The chains column appears when the table's own box is wide enough (a container query, not the viewport: /tool
+// puts the table in a narrower box than /directory); project pages and cards always list them.
+const CHAINS_CELL = 'hidden @6xl:table-cell';
 
 /** The ranking table (md and up); below md the same rows render as cards (ProjectCards). */
 export function ProjectTable({
@@ -34,6 +37,7 @@ export function ProjectTable({
   onSortChange,
   sectorLabel = (c) => c,
   caption,
+  momentum = false,
 }: ProjectTableProps) {
   const { t } = useTranslation(['directory', 'app']);
   const header = (label: string, column?: ProjectSort, align: 'left' | 'right' = 'left', extra = '') => {
@@ -60,7 +64,7 @@ export function ProjectTable({
   };
 
   return (
-    <div className="card hidden overflow-x-auto md:block">
+    <div className="card @container hidden overflow-x-auto md:block">
       <table className="w-full text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400">
@@ -69,6 +73,7 @@ export function ProjectTable({
             {header(t('directory:table.project'), 'name')}
             {header(t('directory:table.heat'), 'heat', 'right')}
             {header(t('directory:table.change24h'), 'change_24h', 'right')}
+            {momentum && header(t('directory:table.momentum'), undefined, 'right')}
             {header(t('directory:table.marketCap'), 'market_cap', 'right')}
             {header(t('directory:table.volume'), 'volume', 'right')}
             {header(t('directory:table.sector'))}
@@ -89,6 +94,11 @@ export function ProjectTable({
               <td className="px-3 py-3 text-right">
                 <ChangeText value={project.priceChange24h} reason={marketGap(project)} />
               </td>
+              {momentum && (
+                <td className="px-3 py-3 text-right" data-column="momentum">
+                  <ChangeText value={project.priceChange7d} reason={marketGap(project)} />
+                </td>
+              )}
               <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
                 <Figure value={project.marketCap} format={formatUsd} reason={marketGap(project)} />
               </td>
