@@ -68,7 +68,9 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
               </th>
               <td className="px-2 py-1.5 text-right tabular-nums">
                 {e.noData ? (
-                  <span className="rounded bg-gray-100 px-1.5 text-xs whitespace-nowrap dark:bg-gray-800">{t('table.noData')}</span>
+                  <span className="rounded bg-gray-100 px-1.5 text-xs whitespace-nowrap dark:bg-gray-800">
+                    {t('table.noData')}
+                  </span>
                 ) : (
                   rawText(e)
                 )}
