@@ -29,7 +29,7 @@ export function ChangeText({ value, digits = 2, suffix = '%', reason }: ChangeTe
   const direction = rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'unchanged';
   const text = formatPercent(rounded, digits);
   return (
-    <span className={`whitespace-nowrap tabular-nums ${TONES[direction]}`} data-change={direction}>
+    <span className={`relative whitespace-nowrap tabular-nums ${TONES[direction]}`} data-change={direction}>
       <span className="sr-only">{t(`figures.${direction}`)} </span>
       {ARROWS[direction] && (
         <span aria-hidden="true" className="mr-0.5 text-[0.7em]">

@@ -18,7 +18,9 @@ export function NoValue({ reason = 'noData', text }: NoValueProps) {
   const { t } = useTranslation('app');
   const label = text ?? t(`figures.${reason}`);
   return (
-    <span title={label} data-empty-value={reason} className="muted cursor-help">
+    // relative: the sr-only text is positioned inside this span, so a scrolling table clips it (an absolutely
+    // positioned child of an unpositioned scroller would widen the page instead).
+    <span title={label} data-empty-value={reason} className="muted relative cursor-help">
       <span aria-hidden="true">{EMPTY}</span>
       <span className="sr-only">{label}</span>
     </span>
