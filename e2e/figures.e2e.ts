@@ -305,7 +305,9 @@ describe('heat history with little data', () => {
     expect(await span()).toBeCloseTo(7, 3);
     expect(Math.abs(Date.parse((await chart.getAttribute('data-x-max')) ?? '') - Date.now())).toBeLessThan(120_000);
     await page.locator('[data-x-min] canvas').first().waitFor();
-    await shot(page, 'history-two-points-7d');
+    await page
+      .locator('figure', { has: chart })
+      .screenshot({ path: resolve(SCREENSHOT_DIR, 'figures-history-two-points-7d.png') });
 
     await page.getByRole('button', { name: en.heat.history.ranges['30d'] }).click();
 

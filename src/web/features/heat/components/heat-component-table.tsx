@@ -37,7 +37,10 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
   };
 
   return (
-    <div className="card overflow-x-auto p-0">
+    // On a phone the table scrolls sideways inside its card: focusable (tabIndex) and named, so keyboard users can
+    // scroll it too (axe scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className="card overflow-x-auto p-0" aria-label={caption ?? t('table.caption')} tabIndex={0}>
       <table className="w-full text-sm">
         <caption className="px-4 pt-3 text-left font-semibold">{caption ?? t('table.caption')}</caption>
         <thead className="muted text-xs">
@@ -106,6 +109,6 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }
