@@ -30,11 +30,14 @@ export function HeatHistoryChart({ points, range, onRangeChange, showSocial = tr
   const axis = useMemo(() => historyAxis(range, Date.now()), [points, range]);
   const option = useMemo(() => {
     if (points.length < 2) return null;
+    // A handful of points on a 7–90 day axis would be a hairline at its edge: draw them as dots too.
+    const fewPoints = points.length <= 24;
     const series = [
       {
         name: t('history.score'),
         type: 'line',
-        showSymbol: false,
+        showSymbol: fewPoints,
+        clip: false,
         itemStyle: { color: '#f97316' },
         data: points.map((p): [string, number | null] => [p.at, p.score]),
       },
@@ -43,7 +46,8 @@ export function HeatHistoryChart({ points, range, onRangeChange, showSocial = tr
       series.push({
         name: t('history.social'),
         type: 'line',
-        showSymbol: false,
+        showSymbol: fewPoints,
+        clip: false,
         itemStyle: { color: '#3b82f6' },
         // A missing social score is a gap in the line, never a drop to 0.
         data: points.map((p) => [p.at, p.socialScore]),
