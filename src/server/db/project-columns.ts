@@ -24,6 +24,7 @@ export const projectListColumns = {
   marketCap: projects.marketCap,
   volume24h: projects.volume24h,
   priceChange24h: projects.priceChange24h,
+  priceChange7d: projects.priceChange7d,
   followersTwitter: projects.followersTwitter,
   metricSources: projects.metricSources,
   listedAt: projects.listedAt,

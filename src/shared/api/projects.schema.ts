@@ -8,7 +8,17 @@ import {
   VerificationSchema,
 } from './common.schema.ts';
 
-export const PROJECT_SORTS = ['heat', 'social', 'market_cap', 'volume', 'change_24h', 'listed', 'name'] as const;
+export const PROJECT_SORTS = [
+  'heat',
+  'social',
+  'market_cap',
+  'volume',
+  'change_24h',
+  'listed',
+  'name',
+  'price',
+  'followers',
+] as const;
 export const ProjectSortSchema = z.enum(PROJECT_SORTS);
 export type ProjectSort = z.infer<typeof ProjectSortSchema>;
 
@@ -69,6 +79,8 @@ export const ProjectListItemSchema = z.object({
   marketCap: z.number().nullable(),
   volume24h: z.number().nullable(),
   priceChange24h: z.number().nullable(),
+  /** Price change over 7 days in percent (the /tool "momentum" column). */
+  priceChange7d: z.number().nullable(),
   followersTwitter: z.number().nullable(),
   /** Provenance of the market numbers shown in a list row (marketCap's source); null when there are none. */
   marketSource: MetricSourceSchema.nullable(),

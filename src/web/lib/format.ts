@@ -1,39 +1,87 @@
 import { i18n } from './i18n.ts';
+import { getNumberStyle } from './number-style.ts';
 
-// Display formatting in one place (STYLE §8). Compact numbers follow the spec: thousands as K with one decimal,
-// then M and B, in both languages. Every formatter shows "—" for a missing value instead of inventing one.
+// Display formatting in one place (STYLE §8). Large numbers read as readers of each language expect:
+// - English: K / M / B / T with one decimal (the spec's "thousands as K with one decimal", then M, B, T);
+// - Chinese: 万 / 亿 / 万亿 with two decimals ("2.10 万亿美元"), or the Western form by the reader's setting
+//   (lib/number-style.ts).
+// A rounded figure never shows 1000 of a unit: 999,960 is "1.0M", not "1000.0K". Every formatter shows "—" for a
+// missing value instead of inventing one (components/ui/no-value.tsx adds the reason on hover).
 export const EMPTY = '—';
 
 type Maybe = number | null | undefined;
+type Step = { min: number; unit: string };
 
 const isMissing = (value: Maybe): value is null | undefined =>
   value === null || value === undefined || !Number.isFinite(value);
 
-const COMPACT_STEPS = [
-  { min: 1e9, suffix: 'B' },
-  { min: 1e6, suffix: 'M' },
-  { min: 1e3, suffix: 'K' },
-] as const;
+const WESTERN_STEPS: readonly Step[] = [
+  { min: 1e12, unit: 'T' },
+  { min: 1e9, unit: 'B' },
+  { min: 1e6, unit: 'M' },
+  { min: 1e3, unit: 'K' },
+];
+const CJK_STEPS: readonly Step[] = [
+  { min: 1e12, unit: '万亿' },
+  { min: 1e8, unit: '亿' },
+  { min: 1e4, unit: '万' },
+];
+// A non-breaking space between the figure and a Chinese unit, so "2.10 万亿" never breaks across lines.
+const CJK_GAP = '\u00a0';
 
-/** 950 → "950", 1000 → "1.0K", 1234 → "1.2K", 5_600_000 → "5.6M", 7.25e9 → "7.3B" (one decimal, as the spec says). */
-export function formatCompact(value: Maybe): string {
-  if (isMissing(value)) return EMPTY;
-  const abs = Math.abs(value);
-  for (const { min, suffix } of COMPACT_STEPS) {
-    if (abs >= min) return `${(value / min).toFixed(1)}${suffix}`;
-  }
-  return formatInteger(value);
+/** True when numbers should read 万 / 亿 / 万亿: the UI is in Chinese and the reader has not chosen K / M / B. */
+export function usesCjkUnits(): boolean {
+  return (i18n.language ?? '').startsWith('zh') && getNumberStyle() === 'cjk';
 }
 
-/** US-dollar amount in compact form: "$1.2B"; small prices keep significant digits: "$0.0042". */
+/** |value| scaled to the largest unit it reaches, rounded, promoted to the next unit when rounding reaches it. */
+function scale(abs: number, steps: readonly Step[], digits: number): { figure: string; unit: string } | undefined {
+  for (const [index, step] of steps.entries()) {
+    if (abs < step.min) continue;
+    const bigger = steps[index - 1];
+    const figure = (abs / step.min).toFixed(digits);
+    if (bigger && Number(figure) * step.min >= bigger.min) {
+      return { figure: (abs / bigger.min).toFixed(digits), unit: bigger.unit };
+    }
+    return { figure, unit: step.unit };
+  }
+  return undefined;
+}
+
+/**
+ * A count in compact form. English (and Chinese with the Western setting): 950 → "950", 1234 → "1.2K",
+ * 5_600_000 → "5.6M", 7.25e9 → "7.3B", 2.1e12 → "2.1T". Chinese: 9999 → "9,999", 12_345 → "1.23 万",
+ * 3.9e8 → "3.90 亿", 2.1e12 → "2.10 万亿".
+ */
+export function formatCompact(value: Maybe): string {
+  if (isMissing(value)) return EMPTY;
+  const sign = value < 0 ? '-' : '';
+  const cjk = usesCjkUnits();
+  const scaled = scale(Math.abs(value), cjk ? CJK_STEPS : WESTERN_STEPS, cjk ? 2 : 1);
+  if (!scaled) return formatInteger(value);
+  return cjk ? `${sign}${scaled.figure}${CJK_GAP}${scaled.unit}` : `${sign}${scaled.figure}${scaled.unit}`;
+}
+
+/**
+ * US-dollar amount. English: "$1.2B", "$2.1T". Chinese: "2.10 万亿美元", "3.90 亿美元", "1.23 万美元" from ten
+ * thousand up, "$9,500.00" below; with the Western setting as in English. Small prices keep significant digits:
+ * "$0.00421".
+ */
 export function formatUsd(value: Maybe): string {
   if (isMissing(value)) return EMPTY;
   const sign = value < 0 ? '-' : '';
   const abs = Math.abs(value);
-  if (abs >= 1000) return `${sign}$${formatCompact(abs)}`;
+  if (usesCjkUnits()) {
+    const scaled = scale(abs, CJK_STEPS, 2);
+    if (scaled) return `${sign}${scaled.figure}${CJK_GAP}${scaled.unit}美元`;
+  } else {
+    const scaled = scale(abs, WESTERN_STEPS, 1);
+    if (scaled) return `${sign}$${scaled.figure}${scaled.unit}`;
+  }
   // Below $1, three significant digits: 0.004213 → 0.00421.
   const digits = abs >= 1 || abs === 0 ? 2 : Math.min(8, Math.max(2, 2 - Math.floor(Math.log10(abs))));
-  return `${sign}$${abs.toFixed(digits)}`;
+  const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${sign}$${amount.format(abs)}`;
 }
 
 /** Signed percent with two decimals: 3.456 → "+3.46%". */
@@ -41,6 +89,14 @@ export function formatPercent(value: Maybe, digits = 2): string {
   if (isMissing(value)) return EMPTY;
   const sign = value > 0 ? '+' : '';
   return `${sign}${value.toFixed(digits)}%`;
+}
+
+/** A plain decimal with grouping: 1234.56 → "1,234.6" (digits = 1). */
+export function formatDecimal(value: Maybe, digits = 1): string {
+  if (isMissing(value)) return EMPTY;
+  return new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+    value,
+  );
 }
 
 /** Score in [0, 100] with one decimal. */

@@ -23,6 +23,9 @@ const SORT_COLUMNS: Record<ProjectSort, AnyPgColumn> = {
   change_24h: projects.priceChange24h,
   listed: projects.listedAt,
   name: projects.name,
+  // Unindexed (a sort of the filtered rows): /data-tool sorts by every figure it shows.
+  price: projects.price,
+  followers: projects.followersTwitter,
 };
 
 /** Sorts whose index lives on project_scores (its id column breaks ties there). */

@@ -18,6 +18,9 @@ describe('GET /api/projects', () => {
       marketCap: 4e9,
       volume24h: 2e8,
       priceChange24h: 3.5,
+      priceChange7d: 12.25,
+      price: 7.5,
+      followersTwitter: 1_100_000,
       chains: ['Ethereum', 'Base'],
       isVerified: true,
       listedAt: new Date('2020-09-17'),
@@ -30,6 +33,8 @@ describe('GET /api/projects', () => {
       marketCap: 3e9,
       volume24h: 1e8,
       priceChange24h: -2,
+      price: 160,
+      followersTwitter: 700_000,
       isVerified: true,
       listedAt: new Date('2020-10-02'),
     });
@@ -43,6 +48,8 @@ describe('GET /api/projects', () => {
       marketCap: 1.2e12,
       volume24h: 3e10,
       priceChange24h: 1,
+      price: 98_000,
+      followersTwitter: 6_000_000,
       isVerified: true,
       status: 'trending',
       listedAt: new Date('2009-01-03'),
@@ -63,6 +70,12 @@ describe('GET /api/projects', () => {
     return { res, body: res.statusCode === 200 ? ProjectListResponseSchema.parse(res.json()) : undefined };
   };
 
+  test('a list row carries the 7-day price change (the /tool momentum column)', async () => {
+    const { body } = await list('?q=uni');
+
+    expect(body?.items[0]?.priceChange7d).toBe(12.25);
+  });
+
   test('defaults to heat descending with ties broken by id, and pages', async () => {
     const { body } = await list('');
 
@@ -77,6 +90,10 @@ describe('GET /api/projects', () => {
     { query: '?sort=volume', ids: ['bitcoin', 'uniswap', 'aave', 'tiny-dex'] },
     { query: '?sort=listed', ids: ['aave', 'uniswap', 'bitcoin', 'tiny-dex'] },
     { query: '?sort=name', ids: ['aave', 'bitcoin', 'tiny-dex', 'uniswap'] },
+    { query: '?sort=price', ids: ['bitcoin', 'aave', 'uniswap', 'tiny-dex'] },
+    { query: '?sort=price&order=asc', ids: ['uniswap', 'aave', 'bitcoin', 'tiny-dex'] },
+    { query: '?sort=followers', ids: ['bitcoin', 'uniswap', 'aave', 'tiny-dex'] },
+    { query: '?sort=followers&order=asc', ids: ['aave', 'uniswap', 'bitcoin', 'tiny-dex'] },
   ])('sorts $query with missing values last', async ({ query, ids }) => {
     const { body } = await list(query);
 

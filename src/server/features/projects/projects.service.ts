@@ -39,6 +39,7 @@ export function toProjectListItem(row: ProjectListRow): ProjectListItem {
     marketCap: row.marketCap,
     volume24h: row.volume24h,
     priceChange24h: row.priceChange24h,
+    priceChange7d: row.priceChange7d,
     followersTwitter: row.followersTwitter,
     marketSource: (row.metricSources.marketCap as MetricSource | undefined) ?? null,
     followersSource: (row.metricSources.followersTwitter as MetricSource | undefined) ?? null,

@@ -4,7 +4,7 @@ import { SampleNote } from '../../components/metric-source.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Pagination } from '../../components/ui/pagination.tsx';
 import { useProjects } from '../../features/projects/api.ts';
-import { ProjectDataTable } from '../../features/projects/components/project-data-table.tsx';
+import { ProjectDataTable, SORT_VALUES } from '../../features/projects/components/project-data-table.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { toListParams, useDirectoryParams } from '../../features/projects/hooks/use-directory-params.ts';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
@@ -19,6 +19,11 @@ export function DataToolHomePage() {
   const { t } = useTranslation(['home', 'app', 'directory', 'project']);
   const { filters, toggleSort, setPage } = useDirectoryParams();
   const projects = useProjects(toListParams(filters, PAGE_SIZE));
+  // Empty values sort last, so the column is empty for every row exactly when the first row of page 1 has none.
+  const head = useProjects({ ...toListParams(filters, 1), offset: 0 }, { enabled: filters.page > 1 });
+  const first = filters.page > 1 ? head : projects;
+  const firstRow = first.isPlaceholderData ? undefined : first.data?.items[0];
+  const sortsNothing = firstRow !== undefined && SORT_VALUES[filters.sort](firstRow) === null;
   const pageCount = Math.max(1, Math.ceil((projects.data?.total ?? 0) / PAGE_SIZE));
   const paginationLabels = usePaginationLabels(filters.page, pageCount);
   const sectorLabel = useSectorLabel();
@@ -40,11 +45,18 @@ export function DataToolHomePage() {
       ) : projects.isError ? (
         <QueryError query={projects} />
       ) : (
-        <div className={projects.isPlaceholderData ? 'opacity-60' : ''}>
-          <SampleNote
-            sources={projects.data.items.flatMap((p) => [p.marketSource, p.followersSource])}
-            className="mb-2"
-          />
+        <div className={`space-y-3 ${projects.isPlaceholderData ? 'opacity-60' : ''}`}>
+          {sortsNothing && (
+            <p
+              role="status"
+              className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+            >
+              {t('home:variants.dataTool.emptySort', {
+                column: t(`directory:sort.${filters.sort}`),
+              })}
+            </p>
+          )}
+          <SampleNote sources={projects.data.items.flatMap((p) => [p.marketSource, p.followersSource])} />
           <ProjectDataTable
             items={projects.data.items}
             offset={projects.data.offset}

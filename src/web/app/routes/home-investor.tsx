@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../../../shared/api/projects.schema.ts';
 import { MetricSource, SampleNote } from '../../components/metric-source.tsx';
 import { ChangeText } from '../../components/ui/change-text.tsx';
+import { Figure } from '../../components/ui/no-value.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { type ProjectListParams, useProjects } from '../../features/projects/api.ts';
 import { ProjectMiniList } from '../../features/projects/components/project-mini-list.tsx';
+import { marketGap } from '../../features/projects/components/project-table.tsx';
 import { formatDate, formatUsd } from '../../lib/format.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
 
@@ -55,7 +57,7 @@ export function InvestorHomePage() {
           empty={largest.isPending ? loading : t('app:data.noData')}
           renderValue={(p) => (
             <>
-              {formatUsd(p.marketCap)}
+              <Figure value={p.marketCap} format={formatUsd} reason={marketGap(p)} />
               <MetricSource source={p.marketSource} />
             </>
           )}

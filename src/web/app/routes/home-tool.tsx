@@ -24,38 +24,37 @@ export function ToolHomePage() {
     <div className="space-y-6">
       <HomeVariantNav />
       <PageHeader title={t('home:variants.tool.title')} subtitle={t('home:variants.tool.subtitle')} />
-      <div className="grid gap-6 xl:grid-cols-3">
-        <section aria-labelledby="tool-top" className="space-y-3 xl:col-span-2">
-          <h2 id="tool-top" className="text-lg font-semibold">
-            {t('home:variants.tool.topTable')}
+      <section aria-labelledby="tool-top" className="space-y-3">
+        <h2 id="tool-top" className="text-lg font-semibold">
+          {t('home:variants.tool.topTable')}
+        </h2>
+        {top.isPending ? (
+          <ProjectListSkeleton label={t('app:loading.title')} />
+        ) : top.isError ? (
+          <QueryError query={top} />
+        ) : (
+          <ProjectList data={top.data} caption={t('home:variants.tool.topTable')} sectorLabel={sectorLabel} momentum />
+        )}
+      </section>
+      {/* The top-20 table takes the full width (every column fits at 1440 px); the side lists sit under it. */}
+      <div className="grid gap-6 md:grid-cols-2">
+        <ProjectMiniList
+          headingId="tool-social"
+          title={t('home:variants.tool.socialLeaders')}
+          items={social.data?.items ?? []}
+          empty={social.isPending ? t('app:loading.title') : t('app:data.noData')}
+          renderValue={(p) => <HeatScore value={p.socialScore} label={t('app:score.social')} />}
+        />
+        <section aria-labelledby="tool-sectors" className="card p-4">
+          <h2 id="tool-sectors" className="mb-3 font-semibold">
+            {t('sectors:ranking.title')}
           </h2>
-          {top.isPending ? (
-            <ProjectListSkeleton label={t('app:loading.title')} />
-          ) : top.isError ? (
-            <QueryError query={top} />
+          {sectors.data ? (
+            <SectorLeaders sectors={sectors.data.items} limit={8} />
           ) : (
-            <ProjectList data={top.data} caption={t('home:variants.tool.topTable')} sectorLabel={sectorLabel} />
+            <p className="muted text-sm">{t('app:loading.title')}</p>
           )}
         </section>
-        <div className="space-y-6">
-          <ProjectMiniList
-            headingId="tool-social"
-            title={t('home:variants.tool.socialLeaders')}
-            items={social.data?.items ?? []}
-            empty={social.isPending ? t('app:loading.title') : t('app:data.noData')}
-            renderValue={(p) => <HeatScore value={p.socialScore} label={t('app:score.social')} />}
-          />
-          <section aria-labelledby="tool-sectors" className="card p-4">
-            <h2 id="tool-sectors" className="mb-3 font-semibold">
-              {t('sectors:ranking.title')}
-            </h2>
-            {sectors.data ? (
-              <SectorLeaders sectors={sectors.data.items} limit={8} />
-            ) : (
-              <p className="muted text-sm">{t('app:loading.title')}</p>
-            )}
-          </section>
-        </div>
       </div>
     </div>
   );

@@ -19,7 +19,7 @@ export function MembershipPage() {
       <PlanCards />
       <div className="grid gap-10 lg:grid-cols-2">
         <TierMatrix />
-        <div className="space-y-10">
+        <div className="min-w-0 space-y-10">
           <QuotaTable />
           <section aria-labelledby="membership-points" className="card p-5">
             <h2 id="membership-points" className="text-lg font-semibold">

@@ -71,11 +71,11 @@ export function ProjectPage() {
       </nav>
       <ProjectHeader project={data} />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:col-span-1">
+        <div className="min-w-0 space-y-6 lg:col-span-1">
           <ProjectScores project={data} />
           <ProjectAbout project={data} sectorLabel={sectorLabel} />
         </div>
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProjectHeatSlot projectId={data.id} />
           <ProjectMetrics project={data} />
         </div>

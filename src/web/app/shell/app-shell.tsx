@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
+import { useNumberStyle } from '../../lib/number-style.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { PageLoading } from './page-loading.tsx';
@@ -12,6 +13,8 @@ export function AppShell() {
   // One page instance per path: /project/a → /project/b (or /auth → /login) starts fresh instead of carrying the
   // previous page's local state; a chunk not loaded yet shows the spinner.
   const { pathname } = useLocation();
+  // Numbers are formatted while rendering: a new 万/亿 or K/M/B choice renders the page again (data stays cached).
+  const numberStyle = useNumberStyle();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -22,7 +25,7 @@ export function AppShell() {
       </a>
       <Navbar />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
-        <Suspense key={pathname} fallback={<PageLoading />}>
+        <Suspense key={`${pathname}:${numberStyle}`} fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>

@@ -14,6 +14,7 @@ import {
   TwitterIcon,
 } from '../../components/ui/icons.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
+import { NumberStyleSwitch } from '../../features/preferences/components/number-style-switch.tsx';
 import { useSite } from '../../features/site/api.ts';
 import { type ChannelKey, listChannels } from '../../features/site/channels.ts';
 
@@ -64,6 +65,7 @@ export function Footer() {
           <p className="muted mt-3 max-w-md text-sm leading-6">{t('app:footer.description')}</p>
           <SocialLinks />
           <LanguageSwitcher variant="button" className="mt-4 -ml-2" />
+          <NumberStyleSwitch className="mt-4 ml-2" />
         </div>
         <FooterLinks title={t('app:footer.product')} links={PRODUCT_LINKS} />
         <FooterLinks title={t('app:footer.company')} links={COMPANY_LINKS} />

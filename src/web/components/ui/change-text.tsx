@@ -1,15 +1,42 @@
+import { useTranslation } from 'react-i18next';
 import { formatPercent } from '../../lib/format.ts';
+import { NoValue, type NoValueReason } from './no-value.tsx';
 
-type ChangeTextProps = { value: number | null | undefined; digits?: number; suffix?: string };
+type ChangeTextProps = {
+  value: number | null | undefined;
+  digits?: number;
+  suffix?: string;
+  /** Why a missing change is missing (see NoValue). */
+  reason?: NoValueReason;
+};
 
-/** Signed percent, green when up and red when down; the sign is always printed so colour is never the only cue. */
-export function ChangeText({ value, digits = 2, suffix = '%' }: ChangeTextProps) {
-  const tone =
-    value === null || value === undefined || value === 0
-      ? 'text-gray-600 dark:text-gray-400'
-      : value > 0
-        ? 'text-green-700 dark:text-green-400'
-        : 'text-red-700 dark:text-red-400';
-  const text = formatPercent(value, digits);
-  return <span className={`tabular-nums ${tone}`}>{suffix === '%' ? text : text.replace('%', suffix)}</span>;
+// Up green, down red, each at ≥ 4.5:1 on white (700 shades) and on gray-900/950 (400 shades).
+const TONES = {
+  up: 'text-green-700 dark:text-green-400',
+  down: 'text-red-700 dark:text-red-400',
+  unchanged: 'text-gray-600 dark:text-gray-400',
+} as const;
+const ARROWS = { up: '▲', down: '▼', unchanged: '' } as const;
+
+/**
+ * Signed percent, green when up and red when down. Colour is never the only cue: the sign and an arrow are printed,
+ * and screen readers hear "Up +3.46%" / "Down -1.20%". A missing change is "—" with its reason.
+ */
+export function ChangeText({ value, digits = 2, suffix = '%', reason }: ChangeTextProps) {
+  const { t } = useTranslation('app');
+  if (value === null || value === undefined || !Number.isFinite(value)) return <NoValue reason={reason} />;
+  const rounded = Number(value.toFixed(digits));
+  const direction = rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'unchanged';
+  const text = formatPercent(rounded, digits);
+  return (
+    <span className={`relative whitespace-nowrap tabular-nums ${TONES[direction]}`} data-change={direction}>
+      <span className="sr-only">{t(`figures.${direction}`)} </span>
+      {ARROWS[direction] && (
+        <span aria-hidden="true" className="mr-0.5 text-[0.7em]">
+          {ARROWS[direction]}
+        </span>
+      )}
+      {suffix === '%' ? text : text.replace('%', suffix)}
+    </span>
+  );
 }

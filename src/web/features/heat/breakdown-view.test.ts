@@ -1,6 +1,10 @@
-import { describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import type { BreakdownEntry } from '../../../shared/scoring/types.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { componentLabelKey, formatPoints, formatRaw, formatWeight, groupBreakdown } from './breakdown-view.ts';
+
+// Raw values in English units (K / M / B); lib/format.test.ts covers the Chinese 万 / 亿.
+beforeAll(() => i18n.changeLanguage('en'));
 
 const entry = (overrides: Partial<BreakdownEntry>): BreakdownEntry => ({
   key: 'stars',

@@ -40,7 +40,10 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
   };
 
   return (
-    <div className="card overflow-x-auto p-0">
+    // On a phone the table scrolls sideways inside its card: focusable (tabIndex) and named, so keyboard users can
+    // scroll it too (axe scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+    <section className="card overflow-x-auto p-0" aria-label={caption ?? t('table.caption')} tabIndex={0}>
       <table className="w-full text-sm">
         <caption className="px-4 pt-3 text-left font-semibold">{caption ?? t('table.caption')}</caption>
         <thead className="muted text-xs">
@@ -73,7 +76,9 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
               </th>
               <td className="px-2 py-1.5 text-right tabular-nums">
                 {e.noData ? (
-                  <span className="rounded bg-gray-100 px-1.5 text-xs dark:bg-gray-800">{t('table.noData')}</span>
+                  <span className="rounded bg-gray-100 px-1.5 text-xs whitespace-nowrap dark:bg-gray-800">
+                    {t('table.noData')}
+                  </span>
                 ) : (
                   <>
                     {rawText(e)}
@@ -112,6 +117,6 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_RANGES, type HistoryPoint, type HistoryRange } from '../../../../shared/api/heat.schema.ts';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime, formatScore } from '../../../lib/format.ts';
 import { useEchart } from '../../../lib/use-echart.ts';
@@ -15,38 +14,54 @@ type Props = {
   showSocial?: boolean;
 };
 
-/** Heat over time as a line chart with a 7d / 30d / 90d range switch. */
+const DAY_MS = 86_400_000;
+const RANGE_MS: Record<HistoryRange, number> = { '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, '90d': 90 * DAY_MS };
+
+/** The x-axis spans the whole range asked for, ending now, however few points exist inside it (ms epoch). */
+export function historyAxis(range: HistoryRange, now: number): { min: number; max: number } {
+  return { min: now - RANGE_MS[range], max: now };
+}
+
+/** Heat over time as a line chart with a 7d / 30d / 90d range switch; fewer than two points say when history starts. */
 export function HeatHistoryChart({ points, range, onRangeChange, showSocial = true }: Props) {
   const { t } = useTranslation('heat');
+  // "Now" is taken when the points or the range change, so the axis ends at the moment the data was shown.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed on purpose when the data or range changes
+  const axis = useMemo(() => historyAxis(range, Date.now()), [points, range]);
   const option = useMemo(() => {
-    if (points.length === 0) return null;
+    if (points.length < 2) return null;
+    // A handful of points on a 7–90 day axis would be a hairline at its edge: draw them as dots too.
+    const fewPoints = points.length <= 24;
     const series = [
       {
         name: t('history.score'),
         type: 'line',
-        showSymbol: false,
+        showSymbol: fewPoints,
+        clip: false,
         itemStyle: { color: '#f97316' },
-        data: points.map((p) => [p.at, p.score]),
+        data: points.map((p): [string, number | null] => [p.at, p.score]),
       },
     ];
     if (showSocial) {
       series.push({
         name: t('history.social'),
         type: 'line',
-        showSymbol: false,
+        showSymbol: fewPoints,
+        clip: false,
         itemStyle: { color: '#3b82f6' },
-        data: points.map((p) => [p.at, p.socialScore ?? 0]),
+        // A missing social score is a gap in the line, never a drop to 0.
+        data: points.map((p) => [p.at, p.socialScore]),
       });
     }
     return {
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => formatScore(v) },
       legend: { top: 0 },
       grid: { left: 8, right: 8, top: 32, bottom: 8, containLabel: true },
-      xAxis: { type: 'time' },
+      xAxis: { type: 'time', min: axis.min, max: axis.max },
       yAxis: { type: 'value', min: 0, max: 100 },
       series,
     };
-  }, [points, showSocial, t]);
+  }, [points, showSocial, t, axis]);
   const { ref, ready } = useEchart(loadHeatEcharts, option);
   const first = points[0];
   const last = points[points.length - 1];
@@ -71,13 +86,20 @@ export function HeatHistoryChart({ points, range, onRangeChange, showSocial = tr
         </fieldset>
       </figcaption>
       {points.length === 0 ? (
-        <EmptyState title={t('history.empty')} />
+        <ChartNote title={t('history.empty')} />
+      ) : points.length === 1 && first ? (
+        <ChartNote
+          title={t('history.startsAt', { date: formatDateTime(first.at) })}
+          text={t('history.onePoint', { score: formatScore(first.score) })}
+        />
       ) : (
         <div className="relative h-64">
           {!ready && <Skeleton className="absolute inset-0 h-full w-full" />}
           <div
             ref={ref}
             role="img"
+            data-x-min={new Date(axis.min).toISOString()}
+            data-x-max={new Date(axis.max).toISOString()}
             aria-label={t('history.label', {
               range: t(`history.ranges.${range}`),
               first: `${formatDateTime(first?.at)} ${formatScore(first?.score)}`,
@@ -88,5 +110,15 @@ export function HeatHistoryChart({ points, range, onRangeChange, showSocial = tr
         </div>
       )}
     </figure>
+  );
+}
+
+/** In place of a chart that has too little to draw: a sentence in the chart's own box, not an empty grid. */
+function ChartNote({ title, text }: { title: string; text?: string }) {
+  return (
+    <div data-slot="history-note" className="flex h-40 flex-col items-center justify-center gap-1 px-4 text-center">
+      <p className="font-semibold">{title}</p>
+      {text && <p className="muted max-w-md text-sm">{text}</p>}
+    </div>
   );
 }

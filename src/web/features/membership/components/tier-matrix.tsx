@@ -4,7 +4,8 @@ import { CheckIcon, MinusIcon } from '../../../components/ui/icons.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { isIncluded, MEMBERSHIP_LEVELS, TIER_FEATURES, TIER_QUOTAS, UNLIMITED } from '../plans.ts';
 
-const cell = 'px-4 py-2.5 text-center';
+// Narrow padding on phones: the four level columns and the feature names fit 358 px without a sideways scroll.
+const cell = 'px-1.5 py-2.5 text-center sm:px-4';
 
 /** The spec's detailed feature matrix: one row per feature, a check per level that includes it. */
 export function TierMatrix() {
@@ -13,7 +14,7 @@ export function TierMatrix() {
     <LevelTable id="tier-matrix" title={t('matrix.title')} caption={t('matrix.caption')} first={t('matrix.feature')}>
       {TIER_FEATURES.map((feature) => (
         <tr key={feature.key}>
-          <th scope="row" className="px-4 py-2.5 text-left font-normal">
+          <th scope="row" className="py-2.5 pr-1.5 pl-3 text-left font-normal sm:px-4">
             {t(`features.${feature.key}`)}
           </th>
           {MEMBERSHIP_LEVELS.map((level) => (
@@ -44,7 +45,7 @@ export function QuotaTable() {
     <LevelTable id="quota-table" title={t('quotas.title')} caption={t('quotas.caption')} first={t('quotas.quota')}>
       {TIER_QUOTAS.map((quota) => (
         <tr key={quota.key}>
-          <th scope="row" className="px-4 py-2.5 text-left font-normal">
+          <th scope="row" className="py-2.5 pr-1.5 pl-3 text-left font-normal sm:px-4">
             {t(`quotas.${quota.key}`)}
           </th>
           {MEMBERSHIP_LEVELS.map((level) => {
@@ -70,7 +71,7 @@ export function QuotaTable() {
 /** A titled table with one column per membership level; `children` are its body rows. */
 function LevelTable(props: { id: string; title: string; caption: string; first: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={props.id} className="space-y-3">
+    <section aria-labelledby={props.id} className="min-w-0 space-y-3">
       <h2 id={props.id} className="text-lg font-semibold">
         {props.title}
       </h2>
@@ -90,7 +91,7 @@ function LevelHead({ first }: { first: string }) {
   return (
     <thead className="border-b border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
       <tr>
-        <th scope="col" className="px-4 py-3 text-left font-medium">
+        <th scope="col" className="py-3 pr-1.5 pl-3 text-left font-medium sm:px-4">
           {first}
         </th>
         {MEMBERSHIP_LEVELS.map((level) => (

@@ -3,10 +3,11 @@ import type { ProjectListItem } from '../../../../shared/api/projects.schema.ts'
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { Figure } from '../../../components/ui/no-value.tsx';
 import { formatUsd } from '../../../lib/format.ts';
 import { ProjectNameCell } from './project-name-cell.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
-import { ChainList } from './project-table.tsx';
+import { ChainList, marketGap } from './project-table.tsx';
 
 type ProjectCardsProps = {
   items: readonly ProjectListItem[];
@@ -14,10 +15,13 @@ type ProjectCardsProps = {
   sectorLabel: (category: string) => string;
   /** Show the cards at every width (e.g. the home page), not only below md. */
   always?: boolean;
+  /** Add the 7-day change ("momentum") to each card. */
+  momentum?: boolean;
 };
 
 /** Project rows as cards: the phone layout of the ranking table. */
-export function ProjectCards({ items, offset = 0, sectorLabel, always = false }: ProjectCardsProps) {
+export function ProjectCards(props: ProjectCardsProps) {
+  const { items, offset = 0, sectorLabel, always = false, momentum = false } = props;
   const { t } = useTranslation(['directory', 'app']);
   return (
     <ol className={`grid gap-3 ${always ? 'sm:grid-cols-2' : 'md:hidden'}`}>
@@ -30,24 +34,32 @@ export function ProjectCards({ items, offset = 0, sectorLabel, always = false }:
             </div>
             <HeatScore value={project.heatScore} label={t('app:score.heat')} evidence={project.evidenceCount} />
           </div>
-          <dl className="mt-3 grid grid-cols-3 gap-2 text-xs">
+          <dl className={`mt-3 grid gap-2 text-xs ${momentum ? 'grid-cols-2 sm:grid-cols-4' : 'grid-cols-3'}`}>
             <div>
               <dt className="muted">{t('directory:table.change24h')}</dt>
               <dd className="font-medium">
-                <ChangeText value={project.priceChange24h} />
+                <ChangeText value={project.priceChange24h} reason={marketGap(project)} />
               </dd>
             </div>
+            {momentum && (
+              <div>
+                <dt className="muted">{t('directory:table.momentum')}</dt>
+                <dd className="font-medium">
+                  <ChangeText value={project.priceChange7d} reason={marketGap(project)} />
+                </dd>
+              </div>
+            )}
             <div>
               <dt className="muted">{t('directory:table.marketCap')}</dt>
               <dd className="font-medium tabular-nums">
-                {formatUsd(project.marketCap)}
+                <Figure value={project.marketCap} format={formatUsd} reason={marketGap(project)} />
                 <MetricSource source={project.marketSource} hasValue={project.marketCap !== null} />
               </dd>
             </div>
             <div>
               <dt className="muted">{t('directory:table.volume')}</dt>
               <dd className="font-medium tabular-nums">
-                {formatUsd(project.volume24h)}
+                <Figure value={project.volume24h} format={formatUsd} reason={marketGap(project)} />
                 <MetricSource source={project.marketSource} hasValue={project.volume24h !== null} />
               </dd>
             </div>

@@ -5,8 +5,9 @@ import type { ProjectListItem, ProjectSort } from '../../../../shared/api/projec
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
+import { Figure, NoValue } from '../../../components/ui/no-value.tsx';
 import { formatCompact, formatDate, formatScore, formatUsd } from '../../../lib/format.ts';
-import type { SortState } from './project-table.tsx';
+import { marketGap, type SortState } from './project-table.tsx';
 
 type Column = {
   key: string;
@@ -29,9 +30,27 @@ const COLUMNS: Column[] = [
     ),
   },
   { key: 'sector', label: 'sector', render: (p, sectorLabel) => sectorLabel(p.category) },
-  { key: 'heat', label: 'heat', sort: 'heat', numeric: true, render: (p) => formatScore(p.heatScore) },
-  { key: 'social', label: 'social', sort: 'social', numeric: true, render: (p) => formatScore(p.socialScore) },
-  { key: 'price', label: 'price', numeric: true, render: (p) => formatUsd(p.price) },
+  {
+    key: 'heat',
+    label: 'heat',
+    sort: 'heat',
+    numeric: true,
+    render: (p) => <Figure value={p.heatScore} format={formatScore} reason="notScored" />,
+  },
+  {
+    key: 'social',
+    label: 'social',
+    sort: 'social',
+    numeric: true,
+    render: (p) => <Figure value={p.socialScore} format={formatScore} />,
+  },
+  {
+    key: 'price',
+    label: 'price',
+    sort: 'price',
+    numeric: true,
+    render: (p) => <Figure value={p.price} format={formatUsd} reason={marketGap(p)} />,
+  },
   {
     key: 'mcap',
     label: 'marketCap',
@@ -39,7 +58,7 @@ const COLUMNS: Column[] = [
     numeric: true,
     render: (p) => (
       <>
-        {formatUsd(p.marketCap)}
+        <Figure value={p.marketCap} format={formatUsd} reason={marketGap(p)} />
         <MetricSource source={p.marketSource} hasValue={p.marketCap !== null} />
       </>
     ),
@@ -51,7 +70,7 @@ const COLUMNS: Column[] = [
     numeric: true,
     render: (p) => (
       <>
-        {formatUsd(p.volume24h)}
+        <Figure value={p.volume24h} format={formatUsd} reason={marketGap(p)} />
         <MetricSource source={p.marketSource} hasValue={p.volume24h !== null} />
       </>
     ),
@@ -61,10 +80,29 @@ const COLUMNS: Column[] = [
     label: 'change24h',
     sort: 'change_24h',
     numeric: true,
-    render: (p) => <ChangeText value={p.priceChange24h} />,
+    render: (p) => <ChangeText value={p.priceChange24h} reason={marketGap(p)} />,
   },
-  { key: 'listed', label: 'listed', sort: 'listed', numeric: true, render: (p) => formatDate(p.listedAt) },
+  {
+    key: 'listed',
+    label: 'listed',
+    sort: 'listed',
+    numeric: true,
+    render: (p) => (p.listedAt ? formatDate(p.listedAt) : <NoValue reason={marketGap(p)} />),
+  },
 ];
+
+/** The value a sort orders by, per sort key: a row whose value is null sits after every row that has one. */
+export const SORT_VALUES: Record<ProjectSort, (p: ProjectListItem) => string | number | null> = {
+  heat: (p) => p.heatScore,
+  social: (p) => p.socialScore,
+  market_cap: (p) => p.marketCap,
+  volume: (p) => p.volume24h,
+  change_24h: (p) => p.priceChange24h,
+  listed: (p) => p.listedAt,
+  name: (p) => p.name,
+  price: (p) => p.price,
+  followers: (p) => p.followersTwitter,
+};
 
 type ProjectDataTableProps = {
   items: readonly ProjectListItem[];
@@ -81,6 +119,31 @@ type ProjectDataTableProps = {
 export function ProjectDataTable(props: ProjectDataTableProps) {
   const { items, offset, sort, onSortChange, caption, twitterLabel, sectorLabel } = props;
   const { t } = useTranslation('directory');
+  const header = (column: { key: string; label: string; sort?: ProjectSort; numeric?: boolean }) => {
+    const active = column.sort && sort.sort === column.sort;
+    return (
+      <th
+        key={column.key}
+        scope="col"
+        aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
+        className={`px-2 py-2 font-medium whitespace-nowrap ${column.numeric ? 'text-right' : 'text-left'}`}
+      >
+        {column.sort ? (
+          <button
+            type="button"
+            className="inline-flex items-center gap-1 hover:text-brand-700 dark:hover:text-brand-400"
+            title={t('table.sortBy', { column: column.label })}
+            onClick={() => column.sort && onSortChange(column.sort)}
+          >
+            {column.label}
+            {active && (sort.order === 'asc' ? <ArrowUpIcon size={12} /> : <ArrowDownIcon size={12} />)}
+          </button>
+        ) : (
+          column.label
+        )}
+      </th>
+    );
+  };
   return (
     <div className="card overflow-x-auto">
       <table className="w-full min-w-[60rem] text-xs sm:text-sm">
@@ -90,33 +153,15 @@ export function ProjectDataTable(props: ProjectDataTableProps) {
             <th scope="col" className="px-2 py-2 text-left font-medium">
               {t('table.rank')}
             </th>
-            {COLUMNS.map((column) => {
-              const active = column.sort && sort.sort === column.sort;
-              return (
-                <th
-                  key={column.key}
-                  scope="col"
-                  aria-sort={active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                  className={`px-2 py-2 font-medium whitespace-nowrap ${column.numeric ? 'text-right' : 'text-left'}`}
-                >
-                  {column.sort ? (
-                    <button
-                      type="button"
-                      className="inline-flex items-center gap-1 hover:text-brand-700 dark:hover:text-brand-400"
-                      onClick={() => column.sort && onSortChange(column.sort)}
-                    >
-                      {t(`table.${column.label}`)}
-                      {active && (sort.order === 'asc' ? <ArrowUpIcon size={12} /> : <ArrowDownIcon size={12} />)}
-                    </button>
-                  ) : (
-                    t(`table.${column.label}`)
-                  )}
-                </th>
-              );
-            })}
-            <th scope="col" className="px-2 py-2 text-right font-medium whitespace-nowrap">
-              {twitterLabel}
-            </th>
+            {COLUMNS.map((column) =>
+              header({
+                key: column.key,
+                label: t(`table.${column.label}`),
+                sort: column.sort,
+                numeric: column.numeric,
+              }),
+            )}
+            {header({ key: 'followers', label: twitterLabel, sort: 'followers', numeric: true })}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100 font-mono dark:divide-gray-800">
@@ -134,8 +179,8 @@ export function ProjectDataTable(props: ProjectDataTableProps) {
                   {column.render(project, sectorLabel)}
                 </td>
               ))}
-              <td className="px-2 py-1.5 text-right tabular-nums">
-                {formatCompact(project.followersTwitter)}
+              <td className="px-2 py-1.5 text-right whitespace-nowrap tabular-nums">
+                <Figure value={project.followersTwitter} format={formatCompact} />
                 <MetricSource source={project.followersSource} hasValue={project.followersTwitter !== null} />
               </td>
             </tr>

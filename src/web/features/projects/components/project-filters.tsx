@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_STATUSES } from '../../../../shared/api/common.schema.ts';
 import { PROJECT_SORTS, type ProjectSort } from '../../../../shared/api/projects.schema.ts';
-import { LinkIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { FilterIcon, LinkIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import type { DirectoryFilters } from '../hooks/use-directory-params.ts';
 
 export type FilterOption = { value: string; label: string };
@@ -26,6 +26,11 @@ export function ProjectFilters(props: ProjectFiltersProps) {
   const { t } = useTranslation(['directory', 'app']);
   const id = useId();
   const [query, setQuery] = useState(filters.q ?? '');
+  // Below md the controls fold behind one button (they would fill a phone's first screen); from md up they show.
+  const [expanded, setExpanded] = useState(false);
+  const activeCount = [filters.q, filters.category, filters.chain, filters.status, filters.verified].filter(
+    (value) => value !== undefined,
+  ).length;
 
   // Follow the URL when it changes elsewhere (back button, reset).
   useEffect(() => setQuery(filters.q ?? ''), [filters.q]);
@@ -64,81 +69,100 @@ export function ProjectFilters(props: ProjectFiltersProps) {
 
   return (
     <section aria-label={t('directory:filters.title')} className="card p-4">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-        <div className="flex flex-col gap-1 sm:col-span-2">
-          <label htmlFor={`${id}-q`} className="muted text-xs font-medium">
-            {t('directory:filters.search')}
-          </label>
-          <div className="relative">
-            <SearchIcon size={16} className="pointer-events-none absolute top-2.5 left-3 text-gray-500" />
-            <input
-              id={`${id}-q`}
-              type="search"
-              className="input w-full pl-9"
-              placeholder={t('directory:filters.searchPlaceholder')}
-              value={query}
-              maxLength={100}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
-        </div>
-        {select('category', t('directory:filters.sector'), sectorOptions)}
-        {select('chain', t('directory:filters.chain'), chainOptions)}
-        {select(
-          'status',
-          t('directory:filters.status'),
-          PROJECT_STATUSES.map((status) => ({ value: status, label: t(`app:projectStatus.${status}`) })),
+      <button
+        type="button"
+        className="btn-secondary w-full justify-between md:hidden"
+        aria-expanded={expanded}
+        aria-controls={`${id}-panel`}
+        onClick={() => setExpanded((value) => !value)}
+      >
+        <span className="inline-flex items-center gap-2">
+          <FilterIcon size={16} />
+          {t('directory:filters.show')}
+        </span>
+        {activeCount > 0 && (
+          <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+            {t('directory:filters.activeCount', { count: activeCount })}
+          </span>
         )}
-        {select('verified', t('directory:filters.verified'), [
-          { value: 'true', label: t('directory:filters.verifiedOnly') },
-          { value: 'false', label: t('directory:filters.unverifiedOnly') },
-        ])}
-      </div>
-      <div className="mt-3 flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-sort`} className="muted text-xs font-medium">
-            {t('directory:sort.label')}
-          </label>
-          <select
-            id={`${id}-sort`}
-            className="input"
-            value={filters.sort}
-            onChange={(event) => {
-              const sort = PROJECT_SORTS.find((s) => s === event.target.value) ?? 'heat';
-              onSortChange(sort, sort === 'name' ? 'asc' : 'desc');
-            }}
-          >
-            {PROJECT_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`directory:sort.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-order`} className="muted text-xs font-medium">
-            {t('directory:sort.order')}
-          </label>
-          <select
-            id={`${id}-order`}
-            className="input"
-            value={filters.order}
-            onChange={(event) => onSortChange(filters.sort, event.target.value === 'asc' ? 'asc' : 'desc')}
-          >
-            <option value="desc">{t('directory:sort.desc')}</option>
-            <option value="asc">{t('directory:sort.asc')}</option>
-          </select>
-        </div>
-        <div className="ml-auto flex gap-2">
-          {canReset && (
-            <button type="button" className="btn-ghost" onClick={onReset}>
-              {t('directory:filters.reset')}
-            </button>
+      </button>
+      <div id={`${id}-panel`} className={expanded ? 'mt-4 md:mt-0' : 'hidden md:block'}>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+          <div className="flex flex-col gap-1 sm:col-span-2">
+            <label htmlFor={`${id}-q`} className="muted text-xs font-medium">
+              {t('directory:filters.search')}
+            </label>
+            <div className="relative">
+              <SearchIcon size={16} className="pointer-events-none absolute top-2.5 left-3 text-gray-500" />
+              <input
+                id={`${id}-q`}
+                type="search"
+                className="input w-full pl-9"
+                placeholder={t('directory:filters.searchPlaceholder')}
+                value={query}
+                maxLength={100}
+                onChange={(event) => setQuery(event.target.value)}
+              />
+            </div>
+          </div>
+          {select('category', t('directory:filters.sector'), sectorOptions)}
+          {select('chain', t('directory:filters.chain'), chainOptions)}
+          {select(
+            'status',
+            t('directory:filters.status'),
+            PROJECT_STATUSES.map((status) => ({ value: status, label: t(`app:projectStatus.${status}`) })),
           )}
-          <button type="button" className="btn-secondary" onClick={onShare}>
-            <LinkIcon size={16} />
-            {t('directory:filters.share')}
-          </button>
+          {select('verified', t('directory:filters.verified'), [
+            { value: 'true', label: t('directory:filters.verifiedOnly') },
+            { value: 'false', label: t('directory:filters.unverifiedOnly') },
+          ])}
+        </div>
+        <div className="mt-3 flex flex-wrap items-end gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-sort`} className="muted text-xs font-medium">
+              {t('directory:sort.label')}
+            </label>
+            <select
+              id={`${id}-sort`}
+              className="input"
+              value={filters.sort}
+              onChange={(event) => {
+                const sort = PROJECT_SORTS.find((s) => s === event.target.value) ?? 'heat';
+                onSortChange(sort, sort === 'name' ? 'asc' : 'desc');
+              }}
+            >
+              {PROJECT_SORTS.map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`directory:sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-order`} className="muted text-xs font-medium">
+              {t('directory:sort.order')}
+            </label>
+            <select
+              id={`${id}-order`}
+              className="input"
+              value={filters.order}
+              onChange={(event) => onSortChange(filters.sort, event.target.value === 'asc' ? 'asc' : 'desc')}
+            >
+              <option value="desc">{t('directory:sort.desc')}</option>
+              <option value="asc">{t('directory:sort.asc')}</option>
+            </select>
+          </div>
+          <div className="ml-auto flex gap-2">
+            {canReset && (
+              <button type="button" className="btn-ghost" onClick={onReset}>
+                {t('directory:filters.reset')}
+              </button>
+            )}
+            <button type="button" className="btn-secondary" onClick={onShare}>
+              <LinkIcon size={16} />
+              {t('directory:filters.share')}
+            </button>
+          </div>
         </div>
       </div>
     </section>

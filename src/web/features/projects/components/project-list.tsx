@@ -18,11 +18,13 @@ type ProjectListProps = {
   onPageChange?: (page: number) => void;
   /** True while a new page replaces this one (the old rows stay, dimmed). */
   stale?: boolean;
+  /** Show the 7-day change ("momentum") column in the table and on the cards. */
+  momentum?: boolean;
 };
 
 /** A page of projects: the ranking table from md up, cards below it, and previous/next under both. */
 export function ProjectList(props: ProjectListProps) {
-  const { data, caption, sectorLabel, sort, onSortChange, page = 1, onPageChange, stale = false } = props;
+  const { data, caption, sectorLabel, sort, onSortChange, page = 1, onPageChange, stale = false, momentum } = props;
   const pageCount = Math.max(1, Math.ceil(data.total / data.limit));
   const labels = usePaginationLabels(page, pageCount);
   return (
@@ -35,8 +37,9 @@ export function ProjectList(props: ProjectListProps) {
         onSortChange={onSortChange}
         sectorLabel={sectorLabel}
         caption={caption}
+        momentum={momentum}
       />
-      <ProjectCards items={data.items} offset={data.offset} sectorLabel={sectorLabel} />
+      <ProjectCards items={data.items} offset={data.offset} sectorLabel={sectorLabel} momentum={momentum} />
       {onPageChange && <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} labels={labels} />}
     </div>
   );

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
-import { formatCompact, formatUsd } from '../../../lib/format.ts';
+import { NoValue } from '../../../components/ui/no-value.tsx';
+import { formatCompact, formatDecimal, formatUsd } from '../../../lib/format.ts';
 
 type MetricKind = 'usd' | 'percent' | 'count' | 'number';
 type MetricDef = { key: keyof typeof LABEL_KEYS; value: (p: Project) => number | null; kind: MetricKind };
@@ -105,8 +106,13 @@ export function ProjectMetrics({ project }: { project: Project }) {
 }
 
 function MetricValue({ value, kind }: { value: number | null; kind: MetricKind }) {
-  const { t } = useTranslation('app');
-  if (value === null) return <span className="muted text-sm">{t('data.noData')}</span>;
+  if (value === null) {
+    return (
+      <span className="text-lg font-semibold">
+        <NoValue />
+      </span>
+    );
+  }
   if (kind === 'percent') {
     return (
       <span className="text-lg font-semibold">
@@ -114,6 +120,6 @@ function MetricValue({ value, kind }: { value: number | null; kind: MetricKind }
       </span>
     );
   }
-  const text = kind === 'usd' ? formatUsd(value) : kind === 'count' ? formatCompact(value) : value.toFixed(1);
+  const text = kind === 'usd' ? formatUsd(value) : kind === 'count' ? formatCompact(value) : formatDecimal(value);
   return <span className="text-lg font-semibold tabular-nums">{text}</span>;
 }

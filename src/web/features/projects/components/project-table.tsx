@@ -5,6 +5,7 @@ import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
+import { Figure, type NoValueReason } from '../../../components/ui/no-value.tsx';
 import { formatUsd } from '../../../lib/format.ts';
 import { ProjectNameCell } from './project-name-cell.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
@@ -20,14 +21,25 @@ type ProjectTableProps = {
   /** Display name of a sector in the UI language (required: the stored category is English). */
   sectorLabel: (category: string) => string;
   caption?: string;
+  /** Add the 7-day price change ("momentum") after the 24 h change (the /tool layout). */
+  momentum?: boolean;
 };
 
 const MAX_CHAINS = 2;
-// The chains column appears from xl up, where the table has room; project pages and cards always list them.
-const CHAINS_CELL = 'hidden xl:table-cell';
+// The chains column appears when the table's own box is wide enough (a container query, not the viewport: /tool
+// puts the table in a narrower box than /directory); project pages and cards always list them.
+const CHAINS_CELL = 'hidden @6xl:table-cell';
 
 /** The ranking table (md and up); below md the same rows render as cards (ProjectCards). */
-export function ProjectTable({ items, offset = 0, sort, onSortChange, sectorLabel, caption }: ProjectTableProps) {
+export function ProjectTable({
+  items,
+  offset = 0,
+  sort,
+  onSortChange,
+  sectorLabel,
+  caption,
+  momentum = false,
+}: ProjectTableProps) {
   const { t } = useTranslation(['directory', 'app']);
   const header = (label: string, column?: ProjectSort, align: 'left' | 'right' = 'left', extra = '') => {
     const active = column && sort?.sort === column;
@@ -53,7 +65,7 @@ export function ProjectTable({ items, offset = 0, sort, onSortChange, sectorLabe
   };
 
   return (
-    <div className="card hidden overflow-x-auto md:block">
+    <div className="card @container hidden overflow-x-auto md:block">
       <table className="w-full text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400">
@@ -62,6 +74,7 @@ export function ProjectTable({ items, offset = 0, sort, onSortChange, sectorLabe
             {header(t('directory:table.project'), 'name')}
             {header(t('directory:table.heat'), 'heat', 'right')}
             {header(t('directory:table.change24h'), 'change_24h', 'right')}
+            {momentum && header(t('directory:table.momentum'), undefined, 'right')}
             {header(t('directory:table.marketCap'), 'market_cap', 'right')}
             {header(t('directory:table.volume'), 'volume', 'right')}
             {header(t('directory:table.sector'))}
@@ -80,15 +93,18 @@ export function ProjectTable({ items, offset = 0, sort, onSortChange, sectorLabe
                 <HeatScore value={project.heatScore} label={t('app:score.heat')} evidence={project.evidenceCount} />
               </td>
               <td className="px-3 py-3 text-right">
-                <ChangeText value={project.priceChange24h} />
+                <ChangeText value={project.priceChange24h} reason={marketGap(project)} />
               </td>
-              <td className="px-3 py-3 text-right tabular-nums">
-                {formatUsd(project.marketCap)}
-                <MetricSource source={project.marketSource} hasValue={project.marketCap !== null} />
+              {momentum && (
+                <td className="px-3 py-3 text-right" data-column="momentum">
+                  <ChangeText value={project.priceChange7d} reason={marketGap(project)} />
+                </td>
+              )}
+              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                <Figure value={project.marketCap} format={formatUsd} reason={marketGap(project)} />
               </td>
-              <td className="px-3 py-3 text-right tabular-nums">
-                {formatUsd(project.volume24h)}
-                <MetricSource source={project.marketSource} hasValue={project.volume24h !== null} />
+              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+                <Figure value={project.volume24h} format={formatUsd} reason={marketGap(project)} />
               </td>
               <td className="px-3 py-3">
                 <Link
@@ -111,6 +127,10 @@ export function ProjectTable({ items, offset = 0, sort, onSortChange, sectorLabe
     </div>
   );
 }
+
+/** Why a project's market figures are missing: no traded token at all, or no source has answered yet. */
+export const marketGap = (project: Pick<ProjectListItem, 'symbol'>): NoValueReason =>
+  project.symbol === null ? 'notListed' : 'noData';
 
 export function ChainList({ chains }: { chains: readonly string[] }) {
   const { t } = useTranslation('directory');

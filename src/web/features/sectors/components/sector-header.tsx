@@ -3,6 +3,7 @@ import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { Figure } from '../../../components/ui/no-value.tsx';
 import { formatInteger, formatUsd } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -59,7 +60,7 @@ export function SectorHeader({ sector }: { sector: Sector }) {
           <div>
             <dt className="muted text-xs font-medium">{t('sectors:ranking.marketCap')}</dt>
             <dd className="mt-1 font-semibold tabular-nums">
-              {formatUsd(sector.totalMarketCap)}
+              <Figure value={sector.totalMarketCap} format={formatUsd} />
               <MetricSource source={sector.marketSource} variant="line" hasValue={sector.totalMarketCap !== null} />
             </dd>
           </div>

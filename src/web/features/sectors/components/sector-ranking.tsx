@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { NoValue } from '../../../components/ui/no-value.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
 import { SectorTrendBadge } from './sector-trend-badge.tsx';
@@ -65,13 +66,15 @@ export function SectorRanking({ sectors }: { sectors: readonly Sector[] }) {
             </Stat>
             <Stat label={t('sectors:ranking.topProjects')}>
               <span className="flex flex-wrap gap-x-2 gap-y-1 text-sm">
-                {sector.topProjects.length === 0
-                  ? '—'
-                  : sector.topProjects.map((project) => (
-                      <Link key={project.id} to={`/project/${encodeURIComponent(project.id)}`} className="link">
-                        {project.name}
-                      </Link>
-                    ))}
+                {sector.topProjects.length === 0 ? (
+                  <NoValue />
+                ) : (
+                  sector.topProjects.map((project) => (
+                    <Link key={project.id} to={`/project/${encodeURIComponent(project.id)}`} className="link">
+                      {project.name}
+                    </Link>
+                  ))
+                )}
               </span>
             </Stat>
           </li>

@@ -1,0 +1,112 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fetchPlatforms, fetchProjects, fetchSectors } from './support/api.ts';
+import {
+  ARTIFACTS_DIR,
+  type Lang,
+  launchBrowser,
+  MOBILE,
+  navigate,
+  newContext,
+  open,
+  SCREENSHOT_DIR,
+} from './support/browser.ts';
+
+// Every route of src/web/app/router.tsx at 390 px, in zh and en: the document is never wider than the phone
+// (document.documentElement.scrollWidth <= 390), i.e. nothing forces a sideways scroll of the whole page. Wide
+// tables may scroll inside their own box. The measured widths go to e2e-artifacts/overflow-<lang>.json.
+let browser: Browser;
+let projectIds: string[];
+let sectorId: string;
+let platformId: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const [top, bottom, sectors, platforms] = await Promise.all([
+    fetchProjects('limit=1'),
+    fetchProjects('sort=heat&order=asc&limit=1'),
+    fetchSectors(),
+    fetchPlatforms(),
+  ]);
+  projectIds = [...top.items, ...bottom.items].map((p) => p.id);
+  const sector = sectors.items[0];
+  const platform = platforms.items[0];
+  if (projectIds.length < 2 || !sector || !platform) throw new Error('the catalogue did not load');
+  sectorId = sector.id;
+  platformId = platform.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every path of the router (auth/callback without a code shows its error card, which must fit too). */
+const routes = () => [
+  '/',
+  '/tool',
+  '/investor',
+  '/data-tool',
+  '/directory',
+  '/directory?page=99',
+  '/search?q=a',
+  '/search',
+  '/sectors',
+  `/sectors/${sectorId}`,
+  '/platforms',
+  `/platforms/${platformId}`,
+  ...projectIds.map((id) => `/project/${id}`),
+  '/membership',
+  '/status',
+  '/about',
+  '/privacy',
+  '/terms',
+  '/contact',
+  '/auth',
+  '/auth?mode=sign-up',
+  '/login',
+  '/auth/callback',
+];
+
+describe.each(['zh', 'en'] as const)('390 px in %s', (lang: Lang) => {
+  let page: Page;
+
+  beforeAll(async () => {
+    const context = await newContext(browser, { lang, theme: 'light', viewport: MOBILE });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  test('no route is wider than the screen', async () => {
+    const widths: Record<string, number> = {};
+    for (const [index, path] of routes().entries()) {
+      // Same component, new query: a full load (a client-side move would keep the old, stale-marked heading).
+      const samePage = new URL(page.url()).pathname === new URL(path, 'http://x').pathname;
+      if (index === 0 || samePage) await open(page, path);
+      else await navigate(page, path);
+      await page
+        .locator('[aria-busy="true"]')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
+      // Charts and tables arrive after the heading: wait until the main content stops loading.
+      await page.waitForLoadState('networkidle').catch(() => {});
+      widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (widths[path] > MOBILE.width) {
+        await page.screenshot({
+          path: resolve(SCREENSHOT_DIR, `overflow-${lang}-${path.replaceAll(/\W+/g, '_')}.png`),
+          fullPage: true,
+        });
+      }
+    }
+    writeFileSync(resolve(ARTIFACTS_DIR, `overflow-${lang}.json`), `${JSON.stringify(widths, null, 2)}\n`);
+
+    const tooWide = Object.entries(widths).filter(([, width]) => width > MOBILE.width);
+    expect(tooWide).toEqual([]);
+  }, 180_000);
+});
