@@ -6,7 +6,7 @@ import { fetchProjects } from './support/api.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { DESKTOP, launchBrowser, MOBILE, navigate, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
 
-// Screenshots of the five main pages in light and dark, desktop and mobile, for people to look at
+// Screenshots of the six main pages in light and dark, desktop and mobile, for people to look at
 // (e2e-artifacts/ is git-ignored). Each page must render in its theme; the dark phone pages also go through axe.
 let browser: Browser;
 let projectId: string;
@@ -23,6 +23,7 @@ afterAll(async () => {
 
 const PAGES = [
   { name: 'home', path: () => '/', ready: '[data-stat="totalProjects"] >> text=/\\d/' },
+  { name: 'tool', path: () => '/tool', ready: 'main table tbody tr:visible, main ol li:visible' },
   { name: 'directory', path: () => '/directory', ready: 'main table tbody tr:visible, main ol li:visible' },
   { name: 'project', path: () => `/project/${projectId}`, ready: '[data-slot="heat-breakdown"] canvas' },
   { name: 'sectors', path: () => '/sectors', ready: 'main canvas' },

@@ -61,13 +61,16 @@ export function MetricSource({ source, variant = 'marker', hasValue = true }: Me
   return <SampleMark title={t('marker.sampleTitle', { date })} text={t('marker.sample')} />;
 }
 
-/** The visible mark: text plus a tooltip (title) that a screen reader also hears, since the as-of lives there. */
+/**
+ * The visible mark: text plus a tooltip (title) that a screen reader also hears, since the as-of lives there.
+ * `relative` keeps the sr-only text inside the mark: in a scrolling table it would otherwise widen the page.
+ */
 function SampleMark({ title, text }: { title: string; text: string }) {
   return (
     <span
       data-sample-marker=""
       title={title}
-      className="ml-1 inline-flex items-center whitespace-nowrap rounded bg-amber-100 px-1 py-px align-middle text-[10px] font-medium leading-4 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+      className="relative ml-1 inline-flex items-center whitespace-nowrap rounded bg-amber-100 px-1 py-px align-middle text-[10px] font-medium leading-4 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
     >
       <span aria-hidden="true">{text}</span>
       <span className="sr-only">{title}</span>

@@ -36,5 +36,5 @@ type FigureProps = {
 /** A formatted number, or NoValue with its reason when there is none. */
 export function Figure({ value, format, reason }: FigureProps) {
   if (value === null || value === undefined || !Number.isFinite(value)) return <NoValue reason={reason} />;
-  return <>{format(value)}</>;
+  return <span>{format(value)}</span>;
 }

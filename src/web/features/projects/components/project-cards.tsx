@@ -24,9 +24,9 @@ export function ProjectCards(props: ProjectCardsProps) {
   const { items, offset = 0, sectorLabel, always = false, momentum = false } = props;
   const { t } = useTranslation(['directory', 'app']);
   return (
-    <ol className={`grid gap-3 ${always ? 'sm:grid-cols-2' : 'md:hidden'}`}>
+    <ol className={`grid grid-cols-1 gap-3 ${always ? 'sm:grid-cols-2' : 'md:hidden'}`}>
       {items.map((project, index) => (
-        <li key={project.id} className="card p-4">
+        <li key={project.id} className="card min-w-0 p-4">
           <div className="flex items-start justify-between gap-3">
             <div className="flex min-w-0 items-center gap-2">
               <span className="muted w-6 shrink-0 text-sm tabular-nums">{offset + index + 1}</span>

@@ -46,7 +46,11 @@ export function ProjectTable({
     const ariaSort = active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
     const alignClass = align === 'right' ? 'text-right' : 'text-left';
     return (
-      <th scope="col" aria-sort={ariaSort} className={`px-3 py-3 font-medium whitespace-nowrap ${alignClass} ${extra}`}>
+      <th
+        scope="col"
+        aria-sort={ariaSort}
+        className={`px-2.5 py-3 font-medium whitespace-nowrap ${alignClass} ${extra}`}
+      >
         {column && onSortChange ? (
           <button
             type="button"
@@ -85,28 +89,30 @@ export function ProjectTable({
         <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
           {items.map((project, index) => (
             <tr key={project.id} className="hover:bg-gray-50 dark:hover:bg-gray-800/50">
-              <td className="muted px-3 py-3 tabular-nums">{offset + index + 1}</td>
-              <td className="max-w-64 px-3 py-3">
+              <td className="muted px-2.5 py-3 tabular-nums">{offset + index + 1}</td>
+              <td className="max-w-64 px-2.5 py-3">
                 <ProjectNameCell project={project} />
               </td>
-              <td className="px-3 py-3 text-right">
+              <td className="px-2.5 py-3 text-right">
                 <HeatScore value={project.heatScore} label={t('app:score.heat')} evidence={project.evidenceCount} />
               </td>
-              <td className="px-3 py-3 text-right">
+              <td className="px-2.5 py-3 text-right">
                 <ChangeText value={project.priceChange24h} reason={marketGap(project)} />
               </td>
               {momentum && (
-                <td className="px-3 py-3 text-right" data-column="momentum">
+                <td className="px-2.5 py-3 text-right" data-column="momentum">
                   <ChangeText value={project.priceChange7d} reason={marketGap(project)} />
                 </td>
               )}
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+              <td className="px-2.5 py-3 text-right whitespace-nowrap tabular-nums">
                 <Figure value={project.marketCap} format={formatUsd} reason={marketGap(project)} />
+                <MetricSource source={project.marketSource} hasValue={project.marketCap !== null} />
               </td>
-              <td className="px-3 py-3 text-right whitespace-nowrap tabular-nums">
+              <td className="px-2.5 py-3 text-right whitespace-nowrap tabular-nums">
                 <Figure value={project.volume24h} format={formatUsd} reason={marketGap(project)} />
+                <MetricSource source={project.marketSource} hasValue={project.volume24h !== null} />
               </td>
-              <td className="px-3 py-3">
+              <td className="px-2.5 py-3">
                 <Link
                   to={`/directory?category=${encodeURIComponent(project.category)}`}
                   className="link whitespace-nowrap"
@@ -114,10 +120,10 @@ export function ProjectTable({
                   {sectorLabel(project.category)}
                 </Link>
               </td>
-              <td className={`px-3 py-3 whitespace-nowrap ${CHAINS_CELL}`}>
+              <td className={`px-2.5 py-3 whitespace-nowrap ${CHAINS_CELL}`}>
                 <ChainList chains={project.chains} />
               </td>
-              <td className="px-3 py-3">
+              <td className="px-2.5 py-3">
                 <ProjectStatusBadge status={project.status} />
               </td>
             </tr>
