@@ -99,4 +99,26 @@ describe.each(['zh', 'en'] as const)('honest ranking (%s)', (lang: Lang) => {
     expect(top.some((row) => row.includes(text.notEnoughData))).toBe(false);
     await page.context().close();
   });
+  test("/sectors says how many members each sector heat is computed from; /tool's social leaders all have X data", async () => {
+    const sectors = (await fetchSectors()).items;
+    const page = await (await newContext(browser, { lang })).newPage();
+    await open(page, '/sectors');
+    const scoredText = LOCALES[lang].sectors.ranking.scored;
+
+    for (const sector of sectors.slice(0, 3)) {
+      await page
+        .getByText(scoredText.replace('{{n}}', String(sector.scoredCount)), { exact: true })
+        .first()
+        .waitFor();
+    }
+
+    await open(page, '/tool');
+    const leaders = page.locator('section[aria-labelledby="tool-social"] ol > li');
+    await leaders.first().waitFor();
+    const withFollowers = (await fetchProjects('scored=true&sort=social&limit=100')).items.filter(
+      (p) => p.followersTwitter !== null,
+    );
+    expect(await leaders.count()).toBe(Math.min(8, withFollowers.length));
+    await page.context().close();
+  });
 });

@@ -12,11 +12,16 @@ import { HomeVariantNav } from '../home/home-variant-nav.tsx';
 import { QueryError } from '../query-error.tsx';
 
 /** /tool: the analyst layout: top 20 by heat beside the social-score leaders and the hottest sectors. */
+const SOCIAL_LEADERS = 8;
+
 export function ToolHomePage() {
   const { t } = useTranslation(['home', 'app', 'sectors']);
   // "Top" widgets rank only scored projects (enough evidence); an unscored one sits at the social base of 50.
   const top = useProjects({ sort: 'heat', limit: 20, offset: 0, scored: true });
-  const social = useProjects({ sort: 'social', limit: 8, offset: 0, scored: true });
+  const social = useProjects({ sort: 'social', limit: 50, offset: 0, scored: true });
+  // The social score starts at the spec's base of 50, so a project with no X data at all would still "lead" at 50:
+  // only projects with a known follower count compete here.
+  const socialLeaders = (social.data?.items ?? []).filter((p) => p.followersTwitter !== null).slice(0, SOCIAL_LEADERS);
   const sectors = useSectors();
   const sectorLabel = useSectorLabel();
 
@@ -41,7 +46,7 @@ export function ToolHomePage() {
         <ProjectMiniList
           headingId="tool-social"
           title={t('home:variants.tool.socialLeaders')}
-          items={social.data?.items ?? []}
+          items={socialLeaders}
           empty={social.isPending ? t('app:loading.title') : t('app:data.noData')}
           renderValue={(p) => <HeatScore value={p.socialScore} label={t('app:score.social')} />}
         />

@@ -42,9 +42,10 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
   return (
     // On a phone the table scrolls sideways inside its card: focusable (tabIndex) and named, so keyboard users can
     // scroll it too (axe scrollable-region-focusable).
+    // min-w: on a phone the table scrolls inside its card rather than squeezing each label to a character a line.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
     <section className="card overflow-x-auto p-0" aria-label={caption ?? t('table.caption')} tabIndex={0}>
-      <table className="w-full text-sm">
+      <table className="w-full min-w-[30rem] text-sm">
         <caption className="px-4 pt-3 text-left font-semibold">{caption ?? t('table.caption')}</caption>
         <thead className="muted text-xs">
           <tr>

@@ -39,7 +39,15 @@ export function SectorHeader({ sector }: { sector: Sector }) {
           </div>
           <div>
             <dt className="muted text-xs font-medium">{t('sectors:ranking.projects')}</dt>
-            <dd className="mt-1 font-semibold tabular-nums">{formatInteger(sector.projectCount)}</dd>
+            <dd className="mt-1 font-semibold tabular-nums">
+              {formatInteger(sector.projectCount)}
+              <span
+                className="muted ml-1.5 text-xs font-normal whitespace-nowrap"
+                title={t('sectors:ranking.scoredTitle', { n: sector.scoredCount, total: sector.projectCount })}
+              >
+                {t('sectors:ranking.scored', { n: formatInteger(sector.scoredCount) })}
+              </span>
+            </dd>
           </div>
           <div>
             <dt className="muted text-xs font-medium">{t('sectors:ranking.change24h')}</dt>

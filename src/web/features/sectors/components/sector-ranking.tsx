@@ -51,6 +51,12 @@ export function SectorRanking({ sectors }: { sectors: readonly Sector[] }) {
             </Stat>
             <Stat label={t('sectors:ranking.projects')}>
               <span className="tabular-nums">{formatInteger(sector.projectCount)}</span>
+              <span
+                className="muted ml-1.5 text-xs whitespace-nowrap tabular-nums"
+                title={t('sectors:ranking.scoredTitle', { n: sector.scoredCount, total: sector.projectCount })}
+              >
+                {t('sectors:ranking.scored', { n: formatInteger(sector.scoredCount) })}
+              </span>
             </Stat>
             <Stat label={t('sectors:ranking.change24h')}>
               {sector.change24h === null ? (
