@@ -65,6 +65,16 @@ describe('accounts in the browser', () => {
         await page.getByRole('button', { name: t.form.continue }).click();
         await page.waitForURL((url) => url.pathname === '/');
 
+        // Signed in at 1280 px in English, the five links still sit on one line, one line each (they wrapped).
+        const links = page.getByRole('navigation', { name: en.app.nav.main }).getByRole('link');
+        const boxes = await links.evaluateAll((elements) =>
+          elements.map((element) => ({ top: element.getBoundingClientRect().top, height: element.clientHeight })),
+        );
+        expect(boxes).toHaveLength(5);
+        expect(new Set(boxes.map((box) => Math.round(box.top))).size).toBe(1);
+        expect(Math.max(...boxes.map((box) => box.height))).toBeLessThan(40);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+
         await banner.getByRole('button', { name: t.menu.signOut }).click();
         await banner.getByRole('link', { name: t.menu.signIn }).waitFor();
         expect(await banner.getByText(name, { exact: true }).count()).toBe(0);

@@ -12,14 +12,22 @@ const linkTone = (isActive: boolean) =>
     ? 'bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-400'
     : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${linkTone(isActive)}`;
+  `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${linkTone(isActive)}`;
 // In the hamburger menu: full-width rows with a bigger touch target.
 const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2.5 text-base font-medium ${linkTone(isActive)}`;
 
-/** Sticky top bar: brand, five links, theme, language, sign-in; below md a hamburger opens the same links. */
+// Where the bar switches from the hamburger to the five links. Chinese labels fit from md; the English ones ("Project
+// analysis", "Membership centre") need xl, or they wrap onto two lines (or push the bar wider than the screen).
+const BREAKPOINTS = {
+  short: { block: 'hidden md:block', flex: 'hidden md:flex', below: 'md:hidden' },
+  long: { block: 'hidden xl:block', flex: 'hidden xl:flex', below: 'xl:hidden' },
+} as const;
+
+/** Sticky top bar: brand, five links, theme, language, sign-in; below BREAKPOINTS a hamburger opens the same links. */
 export function Navbar() {
-  const { t } = useTranslation(['app', 'common']);
+  const { t, i18n } = useTranslation(['app', 'common']);
+  const bp = BREAKPOINTS[i18n.language.startsWith('zh') ? 'short' : 'long'];
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
@@ -48,7 +56,7 @@ export function Navbar() {
           </span>
         </Link>
 
-        <nav aria-label={t('app:nav.main')} className="ml-4 hidden flex-1 md:block">
+        <nav aria-label={t('app:nav.main')} className={`ml-4 flex-1 ${bp.block}`}>
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
@@ -62,16 +70,16 @@ export function Navbar() {
 
         <div className="ml-auto flex shrink-0 items-center gap-2">
           <ThemeToggle />
-          <div className="hidden md:block">
+          <div className={bp.block}>
             <LanguageSwitcher variant="dropdown" />
           </div>
-          <div className="md:hidden">
+          <div className={bp.below}>
             <LanguageSwitcher variant="compact" />
           </div>
-          <UserMenu className="hidden md:flex" />
+          <UserMenu className={bp.flex} />
           <button
             type="button"
-            className="btn-ghost px-2 md:hidden"
+            className={`btn-ghost px-2 ${bp.below}`}
             aria-expanded={open}
             aria-controls={menuId}
             aria-label={open ? t('app:nav.closeMenu') : t('app:nav.openMenu')}
@@ -86,7 +94,7 @@ export function Navbar() {
         <nav
           id={menuId}
           aria-label={t('app:nav.mobile')}
-          className="border-t border-gray-200 bg-white px-4 pt-2 pb-4 md:hidden dark:border-gray-800 dark:bg-gray-950"
+          className={`border-t border-gray-200 bg-white px-4 pt-2 pb-4 dark:border-gray-800 dark:bg-gray-950 ${bp.below}`}
         >
           <ul className="flex flex-col gap-1">
             {NAV_LINKS.map((link) => (
