@@ -1,4 +1,9 @@
-import type { BreakdownEntry, HeatSignals, ProjectStatus, SignalKey } from '../../../shared/scoring/index.ts';
+import {
+  type BreakdownEntry,
+  EVIDENCE_SIGNAL_KEYS,
+  type HeatSignals,
+  type ProjectStatus,
+} from '../../../shared/scoring/index.ts';
 import type { HistoryBreakdown } from '../../db/schema/index.ts';
 import type { ProjectInputs } from './heat.queries.ts';
 
@@ -28,26 +33,6 @@ export function toHeatSignals(row: ProjectInputs, status: ProjectStatus): HeatSi
   };
 }
 
-const SIGNAL_KEYS: readonly SignalKey[] = [
-  'twitterFollowers',
-  'mentions7d',
-  'engagementAvg',
-  'telegramMembers',
-  'discordMembers',
-  'marketCapUsd',
-  'volume24hUsd',
-  'priceChange24hPct',
-  'priceChange7dPct',
-  'commits52w',
-  'stars',
-  'forks',
-  'contributors',
-  'codeFrequency',
-  'newsMentions',
-  'googleTrends',
-  'redditMentions',
-];
-
 const STATUS_CODES: Record<ProjectStatus, number> = { trending: 1, rising: 2, new: 3, active: 4 };
 const scratch = new Float64Array(1);
 const scratchWords = new Uint32Array(scratch.buffer);
@@ -68,7 +53,7 @@ export function computeInputsHash(signals: HeatSignals): string {
     h = Math.imul(h ^ (scratchWords[0] as number), 0x01000193);
     h = Math.imul(h ^ (scratchWords[1] as number), 0x01000193);
   };
-  for (const key of SIGNAL_KEYS) mix(signals[key]);
+  for (const key of EVIDENCE_SIGNAL_KEYS) mix(signals[key]); // every raw input, in breakdown order
   mix(signals.listedAt === null ? null : signals.listedAt.getTime());
   mix(STATUS_CODES[signals.status]);
   mix(signals.verified ? 1 : 0);
