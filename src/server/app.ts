@@ -16,6 +16,7 @@ import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { platformsRoutes } from './features/platforms/platforms.routes.ts';
+import { pointsRoutes } from './features/points/points.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(platformsRoutes, { prefix: '/api/platforms', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(meRoutes, { prefix: '/api', ...deps });
+  await app.register(pointsRoutes, { prefix: '/api', ...deps }); // /me/points
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });

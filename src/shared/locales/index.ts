@@ -11,6 +11,7 @@ import enIngestion from './en/ingestion.json' with { type: 'json' };
 import enMembership from './en/membership.json' with { type: 'json' };
 import enPages from './en/pages.json' with { type: 'json' };
 import enPlatforms from './en/platforms.json' with { type: 'json' };
+import enPoints from './en/points.json' with { type: 'json' };
 import enProject from './en/project.json' with { type: 'json' };
 import enProvenance from './en/provenance.json' with { type: 'json' };
 import enSearch from './en/search.json' with { type: 'json' };
@@ -26,6 +27,7 @@ import zhIngestion from './zh/ingestion.json' with { type: 'json' };
 import zhMembership from './zh/membership.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
 import zhPlatforms from './zh/platforms.json' with { type: 'json' };
+import zhPoints from './zh/points.json' with { type: 'json' };
 import zhProject from './zh/project.json' with { type: 'json' };
 import zhProvenance from './zh/provenance.json' with { type: 'json' };
 import zhSearch from './zh/search.json' with { type: 'json' };
@@ -47,6 +49,7 @@ export const en = {
   membership: enMembership,
   pages: enPages,
   platforms: enPlatforms,
+  points: enPoints,
   project: enProject,
   provenance: enProvenance,
   search: enSearch,
@@ -65,6 +68,7 @@ export const zh: typeof en = {
   membership: zhMembership,
   pages: zhPages,
   platforms: zhPlatforms,
+  points: zhPoints,
   project: zhProject,
   provenance: zhProvenance,
   search: zhSearch,

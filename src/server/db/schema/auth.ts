@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid().primaryKey().defaultRandom(),
@@ -85,27 +86,31 @@ export const mailOutbox = pgTable('mail_outbox', {
 });
 
 /** The spec's user_profiles, one per user, created on first sign-in with free level and zero counters. */
-export const userProfiles = pgTable('user_profiles', {
-  id: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  email: text(),
-  name: text(),
-  avatarUrl: text(),
-  membershipLevel: text({ enum: ['free', 'premium', 'vip'] })
-    .notNull()
-    .default('free'),
-  membershipExpiresAt: timestamp({ withTimezone: true }),
-  points: integer().notNull().default(0), // never below 0 (check in migration via service rules)
-  joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  lastActive: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  tasksCompleted: integer().notNull().default(0),
-  adsWatched: integer().notNull().default(0),
-  dailyTasksCompleted: integer().notNull().default(0),
-  dailyAdsWatched: integer().notNull().default(0),
-  lastDailyReset: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const userProfiles = pgTable(
+  'user_profiles',
+  {
+    id: uuid()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text(),
+    name: text(),
+    avatarUrl: text(),
+    membershipLevel: text({ enum: ['free', 'premium', 'vip'] })
+      .notNull()
+      .default('free'),
+    membershipExpiresAt: timestamp({ withTimezone: true }),
+    points: integer().notNull().default(0), // never below 0 (a check; the points ledger refuses overdrafts)
+    joinedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastActive: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    tasksCompleted: integer().notNull().default(0),
+    adsWatched: integer().notNull().default(0),
+    dailyTasksCompleted: integer().notNull().default(0),
+    dailyAdsWatched: integer().notNull().default(0),
+    lastDailyReset: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('user_profiles_points_non_negative', sql`${t.points} >= 0`)],
+);
 
 /** Fixed-window counters for the sign-in, sign-up and reset limits, shared by every instance on one database. */
 export const authRateLimits = pgTable(

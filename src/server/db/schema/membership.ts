@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -41,10 +42,13 @@ export const pointsHistory = pgTable(
     pointsChange: integer().notNull(),
     reason: text().notNull(),
     currentTotal: integer().notNull(),
+    /** Makes a credit or debit happen once: the same key for the same user is written at most once. */
+    idempotencyKey: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('points_history_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('points_history_user_key_idx').on(t.userId, t.idempotencyKey),
     check('points_history_total_non_negative', sql`${t.currentTotal} >= 0`),
   ],
 );
