@@ -76,6 +76,17 @@ export async function updateProfile(
     .where(eq(userProfiles.id, id));
 }
 
+/** last_active at most once a minute: one conditional UPDATE that matches nothing within the minute. */
+export const LAST_ACTIVE_INTERVAL_MS = 60 * 1000;
+export async function touchLastActive(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .update(userProfiles)
+    .set({ lastActive: now })
+    .where(
+      and(eq(userProfiles.id, id), lt(userProfiles.lastActive, new Date(now.getTime() - LAST_ACTIVE_INTERVAL_MS))),
+    );
+}
+
 export async function insertSession(db: Db, values: typeof sessions.$inferInsert): Promise<void> {
   await db.insert(sessions).values(values);
 }

@@ -4,6 +4,7 @@ import {
   deleteSession,
   insertSession,
   selectSessionWithUser,
+  touchLastActive,
   type UserRow,
   updateProfile,
   updateSessionExpiry,
@@ -92,6 +93,8 @@ export async function resolveSession(
     expiresAt = computeExpiry(row.createdAt, now, lifetime);
     await updateSessionExpiry(db, id, expiresAt, now);
     await updateProfile(db, row.user.id, { lastActive: now }, now);
+  } else {
+    await touchLastActive(db, row.user.id, now);
   }
   return { status: 'valid', renewed, session: { sessionId: id, csrfToken: row.csrfToken, expiresAt, user: row.user } };
 }

@@ -8,7 +8,9 @@ export type PointsRow = typeof pointsHistory.$inferSelect;
 export async function lockProfilePoints(
   db: Db,
   userId: string,
-): Promise<{ points: number; membershipLevel: 'free' | 'premium' | 'vip'; membershipExpiresAt: Date | null } | undefined> {
+): Promise<
+  { points: number; membershipLevel: 'free' | 'premium' | 'vip'; membershipExpiresAt: Date | null } | undefined
+> {
   const [row] = await db
     .select({
       points: userProfiles.points,

@@ -74,7 +74,12 @@ describe('points ledger', () => {
         creditPoints(t.db, { userId: user, amount: 10, reason: 'ad.watch', idempotencyKey: 'ad:2' }),
       ),
     );
-    const otherUser = await creditPoints(t.db, { userId: other, amount: 10, reason: 'ad.watch', idempotencyKey: 'ad:1' });
+    const otherUser = await creditPoints(t.db, {
+      userId: other,
+      amount: 10,
+      reason: 'ad.watch',
+      idempotencyKey: 'ad:1',
+    });
 
     expect(first.applied).toBe(true);
     expect(again).toMatchObject({ applied: false, balance: 10 });
