@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createDb } from '../db/client.ts';
-import { projects } from '../db/schema/index.ts';
+import { pointsHistory, projects, userProfiles, users } from '../db/schema/index.ts';
 import { runAdminCli } from './admin.ts';
 
 let dir: string;
@@ -48,4 +48,44 @@ test('an unknown project is exit 1; a missing --by or an unknown flag is a usage
   expect((await runAdminCli(['verify', 'uniswap', '--by'], env())).code).toBe(2);
   expect((await runAdminCli(['verify', 'uniswap', '--who', 'Lin'], env())).code).toBe(2);
   expect((await runAdminCli(['unverify'], env())).code).toBe(2);
+});
+
+test('points credits and debits through the ledger; an overdraft, a bad amount or another reason is refused', async () => {
+  const handle = await createDb({ DATA_DIR: dir, DATABASE_URL: undefined }, { role: 'test' });
+  try {
+    const [user] = await handle.db.insert(users).values({ email: 'cli-points@example.com' }).returning();
+    await handle.db.insert(userProfiles).values({ id: user!.id, email: user!.email });
+  } finally {
+    await handle.close();
+  }
+  const run = (...args: string[]) => runAdminCli(['points', 'cli-points@example.com', ...args], env());
+
+  expect(await run('+120', '--reason', 'admin.adjust')).toEqual({
+    code: 0,
+    out: 'cli-points@example.com: +120 points, balance 120',
+  });
+  expect(await run('-20', '--reason', 'admin.adjust')).toEqual({
+    code: 0,
+    out: 'cli-points@example.com: -20 points, balance 100',
+  });
+  expect(await run('-101', '--reason', 'admin.adjust')).toEqual({
+    code: 1,
+    out: 'cli-points@example.com has 100 points: a debit of 101 is refused',
+  });
+  expect((await run('1.5', '--reason', 'admin.adjust')).code).toBe(2);
+  expect((await run('0', '--reason', 'admin.adjust')).code).toBe(2);
+  expect((await run('+10', '--reason', 'task.daily')).code).toBe(2);
+  expect((await run('+10')).code).toBe(2);
+  expect((await runAdminCli(['points', 'nobody@example.com', '+1', '--reason', 'admin.adjust'], env())).code).toBe(1);
+
+  const check = await createDb({ DATA_DIR: dir, DATABASE_URL: undefined }, { role: 'test' });
+  try {
+    const rows = await check.db.select().from(pointsHistory);
+    expect(rows.map((r) => [r.pointsChange, r.reason, r.currentTotal])).toEqual([
+      [120, 'admin.adjust', 120],
+      [-20, 'admin.adjust', 100],
+    ]);
+  } finally {
+    await check.close();
+  }
 });

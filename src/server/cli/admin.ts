@@ -1,20 +1,24 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig, readEnvironment } from '../config.ts';
-import { createDb } from '../db/client.ts';
+import { createDb, type Db } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { AppError } from '../errors.ts';
+import { selectUserIdByEmail } from '../features/admin/admin.queries.ts';
 import { listAdmins, setRoleByEmail } from '../features/admin/admin.service.ts';
+import { changePoints, MAX_POINTS_CHANGE } from '../features/points/points.service.ts';
 import { recordSiteReview, removeVerification } from '../features/projects/verification.service.ts';
 import { openRuntime } from '../runtime.ts';
 
 // npm run admin -- grant <email> | revoke <email> | list
 //                  | verify <projectId> --by <name> [--note <text>] | unverify <projectId>
+//                  | points <email> <+n|-n> --reason admin.adjust
 // With embedded PGlite the server holds the data directory: stop it first (or use DATABASE_URL, which may be shared).
 
 const USAGE = [
   'usage: npm run admin -- grant <email> | revoke <email> | list',
   '       npm run admin -- verify <projectId> --by <name> [--note <text>]   (reviewed against the official site)',
   '       npm run admin -- unverify <projectId>',
+  '       npm run admin -- points <email> <+n|-n> --reason admin.adjust   (a ledger row; a debit never overdraws)',
 ].join('\n');
 
 export type CliResult = { code: number; out: string };
@@ -70,13 +74,42 @@ async function runVerificationCommand(
   }
 }
 
+/** points: an admin's adjustment through the ledger (reason admin.adjust only; a debit beyond the balance refused). */
+async function runPointsCommand(db: Db, email: string, amount: string): Promise<CliResult> {
+  const change = /^[+-]?\d{1,9}$/.test(amount) ? Number(amount) : Number.NaN;
+  if (!Number.isInteger(change) || change === 0 || Math.abs(change) > MAX_POINTS_CHANGE) {
+    return {
+      code: 2,
+      out: `the change must be a whole number from -${MAX_POINTS_CHANGE} to +${MAX_POINTS_CHANGE}, not 0`,
+    };
+  }
+  const userId = await selectUserIdByEmail(db, email.trim().toLowerCase());
+  if (!userId) return { code: 1, out: `no account with e-mail ${email}` };
+  try {
+    const result = await changePoints(db, { userId, change, reason: 'admin.adjust' });
+    return { code: 0, out: `${email}: ${change > 0 ? '+' : ''}${change} points, balance ${result.balance}` };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_POINTS')
+      return { code: 1, out: `${email} has ${error.params.balance} points: a debit of ${-change} is refused` };
+    if (error instanceof AppError && error.code === 'NOT_FOUND')
+      return { code: 1, out: `${email} has no profile yet: it is created on the first sign-in` };
+    throw error;
+  }
+}
+
 /** Runs one admin command against the configured database; never throws (errors become code 1 + message). */
 export async function runAdminCli(argv: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   const [command, email, ...rest] = argv;
   const isVerification = command === 'verify' || command === 'unverify';
-  const flags = isVerification ? parseFlags(rest, command === 'verify' ? ['by', 'note'] : []) : {};
+  const isPoints = command === 'points';
+  const flags = isVerification
+    ? parseFlags(rest, command === 'verify' ? ['by', 'note'] : [])
+    : isPoints
+      ? parseFlags(rest.slice(1), ['reason'])
+      : {};
   const valid =
     command === 'list' ||
+    (isPoints && email && rest[0] && flags?.reason === 'admin.adjust') ||
     ((command === 'grant' || command === 'revoke') && email) ||
     (isVerification && email && flags && (command === 'unverify' || flags.by?.trim()));
   if (!valid || !flags) return { code: 2, out: USAGE };
@@ -84,6 +117,7 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
   try {
     if (isVerification) return await runVerificationCommand(env, command, email ?? '', flags);
     handle = await createDb(loadConfig(env), { role: 'admin-cli' });
+    if (isPoints) return await runPointsCommand(handle.db, email ?? '', rest[0] ?? '');
     if (command === 'list') {
       const admins = await listAdmins(handle.db);
       return { code: 0, out: admins.length ? admins.map((a) => a.email ?? a.id).join('\n') : '(no admins)' };
