@@ -4,6 +4,13 @@ import { pointsHistory, userProfiles } from '../../db/schema/index.ts';
 
 export type PointsRow = typeof pointsHistory.$inferSelect;
 
+/** What a ledger change and the points route read of a profile: the balance and the paid plan. */
+const PROFILE_POINTS = {
+  points: userProfiles.points,
+  membershipLevel: userProfiles.membershipLevel,
+  membershipExpiresAt: userProfiles.membershipExpiresAt,
+};
+
 /** Locks the user's profile row for the rest of the transaction (one ledger writer per user at a time). */
 export async function lockProfilePoints(
   db: Db,
@@ -11,27 +18,12 @@ export async function lockProfilePoints(
 ): Promise<
   { points: number; membershipLevel: 'free' | 'premium' | 'vip'; membershipExpiresAt: Date | null } | undefined
 > {
-  const [row] = await db
-    .select({
-      points: userProfiles.points,
-      membershipLevel: userProfiles.membershipLevel,
-      membershipExpiresAt: userProfiles.membershipExpiresAt,
-    })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId))
-    .for('update');
+  const [row] = await db.select(PROFILE_POINTS).from(userProfiles).where(eq(userProfiles.id, userId)).for('update');
   return row;
 }
 
 export async function selectProfilePoints(db: Db, userId: string) {
-  const [row] = await db
-    .select({
-      points: userProfiles.points,
-      membershipLevel: userProfiles.membershipLevel,
-      membershipExpiresAt: userProfiles.membershipExpiresAt,
-    })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId));
+  const [row] = await db.select(PROFILE_POINTS).from(userProfiles).where(eq(userProfiles.id, userId));
   return row;
 }
 
