@@ -25,22 +25,42 @@ export function selectSectorProjects(db: Db, sectorName: string, page: { limit: 
 }
 
 /**
- * Refreshes each sector's project count, total market cap and top-3 projects from the projects table in one
- * statement (the top 3 walk project_scores' (category, heat) index and hold scored projects only: an unscored
- * project is never a sector leader). Heat and trend come from the heat engine; this only keeps the membership facts
- * exact.
+ * Refreshes each sector's project count, total market cap with its provenance, and top-3 projects from the projects
+ * table in one statement (the top 3 walk project_scores' (category, heat) index and hold scored projects only: an
+ * unscored project is never a sector leader). Heat and trend come from the heat engine; this only keeps the
+ * membership facts exact.
+ *
+ * market_source, the provenance of the total: sample when any member's market cap is a sample, stale when any is
+ * stale, as of the oldest member value (ISO strings from toISOString order as text), and the source of that oldest
+ * value unless a sample is among them; null when no member has a sourced market cap.
  */
 export async function updateSectorAggregates(db: Db): Promise<void> {
   await db.execute(sql`
     UPDATE sectors AS s SET
       project_count = coalesce(agg.n, 0),
       total_market_cap = agg.total_market_cap,
+      market_source = agg.market_source,
       top_projects = coalesce(top.items, '[]'::jsonb),
       updated_at = now()
     FROM sectors AS base
     LEFT JOIN (
-      SELECT category, count(*)::int AS n, sum(market_cap) AS total_market_cap
-      FROM projects GROUP BY category
+      SELECT category, count(*)::int AS n, sum(market_cap) AS total_market_cap,
+        CASE WHEN bool_or(sourced) THEN jsonb_strip_nulls(jsonb_build_object(
+          'source', CASE WHEN bool_or(sample) THEN 'catalogue-sample'
+                         ELSE (array_agg(mc->>'source' ORDER BY mc->>'asOf', mc->>'source') FILTER (WHERE sourced))[1]
+                    END,
+          'asOf', min(mc->>'asOf') FILTER (WHERE sourced),
+          'sample', CASE WHEN bool_or(sample) THEN true END,
+          'stale', CASE WHEN bool_or(stale) THEN true END
+        )) END AS market_source
+      FROM (
+        SELECT category, market_cap, metric_sources->'marketCap' AS mc,
+               market_cap IS NOT NULL AND metric_sources ? 'marketCap' AS sourced,
+               market_cap IS NOT NULL AND coalesce((metric_sources->'marketCap'->>'sample')::boolean, false) AS sample,
+               market_cap IS NOT NULL AND coalesce((metric_sources->'marketCap'->>'stale')::boolean, false) AS stale
+        FROM projects
+      ) AS m
+      GROUP BY category
     ) AS agg ON agg.category = base.name
     LEFT JOIN LATERAL (
       SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'heatScore', p.heat_score)

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.ts';
 import type { sectors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import { toProjectListItem } from '../projects/projects.service.ts';
-import { updateSectorMarketSources } from './sector-market-source.queries.ts';
 import { selectSectorById, selectSectorProjects, selectSectors, updateSectorAggregates } from './sectors.queries.ts';
 
 export function toSector(row: typeof sectors.$inferSelect): Sector {
@@ -52,5 +51,4 @@ export async function getSector(
 /** Recounts sector membership, market cap and top projects; call after projects are added, removed or rescored. */
 export async function refreshSectorAggregates(db: Db): Promise<void> {
   await updateSectorAggregates(db);
-  await updateSectorMarketSources(db);
 }
