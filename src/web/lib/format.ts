@@ -12,7 +12,8 @@ export const EMPTY = '—';
 type Maybe = number | null | undefined;
 type Step = { min: number; unit: string };
 
-const isMissing = (value: Maybe): value is null | undefined =>
+/** True for a value there is nothing to show for: null, undefined, NaN or ±Infinity. */
+export const isMissing = (value: Maybe): value is null | undefined =>
   value === null || value === undefined || !Number.isFinite(value);
 
 const WESTERN_STEPS: readonly Step[] = [

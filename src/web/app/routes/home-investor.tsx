@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../../../shared/api/projects.schema.ts';
-import { MetricSource, SampleNote } from '../../components/metric-source.tsx';
+import { SampleNote } from '../../components/metric-source.tsx';
 import { ChangeText } from '../../components/ui/change-text.tsx';
-import { Figure } from '../../components/ui/no-value.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { type ProjectListParams, useProjects } from '../../features/projects/api.ts';
 import { ProjectMiniList } from '../../features/projects/components/project-mini-list.tsx';
-import { marketGap } from '../../features/projects/components/project-table.tsx';
-import { formatDate, formatUsd } from '../../lib/format.ts';
+import { MarketFigure } from '../../features/projects/components/project-table.tsx';
+import { formatDate } from '../../lib/format.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
 
 const LIST_SIZE = 8;
@@ -55,12 +54,7 @@ export function InvestorHomePage() {
           title={t('home:variants.investor.largest')}
           items={(largest.data?.items ?? []).filter((p) => p.marketCap !== null)}
           empty={largest.isPending ? loading : t('app:data.noData')}
-          renderValue={(p) => (
-            <>
-              <Figure value={p.marketCap} format={formatUsd} reason={marketGap(p)} />
-              <MetricSource source={p.marketSource} />
-            </>
-          )}
+          renderValue={(p) => <MarketFigure project={p} value={p.marketCap} />}
           note={<SampleNote sources={(largest.data?.items ?? []).map((p) => p.marketSource)} className="mt-2" />}
         />
         <ProjectMiniList

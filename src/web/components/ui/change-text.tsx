@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatPercent } from '../../lib/format.ts';
+import { formatPercent, isMissing } from '../../lib/format.ts';
 import { NoValue, type NoValueReason } from './no-value.tsx';
 
 type ChangeTextProps = {
@@ -24,7 +24,7 @@ const ARROWS = { up: '▲', down: '▼', unchanged: '' } as const;
  */
 export function ChangeText({ value, digits = 2, suffix = '%', reason }: ChangeTextProps) {
   const { t } = useTranslation('app');
-  if (value === null || value === undefined || !Number.isFinite(value)) return <NoValue reason={reason} />;
+  if (isMissing(value)) return <NoValue reason={reason} />;
   const rounded = Number(value.toFixed(digits));
   const direction = rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'unchanged';
   const text = formatPercent(rounded, digits);

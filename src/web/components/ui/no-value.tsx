@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { EMPTY } from '../../lib/format.ts';
+import { EMPTY, isMissing } from '../../lib/format.ts';
 
 export type NoValueReason = 'noData' | 'notListed' | 'notScored';
 
@@ -35,6 +35,6 @@ type FigureProps = {
 
 /** A formatted number, or NoValue with its reason when there is none. */
 export function Figure({ value, format, reason }: FigureProps) {
-  if (value === null || value === undefined || !Number.isFinite(value)) return <NoValue reason={reason} />;
+  if (isMissing(value)) return <NoValue reason={reason} />;
   return <span>{format(value)}</span>;
 }

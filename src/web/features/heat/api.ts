@@ -3,7 +3,6 @@ import {
   type HistoryRange,
   HistoryResponseSchema,
   ProjectHeatResponseSchema,
-  SyncStatusResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
@@ -13,7 +12,6 @@ export const heatKeys = {
   project: (id: string) => ['heat', 'project', id] as const,
   projectHistory: (id: string, range: HistoryRange) => ['heat', 'project-history', id, range] as const,
   sectorHistory: (id: string, range: HistoryRange) => ['heat', 'sector-history', id, range] as const,
-  syncStatus: ['heat', 'sync-status'] as const,
 };
 
 const path = (...parts: string[]) => `/api/${parts.map(encodeURIComponent).join('/')}`;
@@ -38,12 +36,6 @@ export const sectorHistoryQueryOptions = (id: string, range: HistoryRange) =>
       apiGet(path('sectors', id, 'history'), HistoryResponseSchema, { query: { range }, signal }),
   });
 
-export const syncStatusQueryOptions = () =>
-  queryOptions({
-    queryKey: heatKeys.syncStatus,
-    queryFn: ({ signal }) => apiGet('/api/sync/status', SyncStatusResponseSchema, { signal }),
-  });
-
 export const useProjectHeat = (id: string) => useQuery(projectHeatQueryOptions(id));
 
 /** Keeps the previous range on screen while another loads. */
@@ -52,6 +44,3 @@ export const useProjectHistory = (id: string, range: HistoryRange) =>
 
 export const useSectorHistory = (id: string, range: HistoryRange) =>
   useQuery({ ...sectorHistoryQueryOptions(id, range), placeholderData: keepPreviousData });
-
-/** The server's sync state; the sync popover adds the browser's own connection state. */
-export const useSyncStatus = () => useQuery({ ...syncStatusQueryOptions(), refetchInterval: 60_000 });

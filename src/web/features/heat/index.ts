@@ -1,14 +1,12 @@
-// The heat engine's web pieces, placed by app/routes (project page, sector page, sync popover).
+// The heat engine's web pieces, placed by app/routes (project page, sector page).
 export {
   heatKeys,
   projectHeatQueryOptions,
   projectHistoryQueryOptions,
   sectorHistoryQueryOptions,
-  syncStatusQueryOptions,
   useProjectHeat,
   useProjectHistory,
   useSectorHistory,
-  useSyncStatus,
 } from './api.ts';
 export { HeatBreakdownChart } from './components/heat-breakdown-chart.tsx';
 export { HeatComponentTable } from './components/heat-component-table.tsx';

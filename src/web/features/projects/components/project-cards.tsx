@@ -1,13 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../../../../shared/api/projects.schema.ts';
-import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
-import { Figure } from '../../../components/ui/no-value.tsx';
-import { formatUsd } from '../../../lib/format.ts';
 import { ProjectNameCell } from './project-name-cell.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
-import { ChainList, marketGap } from './project-table.tsx';
+import { ChainList, MarketFigure, marketGap } from './project-table.tsx';
 
 type ProjectCardsProps = {
   items: readonly ProjectListItem[];
@@ -52,15 +49,13 @@ export function ProjectCards(props: ProjectCardsProps) {
             <div>
               <dt className="muted">{t('directory:table.marketCap')}</dt>
               <dd className="font-medium tabular-nums">
-                <Figure value={project.marketCap} format={formatUsd} reason={marketGap(project)} />
-                <MetricSource source={project.marketSource} hasValue={project.marketCap !== null} />
+                <MarketFigure project={project} value={project.marketCap} />
               </dd>
             </div>
             <div>
               <dt className="muted">{t('directory:table.volume')}</dt>
               <dd className="font-medium tabular-nums">
-                <Figure value={project.volume24h} format={formatUsd} reason={marketGap(project)} />
-                <MetricSource source={project.marketSource} hasValue={project.volume24h !== null} />
+                <MarketFigure project={project} value={project.volume24h} />
               </dd>
             </div>
           </dl>

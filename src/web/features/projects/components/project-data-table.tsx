@@ -7,7 +7,7 @@ import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
 import { Figure, NoValue } from '../../../components/ui/no-value.tsx';
 import { formatCompact, formatDate, formatScore, formatUsd } from '../../../lib/format.ts';
-import { marketGap, type SortState } from './project-table.tsx';
+import { MarketFigure, marketGap, type SortState } from './project-table.tsx';
 
 type Column = {
   key: string;
@@ -56,24 +56,14 @@ const COLUMNS: Column[] = [
     label: 'marketCap',
     sort: 'market_cap',
     numeric: true,
-    render: (p) => (
-      <>
-        <Figure value={p.marketCap} format={formatUsd} reason={marketGap(p)} />
-        <MetricSource source={p.marketSource} hasValue={p.marketCap !== null} />
-      </>
-    ),
+    render: (p) => <MarketFigure project={p} value={p.marketCap} />,
   },
   {
     key: 'volume',
     label: 'volume',
     sort: 'volume',
     numeric: true,
-    render: (p) => (
-      <>
-        <Figure value={p.volume24h} format={formatUsd} reason={marketGap(p)} />
-        <MetricSource source={p.marketSource} hasValue={p.volume24h !== null} />
-      </>
-    ),
+    render: (p) => <MarketFigure project={p} value={p.volume24h} />,
   },
   {
     key: 'change',

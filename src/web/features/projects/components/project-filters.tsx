@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PROJECT_STATUSES } from '../../../../shared/api/common.schema.ts';
 import { PROJECT_SORTS, type ProjectSort } from '../../../../shared/api/projects.schema.ts';
 import { FilterIcon, LinkIcon, SearchIcon } from '../../../components/ui/icons.tsx';
-import type { DirectoryFilters } from '../hooks/use-directory-params.ts';
+import { type DirectoryFilters, defaultOrder } from '../hooks/use-directory-params.ts';
 
 export type FilterOption = { value: string; label: string };
 
@@ -128,7 +128,7 @@ export function ProjectFilters(props: ProjectFiltersProps) {
               value={filters.sort}
               onChange={(event) => {
                 const sort = PROJECT_SORTS.find((s) => s === event.target.value) ?? 'heat';
-                onSortChange(sort, sort === 'name' ? 'asc' : 'desc');
+                onSortChange(sort, defaultOrder(sort));
               }}
             >
               {PROJECT_SORTS.map((sort) => (

@@ -105,12 +105,10 @@ export function ProjectTable({
                 </td>
               )}
               <td className="px-2.5 py-3 text-right whitespace-nowrap tabular-nums">
-                <Figure value={project.marketCap} format={formatUsd} reason={marketGap(project)} />
-                <MetricSource source={project.marketSource} hasValue={project.marketCap !== null} />
+                <MarketFigure project={project} value={project.marketCap} />
               </td>
               <td className="px-2.5 py-3 text-right whitespace-nowrap tabular-nums">
-                <Figure value={project.volume24h} format={formatUsd} reason={marketGap(project)} />
-                <MetricSource source={project.marketSource} hasValue={project.volume24h !== null} />
+                <MarketFigure project={project} value={project.volume24h} />
               </td>
               <td className="px-2.5 py-3">
                 <Link
@@ -137,6 +135,22 @@ export function ProjectTable({
 /** Why a project's market figures are missing: no traded token at all, or no source has answered yet. */
 export const marketGap = (project: Pick<ProjectListItem, 'symbol'>): NoValueReason =>
   project.symbol === null ? 'notListed' : 'noData';
+
+/** A row's market cap or volume in dollars: the figure (or "—" with its reason) and its sample/as-of marker. */
+export function MarketFigure({
+  project,
+  value,
+}: {
+  project: Pick<ProjectListItem, 'symbol' | 'marketSource'>;
+  value: number | null;
+}) {
+  return (
+    <>
+      <Figure value={value} format={formatUsd} reason={marketGap(project)} />
+      <MetricSource source={project.marketSource} hasValue={value !== null} />
+    </>
+  );
+}
 
 export function ChainList({ chains }: { chains: readonly string[] }) {
   const { t } = useTranslation('directory');

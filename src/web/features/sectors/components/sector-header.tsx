@@ -8,6 +8,7 @@ import { formatInteger, formatUsd } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
+import { ScoredCount } from './scored-count.tsx';
 import { SectorTrendBadge } from './sector-trend-badge.tsx';
 
 /** A sector's name, colour, description and key numbers. */
@@ -41,12 +42,7 @@ export function SectorHeader({ sector }: { sector: Sector }) {
             <dt className="muted text-xs font-medium">{t('sectors:ranking.projects')}</dt>
             <dd className="mt-1 font-semibold tabular-nums">
               {formatInteger(sector.projectCount)}
-              <span
-                className="muted ml-1.5 text-xs font-normal whitespace-nowrap"
-                title={t('sectors:ranking.scoredTitle', { n: sector.scoredCount, total: sector.projectCount })}
-              >
-                {t('sectors:ranking.scored', { n: formatInteger(sector.scoredCount) })}
-              </span>
+              <ScoredCount sector={sector} />
             </dd>
           </div>
           <div>

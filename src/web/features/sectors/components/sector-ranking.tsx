@@ -7,6 +7,7 @@ import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { NoValue } from '../../../components/ui/no-value.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
+import { ScoredCount } from './scored-count.tsx';
 import { SectorTrendBadge } from './sector-trend-badge.tsx';
 
 const GRID = 'md:grid-cols-[2rem_minmax(0,1.6fr)_repeat(4,minmax(0,1fr))_minmax(0,2fr)]';
@@ -51,12 +52,7 @@ export function SectorRanking({ sectors }: { sectors: readonly Sector[] }) {
             </Stat>
             <Stat label={t('sectors:ranking.projects')}>
               <span className="tabular-nums">{formatInteger(sector.projectCount)}</span>
-              <span
-                className="muted ml-1.5 text-xs whitespace-nowrap tabular-nums"
-                title={t('sectors:ranking.scoredTitle', { n: sector.scoredCount, total: sector.projectCount })}
-              >
-                {t('sectors:ranking.scored', { n: formatInteger(sector.scoredCount) })}
-              </span>
+              <ScoredCount sector={sector} />
             </Stat>
             <Stat label={t('sectors:ranking.change24h')}>
               {sector.change24h === null ? (

@@ -69,7 +69,7 @@ export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
   // Memoised on the sectors, so the chart is redrawn only when they (or the theme, language) change.
   const { shown, scale, hasUnscored } = useMemo(() => {
     const withProjects = sectors.filter((sector) => sector.projectCount > 0);
-    const heats = withProjects.map(heatOf).filter((heat): heat is number => heat !== null);
+    const heats = withProjects.map((sector) => sector.heatScore).filter((heat): heat is number => heat !== null);
     return { shown: withProjects, scale: heatScale(heats), hasUnscored: heats.length < withProjects.length };
   }, [sectors]);
 
@@ -79,7 +79,7 @@ export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
       id: sector.id,
       name: sectorDisplayName(sector, i18n.language),
       value: sector.projectCount,
-      heat: heatOf(sector),
+      heat: sector.heatScore,
     }));
     return {
       tooltip: {
@@ -123,7 +123,7 @@ export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
 
   const summary = sectors
     .map((sector) => {
-      const heat = heatOf(sector);
+      const heat = sector.heatScore;
       return `${sectorDisplayName(sector, i18n.language)} ${heat === null ? t('map.noHeat') : formatScore(heat)}`;
     })
     .join(', ');
@@ -165,11 +165,6 @@ export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
       </div>
     </figure>
   );
-}
-
-/** A sector's heat, or null when it has none yet (no scored member). */
-function heatOf(sector: { heatScore: number | null }): number | null {
-  return sector.heatScore;
 }
 
 function escapeHtml(text: string): string {
