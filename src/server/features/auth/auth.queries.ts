@@ -101,9 +101,12 @@ export async function selectSessionWithUser(db: Db, id: string) {
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       user: userColumns,
+      // Read here so a request moves last_active only when it is a minute old, without an UPDATE per request.
+      lastActive: userProfiles.lastActive,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userProfiles, eq(userProfiles.id, sessions.userId))
     .where(eq(sessions.id, id))
     .limit(1);
   return row;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import {
   deleteSession,
   insertSession,
+  LAST_ACTIVE_INTERVAL_MS,
   selectSessionWithUser,
   touchLastActive,
   type UserRow,
@@ -93,8 +94,8 @@ export async function resolveSession(
     expiresAt = computeExpiry(row.createdAt, now, lifetime);
     await updateSessionExpiry(db, id, expiresAt, now);
     await updateProfile(db, row.user.id, { lastActive: now }, now);
-  } else {
-    await touchLastActive(db, row.user.id, now);
+  } else if (row.lastActive !== null && now.getTime() - row.lastActive.getTime() > LAST_ACTIVE_INTERVAL_MS) {
+    await touchLastActive(db, row.user.id, now); // still guarded in SQL: two requests racing write once
   }
   return { status: 'valid', renewed, session: { sessionId: id, csrfToken: row.csrfToken, expiresAt, user: row.user } };
 }
