@@ -40,3 +40,8 @@ export function withSafeErrorLogging(logger: LoggerOption): LoggerOption {
   const err = (error: unknown) => serializeError(error) as { type: string; message: string; stack: string };
   return { ...options, serializers: { ...options.serializers, err } };
 }
+
+/** The text with every non-empty secret replaced by `marker` (stored mail once delivered, public sync errors). */
+export function redactSecrets(text: string, secrets: readonly (string | undefined)[], marker: string): string {
+  return secrets.reduce<string>((out, secret) => (secret ? out.replaceAll(secret, marker) : out), text);
+}

@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { SAMPLE_SOURCE } from '../../shared/api/common.schema.ts';
 import {
   type RunStatus,
   type RunTally,
@@ -13,6 +14,7 @@ import {
 import { SOURCE_REFRESH_MS, STALE_AFTER_INTERVALS } from '../../shared/staleness.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { redactSecrets } from '../log-redaction.ts';
 import type { Job } from './job.ts';
 import { ALL_JOBS } from './registry.ts';
 import {
@@ -29,8 +31,6 @@ import { toCronPattern } from './scheduler.ts';
 /** A 'running' row older than this is treated as abandoned (its process died) and not "in progress". */
 const RUNNING_STALE_MS = 60 * 60_000;
 const MAX_ERRORS = 3; // spec: the error panel shows the last 3
-/** The built-in catalogue's source key in `metric_sources` (features/catalogue: SAMPLE_SOURCE). */
-const CATALOGUE_SOURCE = 'catalogue-sample';
 
 export type SyncStatusDeps = { db: Db; config: Pick<Config, 'JOBS_ENABLED' | SettingName | 'SECRET_KEY'> };
 type SettingName = 'COINGECKO_API_KEY' | 'GITHUB_TOKEN' | 'TELEGRAM_BOT_TOKEN';
@@ -39,9 +39,9 @@ type SettingName = 'COINGECKO_API_KEY' | 'GITHUB_TOKEN' | 'TELEGRAM_BOT_TOKEN';
  * Removes the configured secrets from a stored message before it is shown to the public: messages are stored through
  * safeErrorMessage and sources avoid echoing secrets, this is the last guard (and covers rows written before a fix).
  */
-function redactSecrets(config: SyncStatusDeps['config'], message: string): string {
+function redactConfigSecrets(config: SyncStatusDeps['config'], message: string): string {
   const secrets = [config.TELEGRAM_BOT_TOKEN, config.GITHUB_TOKEN, config.COINGECKO_API_KEY, config.SECRET_KEY];
-  return secrets.reduce<string>((text, secret) => (secret ? text.replaceAll(secret, '<redacted>') : text), message);
+  return redactSecrets(message, secrets, '<redacted>');
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
@@ -116,12 +116,14 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<Sy
       row.errors.map((message) => ({
         job: row.job,
         at: (row.finishedAt ?? row.startedAt).toISOString(),
-        message: redactSecrets(config, message),
+        message: redactConfigSecrets(config, message),
       })),
     )
     .slice(0, MAX_ERRORS);
 
   const byJob = new Map(jobRows.map((row) => [row.job, row]));
+  // One cron evaluation per job, shared by the job list and the sources they feed.
+  const nextRunMs = new Map(ALL_JOBS.map((job) => [job.name, nextRunOf(job, now, enabled)?.getTime()]));
   const jobs: SyncJobState[] = [
     ...ALL_JOBS.map((job) => job.name),
     ...jobRows.map((row) => row.job).filter((name) => !ALL_JOBS.some((job) => job.name === name)),
@@ -133,16 +135,16 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<Sy
       lastRunAt: iso(row?.started_ms),
       lastStatus: (row?.status as RunStatus | undefined) ?? null,
       lastDurationMs: row?.duration_ms ?? null,
-      nextRunAt: iso(job ? nextRunOf(job, now, enabled)?.getTime() : null),
+      nextRunAt: iso(job ? nextRunMs.get(job.name) : null),
     };
   });
 
   const sources: SourceFreshness[] = SYNC_SOURCES.map((source) => {
-    const dataKey = source === 'catalogue' ? CATALOGUE_SOURCE : source;
+    const dataKey = source === 'catalogue' ? SAMPLE_SOURCE : source;
     const data = sourceData.find((row) => row.source === dataKey);
     const run = sourceRuns.find((row) => row.source === source);
     const runners = ALL_JOBS.filter((job) => job.sources?.includes(source));
-    const nextRuns = runners.map((job) => nextRunOf(job, now, enabled)?.getTime()).filter((t) => t !== undefined);
+    const nextRuns = runners.map((job) => nextRunMs.get(job.name)).filter((t) => t !== undefined);
     const { configured, setting } = settingOf(source, config, xAccounts);
     const lastStatus = (run?.last_status as RunStatus | undefined) ?? null;
     const lastSuccessMs = run?.last_success_ms ?? null;
@@ -173,7 +175,7 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<Sy
       lastSuccessAt: iso(lastSuccessMs),
       lastError:
         run?.last_error && run.last_error_ms !== null
-          ? { at: new Date(run.last_error_ms).toISOString(), message: redactSecrets(config, run.last_error) }
+          ? { at: new Date(run.last_error_ms).toISOString(), message: redactConfigSecrets(config, run.last_error) }
           : null,
       nextRunAt: nextRuns.length > 0 ? new Date(Math.min(...nextRuns)).toISOString() : null,
       projects: data?.projects ?? 0,

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { MailDelivery } from '../../../shared/api/auth.schema.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { redactSecrets } from '../../log-redaction.ts';
 import { deleteMailCreatedBefore, insertMail, insertMailToAccount, updateMailResult } from './auth.queries.ts';
 
 /**
@@ -15,10 +16,6 @@ export const REDACTED = '[redacted]';
 /** mail_outbox keeps a row this long (every link in it has expired by then: reset 1 h, verification 24 h). */
 export const MAIL_RETENTION_MS = 24 * 60 * 60 * 1000;
 
-/** The text with every secret replaced, so a delivered row (or a leaked table) holds no usable link. */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((out, secret) => (secret ? out.replaceAll(secret, REDACTED) : out), text);
-}
 export type Mailer = {
   /** How mail leaves this server: `smtp` when SMTP_HOST is set, else `log` (the server log and mail_outbox only). */
   delivery: MailDelivery;
@@ -59,7 +56,7 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       // Not awaited by callers: a slow mail server must not slow (or reveal anything through) the HTTP answer.
       const delivered = transport
         .sendMail({ from: config.SMTP_FROM, ...mail })
-        .then(() => updateMailResult(db, id, { sentAt: new Date(), text: redactSecrets(mail.text, secrets) }))
+        .then(() => updateMailResult(db, id, { sentAt: new Date(), text: redactSecrets(mail.text, secrets, REDACTED) }))
         .catch(async (error: unknown) => {
           log.error({ err: error, mailId: id }, 'SMTP delivery failed; the mail stays in mail_outbox');
           await updateMailResult(db, id, { error: error instanceof Error ? error.message : String(error) }).catch(
