@@ -48,89 +48,55 @@ export function nextPointsLevel(points: number): { level: MembershipLevel; point
 /** -1 means unlimited (spec §6). */
 export const UNLIMITED = -1;
 
-export const FEATURES = [
-  'basic_search',
-  'view_projects',
-  'basic_analytics',
-  'advanced_search',
-  'custom_filters',
-  'saved_searches',
-  'search_alerts',
-  'export_data',
-  'historical_data',
-  'heat_analytics',
-  'trend_analysis',
-  'comparative_analysis',
-  'portfolio_tracking',
-  'real_time_updates',
-  'ad_free',
-  'bulk_export',
-  'api_access',
-  'premium_data',
-  'priority_support',
-] as const;
-export type Feature = (typeof FEATURES)[number];
+/**
+ * The one feature matrix (spec §6: both feature lists merged — the first list is a subset of the detailed one): each
+ * feature and the lowest level that includes it. A level includes everything a lower level does.
+ */
+const FEATURE_MIN_LEVEL = {
+  basic_search: 'free',
+  view_projects: 'free',
+  basic_analytics: 'free',
+  advanced_search: 'premium',
+  custom_filters: 'premium',
+  saved_searches: 'premium',
+  search_alerts: 'premium',
+  export_data: 'premium',
+  historical_data: 'premium',
+  heat_analytics: 'premium',
+  trend_analysis: 'premium',
+  comparative_analysis: 'premium',
+  portfolio_tracking: 'premium',
+  real_time_updates: 'premium',
+  ad_free: 'premium',
+  bulk_export: 'vip',
+  api_access: 'vip',
+  premium_data: 'vip',
+  priority_support: 'vip',
+} as const satisfies Record<string, MembershipLevel>;
+export type Feature = keyof typeof FEATURE_MIN_LEVEL;
+export const FEATURES = Object.keys(FEATURE_MIN_LEVEL) as Feature[];
 
 export const QUOTAS = ['dailySearches', 'dailyExports', 'hourlyApiCalls', 'concurrentAlerts'] as const;
 export type Quota = (typeof QUOTAS)[number];
 
-const FREE_FEATURES: readonly Feature[] = ['basic_search', 'view_projects', 'basic_analytics'];
-const PREMIUM_FEATURES: readonly Feature[] = [
-  ...FREE_FEATURES,
-  'advanced_search',
-  'custom_filters',
-  'saved_searches',
-  'search_alerts',
-  'export_data',
-  'historical_data',
-  'heat_analytics',
-  'trend_analysis',
-  'comparative_analysis',
-  'portfolio_tracking',
-  'real_time_updates',
-  'ad_free',
-];
-const VIP_FEATURES: readonly Feature[] = [
-  ...PREMIUM_FEATURES,
-  'bulk_export',
-  'api_access',
-  'premium_data',
-  'priority_support',
-];
-
-/**
- * The one feature matrix (spec §6: both feature lists merged — the first list is a subset of the detailed one — and
- * the quota table): what each level may use and how much.
- */
-export const MEMBERSHIP_MATRIX: Record<
-  MembershipLevel,
-  { features: ReadonlySet<Feature>; quotas: Readonly<Record<Quota, number>> }
-> = {
-  free: {
-    features: new Set(FREE_FEATURES),
-    quotas: { dailySearches: 10, dailyExports: 0, hourlyApiCalls: 0, concurrentAlerts: 0 },
-  },
-  premium: {
-    features: new Set(PREMIUM_FEATURES),
-    quotas: { dailySearches: 100, dailyExports: 10, hourlyApiCalls: 0, concurrentAlerts: 5 },
-  },
-  vip: {
-    features: new Set(VIP_FEATURES),
-    quotas: { dailySearches: UNLIMITED, dailyExports: UNLIMITED, hourlyApiCalls: 1000, concurrentAlerts: 20 },
-  },
+/** The spec §6 quota table: how much each level may use. */
+export const MEMBERSHIP_QUOTAS: Record<MembershipLevel, Readonly<Record<Quota, number>>> = {
+  free: { dailySearches: 10, dailyExports: 0, hourlyApiCalls: 0, concurrentAlerts: 0 },
+  premium: { dailySearches: 100, dailyExports: 10, hourlyApiCalls: 0, concurrentAlerts: 5 },
+  vip: { dailySearches: UNLIMITED, dailyExports: UNLIMITED, hourlyApiCalls: 1000, concurrentAlerts: 20 },
 };
 
 /** Whether a level includes a feature. */
 export function canUse(level: MembershipLevel, feature: Feature): boolean {
-  return MEMBERSHIP_MATRIX[level].features.has(feature);
+  return rank(level) >= rank(FEATURE_MIN_LEVEL[feature]);
 }
 
 /** The lowest level that includes a feature (for the upgrade message naming the tier needed). */
 export function minimumLevelFor(feature: Feature): MembershipLevel {
-  return MEMBERSHIP_LEVELS.find((level) => canUse(level, feature)) ?? 'vip';
+  return FEATURE_MIN_LEVEL[feature];
 }
 
 /** A level's limit for a quota (UNLIMITED = -1). */
 export function quotaLimit(level: MembershipLevel, quota: Quota): number {
-  return MEMBERSHIP_MATRIX[level].quotas[quota];
+  return MEMBERSHIP_QUOTAS[level][quota];
 }

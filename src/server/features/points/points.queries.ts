@@ -12,12 +12,7 @@ const PROFILE_POINTS = {
 };
 
 /** Locks the user's profile row for the rest of the transaction (one ledger writer per user at a time). */
-export async function lockProfilePoints(
-  db: Db,
-  userId: string,
-): Promise<
-  { points: number; membershipLevel: 'free' | 'premium' | 'vip'; membershipExpiresAt: Date | null } | undefined
-> {
+export async function lockProfilePoints(db: Db, userId: string) {
   const [row] = await db.select(PROFILE_POINTS).from(userProfiles).where(eq(userProfiles.id, userId)).for('update');
   return row;
 }
