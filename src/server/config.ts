@@ -120,7 +120,26 @@ const EnvSchema = z.object({
   X_BACKOFF_MS: z.coerce.number().int().min(0).default(1_000),
   /** Pause between projects in a social refresh (spec: 1 s). */
   INGEST_SOCIAL_PAUSE_MS: z.coerce.number().int().min(0).default(1_000),
+  // --- Membership, points, tasks and quotas (docs/points.md).
+  /** The zone whose midnight ends a day for daily tasks, ad caps, streaks and daily quotas (an IANA name). */
+  DAY_TIME_ZONE: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Shanghai or UTC' }),
+  /** Points expire this many days after they were earned; 0 = never (the default). */
+  POINTS_EXPIRY_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  /** How long an ad must stay on screen, measured on the server, before it can be credited. */
+  AD_MIN_VIEW_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
 });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** OAUTH_<P>_CLIENT_ID and _CLIENT_SECRET enable a provider; the endpoint URLs override its defaults (tests, proxies). */
 function oauthProviderEnv<P extends 'GOOGLE' | 'GITHUB' | 'TWITTER' | 'APPLE'>(provider: P) {

@@ -50,6 +50,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     userAgent: text(),
     ip: text(),
+    /**
+     * Test mode (admins, or anyone in development): the level this session previews instead of its own. Only what
+     * this session sees changes; no stored data does. Null when off.
+     */
+    testLevel: text({ enum: ['free', 'premium', 'vip'] }),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );

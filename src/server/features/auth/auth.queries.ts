@@ -101,8 +101,13 @@ export async function selectSessionWithUser(db: Db, id: string) {
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       user: userColumns,
+      testLevel: sessions.testLevel,
       // Read here so a request moves last_active only when it is a minute old, without an UPDATE per request.
       lastActive: userProfiles.lastActive,
+      // Read here so the viewer's level (membership/viewer-level.ts) needs no query of its own.
+      points: userProfiles.points,
+      paidLevel: userProfiles.membershipLevel,
+      paidExpiresAt: userProfiles.membershipExpiresAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

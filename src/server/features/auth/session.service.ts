@@ -1,3 +1,4 @@
+import type { LevelInputs, MembershipLevel } from '../../../shared/membership/level.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -32,7 +33,16 @@ function computeExpiry(createdAt: Date, now: Date, lifetime: SessionLifetime): D
   return new Date(Math.min(now.getTime() + lifetime.slidingMs, createdAt.getTime() + lifetime.absoluteMs));
 }
 
-export type ActiveSession = { sessionId: string; csrfToken: string; expiresAt: Date; user: UserRow };
+export type ActiveSession = {
+  sessionId: string;
+  csrfToken: string;
+  expiresAt: Date;
+  user: UserRow;
+  /** What the level function needs, read with the session (null before the profile exists). */
+  plan: LevelInputs | null;
+  /** Test mode's previewed level, or null. */
+  testLevel: MembershipLevel | null;
+};
 
 export type SessionLookup =
   | { status: 'valid'; session: ActiveSession; renewed: boolean }
@@ -97,7 +107,15 @@ export async function resolveSession(
   } else if (row.lastActive !== null && now.getTime() - row.lastActive.getTime() > LAST_ACTIVE_INTERVAL_MS) {
     await touchLastActive(db, row.user.id, now); // still guarded in SQL: two requests racing write once
   }
-  return { status: 'valid', renewed, session: { sessionId: id, csrfToken: row.csrfToken, expiresAt, user: row.user } };
+  const plan =
+    row.points === null || row.paidLevel === null
+      ? null
+      : { points: row.points, paidLevel: row.paidLevel, paidExpiresAt: row.paidExpiresAt };
+  return {
+    status: 'valid',
+    renewed,
+    session: { sessionId: id, csrfToken: row.csrfToken, expiresAt, user: row.user, plan, testLevel: row.testLevel },
+  };
 }
 
 /** Ends one session (sign-out). */

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  canUse,
+  computeEffectiveLevel,
+  type Feature,
+  type MembershipLevel,
+  minimumLevelFor,
+} from '../../../shared/membership/level.ts';
+import { AppError } from '../../errors.ts';
+
+export type Viewer = {
+  /** Null for a visitor. */
+  userId: string | null;
+  /** The level every permission and quota check uses: test mode's preview when on, else the effective level. */
+  level: MembershipLevel;
+  /** The stored truth (points level vs a running paid plan), whatever test mode shows. */
+  actualLevel: MembershipLevel;
+  /** Test mode's previewed level, or null when off. */
+  testLevel: MembershipLevel | null;
+};
+
+/**
+ * Who is asking and at which level, from the session alone (its lookup already read the profile's points and plan).
+ * Every permission and quota check goes through here, so test mode and an expiring plan apply everywhere at once.
+ */
+export function viewerOf(request: FastifyRequest, now: Date): Viewer {
+  const auth = request.auth;
+  if (!auth) return { userId: null, level: 'free', actualLevel: 'free', testLevel: null };
+  const actualLevel = auth.plan ? computeEffectiveLevel(auth.plan, now) : 'free';
+  return { userId: auth.user.id, level: auth.testLevel ?? actualLevel, actualLevel, testLevel: auth.testLevel };
+}
+
+/** Throws the locked-feature error: the upgrade message names the lowest tier that includes the feature. */
+export function assertCanUse(viewer: Viewer, feature: Feature): void {
+  if (canUse(viewer.level, feature)) return;
+  if (!viewer.userId) throw new AppError('SIGN_IN_REQUIRED', {}, { feature });
+  const requiredLevel = minimumLevelFor(feature);
+  throw new AppError(requiredLevel === 'vip' ? 'FEATURE_LOCKED_VIP' : 'FEATURE_LOCKED', {}, { feature, requiredLevel });
+}
+
+/** onRequest guard for a route that needs a feature: 401 SIGN_IN_REQUIRED for a visitor, 403 for a lower level. */
+export function requireFeature(feature: Feature) {
+  return async (request: FastifyRequest): Promise<void> => assertCanUse(viewerOf(request, new Date()), feature);
+}
