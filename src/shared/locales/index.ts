@@ -16,6 +16,7 @@ import enProject from './en/project.json' with { type: 'json' };
 import enProvenance from './en/provenance.json' with { type: 'json' };
 import enSearch from './en/search.json' with { type: 'json' };
 import enSectors from './en/sectors.json' with { type: 'json' };
+import enTasks from './en/tasks.json' with { type: 'json' };
 import zhApp from './zh/app.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
@@ -32,6 +33,7 @@ import zhProject from './zh/project.json' with { type: 'json' };
 import zhProvenance from './zh/provenance.json' with { type: 'json' };
 import zhSearch from './zh/search.json' with { type: 'json' };
 import zhSectors from './zh/sectors.json' with { type: 'json' };
+import zhTasks from './zh/tasks.json' with { type: 'json' };
 
 export const LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -54,6 +56,7 @@ export const en = {
   provenance: enProvenance,
   search: enSearch,
   sectors: enSectors,
+  tasks: enTasks,
 };
 
 export const zh: typeof en = {
@@ -73,6 +76,7 @@ export const zh: typeof en = {
   provenance: zhProvenance,
   search: zhSearch,
   sectors: zhSectors,
+  tasks: zhTasks,
 };
 
 export const RESOURCES: Record<Language, typeof en> = { en, zh };

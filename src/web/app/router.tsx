@@ -24,6 +24,7 @@ const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage');
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
 const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
 const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage');
+const TasksPage = page(() => import('./routes/tasks.tsx'), 'TasksPage');
 const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage');
 const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage');
 const AuthCallbackPage = page(() => import('./routes/auth.tsx'), 'AuthCallbackPage');
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'platforms', Component: PlatformsPage },
           { path: 'platforms/:id', Component: PlatformPage },
           { path: 'membership', Component: MembershipPage },
+          { path: 'tasks', Component: TasksPage },
           { path: 'search', Component: SearchPage },
           { path: 'auth', Component: AuthPage },
           { path: 'login', Component: AuthPage },

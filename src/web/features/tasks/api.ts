@@ -1,0 +1,106 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PointsResponseSchema } from '../../../shared/api/points.schema.ts';
+import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
+import {
+  AdStartResponseSchema,
+  type CreditResponse,
+  CreditResponseSchema,
+  ShareStartResponseSchema,
+  TasksResponseSchema,
+} from '../../../shared/api/tasks.schema.ts';
+import type { TaskKey } from '../../../shared/membership/tasks.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+// The UI language, so the server's refusals (cap reached, too early) and the history's reasons read like the page.
+const lang = () => ({ query: { lang: currentLanguage() } });
+
+/** Points history page size on this page. */
+export const HISTORY_PAGE_SIZE = 10;
+/** Projects offered in the share dialog. */
+const SHARE_CHOICES = 8;
+
+export const taskKeys = {
+  all: ['tasks'] as const,
+  today: () => ['tasks', 'today'] as const,
+  shareChoices: () => ['tasks', 'share-choices'] as const,
+};
+
+export const pointsKeys = {
+  all: ['points'] as const,
+  page: (offset: number, language: string) => ['points', offset, language] as const,
+};
+
+export const tasksQueryOptions = () =>
+  queryOptions({
+    queryKey: taskKeys.today(),
+    queryFn: ({ signal }) => apiGet('/api/tasks', TasksResponseSchema, { signal }),
+  });
+
+export const useTasks = () => useQuery(tasksQueryOptions());
+
+export const pointsQueryOptions = (offset: number, language: string) =>
+  queryOptions({
+    queryKey: pointsKeys.page(offset, language),
+    queryFn: ({ signal }) =>
+      apiGet('/api/me/points', PointsResponseSchema, {
+        query: { limit: HISTORY_PAGE_SIZE, offset, lang: language },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const usePoints = (offset: number, language: string) => useQuery(pointsQueryOptions(offset, language));
+
+/** A few of the hottest projects to pick from when sharing. */
+export const useShareChoices = (enabled: boolean) =>
+  useQuery({
+    queryKey: taskKeys.shareChoices(),
+    queryFn: ({ signal }) =>
+      apiGet('/api/projects', ProjectListResponseSchema, { query: { limit: SHARE_CHOICES }, signal }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+
+/**
+ * A credit moved points: the balance, the level and everything that depends on the level (the user menu's /api/me,
+ * quotas, membership) may have changed. Only queries on screen refetch; the rest are marked stale.
+ */
+function useCreditMutation<T>(send: (input: T) => Promise<CreditResponse>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'projects' }),
+  });
+}
+
+export const useCheckIn = () =>
+  useCreditMutation(() => apiSend('POST', '/api/tasks/check-in', CreditResponseSchema, undefined, lang()));
+
+export const useClaimTask = () =>
+  useCreditMutation((key: TaskKey) => apiSend('POST', '/api/tasks/claim', CreditResponseSchema, { key }, lang()));
+
+export const useClaimAd = () =>
+  useCreditMutation((token: string) =>
+    apiSend('POST', '/api/tasks/ads/claim', CreditResponseSchema, { token }, lang()),
+  );
+
+export const useClaimShare = () =>
+  useCreditMutation((token: string) =>
+    apiSend('POST', '/api/tasks/share/claim', CreditResponseSchema, { token }, lang()),
+  );
+
+/** Starting an ad also counts it as shown today on the server: refresh the task list so its state follows. */
+export function useStartAd() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiSend('POST', '/api/tasks/ads/start', AdStartResponseSchema, undefined, lang()),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.today() }),
+  });
+}
+
+export const useStartShare = () =>
+  useMutation({
+    mutationFn: (projectId: string) =>
+      apiSend('POST', '/api/tasks/share/start', ShareStartResponseSchema, { projectId }, lang()),
+  });

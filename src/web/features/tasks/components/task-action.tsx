@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CreditResponse, TaskItem } from '../../../../shared/api/tasks.schema.ts';
+import type { TaskKey } from '../../../../shared/membership/tasks.ts';
+import { useCheckIn, useClaimTask } from '../api.ts';
+import { ErrorNotice } from './credit-notice.tsx';
+import { ShareDialog } from './share-dialog.tsx';
+
+type TaskActionProps = { task: TaskItem; onCredited: (credit: CreditResponse) => void };
+
+// Tasks done elsewhere on the site: the server counts them where they happen, this page only links there.
+type LinkLabel = 'viewProjects' | 'search' | 'viewSectors' | 'viewHistory' | 'invite';
+const LINKS: Partial<Record<TaskItem['key'], { to: string; label: LinkLabel }>> = {
+  'daily.view_projects': { to: '/directory', label: 'viewProjects' },
+  'daily.run_search': { to: '/search', label: 'search' },
+  'daily.view_sector': { to: '/sectors', label: 'viewSectors' },
+  'daily.view_history': { to: '/directory', label: 'viewHistory' },
+  'achievement.invite_friend': { to: '#referral', label: 'invite' },
+};
+
+/** What the user can do about a task that is neither completed nor locked. */
+export function TaskAction({ task, onCredited }: TaskActionProps) {
+  const { t } = useTranslation('tasks');
+  switch (task.key) {
+    case 'daily.check_in':
+      return <CheckInButton onCredited={onCredited} />;
+    case 'daily.share_project':
+      return <ShareAction points={task.points} onCredited={onCredited} />;
+    case 'achievement.complete_profile':
+      return (
+        <div className="flex flex-wrap items-center gap-2">
+          <ClaimButton taskKey={task.key} onCredited={onCredited} />
+          <Link to="/settings" className="btn-ghost">
+            {t('actions.editProfile')}
+          </Link>
+        </div>
+      );
+  }
+  const link = LINKS[task.key];
+  if (!link) return null;
+  return link.to.startsWith('#') ? (
+    <a href={link.to} className="btn-secondary self-start">
+      {t(`actions.${link.label}`)}
+    </a>
+  ) : (
+    <Link to={link.to} className="btn-secondary self-start">
+      {t(`actions.${link.label}`)}
+    </Link>
+  );
+}
+
+function CheckInButton({ onCredited }: Pick<TaskActionProps, 'onCredited'>) {
+  const { t } = useTranslation('tasks');
+  const checkIn = useCheckIn();
+  return (
+    <div className="space-y-2">
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={checkIn.isPending}
+        onClick={() => checkIn.mutate(undefined, { onSuccess: onCredited })}
+      >
+        {t('actions.checkIn')}
+      </button>
+      {checkIn.isError && <ErrorNotice error={checkIn.error} />}
+    </div>
+  );
+}
+
+function ClaimButton({ taskKey, onCredited }: Pick<TaskActionProps, 'onCredited'> & { taskKey: TaskKey }) {
+  const { t } = useTranslation('tasks');
+  const claim = useClaimTask();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn-primary"
+        disabled={claim.isPending}
+        onClick={() => claim.mutate(taskKey, { onSuccess: onCredited })}
+      >
+        {t('actions.claim')}
+      </button>
+      {claim.isError && <ErrorNotice error={claim.error} />}
+    </>
+  );
+}
+
+function ShareAction({ points, onCredited }: { points: number; onCredited: (credit: CreditResponse) => void }) {
+  const { t } = useTranslation('tasks');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn-primary self-start" onClick={() => setOpen(true)}>
+        {t('actions.share')}
+      </button>
+      {open && <ShareDialog points={points} onClose={() => setOpen(false)} onCredited={onCredited} />}
+    </>
+  );
+}
