@@ -59,6 +59,7 @@ const routes = () => [
   `/platforms/${platformId}`,
   ...projectIds.map((id) => `/project/${id}`),
   '/membership',
+  '/tasks',
   '/status',
   '/about',
   '/privacy',

@@ -1,0 +1,127 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { en, zh } from '../src/shared/locales/index.ts';
+import { launchBrowser, MOBILE, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
+
+// The task centre against the real server: a new account checks in (+50) and watches an ad through to its credit
+// (+10); the balance, the level bar's aria-valuenow, the caps and the task states follow without a reload.
+// The e2e server runs with AD_MIN_VIEW_SECONDS=2 (support/global-setup.ts); the test waits on the claim button.
+const NOTES_DIR = resolve('docs/notes/issue-13');
+const PASSWORD = 'e2e-password-42';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(NOTES_DIR, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs a new account up through /auth, as a user would; returns when the navbar shows the e-mail's name. */
+async function signUp(page: Page, lang: 'zh' | 'en'): Promise<void> {
+  const t = (lang === 'zh' ? zh : en).auth;
+  const email = `tasks-${lang}-${Date.now()}@example.com`;
+  await open(page, '/auth?mode=sign-up');
+  await page.getByLabel(t.form.email).fill(email);
+  await page.getByLabel(t.form.password, { exact: true }).fill(PASSWORD);
+  await page.getByLabel(t.form.confirmPassword).fill(PASSWORD);
+  await page.getByLabel(t.form.terms).check();
+  await page.getByRole('form', { name: t.form.signUpTitle }).getByRole('button', { name: t.form.signUp }).click();
+  await page
+    .getByRole('banner')
+    .getByText(email.split('@')[0] ?? '', { exact: true })
+    .waitFor();
+}
+
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+
+describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
+  const locale = lang === 'zh' ? zh : en;
+  const t = locale.tasks;
+
+  test('a visitor is asked to sign in', async () => {
+    const context = await newContext(browser, { lang });
+    const page = await context.newPage();
+    await open(page, '/tasks');
+
+    await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
+    await page.getByRole('link', { name: locale.auth.gate.action }).waitFor();
+
+    await context.close();
+  });
+
+  test('sign up, check in, watch an ad to its credit; points, bar, caps and states follow', async () => {
+    const context = await newContext(browser, { lang });
+    const page = await context.newPage();
+    const errors = trackPageErrors(page);
+    try {
+      await signUp(page, lang);
+      await open(page, '/tasks');
+      const points = page.getByRole('region', { name: t.header.label });
+      const balance = points.getByTestId('points-balance');
+      const bar = points.getByRole('progressbar');
+      await balance.waitFor();
+      expect(await balance.textContent()).toBe('0');
+      expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+      expect(await bar.getAttribute('aria-valuemax')).toBe('1000');
+      await points.getByText(fill(t.header.resets, { zone: 'UTC+8' })).waitFor();
+
+      // Daily check-in: +50, the task turns completed.
+      const checkIn = page.getByRole('listitem', { name: t.items.daily.check_in.title });
+      await checkIn.getByText(t.states.available, { exact: true }).waitFor();
+      await checkIn.getByRole('button', { name: t.actions.checkIn }).click();
+      await checkIn
+        .getByRole('status')
+        .getByText(fill(t.credit.success, { points: 50, balance: 50 }))
+        .waitFor();
+      await checkIn.getByText(t.states.completed, { exact: true }).waitFor();
+      await balance.getByText('50', { exact: true }).waitFor();
+      expect(await bar.getAttribute('aria-valuenow')).toBe('50');
+      await points.getByText(fill(t.header.capValue, { used: 1, limit: 5 })).waitFor();
+
+      // An ad: start, the house ad with its countdown, claim once the server's view time has passed: +10.
+      const slot = page.getByRole('region', { name: t.ad.title });
+      await slot.getByRole('button', { name: fill(t.ad.watch, { points: 10 }) }).click();
+      await slot.getByRole('article', { name: t.ad.label }).waitFor();
+      await slot.getByRole('button', { name: fill(t.ad.claim, { points: 10 }), disabled: false }).click();
+      await slot
+        .getByRole('status')
+        .getByText(fill(t.credit.success, { points: 10, balance: 60 }))
+        .waitFor();
+      await balance.getByText('60', { exact: true }).waitFor();
+      expect(await bar.getAttribute('aria-valuenow')).toBe('60');
+      await points
+        .getByText(fill(t.header.capValue, { used: 1, limit: 10 }))
+        .first()
+        .waitFor();
+      await slot.getByRole('button', { name: fill(t.ad.watch, { points: 10 }) }).waitFor();
+
+      // The history lists both credits, newest first, with reasons in the page's language.
+      const history = page.getByRole('region', { name: t.history.title });
+      await history.getByRole('cell', { name: locale.points.reasons.ad.watch }).waitFor();
+      const rows = history.getByRole('row');
+      expect(await rows.count()).toBe(3); // the header and two entries
+      expect(await rows.nth(1).textContent()).toContain('+10');
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: resolve(NOTES_DIR, `tasks-${lang}-desktop.png`) });
+      await page.setViewportSize(MOBILE);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await page.screenshot({ path: resolve(NOTES_DIR, `tasks-${lang}-390.png`) });
+      expect(errors).toEqual([]);
+    } catch (error) {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: `${SCREENSHOT_DIR}/tasks-${lang}-failure.png`, fullPage: true }).catch(() => {});
+      throw error;
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
