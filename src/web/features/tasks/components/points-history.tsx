@@ -33,7 +33,7 @@ export function PointsHistory({ history, onOffsetChange }: PointsHistoryProps) {
                 <th scope="col" className="py-2 pr-3 text-right font-medium">
                   {t('history.change')}
                 </th>
-                <th scope="col" className="py-2 text-right font-medium">
+                <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
                   {t('history.total')}
                 </th>
               </tr>
@@ -44,14 +44,14 @@ export function PointsHistory({ history, onOffsetChange }: PointsHistoryProps) {
                   key={`${entry.createdAt}-${entry.total}-${entry.change}`}
                   className="border-b border-gray-100 last:border-0 dark:border-gray-800"
                 >
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(entry.createdAt)}</td>
+                  <td className="py-2 pr-3">{formatDateTime(entry.createdAt)}</td>
                   <td className="py-2 pr-3">{entry.reasonLabel}</td>
                   <td
                     className={`py-2 pr-3 text-right tabular-nums ${entry.change >= 0 ? 'text-green-800 dark:text-green-300' : 'text-red-800 dark:text-red-300'}`}
                   >
                     {entry.change > 0 ? `+${formatInteger(entry.change)}` : formatInteger(entry.change)}
                   </td>
-                  <td className="py-2 text-right tabular-nums">{formatInteger(entry.total)}</td>
+                  <td className="hidden py-2 text-right tabular-nums sm:table-cell">{formatInteger(entry.total)}</td>
                 </tr>
               ))}
             </tbody>

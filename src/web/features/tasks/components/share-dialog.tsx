@@ -97,7 +97,7 @@ export function ShareDialog({ points, onClose, onCredited }: ShareDialogProps) {
                 ))}
               </select>
             </div>
-            <input readOnly value={url} aria-label={t('share.project')} className="input w-full min-w-0" />
+            <input readOnly value={url} aria-label={t('share.link')} className="input w-full min-w-0" />
             <div className="flex flex-wrap gap-2">
               <button type="button" className="btn-secondary" onClick={handleCopy}>
                 {copied ? t('share.copied') : t('share.copy')}

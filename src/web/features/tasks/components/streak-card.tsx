@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TasksResponse } from '../../../../shared/api/tasks.schema.ts';
+import { formatInteger } from '../../../lib/format.ts';
 
 /** Consecutive days with a daily task, the best run, and how far the next streak bonus is. */
 export function StreakCard({ streak }: { streak: TasksResponse['streak'] }) {
@@ -12,11 +13,11 @@ export function StreakCard({ streak }: { streak: TasksResponse['streak'] }) {
       <dl className="grid grid-cols-2 gap-3">
         <div>
           <dt className="muted text-sm">{t('streak.current')}</dt>
-          <dd className="text-2xl font-bold tabular-nums">{t('streak.days', { count: streak.current })}</dd>
+          <dd className="text-2xl font-bold tabular-nums">{formatInteger(streak.current)}</dd>
         </div>
         <div>
           <dt className="muted text-sm">{t('streak.best')}</dt>
-          <dd className="text-2xl font-bold tabular-nums">{t('streak.days', { count: streak.best })}</dd>
+          <dd className="text-2xl font-bold tabular-nums">{formatInteger(streak.best)}</dd>
         </div>
       </dl>
       <p className="text-sm">{t('streak.bonus', { every: streak.bonusEvery, points: streak.bonusPoints })}</p>
