@@ -23,6 +23,8 @@ import { siteRoutes } from './features/site/site.routes.ts';
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
+import { taskProgressHooks } from './features/tasks/progress.hooks.ts';
+import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { withSafeErrorLogging } from './log-redaction.ts';
@@ -87,6 +89,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
 
   // Every feature, by hand.
+  await app.register(taskProgressHooks, deps); // counts project/sector/history views as task progress
   await app.register(systemRoutes, { prefix: '/api', ...deps });
   await app.register(siteRoutes, { prefix: '/api', ...deps }); // /site: the configured public channels
   await app.register(projectsRoutes, { prefix: '/api/projects', ...deps });
@@ -95,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(meRoutes, { prefix: '/api', ...deps });
   await app.register(pointsRoutes, { prefix: '/api', ...deps }); // /me/points
+  await app.register(tasksRoutes, { prefix: '/api', ...deps }); // /tasks/*, /me/tasks
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });

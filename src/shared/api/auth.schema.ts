@@ -73,6 +73,8 @@ export const SignUpBodySchema = z
     password: NewPasswordSchema,
     confirmPassword: requiredString(M.required),
     acceptTerms: z.literal(true, { error: M.termsRequired }),
+    /** The inviter's code from a shared link (/auth?mode=signup&ref=CODE); an unknown code is ignored, never refused. */
+    referralCode: z.string().max(200).optional(),
   })
   .refine(...passwordsMatch);
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;

@@ -11,6 +11,7 @@ export const POINTS_REASONS = [
   'referral.signup',
   'streak.bonus',
   'admin.adjust',
+  'points.expired',
 ] as const;
 export type PointsReason = (typeof POINTS_REASONS)[number];
 

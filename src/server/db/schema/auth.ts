@@ -113,8 +113,20 @@ export const userProfiles = pgTable(
     dailyTasksCompleted: integer().notNull().default(0),
     dailyAdsWatched: integer().notNull().default(0),
     lastDailyReset: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The code a user shares to invite friends: generated on first need, unique (features/tasks/referral.service.ts). */
+    referralCode: text().unique(),
+    /** Who invited this user (from the sign-up's referral code); never the user. */
+    referredBy: uuid().references(() => users.id, { onDelete: 'set null' }),
+    /** Consecutive zone-days with a daily task credited, ending on streak_last_day (YYYY-MM-DD in DAY_TIME_ZONE). */
+    streakCurrent: integer().notNull().default(0),
+    streakBest: integer().notNull().default(0),
+    streakLastDay: text(),
   },
-  (t) => [check('user_profiles_points_non_negative', sql`${t.points} >= 0`)],
+  (t) => [
+    check('user_profiles_points_non_negative', sql`${t.points} >= 0`),
+    check('user_profiles_not_self_referred', sql`${t.referredBy} <> ${t.id}`),
+    index('user_profiles_referred_by_idx').on(t.referredBy),
+  ],
 );
 
 /** Fixed-window counters for the sign-in, sign-up and reset limits, shared by every instance on one database. */

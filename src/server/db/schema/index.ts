@@ -7,3 +7,4 @@ export * from './search.ts';
 export * from './server.ts';
 export * from './signals.ts';
 export * from './social.ts';
+export * from './tasks.ts';

@@ -11,6 +11,7 @@ import { type Language, translate } from '../../../shared/locales/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { applyReferral } from '../tasks/referral.service.ts';
 import {
   consumeAuthToken,
   deleteDeadAuthRows,
@@ -160,7 +161,9 @@ export async function signUp(deps: AuthDeps, body: SignUpBody, ctx: RequestConte
   // Generic on purpose: the message never says whether an address has an account (docs/auth.md, enumeration).
   if (!user) throw new AppError('ACCOUNT_CREATION_FAILED');
   await sendTokenMail(deps, user, 'email_verification', ctx);
-  return completeSignIn(deps, user, ctx);
+  const signedIn = await completeSignIn(deps, user, ctx);
+  await applyReferral(deps.db, user.id, body.referralCode);
+  return signedIn;
 }
 
 /** Checks e-mail and password in constant time; throws INVALID_CREDENTIALS for any mismatch, known e-mail or not. */

@@ -1,5 +1,6 @@
 import type { VerifyEmailBody } from '../../../shared/api/auth.schema.ts';
 import { AppError } from '../../errors.ts';
+import { creditReferrerOnVerified } from '../tasks/referral.service.ts';
 import { consumeAuthToken, selectUserById } from './auth.queries.ts';
 import type { AuthDeps, RequestContext } from './auth.service.ts';
 import { hashPassword } from './password.ts';
@@ -44,4 +45,6 @@ export async function verifyEmail(
     now,
   );
   await deleteUserOAuthAccounts(db, user.id);
+  // A verified address is what makes an invitation count (not a throwaway sign-up): the referrer earns it now.
+  await creditReferrerOnVerified(db, user.id, { now, timeZone: config.DAY_TIME_ZONE });
 }

@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AdStartResponse, CreditResponse, HouseAd } from '../../../shared/api/tasks.schema.ts';
+import type { Language } from '../../../shared/locales/index.ts';
+import { startOfDay } from '../../../shared/membership/day-window.ts';
+import { canUse, type MembershipLevel } from '../../../shared/membership/level.ts';
+import { ADS_PER_DAY } from '../../../shared/membership/tasks.ts';
+import type { Db } from '../../db/client.ts';
+import type { houseAds } from '../../db/schema/index.ts';
+import { AppError } from '../../errors.ts';
+import { insertAdView, redeemAdView, selectAdView, selectNextAd } from './ads.queries.ts';
+import { creditTask, type TaskClock } from './credit.service.ts';
+import { selectTaskProfile } from './tasks.queries.ts';
+
+export type AdClock = TaskClock & { minViewSeconds: number };
+
+export function hashAdToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function toHouseAd(row: typeof houseAds.$inferSelect, lang: Language): HouseAd {
+  return {
+    id: row.id,
+    title: lang === 'zh' ? row.titleZh : row.titleEn,
+    body: lang === 'zh' ? row.bodyZh : row.bodyEn,
+    imageUrl: row.imageUrl,
+    linkUrl: row.linkUrl,
+  };
+}
+
+/**
+ * POST /api/tasks/ads/start: only a free viewer sees ads (premium and up are ad-free: ADS_NOT_SHOWN). Refuses at once
+ * when today's ads are used up, so no one watches for nothing; stores the view under the token's hash and returns the
+ * token with the moment it becomes creditable (server time).
+ */
+export async function startAd(
+  db: Db,
+  userId: string,
+  level: MembershipLevel,
+  lang: Language,
+  clock: AdClock,
+): Promise<AdStartResponse> {
+  const { now } = clock;
+  if (canUse(level, 'ad_free')) throw new AppError('ADS_NOT_SHOWN');
+  const profile = await selectTaskProfile(db, userId);
+  if (!profile) throw new AppError('NOT_FOUND');
+  const sameDay = profile.lastDailyReset.getTime() >= startOfDay(now, clock.timeZone).getTime();
+  if (sameDay && profile.dailyAdsWatched >= ADS_PER_DAY) throw new AppError('DAILY_AD_LIMIT', { limit: ADS_PER_DAY });
+  const ad = await selectNextAd(db, userId);
+  if (!ad) throw new AppError('NO_ADS_AVAILABLE');
+  const token = randomBytes(32).toString('base64url');
+  await insertAdView(db, { id: hashAdToken(token), userId, adId: ad.id, issuedAt: now });
+  return {
+    token,
+    ad: toHouseAd(ad, lang),
+    minViewSeconds: clock.minViewSeconds,
+    creditableAt: new Date(now.getTime() + clock.minViewSeconds * 1000).toISOString(),
+    serverNow: now.toISOString(),
+  };
+}
+
+/**
+ * POST /api/tasks/ads/claim: spends the token inside the crediting transaction. Unknown or another user's token →
+ * TASK_TOKEN_INVALID (the same answer, revealing nothing), spent → TASK_TOKEN_USED, too early → AD_TOO_EARLY with the
+ * seconds left, today's ads used up → DAILY_AD_LIMIT (the token stays unspent: everything rolls back).
+ */
+export async function claimAd(db: Db, userId: string, token: string, clock: AdClock): Promise<CreditResponse> {
+  const { now, minViewSeconds } = clock;
+  const id = hashAdToken(token);
+  return creditTask(db, userId, { ad: id }, clock, async (tx) => {
+    const issuedBy = new Date(now.getTime() - minViewSeconds * 1000);
+    if (await redeemAdView(tx, id, userId, issuedBy, now)) return;
+    const view = await selectAdView(tx, id);
+    if (!view || view.userId !== userId) throw new AppError('TASK_TOKEN_INVALID');
+    if (view.redeemedAt) throw new AppError('TASK_TOKEN_USED');
+    const seconds = Math.max(1, Math.ceil((view.issuedAt.getTime() + minViewSeconds * 1000 - now.getTime()) / 1000));
+    throw new AppError('AD_TOO_EARLY', { seconds }, { secondsLeft: seconds });
+  });
+}
