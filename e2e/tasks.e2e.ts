@@ -26,7 +26,7 @@ afterAll(async () => {
 async function signUp(page: Page, lang: 'zh' | 'en'): Promise<void> {
   const t = (lang === 'zh' ? zh : en).auth;
   const email = `tasks-${lang}-${Date.now()}@example.com`;
-  await open(page, '/auth?mode=sign-up');
+  await open(page, '/login?mode=signup');
   await page.getByLabel(t.form.email).fill(email);
   await page.getByLabel(t.form.password, { exact: true }).fill(PASSWORD);
   await page.getByLabel(t.form.confirmPassword).fill(PASSWORD);
@@ -51,7 +51,8 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
     await open(page, '/tasks');
 
     await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
-    await page.getByRole('link', { name: locale.auth.gate.action }).waitFor();
+    const gate = page.getByRole('region', { name: locale.auth.gate.title });
+    await gate.getByRole('link', { name: locale.auth.gate.action }).waitFor();
 
     await context.close();
   });
@@ -89,6 +90,8 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
       const slot = page.getByRole('region', { name: t.ad.title });
       await slot.getByRole('button', { name: fill(t.ad.watch, { points: 10 }) }).click();
       await slot.getByRole('article', { name: t.ad.label }).waitFor();
+      await slot.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: resolve(NOTES_DIR, `tasks-${lang}-ad.png`) });
       await slot.getByRole('button', { name: fill(t.ad.claim, { points: 10 }), disabled: false }).click();
       await slot
         .getByRole('status')

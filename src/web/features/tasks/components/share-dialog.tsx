@@ -7,6 +7,8 @@ import { ErrorNotice } from './credit-notice.tsx';
 
 type ShareDialogProps = { points: number; onClose: () => void; onCredited: (credit: CreditResponse) => void };
 type Started = ServerWait & { token: string; projectId: string };
+// The claim's failure shows from the mutation's error state.
+const ignore = () => {};
 
 /**
  * Pick a project, copy its link or share it to X, then claim: sharing starts a server token, which the server
@@ -118,12 +120,10 @@ export function ShareDialog({ points, onClose, onCredited }: ShareDialogProps) {
               className="btn-primary"
               disabled={secondsLeft > 0 || claim.isPending}
               onClick={() =>
-                claim.mutate(started.token, {
-                  onSuccess: (credit) => {
-                    onCredited(credit);
-                    ref.current?.close();
-                  },
-                })
+                void claim.mutateAsync(started.token).then((credit) => {
+                  onCredited(credit);
+                  ref.current?.close();
+                }, ignore)
               }
             >
               {t('share.claim', { points })}

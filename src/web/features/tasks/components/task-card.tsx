@@ -41,12 +41,19 @@ export function TaskCard({ task, resetsAt }: TaskCardProps) {
       </div>
       {target > 1 && (
         <div className="flex items-center gap-3 text-sm">
-          <progress
-            className="h-2 min-w-0 flex-1 accent-brand-600"
-            max={target}
-            value={Math.min(done, target)}
+          <div
+            role="progressbar"
             aria-label={t('list.progress', { done, target })}
-          />
+            aria-valuemin={0}
+            aria-valuemax={target}
+            aria-valuenow={Math.min(done, target)}
+            className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
+          >
+            <div
+              className="h-full rounded-full bg-brand-600"
+              style={{ width: `${(Math.min(done, target) / target) * 100}%` }}
+            />
+          </div>
           <span className="tabular-nums">{t('list.progress', { done, target })}</span>
         </div>
       )}

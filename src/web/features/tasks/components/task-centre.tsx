@@ -37,12 +37,15 @@ export function TaskCentre() {
   return (
     <div className="space-y-8">
       <PointsHeader points={points.data} day={day} caps={caps} />
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* On a phone the ad slot comes first (the sidebar's wrapper dissolves into the column); beside the tasks from lg. */}
+      <div className="flex flex-col gap-8 lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="min-w-0 space-y-8">
           <TaskList data={tasks.data} />
         </div>
-        <div className="min-w-0 space-y-6">
-          <AdSlot ads={ads} cap={caps.ads} resetsAt={resetsAt} />
+        <div className="contents min-w-0 lg:block lg:space-y-6">
+          <div className="order-first lg:order-none">
+            <AdSlot ads={ads} cap={caps.ads} resetsAt={resetsAt} />
+          </div>
           <StreakCard streak={streak} />
           <ReferralCard referral={referral} />
         </div>
