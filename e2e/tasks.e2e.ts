@@ -3,10 +3,12 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
+import { findSeriousViolations } from './support/axe.ts';
 import { launchBrowser, MOBILE, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
 
 // The task centre against the real server: a new account checks in (+50) and watches an ad through to its credit
-// (+10); the balance, the level bar's aria-valuenow, the caps and the task states follow without a reload.
+// (+10) and shares a project (+50); the balance, the level bar's aria-valuenow, the caps and the task states follow
+// without a reload, and axe finds nothing serious.
 // The e2e server runs with AD_MIN_VIEW_SECONDS=2 (support/global-setup.ts); the test waits on the claim button.
 const NOTES_DIR = resolve('docs/notes/issue-13');
 const PASSWORD = 'e2e-password-42';
@@ -57,7 +59,7 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
     await context.close();
   });
 
-  test('sign up, check in, watch an ad to its credit; points, bar, caps and states follow', async () => {
+  test('sign up, check in, watch an ad to its credit, share a project; points, bar, caps and states follow', async () => {
     const context = await newContext(browser, { lang });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
@@ -105,12 +107,30 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
         .waitFor();
       await slot.getByRole('button', { name: fill(t.ad.watch, { points: 10 }) }).waitFor();
 
-      // The history lists both credits, newest first, with reasons in the page's language.
+      // Share a project: the dialog starts a share token when the link is copied; the claim credits +50.
+      const share = page.getByRole('listitem', { name: t.items.daily.share_project.title });
+      await share.getByRole('button', { name: t.actions.share }).click();
+      const dialog = page.getByRole('dialog', { name: t.share.title });
+      await dialog.getByRole('combobox', { name: t.share.project }).waitFor();
+      await dialog.getByRole('button', { name: t.share.copy }).click();
+      await dialog.getByRole('button', { name: fill(t.share.claim, { points: 50 }), disabled: false }).click();
+      await share
+        .getByRole('status')
+        .getByText(fill(t.credit.success, { points: 50, balance: 110 }))
+        .waitFor();
+      expect(await dialog.count()).toBe(0);
+      await share.getByText(t.states.completed, { exact: true }).waitFor();
+      expect(await bar.getAttribute('aria-valuenow')).toBe('110');
+      await points.getByText(fill(t.header.capValue, { used: 2, limit: 5 })).waitFor();
+
+      // The history lists the three credits, newest first, with reasons in the page's language.
       const history = page.getByRole('region', { name: t.history.title });
       await history.getByRole('cell', { name: locale.points.reasons.ad.watch }).waitFor();
       const rows = history.getByRole('row');
-      expect(await rows.count()).toBe(3); // the header and two entries
-      expect(await rows.nth(1).textContent()).toContain('+10');
+      expect(await rows.count()).toBe(4); // the header and three entries
+      expect(await rows.nth(1).textContent()).toContain('+50');
+      expect(await rows.nth(2).textContent()).toContain('+10');
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
 
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({ path: resolve(NOTES_DIR, `tasks-${lang}-desktop.png`) });
