@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useErrorText } from '../../../lib/errors.ts';
 import { usePoints, useTasks } from '../api.ts';
 import { AdSlot } from './ad-slot.tsx';
 import { PointsHeader } from './points-header.tsx';
@@ -13,6 +14,7 @@ import { TaskList } from './task-list.tsx';
 /** The signed-in task centre: points and level, the ad slot, today's tasks, streak, referral and history. */
 export function TaskCentre() {
   const { t, i18n } = useTranslation('tasks');
+  const errorText = useErrorText();
   const [offset, setOffset] = useState(0);
   const tasks = useTasks();
   const points = usePoints(offset, i18n.language);
@@ -21,7 +23,7 @@ export function TaskCentre() {
     return (
       <ErrorPanel
         title={t('loadError')}
-        message={String((tasks.error ?? points.error)?.message ?? '')}
+        message={errorText(tasks.error ?? points.error)}
         retryLabel={t('retry')}
         onRetry={() => {
           void tasks.refetch();
