@@ -9,15 +9,15 @@ import { launchBrowser, MOBILE, newContext, open, SCREENSHOT_DIR, trackPageError
 // The task centre against the real server: a new account checks in (+50) and watches an ad through to its credit
 // (+10) and shares a project (+50); the balance, the level bar's aria-valuenow, the caps and the task states follow
 // without a reload, and axe finds nothing serious.
+// Viewport screenshots go to e2e-artifacts/screenshots/tasks-*.png (copies in docs/notes/issue-13).
 // The e2e server runs with AD_MIN_VIEW_SECONDS=2 (support/global-setup.ts); the test waits on the claim button.
-const NOTES_DIR = resolve('docs/notes/issue-13');
 const PASSWORD = 'e2e-password-42';
 
 let browser: Browser;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
 });
 
 afterAll(async () => {
@@ -93,7 +93,7 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
       await slot.getByRole('button', { name: fill(t.ad.watch, { points: 10 }) }).click();
       await slot.getByRole('article', { name: t.ad.label }).waitFor();
       await slot.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: resolve(NOTES_DIR, `tasks-${lang}-ad.png`) });
+      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `tasks-${lang}-ad.png`) });
       await slot.getByRole('button', { name: fill(t.ad.claim, { points: 10 }), disabled: false }).click();
       await slot
         .getByRole('status')
@@ -133,11 +133,11 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
 
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: resolve(NOTES_DIR, `tasks-${lang}-desktop.png`) });
+      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `tasks-${lang}-desktop.png`) });
       await page.setViewportSize(MOBILE);
       await page.evaluate(() => window.scrollTo(0, 0));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-      await page.screenshot({ path: resolve(NOTES_DIR, `tasks-${lang}-390.png`) });
+      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `tasks-${lang}-390.png`) });
       expect(errors).toEqual([]);
     } catch (error) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });
