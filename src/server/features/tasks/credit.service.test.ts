@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUpAgent } from '../auth/auth.test-support.ts';
-import { selectLedgerSummary } from '../points/points.queries.ts';
+
 import { creditTask } from './credit.service.ts';
 import { recordTaskEvent } from './progress.service.ts';
 import { getTasks } from './tasks.service.ts';
+import { ledgerSummary } from './tasks.test-support.ts';
 
 const ZONE = 'Asia/Shanghai';
 // 2030-01-01 00:00 in Shanghai is 2029-12-31T16:00:00Z.
@@ -70,7 +71,7 @@ describe('crediting tasks (service, explicit clock)', () => {
     expect(day2.tasks.find((x) => x.key === 'daily.run_search')?.state).toBe('available');
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, userId));
     expect(profile).toMatchObject({ dailyTasksCompleted: 1, tasksCompleted: 7, points: 5 * 50 + 100 + 50 });
-    expect(await selectLedgerSummary(t.db, userId)).toEqual({ sum: 400, lastTotal: 400 });
+    expect(await ledgerSummary(t.db, userId)).toEqual({ sum: 400, lastTotal: 400 });
   });
 
   test('a daily task is credited once per day; an achievement once ever', async () => {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUpAgent } from '../auth/auth.test-support.ts';
-import { selectLedgerSummary } from '../points/points.queries.ts';
+
 import { startAd } from './ads.service.ts';
 import { creditTask } from './credit.service.ts';
+import { ledgerSummary } from './tasks.test-support.ts';
 
 // Run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where the 50 requests really run in parallel.
 describe('crediting under concurrency', () => {
@@ -51,7 +52,7 @@ describe('crediting under concurrency', () => {
     expect(codes.filter((c) => c === 429)).toHaveLength(43);
     const profile = await profileOf(userId);
     expect(profile).toMatchObject({ dailyAdsWatched: 10, adsWatched: 10, points: 100 });
-    expect(await selectLedgerSummary(t.db, userId)).toEqual({ sum: 100, lastTotal: 100 });
+    expect(await ledgerSummary(t.db, userId)).toEqual({ sum: 100, lastTotal: 100 });
   });
 
   test('50 simultaneous claims of one token credit it once', async () => {
@@ -98,6 +99,6 @@ describe('crediting under concurrency', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     expect(refused.every((code) => code === 'DAILY_TASK_LIMIT' || code === 'TASK_ALREADY_DONE')).toBe(true);
     expect(await profileOf(userId)).toMatchObject({ points: 250, dailyTasksCompleted: 5, tasksCompleted: 5 });
-    expect(await selectLedgerSummary(t.db, userId)).toEqual({ sum: 250, lastTotal: 250 });
+    expect(await ledgerSummary(t.db, userId)).toEqual({ sum: 250, lastTotal: 250 });
   });
 });
