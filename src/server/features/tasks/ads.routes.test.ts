@@ -4,7 +4,7 @@ import type { AdStartResponse, CreditResponse, TasksResponse } from '../../../sh
 import { sessions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
-import { startAd } from './ads.service.ts';
+import { AD_TOKEN_TTL_MS, startAd } from './ads.service.ts';
 
 describe('ads: single-use tokens held for AD_MIN_VIEW_SECONDS on the server', () => {
   let t: TestApp;
@@ -85,6 +85,20 @@ describe('ads: single-use tokens held for AD_MIN_VIEW_SECONDS on the server', ()
     expect(tasks.caps.ads.used).toBe(10);
     const me = await agent.request({ method: 'GET', url: '/api/me/points' });
     expect(me.json().balance).toBe(100);
+  });
+
+  test('a token not claimed within an hour is dead (no stockpiling for later days)', async () => {
+    const { agent, userId } = await newUser();
+    const clock = { timeZone: t.config.DAY_TIME_ZONE, minViewSeconds: t.config.AD_MIN_VIEW_SECONDS };
+    const old = await startAd(t.db, userId, 'free', 'en', {
+      ...clock,
+      now: new Date(Date.now() - AD_TOKEN_TTL_MS - 1000),
+    });
+
+    const response = await claim(agent, old.token);
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('TASK_TOKEN_INVALID');
   });
 
   test('ads rotate: the ad this user saw least recently comes next', async () => {
