@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { adsAdminRoutes } from './features/ads/ads.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(pointsRoutes, { prefix: '/api', ...deps }); // /me/points
   await app.register(tasksRoutes, { prefix: '/api', ...deps }); // /tasks/*, /me/tasks
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
+  await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });
   await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history, /sync/status

@@ -58,7 +58,7 @@ export const TasksResponseSchema = z.object({
   }),
   referral: z.object({
     code: z.string(),
-    /** Path to share, e.g. /auth?mode=sign-up&ref=CODE (the web prefixes its origin). */
+    /** Path to share, e.g. /auth?mode=signup&ref=CODE (the web prefixes its origin). */
     path: z.string(),
     signedUp: z.number().int(),
     verified: z.number().int(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { adViews, houseAds } from '../../db/schema/index.ts';
 
@@ -22,15 +22,27 @@ export async function insertAdView(db: Db, values: typeof adViews.$inferInsert):
 }
 
 /**
- * Spends a view in one guarded statement: only the user's own, unredeemed view issued no later than `issuedBy`.
- * Parallel claims of one token: exactly one gets the row back.
+ * Spends a view in one guarded statement: only the user's own, unredeemed view issued between `issuedAfter` and
+ * `issuedBy`. Parallel claims of one token: exactly one gets the row back.
  */
-export async function redeemAdView(db: Db, id: string, userId: string, issuedBy: Date, now: Date) {
+export async function redeemAdView(
+  db: Db,
+  id: string,
+  userId: string,
+  window: { issuedAfter: Date; issuedBy: Date },
+  now: Date,
+) {
   const rows = await db
     .update(adViews)
     .set({ redeemedAt: now })
     .where(
-      and(eq(adViews.id, id), eq(adViews.userId, userId), isNull(adViews.redeemedAt), lte(adViews.issuedAt, issuedBy)),
+      and(
+        eq(adViews.id, id),
+        eq(adViews.userId, userId),
+        isNull(adViews.redeemedAt),
+        lte(adViews.issuedAt, window.issuedBy),
+        gt(adViews.issuedAt, window.issuedAfter),
+      ),
     )
     .returning({ id: adViews.id });
   return rows.length > 0;

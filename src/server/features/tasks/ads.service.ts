@@ -13,6 +13,9 @@ import { selectTaskProfile } from './tasks.queries.ts';
 
 export type AdClock = TaskClock & { minViewSeconds: number };
 
+/** A token not claimed within an hour is dead: tokens cannot be stockpiled today and claimed on later days. */
+export const AD_TOKEN_TTL_MS = 60 * 60_000;
+
 export function hashAdToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -60,7 +63,8 @@ export async function startAd(
 
 /**
  * POST /api/tasks/ads/claim: spends the token inside the crediting transaction. Unknown or another user's token →
- * TASK_TOKEN_INVALID (the same answer, revealing nothing), spent → TASK_TOKEN_USED, too early → AD_TOO_EARLY with the
+ * TASK_TOKEN_INVALID (the same answer, revealing nothing; so is one older than AD_TOKEN_TTL_MS), spent →
+ * TASK_TOKEN_USED, too early → AD_TOO_EARLY with the
  * seconds left, today's ads used up → DAILY_AD_LIMIT (the token stays unspent: everything rolls back).
  */
 export async function claimAd(db: Db, userId: string, token: string, clock: AdClock): Promise<CreditResponse> {
@@ -68,10 +72,12 @@ export async function claimAd(db: Db, userId: string, token: string, clock: AdCl
   const id = hashAdToken(token);
   return creditTask(db, userId, { ad: id }, clock, async (tx) => {
     const issuedBy = new Date(now.getTime() - minViewSeconds * 1000);
-    if (await redeemAdView(tx, id, userId, issuedBy, now)) return;
+    const issuedAfter = new Date(now.getTime() - AD_TOKEN_TTL_MS);
+    if (await redeemAdView(tx, id, userId, { issuedAfter, issuedBy }, now)) return;
     const view = await selectAdView(tx, id);
     if (!view || view.userId !== userId) throw new AppError('TASK_TOKEN_INVALID');
     if (view.redeemedAt) throw new AppError('TASK_TOKEN_USED');
+    if (view.issuedAt.getTime() <= issuedAfter.getTime()) throw new AppError('TASK_TOKEN_INVALID');
     const seconds = Math.max(1, Math.ceil((view.issuedAt.getTime() + minViewSeconds * 1000 - now.getTime()) / 1000));
     throw new AppError('AD_TOO_EARLY', { seconds }, { secondsLeft: seconds });
   });
