@@ -6,6 +6,7 @@ import { discoveryJob } from './ingest-discovery.job.ts';
 import { marketJob } from './ingest-market.job.ts';
 import { socialJob } from './ingest-social.job.ts';
 import type { Job } from './job.ts';
+import { quotaCleanupJob } from './quota-cleanup.job.ts';
 
 /**
  * Every scheduled job, the one list the scheduler runs (all times UTC; spec §9 "Intervals"):
@@ -16,6 +17,7 @@ import type { Job } from './job.ts';
  * - ingest-market      hourly (CoinGecko)
  * - ingest-developer   daily 04:30 (GitHub)
  * - ingest-social      hourly (X, Telegram, Discord; 1/168 of the stale projects per run)
+ * - quota-cleanup      daily 03:40 (quota counters of windows older than two days)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -25,6 +27,7 @@ export const ALL_JOBS: readonly Job[] = [
   marketJob,
   developerJob,
   socialJob,
+  quotaCleanupJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */
