@@ -43,6 +43,12 @@ export function SearchPage() {
     { enabled: q !== '' && !session.isPending },
   );
   const refused = lockReasonOf(projects.error);
+  // After a refusal there is no answer to read the count from: a used-up quota still says "0 of 10 left".
+  const quotaShown =
+    projects.data?.quota ??
+    (refused?.kind === 'limit'
+      ? { used: refused.limit, limit: refused.limit, resetsAt: refused.resetsAt ?? '' }
+      : undefined);
   // Mirrors the server (custom filters are premium); while the session loads, nothing is shown as locked.
   const filterLock = session.isPending ? null : lockReasonFor('custom_filters', level);
   const sectors = useSectors();
@@ -94,7 +100,7 @@ export function SearchPage() {
         category={category}
         onCategory={handleCategory}
       />
-      <SearchQuotaNote quota={projects.data?.quota} />
+      <SearchQuotaNote quota={quotaShown} />
       <p className="muted text-xs">{t('search:comingSoon')}</p>
 
       {q === '' ? (

@@ -44,7 +44,7 @@ export function MyQuotas({ quotas, zoneLabel }: { quotas: readonly QuotaUsage[];
                   )}
                 </td>
                 <td className="muted px-3 py-2.5 sm:px-4">
-                  {q.resetsAt ? formatDateTime(q.resetsAt) : t('usage.concurrent')}
+                  {q.limit === 0 ? '—' : q.resetsAt ? formatDateTime(q.resetsAt) : t('usage.concurrent')}
                 </td>
               </tr>
             ))}

@@ -90,7 +90,8 @@ function PlanAction({
   const { t } = useTranslation('membership');
   if (current === level) return <p className="mt-6 text-center text-sm font-semibold">{t('plan.yours')}</p>;
   const below = current !== null && MEMBERSHIP_LEVELS.indexOf(level) < MEMBERSHIP_LEVELS.indexOf(current);
-  if (level === 'free' || below) return <p className="mt-6 text-center text-sm font-medium">{t('plan.current')}</p>;
+  if (below) return <p className="mt-6 text-center text-sm font-medium">{t('plan.included')}</p>;
+  if (level === 'free') return <p className="mt-6 text-center text-sm font-medium">{t('plan.current')}</p>;
   return (
     <Link to={current ? '/tasks' : '/auth'} className={`${featured ? 'btn-primary' : 'btn-secondary'} mt-6`}>
       {current ? t('plan.earn') : t('plan.upgrade')}
