@@ -151,3 +151,23 @@ describe('quota counters survive a server restart', () => {
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL', () => {
+  test('50 parallel searches split across both instances: exactly 10 succeed', async () => {
+    const one = await buildTestApp({ catalogue: false });
+    const two = await buildTestApp({ catalogue: false, databaseOf: one });
+    try {
+      const { agent } = await signUpAgent(one.app, 'search-two-instances@example.com');
+      const other = createAgent(two.app);
+      for (const [k, v] of agent.cookies) other.cookies.set(k, v);
+      const codes = (await Promise.all(Array.from({ length: 50 }, (_, i) => search(i % 2 === 0 ? agent : other)))).map(
+        (r) => r.statusCode,
+      );
+      expect(codes.filter((c) => c === 200)).toHaveLength(10);
+      expect(codes.filter((c) => c === 429)).toHaveLength(40);
+    } finally {
+      await two.closeKeepingDatabase();
+      await one.close();
+    }
+  });
+});
