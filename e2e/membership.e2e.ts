@@ -4,8 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import {
+  DESKTOP,
   type Lang,
   launchBrowser,
+  MOBILE,
   newContext,
   open,
   saveFailureScreenshot,
@@ -151,6 +153,12 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
       await searches.getByText(new RegExp(`^\\d+ / ${t.membership.quotas.unlimited}$`)).waitFor();
       await page.locator('[data-slot="current-level"]').getByText(level('vip'), { exact: true }).waitFor();
       await screenshot(page, `test-mode-vip-${lang}`);
+      // On a phone the banner wraps instead of widening the page.
+      await page.setViewportSize(MOBILE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, `test-mode-vip-mobile-${lang}`);
+      await page.setViewportSize(DESKTOP);
 
       // On every page, and the previewed level applies to the checks: the premium filter is open.
       await open(page, '/search?q=uni');

@@ -38,10 +38,7 @@ export function SearchPage() {
   const category = params.get('category') ?? undefined;
   const session = useSession();
   const level = session.data?.membership.level ?? null;
-  const projects = useSearch(
-    { q, category, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
-    { enabled: q !== '' && !session.isPending },
-  );
+  const projects = useSearch({ q, category, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, { enabled: q !== '' });
   const refused = lockReasonOf(projects.error);
   // After a refusal there is no answer to read the count from: a used-up quota still says "0 of 10 left".
   const quotaShown =
