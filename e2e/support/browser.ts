@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -43,6 +44,12 @@ type ContextOptions = {
   baseURL?: string;
 };
 
+/** A distinct documentation address (198.18.0.0/15, RFC 2544) per context, unique across test files. */
+function nextClientAddress(): string {
+  const n = randomInt(1, 2 ** 17 - 2);
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 /** A context whose localStorage already holds the language and theme, so pages render in them from the first paint. */
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
@@ -51,6 +58,8 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     locale: options.locale ?? 'zh-CN',
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
+    // Its own client address (the e2e server trusts the proxy header): visitor quotas are counted per context.
+    extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
   });
   const seed = { language: options.lang, theme: options.theme };
   await context.addInitScript((values) => {

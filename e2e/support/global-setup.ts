@@ -3,6 +3,9 @@ import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import type { Db } from '../../src/server/db/client.ts';
+import { insertUser } from '../../src/server/features/auth/auth.queries.ts';
+import { hashPassword } from '../../src/server/features/auth/password.ts';
 import { applyXVerification, recordSiteReview } from '../../src/server/features/projects/verification.service.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
 import { E2E_VERIFIED } from './verified-fixtures.ts';
@@ -10,6 +13,8 @@ import { E2E_VERIFIED } from './verified-fixtures.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A verified admin of the shared server (test mode needs one). */
+    admin: { email: string; password: string };
   }
 }
 
@@ -35,16 +40,21 @@ export default async function setup(project: TestProject) {
     WEB_DIST_DIR: E2E_WEB_DIR,
     // The task centre's ad test waits out the minimum view time on the page: keep it short.
     AD_MIN_VIEW_SECONDS: '2',
+    // Each browser context sends its own X-Forwarded-For (support/browser.ts), so visitor quotas — counted by IP —
+    // belong to one test's context instead of every test sharing 127.0.0.1's ten searches a day.
+    TRUST_PROXY: 'true',
   });
   const skipBuild = REUSE_CI_BUILD || process.env.E2E_SKIP_BUILD === '1';
   const [runtime] = await Promise.all([openRuntime(config), skipBuild || buildWeb()]);
   await recordE2eVerifications(runtime.handle.db);
+  await createE2eAdmin(runtime.handle.db);
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
     { logger: false },
   );
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('baseUrl', address);
+  project.provide('admin', E2E_ADMIN);
   return async () => {
     await app.close();
     await runtime.close();
@@ -60,6 +70,19 @@ async function recordE2eVerifications(db: Parameters<typeof recordSiteReview>[0]
     { username: x.username, verified: true, verifiedType: 'business' },
     new Date(x.at),
   );
+}
+
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password-1' } as const;
+
+/** A verified admin with a known password, written straight through the auth queries (no mail round trip). */
+async function createE2eAdmin(db: Db): Promise<void> {
+  const now = new Date();
+  await insertUser(db, {
+    email: E2E_ADMIN.email,
+    passwordHash: await hashPassword(E2E_ADMIN.password),
+    emailVerifiedAt: now,
+    role: 'admin',
+  });
 }
 
 async function buildWeb(): Promise<void> {

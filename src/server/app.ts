@@ -16,9 +16,12 @@ import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
+import { testModeRoutes } from './features/membership/test-mode.routes.ts';
 import { platformsRoutes } from './features/platforms/platforms.routes.ts';
 import { pointsRoutes } from './features/points/points.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
+import { quotasRoutes } from './features/quotas/quotas.routes.ts';
+import { searchRoutes } from './features/search/search.routes.ts';
 import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes.ts';
@@ -100,6 +103,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(meRoutes, { prefix: '/api', ...deps });
   await app.register(pointsRoutes, { prefix: '/api', ...deps }); // /me/points
   await app.register(tasksRoutes, { prefix: '/api', ...deps }); // /tasks/*, /me/tasks
+  await app.register(quotasRoutes, { prefix: '/api', ...deps }); // /me/usage
+  await app.register(testModeRoutes, { prefix: '/api', ...deps }); // /me/test-mode
+  await app.register(searchRoutes, { prefix: '/api', ...deps }); // /search (counted)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });

@@ -7,6 +7,7 @@ import { marketJob } from './ingest-market.job.ts';
 import { socialJob } from './ingest-social.job.ts';
 import type { Job } from './job.ts';
 import { pointsExpiryJob } from './points-expiry.job.ts';
+import { quotaCleanupJob } from './quota-cleanup.job.ts';
 
 /**
  * Every scheduled job, the one list the scheduler runs (all times UTC; spec §9 "Intervals"):
@@ -18,6 +19,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - ingest-developer   daily 04:30 (GitHub)
  * - ingest-social      hourly (X, Telegram, Discord; 1/168 of the stale projects per run)
  * - points-expiry      daily 16:10 (00:10 in Asia/Shanghai; does nothing while POINTS_EXPIRY_DAYS is 0)
+ * - quota-cleanup      daily 03:40 (quota counters of windows older than two days)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -28,6 +30,7 @@ export const ALL_JOBS: readonly Job[] = [
   developerJob,
   socialJob,
   pointsExpiryJob,
+  quotaCleanupJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */

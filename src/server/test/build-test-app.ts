@@ -15,6 +15,9 @@ export type TestApp = {
   cache: ResponseCache;
   config: Config;
   close: () => Promise<void>;
+  /** Closes the app and its connections but leaves the database for a rebuilt app (see `databaseOf`). */
+  closeKeepingDatabase: () => Promise<void>;
+  dropDatabase?: () => Promise<void>;
 };
 
 export type TestAppOptions = {
@@ -23,6 +26,11 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Fastify logger options (default: no logging), e.g. `{ level: 'info', stream }` to capture the log. */
   logger?: BuildAppOptions['logger'];
+  /**
+   * Build on the database of an earlier test app (a "server restart"): its PostgreSQL database, or its PGlite DATA_DIR
+   * (give the first app an on-disk DATA_DIR). Close the earlier app with `closeKeepingDatabase` first.
+   */
+  databaseOf?: TestApp;
 };
 
 /**
@@ -30,7 +38,8 @@ export type TestAppOptions = {
  * database created on that PostgreSQL server for this test file and dropped afterwards. Jobs are off.
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const fresh = await createFreshDatabase();
+  const earlier = options.databaseOf?.config;
+  const fresh = earlier ? undefined : await createFreshDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -39,6 +48,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     WEB_DIST_DIR: '/nonexistent',
     CATALOGUE_AUTOLOAD: options.catalogue === false ? 'false' : 'true',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
+    ...(earlier
+      ? { DATA_DIR: earlier.DATA_DIR, ...(earlier.DATABASE_URL ? { DATABASE_URL: earlier.DATABASE_URL } : {}) }
+      : {}),
     ...options.env,
   });
   const runtime = await openRuntime(config);
@@ -47,6 +59,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     { logger: options.logger ?? false },
   );
   await app.ready();
+  // The database outlives a rebuilt app: whichever app closes last with close() drops it.
+  const drop = fresh?.drop ?? options.databaseOf?.dropDatabase;
   return {
     app,
     db: runtime.handle.db,
@@ -57,8 +71,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     close: async () => {
       await app.close();
       await runtime.close();
-      await fresh?.drop();
+      await drop?.();
     },
+    closeKeepingDatabase: async () => {
+      await app.close();
+      await runtime.close();
+    },
+    dropDatabase: drop,
   };
 }
 

@@ -172,6 +172,12 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const MeResponseSchema = z.object({
   user: SessionUserSchema,
   profile: ProfileSchema,
+  /** level: what checks use (test mode's preview when on); actualLevel: the stored truth; testLevel: null when off. */
+  membership: z.object({
+    level: MembershipLevelSchema,
+    actualLevel: MembershipLevelSchema,
+    testLevel: MembershipLevelSchema.nullable(),
+  }),
   /** Send back as the x-csrf-token header on every POST/PUT/PATCH/DELETE. */
   csrfToken: z.string(),
 });

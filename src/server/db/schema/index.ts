@@ -3,6 +3,7 @@ export * from './exports.ts';
 export * from './heat.ts';
 export * from './membership.ts';
 export * from './projects.ts';
+export * from './quotas.ts';
 export * from './search.ts';
 export * from './server.ts';
 export * from './signals.ts';

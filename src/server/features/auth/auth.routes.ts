@@ -235,6 +235,6 @@ export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get('/me', { schema: { tags, response: { 200: SessionResponseSchema } } }, async (request) => {
     if (request.authExpired) throw new AppError('SESSION_EXPIRED');
     const auth = request.auth;
-    return auth ? getMe(db, auth.user, auth.csrfToken, new Date()) : { user: null };
+    return auth ? getMe(db, auth.user, auth.csrfToken, new Date(), auth.testLevel) : { user: null };
   });
 };

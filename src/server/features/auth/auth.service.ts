@@ -8,6 +8,7 @@ import type {
   SignUpBody,
 } from '../../../shared/api/auth.schema.ts';
 import { type Language, translate } from '../../../shared/locales/index.ts';
+import { computeEffectiveLevel, type MembershipLevel } from '../../../shared/membership/level.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -79,9 +80,29 @@ export function toProfile(row: ProfileRow): Profile {
 }
 
 /** The signed-in user and profile for GET /api/me; creates the profile if it is somehow missing. */
-export async function getMe(db: Db, user: UserRow, csrfToken: string, now: Date): Promise<MeResponse> {
+export async function getMe(
+  db: Db,
+  user: UserRow,
+  csrfToken: string,
+  now: Date,
+  testLevel: MembershipLevel | null = null,
+): Promise<MeResponse> {
   const profile = await ensureProfile(db, user, {}, now);
-  return { user: toSessionUser(user), profile: toProfile(profile), csrfToken };
+  return {
+    user: toSessionUser(user),
+    profile: toProfile(profile),
+    membership: membershipOf(profile, testLevel, now),
+    csrfToken,
+  };
+}
+
+/** The level the web shows and whether test mode's banner is on (the same level function the server checks use). */
+function membershipOf(profile: ProfileRow, testLevel: MembershipLevel | null, now: Date): MeResponse['membership'] {
+  const actualLevel = computeEffectiveLevel(
+    { points: profile.points, paidLevel: profile.membershipLevel, paidExpiresAt: profile.membershipExpiresAt },
+    now,
+  );
+  return { level: testLevel ?? actualLevel, actualLevel, testLevel };
 }
 
 /** The spec's PGRST116 rule on the server: a missing profile is created (free level, zero counters). */
@@ -150,7 +171,15 @@ export async function completeSignIn(
   const session = await createSession(db, current, ctx.meta, ctx.now, getSessionLifetime(config));
   const profile = await selectProfile(db, current.id);
   if (!profile) throw new Error(`profile for ${current.id} vanished`);
-  return { session, me: { user: toSessionUser(current), profile: toProfile(profile), csrfToken: session.csrfToken } };
+  return {
+    session,
+    me: {
+      user: toSessionUser(current),
+      profile: toProfile(profile),
+      membership: membershipOf(profile, null, ctx.now), // a new session starts outside test mode
+      csrfToken: session.csrfToken,
+    },
+  };
 }
 
 /** Creates an e-mail/password account and signs it in; throws ACCOUNT_CREATION_FAILED when the e-mail is taken. */

@@ -1,25 +1,56 @@
 import { useTranslation } from 'react-i18next';
+import { LEVEL_POINT_THRESHOLDS } from '../../../shared/membership/level.ts';
+import {
+  ADS_PER_DAY,
+  DAILY_TASKS_PER_DAY,
+  POINTS_PER_ACHIEVEMENT,
+  POINTS_PER_AD,
+  POINTS_PER_DAILY_TASK,
+} from '../../../shared/membership/tasks.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { useSession } from '../../features/auth/api.ts';
+import { useUsage } from '../../features/membership/api.ts';
+import { LevelStatus } from '../../features/membership/components/level-status.tsx';
+import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
+import { MyQuotas } from '../../features/membership/components/my-quotas.tsx';
 import { PlanCards } from '../../features/membership/components/plan-cards.tsx';
+import { TestModeSwitcher } from '../../features/membership/components/test-mode.tsx';
 import { QuotaTable, TierMatrix } from '../../features/membership/components/tier-matrix.tsx';
-import { LEVEL_POINT_THRESHOLDS, POINTS } from '../../features/membership/plans.ts';
+import { env } from '../../lib/env.ts';
 import { formatInteger } from '../../lib/format.ts';
+import { QueryError } from '../query-error.tsx';
 
+/** /membership: the viewer's level and usage (live, from /api/me/usage), the plans, the matrix and the quotas. */
 export function MembershipPage() {
   const { t } = useTranslation('membership');
+  const session = useSession();
+  const usage = useUsage();
+  const signedIn = Boolean(session.data);
+  // The server decides (PUT /api/me/test-mode answers 403 to anyone else); this only hides a button that would fail.
+  const canPreview = session.data?.user.role === 'admin' || env.DEV;
   return (
     <div className="space-y-10">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <p
-        role="note"
-        className="rounded-lg border border-blue-200 bg-blue-50 px-4 py-3 text-sm text-blue-950 dark:border-blue-900 dark:bg-blue-950/40 dark:text-blue-100"
-      >
-        {t('readOnly')}
-      </p>
-      <PlanCards />
+      {session.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : !signedIn ? (
+        <LockedFeature reason={{ kind: 'signIn' }} title={t('status.visitor')} />
+      ) : usage.isError ? (
+        <QueryError query={usage} />
+      ) : usage.data ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <LevelStatus usage={usage.data} />
+          {canPreview && <TestModeSwitcher testLevel={usage.data.testLevel} />}
+        </div>
+      ) : (
+        <Skeleton className="h-32 w-full" />
+      )}
+      <PlanCards current={signedIn ? (usage.data?.level ?? null) : null} />
       <div className="grid gap-10 lg:grid-cols-2">
         <TierMatrix />
         <div className="min-w-0 space-y-10">
+          {usage.data && <MyQuotas quotas={usage.data.quotas} zoneLabel={usage.data.zoneLabel} />}
           <QuotaTable />
           <section aria-labelledby="membership-points" className="card p-5">
             <h2 id="membership-points" className="text-lg font-semibold">
@@ -27,11 +58,11 @@ export function MembershipPage() {
             </h2>
             <p className="muted mt-2 text-sm leading-6">
               {t('points.text', {
-                ad: POINTS.ad,
-                adCap: POINTS.adDailyCap,
-                task: POINTS.dailyTask,
-                taskCap: POINTS.dailyTaskCap,
-                achievement: POINTS.achievement,
+                ad: POINTS_PER_AD,
+                adCap: ADS_PER_DAY,
+                task: POINTS_PER_DAILY_TASK,
+                taskCap: DAILY_TASKS_PER_DAY,
+                achievement: POINTS_PER_ACHIEVEMENT,
                 premium: formatInteger(LEVEL_POINT_THRESHOLDS.premium),
                 vip: formatInteger(LEVEL_POINT_THRESHOLDS.vip),
               })}

@@ -5,10 +5,15 @@ import { MAX_QUERY_TEXT } from '../../../shared/api/projects.schema.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SearchForm } from '../../components/ui/search-form.tsx';
+import { useSession } from '../../features/auth/api.ts';
+import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
+import { lockReasonFor, lockReasonOf } from '../../features/membership/lock-reason.ts';
 import { usePlatforms } from '../../features/platforms/api.ts';
-import { useProjects } from '../../features/projects/api.ts';
 import { ProjectList } from '../../features/projects/components/project-list.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
+import { useSearch } from '../../features/search/api.ts';
+import { SearchFilters } from '../../features/search/components/search-filters.tsx';
+import { SearchQuotaNote } from '../../features/search/components/search-quota-note.tsx';
 import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { formatInteger } from '../../lib/format.ts';
@@ -18,19 +23,31 @@ import { QueryError } from '../query-error.tsx';
 const PAGE_SIZE = 20;
 const MAX_SIDE_MATCHES = 8;
 
-/** First version of /search: projects through the list API's q, sectors and platforms matched by name. */
+/**
+ * First version of /search: projects through GET /api/search (each executed search counts against the daily quota;
+ * the category filter is premium), sectors and platforms matched by name in the browser (not counted).
+ */
 export function SearchPage() {
-  const { t, i18n } = useTranslation(['search', 'app']);
+  const { t, i18n } = useTranslation(['search', 'app', 'membership']);
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, MAX_QUERY_TEXT);
   const [page, setPage] = usePageParam();
   const [draft, setDraft] = useState(q);
   useEffect(() => setDraft(q), [q]);
 
-  const projects = useProjects(
-    { sort: 'heat', q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
-    { enabled: q !== '' },
-  );
+  const category = params.get('category') ?? undefined;
+  const session = useSession();
+  const level = session.data?.membership.level ?? null;
+  const projects = useSearch({ q, category, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, { enabled: q !== '' });
+  const refused = lockReasonOf(projects.error);
+  // After a refusal there is no answer to read the count from: a used-up quota still says "0 of 10 left".
+  const quotaShown =
+    projects.data?.quota ??
+    (refused?.kind === 'limit'
+      ? { used: refused.limit, limit: refused.limit, resetsAt: refused.resetsAt ?? '' }
+      : undefined);
+  // Mirrors the server (custom filters are premium); while the session loads, nothing is shown as locked.
+  const filterLock = session.isPending ? null : lockReasonFor('custom_filters', level);
   const sectors = useSectors();
   const platforms = usePlatforms();
   const sectorLabel = useSectorLabel();
@@ -53,7 +70,10 @@ export function SearchPage() {
     [platforms.data, needle],
   );
 
-  const handleSubmit = (value: string) => setParams(value ? { q: value } : {});
+  const handleSubmit = (value: string) =>
+    setParams(value ? { q: value, ...(category ? { category } : {}) } : category ? { category } : {});
+  const handleCategory = (value: string | undefined) =>
+    setParams({ ...(q ? { q } : {}), ...(value ? { category: value } : {}) });
 
   const nothing =
     q !== '' && projects.data?.total === 0 && matchingSectors.length === 0 && matchingPlatforms.length === 0;
@@ -71,6 +91,13 @@ export function SearchPage() {
         maxLength={MAX_QUERY_TEXT}
         className="max-w-2xl"
       />
+      <SearchFilters
+        locked={filterLock && <LockedFeature reason={filterLock} title={t('membership:features.custom_filters')} />}
+        options={(sectors.data?.items ?? []).map((s) => ({ id: s.id, label: sectorDisplayName(s, i18n.language) }))}
+        category={category}
+        onCategory={handleCategory}
+      />
+      <SearchQuotaNote quota={quotaShown} />
       <p className="muted text-xs">{t('search:comingSoon')}</p>
 
       {q === '' ? (
@@ -132,7 +159,9 @@ export function SearchPage() {
                 </span>
               )}
             </div>
-            {projects.isPending ? (
+            {refused ? (
+              <LockedFeature reason={refused} />
+            ) : projects.isPending ? (
               <ProjectListSkeleton rows={5} label={t('app:loading.title')} />
             ) : projects.isError ? (
               <QueryError query={projects} />

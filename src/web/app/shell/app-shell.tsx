@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
+import { useSession } from '../../features/auth/api.ts';
+import { TestModeBanner } from '../../features/membership/components/test-mode.tsx';
 import { useNumberStyle } from '../../lib/number-style.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
@@ -15,6 +17,8 @@ export function AppShell() {
   const { pathname } = useLocation();
   // Numbers are formatted while rendering: a new 万/亿 or K/M/B choice renders the page again (data stays cached).
   const numberStyle = useNumberStyle();
+  // Test mode shows on every page while on (spec §1/§6): the session says so, the server owns the value.
+  const testLevel = useSession().data?.membership.testLevel ?? null;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -24,6 +28,7 @@ export function AppShell() {
         {t('skipToContent')}
       </a>
       <Navbar />
+      {testLevel && <TestModeBanner testLevel={testLevel} />}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
         <Suspense key={`${pathname}:${numberStyle}`} fallback={<PageLoading />}>
           <Outlet />

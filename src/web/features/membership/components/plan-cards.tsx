@@ -1,14 +1,27 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import {
+  LEVEL_POINT_THRESHOLDS,
+  MEMBERSHIP_LEVELS,
+  type MembershipLevel,
+} from '../../../../shared/membership/level.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatCny, formatInteger } from '../../../lib/format.ts';
-import { LEVEL_POINT_THRESHOLDS, MEMBERSHIP_LEVELS, PLAN_PRICES_CNY } from '../plans.ts';
+import { PLAN_PRICES_CNY } from '../prices.ts';
 
 type Billing = 'monthly' | 'yearly';
 
-/** The three plans with prices for the chosen billing period (read-only: upgrading arrives with membership). */
-export function PlanCards() {
+type PlanCardsProps = {
+  /** The viewer's level (test mode's preview when on); null for a visitor. */
+  current: MembershipLevel | null;
+};
+
+/**
+ * The three plans with prices for the chosen billing period. Payments arrive in a later release: until then a
+ * signed-in member upgrades by earning points in the task centre, and a visitor is asked to sign in first.
+ */
+export function PlanCards({ current }: PlanCardsProps) {
   const { t } = useTranslation('membership');
   const [billing, setBilling] = useState<Billing>('monthly');
   const id = useId();
@@ -56,17 +69,32 @@ export function PlanCards() {
                 </p>
               )}
               <p className="muted mt-4 flex-1 text-sm leading-6">{t(`plan.${level}`)}</p>
-              {level === 'free' ? (
-                <p className="mt-6 text-center text-sm font-medium">{t('plan.current')}</p>
-              ) : (
-                <Link to="/auth" className={`${featured ? 'btn-primary' : 'btn-secondary'} mt-6`}>
-                  {t('plan.upgrade')}
-                </Link>
-              )}
+              <PlanAction level={level} current={current} featured={featured} />
             </li>
           );
         })}
       </ul>
     </section>
+  );
+}
+
+function PlanAction({
+  level,
+  current,
+  featured,
+}: {
+  level: MembershipLevel;
+  current: MembershipLevel | null;
+  featured: boolean;
+}) {
+  const { t } = useTranslation('membership');
+  if (current === level) return <p className="mt-6 text-center text-sm font-semibold">{t('plan.yours')}</p>;
+  const below = current !== null && MEMBERSHIP_LEVELS.indexOf(level) < MEMBERSHIP_LEVELS.indexOf(current);
+  if (below) return <p className="mt-6 text-center text-sm font-medium">{t('plan.included')}</p>;
+  if (level === 'free') return <p className="mt-6 text-center text-sm font-medium">{t('plan.current')}</p>;
+  return (
+    <Link to={current ? '/tasks' : '/auth'} className={`${featured ? 'btn-primary' : 'btn-secondary'} mt-6`}>
+      {current ? t('plan.earn') : t('plan.upgrade')}
+    </Link>
   );
 }

@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  canUse,
+  FEATURES,
+  MEMBERSHIP_LEVELS,
+  MEMBERSHIP_QUOTAS,
+  QUOTAS,
+  UNLIMITED,
+} from '../../../../shared/membership/level.ts';
 import { CheckIcon, MinusIcon } from '../../../components/ui/icons.tsx';
 import { formatInteger } from '../../../lib/format.ts';
-import { isIncluded, MEMBERSHIP_LEVELS, TIER_FEATURES, TIER_QUOTAS, UNLIMITED } from '../plans.ts';
 
 // Narrow padding on phones: the four level columns and the feature names fit 358 px without a sideways scroll.
 const cell = 'px-1.5 py-2.5 text-center sm:px-4';
@@ -12,14 +19,14 @@ export function TierMatrix() {
   const { t } = useTranslation('membership');
   return (
     <LevelTable id="tier-matrix" title={t('matrix.title')} caption={t('matrix.caption')} first={t('matrix.feature')}>
-      {TIER_FEATURES.map((feature) => (
-        <tr key={feature.key}>
+      {FEATURES.map((feature) => (
+        <tr key={feature}>
           <th scope="row" className="py-2.5 pr-1.5 pl-3 text-left font-normal sm:px-4">
-            {t(`features.${feature.key}`)}
+            {t(`features.${feature}`)}
           </th>
           {MEMBERSHIP_LEVELS.map((level) => (
             <td key={level} className={cell}>
-              {isIncluded(feature, level) ? (
+              {canUse(level, feature) ? (
                 <span className="inline-flex text-green-700 dark:text-green-400">
                   <CheckIcon size={18} />
                   <span className="sr-only">{t('matrix.included')}</span>
@@ -43,13 +50,13 @@ export function QuotaTable() {
   const { t } = useTranslation('membership');
   return (
     <LevelTable id="quota-table" title={t('quotas.title')} caption={t('quotas.caption')} first={t('quotas.quota')}>
-      {TIER_QUOTAS.map((quota) => (
-        <tr key={quota.key}>
+      {QUOTAS.map((quota) => (
+        <tr key={quota}>
           <th scope="row" className="py-2.5 pr-1.5 pl-3 text-left font-normal sm:px-4">
-            {t(`quotas.${quota.key}`)}
+            {t(`quotas.${quota}`)}
           </th>
           {MEMBERSHIP_LEVELS.map((level) => {
-            const value = quota.values[level];
+            const value = MEMBERSHIP_QUOTAS[level][quota];
             return (
               <td key={level} className={`${cell} tabular-nums`}>
                 {value === UNLIMITED ? (

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UsageResponseSchema } from '../../../shared/api/usage.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { viewerOf } from '../membership/viewer-level.ts';
+import { getUsage, quotaSubjectOf } from './quotas.service.ts';
+
+/** GET /api/me/usage: the viewer's own quotas (a visitor: the free limits and this IP's usage). */
+export const quotasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.get(
+    '/me/usage',
+    { schema: { tags: ['membership'], response: { 200: UsageResponseSchema } } },
+    async (request, reply) => {
+      const now = new Date();
+      reply.header('cache-control', 'private, no-store');
+      const who = quotaSubjectOf(viewerOf(request, now), request.ip);
+      const plan = request.auth?.plan;
+      return getUsage(
+        db,
+        who,
+        plan ? { points: plan.points, paidExpiresAt: plan.paidExpiresAt } : null,
+        now,
+        config.DAY_TIME_ZONE,
+      );
+    },
+  );
+};

@@ -1,0 +1,29 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TestModeResponseSchema, UsageResponseSchema } from '../../../shared/api/usage.schema.ts';
+import type { MembershipLevel } from '../../../shared/membership/level.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+
+export const membershipKeys = {
+  all: ['membership'] as const,
+  usage: () => ['membership', 'usage'] as const,
+};
+
+/** The viewer's level and quota usage; always fresh (a search elsewhere moves it). */
+export const usageQueryOptions = () =>
+  queryOptions({
+    queryKey: membershipKeys.usage(),
+    queryFn: ({ signal }) => apiGet('/api/me/usage', UsageResponseSchema, { signal }),
+    staleTime: 0,
+  });
+
+export const useUsage = () => useQuery(usageQueryOptions());
+
+/** Turns test mode on (a level) or off (null) for this session; everything cached may depend on the level. */
+export function useSetTestMode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (level: MembershipLevel | null) =>
+      apiSend('PUT', '/api/me/test-mode', TestModeResponseSchema, { level }),
+    onSuccess: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { ShieldIcon } from '../../../components/ui/icons.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import type { LockReason } from '../lock-reason.ts';
+
+type LockedFeatureProps = {
+  reason: LockReason;
+  /** The feature's name, shown above the message (e.g. "Custom filters"). */
+  title?: string;
+};
+
+/**
+ * The one "you cannot use this yet" panel: the spec's upgrade message naming the tier needed, the sign-in prompt for
+ * a visitor, or a used-up quota with when it resets. The texts are the server's error messages (errors namespace).
+ */
+export function LockedFeature({ reason, title }: LockedFeatureProps) {
+  const { t } = useTranslation(['errors', 'membership']);
+  const { pathname, search } = useLocation();
+  const message =
+    reason.kind === 'signIn'
+      ? t('errors:SIGN_IN_REQUIRED')
+      : reason.kind === 'locked'
+        ? t(reason.level === 'vip' ? 'errors:FEATURE_LOCKED_VIP' : 'errors:FEATURE_LOCKED')
+        : t(`errors:${reason.code}`, { limit: reason.limit });
+  return (
+    <div
+      role="note"
+      data-slot="locked-feature"
+      data-lock={reason.kind}
+      className="flex flex-wrap items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/40 dark:text-amber-100"
+    >
+      <ShieldIcon size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 flex-1 space-y-1">
+        {title && <p className="font-semibold">{title}</p>}
+        <p>{message}</p>
+        {reason.kind === 'limit' && reason.resetsAt && (
+          <p className="text-xs">{t('membership:locked.resetsAt', { time: formatDateTime(reason.resetsAt) })}</p>
+        )}
+      </div>
+      {reason.kind === 'signIn' ? (
+        <Link to={`/auth?returnTo=${encodeURIComponent(pathname + search)}`} className="btn-primary shrink-0">
+          {t('membership:locked.signIn')}
+        </Link>
+      ) : (
+        <Link to="/membership" className="btn-secondary shrink-0">
+          {t('membership:locked.upgrade')}
+        </Link>
+      )}
+    </div>
+  );
+}
