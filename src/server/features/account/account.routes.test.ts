@@ -1,0 +1,231 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MeResponseSchema, ProfileSchema } from '../../../shared/api/auth.schema.ts';
+import { sessions, userProfiles } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type Agent, createAgent, signUpAgent, TEST_PASSWORD } from '../auth/auth.test-support.ts';
+
+const NEW_PASSWORD = 'another-horse-battery-9';
+
+describe('account routes: profile, password, sign-out everywhere, sign-in methods', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false });
+  });
+  afterAll(() => t.close());
+
+  const patchProfile = (agent: Agent, payload: unknown, lang = 'en') =>
+    agent.request({ method: 'PATCH', url: `/api/me/profile?lang=${lang}`, payload: payload as object });
+  const signIn = (agent: Agent, email: string, password: string) =>
+    agent.request({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  const me = async (agent: Agent) => agent.request({ method: 'GET', url: '/api/me' });
+
+  test('PATCH /api/me/profile sets and clears the name and avatar, trims, and moves updated_at', async () => {
+    const { agent, me: before } = await signUpAgent(t.app, 'acc-profile@example.com');
+
+    const set = await patchProfile(agent, { name: '  Ada Lovelace ', avatarUrl: 'https://img.example/ada.png' });
+    const afterSet = await me(agent);
+    const clear = await patchProfile(agent, { name: null });
+    const untouched = await patchProfile(agent, {});
+
+    expect(set.statusCode).toBe(200);
+    const profile = ProfileSchema.parse(set.json().profile);
+    expect(profile).toMatchObject({ name: 'Ada Lovelace', avatarUrl: 'https://img.example/ada.png' });
+    expect(new Date(profile.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(before.profile.updatedAt).getTime());
+    expect(afterSet.json().profile.name).toBe('Ada Lovelace');
+    expect(clear.json().profile).toMatchObject({ name: null, avatarUrl: 'https://img.example/ada.png' });
+    expect(untouched.statusCode).toBe(200);
+    expect(untouched.json().profile).toMatchObject({ name: null, avatarUrl: 'https://img.example/ada.png' });
+  });
+
+  test('bad profile input is a 4xx in the request language, never a 500, and changes nothing', async () => {
+    const { agent } = await signUpAgent(t.app, 'acc-bad@example.com');
+    await patchProfile(agent, { name: 'Kept' });
+    const bad: unknown[] = [
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(51) },
+      { name: 'x'.repeat(1_000_000) },
+      { name: 42 },
+      { name: ['a'] },
+      { name: 'a\nb' },
+      { name: 'a\u0000b' },
+      { avatarUrl: 'javascript:alert(1)' },
+      { avatarUrl: 'JAVASCRIPT://x.example/%0aalert(1)' },
+      { avatarUrl: 'http://img.example/a.png' },
+      { avatarUrl: 'data:image/png;base64,AAAA' },
+      { avatarUrl: `https://img.example/${'a'.repeat(500)}` },
+      { avatarUrl: 'https://' },
+      { avatarUrl: 'https://user:pw@img.example/a.png' },
+      { avatarUrl: 12 },
+      { points: 100000 },
+      { membershipLevel: 'vip' },
+      'not an object',
+      [],
+    ];
+    for (const payload of bad) {
+      const res = await patchProfile(agent, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 80)).toBeLessThan(500);
+      expect(res.json().error.code).toMatch(/^[A-Z_]+$/);
+    }
+    const zh = await patchProfile(agent, { avatarUrl: 'javascript:alert(1)' }, 'zh');
+    const en = await patchProfile(agent, { avatarUrl: 'javascript:alert(1)' }, 'en');
+    expect(zh.json().error.message).toContain('https://');
+    expect(zh.json().error.message).toMatch(/[\u4e00-\u9fff]/);
+    expect(en.json().error.message).toContain('Use an https:// address');
+    const profile = (await me(agent)).json().profile;
+    expect(profile).toMatchObject({ name: 'Kept', avatarUrl: null, points: 0, membershipLevel: 'free' });
+  });
+
+  test('a name of exactly 50 characters (CJK counted as one each) is accepted', async () => {
+    const { agent } = await signUpAgent(t.app, 'acc-fifty@example.com');
+    const res = await patchProfile(agent, { name: '热'.repeat(50) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile.name).toHaveLength(50);
+  });
+
+  test('every account route refuses a visitor (401) and a write without the CSRF token (403)', async () => {
+    const visitor = createAgent(t.app);
+    const { agent } = await signUpAgent(t.app, 'acc-guard@example.com');
+    const routes = [
+      { method: 'PATCH', url: '/api/me/profile', payload: { name: 'x' } },
+      {
+        method: 'POST',
+        url: '/api/me/password',
+        payload: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+      },
+      { method: 'POST', url: '/api/me/sign-out-everywhere' },
+      { method: 'DELETE', url: '/api/me', payload: { confirm: 'acc-guard@example.com', password: TEST_PASSWORD } },
+    ] as const;
+    for (const route of routes) {
+      expect((await visitor.request({ ...route })).statusCode, route.url).toBe(401);
+      const forged = await agent.request({ ...route, csrf: false });
+      expect(forged.statusCode, route.url).toBe(403);
+      expect(forged.json().error.code).toBe('CSRF_INVALID');
+    }
+    expect((await visitor.request({ method: 'GET', url: '/api/me/providers' })).statusCode).toBe(401);
+    expect((await me(agent)).json().user.email).toBe('acc-guard@example.com'); // still signed in, nothing changed
+  });
+
+  test('GET /api/me/providers: a password account, no linked provider, and what the server offers', async () => {
+    const { agent } = await signUpAgent(t.app, 'acc-providers@example.com');
+    const res = await agent.request({ method: 'GET', url: '/api/me/providers' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ email: 'acc-providers@example.com', password: true, linked: [], enabled: [] });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  test('changing the password ends every other session, keeps this one, and the new password signs in', async () => {
+    const email = 'acc-password@example.com';
+    const { agent } = await signUpAgent(t.app, email);
+    const other = createAgent(t.app);
+    expect((await signIn(other, email, TEST_PASSWORD)).statusCode).toBe(200);
+
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/me/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+    });
+
+    expect(res.statusCode).toBe(200);
+    expect(MeResponseSchema.parse(res.json()).user.email).toBe(email);
+    expect(res.body).not.toContain(NEW_PASSWORD);
+    expect((await me(agent)).json().user?.email).toBe(email); // re-issued: this browser stays signed in
+    expect((await me(other)).statusCode).toBe(401); // the other browser's session has ended
+    const userId = res.json().user.id as string;
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, userId))).toHaveLength(1);
+    // The re-issued session writes with its new CSRF token.
+    expect((await patchProfile(agent, { name: 'After' })).statusCode).toBe(200);
+    expect((await signIn(createAgent(t.app), email, TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(createAgent(t.app), email, NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  test('a wrong or missing current password, or a weak new one, is refused and changes nothing', async () => {
+    const email = 'acc-password-bad@example.com';
+    const { agent } = await signUpAgent(t.app, email);
+    const send = (payload: unknown) =>
+      agent.request({ method: 'POST', url: '/api/me/password?lang=en', payload: payload as object });
+
+    const wrong = await send({ currentPassword: 'not-my-password-1', newPassword: NEW_PASSWORD });
+    const missing = await send({ newPassword: NEW_PASSWORD });
+    const short = await send({ currentPassword: TEST_PASSWORD, newPassword: 'short' });
+    const common = await send({ currentPassword: TEST_PASSWORD, newPassword: 'qwerty123456' });
+    const types = await send({ currentPassword: 1, newPassword: { a: 1 } });
+    const huge = await send({ currentPassword: TEST_PASSWORD, newPassword: 'x'.repeat(100_000) });
+    const nul = await send({ currentPassword: TEST_PASSWORD, newPassword: 'abcdefghijkl\u0000m' });
+
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error).toMatchObject({
+      code: 'CURRENT_PASSWORD_INVALID',
+      message: 'The current password is incorrect',
+    });
+    expect(missing.json().error.code).toBe('CURRENT_PASSWORD_INVALID');
+    expect(short.statusCode).toBe(400);
+    expect(common.statusCode).toBe(400);
+    expect(common.json().error.message).toContain('too common');
+    for (const res of [types, huge, nul]) expect(res.statusCode).toBe(400);
+    expect((await me(agent)).json().user.email).toBe(email);
+    expect((await signIn(createAgent(t.app), email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  test('password checks are limited per user: guessing the current password hits 429', async () => {
+    const { agent } = await signUpAgent(t.app, 'acc-guess@example.com');
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await agent.request({
+        method: 'POST',
+        url: '/api/me/password',
+        payload: { currentPassword: `guess-number-${i}`, newPassword: NEW_PASSWORD },
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 10).every((code) => code === 403)).toBe(true);
+    expect(codes[10]).toBe(429);
+  });
+
+  test('sign out everywhere ends every session, this one included, and clears the cookie', async () => {
+    const email = 'acc-everywhere@example.com';
+    const { agent, me: signedUp } = await signUpAgent(t.app, email);
+    const other = createAgent(t.app);
+    await signIn(other, email, TEST_PASSWORD);
+    const bystander = await signUpAgent(t.app, 'acc-bystander@example.com');
+
+    const res = await agent.request({ method: 'POST', url: '/api/me/sign-out-everywhere' });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'hr_session')?.value).toBe('');
+    expect((await me(agent)).json().user).toBeNull(); // the cookie is gone: a visitor
+    expect((await me(other)).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, signedUp.user.id))).toHaveLength(0);
+    expect((await me(bystander.agent)).json().user.email).toBe('acc-bystander@example.com'); // another user: untouched
+    expect((await signIn(createAgent(t.app), email, TEST_PASSWORD)).statusCode).toBe(200); // the password still works
+  });
+
+  test("a user's routes act on their own account only: another user's id in the body or query changes nothing", async () => {
+    const alice = await signUpAgent(t.app, 'acc-alice@example.com');
+    const bob = await signUpAgent(t.app, 'acc-bob@example.com');
+    const bobId = bob.me.user.id;
+
+    const withId = await patchProfile(alice.agent, { id: bobId, name: 'Hacked' });
+    const viaQuery = await alice.agent.request({
+      method: 'PATCH',
+      url: `/api/me/profile?id=${bobId}&userId=${bobId}`,
+      payload: { name: 'Alice' },
+    });
+    const deleteBob = await alice.agent.request({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { confirm: 'acc-bob@example.com', password: TEST_PASSWORD },
+    });
+
+    expect(withId.statusCode).toBe(400); // unknown keys are refused
+    expect(viaQuery.statusCode).toBe(200);
+    expect(deleteBob.statusCode).toBe(400);
+    expect(deleteBob.json().error.code).toBe('DELETE_CONFIRMATION_MISMATCH');
+    const [bobProfile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, bobId));
+    expect(bobProfile?.name).toBeNull();
+    expect((await me(bob.agent)).json().user.email).toBe('acc-bob@example.com');
+    expect((await me(alice.agent)).json().profile.name).toBe('Alice');
+  });
+});
