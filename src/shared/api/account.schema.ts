@@ -5,6 +5,7 @@ import {
   OAuthProviderSchema,
   PASSWORD_MAX_LENGTH,
   ProfileSchema,
+  toDisplayName,
 } from './auth.schema.ts';
 
 // The signed-in user's own account (/api/me/*, docs/auth.md "Account"). Messages are catalogue keys, translated by the
@@ -95,3 +96,11 @@ export const DeleteAccountBodySchema = z.strictObject({
   password: z.string({ error: M.invalidFormat }).max(PASSWORD_MAX_LENGTH, { error: M.invalidFormat }).optional(),
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
+/** The name shown for a user (menu, profile): the chosen display name, else the e-mail's name (spec §2), else 'User'. */
+export function displayNameOf(
+  person: { email: string | null; name?: string | null | undefined },
+  fallback = 'User',
+): string {
+  return person.name?.trim() || toDisplayName(person.email, fallback);
+}
