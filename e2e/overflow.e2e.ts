@@ -60,6 +60,8 @@ const routes = () => [
   ...projectIds.map((id) => `/project/${id}`),
   '/membership',
   '/status',
+  '/profile',
+  '/settings',
   '/about',
   '/privacy',
   '/terms',

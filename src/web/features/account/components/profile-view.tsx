@@ -29,9 +29,11 @@ function levelOf(me: MeResponse): MembershipLevel {
   );
 }
 
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+type FactProps = { label: string; children: ReactNode; testId?: string; wide?: boolean };
+
+function Fact({ label, children, testId, wide = false }: FactProps) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className={`flex min-w-0 flex-col gap-1 ${wide ? 'sm:col-span-2' : ''}`}>
       <dt className="muted text-xs font-medium tracking-wide uppercase">{label}</dt>
       <dd className="font-medium break-words" data-testid={testId}>
         {children}
@@ -62,7 +64,7 @@ export function ProfileView({ me }: { me: MeResponse }) {
       </section>
       <section className="card p-5">
         <dl className="grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          <Fact label={t('account:profile.email')} testId="profile-email">
+          <Fact label={t('account:profile.email')} testId="profile-email" wide>
             {user.email ?? t('account:profile.noEmail')}
           </Fact>
           <Fact label={t('account:profile.level')} testId="profile-level">
