@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { launchBrowser, newContext, open, saveFailureScreenshot, trackPageErrors } from './support/browser.ts';
+import { launchBrowser, MOBILE, newContext, open, saveFailureScreenshot, trackPageErrors } from './support/browser.ts';
 
 // The account through the real page: the user menu, /profile and /settings (name, password, deletion), zh and en.
 const NOTES_DIR = resolve('docs/notes/issue-13');
@@ -73,9 +73,16 @@ describe('the account pages', () => {
       const a = c.account;
       const banner = page.getByRole('banner');
       await signUp(page, c, email);
-      await page.locator('main h1').first().waitFor(); // the home page has replaced the loading screen
       const menuButton = banner.getByTestId('user-menu-button');
       await expect(menuButton.innerText()).resolves.toContain(emailName); // the spec's name from the e-mail
+
+      await pickFromMenu(page, a.menu.profile);
+      await page.waitForURL((url) => url.pathname === '/profile');
+      await page.getByTestId('profile-email').getByText(email).waitFor();
+      expect(await page.getByTestId('profile-level').innerText()).toContain(a.level.free);
+      expect(await page.getByTestId('profile-points').innerText()).toBe('0');
+      expect(await page.getByTestId('profile-name').innerText()).toBe(emailName);
+      await shot(page, 'account-profile-en');
 
       // Keyboard: Enter opens with the first item focused, arrows move, Escape closes back onto the button.
       await menuButton.focus();
@@ -89,14 +96,6 @@ describe('the account pages', () => {
       await page.keyboard.press('Escape');
       expect(await page.getByRole('menu').count()).toBe(0);
       await expect(menuButton.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-
-      await pickFromMenu(page, a.menu.profile);
-      await page.waitForURL((url) => url.pathname === '/profile');
-      await page.getByTestId('profile-email').getByText(email).waitFor();
-      expect(await page.getByTestId('profile-level').innerText()).toContain(a.level.free);
-      expect(await page.getByTestId('profile-points').innerText()).toBe('0');
-      expect(await page.getByTestId('profile-name').innerText()).toBe(emailName);
-      await shot(page, 'account-profile-en');
 
       await pickFromMenu(page, a.menu.settings);
       await page.waitForURL((url) => url.pathname === '/settings');
@@ -143,14 +142,13 @@ describe('the account pages', () => {
     await withPage('zh', 'zh', async (page, c) => {
       const a = c.account;
       await signUp(page, c, email);
+      await open(page, '/profile');
+      expect(await page.getByTestId('profile-level').innerText()).toContain(a.level.free);
+      await shot(page, 'account-profile-zh');
       await page.getByRole('banner').getByTestId('user-menu-button').click();
       await page.getByRole('menu').getByRole('menuitem', { name: a.menu.tasks }).waitFor();
       await shot(page, 'account-menu-zh');
       await page.keyboard.press('Escape');
-
-      await open(page, '/profile');
-      expect(await page.getByTestId('profile-level').innerText()).toContain(a.level.free);
-      await shot(page, 'account-profile-zh');
 
       await open(page, '/settings');
       await page.getByRole('heading', { name: a.settings.title, level: 1 }).waitFor();
@@ -175,6 +173,19 @@ describe('the account pages', () => {
       await shot(page, 'account-delete-dialog-zh');
       await dialog.getByRole('button', { name: a.settings.delete.cancel }).click();
       await expect(page.getByRole('banner').getByTestId('user-menu-button').isVisible()).resolves.toBe(true);
+
+      // On a phone both pages fit the width, and the hamburger panel lists the account links.
+      await page.setViewportSize(MOBILE);
+      for (const path of ['/settings', '/profile']) {
+        await open(page, path);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(MOBILE.width);
+      }
+      await page.getByRole('button', { name: c.app.nav.openMenu }).click();
+      await page
+        .getByRole('navigation', { name: c.app.nav.mobile })
+        .getByRole('link', { name: a.menu.settings })
+        .waitFor();
+      await shot(page, 'account-mobile-menu-zh');
     });
   });
 

@@ -35,7 +35,14 @@ export function ProfileForm({ me }: { me: MeResponse }) {
     }
     setErrors(next);
     if (next.name || next.avatarUrl) return;
-    update.mutate(body, { onSuccess: () => setSaved(true) });
+    update.mutate(body, {
+      onSuccess: ({ profile }) => {
+        // Show what was stored (trimmed), so the form and the menu agree.
+        setName(profile.name ?? '');
+        setAvatarUrl(profile.avatarUrl ?? '');
+        setSaved(true);
+      },
+    });
   };
 
   return (
