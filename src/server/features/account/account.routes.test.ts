@@ -228,4 +228,22 @@ describe('account routes: profile, password, sign-out everywhere, sign-in method
     expect((await me(bob.agent)).json().user.email).toBe('acc-bob@example.com');
     expect((await me(alice.agent)).json().profile.name).toBe('Alice');
   });
+
+  test('requests move last_active when it is over a minute old, and then not again within the minute', async () => {
+    const { agent, me: signedUp } = await signUpAgent(t.app, 'acc-active@example.com');
+    const id = signedUp.user.id;
+    const lastActive = async () =>
+      (await t.db.select().from(userProfiles).where(eq(userProfiles.id, id)))[0]?.lastActive.getTime();
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await t.db.update(userProfiles).set({ lastActive: twoMinutesAgo }).where(eq(userProfiles.id, id));
+
+    await me(agent);
+    const moved = await lastActive();
+    await me(agent);
+    await patchProfile(agent, { name: 'Active' });
+    const after = await lastActive();
+
+    expect(moved).toBeGreaterThan(twoMinutesAgo.getTime());
+    expect(after).toBe(moved);
+  });
 });
