@@ -3,13 +3,12 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
+import { type Catalogue, PASSWORD, pickFromMenu, signIn, signUp } from './support/accounts.ts';
 import { launchBrowser, MOBILE, newContext, open, saveFailureScreenshot, trackPageErrors } from './support/browser.ts';
 
 // The account through the real page: the user menu, /profile and /settings (name, password, deletion), zh and en.
 const NOTES_DIR = resolve('docs/notes/issue-13');
-const PASSWORD = 'e2e-account-password-1';
 const NEW_PASSWORD = 'violet kettle drums at noon';
-type Catalogue = typeof en;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,32 +37,6 @@ async function withPage(lang: 'zh' | 'en', name: string, run: (page: Page, c: Ca
 const shot = (page: Page, name: string) => page.screenshot({ path: `${NOTES_DIR}/${name}.png` });
 const fill = (template: string, values: Record<string, string>) =>
   template.replaceAll(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
-async function signUp(page: Page, c: Catalogue, email: string) {
-  const t = c.auth;
-  await open(page, '/auth?mode=signup');
-  await page.getByLabel(t.form.email).fill(email);
-  await page.getByLabel(t.form.password, { exact: true }).fill(PASSWORD);
-  await page.getByLabel(t.form.confirmPassword).fill(PASSWORD);
-  await page.getByLabel(t.form.terms).check();
-  await page.getByRole('form', { name: t.form.signUpTitle }).getByRole('button', { name: t.form.signUp }).click();
-  await page.getByRole('button', { name: t.form.continue }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
-
-async function signIn(page: Page, c: Catalogue, email: string, password: string) {
-  const t = c.auth;
-  await open(page, '/auth');
-  await page.getByLabel(t.form.email).fill(email);
-  await page.getByLabel(t.form.password, { exact: true }).fill(password);
-  await page.getByRole('form', { name: t.form.signInTitle }).getByRole('button', { name: t.form.signIn }).click();
-}
-
-/** Opens the user menu and picks an item by its label. */
-async function pickFromMenu(page: Page, label: string) {
-  await page.getByRole('banner').getByTestId('user-menu-button').click();
-  await page.getByRole('menu').getByRole('menuitem', { name: label }).click();
-}
 
 describe('the account pages', () => {
   test('en: menu → profile (free, 0 points); settings: name, password, sign in again, delete', async () => {
