@@ -20,7 +20,8 @@ afterAll(async () => {
 });
 
 async function withPage(lang: 'zh' | 'en', name: string, run: (page: Page, c: Catalogue) => Promise<void>) {
-  const context = await newContext(browser, { lang });
+  // zh in the dark theme, en in the light one: the screenshots show both.
+  const context = await newContext(browser, { lang, theme: lang === 'zh' ? 'dark' : 'light' });
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   try {
