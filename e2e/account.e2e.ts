@@ -48,14 +48,14 @@ describe('the account pages', () => {
       const banner = page.getByRole('banner');
       await signUp(page, c, email);
       const menuButton = banner.getByTestId('user-menu-button');
-      await expect(menuButton.innerText()).resolves.toContain(emailName); // the spec's name from the e-mail
+      await expect(menuButton.textContent()).resolves.toContain(emailName); // the spec's name from the e-mail
 
       await pickFromMenu(page, a.menu.profile);
       await page.waitForURL((url) => url.pathname === '/profile');
       await page.getByTestId('profile-email').getByText(email).waitFor();
-      expect(await page.getByTestId('profile-level').innerText()).toContain(a.level.free);
-      expect(await page.getByTestId('profile-points').innerText()).toBe('0');
-      expect(await page.getByTestId('profile-name').innerText()).toBe(emailName);
+      expect(await page.getByTestId('profile-level').textContent()).toContain(a.level.free);
+      expect(await page.getByTestId('profile-points').textContent()).toBe('0');
+      expect(await page.getByTestId('profile-name').textContent()).toBe(emailName);
       await shot(page, 'account-profile-en');
 
       // Keyboard: Enter opens with the first item focused, arrows move, Escape closes back onto the button.
@@ -76,7 +76,7 @@ describe('the account pages', () => {
       await page.getByLabel(a.settings.profile.name).fill('Ada E2E');
       await page.getByRole('button', { name: a.settings.profile.save }).click();
       await page.getByRole('status').getByText(a.settings.profile.saved).waitFor();
-      await expect(menuButton.innerText()).resolves.toContain('Ada E2E');
+      await expect(menuButton.textContent()).resolves.toContain('Ada E2E');
       await shot(page, 'account-settings-en');
 
       await page.getByLabel(a.settings.password.current).fill(PASSWORD);
@@ -87,14 +87,14 @@ describe('the account pages', () => {
       await page.getByRole('status').getByText(a.settings.password.saved).waitFor();
 
       await pickFromMenu(page, a.menu.profile);
-      await expect(page.getByTestId('profile-name').innerText()).resolves.toBe('Ada E2E');
+      await expect(page.getByTestId('profile-name').textContent()).resolves.toBe('Ada E2E');
 
       await pickFromMenu(page, c.auth.menu.signOut);
       await banner.getByRole('link', { name: c.auth.menu.signIn }).waitFor();
       await signIn(page, c, email, PASSWORD); // the old password no longer works
       await page.getByRole('alert').getByText(c.errors.INVALID_CREDENTIALS).waitFor();
       await signIn(page, c, email, NEW_PASSWORD);
-      await expect(banner.getByTestId('user-menu-button').innerText()).resolves.toContain('Ada E2E');
+      await expect(banner.getByTestId('user-menu-button').textContent()).resolves.toContain('Ada E2E');
 
       await open(page, '/settings');
       await page.getByRole('button', { name: a.settings.delete.action }).click();
@@ -117,7 +117,7 @@ describe('the account pages', () => {
       const a = c.account;
       await signUp(page, c, email);
       await open(page, '/profile');
-      expect(await page.getByTestId('profile-level').innerText()).toContain(a.level.free);
+      expect(await page.getByTestId('profile-level').textContent()).toContain(a.level.free);
       await shot(page, 'account-profile-zh');
       await page.getByRole('banner').getByTestId('user-menu-button').click();
       await page.getByRole('menu').getByRole('menuitem', { name: a.menu.tasks }).waitFor();
