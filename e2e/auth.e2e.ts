@@ -75,7 +75,8 @@ describe('accounts in the browser', () => {
         expect(Math.max(...boxes.map((box) => box.height))).toBeLessThan(40);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
 
-        await banner.getByRole('button', { name: t.menu.signOut }).click();
+        await banner.getByTestId('user-menu-button').click(); // sign-out sits in the user menu
+        await banner.getByRole('menuitem', { name: t.menu.signOut }).click();
         await banner.getByRole('link', { name: t.menu.signIn }).waitFor();
         expect(await banner.getByText(name, { exact: true }).count()).toBe(0);
 
@@ -238,7 +239,8 @@ describe('Google sign-in, password reset and e-mail verification in the browser'
         await page.getByLabel(t.form.terms).check();
         await page.getByRole('form', { name: t.form.signUpTitle }).getByRole('button', { name: t.form.signUp }).click();
         await banner.getByText(name, { exact: true }).waitFor();
-        await banner.getByRole('button', { name: t.menu.signOut }).click();
+        await banner.getByTestId('user-menu-button').click(); // sign-out sits in the user menu
+        await banner.getByRole('menuitem', { name: t.menu.signOut }).click();
         await banner.getByRole('link', { name: t.menu.signIn }).waitFor();
 
         await page.goto(`${appUrl}/auth`);

@@ -61,6 +61,8 @@ const routes = () => [
   '/membership',
   '/tasks',
   '/status',
+  '/profile',
+  '/settings',
   '/about',
   '/privacy',
   '/terms',

@@ -58,6 +58,8 @@ const STATIC_ROUTES = [
   '/terms',
   '/contact',
   '/status',
+  '/profile',
+  '/settings',
 ];
 
 describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {

@@ -10,6 +10,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
+import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adsAdminRoutes } from './features/ads/ads.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(platformsRoutes, { prefix: '/api/platforms', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps });
   await app.register(meRoutes, { prefix: '/api', ...deps });
+  await app.register(accountRoutes, { prefix: '/api', ...deps }); // /me/profile|password|providers|sign-out-everywhere, DELETE /me
   await app.register(pointsRoutes, { prefix: '/api', ...deps }); // /me/points
   await app.register(tasksRoutes, { prefix: '/api', ...deps }); // /tasks/*, /me/tasks
   await app.register(quotasRoutes, { prefix: '/api', ...deps }); // /me/usage

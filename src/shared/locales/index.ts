@@ -1,5 +1,6 @@
 // Locale catalogue: one JSON file per namespace and language. Adding a namespace = a file in en/ and zh/ and two
 // lines here. en is the source of truth for keys; locales.test.ts enforces identical key sets and no empty values.
+import enAccount from './en/account.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
@@ -17,6 +18,7 @@ import enProvenance from './en/provenance.json' with { type: 'json' };
 import enSearch from './en/search.json' with { type: 'json' };
 import enSectors from './en/sectors.json' with { type: 'json' };
 import enTasks from './en/tasks.json' with { type: 'json' };
+import zhAccount from './zh/account.json' with { type: 'json' };
 import zhApp from './zh/app.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
@@ -40,6 +42,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';
 
 export const en = {
+  account: enAccount,
   app: enApp,
   auth: enAuth,
   common: enCommon,
@@ -60,6 +63,7 @@ export const en = {
 };
 
 export const zh: typeof en = {
+  account: zhAccount,
   app: zhApp,
   auth: zhAuth,
   common: zhCommon,

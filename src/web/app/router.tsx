@@ -33,6 +33,8 @@ const PrivacyPage = page(() => import('./routes/privacy.tsx'), 'PrivacyPage');
 const TermsPage = page(() => import('./routes/terms.tsx'), 'TermsPage');
 const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage');
 const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage');
+const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage');
+const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage');
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
 export const REDIRECTS = [
@@ -75,6 +77,8 @@ export const routes: RouteObject[] = [
           { path: 'terms', Component: TermsPage },
           { path: 'contact', Component: ContactPage },
           { path: 'status', Component: StatusPage },
+          { path: 'profile', Component: ProfilePage },
+          { path: 'settings', Component: SettingsPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -39,6 +39,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // 1 h
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h
 export const UNLOCK_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h, as long as a spent day budget lasts at most
 
+export type { ProfileRow, UserRow } from './auth.queries.ts';
 export type AuthDeps = { db: Db; config: Config; mailer: Mailer };
 export type RequestContext = { now: Date; lang: Language; meta: SessionMeta };
 export type SignedIn = { session: NewSession; me: MeResponse };
@@ -106,7 +107,7 @@ function membershipOf(profile: ProfileRow, testLevel: MembershipLevel | null, no
 }
 
 /** The spec's PGRST116 rule on the server: a missing profile is created (free level, zero counters). */
-async function ensureProfile(
+export async function ensureProfile(
   db: Db,
   user: UserRow,
   details: { name?: string | null; avatarUrl?: string | null },
@@ -139,8 +140,8 @@ function isListedAdmin(config: Config, user: UserRow): boolean {
 
 /**
  * Everything a sign-in does, whatever the method: grants `admin` when the verified e-mail is in ADMIN_EMAILS, creates
- * the profile on first sign-in (name and avatar refreshed from the provider later), updates last_active, opens a
- * session.
+ * the profile on first sign-in (name and avatar from the provider while the profile has none), updates last_active,
+ * opens a session.
  */
 export async function completeSignIn(
   deps: AuthDeps,
@@ -154,15 +155,16 @@ export async function completeSignIn(
     // A new role ends the sessions opened before it: the role belongs to sessions opened from now on.
     current = (await updateUserRevokingSessions(db, current.id, { role: 'admin' }, ctx.now)) ?? current;
   }
-  await ensureProfile(db, current, details, ctx.now);
+  const existing = await ensureProfile(db, current, details, ctx.now);
+  // The provider's name and picture fill a profile that has none; they never overwrite what the user chose in settings.
   await updateProfile(
     db,
     current.id,
     {
       email: current.email,
       lastActive: ctx.now,
-      ...(details.name ? { name: details.name } : {}),
-      ...(details.avatarUrl ? { avatarUrl: details.avatarUrl } : {}),
+      ...(details.name && !existing.name ? { name: details.name } : {}),
+      ...(details.avatarUrl && !existing.avatarUrl ? { avatarUrl: details.avatarUrl } : {}),
     },
     ctx.now,
   );

@@ -45,3 +45,21 @@ export function createAuthRateLimit(db: Db, name: string, limits: AuthLimits) {
     }
   };
 }
+
+/**
+ * A preHandler for a signed-in user's route: at most `max` requests per user per window (429 RATE_LIMITED with
+ * Retry-After), e.g. the account routes that check the current password, so a stolen session cannot guess it.
+ */
+export function createUserRateLimit(db: Db, name: string, limits: { max: number; windowMs: number }) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const userId = request.auth?.user.id;
+    if (!userId) throw new AppError('UNAUTHORIZED');
+    const now = new Date();
+    const { count, resetAt } = await incrementRateLimit(db, `${name}:user:${userId}`, limits.windowMs, now);
+    if (count === 1) await deleteStaleRateLimits(db, new Date(now.getTime() - limits.windowMs));
+    if (count > limits.max) {
+      setRetryAfter(reply, resetAt, now);
+      throw new AppError('RATE_LIMITED');
+    }
+  };
+}

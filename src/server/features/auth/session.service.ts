@@ -11,7 +11,7 @@ import {
   updateProfile,
   updateSessionExpiry,
 } from './auth.queries.ts';
-import { updateUserRevokingSessions } from './session.queries.ts';
+import { revokeUserSessions, updateUserRevokingSessions } from './session.queries.ts';
 import { createRandomToken, hashToken } from './tokens.ts';
 
 /** Sliding renewal writes at most once per this interval per session (ms), so reads stay reads. */
@@ -127,4 +127,14 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
 export async function changeUserRole(db: Db, userId: string, role: UserRow['role'], now: Date) {
   const user = await updateUserRevokingSessions(db, userId, { role }, now);
   return user && { id: user.id, email: user.email, role: user.role };
+}
+
+/** Ends every session of a user, the one asking included (sign out everywhere): auth_epoch + 1 and the rows go. */
+export async function endAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await revokeUserSessions(db, userId, now);
+}
+
+/** Stores a new password hash and ends every session opened before it, in one UPDATE (auth_epoch + 1). */
+export async function setPasswordEndingSessions(db: Db, userId: string, passwordHash: string, now: Date) {
+  return updateUserRevokingSessions(db, userId, { passwordHash }, now);
 }

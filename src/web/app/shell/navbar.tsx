@@ -106,7 +106,7 @@ export function Navbar() {
             ))}
           </ul>
           <LanguageSwitcher variant="card" className="mt-4" onChange={() => setOpen(false)} />
-          <UserMenu className="mt-4 w-full" onNavigate={() => setOpen(false)} />
+          <UserMenu variant="inline" className="mt-4 w-full" onNavigate={() => setOpen(false)} />
         </nav>
       )}
     </header>

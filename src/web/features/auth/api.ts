@@ -18,15 +18,12 @@ import {
 } from '../../../shared/api/auth.schema.ts';
 import { ApiError, apiGet, apiSend, buildUrl } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { authKeys } from '../../lib/session-keys.ts';
 
 // The UI language, not the browser's: mails and server-side validation messages follow what the user reads.
 const lang = () => ({ query: { lang: currentLanguage() } });
 
-export const authKeys = {
-  all: ['auth'] as const,
-  me: () => ['auth', 'me'] as const,
-  providers: () => ['auth', 'providers'] as const,
-};
+export { authKeys };
 
 /** The signed-in user, or null when signed out (a visitor gets `{ user: null }`; an ended session a 401, once). */
 export const sessionQueryOptions = () =>

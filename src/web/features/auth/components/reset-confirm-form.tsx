@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { PasswordResetConfirmBodySchema } from '../../../../shared/api/auth.schema.ts';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
 import { useConfirmReset } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
 
 type Props = { token: string; onSaved: () => void; onBack: () => void };
 

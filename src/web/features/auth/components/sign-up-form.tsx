@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type MailDelivery, SignUpBodySchema } from '../../../../shared/api/auth.schema.ts';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
 import { useSignUp } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
 import type { AuthMode } from './auth-form.tsx';
 import { EmailField } from './form-field.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
 
 type Props = { returnTo: string; onModeChange: (mode: AuthMode) => void; onSignedIn: (to: string) => void };

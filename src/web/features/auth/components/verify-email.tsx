@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordResetConfirmBodySchema } from '../../../../shared/api/auth.schema.ts';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { useVerifyEmail } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
-import { NewPasswordFields } from './new-password-fields.tsx';
 
 /**
  * Follows an e-mailed verification link. An address that is not verified yet needs a password chosen here (the server

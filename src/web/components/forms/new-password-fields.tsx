@@ -1,14 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthValues, FieldErrors } from '../hooks/use-auth-form.ts';
 import { FormField } from './form-field.tsx';
 
 // zxcvbn-ts and its dictionaries are large: loaded with the forms that choose a password, never with the home page.
 const PasswordStrength = lazy(() => import('./password-strength.tsx'));
 
 type Props = {
-  values: Pick<AuthValues, 'password' | 'confirmPassword'>;
-  fieldErrors: FieldErrors;
+  values: { password: string; confirmPassword: string };
+  fieldErrors: { password?: string; confirmPassword?: string };
   set: (key: 'password' | 'confirmPassword') => (value: string) => void;
   /** "Password" on sign-up, "New password" on reset and verify. */
   passwordLabel: string;

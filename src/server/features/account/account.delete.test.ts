@@ -1,0 +1,195 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  alerts,
+  authTokens,
+  cryptoPayments,
+  exportJobs,
+  mailOutbox,
+  oauthAccounts,
+  paymentHistory,
+  pointsHistory,
+  savedSearches,
+  sessions,
+  userProfiles,
+  users,
+  userTasks,
+} from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type Agent, createAgent, signUpAgent, TEST_PASSWORD } from '../auth/auth.test-support.ts';
+import { createSession, getSessionLifetime } from '../auth/session.service.ts';
+
+type ForeignKey = { table: string; column: string; onDelete: string };
+// Tables known to hold a user's rows today (the catalogue check below also covers any added later).
+const USER_TABLES = [
+  ...'user_profiles sessions auth_tokens oauth_accounts points_history user_tasks'.split(' '),
+  ...'saved_searches alerts export_jobs crypto_payments payment_history'.split(' '),
+];
+
+describe('DELETE /api/me: the account and every row of it', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false });
+  });
+  afterAll(() => t.close());
+
+  // Both drivers answer a raw query with { rows }.
+  const rows = async (query: SQL) => ((await t.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+
+  /** Every column that references users(id), read from the catalogue: a table added later is checked too. */
+  async function foreignKeysToUsers(): Promise<ForeignKey[]> {
+    const result = await rows(sql`
+      SELECT c.conrelid::regclass::text AS "table", a.attname AS "column", c.confdeltype AS "onDelete"
+      FROM pg_constraint c
+      JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)
+      WHERE c.contype = 'f' AND c.confrelid = 'users'::regclass
+      ORDER BY 1, 2`);
+    return result as ForeignKey[];
+  }
+
+  async function rowsOf(userId: string): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const fk of await foreignKeysToUsers()) {
+      const [row] = await rows(
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(fk.table)} WHERE ${sql.identifier(fk.column)} = ${userId}`,
+      );
+      counts[`${fk.table}.${fk.column}`] = (row as { n: number }).n;
+    }
+    const [user] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.id, userId));
+    counts.users = user?.n ?? 0;
+    return counts;
+  }
+
+  /** One row of the user's in every table that holds user rows (beyond what sign-up made). */
+  async function seedEverything(userId: string, email: string) {
+    const now = new Date();
+    await t.db.insert(oauthAccounts).values({ provider: 'github', providerUserId: `gh-${userId}`, userId });
+    await t.db.insert(authTokens).values({
+      tokenHash: `hash-${userId}`,
+      userId,
+      purpose: 'known_device',
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    await t.db.insert(userTasks).values({ userId, taskType: 'daily', taskKey: 'daily-login', pointsAwarded: 50 });
+    await t.db.insert(pointsHistory).values({ userId, pointsChange: 50, reason: 'task.daily', currentTotal: 50 });
+    await t.db.insert(savedSearches).values({ userId, name: 'mine', query: { q: 'defi' } });
+    await t.db.insert(alerts).values({ userId, kind: 'heat_above', targetType: 'project', targetId: 'bitcoin' });
+    await t.db.insert(exportJobs).values({ userId, format: 'csv' });
+    await t.db.insert(cryptoPayments).values({
+      userId,
+      plan: 'premium',
+      period: 'monthly',
+      chain: 'tron',
+      token: 'USDT',
+      amount: 9.9,
+      toAddress: 'T-address',
+    });
+    await t.db.insert(paymentHistory).values({
+      userId,
+      method: 'crypto',
+      plan: 'premium',
+      period: 'monthly',
+      amount: 9.9,
+      currency: 'USDT',
+      status: 'success',
+    });
+    await t.db.insert(mailOutbox).values({ to: email, subject: 'queued', text: 'a mail still queued' });
+  }
+
+  const deleteMe = (agent: Agent, payload: unknown, lang = 'en') =>
+    agent.request({ method: 'DELETE', url: `/api/me?lang=${lang}`, payload: payload as object });
+
+  test('every table that references users deletes a user’s rows with the user (ON DELETE CASCADE)', async () => {
+    const keys = await foreignKeysToUsers();
+    const tables = new Set(keys.map((fk) => fk.table));
+    for (const table of USER_TABLES) {
+      expect(tables, table).toContain(table);
+    }
+    for (const fk of keys) expect(fk.onDelete, `${fk.table}.${fk.column}`).toBe('c');
+  });
+
+  test('a confirmed deletion removes the user and every row of theirs, clears the cookie, and the password fails', async () => {
+    const email = 'del-all@example.com';
+    const { agent, me } = await signUpAgent(t.app, email);
+    const userId = me.user.id;
+    const other = await signUpAgent(t.app, 'del-keeper@example.com');
+    await seedEverything(userId, email);
+    await seedEverything(other.me.user.id, 'del-keeper@example.com');
+    const second = createAgent(t.app);
+    await second.request({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password: TEST_PASSWORD } });
+    const before = await rowsOf(userId);
+    expect(Object.entries(before).filter(([, n]) => n === 0)).toEqual([]); // a row in every table
+    expect(before['sessions.user_id']).toBe(2);
+
+    const res = await deleteMe(agent, { confirm: ' DEL-ALL@example.com ', password: TEST_PASSWORD });
+
+    expect(res.statusCode).toBe(200);
+    expect(res.cookies.find((c) => c.name === 'hr_session')?.value).toBe('');
+    const after = await rowsOf(userId);
+    expect(Object.entries(after).filter(([, n]) => n !== 0)).toEqual([]);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(0);
+    expect((await agent.request({ method: 'GET', url: '/api/me' })).json().user).toBeNull();
+    expect((await second.request({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
+    const signIn = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(401);
+    // The other user's rows are all still there.
+    const kept = await rowsOf(other.me.user.id);
+    expect(Object.entries(kept).filter(([, n]) => n === 0)).toEqual([]);
+    expect((await other.agent.request({ method: 'GET', url: '/api/me' })).json().user.email).toBe(
+      'del-keeper@example.com',
+    );
+  });
+
+  test('a wrong confirmation or password changes nothing (4xx), in the request language', async () => {
+    const email = 'del-refused@example.com';
+    const { agent, me } = await signUpAgent(t.app, email);
+    await seedEverything(me.user.id, email);
+    const before = await rowsOf(me.user.id);
+    const attempts: [unknown, number, string | undefined][] = [
+      [{ confirm: 'someone@example.com', password: TEST_PASSWORD }, 400, 'DELETE_CONFIRMATION_MISMATCH'],
+      [{ confirm: 'DELETE', password: TEST_PASSWORD }, 400, 'DELETE_CONFIRMATION_MISMATCH'],
+      [{ confirm: email, password: 'not-the-password' }, 403, 'CURRENT_PASSWORD_INVALID'],
+      [{ confirm: email }, 403, 'CURRENT_PASSWORD_INVALID'],
+      [{ confirm: '', password: TEST_PASSWORD }, 400, undefined],
+      [{ confirm: 42, password: TEST_PASSWORD }, 400, undefined],
+      [{ confirm: 'x'.repeat(100_000), password: TEST_PASSWORD }, 400, undefined],
+      [{ confirm: `${email}\u0000`, password: TEST_PASSWORD }, 400, undefined],
+      [{ confirm: email, password: TEST_PASSWORD, userId: 'someone-else' }, 400, undefined],
+      [{}, 400, undefined],
+      [[], 400, undefined],
+    ];
+    for (const [payload, status, code] of attempts) {
+      const res = await deleteMe(agent, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(status);
+      if (code) expect(res.json().error.code).toBe(code);
+    }
+    const noBody = await agent.request({ method: 'DELETE', url: '/api/me' });
+    expect(noBody.statusCode).toBe(400);
+    const zh = await deleteMe(agent, { confirm: 'nope', password: TEST_PASSWORD }, 'zh');
+    expect(zh.json().error.message).toMatch(/确认内容不匹配/);
+    expect(await rowsOf(me.user.id)).toEqual(before);
+    expect((await agent.request({ method: 'GET', url: '/api/me' })).json().user.email).toBe(email);
+  });
+
+  test('an account without an e-mail or password confirms with DELETE', async () => {
+    const [user] = await t.db.insert(users).values({ email: null }).returning();
+    if (!user) throw new Error('no user');
+    const session = await createSession(t.db, user, {}, new Date(), getSessionLifetime(t.config));
+    const agent = createAgent(t.app);
+    agent.cookies.set('hr_session', session.token);
+    agent.cookies.set('hr_csrf', session.csrfToken);
+
+    const wrong = await deleteMe(agent, { confirm: 'delete' });
+    const right = await deleteMe(agent, { confirm: 'DELETE' });
+
+    expect(wrong.json().error.code).toBe('DELETE_CONFIRMATION_MISMATCH');
+    expect(right.statusCode).toBe(200);
+    expect(await t.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
+    expect(await t.db.select().from(userProfiles).where(eq(userProfiles.id, user.id))).toHaveLength(0);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import {
+  MeResponseSchema,
+  NewPasswordSchema,
+  OAuthProviderSchema,
+  PASSWORD_MAX_LENGTH,
+  ProfileSchema,
+  toDisplayName,
+} from './auth.schema.ts';
+
+// The signed-in user's own account (/api/me/*, docs/auth.md "Account"). Messages are catalogue keys, translated by the
+// server's error handler and by the settings form alike.
+export const ACCOUNT_MESSAGES = {
+  nameLength: 'account.validation.nameLength',
+  nameCharacters: 'account.validation.nameCharacters',
+  avatarHttps: 'account.validation.avatarHttps',
+  avatarTooLong: 'account.validation.avatarTooLong',
+  invalidFormat: 'auth.validation.invalidFormat',
+  passwordRequired: 'auth.validation.passwordRequired',
+  confirmRequired: 'account.validation.confirmRequired',
+} as const;
+const M = ACCOUNT_MESSAGES;
+
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+export const AVATAR_URL_MAX_LENGTH = 500;
+
+/** Control characters (C0, DEL, C1) and line/paragraph separators never belong in a one-line name. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** A display name: trimmed, 1–50 characters (code points), one line; null clears it (the e-mail's name shows). */
+export const DisplayNameSchema = z
+  .string({ error: M.invalidFormat })
+  .max(DISPLAY_NAME_MAX_LENGTH * 4, { error: M.nameLength, abort: true }) // cheap bound before the trim
+  .trim()
+  .refine((value) => [...value].length >= 1 && [...value].length <= DISPLAY_NAME_MAX_LENGTH, {
+    error: M.nameLength,
+    abort: true,
+  })
+  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: M.nameCharacters });
+
+/** An avatar picture: an absolute https:// URL (no javascript:, data: or plain http), at most 500 characters. */
+export const AvatarUrlSchema = z
+  .string({ error: M.invalidFormat })
+  .trim()
+  .max(AVATAR_URL_MAX_LENGTH, { error: M.avatarTooLong, abort: true })
+  .refine(isHttpsUrl, { error: M.avatarHttps });
+
+/**
+ * https://, a host (no user:password@ part) and a path without spaces or control characters; the scheme is checked on
+ * the text itself (no URL parser: shared code runs where `URL` may differ), so javascript:, data: and http: never pass.
+ */
+const HTTPS_URL = /^https:\/\/[a-z0-9.-]+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+export function isHttpsUrl(value: string): boolean {
+  return HTTPS_URL.test(value) && !CONTROL_CHARACTERS.test(value);
+}
+
+/** PATCH /api/me/profile: only the fields present change; null clears one. */
+export const UpdateProfileBodySchema = z.strictObject({
+  name: DisplayNameSchema.nullable().optional(),
+  avatarUrl: AvatarUrlSchema.nullable().optional(),
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+export const UpdateProfileResponseSchema = z.object({ profile: ProfileSchema });
+
+/**
+ * POST /api/me/password. `currentPassword` is required when the account has a password (the server checks); an
+ * OAuth-only account may set its first password without one.
+ */
+export const ChangePasswordBodySchema = z.strictObject({
+  currentPassword: z.string({ error: M.invalidFormat }).max(PASSWORD_MAX_LENGTH, { error: M.invalidFormat }).optional(),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+/** The answer re-issues this browser's session (every other session has ended): a new CSRF token comes with it. */
+export const ChangePasswordResponseSchema = MeResponseSchema;
+
+/** GET /api/me/providers: how this account signs in, and which providers this server offers. */
+export const LinkedProvidersResponseSchema = z.object({
+  email: z.string().nullable(),
+  password: z.boolean(),
+  linked: z.array(z.object({ provider: OAuthProviderSchema, linkedAt: z.string() })),
+  enabled: z.array(OAuthProviderSchema),
+});
+export type LinkedProvidersResponse = z.infer<typeof LinkedProvidersResponseSchema>;
+
+/** The word an account without an e-mail types to confirm its deletion. */
+export const DELETE_CONFIRMATION_WORD = 'DELETE';
+
+/** DELETE /api/me: `confirm` is the account's e-mail (or DELETE when it has none); `password` when it has one. */
+export const DeleteAccountBodySchema = z.strictObject({
+  confirm: z
+    .string({ error: M.confirmRequired })
+    .min(1, { error: M.confirmRequired })
+    .max(300, { error: M.invalidFormat }),
+  password: z.string({ error: M.invalidFormat }).max(PASSWORD_MAX_LENGTH, { error: M.invalidFormat }).optional(),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
+
+/** The name shown for a user (menu, profile): the chosen display name, else the e-mail's name (spec §2), else 'User'. */
+export function displayNameOf(
+  person: { email: string | null; name?: string | null | undefined },
+  fallback = 'User',
+): string {
+  return person.name?.trim() || toDisplayName(person.email, fallback);
+}

@@ -1,0 +1,90 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ChangePasswordBody,
+  ChangePasswordResponseSchema,
+  type DeleteAccountBody,
+  LinkedProvidersResponseSchema,
+  type UpdateProfileBody,
+  UpdateProfileResponseSchema,
+} from '../../../shared/api/account.schema.ts';
+import { CsrfResponseSchema, type MeResponse } from '../../../shared/api/auth.schema.ts';
+import { UserTasksResponseSchema } from '../../../shared/api/tasks.schema.ts';
+import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import { authKeys } from '../../lib/session-keys.ts';
+
+// Server messages (validation, wrong password) come back in the language the page shows.
+const lang = () => ({ query: { lang: currentLanguage() } });
+
+export const accountKeys = {
+  providers: () => ['account', 'providers'] as const,
+  completedTasks: () => ['account', 'completed-tasks'] as const,
+};
+
+/** How this account signs in (password, linked providers) and what the server offers. */
+export const useLinkedProviders = () =>
+  useQuery({
+    queryKey: accountKeys.providers(),
+    queryFn: ({ signal }) => apiGet('/api/me/providers', LinkedProvidersResponseSchema, { signal }),
+  });
+
+/**
+ * The user's completed tasks (GET /api/me/tasks, the task feature's route). null when the server has no such route
+ * yet (404) or refuses it: the profile page then shows the counters only.
+ */
+export const useCompletedTasks = () =>
+  useQuery({
+    queryKey: accountKeys.completedTasks(),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiGet('/api/me/tasks', UserTasksResponseSchema, { signal, query: { limit: 20 } });
+      } catch (error) {
+        if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+        throw error;
+      }
+    },
+    retry: false,
+  });
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateProfileBody) =>
+      apiSend('PATCH', '/api/me/profile', UpdateProfileResponseSchema, body, lang()),
+    onSuccess: ({ profile }) => {
+      queryClient.setQueryData<MeResponse | null>(authKeys.me(), (me) => (me ? { ...me, profile } : me));
+    },
+  });
+}
+
+/** Sets a new password; the answer is this browser's re-issued session (every other one has ended). */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) =>
+      apiSend('POST', '/api/me/password', ChangePasswordResponseSchema, body, lang()),
+    onSuccess: (me) => {
+      queryClient.setQueryData(authKeys.me(), me);
+      void queryClient.invalidateQueries({ queryKey: accountKeys.providers() });
+    },
+  });
+}
+
+/** Sign out everywhere and delete account both end this browser's session: forget everything cached about the user. */
+function useEndingMutation<T>(send: (body: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => {
+      queryClient.setQueryData(authKeys.me(), null);
+      queryClient.removeQueries({ queryKey: ['account'] });
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+    },
+  });
+}
+
+export const useSignOutEverywhere = () =>
+  useEndingMutation(() => apiSend('POST', '/api/me/sign-out-everywhere', CsrfResponseSchema, undefined, lang()));
+
+export const useDeleteAccount = () =>
+  useEndingMutation((body: DeleteAccountBody) => apiSend('DELETE', '/api/me', CsrfResponseSchema, body, lang()));

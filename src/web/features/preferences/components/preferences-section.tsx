@@ -1,0 +1,40 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setTheme, THEMES, useTheme } from '../../../lib/theme.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
+
+/** The settings page's language (zh/en) and theme (light/dark/auto): the same stored choices the navbar changes. */
+export function PreferencesSection() {
+  const { t } = useTranslation(['account', 'app']);
+  const { theme } = useTheme();
+  const id = useId();
+  return (
+    <section aria-labelledby="settings-preferences" className="card flex flex-col gap-4 p-5">
+      <h2 id="settings-preferences" className="text-lg font-semibold">
+        {t('account:settings.preferences.title')}
+      </h2>
+      <LanguageSwitcher variant="card" />
+      <fieldset className="grid grid-cols-3 gap-3">
+        <legend className="mb-2 text-sm font-medium">{t('app:theme.label')}</legend>
+        {THEMES.map((value) => (
+          <label
+            key={value}
+            className={`card flex cursor-pointer items-center gap-2 p-3 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
+              value === theme ? 'border-brand-500 ring-1 ring-brand-500 dark:border-brand-500' : ''
+            }`}
+          >
+            <input
+              type="radio"
+              name={`${id}-theme`}
+              value={value}
+              checked={value === theme}
+              onChange={() => setTheme(value)}
+              className="accent-brand-600"
+            />
+            <span className="font-medium">{t(`app:theme.${value}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+    </section>
+  );
+}
