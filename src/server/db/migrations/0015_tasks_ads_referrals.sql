@@ -55,5 +55,5 @@ ALTER TABLE "user_profiles" ADD CONSTRAINT "user_profiles_referralCode_unique" U
 ALTER TABLE "user_profiles" ADD CONSTRAINT "user_profiles_not_self_referred" CHECK ("user_profiles"."referred_by" <> "user_profiles"."id");--> statement-breakpoint
 -- Hand-written: two honest house ads, promoting HeatRank itself (admins edit or add more under /api/admin/ads).
 INSERT INTO "house_ads" ("title_zh", "title_en", "body_zh", "body_en", "image_url", "link_url") VALUES
-('高级会员无广告', 'Premium is ad-free', '升级到高级会员：不再有广告，还能查看历史热度、导出数据和更多筛选。', 'Upgrade to Premium: no more ads, plus heat history, data export and more filters.', NULL, '/membership'),
-('热度分是怎么算的', 'How the heat score works', '热度分来自社交、开发、市场和链上数据，每个来源都注明出处。了解我们的方法。', 'The heat score combines social, developer, market and on-chain signals, each with its source. Read how we compute it.', NULL, '/about');
+('高级会员无广告', 'Premium is ad-free', '升级到高级会员：不再有广告，每天 100 次搜索，还能使用自定义筛选。', 'Upgrade to Premium: no more ads, 100 searches a day and custom search filters.', NULL, '/membership'),
+('热度分是怎么算的', 'How the heat score works', '热度分由社交、市场、开发和新闻四类信号组成，每个数字都注明来源和时间。了解我们的计算方法。', 'The heat score combines social, market, developer and news signals, each figure with its source and time. Read how we compute it.', NULL, '/about');

@@ -1,16 +1,21 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  adViews,
   alerts,
   authTokens,
   cryptoPayments,
   exportJobs,
+  houseAds,
   mailOutbox,
   oauthAccounts,
   paymentHistory,
   pointsHistory,
+  quotaUsage,
   savedSearches,
   sessions,
+  shareTokens,
+  taskEvents,
   userProfiles,
   users,
   userTasks,
@@ -94,7 +99,32 @@ describe('DELETE /api/me: the account and every row of it', () => {
       status: 'success',
     });
     await t.db.insert(mailOutbox).values({ to: email, subject: 'queued', text: 'a mail still queued' });
+    const [ad] = await t.db.select({ id: houseAds.id }).from(houseAds).limit(1);
+    await t.db.insert(adViews).values({ id: `view-${userId}`, userId, adId: ad!.id, issuedAt: now });
+    await t.db
+      .insert(shareTokens)
+      .values({ token: `share-${userId}`, userId, projectId: 'x', day: '2030-01-01', createdAt: now });
+    await t.db
+      .insert(taskEvents)
+      .values({ userId, taskKey: 'daily.view_sector', day: '2030-01-01', item: 'defi', createdAt: now });
+    await t.db
+      .insert(quotaUsage)
+      .values({ subject: `user:${userId}`, quota: 'dailySearches', windowStart: now, used: 3 });
+    // Someone this user invited: their profile stays when the inviter goes.
+    const [referee] = await t.db
+      .insert(users)
+      .values({ email: `referee-of-${email}` })
+      .returning();
+    await t.db.insert(userProfiles).values({ id: referee!.id, email: referee!.email, referredBy: userId });
   }
+
+  const quotaRowsOf = async (userId: string) =>
+    (
+      await t.db
+        .select()
+        .from(quotaUsage)
+        .where(eq(quotaUsage.subject, `user:${userId}`))
+    ).length;
 
   const deleteMe = (agent: Agent, payload: unknown, lang = 'en') =>
     agent.request({ method: 'DELETE', url: `/api/me?lang=${lang}`, payload: payload as object });
@@ -105,7 +135,11 @@ describe('DELETE /api/me: the account and every row of it', () => {
     for (const table of USER_TABLES) {
       expect(tables, table).toContain(table);
     }
-    for (const fk of keys) expect(fk.onDelete, `${fk.table}.${fk.column}`).toBe('c');
+    for (const fk of keys) {
+      // A referee's profile outlives the friend who invited them: only the link is cleared (SET NULL).
+      const expected = `${fk.table}.${fk.column}` === 'user_profiles.referred_by' ? 'n' : 'c';
+      expect(fk.onDelete, `${fk.table}.${fk.column}`).toBe(expected);
+    }
   });
 
   test('a confirmed deletion removes the user and every row of theirs, clears the cookie, and the password fails', async () => {
@@ -128,6 +162,14 @@ describe('DELETE /api/me: the account and every row of it', () => {
     const after = await rowsOf(userId);
     expect(Object.entries(after).filter(([, n]) => n !== 0)).toEqual([]);
     expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).toHaveLength(0);
+    expect(await quotaRowsOf(userId)).toBe(0);
+    expect(await quotaRowsOf(other.me.user.id)).toBe(1);
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(eq(users.email, `referee-of-${email}`)),
+    ).toHaveLength(1);
     expect((await agent.request({ method: 'GET', url: '/api/me' })).json().user).toBeNull();
     expect((await second.request({ method: 'GET', url: '/api/me' })).statusCode).toBe(401);
     const signIn = await createAgent(t.app).request({

@@ -8,6 +8,7 @@ import {
 import type { MeResponse, Profile } from '../../../shared/api/auth.schema.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { ensureProfile, getMe, type RequestContext, toProfile, type UserRow } from '../auth/auth.service.ts';
 import { listEnabledProviders } from '../auth/oauth.providers.ts';
@@ -20,6 +21,7 @@ import {
   type NewSession,
   setPasswordEndingSessions,
 } from '../auth/session.service.ts';
+import { forgetUserQuotaUsage } from '../quotas/quotas.service.ts';
 import {
   deleteUserAndRows,
   type ProfilePatch,
@@ -98,5 +100,8 @@ function confirms(user: UserRow, typed: string): boolean {
 export async function deleteAccount(db: Db, user: UserRow, body: DeleteAccountBody): Promise<void> {
   if (!confirms(user, body.confirm)) throw new AppError('DELETE_CONFIRMATION_MISMATCH');
   if (user.passwordHash) await assertOwnPassword(user, body.password);
-  await deleteUserAndRows(db, user.id, user.email);
+  await withTransaction(db, async (tx) => {
+    await forgetUserQuotaUsage(tx, user.id);
+    await deleteUserAndRows(tx, user.id, user.email);
+  });
 }

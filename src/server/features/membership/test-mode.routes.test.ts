@@ -47,7 +47,8 @@ describe('test mode: PUT /api/me/test-mode', () => {
     expect(await usage(other)).toMatchObject({ level: 'free', testLevel: null });
     expect((await me(other)).membership).toEqual({ level: 'free', actualLevel: 'free', testLevel: null });
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.email, 'tm-admin@example.com'));
-    expect(profile).toMatchObject({ membershipLevel: 'free', points: 0, membershipExpiresAt: null });
+    // Stored level and plan untouched; the only points are the search's own daily task (+50), earned as anyone would.
+    expect(profile).toMatchObject({ membershipLevel: 'free', points: 50, membershipExpiresAt: null });
 
     const off = await setTestMode(admin, null);
     expect(off.json()).toEqual({ testLevel: null, actualLevel: 'free' });

@@ -52,6 +52,11 @@ export async function deleteUsageBefore(db: Db, before: Date): Promise<number> {
   return rows.length;
 }
 
+/** Deletes every counter of one subject (an account being deleted). */
+export async function deleteSubjectUsage(db: Db, subject: string): Promise<void> {
+  await db.delete(quotaUsage).where(eq(quotaUsage.subject, subject));
+}
+
 /** A user's active alerts: the concurrent-alerts quota's "used". */
 export async function countActiveAlerts(db: Db, userId: string): Promise<number> {
   const [row] = await db

@@ -13,13 +13,26 @@ import {
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
-import { countActiveAlerts, deleteUsageBefore, incrementUsage, selectUsage } from './quotas.queries.ts';
+import {
+  countActiveAlerts,
+  deleteSubjectUsage,
+  deleteUsageBefore,
+  incrementUsage,
+  selectUsage,
+} from './quotas.queries.ts';
 
 /** Who a counter belongs to: a signed-in user by id, a visitor by IP (with the free limits, viewerOf gives 'free'). */
 export type QuotaSubject = { subject: string; viewer: Viewer };
 
+const userSubject = (userId: string) => `user:${userId}`;
+
 export function quotaSubjectOf(viewer: Viewer, ip: string): QuotaSubject {
-  return { subject: viewer.userId ? `user:${viewer.userId}` : `ip:${ip}`, viewer };
+  return { subject: viewer.userId ? userSubject(viewer.userId) : `ip:${ip}`, viewer };
+}
+
+/** A deleted account's counters go with it (they are keyed by text, not by a foreign key that would cascade). */
+export async function forgetUserQuotaUsage(db: Db, userId: string): Promise<void> {
+  await deleteSubjectUsage(db, userSubject(userId));
 }
 
 /** The feature a quota belongs to: a limit of 0 means the level lacks it, so the refusal names the tier. */
