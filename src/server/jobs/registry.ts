@@ -1,3 +1,4 @@
+import { dailyCleanupJob } from './daily-cleanup.job.ts';
 import { fullSyncJob } from './full-sync.job.ts';
 import { heatJob } from './heat.job.ts';
 import { historyRetentionJob } from './history-retention.job.ts';
@@ -7,7 +8,6 @@ import { marketJob } from './ingest-market.job.ts';
 import { socialJob } from './ingest-social.job.ts';
 import type { Job } from './job.ts';
 import { pointsExpiryJob } from './points-expiry.job.ts';
-import { quotaCleanupJob } from './quota-cleanup.job.ts';
 
 /**
  * Every scheduled job, the one list the scheduler runs (all times UTC; spec §9 "Intervals"):
@@ -19,7 +19,7 @@ import { quotaCleanupJob } from './quota-cleanup.job.ts';
  * - ingest-developer   daily 04:30 (GitHub)
  * - ingest-social      hourly (X, Telegram, Discord; 1/168 of the stale projects per run)
  * - points-expiry      daily 16:10 (00:10 in Asia/Shanghai; does nothing while POINTS_EXPIRY_DAYS is 0)
- * - quota-cleanup      daily 03:40 (quota counters of windows older than two days)
+ * - daily-cleanup      daily 03:40 (quota windows, task progress, share tokens and ad views over two days old)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -30,7 +30,7 @@ export const ALL_JOBS: readonly Job[] = [
   developerJob,
   socialJob,
   pointsExpiryJob,
-  quotaCleanupJob,
+  dailyCleanupJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */

@@ -27,14 +27,20 @@ export function AuthPage() {
   const navigate = useNavigate();
   const mode = MODES[params.get('mode') ?? ''] ?? 'signIn';
   const returnTo = ReturnToSchema.parse(params.get('returnTo') ?? '/');
+  // The invite link is /auth?mode=signup&ref=CODE; the code rides along while the visitor switches modes.
+  const ref = params.get('ref')?.trim().slice(0, 64) || undefined;
   return (
     <div className="py-8">
       <AuthForm
         mode={mode}
         token={params.get('token') ?? undefined}
         returnTo={returnTo}
+        referralCode={ref}
         onModeChange={(next) =>
-          setParams(next === 'signIn' ? { returnTo } : { mode: MODE_PARAM[next], returnTo }, { replace: true })
+          setParams(
+            { ...(next === 'signIn' ? {} : { mode: MODE_PARAM[next] }), returnTo, ...(ref ? { ref } : {}) },
+            { replace: true },
+          )
         }
         onSignedIn={(to) => navigate(to, { replace: true })}
       />

@@ -16,12 +16,14 @@ export type AuthFormProps = {
   token?: string;
   /** Same-site path to go back to after signing in. */
   returnTo: string;
+  /** A friend's invite code from the invite link (?ref=), sent with a sign-up. */
+  referralCode?: string;
   onModeChange: (mode: AuthMode) => void;
   onSignedIn: (returnTo: string) => void;
 };
 
 /** The /auth page's card: one component per mode, each validated by the API's own zod schema. */
-export function AuthForm({ mode, token = '', returnTo, onModeChange, onSignedIn }: AuthFormProps) {
+export function AuthForm({ mode, token = '', returnTo, referralCode, onModeChange, onSignedIn }: AuthFormProps) {
   const { t } = useTranslation('auth');
   // A notice carried to the sign-in form ("password changed"); any other mode change drops it.
   const [carried, setCarried] = useState<string>();
@@ -35,7 +37,7 @@ export function AuthForm({ mode, token = '', returnTo, onModeChange, onSignedIn 
     case 'signIn':
       return <SignInForm returnTo={returnTo} notice={carried} onModeChange={go} onSignedIn={onSignedIn} />;
     case 'signUp':
-      return <SignUpForm returnTo={returnTo} onModeChange={go} onSignedIn={onSignedIn} />;
+      return <SignUpForm returnTo={returnTo} referralCode={referralCode} onModeChange={go} onSignedIn={onSignedIn} />;
     case 'forgot':
       return <ResetRequestForm onBack={() => go('signIn')} />;
     case 'reset':

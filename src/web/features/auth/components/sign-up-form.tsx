@@ -10,9 +10,14 @@ import type { AuthMode } from './auth-form.tsx';
 import { EmailField } from './form-field.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
 
-type Props = { returnTo: string; onModeChange: (mode: AuthMode) => void; onSignedIn: (to: string) => void };
+type Props = {
+  returnTo: string;
+  referralCode?: string;
+  onModeChange: (mode: AuthMode) => void;
+  onSignedIn: (to: string) => void;
+};
 
-export function SignUpForm({ returnTo, onModeChange, onSignedIn }: Props) {
+export function SignUpForm({ returnTo, referralCode, onModeChange, onSignedIn }: Props) {
   const { t } = useTranslation('auth');
   const form = useAuthForm(SignUpBodySchema);
   const signUp = useSignUp();
@@ -21,7 +26,7 @@ export function SignUpForm({ returnTo, onModeChange, onSignedIn }: Props) {
   const title = t('form.signUpTitle');
   const { values, fieldErrors, set } = form;
   const onSubmit = form.submit(values, async (body) => {
-    const created = await signUp.mutateAsync(body);
+    const created = await signUp.mutateAsync(referralCode ? { ...body, referralCode } : body);
     setSent({ email: created.user.email ?? body.email, delivery: created.mailDelivery });
   });
 
@@ -65,6 +70,7 @@ export function SignUpForm({ returnTo, onModeChange, onSignedIn }: Props) {
             </p>
           )}
         </div>
+        {referralCode && <p className="muted text-sm">{t('form.invited', { code: referralCode })}</p>}
         <FormMessages error={form.formError} notice={form.notice} />
         <SubmitButton label={t('form.signUp')} pending={signUp.isPending} />
       </form>

@@ -1,0 +1,18 @@
+import { cleanupQuotaUsage } from '../features/quotas/quotas.service.ts';
+import { cleanupTaskRows } from '../features/tasks/cleanup.service.ts';
+import type { Job } from './job.ts';
+
+/**
+ * Drops short-lived counters nothing reads after a day: quota windows and task progress, share tokens and ad views
+ * older than two days. Ledgers (points_history, user_tasks) are never touched.
+ */
+export const dailyCleanupJob: Job = {
+  name: 'daily-cleanup',
+  cron: '0 40 3 * * *',
+  run: async (ctx) => {
+    const now = ctx.now();
+    const quotaRows = await cleanupQuotaUsage(ctx.db, now);
+    const tasks = await cleanupTaskRows(ctx.db, now, ctx.config.DAY_TIME_ZONE);
+    return { counts: { quotaRows, ...tasks }, errors: [] };
+  },
+};
