@@ -68,9 +68,11 @@ describe.each(['zh', 'en'] as const)('the verified badge in %s', (lang: Lang) =>
     await page.screenshot({ path: resolve(SCREENSHOT_DIR, `verified-${lang}-x.png`) });
 
     await open(page, '/project/bitcoin');
-    await page.locator('main header h1').waitFor();
+    // The project's own header (the one holding its h1): later sections of the page have headers of their own.
+    const projectHeader = page.locator('main header').filter({ has: page.locator('h1') });
+    await projectHeader.waitFor();
     expect(await page.locator('main [data-verified-badge]').count()).toBe(0);
-    expect(await page.locator('main header').textContent()).not.toContain(texts.label);
+    expect(await projectHeader.textContent()).not.toContain(texts.label);
     await context.close();
   });
 

@@ -10,6 +10,7 @@ import {
 import { CsrfResponseSchema, type MeResponse } from '../../../shared/api/auth.schema.ts';
 import { UserTasksResponseSchema } from '../../../shared/api/tasks.schema.ts';
 import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
+import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { authKeys } from '../../lib/session-keys.ts';
 
@@ -78,7 +79,7 @@ function useEndingMutation<T>(send: (body: T) => Promise<unknown>) {
     onSuccess: () => {
       queryClient.setQueryData(authKeys.me(), null);
       queryClient.removeQueries({ queryKey: ['account'] });
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      void queryClient.invalidateQueries({ predicate: refetchableExcept('auth') });
     },
   });
 }

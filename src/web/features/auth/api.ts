@@ -17,6 +17,7 @@ import {
   type VerifyEmailBody,
 } from '../../../shared/api/auth.schema.ts';
 import { ApiError, apiGet, apiSend, buildUrl } from '../../lib/api-client.ts';
+import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { authKeys } from '../../lib/session-keys.ts';
 
@@ -61,7 +62,7 @@ function useSignedInMutation<T, R extends MeResponse>(send: (body: T) => Promise
     onSuccess: (me) => {
       queryClient.setQueryData(authKeys.me(), me);
       // Anything cached may depend on who is signed in (quotas, membership): refetch it.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      void queryClient.invalidateQueries({ predicate: refetchableExcept('auth') });
     },
   });
 }
@@ -83,7 +84,7 @@ export function useSignOut() {
     mutationFn: () => apiSend('POST', '/api/auth/sign-out', CsrfResponseSchema),
     onSettled: () => {
       queryClient.setQueryData(authKeys.me(), null);
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+      void queryClient.invalidateQueries({ predicate: refetchableExcept('auth') });
     },
   });
 }

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { TestModeResponseSchema, UsageResponseSchema } from '../../../shared/api/usage.schema.ts';
 import type { MembershipLevel } from '../../../shared/membership/level.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { refetchableExcept } from '../../lib/counted-queries.ts';
 
 export const membershipKeys = {
   all: ['membership'] as const,
@@ -24,6 +25,6 @@ export function useSetTestMode() {
   return useMutation({
     mutationFn: (level: MembershipLevel | null) =>
       apiSend('PUT', '/api/me/test-mode', TestModeResponseSchema, { level }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept() }),
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/tasks.schema.ts';
 import type { TaskKey } from '../../../shared/membership/tasks.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
 // The UI language, so the server's refusals (cap reached, too early) and the history's reasons read like the page.
@@ -70,7 +71,7 @@ function useCreditMutation<T>(send: (input: T) => Promise<CreditResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'projects' }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept('projects') }),
   });
 }
 
