@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PointsResponse } from '../../../../shared/api/points.schema.ts';
 import type { TasksResponse } from '../../../../shared/api/tasks.schema.ts';
+import { MEMBERSHIP_LEVELS } from '../../../../shared/membership/level.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { computeLevelProgress } from '../progress.ts';
 
@@ -18,6 +19,9 @@ export function PointsHeader({ points, day, caps }: PointsHeaderProps) {
         level: nextName,
       })
     : t('header.topLevel');
+  // A running paid plan may already give the level the bar climbs to: say so, not just "N more points".
+  const planCovers =
+    progress.next !== null && MEMBERSHIP_LEVELS.indexOf(points.level) >= MEMBERSHIP_LEVELS.indexOf(progress.next);
   return (
     <section aria-label={t('header.label')} className="card grid gap-5 p-5 md:grid-cols-[1fr_auto]">
       <div className="min-w-0 space-y-3">
@@ -48,6 +52,7 @@ export function PointsHeader({ points, day, caps }: PointsHeaderProps) {
           {nextName
             ? t('header.pointsNeeded', { points: formatInteger(progress.pointsNeeded), level: nextName })
             : t('header.topLevel')}
+          {planCovers && ` ${t('header.planCovers', { level: nextName })}`}
         </p>
       </div>
       <div className="space-y-2 text-sm md:min-w-56">
