@@ -138,6 +138,18 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
       await page.evaluate(() => window.scrollTo(0, 0));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       await page.screenshot({ path: resolve(SCREENSHOT_DIR, `tasks-${lang}-390.png`) });
+
+      // The profile lists the same three credits by name, in the page's language.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await open(page, '/profile');
+      const done = page.getByRole('region', { name: locale.account.profile.completedTasks });
+      for (const name of [
+        t.items.daily.check_in.title,
+        locale.points.reasons.ad.watch,
+        t.items.daily.share_project.title,
+      ]) {
+        await done.getByText(name, { exact: true }).waitFor();
+      }
       expect(errors).toEqual([]);
     } catch (error) {
       mkdirSync(SCREENSHOT_DIR, { recursive: true });

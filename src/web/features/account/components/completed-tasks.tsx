@@ -3,8 +3,12 @@ import { Link } from 'react-router';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
 import { useCompletedTasks } from '../api.ts';
 
-/** "daily-login" → "daily login": task names are the task feature's; until it names them, the key reads well enough. */
-const readableKey = (key: string) => key.replace(/^(daily|achievement)-/, '').replaceAll(/[-_]/g, ' ');
+/** A task's name in the page's language: the task centre's title (tasks.items.<key>), or the ad credit's reason. */
+function useTaskName() {
+  const { t } = useTranslation(['tasks', 'points']);
+  return (key: string) =>
+    key === 'ad.watch' ? t('points:reasons.ad.watch') : t(`tasks:items.${key}.title`, { defaultValue: key });
+}
 
 /**
  * The user's completed tasks from GET /api/me/tasks (the task feature's route). Nothing at all when that request
@@ -13,6 +17,7 @@ const readableKey = (key: string) => key.replace(/^(daily|achievement)-/, '').re
 export function CompletedTasks() {
   const { t } = useTranslation('account');
   const { data } = useCompletedTasks();
+  const taskName = useTaskName();
   if (!data) return null;
   return (
     <section aria-labelledby="profile-completed-tasks" className="card p-5">
@@ -33,7 +38,7 @@ export function CompletedTasks() {
               key={`${task.key}-${task.completedAt}`}
               className="flex items-center justify-between gap-3 py-2 text-sm"
             >
-              <span className="min-w-0 truncate capitalize">{readableKey(task.key)}</span>
+              <span className="min-w-0 truncate">{taskName(task.key)}</span>
               <span className="flex shrink-0 items-center gap-3">
                 <span className="font-medium text-green-700 dark:text-green-400">
                   {t('profile.pointsAwarded', { points: formatInteger(task.points) })}
