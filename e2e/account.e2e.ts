@@ -50,7 +50,7 @@ describe('the account pages', () => {
       const menuButton = banner.getByTestId('user-menu-button');
       await expect(menuButton.textContent()).resolves.toContain(emailName); // the spec's name from the e-mail
 
-      await pickFromMenu(page, a.menu.profile);
+      await pickFromMenu(page, c.auth.menu.profile);
       await page.waitForURL((url) => url.pathname === '/profile');
       await page.getByTestId('profile-email').getByText(email).waitFor();
       expect(await page.getByTestId('profile-level').textContent()).toContain(a.level.free);
@@ -61,9 +61,9 @@ describe('the account pages', () => {
       // Keyboard: Enter opens with the first item focused, arrows move, Escape closes back onto the button.
       await menuButton.focus();
       await page.keyboard.press('Enter');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(a.menu.profile);
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(c.auth.menu.profile);
       await page.keyboard.press('ArrowDown');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(a.menu.tasks);
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(c.auth.menu.tasks);
       await page.keyboard.press('End');
       await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(c.auth.menu.signOut);
       await shot(page, 'account-menu-en');
@@ -71,7 +71,7 @@ describe('the account pages', () => {
       expect(await page.getByRole('menu').count()).toBe(0);
       await expect(menuButton.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
 
-      await pickFromMenu(page, a.menu.settings);
+      await pickFromMenu(page, c.auth.menu.settings);
       await page.waitForURL((url) => url.pathname === '/settings');
       await page.getByLabel(a.settings.profile.name).fill('Ada E2E');
       await page.getByRole('button', { name: a.settings.profile.save }).click();
@@ -86,7 +86,7 @@ describe('the account pages', () => {
       await page.getByRole('button', { name: a.settings.password.save }).click();
       await page.getByRole('status').getByText(a.settings.password.saved).waitFor();
 
-      await pickFromMenu(page, a.menu.profile);
+      await pickFromMenu(page, c.auth.menu.profile);
       await expect(page.getByTestId('profile-name').textContent()).resolves.toBe('Ada E2E');
 
       await pickFromMenu(page, c.auth.menu.signOut);
@@ -120,7 +120,7 @@ describe('the account pages', () => {
       expect(await page.getByTestId('profile-level').textContent()).toContain(a.level.free);
       await shot(page, 'account-profile-zh');
       await page.getByRole('banner').getByTestId('user-menu-button').click();
-      await page.getByRole('menu').getByRole('menuitem', { name: a.menu.tasks }).waitFor();
+      await page.getByRole('menu').getByRole('menuitem', { name: c.auth.menu.tasks }).waitFor();
       await shot(page, 'account-menu-zh');
       await page.keyboard.press('Escape');
 
@@ -157,7 +157,7 @@ describe('the account pages', () => {
       await page.getByRole('button', { name: c.app.nav.openMenu }).click();
       await page
         .getByRole('navigation', { name: c.app.nav.mobile })
-        .getByRole('link', { name: a.menu.settings })
+        .getByRole('link', { name: c.auth.menu.settings })
         .waitFor();
       await shot(page, 'account-mobile-menu-zh');
     });

@@ -36,6 +36,21 @@ describe('language', () => {
     await context.close();
   });
 
+  test('a page whose texts load with it (/about, /tasks) switches language too, and comes back translated', async () => {
+    const context = await newContext(browser, { lang: 'zh' });
+    const page = await context.newPage();
+    await open(page, '/about');
+    await page.getByRole('heading', { name: zh.pages.about.title, level: 1 }).waitFor();
+
+    await page.getByRole('banner').getByRole('combobox', { name: zh.app.language.label }).selectOption('en');
+    await page.getByRole('heading', { name: en.pages.about.title, level: 1 }).waitFor();
+    await open(page, '/tasks'); // a visitor: the title and the sign-in prompt, from the tasks namespace
+    await page.getByRole('heading', { name: en.tasks.title, level: 1 }).waitFor();
+    await page.getByRole('banner').getByRole('combobox', { name: en.app.language.label }).selectOption('zh');
+    await page.getByRole('heading', { name: zh.tasks.title, level: 1 }).waitFor();
+    await context.close();
+  });
+
   test('follows an English browser when nothing is stored', async () => {
     const context = await newContext(browser, { locale: 'en-GB' });
     const page = await context.newPage();

@@ -1,17 +1,26 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { loadNamespaces, type RouteNamespace } from '../lib/i18n.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { RouteError } from './shell/route-error.tsx';
 
 // Every page is its own chunk (route-level code splitting); AppShell's Suspense shows the spec's spinner meanwhile.
 type PageComponent = () => ReactNode;
 
-function page<K extends string>(load: () => Promise<Record<K, PageComponent>>, name: K): ComponentType {
+/** A lazily loaded page; `namespaces` are texts only this page uses, loaded together with its code. */
+function page<K extends string>(
+  load: () => Promise<Record<K, PageComponent>>,
+  name: K,
+  namespaces: RouteNamespace[] = [],
+): ComponentType {
   return lazy(async () => {
-    const Page: PageComponent = (await load())[name];
+    const [module] = await Promise.all([load(), loadNamespaces(...namespaces)]);
+    const Page: PageComponent = module[name];
     return { default: Page };
   });
 }
+
+const ACCOUNT_TEXTS: RouteNamespace[] = ['tasks', 'account', 'points'];
 
 const HomePage = page(() => import('./routes/home.tsx'), 'HomePage');
 const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage');
@@ -24,17 +33,17 @@ const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage');
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
 const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
 const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage');
-const TasksPage = page(() => import('./routes/tasks.tsx'), 'TasksPage');
+const TasksPage = page(() => import('./routes/tasks.tsx'), 'TasksPage', ACCOUNT_TEXTS);
 const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage');
 const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage');
 const AuthCallbackPage = page(() => import('./routes/auth.tsx'), 'AuthCallbackPage');
-const AboutPage = page(() => import('./routes/about.tsx'), 'AboutPage');
-const PrivacyPage = page(() => import('./routes/privacy.tsx'), 'PrivacyPage');
-const TermsPage = page(() => import('./routes/terms.tsx'), 'TermsPage');
-const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage');
-const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage');
-const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage');
-const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage');
+const AboutPage = page(() => import('./routes/about.tsx'), 'AboutPage', ['pages']);
+const PrivacyPage = page(() => import('./routes/privacy.tsx'), 'PrivacyPage', ['pages']);
+const TermsPage = page(() => import('./routes/terms.tsx'), 'TermsPage', ['pages']);
+const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage', ['pages']);
+const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage', ['pages']);
+const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', ACCOUNT_TEXTS);
+const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ACCOUNT_TEXTS);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
 export const REDIRECTS = [

@@ -1,13 +1,17 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { useSession } from '../../features/auth/api.ts';
-import { TestModeBanner } from '../../features/membership/components/test-mode.tsx';
 import { useNumberStyle } from '../../lib/number-style.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { PageLoading } from './page-loading.tsx';
+
+// Only admins previewing a level ever see the banner: its code stays off everyone else's first load.
+const TestModeBanner = lazy(async () => ({
+  default: (await import('../../features/membership/components/test-mode.tsx')).TestModeBanner,
+}));
 
 /** Layout of every page: skip link, sticky navbar, the route (loaded on demand), footer and the toast region. */
 export function AppShell() {
@@ -28,7 +32,11 @@ export function AppShell() {
         {t('skipToContent')}
       </a>
       <Navbar />
-      {testLevel && <TestModeBanner testLevel={testLevel} />}
+      {testLevel && (
+        <Suspense fallback={null}>
+          <TestModeBanner testLevel={testLevel} />
+        </Suspense>
+      )}
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
         <Suspense key={`${pathname}:${numberStyle}`} fallback={<PageLoading />}>
           <Outlet />

@@ -27,7 +27,7 @@ const itemClass =
  * sign-in link.
  */
 export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: UserMenuProps) {
-  const { t } = useTranslation(['auth', 'account']);
+  const { t } = useTranslation('auth');
   const { data: session, isPending } = useSession();
   const signOut = useSignOut();
   const [open, setOpen] = useState(false);
@@ -76,7 +76,7 @@ export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: U
         </p>
         {LINKS.map((link) => (
           <Link key={link.to} to={link.to} className={itemClass} onClick={onNavigate}>
-            {t(`account:menu.${link.key}`)}
+            {t(`menu.${link.key}`)}
           </Link>
         ))}
         <button type="button" className={itemClass} disabled={signOut.isPending} onClick={doSignOut}>
@@ -109,7 +109,7 @@ export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: U
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={t('account:menu.open', { name })}
+        aria-label={t('menu.openAccount', { name })}
         title={t('auth:menu.signedInAs', { name })}
         data-testid="user-menu-button"
         onClick={() => setOpen((value) => !value)}
@@ -148,7 +148,7 @@ export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: U
                 onNavigate?.();
               }}
             >
-              {t(`account:menu.${link.key}`)}
+              {t(`menu.${link.key}`)}
             </Link>
           ))}
           <hr className="my-1 border-gray-200 dark:border-gray-800" />
