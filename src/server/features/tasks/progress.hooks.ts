@@ -40,9 +40,14 @@ async function recordProgress(db: Db, config: Config, request: FastifyRequest, r
  */
 export const taskProgressHooks = fp<{ db: Db; config: Config }>(
   async (app, { db, config }) => {
-    app.addHook('onSend', async (request, reply, payload) => {
+    const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       await recordProgress(db, config, request, reply);
       return payload;
+    };
+    // Attached to the three progress routes only (registered after this plugin), so no other request pays for it.
+    app.addHook('onRoute', (route) => {
+      if (!PROGRESS_ROUTES[route.url]) return;
+      route.onSend = [...(route.onSend ? [route.onSend].flat() : []), onSend];
     });
   },
   { name: 'task-progress' },
