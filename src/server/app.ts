@@ -15,6 +15,7 @@ import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adsAdminRoutes } from './features/ads/ads.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
+import { compareRoutes } from './features/compare/compare.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { testModeRoutes } from './features/membership/test-mode.routes.ts';
@@ -30,6 +31,7 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import { taskProgressHooks } from './features/tasks/progress.hooks.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { trendRoutes } from './features/trend/trend.routes.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { withSafeErrorLogging } from './log-redaction.ts';
@@ -108,6 +110,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(quotasRoutes, { prefix: '/api', ...deps }); // /me/usage
   await app.register(testModeRoutes, { prefix: '/api', ...deps }); // /me/test-mode
   await app.register(searchRoutes, { prefix: '/api', ...deps }); // /search (counted)
+  await app.register(compareRoutes, { prefix: '/api', ...deps }); // /compare (premium)
+  await app.register(trendRoutes, { prefix: '/api', ...deps }); // /projects/:id/trend, /sectors/:id/trend (premium)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });

@@ -4,6 +4,7 @@ import enAccount from './en/account.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
+import enCompare from './en/compare.json' with { type: 'json' };
 import enDirectory from './en/directory.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enHeat from './en/heat.json' with { type: 'json' };
@@ -22,6 +23,7 @@ import zhAccount from './zh/account.json' with { type: 'json' };
 import zhApp from './zh/app.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
+import zhCompare from './zh/compare.json' with { type: 'json' };
 import zhDirectory from './zh/directory.json' with { type: 'json' };
 import zhErrors from './zh/errors.json' with { type: 'json' };
 import zhHeat from './zh/heat.json' with { type: 'json' };
@@ -46,6 +48,7 @@ export const en = {
   app: enApp,
   auth: enAuth,
   common: enCommon,
+  compare: enCompare,
   directory: enDirectory,
   errors: enErrors,
   heat: enHeat,
@@ -67,6 +70,7 @@ export const zh: typeof en = {
   app: zhApp,
   auth: zhAuth,
   common: zhCommon,
+  compare: zhCompare,
   directory: zhDirectory,
   errors: zhErrors,
   heat: zhHeat,

@@ -1,0 +1,140 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { TrendResponse } from '../../../shared/api/compare.schema.ts';
+import { heatHistory, projects, sectors } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
+import { creditPoints } from '../points/points.service.ts';
+
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend analysis)', () => {
+  let t: TestApp;
+  let premium: Agent;
+  let free: Agent;
+  let p: string[]; // A, B, C in sector S1; D in sector S2
+  let s: string[]; // S1, S2
+  const days: string[] = []; // the fixture's three UTC days, oldest first
+  const get = (agent: Agent, url: string) => agent.request({ method: 'GET', url: `${url}&lang=en` });
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const sectorRows = await t.db.select().from(sectors).orderBy(asc(sectors.id)).limit(2);
+    s = sectorRows.map((r) => r.id);
+    p = (await t.db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id)).limit(4)).map((r) => r.id);
+    await t.db
+      .update(projects)
+      .set({ category: sectorRows[0]!.name })
+      .where(inArray(projects.id, p.slice(0, 3)));
+    await t.db.update(projects).set({ category: sectorRows[1]!.name }).where(eq(projects.id, p[3]!));
+    // A known history: nothing else is ranked.
+    await t.db.delete(heatHistory);
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    const at = (day: number, hour: number) => new Date(today - (2 - day) * DAY + hour * HOUR);
+    for (let d = 0; d < 3; d++) days.push(at(d, 0).toISOString().slice(0, 10));
+    const row = (type: 'project' | 'sector', entityId: string, computedAt: Date, score: number) => ({
+      entityType: type,
+      entityId,
+      computedAt,
+      score,
+      model: 'heat-v1',
+    });
+    const [A, B, C, D] = p as [string, string, string, string];
+    await t.db.insert(heatHistory).values([
+      // day 0: D 70, B 60, A 50, C 40
+      row('project', A, at(0, 6), 50),
+      row('project', B, at(0, 6), 60),
+      row('project', C, at(0, 6), 40),
+      row('project', D, at(0, 6), 70),
+      // day 1: A's last row of the day (80) counts, not its morning 10
+      row('project', A, at(1, 1), 10),
+      row('project', A, at(1, 2), 80),
+      row('project', B, at(1, 1), 60),
+      row('project', C, at(1, 1), 40),
+      row('project', D, at(1, 1), 70),
+      // day 2: C 90, A and B tie at 55, D has no row
+      row('project', A, at(2, 0), 55),
+      row('project', B, at(2, 0), 55),
+      row('project', C, at(2, 0), 90),
+      row('sector', s[0]!, at(0, 6), 30),
+      row('sector', s[1]!, at(0, 6), 40),
+      row('sector', s[0]!, at(1, 1), 50),
+      row('sector', s[1]!, at(1, 1), 40),
+    ]);
+    const u = await signUpAgent(t.app, 'trend-premium@example.com');
+    await creditPoints(t.db, { userId: u.me.user!.id, amount: 1000, reason: 'admin.adjust' });
+    premium = u.agent;
+    free = (await signUpAgent(t.app, 'trend-free@example.com')).agent;
+  });
+  afterAll(() => t.close());
+
+  test('a project: its last heat of each day, its rank among all projects and within its sector', async () => {
+    const res = await get(premium, `/api/projects/${p[0]}/trend?range=7d`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const body = res.json() as TrendResponse;
+    expect(body).toMatchObject({ entityType: 'project', id: p[0], range: '7d', sectorId: s[0] });
+    expect(body.points).toEqual([
+      { day: days[0], score: 50, rank: 3, total: 4, sectorRank: 2, sectorTotal: 3 },
+      { day: days[1], score: 80, rank: 1, total: 4, sectorRank: 1, sectorTotal: 3 },
+      { day: days[2], score: 55, rank: 2, total: 3, sectorRank: 2, sectorTotal: 3 },
+    ]);
+    const d = (await get(premium, `/api/projects/${p[3]}/trend?range=30d`)).json() as TrendResponse;
+    expect(d.points.map((x) => [x.rank, x.sectorRank, x.sectorTotal])).toEqual([
+      [1, 1, 1],
+      [2, 1, 1],
+    ]);
+    const c = (await get(premium, `/api/projects/${p[2]}/trend?range=90d`)).json() as TrendResponse;
+    expect(c.points.map((x) => x.rank)).toEqual([4, 4, 1]);
+  });
+
+  test('a sector: its heat and rank among sectors per day; the id is matched in any case', async () => {
+    const res = await get(premium, `/api/sectors/${s[0]!.toUpperCase()}/trend?range=7d`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as TrendResponse;
+    expect(body).toMatchObject({ entityType: 'sector', id: s[0], sectorId: null });
+    expect(body.points).toEqual([
+      { day: days[0], score: 30, rank: 2, total: 2, sectorRank: null, sectorTotal: null },
+      { day: days[1], score: 50, rank: 1, total: 2, sectorRank: null, sectorTotal: null },
+    ]);
+  });
+
+  test('the range defaults to 30d; a project without history has no points', async () => {
+    const [other] = await t.db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id)).offset(10).limit(1);
+    const body = (await get(premium, `/api/projects/${other!.id}/trend?x=1`)).json() as TrendResponse;
+    expect(body.range).toBe('30d');
+    expect(body.points).toEqual([]);
+  });
+
+  test('visitor 401 SIGN_IN_REQUIRED, free 403 FEATURE_LOCKED naming premium, on both routes', async () => {
+    for (const url of [`/api/projects/${p[0]}/trend?range=7d`, `/api/sectors/${s[0]}/trend?range=7d`]) {
+      const visitor = await t.app.inject({ method: 'GET', url });
+      expect(visitor.statusCode).toBe(401);
+      expect(visitor.json().error.code).toBe('SIGN_IN_REQUIRED');
+      const locked = await get(free, url);
+      expect(locked.statusCode).toBe(403);
+      expect(locked.json().error).toMatchObject({
+        code: 'FEATURE_LOCKED',
+        details: { feature: 'trend_analysis', requiredLevel: 'premium' },
+      });
+    }
+  });
+
+  test('unknown ids are 404 with the error shape; a bad range is 400', async () => {
+    const project = await get(premium, '/api/projects/no-such-project/trend?range=7d');
+    expect(project.statusCode).toBe(404);
+    expect(project.json().error).toMatchObject({ code: 'PROJECT_NOT_FOUND' });
+    const sector = await get(premium, '/api/sectors/no-such-sector/trend?range=7d');
+    expect(sector.statusCode).toBe(404);
+    expect(sector.json().error).toMatchObject({ code: 'SECTOR_NOT_FOUND' });
+    expect((await get(premium, `/api/projects/${p[0]}/trend?range=-7d`)).statusCode).toBe(400);
+    // Longer than the router's parameter limit: no route matches, still the error shape.
+    const long = await get(premium, `/api/projects/${'x'.repeat(300)}/trend?range=7d`);
+    expect(long.statusCode).toBe(404);
+    expect(long.json().error.code).toEqual(expect.any(String));
+    expect((await get(premium, `/api/sectors/${s[0]}/trend?range=1000000d`)).json().error.code).toBe(
+      'VALIDATION_FAILED',
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { TrendQuerySchema, TrendResponseSchema } from '../../../shared/api/compare.schema.ts';
+import { HeatParamsSchema } from '../../../shared/api/heat.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireFeature } from '../membership/viewer-level.ts';
+import { getProjectTrend, getSectorTrend } from './trend.service.ts';
+
+/** Registered at /api — premium 'trend_analysis'. The answer depends on the viewer's level: never cached. */
+export const trendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const guard = requireFeature('trend_analysis');
+  const schema = {
+    tags: ['trend'],
+    params: HeatParamsSchema,
+    querystring: TrendQuerySchema,
+    response: { 200: TrendResponseSchema },
+  };
+
+  app.get('/projects/:id/trend', { onRequest: guard, schema }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const { id } = request.params;
+    const { range } = request.query;
+    return getProjectTrend(db, id, range, new Date());
+  });
+
+  app.get('/sectors/:id/trend', { onRequest: guard, schema }, async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const { id } = request.params;
+    const { range } = request.query;
+    return getSectorTrend(db, id, range, new Date());
+  });
+};
