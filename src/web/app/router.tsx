@@ -21,13 +21,16 @@ function page<K extends string>(
 }
 
 const ACCOUNT_TEXTS: RouteNamespace[] = ['tasks', 'account', 'points'];
+// The comparison's texts: its page, and the project page's and directory's ways into it (link, checkboxes, trend).
+const COMPARE_TEXTS: RouteNamespace[] = ['compare'];
 
 const HomePage = page(() => import('./routes/home.tsx'), 'HomePage');
 const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage');
 const InvestorHomePage = page(() => import('./routes/home-investor.tsx'), 'InvestorHomePage');
 const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'DataToolHomePage');
-const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage');
-const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage');
+const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage', COMPARE_TEXTS);
+const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', COMPARE_TEXTS);
+const ComparePage = page(() => import('./routes/compare.tsx'), 'ComparePage', COMPARE_TEXTS);
 const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage');
 const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage');
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
@@ -78,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: 'membership', Component: MembershipPage },
           { path: 'tasks', Component: TasksPage },
           { path: 'search', Component: SearchPage },
+          { path: 'compare', Component: ComparePage },
           { path: 'auth', Component: AuthPage },
           { path: 'login', Component: AuthPage },
           { path: 'auth/callback', Component: AuthCallbackPage },

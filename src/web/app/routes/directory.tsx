@@ -13,6 +13,7 @@ import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
+import { CompareSelectedBar, useCompareSelection } from '../compare-selection.tsx';
 import { QueryError } from '../query-error.tsx';
 
 export function DirectoryPage() {
@@ -22,6 +23,7 @@ export function DirectoryPage() {
   const sectors = useSectors();
   const chains = usePlatforms('chain');
   const sectorLabel = useSectorLabel();
+  const compare = useCompareSelection();
 
   const sectorOptions = useMemo(
     () => (sectors.data?.items ?? []).map((s) => ({ value: s.name, label: sectorDisplayName(s, i18n.language) })),
@@ -85,8 +87,10 @@ export function DirectoryPage() {
           }
         />
       ) : (
-        <div>
+        <div className="space-y-2">
+          <CompareSelectedBar selected={compare.selected} />
           <ProjectList
+            selection={compare.selection}
             data={projects.data}
             caption={t('directory:table.caption')}
             sectorLabel={sectorLabel}

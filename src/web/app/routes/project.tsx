@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
+import { CompareLink, ProjectTrendSlot } from '../trend-slot.tsx';
 
 export function ProjectPage() {
   const { id = '' } = useParams();
@@ -54,21 +55,24 @@ export function ProjectPage() {
   const data = project.data;
   return (
     <div className="space-y-6">
-      <nav aria-label={t('project:breadcrumbNav')} className="text-sm">
-        <ol className="flex items-center gap-2">
-          <li>
-            <Link to="/directory" className="link">
-              {t('project:breadcrumb')}
-            </Link>
-          </li>
-          <li aria-hidden="true" className="muted">
-            /
-          </li>
-          <li aria-current="page" className="muted truncate">
-            {data.name}
-          </li>
-        </ol>
-      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <nav aria-label={t('project:breadcrumbNav')} className="min-w-0 text-sm">
+          <ol className="flex items-center gap-2">
+            <li>
+              <Link to="/directory" className="link">
+                {t('project:breadcrumb')}
+              </Link>
+            </li>
+            <li aria-hidden="true" className="muted">
+              /
+            </li>
+            <li aria-current="page" className="muted truncate">
+              {data.name}
+            </li>
+          </ol>
+        </nav>
+        <CompareLink projectId={data.id} />
+      </div>
       <ProjectHeader project={data} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-1">
@@ -77,6 +81,7 @@ export function ProjectPage() {
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProjectHeatSlot projectId={data.id} />
+          <ProjectTrendSlot projectId={data.id} />
           <ProjectMetrics project={data} />
         </div>
       </div>

@@ -3,7 +3,7 @@ import { SampleNote } from '../../../components/metric-source.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
 import { ProjectCards } from './project-cards.tsx';
-import { ProjectTable, type SortState } from './project-table.tsx';
+import { ProjectTable, type RowSelection, type SortState } from './project-table.tsx';
 
 type ProjectListProps = {
   /** One page from the API ({items, total, limit, offset}). */
@@ -20,11 +20,24 @@ type ProjectListProps = {
   stale?: boolean;
   /** Show the 7-day change ("momentum") column in the table and on the cards. */
   momentum?: boolean;
+  /** Row checkboxes in the table (the directory's "compare selected"). */
+  selection?: RowSelection;
 };
 
 /** A page of projects: the ranking table from md up, cards below it, and previous/next under both. */
 export function ProjectList(props: ProjectListProps) {
-  const { data, caption, sectorLabel, sort, onSortChange, page = 1, onPageChange, stale = false, momentum } = props;
+  const {
+    data,
+    caption,
+    sectorLabel,
+    sort,
+    onSortChange,
+    page = 1,
+    onPageChange,
+    stale = false,
+    momentum,
+    selection,
+  } = props;
   const pageCount = Math.max(1, Math.ceil(data.total / data.limit));
   const labels = usePaginationLabels(page, pageCount);
   return (
@@ -38,6 +51,7 @@ export function ProjectList(props: ProjectListProps) {
         sectorLabel={sectorLabel}
         caption={caption}
         momentum={momentum}
+        selection={selection}
       />
       <ProjectCards items={data.items} offset={data.offset} sectorLabel={sectorLabel} momentum={momentum} />
       {onPageChange && <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} labels={labels} />}

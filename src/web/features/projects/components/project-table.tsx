@@ -12,6 +12,17 @@ import { ProjectStatusBadge } from './project-status-badge.tsx';
 
 export type SortState = { sort: ProjectSort; order: 'asc' | 'desc' };
 
+/** Row checkboxes (the directory's "compare selected"): which rows are ticked, and the box's accessible name. */
+export type RowSelection = {
+  isSelected: (id: string) => boolean;
+  /** A full selection disables the rows not in it. */
+  canSelectMore: boolean;
+  onToggle: (id: string) => void;
+  label: (name: string) => string;
+  /** The checkbox column's header, for screen readers. */
+  columnLabel: string;
+};
+
 type ProjectTableProps = {
   items: readonly ProjectListItem[];
   /** Rank of the first row minus one (the page offset). */
@@ -23,6 +34,8 @@ type ProjectTableProps = {
   caption?: string;
   /** Add the 7-day price change ("momentum") after the 24 h change (the /tool layout). */
   momentum?: boolean;
+  /** Adds a checkbox column first. */
+  selection?: RowSelection;
 };
 
 const MAX_CHAINS = 2;
@@ -39,6 +52,7 @@ export function ProjectTable({
   sectorLabel,
   caption,
   momentum = false,
+  selection,
 }: ProjectTableProps) {
   const { t } = useTranslation(['directory', 'app']);
   const header = (label: string, column?: ProjectSort, align: 'left' | 'right' = 'left', extra = '') => {
@@ -74,6 +88,11 @@ export function ProjectTable({
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400">
           <tr>
+            {selection && (
+              <th scope="col" className="w-8 px-2.5 py-3">
+                <span className="sr-only">{selection.columnLabel}</span>
+              </th>
+            )}
             {header(t('directory:table.rank'))}
             {header(t('directory:table.project'), 'name')}
             {header(t('directory:table.heat'), 'heat', 'right')}
@@ -89,6 +108,17 @@ export function ProjectTable({
         <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
           {items.map((project, index) => (
             <tr key={project.id} className="hover:bg-gray-50 dark:hover:bg-gray-800/50">
+              {selection && (
+                <td className="px-2.5 py-3">
+                  <input
+                    type="checkbox"
+                    checked={selection.isSelected(project.id)}
+                    disabled={!selection.canSelectMore && !selection.isSelected(project.id)}
+                    onChange={() => selection.onToggle(project.id)}
+                    aria-label={selection.label(project.name)}
+                  />
+                </td>
+              )}
               <td className="muted px-2.5 py-3 tabular-nums">{offset + index + 1}</td>
               <td className="max-w-64 px-2.5 py-3">
                 <ProjectNameCell project={project} />

@@ -1,0 +1,41 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CompareResponseSchema, TrendResponseSchema } from '../../../shared/api/compare.schema.ts';
+import type { HistoryRange } from '../../../shared/api/heat.schema.ts';
+import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
+
+export const compareKeys = {
+  all: ['compare'] as const,
+  compare: (ids: readonly string[], range: HistoryRange) => ['compare', ids.join(','), range] as const,
+  projectTrend: (id: string, range: HistoryRange) => ['compare', 'trend', id, range] as const,
+  picker: (q: string) => ['compare', 'picker', q] as const,
+};
+
+/** GET /api/compare: only asked for with 2–5 ids and a viewer who may use it (the server refuses the rest anyway). */
+export const useCompare = (ids: readonly string[], range: HistoryRange, enabled: boolean) =>
+  useQuery({
+    queryKey: compareKeys.compare(ids, range),
+    queryFn: ({ signal }) =>
+      apiGet('/api/compare', CompareResponseSchema, { query: { ids: ids.join(','), range }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useProjectTrend = (id: string, range: HistoryRange, enabled: boolean) =>
+  useQuery({
+    queryKey: compareKeys.projectTrend(id, range),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/projects/${encodeURIComponent(id)}/trend`, TrendResponseSchema, { query: { range }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** The picker's matches: the directory's name filter (GET /api/projects?q=), never the counted search. */
+export const useProjectPicker = (q: string) =>
+  useQuery({
+    queryKey: compareKeys.picker(q),
+    queryFn: ({ signal }) =>
+      apiGet('/api/projects', ProjectListResponseSchema, { query: { q, limit: 8, sort: 'heat' }, signal }),
+    enabled: q.trim().length > 0,
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { HISTORY_RANGES, type HistoryRange } from '../../../../shared/api/heat.schema.ts';
+
+/** 7d / 30d / 90d buttons. */
+export function RangeSwitch({ range, onChange }: { range: HistoryRange; onChange: (range: HistoryRange) => void }) {
+  const { t } = useTranslation('compare');
+  return (
+    <fieldset className="flex gap-1 text-sm" data-slot="range-switch">
+      <legend className="sr-only">{t('history.range')}</legend>
+      {HISTORY_RANGES.map((r) => (
+        <button
+          key={r}
+          type="button"
+          aria-pressed={range === r}
+          className={range === r ? 'btn-primary px-2 py-0.5' : 'btn-secondary px-2 py-0.5'}
+          onClick={() => onChange(r)}
+        >
+          {t(`ranges.${r}`)}
+        </button>
+      ))}
+    </fieldset>
+  );
+}
