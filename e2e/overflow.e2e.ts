@@ -53,6 +53,8 @@ const routes = () => [
   '/directory?page=99',
   '/search?q=a',
   '/search',
+  '/compare',
+  `/compare?ids=${projectIds.join(',')}`,
   '/sectors',
   `/sectors/${sectorId}`,
   '/platforms',

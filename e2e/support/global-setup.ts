@@ -5,7 +5,9 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { insertUser } from '../../src/server/features/auth/auth.queries.ts';
+import { ensureProfile } from '../../src/server/features/auth/auth.service.ts';
 import { hashPassword } from '../../src/server/features/auth/password.ts';
+import { creditPoints } from '../../src/server/features/points/points.service.ts';
 import { applyXVerification, recordSiteReview } from '../../src/server/features/projects/verification.service.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
 import { E2E_VERIFIED } from './verified-fixtures.ts';
@@ -15,6 +17,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** A verified admin of the shared server (test mode needs one). */
     admin: { email: string; password: string };
+    /** A verified user with 1000 points: the premium level (comparison, trend analysis). */
+    premium: { email: string; password: string };
   }
 }
 
@@ -48,6 +52,7 @@ export default async function setup(project: TestProject) {
   const [runtime] = await Promise.all([openRuntime(config), skipBuild || buildWeb()]);
   await recordE2eVerifications(runtime.handle.db);
   await createE2eAdmin(runtime.handle.db);
+  await createE2ePremium(runtime.handle.db);
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
     { logger: false },
@@ -55,6 +60,7 @@ export default async function setup(project: TestProject) {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('baseUrl', address);
   project.provide('admin', E2E_ADMIN);
+  project.provide('premium', E2E_PREMIUM);
   return async () => {
     await app.close();
     await runtime.close();
@@ -83,6 +89,20 @@ async function createE2eAdmin(db: Db): Promise<void> {
     emailVerifiedAt: now,
     role: 'admin',
   });
+}
+
+export const E2E_PREMIUM = { email: 'e2e-premium@example.com', password: 'e2e-premium-password-1' } as const;
+
+/** A verified user made premium by points (1000, the premium threshold), through the points ledger. */
+async function createE2ePremium(db: Db): Promise<void> {
+  const user = await insertUser(db, {
+    email: E2E_PREMIUM.email,
+    passwordHash: await hashPassword(E2E_PREMIUM.password),
+    emailVerifiedAt: new Date(),
+  });
+  if (!user) throw new Error('the e2e premium user could not be created');
+  await ensureProfile(db, user, {}, new Date());
+  await creditPoints(db, { userId: user.id, amount: 1000, reason: 'admin.adjust' });
 }
 
 async function buildWeb(): Promise<void> {

@@ -9,7 +9,11 @@ const CATEGORIES = ['social', 'market', 'development', 'news'] as const;
 export function CompareBreakdowns({ items }: { items: readonly CompareItem[] }) {
   const { t } = useTranslation('compare');
   return (
-    <section className="card overflow-x-auto p-4" data-slot="compare-breakdowns" aria-labelledby="compare-breakdowns">
+    <section
+      className="card relative overflow-x-auto p-4"
+      data-slot="compare-breakdowns"
+      aria-labelledby="compare-breakdowns"
+    >
       <h2 id="compare-breakdowns" className="mb-3 font-semibold">
         {t('breakdown.title')}
       </h2>

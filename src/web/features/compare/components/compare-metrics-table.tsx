@@ -76,7 +76,7 @@ export function CompareMetricsTable({ items, onRemove }: Props) {
   ];
 
   return (
-    <div className="card overflow-x-auto" data-slot="compare-metrics">
+    <div className="card relative overflow-x-auto" data-slot="compare-metrics">
       <table className="w-full text-sm">
         <caption className="sr-only">{t('compare:metrics.caption')}</caption>
         <thead className="border-b border-gray-200 dark:border-gray-800">

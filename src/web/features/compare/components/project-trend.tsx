@@ -32,7 +32,7 @@ export function ProjectTrend({ projectId, refusal }: { projectId: string; refusa
       ) : points.length === 0 ? (
         <p className="muted text-sm">{t('trend.empty')}</p>
       ) : (
-        <div className="max-h-72 overflow-auto">
+        <div className="relative max-h-72 overflow-auto">
           <table className="w-full text-sm tabular-nums">
             <caption className="sr-only">{t('trend.caption', { range: t(`ranges.${range}`) })}</caption>
             <thead className="sticky top-0 bg-white text-gray-600 dark:bg-gray-900 dark:text-gray-400">
