@@ -8,6 +8,8 @@ import { useEchart } from '../../../lib/use-echart.ts';
 import { loadCompareEcharts } from './load-compare-echarts.ts';
 import { RangeSwitch } from './range-switch.tsx';
 
+const DAY_MS = 86_400_000;
+const RANGE_DAYS: Record<HistoryRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
 const COLORS = ['#f97316', '#3b82f6', '#10b981', '#a855f7', '#ef4444'];
 
 type Props = { items: readonly CompareItem[]; range: HistoryRange; onRangeChange: (range: HistoryRange) => void };
@@ -18,11 +20,15 @@ export function CompareHistoryChart({ items, range, onRangeChange }: Props) {
   const hasPoints = items.some((i) => i.history.points.length > 0);
   const option = useMemo(() => {
     if (!hasPoints) return null;
+    // The axis spans the whole range asked for, ending now, however little history exists inside it.
+    const now = Date.now();
     return {
+      // A reader who asked for less motion gets the lines at once (and a screenshot sees what a reader sees).
+      animation: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => formatScore(v) },
       legend: { top: 0, type: 'scroll' },
       grid: { left: 8, right: 8, top: 32, bottom: 8, containLabel: true },
-      xAxis: { type: 'time' },
+      xAxis: { type: 'time', min: now - RANGE_DAYS[range] * DAY_MS, max: now },
       yAxis: { type: 'value', min: 0, max: 100 },
       series: items.map((i, index) => ({
         name: i.project.name,
@@ -32,7 +38,7 @@ export function CompareHistoryChart({ items, range, onRangeChange }: Props) {
         data: i.history.points.map((p): [string, number] => [p.at, p.score]),
       })),
     };
-  }, [items, hasPoints]);
+  }, [items, hasPoints, range]);
   const { ref, ready } = useEchart(loadCompareEcharts, option);
   const names = items.map((i) => i.project.name).join(', ');
 
