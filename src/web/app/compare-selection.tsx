@@ -19,7 +19,6 @@ export function useCompareSelection(): { selected: string[]; selection: RowSelec
           now.includes(id) ? now.filter((x) => x !== id) : now.length < COMPARE_MAX ? [...now, id] : now,
         ),
       label: (name) => t('select', { name }),
-      columnLabel: t('link'),
     },
   };
 }

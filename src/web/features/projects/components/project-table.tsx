@@ -19,8 +19,6 @@ export type RowSelection = {
   canSelectMore: boolean;
   onToggle: (id: string) => void;
   label: (name: string) => string;
-  /** The checkbox column's header, for screen readers. */
-  columnLabel: string;
 };
 
 type ProjectTableProps = {
@@ -34,7 +32,7 @@ type ProjectTableProps = {
   caption?: string;
   /** Add the 7-day price change ("momentum") after the 24 h change (the /tool layout). */
   momentum?: boolean;
-  /** Adds a checkbox column first. */
+  /** Adds a checkbox before each row's rank. */
   selection?: RowSelection;
 };
 
@@ -88,11 +86,6 @@ export function ProjectTable({
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400">
           <tr>
-            {selection && (
-              <th scope="col" className="w-8 px-2.5 py-3">
-                <span className="sr-only">{selection.columnLabel}</span>
-              </th>
-            )}
             {header(t('directory:table.rank'))}
             {header(t('directory:table.project'), 'name')}
             {header(t('directory:table.heat'), 'heat', 'right')}
@@ -108,18 +101,20 @@ export function ProjectTable({
         <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
           {items.map((project, index) => (
             <tr key={project.id} className="hover:bg-gray-50 dark:hover:bg-gray-800/50">
-              {selection && (
-                <td className="px-2.5 py-3">
+              <td className="muted px-2.5 py-3 tabular-nums whitespace-nowrap">
+                {/* In the rank cell, not a column of its own: the table's columns stay where they were. */}
+                {selection && (
                   <input
                     type="checkbox"
+                    className="mr-2 align-middle"
                     checked={selection.isSelected(project.id)}
                     disabled={!selection.canSelectMore && !selection.isSelected(project.id)}
                     onChange={() => selection.onToggle(project.id)}
                     aria-label={selection.label(project.name)}
                   />
-                </td>
-              )}
-              <td className="muted px-2.5 py-3 tabular-nums">{offset + index + 1}</td>
+                )}
+                {offset + index + 1}
+              </td>
               <td className="max-w-64 px-2.5 py-3">
                 <ProjectNameCell project={project} />
               </td>
