@@ -30,6 +30,7 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import { taskProgressHooks } from './features/tasks/progress.hooks.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { watchlistsRoutes } from './features/watchlists/watchlists.routes.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { withSafeErrorLogging } from './log-redaction.ts';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(quotasRoutes, { prefix: '/api', ...deps }); // /me/usage
   await app.register(testModeRoutes, { prefix: '/api', ...deps }); // /me/test-mode
   await app.register(searchRoutes, { prefix: '/api', ...deps }); // /search (counted)
+  await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
