@@ -27,7 +27,8 @@ const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage'
 const InvestorHomePage = page(() => import('./routes/home-investor.tsx'), 'InvestorHomePage');
 const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'DataToolHomePage');
 const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage');
-const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage');
+// The project page carries the "add to watchlist" button, whose texts are in the watchlists namespace.
+const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', ['watchlists']);
 const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage');
 const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage');
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
@@ -44,6 +45,8 @@ const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage', ['
 const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage', ['pages']);
 const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', ACCOUNT_TEXTS);
 const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ACCOUNT_TEXTS);
+const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', ['watchlists']);
+const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
 export const REDIRECTS = [
@@ -88,6 +91,8 @@ export const routes: RouteObject[] = [
           { path: 'status', Component: StatusPage },
           { path: 'profile', Component: ProfilePage },
           { path: 'settings', Component: SettingsPage },
+          { path: 'watchlists', Component: WatchlistsPage },
+          { path: 'watchlists/:id', Component: WatchlistPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },
         ],
