@@ -1,11 +1,14 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { insertUser } from '../../src/server/features/auth/auth.queries.ts';
+import { ensureProfile } from '../../src/server/features/auth/auth.service.ts';
 import { hashPassword } from '../../src/server/features/auth/password.ts';
+import { creditPoints } from '../../src/server/features/points/points.service.ts';
 import { applyXVerification, recordSiteReview } from '../../src/server/features/projects/verification.service.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
 import { E2E_VERIFIED } from './verified-fixtures.ts';
@@ -15,6 +18,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** A verified admin of the shared server (test mode needs one). */
     admin: { email: string; password: string };
+    /** Premium accounts (1,000 points) of the shared server, one per UI language (watchlists need premium). */
+    premium: Record<'zh' | 'en', { email: string; password: string }>;
   }
 }
 
@@ -48,6 +53,8 @@ export default async function setup(project: TestProject) {
   const [runtime] = await Promise.all([openRuntime(config), skipBuild || buildWeb()]);
   await recordE2eVerifications(runtime.handle.db);
   await createE2eAdmin(runtime.handle.db);
+  await createE2ePremium(runtime.handle.db);
+  await priceE2eProject(runtime.handle.db);
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
     { logger: false },
@@ -55,6 +62,7 @@ export default async function setup(project: TestProject) {
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   project.provide('baseUrl', address);
   project.provide('admin', E2E_ADMIN);
+  project.provide('premium', E2E_PREMIUM);
   return async () => {
     await app.close();
     await runtime.close();
@@ -83,6 +91,38 @@ async function createE2eAdmin(db: Db): Promise<void> {
     emailVerifiedAt: now,
     role: 'admin',
   });
+}
+
+export const E2E_PREMIUM = {
+  zh: { email: 'e2e-premium-zh@example.com', password: 'e2e-premium-password-1' },
+  en: { email: 'e2e-premium-en@example.com', password: 'e2e-premium-password-1' },
+} as const;
+
+/** Verified users made premium the way points do it (1,000 points credited), with known passwords. */
+async function createE2ePremium(db: Db): Promise<void> {
+  const now = new Date();
+  for (const account of Object.values(E2E_PREMIUM)) {
+    const user = await insertUser(db, {
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      emailVerifiedAt: now,
+    });
+    if (!user) continue;
+    await ensureProfile(db, user, {}, now);
+    await creditPoints(db, { userId: user.id, amount: 1000, reason: 'admin.adjust', now });
+  }
+}
+
+/** The project the watchlists test prices (the catalogue has no prices), tagged as a fixture in its provenance. */
+export const E2E_PRICED = { id: 'curve', price: 0.5, change24h: 25 } as const;
+
+async function priceE2eProject(db: Db): Promise<void> {
+  const source = JSON.stringify({ source: 'e2e-fixture', asOf: new Date().toISOString(), sample: true });
+  await db.execute(sql`
+    UPDATE projects SET price = ${E2E_PRICED.price}, price_change_24h = ${E2E_PRICED.change24h},
+      metric_sources = metric_sources || jsonb_build_object('price', ${source}::jsonb, 'priceChange24h', ${source}::jsonb)
+    WHERE id = ${E2E_PRICED.id}
+  `);
 }
 
 async function buildWeb(): Promise<void> {

@@ -15,13 +15,10 @@ export function HeatSparkline({ id }: { id: string }) {
   const [range, setRange] = useState<HistoryRange>('30d');
   const history = useQuery(watchlistHistoryOptions(id, range));
   const points = history.data?.points ?? [];
-  const heats = points.map((p) => p.heat);
-  const min = Math.min(...heats, 100);
-  const max = Math.max(...heats, 0);
-  const span = Math.max(max - min, 1);
   const xy = points.map((p, i) => {
     const x = points.length === 1 ? WIDTH / 2 : (i / (points.length - 1)) * WIDTH;
-    const y = HEIGHT - 8 - ((p.heat - min) / span) * (HEIGHT - 16);
+    // Heat is 0–100: a fixed scale, so a flat list does not look like a swing.
+    const y = HEIGHT - 8 - (Math.min(Math.max(p.heat, 0), 100) / 100) * (HEIGHT - 16);
     return { x, y, p };
   });
   return (
@@ -59,6 +56,14 @@ export function HeatSparkline({ id }: { id: string }) {
             strokeWidth="2"
             className="text-brand-600"
             points={xy.map(({ x, y }) => `${x},${y}`).join(' ')}
+          />
+          <line
+            x1="0"
+            x2={WIDTH}
+            y1={HEIGHT / 2}
+            y2={HEIGHT / 2}
+            className="stroke-gray-200 dark:stroke-gray-800"
+            strokeDasharray="4 4"
           />
           {xy.map(({ x, y, p }) => (
             <circle key={p.day} cx={x} cy={y} r="3" className="fill-brand-600">
