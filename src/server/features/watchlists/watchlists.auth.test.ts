@@ -44,8 +44,20 @@ describe('/api/watchlists: who may call it, and what it refuses', () => {
         401,
         'SIGN_IN_REQUIRED',
       ]);
-      const locked = await free.request({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
-      expect([url, locked.statusCode, locked.json().error.code]).toEqual([url, 403, 'FEATURE_LOCKED']);
+      const locked = await free.request({
+        method: method as 'GET',
+        url: `${url}${url.includes('?') ? '&' : '?'}lang=en`,
+        payload: method === 'GET' ? undefined : {},
+      });
+      expect([url, locked.statusCode, locked.json().error]).toEqual([
+        url,
+        403,
+        {
+          code: 'FEATURE_LOCKED',
+          message: 'Upgrade to Premium or VIP to unlock this feature',
+          details: { feature: 'portfolio_tracking', requiredLevel: 'premium' },
+        },
+      ]);
     }
   });
 
@@ -63,13 +75,22 @@ describe('/api/watchlists: who may call it, and what it refuses', () => {
       ['DELETE', `/api/watchlists/${id}/items/alpha`, undefined],
       ['DELETE', `/api/watchlists/${id}`, undefined],
     ];
+    // The other user's own list, with a project it does not hold: still 404, not a hint.
+    const { id: theirs } = (await create(other.agent, 'Theirs')).json();
+    const absent = await other.agent.request({
+      method: 'PATCH',
+      url: `/api/watchlists/${theirs}/items/alpha`,
+      payload: {},
+    });
+    expect(absent.statusCode).toBe(404);
     for (const [method, url, payload] of attempts) {
       const response = await other.agent.request({ method: method as 'GET', url, payload });
       expect([method, url, response.statusCode, response.json().error.code]).toEqual([method, url, 404, 'NOT_FOUND']);
     }
-    expect((await other.agent.request({ method: 'GET', url: '/api/watchlists' })).json().items).toEqual([]);
+    const seen = (await other.agent.request({ method: 'GET', url: '/api/watchlists' })).json();
+    expect(seen.items.map((l: { name: string }) => l.name)).toEqual(['Theirs']);
     const watching = await other.agent.request({ method: 'GET', url: '/api/me/watching?projectId=alpha' });
-    expect(watching.json().lists).toEqual([]);
+    expect(watching.json().lists).toEqual([{ id: theirs, name: 'Theirs', contains: false }]);
     const mine = (await owner.agent.request({ method: 'GET', url: `/api/watchlists/${id}` })).json<WatchlistDetail>();
     expect([mine.name, mine.items.map((i) => [i.projectId, i.amount])]).toEqual(['Mine', [['alpha', 1]]]);
   });

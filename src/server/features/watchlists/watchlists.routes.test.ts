@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { WatchingResponse, WatchlistDetail, WatchlistsResponse } from '../../../shared/api/watchlists.schema.ts';
-import { heatHistory } from '../../db/schema/index.ts';
+import { heatHistory, projects, users, watchlistItems, watchlists } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import type { Agent } from '../auth/auth.test-support.ts';
 import { insertProjects, signUpPremium } from './watchlists.test-support.ts';
@@ -149,5 +150,19 @@ describe('/api/watchlists', () => {
     ]);
     const bad = await agent.request({ method: 'GET', url: `/api/watchlists/${id}/history?range=1y` });
     expect(bad.statusCode).toBe(400);
+  });
+
+  test('a deleted project leaves its lists; a deleted account takes its lists and items with it', async () => {
+    await insertProjects(t.db, [{ id: 'doomed', price: 1 }]);
+    const { agent, userId } = await signUpPremium(t.app, t.db, 'wl-cascade@example.com');
+    const { id } = (await create(agent, 'Cascade')).json();
+    await add(agent, id, { projectId: 'doomed', amount: 1 });
+    await add(agent, id, { projectId: 'alpha' });
+    await t.db.delete(projects).where(eq(projects.id, 'doomed'));
+    const detail = (await agent.request({ method: 'GET', url: `/api/watchlists/${id}` })).json<WatchlistDetail>();
+    expect(detail.items.map((i) => i.projectId)).toEqual(['alpha']);
+    await t.db.delete(users).where(eq(users.id, userId));
+    expect(await t.db.select().from(watchlists).where(eq(watchlists.id, id))).toEqual([]);
+    expect(await t.db.select().from(watchlistItems).where(eq(watchlistItems.watchlistId, id))).toEqual([]);
   });
 });
