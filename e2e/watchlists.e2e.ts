@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
+import { findSeriousViolations } from './support/axe.ts';
 import {
   type Lang,
   launchBrowser,
@@ -71,7 +72,10 @@ describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) =>
         const panel = page.getByRole('region', { name: t.button.menuTitle });
         await panel.getByRole('button', { name: `+ ${name}` }).click();
         await panel.getByRole('button', { name: `✓ ${name}` }).waitFor();
-        if (project === 'pendle') await screenshot(page, `watchlists-${lang}-project-button`);
+        if (project === 'pendle') {
+          await screenshot(page, `watchlists-${lang}-project-button`);
+          expect(await findSeriousViolations(page, 'main')).toEqual([]);
+        }
       }
 
       await pickFromMenu(page, c.auth.menu.watchlists);
@@ -96,6 +100,7 @@ describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) =>
       expect(await page.locator('[data-total="totalValue"] dd').textContent()).toBe('$500.00');
       await page.getByRole('heading', { name: t.history.title }).waitFor();
       await screenshot(page, `watchlists-${lang}-list`);
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
     });
   });
 
@@ -108,6 +113,7 @@ describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) =>
       await locked.getByText(c.errors.FEATURE_LOCKED).waitFor();
       await locked.getByRole('link', { name: c.membership.locked.upgrade }).waitFor();
       await screenshot(page, `watchlists-${lang}-free-locked`);
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
     });
   });
 });
