@@ -73,7 +73,7 @@ describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
   const t = LOCALES[lang];
 
   test('a premium user ticks two projects in the directory, compares them and sees both columns and the chart', async () => {
-    const premium = inject('premium');
+    const premium = inject('premium')[lang];
     await withPage(lang, 'premium', async (page) => {
       await open(page, '/');
       await authenticate(page, 'sign-in', premium.email, premium.password);
@@ -120,7 +120,7 @@ describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
   });
 
   test('the comparison fits 390 px for a premium user', async () => {
-    const premium = inject('premium');
+    const premium = inject('premium')[lang];
     await withPage(
       lang,
       'mobile',

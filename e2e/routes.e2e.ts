@@ -60,6 +60,7 @@ const STATIC_ROUTES = [
   '/status',
   '/profile',
   '/settings',
+  '/watchlists',
 ];
 
 describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {

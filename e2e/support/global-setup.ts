@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -17,8 +18,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** A verified admin of the shared server (test mode needs one). */
     admin: { email: string; password: string };
-    /** A verified user with 1000 points: the premium level (comparison, trend analysis). */
-    premium: { email: string; password: string };
+    /** Premium accounts (1,000 points) of the shared server, one per UI language (watchlists need premium). */
+    premium: Record<'zh' | 'en', { email: string; password: string }>;
   }
 }
 
@@ -53,6 +54,7 @@ export default async function setup(project: TestProject) {
   await recordE2eVerifications(runtime.handle.db);
   await createE2eAdmin(runtime.handle.db);
   await createE2ePremium(runtime.handle.db);
+  await priceE2eProject(runtime.handle.db);
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
     { logger: false },
@@ -91,18 +93,36 @@ async function createE2eAdmin(db: Db): Promise<void> {
   });
 }
 
-export const E2E_PREMIUM = { email: 'e2e-premium@example.com', password: 'e2e-premium-password-1' } as const;
+export const E2E_PREMIUM = {
+  zh: { email: 'e2e-premium-zh@example.com', password: 'e2e-premium-password-1' },
+  en: { email: 'e2e-premium-en@example.com', password: 'e2e-premium-password-1' },
+} as const;
 
-/** A verified user made premium by points (1000, the premium threshold), through the points ledger. */
+/** Verified users made premium the way points do it (1,000 points credited), with known passwords. */
 async function createE2ePremium(db: Db): Promise<void> {
-  const user = await insertUser(db, {
-    email: E2E_PREMIUM.email,
-    passwordHash: await hashPassword(E2E_PREMIUM.password),
-    emailVerifiedAt: new Date(),
-  });
-  if (!user) throw new Error('the e2e premium user could not be created');
-  await ensureProfile(db, user, {}, new Date());
-  await creditPoints(db, { userId: user.id, amount: 1000, reason: 'admin.adjust' });
+  const now = new Date();
+  for (const account of Object.values(E2E_PREMIUM)) {
+    const user = await insertUser(db, {
+      email: account.email,
+      passwordHash: await hashPassword(account.password),
+      emailVerifiedAt: now,
+    });
+    if (!user) continue;
+    await ensureProfile(db, user, {}, now);
+    await creditPoints(db, { userId: user.id, amount: 1000, reason: 'admin.adjust', now });
+  }
+}
+
+/** The project the watchlists test prices (the catalogue has no prices), tagged as a fixture in its provenance. */
+export const E2E_PRICED = { id: 'curve', price: 0.5, change24h: 25 } as const;
+
+async function priceE2eProject(db: Db): Promise<void> {
+  const source = JSON.stringify({ source: 'e2e-fixture', asOf: new Date().toISOString(), sample: true });
+  await db.execute(sql`
+    UPDATE projects SET price = ${E2E_PRICED.price}, price_change_24h = ${E2E_PRICED.change24h},
+      metric_sources = metric_sources || jsonb_build_object('price', ${source}::jsonb, 'priceChange24h', ${source}::jsonb)
+    WHERE id = ${E2E_PRICED.id}
+  `);
 }
 
 async function buildWeb(): Promise<void> {

@@ -32,6 +32,7 @@ import { APP_VERSION } from './features/system/system.service.ts';
 import { taskProgressHooks } from './features/tasks/progress.hooks.ts';
 import { tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { trendRoutes } from './features/trend/trend.routes.ts';
+import { watchlistsRoutes } from './features/watchlists/watchlists.routes.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { withSafeErrorLogging } from './log-redaction.ts';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(searchRoutes, { prefix: '/api', ...deps }); // /search (counted)
   await app.register(compareRoutes, { prefix: '/api', ...deps }); // /compare (premium)
   await app.register(trendRoutes, { prefix: '/api', ...deps }); // /projects/:id/trend, /sectors/:id/trend (premium)
+  await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });

@@ -19,6 +19,7 @@ import enProvenance from './en/provenance.json' with { type: 'json' };
 import enSearch from './en/search.json' with { type: 'json' };
 import enSectors from './en/sectors.json' with { type: 'json' };
 import enTasks from './en/tasks.json' with { type: 'json' };
+import enWatchlists from './en/watchlists.json' with { type: 'json' };
 import zhAccount from './zh/account.json' with { type: 'json' };
 import zhApp from './zh/app.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
@@ -38,6 +39,7 @@ import zhProvenance from './zh/provenance.json' with { type: 'json' };
 import zhSearch from './zh/search.json' with { type: 'json' };
 import zhSectors from './zh/sectors.json' with { type: 'json' };
 import zhTasks from './zh/tasks.json' with { type: 'json' };
+import zhWatchlists from './zh/watchlists.json' with { type: 'json' };
 
 export const LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -63,6 +65,7 @@ export const en = {
   search: enSearch,
   sectors: enSectors,
   tasks: enTasks,
+  watchlists: enWatchlists,
 };
 
 export const zh: typeof en = {
@@ -85,6 +88,7 @@ export const zh: typeof en = {
   search: zhSearch,
   sectors: zhSectors,
   tasks: zhTasks,
+  watchlists: zhWatchlists,
 };
 
 export const RESOURCES: Record<Language, typeof en> = { en, zh };

@@ -22,8 +22,8 @@ export type TaskKind = (typeof TASK_KINDS)[number];
 
 /**
  * Every task. `target` > 1 → progress counted on the server (distinct items per day); `feature` → the task needs that
- * feature (locked below its level); `available: false` → the action it rewards does not exist yet (later issues wire
- * watchlists and exports), so the task is not listed.
+ * feature (locked below its level); `available: false` → the action it rewards does not exist yet (a later issue wires
+ * exports), so the task is not listed.
  */
 export const TASKS = {
   'daily.check_in': { kind: 'daily', target: 1 },
@@ -32,10 +32,10 @@ export const TASKS = {
   'daily.run_search': { kind: 'daily', target: 1 },
   'daily.view_sector': { kind: 'daily', target: 1 },
   'daily.view_history': { kind: 'daily', target: 1, feature: 'historical_data' },
-  'daily.add_watchlist': { kind: 'daily', target: 1, feature: 'portfolio_tracking', available: false },
+  'daily.add_watchlist': { kind: 'daily', target: 1, feature: 'portfolio_tracking' },
   'achievement.complete_profile': { kind: 'achievement', target: 1 },
   'achievement.invite_friend': { kind: 'achievement', target: 1 },
-  'achievement.first_watchlist': { kind: 'achievement', target: 1, available: false },
+  'achievement.first_watchlist': { kind: 'achievement', target: 1 },
   'achievement.first_export': { kind: 'achievement', target: 1, feature: 'export_data', available: false },
 } as const satisfies Record<string, { kind: TaskKind; target: number; feature?: Feature; available?: boolean }>;
 export type TaskKey = keyof typeof TASKS;

@@ -29,7 +29,8 @@ const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage'
 const InvestorHomePage = page(() => import('./routes/home-investor.tsx'), 'InvestorHomePage');
 const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'DataToolHomePage');
 const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage', COMPARE_TEXTS);
-const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', COMPARE_TEXTS);
+// The project page carries the compare link and the "add to watchlist" button.
+const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', [...COMPARE_TEXTS, 'watchlists']);
 const ComparePage = page(() => import('./routes/compare.tsx'), 'ComparePage', COMPARE_TEXTS);
 const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage');
 const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage');
@@ -47,6 +48,8 @@ const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage', ['
 const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage', ['pages']);
 const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', ACCOUNT_TEXTS);
 const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ACCOUNT_TEXTS);
+const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', ['watchlists']);
+const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
 export const REDIRECTS = [
@@ -92,6 +95,8 @@ export const routes: RouteObject[] = [
           { path: 'status', Component: StatusPage },
           { path: 'profile', Component: ProfilePage },
           { path: 'settings', Component: SettingsPage },
+          { path: 'watchlists', Component: WatchlistsPage },
+          { path: 'watchlists/:id', Component: WatchlistPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -9,3 +9,4 @@ export * from './server.ts';
 export * from './signals.ts';
 export * from './social.ts';
 export * from './tasks.ts';
+export * from './watchlists.ts';

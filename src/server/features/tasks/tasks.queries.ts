@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 import { pointsHistory, taskEvents, userProfiles, userTasks } from '../../db/schema/index.ts';
 
 /** What a credit reads of a profile: the day's counters and the streak. */
@@ -113,4 +113,14 @@ export async function isCredited(db: Db, userId: string, key: string): Promise<b
     .where(and(eq(pointsHistory.userId, userId), eq(pointsHistory.idempotencyKey, key)))
     .limit(1);
   return !!row;
+}
+
+/** Whether any item of the user's watchlists was added at or after `since` (the watchlist tasks' claim check). */
+export async function hasWatchlistItemSince(db: Db, userId: string, since: Date): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM watchlist_items i JOIN watchlists w ON w.id = i.watchlist_id
+        WHERE w.user_id = ${userId} AND i.added_at >= ${since.toISOString()}::timestamptz LIMIT 1`,
+  );
+  return rows.length > 0;
 }

@@ -46,7 +46,13 @@ describe('task routes', () => {
       lockedReason: 'level',
       requiredLevel: 'premium',
     });
-    expect(byKey['daily.add_watchlist']).toBeUndefined();
+    // Watchlists exist (issue 14): the daily add is premium, the first-item achievement open to all.
+    expect(byKey['daily.add_watchlist']).toMatchObject({
+      state: 'locked',
+      lockedReason: 'level',
+      requiredLevel: 'premium',
+    });
+    expect(byKey['achievement.first_watchlist']).toMatchObject({ state: 'available' });
     expect(byKey['achievement.first_export']).toBeUndefined();
     expect(body.referral.code).toMatch(/^[A-Z2-9]{8}$/);
     expect(body.referral.path).toBe(`/auth?mode=signup&ref=${body.referral.code}`);

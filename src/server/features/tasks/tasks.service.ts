@@ -20,7 +20,13 @@ import { creditTask, type TaskClock, taskFeature } from './credit.service.ts';
 import { PROGRESS_TASKS, type ProgressTask } from './progress.service.ts';
 import { ensureReferralCode, hasVerifiedReferral, referralStats } from './referral.service.ts';
 import { streakView } from './streak.ts';
-import { countTaskEvents, selectCompletedTasks, selectTaskProfile, selectUserTasks } from './tasks.queries.ts';
+import {
+  countTaskEvents,
+  hasWatchlistItemSince,
+  selectCompletedTasks,
+  selectTaskProfile,
+  selectUserTasks,
+} from './tasks.queries.ts';
 
 const LISTED_TASKS = TASK_KEYS.filter((key) => !('available' in TASKS[key] && TASKS[key].available === false));
 const ACHIEVEMENTS = TASK_KEYS.filter((key) => TASKS[key].kind === 'achievement');
@@ -131,6 +137,11 @@ export async function claimTask(
   }
   if (key === 'achievement.invite_friend' && !(await hasVerifiedReferral(db, userId))) {
     throw new AppError('TASK_NOT_READY');
+  }
+  // Adding to a watchlist credits these itself; a claim only catches up on a credit that missed (today's add / any item).
+  if (key === 'daily.add_watchlist' || key === 'achievement.first_watchlist') {
+    const since = key === 'daily.add_watchlist' ? startOfDay(clock.now, clock.timeZone) : new Date(0);
+    if (!(await hasWatchlistItemSince(db, userId, since))) throw new AppError('TASK_NOT_READY');
   }
   return creditTask(db, userId, { task: key }, clock);
 }

@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
+import { lockReasonOf } from '../../features/membership/lock-reason.ts';
 import { useProject } from '../../features/projects/api.ts';
 import { ProjectAbout } from '../../features/projects/components/project-about.tsx';
 import { ProjectHeader } from '../../features/projects/components/project-header.tsx';
 import { ProjectMetrics } from '../../features/projects/components/project-metrics.tsx';
 import { ProjectScores } from '../../features/projects/components/project-scores.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { WatchButton } from '../../features/watchlists/components/watch-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
@@ -15,7 +18,7 @@ import { CompareLink, ProjectTrendSlot } from '../trend-slot.tsx';
 
 export function ProjectPage() {
   const { id = '' } = useParams();
-  const { t } = useTranslation(['project', 'app']);
+  const { t } = useTranslation(['project', 'app', 'watchlists']);
   const project = useProject(id);
   const sectorLabel = useSectorLabel();
   const notFound = project.error instanceof ApiError && project.error.status === 404;
@@ -74,6 +77,17 @@ export function ProjectPage() {
         <CompareLink projectId={data.id} />
       </div>
       <ProjectHeader project={data} />
+      <WatchButton
+        projectId={data.id}
+        renderRefusal={(error) => {
+          const reason = lockReasonOf(error);
+          return reason ? (
+            <LockedFeature reason={reason} title={t('watchlists:button.locked')} />
+          ) : (
+            <p role="alert">{error.message}</p>
+          );
+        }}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-1">
           <ProjectScores project={data} />

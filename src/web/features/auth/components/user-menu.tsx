@@ -15,6 +15,7 @@ type UserMenuProps = {
 const LINKS = [
   { to: '/profile', key: 'profile' },
   { to: '/tasks', key: 'tasks' },
+  { to: '/watchlists', key: 'watchlists' },
   { to: '/settings', key: 'settings' },
 ] as const;
 

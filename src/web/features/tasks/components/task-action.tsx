@@ -15,13 +15,16 @@ const ignore = () => {};
 type TaskActionProps = { task: TaskItem; onCredited: (credit: CreditResponse) => void };
 
 // Tasks done elsewhere on the site: the server counts them where they happen, this page only links there.
-type LinkLabel = 'viewProjects' | 'search' | 'viewSectors' | 'viewHistory' | 'invite';
+type LinkLabel = 'viewProjects' | 'search' | 'viewSectors' | 'viewHistory' | 'invite' | 'watchlist';
 const LINKS: Partial<Record<TaskItem['key'], { to: string; label: LinkLabel }>> = {
   'daily.view_projects': { to: '/directory', label: 'viewProjects' },
   'daily.run_search': { to: '/search', label: 'search' },
   'daily.view_sector': { to: '/sectors', label: 'viewSectors' },
   'daily.view_history': { to: '/directory', label: 'viewHistory' },
   'achievement.invite_friend': { to: '#referral', label: 'invite' },
+  // Credited when a project is added to a watchlist (from a project page or the lists).
+  'daily.add_watchlist': { to: '/watchlists', label: 'watchlist' },
+  'achievement.first_watchlist': { to: '/watchlists', label: 'watchlist' },
 };
 
 /** What the user can do about a task that is neither completed nor locked. */

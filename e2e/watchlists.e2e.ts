@@ -1,0 +1,119 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { en, zh } from '../src/shared/locales/index.ts';
+import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
+import { findSeriousViolations } from './support/axe.ts';
+import {
+  type Lang,
+  launchBrowser,
+  newContext,
+  open,
+  saveFailureScreenshot,
+  trackPageErrors,
+} from './support/browser.ts';
+
+// Issue 14, watchlists in the browser: a premium user (a pre-made account of the e2e server, support/global-setup.ts)
+// creates a list, adds two projects from their pages, sets a holding and sees its value, P&L and 24 h change — and a
+// dash with the reason for the project without a price; a free user gets the upgrade message from the same button.
+// The server prices one catalogue project (curve: $0.50, +25 % in 24 h); the other (pendle) has no price.
+const LOCALES = { zh, en } as const;
+const NOTES_DIR = resolve('docs/notes/issue-14');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(NOTES_DIR, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const fill = (text: string, params: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
+const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
+
+async function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
+  const context = await newContext(browser, { lang });
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  try {
+    await run(page);
+    expect(errors).toEqual([]);
+  } catch (error) {
+    await saveFailureScreenshot(page, `watchlists-${name}-${lang}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) => {
+  const c = LOCALES[lang];
+  const t = c.watchlists;
+
+  test('a premium user creates a list, adds two projects from their pages, sets a holding and sees its figures', async () => {
+    const premium = inject('premium')[lang];
+    await withPage(lang, 'premium', async (page) => {
+      await signIn(page, c, premium.email, premium.password);
+      await page.getByRole('banner').getByTestId('user-menu-button').waitFor();
+      await pickFromMenu(page, c.auth.menu.watchlists);
+      await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
+
+      const name = `${lang === 'zh' ? '核心' : 'Core'} ${Date.now() % 100_000}`;
+      await page.getByLabel(t.form.nameLabel).fill(name);
+      await page.getByRole('button', { name: t.form.create }).click();
+      await page.getByRole('link', { name, exact: true }).waitFor();
+
+      for (const project of ['curve', 'pendle']) {
+        await open(page, `/project/${project}`);
+        await page.getByRole('button', { name: new RegExp(t.button.add) }).click();
+        const panel = page.getByRole('region', { name: t.button.menuTitle });
+        await panel.getByRole('button', { name: `+ ${name}` }).click();
+        await panel.getByRole('button', { name: `✓ ${name}` }).waitFor();
+        if (project === 'pendle') {
+          await screenshot(page, `watchlists-${lang}-project-button`);
+          expect(await findSeriousViolations(page, 'main')).toEqual([]);
+        }
+      }
+
+      await pickFromMenu(page, c.auth.menu.watchlists);
+      await page.getByRole('link', { name, exact: true }).click();
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      const curve = page.locator('tr[data-holding="curve"]');
+      await curve.getByRole('button', { name: t.table.edit }).click();
+      const editor = page.getByRole('form', { name: fill(t.holding.title, { name: 'Curve Finance' }) });
+      await editor.getByLabel(t.table.amount).fill('1000');
+      await editor.getByLabel(t.table.costBasis).fill('400');
+      await editor.getByRole('button', { name: t.form.save }).click();
+      await editor.waitFor({ state: 'detached' });
+
+      // 1,000 × $0.50 = $500; paid $400 → +$100; +25 % in 24 h → worth $400 a day ago → +$100.
+      await curve.locator('[data-figure="value"]').getByText('$500.00').waitFor();
+      expect(await curve.locator('[data-figure="pnl"]').textContent()).toBe('+$100.00');
+      expect(await curve.locator('[data-figure="change24h"]').textContent()).toBe('+$100.00');
+      const pendle = page.locator('tr[data-holding="pendle"]');
+      await expect
+        .poll(() => pendle.locator('[data-figure="value"] [title]').getAttribute('title'))
+        .toBe(t.reasons.no_amount);
+      expect(await page.locator('[data-total="totalValue"] dd').textContent()).toBe('$500.00');
+      await page.getByRole('heading', { name: t.history.title }).waitFor();
+      await screenshot(page, `watchlists-${lang}-list`);
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
+    });
+  });
+
+  test('a free user sees the upgrade message on the button', async () => {
+    await withPage(lang, 'free', async (page) => {
+      await signUp(page, c, `watch-free-${lang}-${Date.now()}@example.com`);
+      await open(page, '/project/curve');
+      await page.getByRole('button', { name: new RegExp(t.button.add) }).click();
+      const locked = page.locator('[data-slot="locked-feature"]');
+      await locked.getByText(c.errors.FEATURE_LOCKED).waitFor();
+      await locked.getByRole('link', { name: c.membership.locked.upgrade }).waitFor();
+      await screenshot(page, `watchlists-${lang}-free-locked`);
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AddItemBodySchema,
+  AddItemResponseSchema,
+  UpdateItemBodySchema,
+  WatchingQuerySchema,
+  WatchingResponseSchema,
+  WatchlistDetailSchema,
+  WatchlistHistoryQuerySchema,
+  WatchlistHistoryResponseSchema,
+  WatchlistIdParamsSchema,
+  WatchlistItemParamsSchema,
+  WatchlistNameBodySchema,
+  WatchlistSummarySchema,
+  WatchlistsResponseSchema,
+} from '../../../shared/api/watchlists.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireFeature } from '../membership/viewer-level.ts';
+import * as service from './watchlists.service.ts';
+
+const tags = ['watchlists'];
+// The feature guard runs first (onRequest, before the body is read): a visitor gets 401, a free user 403 naming the tier.
+const guard = requireFeature('portfolio_tracking');
+
+function own(request: FastifyRequest, reply: FastifyReply): string {
+  reply.header('cache-control', 'private, no-store');
+  return request.auth!.user.id;
+}
+
+/** /api/watchlists/* and /api/me/watching: a user's own lists only — another user's list id answers 404. */
+export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const clock = () => ({ now: new Date(), timeZone: config.DAY_TIME_ZONE });
+
+  app.get(
+    '/watchlists',
+    { schema: { tags, response: { 200: WatchlistsResponseSchema } }, onRequest: guard },
+    (req, reply) => service.listWatchlists(db, own(req, reply)),
+  );
+
+  app.post(
+    '/watchlists',
+    { schema: { tags, body: WatchlistNameBodySchema, response: { 201: WatchlistSummarySchema } }, onRequest: guard },
+    async (req, reply) => {
+      const created = await service.createWatchlist(db, own(req, reply), req.body.name, new Date());
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/watchlists/:id',
+    { schema: { tags, params: WatchlistIdParamsSchema, response: { 200: WatchlistDetailSchema } }, onRequest: guard },
+    (req, reply) => service.getWatchlist(db, own(req, reply), req.params.id),
+  );
+
+  app.patch(
+    '/watchlists/:id',
+    {
+      schema: {
+        tags,
+        params: WatchlistIdParamsSchema,
+        body: WatchlistNameBodySchema,
+        response: { 200: WatchlistDetailSchema },
+      },
+      onRequest: guard,
+    },
+    (req, reply) => service.renameWatchlist(db, own(req, reply), req.params.id, req.body.name, new Date()),
+  );
+
+  app.delete(
+    '/watchlists/:id',
+    { schema: { tags, params: WatchlistIdParamsSchema }, onRequest: guard },
+    async (req, reply) => {
+      await service.deleteWatchlist(db, own(req, reply), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/watchlists/:id/history',
+    {
+      schema: {
+        tags,
+        params: WatchlistIdParamsSchema,
+        querystring: WatchlistHistoryQuerySchema,
+        response: { 200: WatchlistHistoryResponseSchema },
+      },
+      onRequest: guard,
+    },
+    (req, reply) => service.getHistory(db, own(req, reply), req.params.id, req.query.range, clock()),
+  );
+
+  app.post(
+    '/watchlists/:id/items',
+    {
+      schema: {
+        tags,
+        params: WatchlistIdParamsSchema,
+        body: AddItemBodySchema,
+        response: { 200: AddItemResponseSchema, 201: AddItemResponseSchema },
+      },
+      onRequest: guard,
+    },
+    async (req, reply) => {
+      const result = await service.addItem(db, own(req, reply), req.params.id, req.body, clock());
+      return reply.code(result.added ? 201 : 200).send(result);
+    },
+  );
+
+  app.patch(
+    '/watchlists/:id/items/:projectId',
+    {
+      schema: {
+        tags,
+        params: WatchlistItemParamsSchema,
+        body: UpdateItemBodySchema,
+        response: { 200: WatchlistDetailSchema },
+      },
+      onRequest: guard,
+    },
+    (req, reply) => service.updateItem(db, own(req, reply), req.params.id, req.params.projectId, req.body),
+  );
+
+  app.delete(
+    '/watchlists/:id/items/:projectId',
+    { schema: { tags, params: WatchlistItemParamsSchema }, onRequest: guard },
+    async (req, reply) => {
+      await service.removeItem(db, own(req, reply), req.params.id, req.params.projectId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/me/watching',
+    { schema: { tags, querystring: WatchingQuerySchema, response: { 200: WatchingResponseSchema } }, onRequest: guard },
+    (req, reply) => service.getWatching(db, own(req, reply), req.query.projectId),
+  );
+};

@@ -1,0 +1,112 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  AddItemResponseSchema,
+  WatchingResponseSchema,
+  WatchlistDetailSchema,
+  WatchlistHistoryResponseSchema,
+  WatchlistSummarySchema,
+  WatchlistsResponseSchema,
+} from '../../../shared/api/watchlists.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { refetchableExcept } from '../../lib/counted-queries.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+// The UI language, so the server's refusals (name taken, cap reached) read like the page.
+const lang = () => ({ query: { lang: currentLanguage() } });
+const NoBody = z.unknown();
+
+export type HistoryRange = '7d' | '30d' | '90d';
+export type HoldingInput = { amount?: number | null; costBasis?: number | null; note?: string | null };
+
+export const watchlistKeys = {
+  all: ['watchlists'] as const,
+  lists: () => ['watchlists', 'lists'] as const,
+  one: (id: string) => ['watchlists', 'one', id] as const,
+  history: (id: string, range: HistoryRange) => ['watchlists', 'history', id, range] as const,
+  watching: (projectId: string) => ['watchlists', 'watching', projectId] as const,
+};
+
+export const useWatchlists = () =>
+  useQuery({
+    queryKey: watchlistKeys.lists(),
+    queryFn: ({ signal }) => apiGet('/api/watchlists', WatchlistsResponseSchema, { signal }),
+  });
+
+export const useWatchlist = (id: string) =>
+  useQuery({
+    queryKey: watchlistKeys.one(id),
+    queryFn: ({ signal }) => apiGet(`/api/watchlists/${encodeURIComponent(id)}`, WatchlistDetailSchema, { signal }),
+  });
+
+export const watchlistHistoryOptions = (id: string, range: HistoryRange) =>
+  queryOptions({
+    queryKey: watchlistKeys.history(id, range),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/watchlists/${encodeURIComponent(id)}/history`, WatchlistHistoryResponseSchema, {
+        query: { range },
+        signal,
+      }),
+  });
+
+/** Which of my lists hold the project; a free user or a visitor gets the server's lock (shown by the button). */
+export const useWatching = (projectId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: watchlistKeys.watching(projectId),
+    queryFn: ({ signal }) => apiGet('/api/me/watching', WatchingResponseSchema, { query: { projectId }, signal }),
+    enabled,
+  });
+
+/** Any change to a list: every watchlist view refreshes; an add may also have credited points (tasks, level). */
+function useWatchlistMutation<T, R>(send: (input: T) => Promise<R>, creditsPoints = false) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () =>
+      creditsPoints
+        ? queryClient.invalidateQueries({ predicate: refetchableExcept('projects') })
+        : queryClient.invalidateQueries({ queryKey: watchlistKeys.all }),
+  });
+}
+
+export const useCreateWatchlist = () =>
+  useWatchlistMutation((name: string) => apiSend('POST', '/api/watchlists', WatchlistSummarySchema, { name }, lang()));
+
+export const useRenameWatchlist = () =>
+  useWatchlistMutation(({ id, name }: { id: string; name: string }) =>
+    apiSend('PATCH', `/api/watchlists/${encodeURIComponent(id)}`, WatchlistDetailSchema, { name }, lang()),
+  );
+
+export const useDeleteWatchlist = () =>
+  useWatchlistMutation((id: string) =>
+    apiSend('DELETE', `/api/watchlists/${encodeURIComponent(id)}`, NoBody, undefined, lang()),
+  );
+
+export const useAddItem = () =>
+  useWatchlistMutation(
+    ({ id, projectId }: { id: string; projectId: string }) =>
+      apiSend('POST', `/api/watchlists/${encodeURIComponent(id)}/items`, AddItemResponseSchema, { projectId }, lang()),
+    true,
+  );
+
+export const useUpdateItem = () =>
+  useWatchlistMutation(({ id, projectId, values }: { id: string; projectId: string; values: HoldingInput }) =>
+    apiSend(
+      'PATCH',
+      `/api/watchlists/${encodeURIComponent(id)}/items/${encodeURIComponent(projectId)}`,
+      WatchlistDetailSchema,
+      values,
+      lang(),
+    ),
+  );
+
+export const useRemoveItem = () =>
+  useWatchlistMutation(({ id, projectId }: { id: string; projectId: string }) =>
+    apiSend(
+      'DELETE',
+      `/api/watchlists/${encodeURIComponent(id)}/items/${encodeURIComponent(projectId)}`,
+      NoBody,
+      undefined,
+      lang(),
+    ),
+  );

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { WatchlistSummary } from '../../../../shared/api/watchlists.schema.ts';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useCreateWatchlist, useDeleteWatchlist, useRenameWatchlist, useWatchlists } from '../api.ts';
+import { NameForm } from './name-form.tsx';
+
+/** /watchlists: my lists with their counts; create, rename, delete (after an inline confirmation). */
+export function WatchlistsOverview() {
+  const { t } = useTranslation('watchlists');
+  const lists = useWatchlists();
+  const create = useCreateWatchlist();
+  if (lists.isPending) return <Skeleton className="h-40 w-full" />;
+  if (lists.isError) return <p role="alert">{lists.error.message}</p>;
+  const { items, limit } = lists.data;
+  return (
+    <div className="space-y-6">
+      <section className="card space-y-3 p-4">
+        <p className="muted text-sm">{t('lists.usage', { used: items.length, limit })}</p>
+        <NameForm
+          key={items.length}
+          submitLabel={t('form.create')}
+          pending={create.isPending}
+          error={create.error?.message}
+          onSubmit={(name) => create.mutate(name, { onSuccess: () => create.reset() })}
+        />
+      </section>
+      <section aria-labelledby="my-watchlists" className="space-y-3">
+        <h2 id="my-watchlists" className="text-lg font-semibold">
+          {t('lists.heading')}
+        </h2>
+        {items.length === 0 ? (
+          <p className="muted">{t('lists.empty')}</p>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2">
+            {items.map((list) => (
+              <ListCard key={list.id} list={list} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ListCard({ list }: { list: WatchlistSummary }) {
+  const { t } = useTranslation('watchlists');
+  const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
+  const rename = useRenameWatchlist();
+  const remove = useDeleteWatchlist();
+  return (
+    <li className="card space-y-3 p-4" data-watchlist={list.name}>
+      {mode === 'rename' ? (
+        <NameForm
+          initial={list.name}
+          submitLabel={t('form.save')}
+          pending={rename.isPending}
+          error={rename.error?.message}
+          onCancel={() => setMode('view')}
+          onSubmit={(name) => rename.mutate({ id: list.id, name }, { onSuccess: () => setMode('view') })}
+        />
+      ) : (
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <Link to={`/watchlists/${list.id}`} className="link font-semibold">
+              {list.name}
+            </Link>
+            <p className="muted text-sm">
+              {t('lists.count', { count: list.itemCount })} ·{' '}
+              {t('lists.updated', { time: formatDateTime(list.updatedAt) })}
+            </p>
+          </div>
+          <div className="flex shrink-0 gap-1">
+            <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => setMode('rename')}>
+              {t('form.rename')}
+            </button>
+            <button type="button" className="btn-ghost px-2 py-1 text-xs" onClick={() => setMode('confirm')}>
+              {t('form.delete')}
+            </button>
+          </div>
+        </div>
+      )}
+      {mode === 'confirm' && (
+        <div
+          role="alertdialog"
+          aria-label={t('form.confirmDelete', { name: list.name })}
+          className="flex flex-wrap items-center gap-2"
+        >
+          <p className="text-sm">{t('form.confirmDelete', { name: list.name })}</p>
+          <button
+            type="button"
+            className="btn-primary px-3 py-1 text-xs"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(list.id)}
+          >
+            {t('form.confirm')}
+          </button>
+          <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setMode('view')}>
+            {t('form.cancel')}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
