@@ -107,8 +107,9 @@ export function relevanceOrder(text: SearchText): SQL[] {
   return [
     sql`CASE WHEN ${sql.join(exact, sql` OR `)} THEN 0
       WHEN ${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix} THEN 1 ELSE 2 END`,
-    text.chinese ? sql`1.0 / NULLIF(strpos(${zhText}, ${text.q}), 0) DESC NULLS LAST` : sql`1`,
-    text.tsquery ? sql`ts_rank(${searchDocument}, ${tsquery(text)}) DESC` : sql`1`,
+    // (A bare constant would be read as a column position in ORDER BY: absent terms are left out instead.)
+    ...(text.chinese ? [sql`1.0 / NULLIF(strpos(${zhText}, ${text.q}), 0) DESC NULLS LAST`] : []),
+    ...(text.tsquery ? [sql`ts_rank(${searchDocument}, ${tsquery(text)}) DESC`] : []),
     sql`greatest(similarity(${projects.name}, ${text.q}), similarity(coalesce(${projects.symbol}, ''), ${text.q})) DESC`,
     sql`${projectScores.heatScore} DESC NULLS LAST`,
     sql`${projects.id}`,
