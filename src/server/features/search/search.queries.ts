@@ -49,15 +49,14 @@ const searchDocument = sql`${projects}.search_document`;
 const tsquery = (text: SearchText) => sql`to_tsquery('simple'::regconfig, ${text.tsquery})`;
 
 /**
- * A project matches when its search document has every word (as a prefix), or its name or symbol contains q or is
- * within trigram similarity of it (typos), or — for Chinese — its zh intro or description contains q.
+ * A project matches when its search document has every word (as a prefix), or its name or symbol contains q, or —
+ * for Chinese — its zh intro or description contains q. `fuzzy` adds names within trigram similarity of q (typos):
+ * the search asks for it only when the exact words find nothing, since a common trigram set ("zen", "swap") would
+ * make every search rank thousands of near-misses.
  */
-export function textMatch(text: SearchText): SQL {
-  const conditions: SQL[] = [
-    sql`${projects.name} ILIKE ${text.like}`,
-    sql`${projects.symbol} ILIKE ${text.like}`,
-    sql`${projects.name} % ${text.q}`,
-  ];
+export function textMatch(text: SearchText, fuzzy = false): SQL {
+  const conditions: SQL[] = [sql`${projects.name} ILIKE ${text.like}`, sql`${projects.symbol} ILIKE ${text.like}`];
+  if (fuzzy) conditions.push(sql`${projects.name} % ${text.q}`, sql`${projects.symbol} % ${text.q}`);
   if (text.tsquery) conditions.push(sql`${searchDocument} @@ ${tsquery(text)}`);
   if (text.chinese) conditions.push(sql`${zhText} ILIKE ${text.like}`);
   return sql`(${sql.join(conditions, sql` OR `)})`;
@@ -136,23 +135,33 @@ export function sortOrder(sort: Exclude<SearchSort, 'relevance'>): SQL[] {
   return [sql`${SORT_COLUMNS[sort]} DESC NULLS LAST`, sql`${projects.id}`];
 }
 
-type FacetRow = { value: string; count: number };
+type FacetRow = { facet: 'category' | 'chain' | 'status'; value: string; count: number };
 
-/** One facet: counts per value over the rows that match `where` (which leaves this facet's own filter out). */
-export function selectFacet(db: Db, facet: 'category' | 'chain' | 'status', where: SQL | undefined) {
-  const value =
-    facet === 'category'
-      ? sql`${projects.category}`
-      : facet === 'status'
-        ? sql`coalesce(${projectScores.status}, 'unscored')`
-        : sql`chain.value`;
-  const chains = facet === 'chain' ? sql`CROSS JOIN LATERAL unnest(${projects.chains}) AS chain(value)` : sql``;
+/**
+ * The three facets in one statement: the matches (text and the filters that are not facets) are read once into a
+ * CTE with a flag per facet filter, then each facet counts the rows that pass every facet filter but its own.
+ */
+export function selectFacets(db: Db, match: SQL | undefined, f: SearchFilters) {
+  const where = and(match, filterWhere({ ...f, category: undefined, chain: undefined, status: undefined }));
+  const ok = (condition: SQL | undefined) => condition ?? sql`true`;
   return queryRows<FacetRow>(
     db,
-    sql`SELECT ${value} AS value, count(*)::int AS count
-      FROM ${projects} JOIN ${projectScores} ON ${scoresOfProject} ${chains}
+    sql`WITH m AS MATERIALIZED (
+      SELECT ${projects.category} AS category, coalesce(${projectScores.status}, 'unscored') AS status,
+        ${projects.chains} AS chains,
+        ${ok(filterWhere({ category: f.category }))} AS category_ok,
+        ${ok(filterWhere({ chain: f.chain }))} AS chain_ok,
+        ${ok(filterWhere({ status: f.status }))} AS status_ok
+      FROM ${projects} JOIN ${projectScores} ON ${scoresOfProject}
       ${where ? sql`WHERE ${where}` : sql``}
-      GROUP BY 1 ORDER BY 2 DESC, 1`,
+    )
+    SELECT 'category' AS facet, category AS value, count(*)::int AS count FROM m
+      WHERE chain_ok AND status_ok GROUP BY category
+    UNION ALL
+    SELECT 'status', status, count(*)::int FROM m WHERE category_ok AND chain_ok GROUP BY status
+    UNION ALL
+    SELECT 'chain', chain.value, count(*)::int FROM m CROSS JOIN LATERAL unnest(m.chains) AS chain(value)
+      WHERE category_ok AND status_ok GROUP BY chain.value`,
   );
 }
 
@@ -170,7 +179,7 @@ export async function selectSectorByIdOrName(db: Db, value: string): Promise<str
  * Suggestions: name/symbol only (prefix or trigram similarity; the trigram indexes serve both), ranked like the
  * search (exact, prefix, similarity, heat).
  */
-export function selectSuggestions(db: Db, text: SearchText, limit: number) {
+export function selectSuggestions(db: Db, text: SearchText, limit: number, fuzzy: boolean) {
   return db
     .select({
       id: projects.id,
@@ -182,7 +191,9 @@ export function selectSuggestions(db: Db, text: SearchText, limit: number) {
     .from(projects)
     .innerJoin(projectScores, scoresOfProject)
     .where(
-      sql`(${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix} OR ${projects.name} % ${text.q})`,
+      fuzzy
+        ? sql`(${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix} OR ${projects.name} % ${text.q})`
+        : sql`(${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix})`,
     )
     .orderBy(...relevanceOrder({ ...text, tsquery: null, chinese: false }))
     .limit(limit);

@@ -1,6 +1,7 @@
-import { and } from 'drizzle-orm';
+import { and, type SQL } from 'drizzle-orm';
 import {
   SEARCH_FILTERS,
+  type SearchFacets,
   type SearchQuery,
   type SearchResponse,
   SUGGEST_LIMIT,
@@ -15,7 +16,7 @@ import {
   prepareText,
   relevanceOrder,
   type SearchFilters,
-  selectFacet,
+  selectFacets,
   selectSearchPage,
   selectSectorByIdOrName,
   selectSuggestions,
@@ -43,32 +44,47 @@ export async function runSearch(
     category: query.category ? ((await selectSectorByIdOrName(db, query.category)) ?? query.category) : undefined,
     listedSince: query.listedSince ? new Date(`${query.listedSince}T00:00:00Z`) : undefined,
   };
-  const match = text ? textMatch(text) : undefined;
   const sort = query.sort ?? (text ? 'relevance' : 'heat');
   const order = sort !== 'relevance' ? sortOrder(sort) : text ? relevanceOrder(text) : sortOrder('heat');
-  const [rows, category, chain, status] = await Promise.all([
-    selectSearchPage(db, and(match, filterWhere(filters)), order, query),
-    selectFacet(db, 'category', and(match, filterWhere(filters, 'category'))),
-    selectFacet(db, 'chain', and(match, filterWhere(filters, 'chain'))),
-    selectFacet(db, 'status', and(match, filterWhere(filters, 'status'))),
-  ]);
-  // Every project has exactly one primary sector, so the sector facet (all other filters applied) holds the total.
-  const total = filters.category
-    ? (category.find((f) => f.value === filters.category)?.count ?? 0)
-    : category.reduce((sum, f) => sum + f.count, 0);
+  const run = async (match: SQL | undefined) => {
+    const [rows, facetRows] = await Promise.all([
+      selectSearchPage(db, and(match, filterWhere(filters)), order, query),
+      selectFacets(db, match, filters),
+    ]);
+    const facets = toFacets(facetRows);
+    // Every project has exactly one primary sector, so the sector facet (all other filters applied) holds the total.
+    const total = filters.category
+      ? (facets.category.find((f) => f.value === filters.category)?.count ?? 0)
+      : facets.category.reduce((sum, f) => sum + f.count, 0);
+    return { rows, facets, total };
+  };
+  let result = await run(text ? textMatch(text) : undefined);
+  // Typo tolerance: only when the words themselves find nothing (`etherium` → Ethereum).
+  if (text && result.total === 0) result = await run(textMatch(text, true));
+  const { rows, facets, total } = result;
   return {
     items: rows.map(toProjectListItem),
     total,
     limit: query.limit,
     offset: query.offset,
     sort,
-    facets: { category, chain, status },
+    facets,
     quota: { used: quota.used, limit: quota.limit, resetsAt: quota.resetsAt.toISOString() },
   };
 }
 
+/** Facet rows by facet, most frequent first (then by value, for a stable order). */
+function toFacets(rows: Awaited<ReturnType<typeof selectFacets>>): SearchFacets {
+  const facets: SearchFacets = { category: [], chain: [], status: [] };
+  for (const row of rows) facets[row.facet].push({ value: row.value, count: row.count });
+  for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  return facets;
+}
+
 /** Suggestions as you type: top 8 by name/symbol, free and never counted. */
 export async function suggest(db: Db, q: string): Promise<SuggestResponse> {
-  const items = await selectSuggestions(db, prepareText(q), SUGGEST_LIMIT);
-  return { items };
+  const text = prepareText(q);
+  const items = await selectSuggestions(db, text, SUGGEST_LIMIT, false);
+  // Names within typo distance only when too few start with q (a common prefix already fills the list).
+  return { items: items.length < SUGGEST_LIMIT ? await selectSuggestions(db, text, SUGGEST_LIMIT, true) : items };
 }
