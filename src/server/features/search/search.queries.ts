@@ -131,8 +131,10 @@ export function selectSearchPage(
     .offset(page.offset);
 }
 
+/** `<col> DESC NULLS LAST, id` as the indexes are declared; heat breaks ties on project_scores' id, its index's column. */
 export function sortOrder(sort: Exclude<SearchSort, 'relevance'>): SQL[] {
-  return [sql`${SORT_COLUMNS[sort]} DESC NULLS LAST`, sql`${projects.id}`];
+  const id = sort === 'heat' ? projectScores.projectId : projects.id;
+  return [sql`${SORT_COLUMNS[sort]} DESC NULLS LAST`, sql`${id}`];
 }
 
 type FacetRow = { facet: 'category' | 'chain' | 'status'; value: string; count: number };
