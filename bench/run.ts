@@ -23,6 +23,8 @@ const SECONDS = Number(flag('seconds', '8'));
 const SKIP_POSTGRES = args.includes('--skip-postgres');
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEED = 42;
+// A database of its own per run when several checkouts bench on one server (it is dropped and recreated).
+const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME ?? 'heatrank_bench';
 
 type Row = Record<string, string | number>;
 const report: Record<string, Row[]> = {};
@@ -113,7 +115,7 @@ async function main() {
 
   // PostgreSQL
   if (!SKIP_POSTGRES) {
-    const url = await freshPostgresDatabase('heatrank_bench');
+    const url = await freshPostgresDatabase(BENCH_DATABASE);
     if (url) {
       const pgs = await seed('postgres', url);
       report.seed.push({ database: 'postgres', projects: COUNT, seconds: Math.round(pgs.seconds * 10) / 10 });
