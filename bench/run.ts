@@ -8,6 +8,7 @@ import { RECOMPUTE_WRITTEN_TABLES } from '../src/server/features/heat/after-reco
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { measureLoad } from './http-load.ts';
+import { benchSearch, explainTextSearch } from './search.bench.ts';
 
 // npm run bench [-- --count 100000 --seconds 8 --skip-postgres]
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
@@ -22,6 +23,8 @@ const SECONDS = Number(flag('seconds', '8'));
 const SKIP_POSTGRES = args.includes('--skip-postgres');
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEED = 42;
+// A database of its own per run when several checkouts bench on one server (it is dropped and recreated).
+const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME ?? 'heatrank_bench';
 
 type Row = Record<string, string | number>;
 const report: Record<string, Row[]> = {};
@@ -107,17 +110,19 @@ async function main() {
   const recompute = await optionalRecompute(pgl.handle, 'pglite');
   await pgl.handle.close();
   report.reads = await benchReads('pglite', { DATA_DIR: dir });
+  report.search = await searchRows('pglite', dir);
   rmSync(dir, { recursive: true, force: true });
 
   // PostgreSQL
   if (!SKIP_POSTGRES) {
-    const url = await freshPostgresDatabase('heatrank_bench');
+    const url = await freshPostgresDatabase(BENCH_DATABASE);
     if (url) {
       const pgs = await seed('postgres', url);
       report.seed.push({ database: 'postgres', projects: COUNT, seconds: Math.round(pgs.seconds * 10) / 10 });
       recompute.push(...(await optionalRecompute(pgs.handle, 'postgres')));
       await pgs.handle.close();
       report.reads.push(...(await benchReads('postgres', { DATABASE_URL: url })));
+      report.search.push(...(await searchRows('postgres', url)));
     } else {
       console.log(`(PostgreSQL at ${POSTGRES_URL} not reachable: skipped)`);
     }
@@ -138,6 +143,31 @@ async function main() {
 }
 
 type Handle = Awaited<ReturnType<typeof createDb>>;
+
+/**
+ * Search and suggest at 100k (bench/search.bench.ts), after the read benchmark so the catalogue it loads on top of the
+ * synthetic rows does not change the rows above; plus the indexes the planner picks for a text query.
+ */
+async function searchRows(kind: 'pglite' | 'postgres', target: string): Promise<Row[]> {
+  const config = loadConfig(kind === 'pglite' ? { DATA_DIR: target } : { DATABASE_URL: target });
+  const handle = await createDb(config, { role: 'bench' });
+  try {
+    const rows: Row[] = await benchSearch(handle.db, kind);
+    for (const q of ['etherium', '以太坊']) {
+      const indexes = await explainTextSearch(handle.db, q);
+      rows.push({
+        database: kind,
+        query: `EXPLAIN ${q}: indexes`,
+        'p50 ms': '',
+        'p95 ms': '',
+        target: indexes.join(', '),
+      });
+    }
+    return rows;
+  } finally {
+    await handle.close();
+  }
+}
 
 /** The heat engine's full recompute (bench/recompute.bench.ts), when present. */
 async function optionalRecompute(handle: Handle, kind: 'pglite' | 'postgres'): Promise<Row[]> {

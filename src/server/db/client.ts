@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -121,6 +122,8 @@ async function openPglite(dataDir: string, role: string, sharedBuffers: string):
       // wal_level=minimal: one embedded process never replicates, and a table created and filled in one transaction
       // (the heat engine's rebuild of project_scores) then skips the WAL for its data and its index builds.
       postgresqlconf: [`shared_buffers=${sharedBuffers}`, 'wal_level=minimal', 'max_wal_senders=0'],
+      // pg_trgm: the search's typo tolerance and Chinese matching (migration 0018_search).
+      extensions: { pg_trgm },
     });
     await client.waitReady;
   } catch (error) {

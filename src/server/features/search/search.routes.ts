@@ -1,13 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SearchQuerySchema, SearchResponseSchema } from '../../../shared/api/search.schema.ts';
+import {
+  SearchQuerySchema,
+  SearchResponseSchema,
+  SuggestQuerySchema,
+  SuggestResponseSchema,
+} from '../../../shared/api/search.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { sendCached } from '../../plugins/send-cached.ts';
 import { viewerOf } from '../membership/viewer-level.ts';
 import { quotaSubjectOf } from '../quotas/quotas.service.ts';
 import { recordTaskEvent } from '../tasks/progress.service.ts';
-import { runSearch } from './search.service.ts';
+import { runSearch, suggest } from './search.service.ts';
+
+/** Suggestions change only with names and heat: a short TTL is enough, and every data-change event drops them. */
+const SUGGEST_TTL_MS = 30_000;
 
 /** GET /api/search: counted against the daily search quota (visitors by IP); never cached, the count is per call. */
-export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, cache }) => {
   app.get(
     '/search',
     { schema: { tags: ['search'], querystring: SearchQuerySchema, response: { 200: SearchResponseSchema } } },
@@ -20,13 +29,26 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       if (userId) {
         try {
           // The "run a search" daily task, counted from the search itself (never from what a client reports).
-          await recordTaskEvent(db, userId, 'daily.run_search', request.query.q, now, config.DAY_TIME_ZONE);
+          // A filters-only search is a search too: its item is the filter set.
+          const item = request.query.q ?? `filters:${new URLSearchParams(request.query as never).toString()}`;
+          await recordTaskEvent(db, userId, 'daily.run_search', item, now, config.DAY_TIME_ZONE);
         } catch (err) {
           // The search succeeded and was counted; the task stays claimable (POST /api/tasks/claim).
           request.log.error({ err }, 'search task progress not recorded');
         }
       }
       return result;
+    },
+  );
+
+  // Free and never counted (typing is not searching); the same for every viewer, so shared and cached briefly.
+  app.get(
+    '/search/suggest',
+    { schema: { tags: ['search'], querystring: SuggestQuerySchema, response: { 200: SuggestResponseSchema } } },
+    async (request, reply) => {
+      const q = request.query.q.toLowerCase();
+      const cached = await cache.getOrCompute(`suggest:${q}`, () => suggest(db, q), SUGGEST_TTL_MS);
+      return sendCached(request, reply, cached);
     },
   );
 };

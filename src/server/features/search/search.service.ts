@@ -1,13 +1,32 @@
-import { SEARCH_FILTERS, type SearchQuery, type SearchResponse } from '../../../shared/api/search.schema.ts';
+import { and, type SQL } from 'drizzle-orm';
+import {
+  SEARCH_FILTERS,
+  type SearchFacets,
+  type SearchQuery,
+  type SearchResponse,
+  SUGGEST_LIMIT,
+  type SuggestResponse,
+} from '../../../shared/api/search.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { assertCanUse } from '../membership/viewer-level.ts';
-import { listProjects } from '../projects/projects.service.ts';
+import { toProjectListItem } from '../projects/projects.service.ts';
 import { consumeQuota, type QuotaSubject } from '../quotas/quotas.service.ts';
+import {
+  filterWhere,
+  prepareText,
+  relevanceOrder,
+  type SearchFilters,
+  selectFacets,
+  selectSearchPage,
+  selectSectorByIdOrName,
+  selectSuggestions,
+  sortOrder,
+  textMatch,
+} from './search.queries.ts';
 
 /**
- * One executed search (first version: the directory's name/symbol match, which the search issue replaces). The
- * order matters: a refused filter counts nothing, and the quota is counted BEFORE the query runs, so 50 parallel
- * searches cannot all slip in before the counter moves.
+ * One executed search (docs/search.md). The order matters: a refused filter counts nothing, and the quota is counted
+ * BEFORE the query runs, so 50 parallel searches cannot all slip in before the counter moves.
  */
 export async function runSearch(
   db: Db,
@@ -18,14 +37,54 @@ export async function runSearch(
 ): Promise<SearchResponse> {
   if (SEARCH_FILTERS.some((f) => query[f] !== undefined)) assertCanUse(who.viewer, 'custom_filters');
   const quota = await consumeQuota(db, who, 'dailySearches', now, timeZone);
-  const page = await listProjects(db, {
-    q: query.q,
-    category: query.category,
-    chain: query.chain,
-    status: query.status,
-    sort: 'heat',
+  const text = query.q ? prepareText(query.q) : undefined;
+  const filters: SearchFilters = {
+    ...query,
+    // A sector given by id or name in any case, like the directory; an unknown one matches nothing.
+    category: query.category ? ((await selectSectorByIdOrName(db, query.category)) ?? query.category) : undefined,
+    listedSince: query.listedSince ? new Date(`${query.listedSince}T00:00:00Z`) : undefined,
+  };
+  const sort = query.sort ?? (text ? 'relevance' : 'heat');
+  const order = sort !== 'relevance' ? sortOrder(sort) : text ? relevanceOrder(text) : sortOrder('heat');
+  const run = async (match: SQL | undefined) => {
+    const [rows, facetRows] = await Promise.all([
+      selectSearchPage(db, and(match, filterWhere(filters)), order, query),
+      selectFacets(db, match, filters),
+    ]);
+    const facets = toFacets(facetRows);
+    // Every project has exactly one primary sector, so the sector facet (all other filters applied) holds the total.
+    const total = filters.category
+      ? (facets.category.find((f) => f.value === filters.category)?.count ?? 0)
+      : facets.category.reduce((sum, f) => sum + f.count, 0);
+    return { rows, facets, total };
+  };
+  let result = await run(text ? textMatch(text) : undefined);
+  // Typo tolerance: only when the words themselves find nothing (`etherium` → Ethereum).
+  if (text && result.total === 0) result = await run(textMatch(text, true));
+  const { rows, facets, total } = result;
+  return {
+    items: rows.map(toProjectListItem),
+    total,
     limit: query.limit,
     offset: query.offset,
-  });
-  return { ...page, quota: { used: quota.used, limit: quota.limit, resetsAt: quota.resetsAt.toISOString() } };
+    sort,
+    facets,
+    quota: { used: quota.used, limit: quota.limit, resetsAt: quota.resetsAt.toISOString() },
+  };
+}
+
+/** Facet rows by facet, most frequent first (then by value, for a stable order). */
+function toFacets(rows: Awaited<ReturnType<typeof selectFacets>>): SearchFacets {
+  const facets: SearchFacets = { category: [], chain: [], status: [] };
+  for (const row of rows) facets[row.facet].push({ value: row.value, count: row.count });
+  for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+  return facets;
+}
+
+/** Suggestions as you type: top 8 by name/symbol, free and never counted. */
+export async function suggest(db: Db, q: string): Promise<SuggestResponse> {
+  const text = prepareText(q);
+  const items = await selectSuggestions(db, text, SUGGEST_LIMIT, false);
+  // Names within typo distance only when too few start with q (a common prefix already fills the list).
+  return { items: items.length < SUGGEST_LIMIT ? await selectSuggestions(db, text, SUGGEST_LIMIT, true) : items };
 }

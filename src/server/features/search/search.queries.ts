@@ -1,0 +1,202 @@
+import { and, type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '../../db/client.ts';
+import { projectListColumns } from '../../db/project-columns.ts';
+import { projectScores, projects, scoresOfProject, sectors } from '../../db/schema/index.ts';
+
+/** The filters as the queries take them (validated by SearchQuerySchema; dates already parsed). */
+export type SearchFilters = {
+  category?: string;
+  chain?: string;
+  status?: string;
+  verified?: boolean;
+  heatMin?: number;
+  heatMax?: number;
+  change24hMin?: number;
+  change24hMax?: number;
+  change7dMin?: number;
+  change7dMax?: number;
+  marketCapMin?: number;
+  marketCapMax?: number;
+  volumeMin?: number;
+  volumeMax?: number;
+  listedSince?: Date;
+};
+
+/** The text of a search, prepared once: the patterns and the tsquery (null when q has no word to match). */
+export type SearchText = { q: string; like: string; prefix: string; tsquery: string | null; chinese: boolean };
+
+const HAN = /\p{Script=Han}/u;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Each word of q (letters and digits only, so nothing reaches to_tsquery's syntax) as a prefix term, all required:
+ * `uni swap` → `uni:* & swap:*`.
+ */
+export function prepareText(q: string): SearchText {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return {
+    q,
+    like: `%${escapeLike(q)}%`,
+    prefix: `${escapeLike(q)}%`,
+    tsquery: words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null,
+    chinese: HAN.test(q),
+  };
+}
+
+// Must equal the expression of projects_zh_text_trgm_idx (migration 0018_search) for the planner to use it.
+const zhText = sql`(coalesce(${projects.introZh}, '') || ' ' || coalesce(${projects.descriptionZh}, ''))`;
+const searchDocument = sql`${projects}.search_document`;
+const tsquery = (text: SearchText) => sql`to_tsquery('simple'::regconfig, ${text.tsquery})`;
+
+/**
+ * A project matches when its search document has every word (as a prefix), or its name or symbol contains q, or —
+ * for Chinese — its zh intro or description contains q. `fuzzy` adds names within trigram similarity of q (typos):
+ * the search asks for it only when the exact words find nothing, since a common trigram set ("zen", "swap") would
+ * make every search rank thousands of near-misses.
+ */
+export function textMatch(text: SearchText, fuzzy = false): SQL {
+  const conditions: SQL[] = [sql`${projects.name} ILIKE ${text.like}`, sql`${projects.symbol} ILIKE ${text.like}`];
+  if (fuzzy) conditions.push(sql`${projects.name} % ${text.q}`, sql`${projects.symbol} % ${text.q}`);
+  if (text.tsquery) conditions.push(sql`${searchDocument} @@ ${tsquery(text)}`);
+  if (text.chinese) conditions.push(sql`${zhText} ILIKE ${text.like}`);
+  return sql`(${sql.join(conditions, sql` OR `)})`;
+}
+
+/** WHERE for the filters; `skip` leaves one filter out (a facet counts with every filter but its own). */
+export function filterWhere(f: SearchFilters, skip?: 'category' | 'chain' | 'status'): SQL | undefined {
+  const range = (column: SQL | typeof projects.marketCap, min?: number, max?: number) => [
+    min === undefined ? undefined : sql`${column} >= ${min}`,
+    max === undefined ? undefined : sql`${column} <= ${max}`,
+  ];
+  return and(
+    f.category && skip !== 'category' ? sql`${projects.category} = ${f.category}` : undefined,
+    f.chain && skip !== 'chain' ? sql`${projects.chains} @> ARRAY[${f.chain}]::text[]` : undefined,
+    f.status && skip !== 'status' ? sql`${projectScores.status} = ${f.status}` : undefined,
+    f.verified === undefined ? undefined : sql`${projects.isVerified} = ${f.verified}`,
+    ...range(sql`${projectScores.heatScore}`, f.heatMin, f.heatMax),
+    ...range(sql`${projects.priceChange24h}`, f.change24hMin, f.change24hMax),
+    ...range(sql`${projects.priceChange7d}`, f.change7dMin, f.change7dMax),
+    ...range(sql`${projects.marketCap}`, f.marketCapMin, f.marketCapMax),
+    ...range(sql`${projects.volume24h}`, f.volumeMin, f.volumeMax),
+    f.listedSince ? sql`${projects.listedAt} >= ${f.listedSince.toISOString()}` : undefined,
+  );
+}
+
+export type SearchSort = 'relevance' | 'heat' | 'marketCap' | 'volume' | 'change24h' | 'newest';
+
+const SORT_COLUMNS: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
+  heat: sql`${projectScores.heatScore}`,
+  marketCap: sql`${projects.marketCap}`,
+  volume: sql`${projects.volume24h}`,
+  change24h: sql`${projects.priceChange24h}`,
+  newest: sql`${projects.listedAt}`,
+};
+
+/**
+ * Relevance (docs/search.md): exact symbol or name (or, for Chinese, a zh description that opens with q — the
+ * catalogue writes "以太坊是…"), then a name/symbol prefix, then how early q occurs in the zh text, then the
+ * full-text rank (weights A name/symbol … D description), then trigram similarity, then heat.
+ */
+export function relevanceOrder(text: SearchText): SQL[] {
+  const exact = [
+    sql`lower(${projects.symbol}) = lower(${text.q})`,
+    sql`lower(${projects.name}) = lower(${text.q})`,
+    ...(text.chinese ? [sql`${projects.descriptionZh} LIKE ${text.prefix}`] : []),
+  ];
+  return [
+    sql`CASE WHEN ${sql.join(exact, sql` OR `)} THEN 0
+      WHEN ${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix} THEN 1 ELSE 2 END`,
+    // (A bare constant would be read as a column position in ORDER BY: absent terms are left out instead.)
+    ...(text.chinese ? [sql`1.0 / NULLIF(strpos(${zhText}, ${text.q}), 0) DESC NULLS LAST`] : []),
+    ...(text.tsquery ? [sql`ts_rank(${searchDocument}, ${tsquery(text)}) DESC`] : []),
+    sql`greatest(similarity(${projects.name}, ${text.q}), similarity(coalesce(${projects.symbol}, ''), ${text.q})) DESC`,
+    sql`${projectScores.heatScore} DESC NULLS LAST`,
+    sql`${projects.id}`,
+  ];
+}
+
+export function selectSearchPage(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { limit: number; offset: number },
+) {
+  return db
+    .select(projectListColumns)
+    .from(projects)
+    .innerJoin(projectScores, scoresOfProject)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** `<col> DESC NULLS LAST, id` as the indexes are declared; heat breaks ties on project_scores' id, its index's column. */
+export function sortOrder(sort: Exclude<SearchSort, 'relevance'>): SQL[] {
+  const id = sort === 'heat' ? projectScores.projectId : projects.id;
+  return [sql`${SORT_COLUMNS[sort]} DESC NULLS LAST`, sql`${id}`];
+}
+
+type FacetRow = { facet: 'category' | 'chain' | 'status'; value: string; count: number };
+
+/**
+ * The three facets in one statement: the matches (text and the filters that are not facets) are read once into a
+ * CTE with a flag per facet filter, then each facet counts the rows that pass every facet filter but its own.
+ */
+export function selectFacets(db: Db, match: SQL | undefined, f: SearchFilters) {
+  const where = and(match, filterWhere({ ...f, category: undefined, chain: undefined, status: undefined }));
+  const ok = (condition: SQL | undefined) => condition ?? sql`true`;
+  return queryRows<FacetRow>(
+    db,
+    sql`WITH m AS MATERIALIZED (
+      SELECT ${projects.category} AS category, coalesce(${projectScores.status}, 'unscored') AS status,
+        ${projects.chains} AS chains,
+        ${ok(filterWhere({ category: f.category }))} AS category_ok,
+        ${ok(filterWhere({ chain: f.chain }))} AS chain_ok,
+        ${ok(filterWhere({ status: f.status }))} AS status_ok
+      FROM ${projects} JOIN ${projectScores} ON ${scoresOfProject}
+      ${where ? sql`WHERE ${where}` : sql``}
+    )
+    SELECT 'category' AS facet, category AS value, count(*)::int AS count FROM m
+      WHERE chain_ok AND status_ok GROUP BY category
+    UNION ALL
+    SELECT 'status', status, count(*)::int FROM m WHERE category_ok AND chain_ok GROUP BY status
+    UNION ALL
+    SELECT 'chain', chain.value, count(*)::int FROM m CROSS JOIN LATERAL unnest(m.chains) AS chain(value)
+      WHERE category_ok AND status_ok GROUP BY chain.value`,
+  );
+}
+
+/** Resolves a sector given as id or name, in any case, to the stored name that projects.category holds. */
+export async function selectSectorByIdOrName(db: Db, value: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: sectors.name })
+    .from(sectors)
+    .where(sql`lower(${sectors.id}) = lower(${value}) OR lower(${sectors.name}) = lower(${value})`)
+    .limit(1);
+  return row?.name;
+}
+
+/**
+ * Suggestions: name/symbol only (prefix or trigram similarity; the trigram indexes serve both), ranked like the
+ * search (exact, prefix, similarity, heat).
+ */
+export function selectSuggestions(db: Db, text: SearchText, limit: number, fuzzy: boolean) {
+  return db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      symbol: projects.symbol,
+      logoUrl: projects.logoUrl,
+      heatScore: projectScores.heatScore,
+    })
+    .from(projects)
+    .innerJoin(projectScores, scoresOfProject)
+    .where(
+      fuzzy
+        ? sql`(${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix} OR ${projects.name} % ${text.q})`
+        : sql`(${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix})`,
+    )
+    .orderBy(...relevanceOrder({ ...text, tsquery: null, chinese: false }))
+    .limit(limit);
+}

@@ -1,0 +1,173 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { SearchResponse, SuggestResponse } from '../../../shared/api/search.schema.ts';
+import { queryRows } from '../../db/client.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
+import { creditPoints } from '../points/points.service.ts';
+import { filterWhere, prepareText, textMatch } from './search.queries.ts';
+
+// Relevance, filters, facets and suggestions over the real catalogue (src/server/features/catalogue/data/).
+describe('search relevance, filters, facets and suggestions', () => {
+  let t: TestApp;
+  let vip: Agent;
+  let free: Agent;
+  const get = (agent: Agent, query: string) => agent.request({ method: 'GET', url: `/api/search?${query}` });
+  const ok = async (query: string) => {
+    const res = await get(vip, query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as SearchResponse;
+  };
+  const ids = (body: SearchResponse) => body.items.map((i) => i.id);
+  const used = async (agent: Agent) =>
+    (await agent.request({ method: 'GET', url: '/api/me/usage' })).json().quotas[0].used;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const v = await signUpAgent(t.app, 'relevance-vip@example.com');
+    await creditPoints(t.db, { userId: v.me.user!.id, amount: 5000, reason: 'admin.adjust' });
+    vip = v.agent;
+    free = (await signUpAgent(t.app, 'relevance-free@example.com')).agent;
+  });
+  afterAll(() => t.close());
+
+  test('an exact symbol comes first: UNI → Uniswap, ETH → Ethereum', async () => {
+    const uni = await ok('q=UNI');
+    expect(uni.items[0]?.id).toBe('uniswap');
+    expect(uni.sort).toBe('relevance');
+    expect((await ok('q=eth')).items[0]?.id).toBe('ethereum');
+  });
+
+  test('typos are tolerated by trigram similarity: etherium → Ethereum, solanna → Solana', async () => {
+    expect((await ok('q=etherium')).items[0]?.id).toBe('ethereum');
+    expect((await ok('q=solanna')).items[0]?.id).toBe('solana');
+  });
+
+  test('Chinese: 以太坊 → Ethereum first; words from Chinese descriptions find their projects', async () => {
+    expect((await ok(`q=${encodeURIComponent('以太坊')}`)).items[0]?.id).toBe('ethereum');
+    expect(ids(await ok(`q=${encodeURIComponent('闪电贷')}`))).toContain('aave'); // "它首创了闪电贷"
+    expect(ids(await ok(`q=${encodeURIComponent('去中心化交易')}&limit=50`))).toContain('uniswap');
+  });
+
+  test('English words from tags, intros and descriptions match through the search document', async () => {
+    expect(ids(await ok('q=flash%20loans'))).toContain('aave');
+    expect(ids(await ok('q=amm&limit=50'))).toContain('uniswap');
+  });
+
+  test('filters combine with AND, and each result satisfies every one', async () => {
+    const body = await ok('category=defi&chain=Ethereum&heatMin=0&heatMax=100&marketCapMin=1&limit=100');
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.sort).toBe('heat');
+    for (const item of body.items) {
+      expect(item.category).toBe('DeFi');
+      expect(item.chains).toContain('Ethereum');
+      expect(item.marketCap).toBeGreaterThanOrEqual(1);
+    }
+    // The AND of two filters is exactly the sector's projects that are on the chain.
+    const sector = await ok('category=defi&limit=100');
+    expect(sector.total).toBeLessThanOrEqual(100);
+    const both = new Set(sector.items.filter((i) => i.chains.includes('Ethereum')).map((i) => i.id));
+    const anded = await ok('category=defi&chain=Ethereum&limit=100');
+    expect(new Set(ids(anded))).toEqual(both);
+    expect(anded.total).toBe(both.size);
+    const text = await ok('q=swap&category=defi&limit=100');
+    expect(text.items.every((i) => i.category === 'DeFi')).toBe(true);
+    expect(ids(text)).toContain('uniswap');
+    expect((await ok('verified=true&limit=100')).items.every((i) => i.verified)).toBe(true);
+    const since = await ok('listedSince=2023-01-01&sort=newest&limit=100');
+    expect(since.items.every((i) => i.listedAt !== null && i.listedAt >= '2023-01-01')).toBe(true);
+  });
+
+  test('facets add up to the total, and each facet keeps its alternatives under its own filter', async () => {
+    const all = await ok('q=protocol&limit=1');
+    const sum = (f: { count: number }[]) => f.reduce((s, x) => s + x.count, 0);
+    expect(all.total).toBeGreaterThan(1);
+    expect(sum(all.facets!.category)).toBe(all.total);
+    expect(sum(all.facets!.status)).toBe(all.total);
+    expect(sum(all.facets!.chain)).toBeGreaterThanOrEqual(all.total > 0 ? 1 : 0);
+    const defi = await ok('q=protocol&category=DeFi&limit=1');
+    expect(defi.facets!.category).toEqual(all.facets!.category); // its own filter left out
+    expect(defi.facets!.category.find((f) => f.value === 'DeFi')?.count).toBe(defi.total);
+    expect(sum(defi.facets!.status)).toBe(defi.total);
+  });
+
+  test('a filters-only search is allowed and counted; neither q nor a filter is a 400 that counts nothing', async () => {
+    const before = await used(vip);
+    await ok('status=trending');
+    expect(await used(vip)).toBe(before + 1);
+    expect((await get(vip, 'limit=5')).statusCode).toBe(400);
+    expect(await used(vip)).toBe(before + 1);
+  });
+
+  test('every filter but the text is premium: free → 403, visitor → 401, and neither counts', async () => {
+    for (const query of ['heatMin=10', 'verified=true', 'listedSince=2024-01-01', 'q=uni&volumeMax=5']) {
+      expect((await get(free, query)).json().error.code).toBe('FEATURE_LOCKED');
+      expect((await t.app.inject({ method: 'GET', url: `/api/search?${query}` })).statusCode).toBe(401);
+    }
+    expect(await used(free)).toBe(0);
+  });
+
+  test('bad input is a 400 in the error shape, never a 500, and counts nothing', async () => {
+    const before = await used(vip);
+    for (const query of [
+      'heatMin=50&heatMax=10',
+      'heatMin=abc',
+      'marketCapMin=1e400',
+      'volumeMax=-1e300',
+      'listedSince=2026-02-30',
+      'listedSince=yesterday',
+      'q=uni&sort=nope',
+      'verified=maybe',
+      'q=uni&change24hMin=NaN',
+    ]) {
+      const res = await get(vip, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error.code).toBeTypeOf('string');
+    }
+    expect(await used(vip)).toBe(before);
+    for (const query of ['', 'q=', `q=${'x'.repeat(101)}`, 'q=a%00b']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/search/suggest?${query}` });
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  test('suggest: at most 8, ranked like the search, free for visitors, cacheable and never counted', async () => {
+    const before = await used(vip);
+    const res = await vip.request({ method: 'GET', url: '/api/search/suggest?q=uni' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^public/);
+    const body = res.json() as SuggestResponse;
+    expect(body.items.length).toBeLessThanOrEqual(8);
+    expect(body.items[0]).toMatchObject({ id: 'uniswap', symbol: 'UNI' });
+    expect(Object.keys(body.items[0]!).sort()).toEqual(['heatScore', 'id', 'logoUrl', 'name', 'symbol']);
+    const many = (await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=a' })).json() as SuggestResponse;
+    expect(many.items).toHaveLength(8);
+    const typo = (await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=etherium' })).json();
+    expect(typo.items[0].id).toBe('ethereum');
+    expect(await used(vip)).toBe(before);
+  });
+
+  test('the text match and filters can use the search indexes (the planner is told to avoid a scan)', async () => {
+    const plan = async (where: ReturnType<typeof textMatch>) => {
+      let text = '';
+      await t.db.transaction(async (tx) => {
+        // A catalogue of a few hundred rows is cheapest to scan; scans off, the planner shows which indexes fit.
+        await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+        await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+        const rows = await queryRows<{ 'QUERY PLAN': string }>(
+          tx as never,
+          sql`EXPLAIN SELECT id FROM projects WHERE ${where}`,
+        );
+        text = rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      return text;
+    };
+    const latin = await plan(textMatch(prepareText('etherium')));
+    expect(latin).toContain('projects_search_document_idx');
+    expect(latin).toContain('projects_name_trgm_idx');
+    expect(latin).toContain('projects_symbol_trgm_idx');
+    expect(await plan(textMatch(prepareText('以太坊')))).toContain('projects_zh_text_trgm_idx');
+    const filtered = filterWhere({ chain: 'Ethereum' });
+    expect(await plan(filtered!)).toContain('projects_chains_idx');
+  });
+});
