@@ -19,6 +19,7 @@ import {
   userProfiles,
   users,
   userTasks,
+  watchlists,
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, createAgent, signUpAgent, TEST_PASSWORD } from '../auth/auth.test-support.ts';
@@ -110,6 +111,7 @@ describe('DELETE /api/me: the account and every row of it', () => {
     await t.db
       .insert(quotaUsage)
       .values({ subject: `user:${userId}`, quota: 'dailySearches', windowStart: now, used: 3 });
+    await t.db.insert(watchlists).values({ userId, name: 'mine' });
     // Someone this user invited: their profile stays when the inviter goes.
     const [referee] = await t.db
       .insert(users)
