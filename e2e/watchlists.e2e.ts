@@ -109,7 +109,8 @@ describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) =>
       await signUp(page, c, `watch-free-${lang}-${Date.now()}@example.com`);
       await open(page, '/project/curve');
       await page.getByRole('button', { name: new RegExp(t.button.add) }).click();
-      const locked = page.locator('[data-slot="locked-feature"]');
+      // The watchlist panel's own lock (the page also locks its trend section for a free user).
+      const locked = page.locator('[data-slot="watch-button"] [data-slot="locked-feature"]');
       await locked.getByText(c.errors.FEATURE_LOCKED).waitFor();
       await locked.getByRole('link', { name: c.membership.locked.upgrade }).waitFor();
       await screenshot(page, `watchlists-${lang}-free-locked`);

@@ -113,15 +113,16 @@ async function createE2ePremium(db: Db): Promise<void> {
   }
 }
 
-/** The project the watchlists test prices (the catalogue has no prices), tagged as a fixture in its provenance. */
+/** The project the watchlists test prices (the catalogue has no prices), marked as sample data like the catalogue's. */
 export const E2E_PRICED = { id: 'curve', price: 0.5, change24h: 25 } as const;
 
 async function priceE2eProject(db: Db): Promise<void> {
-  const source = JSON.stringify({ source: 'e2e-fixture', asOf: new Date().toISOString(), sample: true });
+  // Marked like every other catalogue figure of this server (sample, the catalogue's as-of): it is test data.
   await db.execute(sql`
     UPDATE projects SET price = ${E2E_PRICED.price}, price_change_24h = ${E2E_PRICED.change24h},
-      metric_sources = metric_sources || jsonb_build_object('price', ${source}::jsonb, 'priceChange24h', ${source}::jsonb)
-    WHERE id = ${E2E_PRICED.id}
+      metric_sources = metric_sources || jsonb_build_object(
+        'price', metric_sources->'marketCap', 'priceChange24h', metric_sources->'marketCap')
+    WHERE id = ${E2E_PRICED.id} AND metric_sources->'marketCap' IS NOT NULL
   `);
 }
 

@@ -49,7 +49,8 @@ const COLUMNS: Column[] = [
     label: 'price',
     sort: 'price',
     numeric: true,
-    render: (p) => <Figure value={p.price} format={formatUsd} reason={marketGap(p)} />,
+    // Price, market cap and volume come from one market source: the price carries its marker too.
+    render: (p) => <MarketFigure project={p} value={p.price} />,
   },
   {
     key: 'mcap',
