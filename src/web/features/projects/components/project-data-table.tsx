@@ -6,7 +6,7 @@ import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
 import { Figure, NoValue } from '../../../components/ui/no-value.tsx';
-import { formatCompact, formatDate, formatScore, formatUsd } from '../../../lib/format.ts';
+import { formatCompact, formatDate, formatScore } from '../../../lib/format.ts';
 import { MarketFigure, marketGap, type SortState } from './project-table.tsx';
 
 type Column = {
