@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { type Catalogue, PASSWORD, pickFromMenu, signIn, signUp } from './support/accounts.ts';
-import { launchBrowser, MOBILE, newContext, open, saveFailureScreenshot, trackPageErrors } from './support/browser.ts';
+import { launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
 
 // The account through the real page: the user menu, /profile and /settings (name, password, deletion), zh and en.
 const NOTES_DIR = resolve('docs/notes/issue-13');
@@ -19,20 +19,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withPage(lang: 'zh' | 'en', name: string, run: (page: Page, c: Catalogue) => Promise<void>) {
+function withPage(lang: 'zh' | 'en', name: string, run: (page: Page, c: Catalogue) => Promise<void>) {
   // zh in the dark theme, en in the light one: the screenshots show both.
-  const context = await newContext(browser, { lang, theme: lang === 'zh' ? 'dark' : 'light' });
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  try {
-    await run(page, lang === 'zh' ? zh : en);
-    expect(errors).toEqual([]);
-  } catch (error) {
-    await saveFailureScreenshot(page, `account-${name}`);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  const theme = lang === 'zh' ? 'dark' : 'light';
+  return withContextPage(browser, { lang, theme }, `account-${name}`, (page) => run(page, lang === 'zh' ? zh : en));
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${NOTES_DIR}/${name}.png` });

@@ -3,15 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
-import {
-  type Lang,
-  launchBrowser,
-  MOBILE,
-  newContext,
-  open,
-  saveFailureScreenshot,
-  trackPageErrors,
-} from './support/browser.ts';
+import { type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
 
 // Issue 14, comparison and trend analysis in the browser: a premium user ticks two projects in the directory, compares
 // them (a column each, the chart) and sees the trend section on a project page; a free user gets the upgrade message.
@@ -27,24 +19,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withPage(
+function withPage(
   lang: Lang,
   name: string,
   run: (page: Page) => Promise<void>,
   viewport?: { width: number; height: number },
 ) {
-  const context = await newContext(browser, { lang, viewport });
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  try {
-    await run(page);
-    expect(errors).toEqual([]);
-  } catch (error) {
-    await saveFailureScreenshot(page, `compare-${name}-${lang}`);
-    throw error;
-  } finally {
-    await context.close();
-  }
+  return withContextPage(browser, { lang, viewport }, `compare-${name}-${lang}`, run);
 }
 
 /** Signs up or in through the API from inside the page (its cookies); the next page load sees the session. */

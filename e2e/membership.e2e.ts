@@ -3,16 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
-import {
-  DESKTOP,
-  type Lang,
-  launchBrowser,
-  MOBILE,
-  newContext,
-  open,
-  saveFailureScreenshot,
-  trackPageErrors,
-} from './support/browser.ts';
+import { DESKTOP, type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
 
 // Issue 13, quotas and locked features in the browser: a premium-locked feature shows the upgrade message naming the
 // tier, the 11th search of a day shows the limit, and an admin's test mode changes what /membership shows and puts a
@@ -29,19 +20,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
-  const context = await newContext(browser, { lang });
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  try {
-    await run(page);
-    expect(errors).toEqual([]);
-  } catch (error) {
-    await saveFailureScreenshot(page, `membership-${name}-${lang}`);
-    throw error;
-  } finally {
-    await context.close();
-  }
+function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
+  return withContextPage(browser, { lang }, `membership-${name}-${lang}`, run);
 }
 
 /** Signs up or in through the API from inside the page (its cookies), then reloads so the app sees the session. */

@@ -5,14 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import {
-  type Lang,
-  launchBrowser,
-  newContext,
-  open,
-  saveFailureScreenshot,
-  trackPageErrors,
-} from './support/browser.ts';
+import { type Lang, launchBrowser, open, withContextPage } from './support/browser.ts';
 
 // Issue 14, watchlists in the browser: a premium user (a pre-made account of the e2e server, support/global-setup.ts)
 // creates a list, adds two projects from their pages, sets a holding and sees its value, P&L and 24 h change — and a
@@ -34,19 +27,8 @@ const fill = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
 
-async function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
-  const context = await newContext(browser, { lang });
-  const page = await context.newPage();
-  const errors = trackPageErrors(page);
-  try {
-    await run(page);
-    expect(errors).toEqual([]);
-  } catch (error) {
-    await saveFailureScreenshot(page, `watchlists-${name}-${lang}`);
-    throw error;
-  } finally {
-    await context.close();
-  }
+function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
+  return withContextPage(browser, { lang }, `watchlists-${name}-${lang}`, run);
 }
 
 describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) => {

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const ARTIFACTS_DIR = resolve('e2e-artifacts');
 export const SCREENSHOT_DIR = resolve(ARTIFACTS_DIR, 'screenshots');
@@ -107,4 +107,28 @@ export async function navigate(page: Page, path: string): Promise<void> {
 export async function saveFailureScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: resolve(ARTIFACTS_DIR, `failure-${name}.png`), fullPage: true }).catch(() => {});
+}
+
+/**
+ * Runs `run` on a page of its own fresh context: no uncaught page error is allowed, a failure leaves a full-page
+ * screenshot named `failureName` in e2e-artifacts, and the context is closed either way.
+ */
+export async function withContextPage(
+  browser: Browser,
+  options: ContextOptions,
+  failureName: string,
+  run: (page: Page) => Promise<void>,
+): Promise<void> {
+  const context = await newContext(browser, options);
+  const page = await context.newPage();
+  const errors = trackPageErrors(page);
+  try {
+    await run(page);
+    expect(errors).toEqual([]);
+  } catch (error) {
+    await saveFailureScreenshot(page, failureName);
+    throw error;
+  } finally {
+    await context.close();
+  }
 }
