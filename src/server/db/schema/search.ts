@@ -1,7 +1,25 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { projects } from './projects.ts';
 
-/** Saved searches; with alertEnabled they become search alerts (premium), counted against the alerts quota. */
+/**
+ * A saved search (premium): the /api/search filters as stored JSON (validated by SavedSearchQuerySchema on the way in
+ * and out). With `alertEnabled` it is a search alert (premium), counted against the concurrent-alerts quota with the
+ * active alerts.
+ */
 export const savedSearches = pgTable(
   'saved_searches',
   {
@@ -12,28 +30,36 @@ export const savedSearches = pgTable(
     name: text().notNull(),
     query: jsonb().$type<Record<string, unknown>>().notNull(),
     alertEnabled: boolean().notNull().default(false),
+    /** Search alert: also notify when a result's heat crosses this value upwards (null: only new results). */
+    alertHeatThreshold: doublePrecision(),
+    /** When the alert last compared the results (null: no baseline yet — the first pass records one, fires nothing). */
+    evaluatedAt: timestamp({ withTimezone: true }),
     lastNotifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('saved_searches_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('saved_searches_user_name_idx').on(t.userId, t.name),
+    index('saved_searches_alert_idx').on(t.alertEnabled),
+    check('saved_searches_name_length', sql`char_length(${t.name}) BETWEEN 1 AND 60`),
+  ],
 );
 
-/** Alerts on a project's heat, rank or a sector move. */
-export const alerts = pgTable(
-  'alerts',
+/**
+ * A search alert's baseline: the results it has seen, and whether each was above the heat threshold at the last pass
+ * (the threshold fires on the false → true edge only). Goes with its search and with its project.
+ */
+export const savedSearchResults = pgTable(
+  'saved_search_results',
   {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
+    savedSearchId: uuid()
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['heat_above', 'heat_below', 'rank_change', 'sector_move'] }).notNull(),
-    targetType: text({ enum: ['project', 'sector'] }).notNull(),
-    targetId: text().notNull(),
-    threshold: jsonb().$type<Record<string, number>>().notNull().default({}),
-    isActive: boolean().notNull().default(true),
-    lastTriggeredAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    projectId: text()
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    aboveThreshold: boolean().notNull().default(false),
+    firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('alerts_user_idx').on(t.userId)],
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.projectId] })],
 );

@@ -2,12 +2,14 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   adViews,
+  alertDeliveries,
   alerts,
   authTokens,
   cryptoPayments,
   exportJobs,
   houseAds,
   mailOutbox,
+  notifications,
   oauthAccounts,
   paymentHistory,
   pointsHistory,
@@ -22,6 +24,7 @@ import {
   watchlists,
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { insertProject } from '../../test/factories.ts';
 import { type Agent, createAgent, signUpAgent, TEST_PASSWORD } from '../auth/auth.test-support.ts';
 import { createSession, getSessionLifetime } from '../auth/session.service.ts';
 
@@ -29,7 +32,7 @@ type ForeignKey = { table: string; column: string; onDelete: string };
 // Tables known to hold a user's rows today (the catalogue check below also covers any added later).
 const USER_TABLES = [
   ...'user_profiles sessions auth_tokens oauth_accounts points_history user_tasks'.split(' '),
-  ...'saved_searches alerts export_jobs crypto_payments payment_history'.split(' '),
+  ...'saved_searches alerts alert_deliveries notifications export_jobs crypto_payments payment_history'.split(' '),
 ];
 
 describe('DELETE /api/me: the account and every row of it', () => {
@@ -79,7 +82,15 @@ describe('DELETE /api/me: the account and every row of it', () => {
     await t.db.insert(userTasks).values({ userId, taskType: 'daily', taskKey: 'daily-login', pointsAwarded: 50 });
     await t.db.insert(pointsHistory).values({ userId, pointsChange: 50, reason: 'task.daily', currentTotal: 50 });
     await t.db.insert(savedSearches).values({ userId, name: 'mine', query: { q: 'defi' } });
-    await t.db.insert(alerts).values({ userId, kind: 'heat_above', targetType: 'project', targetId: 'bitcoin' });
+    const project = await insertProject(t.db, { id: `p-${userId}` });
+    const [alert] = await t.db
+      .insert(alerts)
+      .values({ userId, kind: 'heat_above', targetType: 'project', projectId: project.id, threshold: 80 })
+      .returning();
+    await t.db
+      .insert(alertDeliveries)
+      .values({ alertId: alert!.id, userId, eventKey: 'fired-1', channel: 'webhook', payload: {} });
+    await t.db.insert(notifications).values({ userId, kind: 'level_changed', params: {}, dedupeKey: 'level-1' });
     await t.db.insert(exportJobs).values({ userId, format: 'csv' });
     await t.db.insert(cryptoPayments).values({
       userId,

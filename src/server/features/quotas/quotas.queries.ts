@@ -1,6 +1,6 @@
-import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alerts, quotaUsage } from '../../db/schema/index.ts';
+import { alerts, quotaUsage, savedSearches } from '../../db/schema/index.ts';
 
 export type QuotaCounter = { subject: string; quota: string; windowStart: Date };
 
@@ -57,11 +57,13 @@ export async function deleteSubjectUsage(db: Db, subject: string): Promise<void>
   await db.delete(quotaUsage).where(eq(quotaUsage.subject, subject));
 }
 
-/** A user's active alerts: the concurrent-alerts quota's "used". */
+/** A user's active alerts and active search alerts: the concurrent-alerts quota's "used" (one statement). */
 export async function countActiveAlerts(db: Db, userId: string): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
-    .from(alerts)
-    .where(and(eq(alerts.userId, userId), eq(alerts.isActive, true)));
-  return row?.n ?? 0;
+    .select({
+      n: sql<number>`(SELECT count(*) FROM ${alerts} WHERE ${alerts.userId} = ${userId} AND ${alerts.isActive})::int
+        + (SELECT count(*) FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId} AND ${savedSearches.alertEnabled})::int`,
+    })
+    .from(sql`(SELECT 1) AS one`);
+  return Number(row?.n ?? 0);
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Quota } from '../../../shared/membership/level.ts';
-import { alerts, quotaUsage } from '../../db/schema/index.ts';
+import { alerts, quotaUsage, savedSearches } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { insertProject } from '../../test/factories.ts';
 import { signUpAgent } from '../auth/auth.test-support.ts';
 import type { Viewer } from '../membership/viewer-level.ts';
 import { assertAlertSlot, cleanupQuotaUsage, consumeQuota, quotaSubjectOf, readQuotas } from './quotas.service.ts';
@@ -106,13 +107,19 @@ describe('quota service', () => {
     expect(usage).toMatchObject({ quota: 'dailySearches', used: 10, limit: 10, window: 'day' });
   });
 
-  test('concurrent alerts count the active rows: free 403, premium 5 then 429', async () => {
+  test('concurrent alerts count the active alerts and search alerts: free 403, premium 5 then 429', async () => {
     const { me } = await signUpAgent(t.app, 'alerts-slot@example.com');
     const userId = me.user!.id;
     await expect(assertAlertSlot(t.db, viewer('free', userId))).rejects.toMatchObject({ code: 'FEATURE_LOCKED' });
     await expect(assertAlertSlot(t.db, viewer('free', null))).rejects.toMatchObject({ code: 'SIGN_IN_REQUIRED' });
-    const row = { userId, kind: 'heat_above' as const, targetType: 'project' as const, targetId: 'uniswap' };
-    await t.db.insert(alerts).values([...Array(4).fill(row), { ...row, isActive: false }]);
+    const project = await insertProject(t.db, { id: 'uniswap' });
+    const row = { userId, kind: 'heat_above' as const, targetType: 'project' as const, projectId: project.id };
+    await t.db.insert(alerts).values([...Array(3).fill(row), { ...row, isActive: false }]);
+    // A search alert counts; a saved search without its alert does not.
+    await t.db.insert(savedSearches).values([
+      { userId, name: 'alerting', query: { q: 'dex' }, alertEnabled: true },
+      { userId, name: 'quiet', query: { q: 'nft' } },
+    ]);
     await expect(assertAlertSlot(t.db, viewer('premium', userId))).resolves.toBeUndefined();
     await t.db.insert(alerts).values(row);
     await expect(assertAlertSlot(t.db, viewer('premium', userId))).rejects.toMatchObject({

@@ -1,0 +1,2 @@
+DROP TABLE "alerts" CASCADE;--> statement-breakpoint
+DROP TABLE "saved_searches" CASCADE;

@@ -1,0 +1,31 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_KINDS } from '../../../shared/api/notifications.schema.ts';
+import { users } from './auth.ts';
+
+/**
+ * In-app notifications (spec nav "notifications"): alerts, search alerts, points credited, level changes, membership
+ * expiry warnings. Stored as a kind and its parameters — the web words them in the reader's language. `dedupe_key`
+ * makes each source idempotent (the same firing, credit or warning is one row however often it is reported).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
+    params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    /** In-app path the notification opens, e.g. /projects/bitcoin. */
+    link: text(),
+    dedupeKey: text().notNull(),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_dedupe_idx').on(t.userId, t.dedupeKey),
+    index('notifications_user_time_idx').on(t.userId, t.createdAt.desc(), t.id),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+  ],
+);
