@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { type Catalogue, PASSWORD, pickFromMenu, signIn, signUp } from './support/accounts.ts';
 import { launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { fillTemplate } from './support/text.ts';
 
 // The account through the real page: the user menu, /profile and /settings (name, password, deletion), zh and en.
 const NOTES_DIR = resolve('docs/notes/issue-13');
@@ -26,8 +27,6 @@ function withPage(lang: 'zh' | 'en', name: string, run: (page: Page, c: Catalogu
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${NOTES_DIR}/${name}.png` });
-const fill = (template: string, values: Record<string, string>) =>
-  template.replaceAll(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 describe('the account pages', () => {
   test('en: menu → profile (free, 0 points); settings: name, password, sign in again, delete', async () => {
@@ -91,7 +90,7 @@ describe('the account pages', () => {
       const dialog = page.getByRole('dialog', { name: a.settings.delete.dialogTitle });
       const confirm = dialog.getByRole('button', { name: a.settings.delete.confirm });
       expect(await confirm.isDisabled()).toBe(true);
-      await dialog.getByLabel(fill(a.settings.delete.confirmLabel, { value: email })).fill(email);
+      await dialog.getByLabel(fillTemplate(a.settings.delete.confirmLabel, { value: email })).fill(email);
       await dialog.getByLabel(a.settings.delete.passwordLabel).fill(NEW_PASSWORD);
       await confirm.click();
       await page.waitForURL((url) => url.pathname === '/');
@@ -130,7 +129,7 @@ describe('the account pages', () => {
 
       await page.getByRole('button', { name: a.settings.delete.action }).click();
       const dialog = page.getByRole('dialog', { name: a.settings.delete.dialogTitle });
-      await dialog.getByLabel(fill(a.settings.delete.confirmLabel, { value: email })).fill(email);
+      await dialog.getByLabel(fillTemplate(a.settings.delete.confirmLabel, { value: email })).fill(email);
       await dialog.getByLabel(a.settings.delete.passwordLabel).fill('wrong-password-1');
       await dialog.getByRole('button', { name: a.settings.delete.confirm }).click();
       await dialog.getByRole('alert').getByText(c.errors.CURRENT_PASSWORD_INVALID).waitFor();

@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
+import { authenticateInPage } from './support/accounts.ts';
 import { type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { fillTemplate } from './support/text.ts';
 
 // Issue 14, comparison and trend analysis in the browser: a premium user ticks two projects in the directory, compares
 // them (a column each, the chart) and sees the trend section on a project page; a free user gets the upgrade message.
@@ -28,27 +30,7 @@ function withPage(
   return withContextPage(browser, { lang, viewport }, `compare-${name}-${lang}`, run);
 }
 
-/** Signs up or in through the API from inside the page (its cookies); the next page load sees the session. */
-async function authenticate(page: Page, path: 'sign-up' | 'sign-in', email: string, password: string) {
-  await page.evaluate(
-    async ({ path, email, password }) => {
-      const { csrfToken } = await (await fetch('/api/auth/csrf')).json();
-      const body =
-        path === 'sign-up' ? { email, password, confirmPassword: password, acceptTerms: true } : { email, password };
-      const response = await fetch(`/api/auth/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    },
-    { path, email, password },
-  );
-}
-
 const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key]));
 
 describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
   const t = LOCALES[lang];
@@ -57,7 +39,7 @@ describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
     const premium = inject('premium')[lang];
     await withPage(lang, 'premium', async (page) => {
       await open(page, '/');
-      await authenticate(page, 'sign-in', premium.email, premium.password);
+      await authenticateInPage(page, 'sign-in', premium.email, premium.password);
       await open(page, '/directory');
       const boxes = page.locator('main table input[type="checkbox"]');
       await boxes.first().waitFor();
@@ -69,7 +51,7 @@ describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
       await boxes.nth(0).check();
       await boxes.nth(1).check();
       await screenshot(page, `compare-directory-${lang}`);
-      await page.getByRole('link', { name: fill(t.compare.selected, { count: 2 }) }).click();
+      await page.getByRole('link', { name: fillTemplate(t.compare.selected, { count: 2 }) }).click();
       await page.waitForURL((url) => url.pathname === '/compare' && (url.searchParams.get('ids') ?? '').includes(','));
 
       const table = page.locator('[data-slot="compare-metrics"]');
@@ -107,7 +89,7 @@ describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
       'mobile',
       async (page) => {
         await open(page, '/');
-        await authenticate(page, 'sign-in', premium.email, premium.password);
+        await authenticateInPage(page, 'sign-in', premium.email, premium.password);
         const ids = await page.evaluate(async () =>
           ((await (await fetch('/api/projects?limit=3')).json()).items as { id: string }[]).map((p) => p.id),
         );
@@ -124,7 +106,12 @@ describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
   test('a free user sees the upgrade message instead of the comparison and the trend', async () => {
     await withPage(lang, 'free', async (page) => {
       await open(page, '/');
-      await authenticate(page, 'sign-up', `e2e-compare-free-${lang}-${Date.now()}@example.com`, 'e2e-password-42');
+      await authenticateInPage(
+        page,
+        'sign-up',
+        `e2e-compare-free-${lang}-${Date.now()}@example.com`,
+        'e2e-password-42',
+      );
       const ids = await page.evaluate(async () =>
         ((await (await fetch('/api/projects?limit=2')).json()).items as { id: string }[]).map((p) => p.id),
       );

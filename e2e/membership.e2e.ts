@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
+import { authenticateInPage } from './support/accounts.ts';
 import { DESKTOP, type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
 
 // Issue 13, quotas and locked features in the browser: a premium-locked feature shows the upgrade message naming the
@@ -22,24 +23,6 @@ afterAll(async () => {
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
   return withContextPage(browser, { lang }, `membership-${name}-${lang}`, run);
-}
-
-/** Signs up or in through the API from inside the page (its cookies), then reloads so the app sees the session. */
-async function authenticate(page: Page, path: 'sign-up' | 'sign-in', email: string, password: string) {
-  await page.evaluate(
-    async ({ path, email, password }) => {
-      const { csrfToken } = await (await fetch('/api/auth/csrf')).json();
-      const body =
-        path === 'sign-up' ? { email, password, confirmPassword: password, acceptTerms: true } : { email, password };
-      const response = await fetch(`/api/auth/${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-    },
-    { path, email, password },
-  );
 }
 
 /** Runs searches through the API (each counts, as the page's would). */
@@ -71,7 +54,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
         .waitFor();
       await screenshot(page, `membership-visitor-${lang}`);
 
-      await authenticate(page, 'sign-up', `e2e-locked-${lang}-${Date.now()}@example.com`, 'e2e-password-42');
+      await authenticateInPage(page, 'sign-up', `e2e-locked-${lang}-${Date.now()}@example.com`, 'e2e-password-42');
       await open(page, '/search?q=uni');
       const locked = filters.locator('[data-slot="locked-feature"]');
       await locked.getByText(t.errors.FEATURE_LOCKED).waitFor();
@@ -89,7 +72,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
   test('the 11th search of the day shows the limit message; the 10th says none are left', async () => {
     await withPage(lang, 'limit', async (page) => {
       await open(page, '/');
-      await authenticate(page, 'sign-up', `e2e-limit-${lang}-${Date.now()}@example.com`, 'e2e-password-42');
+      await authenticateInPage(page, 'sign-up', `e2e-limit-${lang}-${Date.now()}@example.com`, 'e2e-password-42');
       await searchTimes(page, 9);
       await open(page, '/search?q=uni');
       const note = page.locator('[data-slot="search-quota"]');
@@ -118,7 +101,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
     const admin = inject('admin');
     await withPage(lang, 'test-mode', async (page) => {
       await open(page, '/');
-      await authenticate(page, 'sign-in', admin.email, admin.password);
+      await authenticateInPage(page, 'sign-in', admin.email, admin.password);
       await open(page, '/membership');
       const searches = page.locator('[data-slot="my-quotas"] tr[data-quota="dailySearches"] [data-slot="quota-value"]');
       await searches.getByText(/^\d+ \/ 10$/).waitFor(); // the admin's own searches of earlier runs count

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { launchBrowser, MOBILE, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
+import { fillTemplate } from './support/text.ts';
 
 // The task centre against the real server: a new account checks in (+50) and watches an ad through to its credit
 // (+10) and shares a project (+50); the balance, the level bar's aria-valuenow, the caps and the task states follow
@@ -40,9 +41,6 @@ async function signUp(page: Page, lang: 'zh' | 'en'): Promise<void> {
     .waitFor();
 }
 
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
-
 describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
   const locale = lang === 'zh' ? zh : en;
   const t = locale.tasks;
@@ -73,7 +71,7 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
       expect(await balance.textContent()).toBe('0');
       expect(await bar.getAttribute('aria-valuenow')).toBe('0');
       expect(await bar.getAttribute('aria-valuemax')).toBe('1000');
-      await points.getByText(fill(t.header.resets, { zone: 'UTC+8' })).waitFor();
+      await points.getByText(fillTemplate(t.header.resets, { zone: 'UTC+8' })).waitFor();
 
       // Daily check-in: +50, the task turns completed.
       const checkIn = page.getByRole('listitem', { name: t.items.daily.check_in.title });
@@ -81,31 +79,31 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
       await checkIn.getByRole('button', { name: t.actions.checkIn }).click();
       await checkIn
         .getByRole('status')
-        .getByText(fill(t.credit.success, { points: 50, balance: 50 }))
+        .getByText(fillTemplate(t.credit.success, { points: 50, balance: 50 }))
         .waitFor();
       await checkIn.getByText(t.states.completed, { exact: true }).waitFor();
       await balance.getByText('50', { exact: true }).waitFor();
       expect(await bar.getAttribute('aria-valuenow')).toBe('50');
-      await points.getByText(fill(t.header.capValue, { used: 1, limit: 5 })).waitFor();
+      await points.getByText(fillTemplate(t.header.capValue, { used: 1, limit: 5 })).waitFor();
 
       // An ad: start, the house ad with its countdown, claim once the server's view time has passed: +10.
       const slot = page.getByRole('region', { name: t.ad.title });
-      await slot.getByRole('button', { name: fill(t.ad.watch, { points: 10 }) }).click();
+      await slot.getByRole('button', { name: fillTemplate(t.ad.watch, { points: 10 }) }).click();
       await slot.getByRole('article', { name: t.ad.label }).waitFor();
       await slot.scrollIntoViewIfNeeded();
       await page.screenshot({ path: resolve(SCREENSHOT_DIR, `tasks-${lang}-ad.png`) });
-      await slot.getByRole('button', { name: fill(t.ad.claim, { points: 10 }), disabled: false }).click();
+      await slot.getByRole('button', { name: fillTemplate(t.ad.claim, { points: 10 }), disabled: false }).click();
       await slot
         .getByRole('status')
-        .getByText(fill(t.credit.success, { points: 10, balance: 60 }))
+        .getByText(fillTemplate(t.credit.success, { points: 10, balance: 60 }))
         .waitFor();
       await balance.getByText('60', { exact: true }).waitFor();
       expect(await bar.getAttribute('aria-valuenow')).toBe('60');
       await points
-        .getByText(fill(t.header.capValue, { used: 1, limit: 10 }))
+        .getByText(fillTemplate(t.header.capValue, { used: 1, limit: 10 }))
         .first()
         .waitFor();
-      await slot.getByRole('button', { name: fill(t.ad.watch, { points: 10 }) }).waitFor();
+      await slot.getByRole('button', { name: fillTemplate(t.ad.watch, { points: 10 }) }).waitFor();
 
       // Share a project: the dialog starts a share token when the link is copied; the claim credits +50.
       const share = page.getByRole('listitem', { name: t.items.daily.share_project.title });
@@ -113,15 +111,15 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
       const dialog = page.getByRole('dialog', { name: t.share.title });
       await dialog.getByRole('combobox', { name: t.share.project }).waitFor();
       await dialog.getByRole('button', { name: t.share.copy }).click();
-      await dialog.getByRole('button', { name: fill(t.share.claim, { points: 50 }), disabled: false }).click();
+      await dialog.getByRole('button', { name: fillTemplate(t.share.claim, { points: 50 }), disabled: false }).click();
       await share
         .getByRole('status')
-        .getByText(fill(t.credit.success, { points: 50, balance: 110 }))
+        .getByText(fillTemplate(t.credit.success, { points: 50, balance: 110 }))
         .waitFor();
       expect(await dialog.count()).toBe(0);
       await share.getByText(t.states.completed, { exact: true }).waitFor();
       expect(await bar.getAttribute('aria-valuenow')).toBe('110');
-      await points.getByText(fill(t.header.capValue, { used: 2, limit: 5 })).waitFor();
+      await points.getByText(fillTemplate(t.header.capValue, { used: 2, limit: 5 })).waitFor();
 
       // The history lists the three credits, newest first, with reasons in the page's language.
       const history = page.getByRole('region', { name: t.history.title });

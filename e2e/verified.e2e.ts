@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RESOURCES } from '../src/shared/locales/index.ts';
 import { fetchProjects } from './support/api.ts';
 import { type Lang, launchBrowser, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
+import { fillTemplate } from './support/text.ts';
 import { E2E_VERIFIED } from './support/verified-fixtures.ts';
 
 // Issue 12 point 2: the badge shows only for a recorded verification, and its tooltip says what it means. The e2e
@@ -17,9 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
 
 test('the API lists exactly the recorded verifications', async () => {
   const verified = await fetchProjects('verified=true&limit=100');
@@ -54,7 +52,7 @@ describe.each(['zh', 'en'] as const)('the verified badge in %s', (lang: Lang) =>
     await badge.hover();
     await tooltip.waitFor({ state: 'visible' });
     const date = await formatDate(siteReview.at);
-    expect(await tooltip.textContent()).toContain(fill(texts.siteReview, { by: siteReview.by, date }));
+    expect(await tooltip.textContent()).toContain(fillTemplate(texts.siteReview, { by: siteReview.by, date }));
     expect(await tooltip.textContent()).toContain(siteReview.note);
     await page.screenshot({ path: resolve(SCREENSHOT_DIR, `verified-${lang}-site-review.png`) });
 
@@ -63,7 +61,7 @@ describe.each(['zh', 'en'] as const)('the verified badge in %s', (lang: Lang) =>
     await badge.focus(); // keyboard users get the same tooltip
     await tooltip.waitFor({ state: 'visible' });
     expect(await tooltip.textContent()).toContain(
-      fill(texts.x, { by: `@${x.username}`, date: await formatDate(x.at) }),
+      fillTemplate(texts.x, { by: `@${x.username}`, date: await formatDate(x.at) }),
     );
     await page.screenshot({ path: resolve(SCREENSHOT_DIR, `verified-${lang}-x.png`) });
 

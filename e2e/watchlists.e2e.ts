@@ -6,6 +6,7 @@ import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { type Lang, launchBrowser, open, withContextPage } from './support/browser.ts';
+import { fillTemplate } from './support/text.ts';
 
 // Issue 14, watchlists in the browser: a premium user (a pre-made account of the e2e server, support/global-setup.ts)
 // creates a list, adds two projects from their pages, sets a holding and sees its value, P&L and 24 h change — and a
@@ -23,8 +24,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
@@ -65,7 +64,7 @@ describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) =>
       await page.getByRole('heading', { name, level: 1 }).waitFor();
       const curve = page.locator('tr[data-holding="curve"]');
       await curve.getByRole('button', { name: t.table.edit }).click();
-      const editor = page.getByRole('form', { name: fill(t.holding.title, { name: 'Curve Finance' }) });
+      const editor = page.getByRole('form', { name: fillTemplate(t.holding.title, { name: 'Curve Finance' }) });
       await editor.getByLabel(t.table.amount).fill('1000');
       await editor.getByLabel(t.table.costBasis).fill('400');
       await editor.getByRole('button', { name: t.form.save }).click();
