@@ -1,62 +1,34 @@
 import { eq } from 'drizzle-orm';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { userProfiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { type Agent, createAgent } from '../auth/auth.test-support.ts';
+import { createAgent } from '../auth/auth.test-support.ts';
+import { type FakeIdentityProvider, signInWithGoogle, startFakeIdentityProvider } from '../auth/oauth.test-support.ts';
 
-const APP_URL = 'http://localhost:3999';
 const NEW_PASSWORD = 'my-first-real-password';
 
 // The OAuth side of the account: profile on first sign-in, sign-in methods, a first password, deletion without one.
 describe('account of an OAuth user (local OpenID Connect server)', () => {
   let t: TestApp;
-  let idp: OAuth2Server;
-  let claims: Record<string, unknown> = {};
+  let idp: FakeIdentityProvider;
 
   beforeAll(async () => {
-    idp = new OAuth2Server();
-    await idp.issuer.keys.generate('RS256');
-    await idp.start(0, '127.0.0.1');
-    idp.service.on('beforeTokenSigning', (token) => {
-      Object.assign(token.payload, claims);
-    });
-    const issuer = idp.issuer.url ?? '';
-    t = await buildTestApp({
-      catalogue: false,
-      env: {
-        APP_URL,
-        OAUTH_GOOGLE_CLIENT_ID: 'heatrank-test',
-        OAUTH_GOOGLE_CLIENT_SECRET: 'test-secret',
-        OAUTH_GOOGLE_AUTHORIZE_URL: `${issuer}/authorize`,
-        OAUTH_GOOGLE_TOKEN_URL: `${issuer}/token`,
-      },
-    });
+    idp = await startFakeIdentityProvider();
+    t = await buildTestApp({ catalogue: false, env: { ...idp.env } });
   });
   afterAll(async () => {
     await t.close();
     await idp.stop();
   });
 
-  async function signInWithGoogle(agent: Agent) {
-    const start = await agent.request({ method: 'GET', url: '/api/auth/oauth/google?returnTo=/settings' });
-    const consent = await fetch(new URL(start.headers.location as string), { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location') ?? '');
-    return agent.request({
-      method: 'POST',
-      url: '/api/auth/oauth/callback',
-      payload: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
-    });
-  }
-
   test('first OAuth sign-in creates the profile: free level, zero counters, name and avatar from the provider', async () => {
-    claims = {
+    idp.setClaims({
       sub: 'acc-g-1',
       email: 'olga@example.com',
       email_verified: true,
       name: 'Olga',
       picture: 'https://img.test/o.png',
-    };
+    });
     const agent = createAgent(t.app);
 
     const res = await signInWithGoogle(agent);
@@ -78,7 +50,7 @@ describe('account of an OAuth user (local OpenID Connect server)', () => {
   });
 
   test('GET /api/me/providers lists the linked provider with its date, no password, and what the server offers', async () => {
-    claims = { sub: 'acc-g-2', email: 'pavel@example.com', email_verified: true };
+    idp.setClaims({ sub: 'acc-g-2', email: 'pavel@example.com', email_verified: true });
     const agent = createAgent(t.app);
     await signInWithGoogle(agent);
 
@@ -93,7 +65,7 @@ describe('account of an OAuth user (local OpenID Connect server)', () => {
   });
 
   test('a name chosen in settings survives the next OAuth sign-in', async () => {
-    claims = { sub: 'acc-g-3', email: 'quinn@example.com', email_verified: true, name: 'Provider Name' };
+    idp.setClaims({ sub: 'acc-g-3', email: 'quinn@example.com', email_verified: true, name: 'Provider Name' });
     const agent = createAgent(t.app);
     await signInWithGoogle(agent);
     await agent.request({ method: 'PATCH', url: '/api/me/profile', payload: { name: 'My Own Name' } });
@@ -104,7 +76,7 @@ describe('account of an OAuth user (local OpenID Connect server)', () => {
   });
 
   test('an OAuth-only account sets a first password without a current one, then signs in with it', async () => {
-    claims = { sub: 'acc-g-4', email: 'rosa@example.com', email_verified: true };
+    idp.setClaims({ sub: 'acc-g-4', email: 'rosa@example.com', email_verified: true });
     const agent = createAgent(t.app);
     await signInWithGoogle(agent);
 
@@ -134,7 +106,7 @@ describe('account of an OAuth user (local OpenID Connect server)', () => {
   });
 
   test('an OAuth-only account deletes itself with its e-mail as the confirmation (no password asked)', async () => {
-    claims = { sub: 'acc-g-5', email: 'sven@example.com', email_verified: true };
+    idp.setClaims({ sub: 'acc-g-5', email: 'sven@example.com', email_verified: true });
     const agent = createAgent(t.app);
     const signedIn = await signInWithGoogle(agent);
 

@@ -1,61 +1,29 @@
 import { count, eq } from 'drizzle-orm';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OAuthCallbackResponseSchema } from '../../../shared/api/auth.schema.ts';
 import { oauthAccounts, userProfiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { type Agent, createAgent, signUpAgent } from './auth.test-support.ts';
-
-const APP_URL = 'http://localhost:3999';
+import { createAgent, signUpAgent } from './auth.test-support.ts';
+import {
+  authorizeWithGoogle,
+  type FakeIdentityProvider,
+  OAUTH_TEST_APP_URL,
+  signInWithGoogle,
+  startFakeIdentityProvider,
+} from './oauth.test-support.ts';
 
 describe('OAuth sign-in against a local OpenID Connect server', () => {
   let t: TestApp;
-  let idp: OAuth2Server;
-  // Claims the identity provider puts in the next ID token (its defaults carry no e-mail).
-  let claims: Record<string, unknown> = {};
+  let idp: FakeIdentityProvider;
 
   beforeAll(async () => {
-    idp = new OAuth2Server();
-    await idp.issuer.keys.generate('RS256');
-    await idp.start(0, '127.0.0.1');
-    idp.service.on('beforeTokenSigning', (token) => {
-      Object.assign(token.payload, claims);
-    });
-    const issuer = idp.issuer.url ?? '';
-    t = await buildTestApp({
-      catalogue: false,
-      env: {
-        APP_URL,
-        ADMIN_EMAILS: 'boss@example.com',
-        OAUTH_GOOGLE_CLIENT_ID: 'heatrank-test',
-        OAUTH_GOOGLE_CLIENT_SECRET: 'test-secret',
-        OAUTH_GOOGLE_AUTHORIZE_URL: `${issuer}/authorize`,
-        OAUTH_GOOGLE_TOKEN_URL: `${issuer}/token`,
-      },
-    });
+    idp = await startFakeIdentityProvider();
+    t = await buildTestApp({ catalogue: false, env: { ...idp.env, ADMIN_EMAILS: 'boss@example.com' } });
   });
   afterAll(async () => {
     await t.close();
     await idp.stop();
   });
-
-  /** Browser steps: our redirect → the provider's consent (auto-approved) → back to /auth/callback?code&state. */
-  async function authorize(agent: Agent, returnTo = '/membership') {
-    const start = await agent.request({ method: 'GET', url: `/api/auth/oauth/google?returnTo=${returnTo}` });
-    const authorizeUrl = new URL(start.headers.location as string);
-    const consent = await fetch(authorizeUrl, { redirect: 'manual' });
-    const callback = new URL(consent.headers.get('location') ?? '');
-    return { start, authorizeUrl, callback };
-  }
-
-  async function signInWithGoogle(agent: Agent) {
-    const { callback } = await authorize(agent);
-    return agent.request({
-      method: 'POST',
-      url: '/api/auth/oauth/callback',
-      payload: { code: callback.searchParams.get('code'), state: callback.searchParams.get('state') },
-    });
-  }
 
   test('only the configured provider is offered', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
@@ -66,28 +34,28 @@ describe('OAuth sign-in against a local OpenID Connect server', () => {
   test('the redirect carries state and an S256 PKCE challenge, and returns to /auth/callback', async () => {
     const agent = createAgent(t.app);
 
-    const { start, authorizeUrl, callback } = await authorize(agent);
+    const { start, authorizeUrl, callback } = await authorizeWithGoogle(agent);
 
     expect(start.statusCode).toBe(302);
     expect(authorizeUrl.searchParams.get('client_id')).toBe('heatrank-test');
-    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${APP_URL}/auth/callback`);
+    expect(authorizeUrl.searchParams.get('redirect_uri')).toBe(`${OAUTH_TEST_APP_URL}/auth/callback`);
     expect(authorizeUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizeUrl.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
     expect(authorizeUrl.searchParams.get('state')).toMatch(/^[\w-]{20,}$/);
     expect(authorizeUrl.searchParams.get('scope')).toBe('openid email profile');
     expect(start.cookies.find((c) => c.name === 'hr_oauth')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    expect(`${callback.origin}${callback.pathname}`).toBe(`${APP_URL}/auth/callback`);
+    expect(`${callback.origin}${callback.pathname}`).toBe(`${OAUTH_TEST_APP_URL}/auth/callback`);
     expect(callback.searchParams.get('state')).toBe(authorizeUrl.searchParams.get('state'));
   });
 
   test('callback signs in, creates the user and profile once; a second sign-in reuses them', async () => {
-    claims = {
+    idp.setClaims({
       sub: 'google-user-1',
       email: 'Gina@Example.com',
       email_verified: true,
       name: 'Gina',
       picture: 'https://img.test/g.png',
-    };
+    });
     const first = createAgent(t.app);
     const second = createAgent(t.app);
 
@@ -116,7 +84,7 @@ describe('OAuth sign-in against a local OpenID Connect server', () => {
   test('a verified e-mail joins the existing password account; ADMIN_EMAILS grants admin once it is verified', async () => {
     const { me } = await signUpAgent(t.app, 'carla@example.com');
     await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, me.user.id));
-    claims = { sub: 'google-carla', email: 'carla@example.com', email_verified: true, name: 'Carla' };
+    idp.setClaims({ sub: 'google-carla', email: 'carla@example.com', email_verified: true, name: 'Carla' });
 
     const res = await signInWithGoogle(createAgent(t.app));
 
@@ -127,7 +95,7 @@ describe('OAuth sign-in against a local OpenID Connect server', () => {
 
   test('pre-account hijacking: an unverified sign-up with the address is taken over by its Google owner', async () => {
     const { agent: squatter, me } = await signUpAgent(t.app, 'boss@example.com'); // boss@ is in ADMIN_EMAILS
-    claims = { sub: 'google-boss', email: 'boss@example.com', email_verified: true, name: 'Boss' };
+    idp.setClaims({ sub: 'google-boss', email: 'boss@example.com', email_verified: true, name: 'Boss' });
 
     const res = await signInWithGoogle(createAgent(t.app));
     const squatterAfter = await squatter.request({ method: 'GET', url: '/api/me' });
@@ -141,7 +109,7 @@ describe('OAuth sign-in against a local OpenID Connect server', () => {
 
   test('an unverified e-mail never takes over an existing account', async () => {
     const { me } = await signUpAgent(t.app, 'owner@example.com');
-    claims = { sub: 'google-impostor', email: 'owner@example.com', email_verified: false };
+    idp.setClaims({ sub: 'google-impostor', email: 'owner@example.com', email_verified: false });
 
     const res = await signInWithGoogle(createAgent(t.app));
 
@@ -154,9 +122,9 @@ describe('OAuth sign-in against a local OpenID Connect server', () => {
     { name: 'a forged state', tamper: (state: string) => `${state}x`, cookie: true },
     { name: 'no flow cookie (another browser)', tamper: (state: string) => state, cookie: false },
   ])('$name is refused with 400 LOGIN_FAILED', async ({ tamper, cookie }) => {
-    claims = { sub: 'google-user-2', email: 'x@example.com', email_verified: true };
+    idp.setClaims({ sub: 'google-user-2', email: 'x@example.com', email_verified: true });
     const agent = createAgent(t.app);
-    const { callback } = await authorize(agent);
+    const { callback } = await authorizeWithGoogle(agent);
     if (!cookie) agent.cookies.delete('hr_oauth');
 
     const res = await agent.request({
@@ -179,9 +147,9 @@ describe('OAuth sign-in against a local OpenID Connect server', () => {
   });
 
   test('the provider checks PKCE: a wrong code verifier fails the exchange (LOGIN_FAILED)', async () => {
-    claims = { sub: 'google-user-3', email: 'pkce@example.com', email_verified: true };
+    idp.setClaims({ sub: 'google-user-3', email: 'pkce@example.com', email_verified: true });
     const agent = createAgent(t.app);
-    const { callback } = await authorize(agent);
+    const { callback } = await authorizeWithGoogle(agent);
     const flow = JSON.parse(Buffer.from(agent.cookies.get('hr_oauth') ?? '', 'base64url').toString());
     agent.cookies.set('hr_oauth', Buffer.from(JSON.stringify({ ...flow, v: 'A'.repeat(43) })).toString('base64url'));
 
