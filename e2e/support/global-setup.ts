@@ -11,6 +11,7 @@ import { hashPassword } from '../../src/server/features/auth/password.ts';
 import { creditPoints } from '../../src/server/features/points/points.service.ts';
 import { applyXVerification, recordSiteReview } from '../../src/server/features/projects/verification.service.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
+import { startControlServer } from './control-server.ts';
 import { E2E_VERIFIED } from './verified-fixtures.ts';
 
 declare module 'vitest' {
@@ -20,6 +21,8 @@ declare module 'vitest' {
     admin: { email: string; password: string };
     /** Premium accounts (1,000 points) of the shared server, one per UI language (watchlists need premium). */
     premium: Record<'zh' | 'en', { email: string; password: string }>;
+    /** The test-only control port: recompute now, surge a project's signals (support/control-server.ts). */
+    controlUrl: string;
   }
 }
 
@@ -63,7 +66,10 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', address);
   project.provide('admin', E2E_ADMIN);
   project.provide('premium', E2E_PREMIUM);
+  const control = await startControlServer(runtime);
+  project.provide('controlUrl', control.url);
   return async () => {
+    await control.close();
     await app.close();
     await runtime.close();
   };

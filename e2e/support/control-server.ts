@@ -1,0 +1,60 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterRecompute } from '../../src/server/features/heat/after-recompute.service.ts';
+import { recomputeHeat } from '../../src/server/features/heat/recompute.service.ts';
+import type { Runtime } from '../../src/server/runtime.ts';
+
+/**
+ * The e2e server's test-only control port (never part of the product): what the scheduler and the ingestion jobs do
+ * in production, a browser test asks for here, because its server runs with jobs off.
+ *   POST /recompute            a heat recompute and its after-step (alerts, search alerts, cache, events)
+ *   POST /surge?project=<id>   the project's social and news signals ×20 and Google Trends at 100, as a burst of
+ *                              attention would report them, so the next recompute raises its heat
+ */
+export async function startControlServer(runtime: Runtime): Promise<{ url: string; close: () => Promise<void> }> {
+  const { db, kind } = runtime.handle;
+  const recompute = async () => {
+    const result = await recomputeHeat(db, { now: new Date() });
+    await afterRecompute({ db, dbKind: kind, events: runtime.events, cache: runtime.cache }, result);
+    return { projects: result.projects, changed: result.projectsChanged };
+  };
+  const surge = async (projectId: string) => {
+    await db.execute(sql`
+      UPDATE projects SET mentions_7d = COALESCE(mentions_7d, 100) * 20, news_mentions = COALESCE(news_mentions, 10) * 20,
+        reddit_mentions = COALESCE(reddit_mentions, 10) * 20, google_trends = 100
+      WHERE id = ${projectId}
+    `);
+    return { surged: projectId };
+  };
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://control');
+    const run =
+      request.method === 'POST' && url.pathname === '/recompute'
+        ? recompute()
+        : request.method === 'POST' && url.pathname === '/surge'
+          ? surge(url.searchParams.get('project') ?? '')
+          : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
+    run.then(
+      (body) => {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      },
+      (error: unknown) => {
+        response.writeHead(500).end(String(error));
+      },
+    );
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+/** Calls the control port from a test (the URL comes from inject('controlUrl')). */
+export async function control(controlUrl: string, path: string): Promise<unknown> {
+  const response = await fetch(`${controlUrl}${path}`, { method: 'POST' });
+  if (!response.ok) throw new Error(`control ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
