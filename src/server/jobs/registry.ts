@@ -7,6 +7,7 @@ import { discoveryJob } from './ingest-discovery.job.ts';
 import { marketJob } from './ingest-market.job.ts';
 import { socialJob } from './ingest-social.job.ts';
 import type { Job } from './job.ts';
+import { membershipExpiryJob } from './membership-expiry.job.ts';
 import { pointsExpiryJob } from './points-expiry.job.ts';
 
 /**
@@ -19,7 +20,9 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - ingest-developer   daily 04:30 (GitHub)
  * - ingest-social      hourly (X, Telegram, Discord; 1/168 of the stale projects per run)
  * - points-expiry      daily 16:10 (00:10 in Asia/Shanghai; does nothing while POINTS_EXPIRY_DAYS is 0)
- * - daily-cleanup      daily 03:40 (quota windows, task progress, share tokens and ad views over two days old)
+ * - daily-cleanup      daily 03:40 (quota windows, task progress, share tokens and ad views over two days old;
+ *                     read notifications over 90 days old)
+ * - membership-expiry  daily 01:20 (warns paid plans ending within three days)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -31,6 +34,7 @@ export const ALL_JOBS: readonly Job[] = [
   socialJob,
   pointsExpiryJob,
   dailyCleanupJob,
+  membershipExpiryJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */
