@@ -50,6 +50,7 @@ const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', AC
 const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ACCOUNT_TEXTS);
 const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', ['watchlists']);
 const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists']);
+const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
 export const REDIRECTS = [
@@ -97,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', Component: SettingsPage },
           { path: 'watchlists', Component: WatchlistsPage },
           { path: 'watchlists/:id', Component: WatchlistPage },
+          { path: 'notifications', Component: NotificationsPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -1,0 +1,110 @@
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { loadNamespaces } from '../../../lib/i18n.ts';
+import { useUnreadCount } from '../api.ts';
+
+// The dropdown and its texts load on first open: the bell on every page stays a button and a polled count.
+const BellPanel = lazy(async () => {
+  const [module] = await Promise.all([import('./bell-panel.tsx'), loadNamespaces('notifications')]);
+  return { default: module.BellPanel };
+});
+
+/** "9+" above nine. */
+export const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
+
+const BellIcon = () => (
+  <svg
+    width={20}
+    height={20}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+  </svg>
+);
+
+/** The header bell (signed-in users only; the navbar decides): the unread count, and a dropdown of the latest. */
+export function NotificationBell() {
+  const { t } = useTranslation('app');
+  const { data } = useUnreadCount();
+  const unread = data?.unread ?? 0;
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation by design
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn-ghost relative px-2"
+        aria-label={unread > 0 ? t('bell.unread', { count: unread }) : t('bell.label')}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        data-testid="notification-bell"
+        onClick={() => setOpen((value) => !value)}
+      >
+        <BellIcon />
+        {unread > 0 && (
+          <span
+            data-testid="notification-badge"
+            className="absolute -top-0.5 -right-0.5 flex h-4 min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] leading-none font-bold text-white"
+            aria-hidden="true"
+          >
+            {badgeText(unread)}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div
+          ref={panelRef}
+          id={panelId}
+          className="card absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] overflow-hidden p-0 shadow-lg"
+        >
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-6">
+                <Spinner />
+              </div>
+            }
+          >
+            <BellPanel onClose={() => setOpen(false)} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}
