@@ -1,13 +1,22 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, FlameIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { useSession } from '../../features/auth/api.ts';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
-import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
+import { loadNamespaces } from '../../lib/i18n.ts';
 import { NAV_LINKS } from './nav-links.ts';
+
+// The bell and its texts load after the page, for signed-in users only: the first page load does not carry them.
+const NotificationBell = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../../features/notifications/components/notification-bell.tsx'),
+    loadNamespaces('notifications'),
+  ]);
+  return { default: module.NotificationBell };
+});
 
 const linkTone = (isActive: boolean) =>
   isActive
@@ -72,7 +81,11 @@ export function Navbar() {
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center gap-2">
-          {session && <NotificationBell />}
+          {session && (
+            <Suspense fallback={<span className="inline-block size-9" aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <ThemeToggle />
           <div className={bp.block}>
             <LanguageSwitcher variant="dropdown" />

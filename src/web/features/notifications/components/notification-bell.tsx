@@ -1,15 +1,8 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { loadNamespaces } from '../../../lib/i18n.ts';
 import { useUnreadCount } from '../api.ts';
-
-// The dropdown and its texts load on first open: the bell on every page stays a button and a polled count.
-const BellPanel = lazy(async () => {
-  const [module] = await Promise.all([import('./bell-panel.tsx'), loadNamespaces('notifications')]);
-  return { default: module.BellPanel };
-});
+import { BellPanel } from './bell-panel.tsx';
 
 /** "9+" above nine. */
 export const badgeText = (unread: number) => (unread > 9 ? '9+' : String(unread));
@@ -32,9 +25,12 @@ const BellIcon = () => (
   </svg>
 );
 
-/** The header bell (signed-in users only; the navbar decides): the unread count, and a dropdown of the latest. */
+/**
+ * The header bell (signed-in users only; the navbar decides, and loads it with its texts after the page: visitors
+ * never download it): the unread count, and a dropdown of the latest.
+ */
 export function NotificationBell() {
-  const { t } = useTranslation('app');
+  const { t } = useTranslation('notifications');
   const { data } = useUnreadCount();
   const unread = data?.unread ?? 0;
   const [open, setOpen] = useState(false);
@@ -94,15 +90,7 @@ export function NotificationBell() {
           id={panelId}
           className="card absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] overflow-hidden p-0 shadow-lg"
         >
-          <Suspense
-            fallback={
-              <div className="flex justify-center py-6">
-                <Spinner />
-              </div>
-            }
-          >
-            <BellPanel onClose={() => setOpen(false)} />
-          </Suspense>
+          <BellPanel onClose={() => setOpen(false)} />
         </div>
       )}
     </div>
