@@ -88,7 +88,8 @@ export function NotificationBell() {
         <div
           ref={panelRef}
           id={panelId}
-          className="card absolute right-0 z-50 mt-2 w-[min(22rem,calc(100vw-2rem))] overflow-hidden p-0 shadow-lg"
+          // On a phone the panel spans the screen under the bar; from sm it hangs from the bell.
+          className="card fixed inset-x-2 top-16 z-50 overflow-hidden p-0 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-[22rem]"
         >
           <BellPanel onClose={() => setOpen(false)} />
         </div>
