@@ -113,6 +113,8 @@ describe('/api/notifications', () => {
       'not-base64!!',
       Buffer.from('yesterday|nope').toString('base64url'),
       encodeCursor({ at: '2030-13-45T99:99:99.000000Z', id: '00000000-0000-4000-8000-000000000000' }),
+      encodeCursor({ at: '2030-02-30T00:00:00.000000Z', id: '00000000-0000-4000-8000-000000000000' }),
+      encodeCursor({ at: '2030-01-01T24:00:00.000000Z', id: '00000000-0000-4000-8000-000000000000' }),
       encodeCursor({ at: '2030-01-01T00:00:00.000000Z', id: "x' OR 1=1 --" }),
       'a'.repeat(201),
     ];

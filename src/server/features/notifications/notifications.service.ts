@@ -23,6 +23,12 @@ const DAY_MS = 86_400_000;
 const KEY_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** A calendar instant PostgreSQL accepts too (no 30 February, no hour 24): it survives a round trip through Date. */
+function isRealInstant(at: string): boolean {
+  const date = new Date(at);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === at.slice(0, 19);
+}
+
 /** The opaque cursor: base64url of "<created_at to the microsecond>|<id>". */
 export function encodeCursor(key: PageKey): string {
   return Buffer.from(`${key.at}|${key.id}`, 'utf8').toString('base64url');
@@ -31,7 +37,7 @@ export function encodeCursor(key: PageKey): string {
 /** A cursor this service issued, or 400 VALIDATION_FAILED (never a database error from a forged one). */
 export function decodeCursor(cursor: string): PageKey {
   const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || !at || !id || !KEY_AT.test(at) || !UUID.test(id) || Number.isNaN(Date.parse(at))) {
+  if (rest.length > 0 || !at || !id || !KEY_AT.test(at) || !UUID.test(id) || !isRealInstant(at)) {
     throw new AppError('VALIDATION_FAILED', { reason: 'cursor' }, { field: 'cursor' });
   }
   return { at, id };

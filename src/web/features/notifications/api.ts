@@ -17,7 +17,10 @@ export const notificationKeys = {
   list: (unreadOnly: boolean) => ['notifications', 'list', unreadOnly] as const,
 };
 
-/** The bell's count: cheap, polled every minute and on focus; a credit's blanket invalidation refreshes it too. */
+/**
+ * The bell's count: cheap, polled every minute, on focus and on navigation once 15 s old; a credit's blanket
+ * invalidation refreshes it too.
+ */
 export const useUnreadCount = () =>
   useQuery({
     queryKey: notificationKeys.unread(),

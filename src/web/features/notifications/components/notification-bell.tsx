@@ -31,7 +31,7 @@ const BellIcon = () => (
  */
 export function NotificationBell() {
   const { t } = useTranslation('notifications');
-  const { data } = useUnreadCount();
+  const { data, isStale, refetch } = useUnreadCount();
   const unread = data?.unread ?? 0;
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -41,6 +41,13 @@ export function NotificationBell() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation by design
   useEffect(() => setOpen(false), [location.pathname]);
+
+  // A new page is a cheap moment to look again (when the count is older than its stale time): an alert fired by the
+  // last recompute shows on the next click, not only on the next poll.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
+  useEffect(() => {
+    if (isStale) void refetch();
+  }, [location.pathname]);
 
   useEffect(() => {
     if (!open) return;
