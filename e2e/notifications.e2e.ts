@@ -6,6 +6,7 @@ import { en, zh } from '../src/shared/locales/index.ts';
 import { signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { fillTemplate } from './support/text.ts';
 
 // Issue 14, notifications in the browser: a new (free) user checks in on /tasks (+50) → the header bell shows 1 →
 // its dropdown words the credit → "view all" opens /notifications with it unread → "mark all read" → the badge goes
@@ -22,8 +23,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
 
 describe.each(['zh', 'en'] as const)('notifications in the browser (%s)', (lang: Lang) => {
@@ -55,10 +54,10 @@ describe.each(['zh', 'en'] as const)('notifications in the browser (%s)', (lang:
       // The credit's refresh reaches the bell without waiting for its minute.
       const badge = banner.getByTestId('notification-badge');
       await badge.getByText('1', { exact: true }).waitFor();
-      expect(await bell.getAttribute('aria-label')).toBe(fill(t.bell.unread, { count: 1 }));
+      expect(await bell.getAttribute('aria-label')).toBe(fillTemplate(t.bell.unread, { count: 1 }));
 
       await bell.click();
-      const words = fill(t.text.points, {
+      const words = fillTemplate(t.text.points, {
         amount: 50,
         reason: t.reasons.task.daily,
         balance: 50,
