@@ -95,6 +95,8 @@ export function NotificationBell() {
         <div
           ref={panelRef}
           id={panelId}
+          role="region"
+          aria-label={t('title')}
           // On a phone the panel spans the screen under the bar; from sm it hangs from the bell.
           className="card fixed inset-x-2 top-16 z-50 overflow-hidden p-0 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-[22rem]"
         >

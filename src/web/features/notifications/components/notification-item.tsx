@@ -5,6 +5,9 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useMarkRead } from '../api.ts';
 import { describeNotification, formatRelativeTime } from '../wording.ts';
 
+/** Only a path of this site is followed ("/x", never "//host" or a scheme), whatever a source stored. */
+const isInAppPath = (link: string | null): link is string => !!link && link.startsWith('/') && !link.startsWith('//');
+
 type NotificationItemProps = { notification: Notification; compact?: boolean; onOpen?: () => void };
 
 /** One notification: its kind, its words, how long ago; unread ones are marked. A click marks it read and opens it. */
@@ -17,7 +20,7 @@ export function NotificationItem({ notification: n, compact = false, onOpen }: N
   const handleClick = () => {
     if (unread) markRead.mutate(n.id);
     onOpen?.();
-    if (n.link) navigate(n.link);
+    if (isInAppPath(n.link)) navigate(n.link);
   };
 
   return (
