@@ -36,7 +36,7 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
   const location = useLocation();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation by design
@@ -92,16 +92,15 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <div
+        <section
           ref={panelRef}
           id={panelId}
-          role="region"
           aria-label={t('title')}
           // On a phone the panel spans the screen under the bar; from sm it hangs from the bell.
           className="card fixed inset-x-2 top-16 z-50 overflow-hidden p-0 shadow-lg sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-[22rem]"
         >
           <BellPanel onClose={() => setOpen(false)} />
-        </div>
+        </section>
       )}
     </div>
   );
