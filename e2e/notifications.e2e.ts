@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { signUp } from './support/accounts.ts';
+import { pickFromMenu, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { DESKTOP, type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 14, notifications in the browser: a new (free) user checks in on /tasks (+50) → the header bell shows 1 →
@@ -106,6 +106,12 @@ describe.each(['zh', 'en'] as const)('notifications in the browser (%s)', (lang:
       expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width).toBe(true);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       await screenshot(page, `notifications-${lang}-mobile`);
+
+      // Signing out takes the bell away.
+      await page.setViewportSize(DESKTOP);
+      await page.keyboard.press('Escape');
+      await pickFromMenu(page, c.auth.menu.signOut);
+      await bell.waitFor({ state: 'detached' });
     });
   });
 });

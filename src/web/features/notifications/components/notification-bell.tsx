@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useUnreadCount } from '../api.ts';
+import { notificationKeys, useUnreadCount } from '../api.ts';
 import { BellPanel } from './bell-panel.tsx';
 
 /** "9+" above nine. */
@@ -38,6 +39,19 @@ export function NotificationBell() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const location = useLocation();
+  const queryClient = useQueryClient();
+
+  // The bell leaves the header when the session ends: drop this user's notifications with it, so the next user to sign
+  // in on this tab never sees them, not even for a moment. (Checked a tick later: a remount — StrictMode — keeps them.)
+  useEffect(
+    () => () => {
+      setTimeout(() => {
+        const count = queryClient.getQueryCache().find({ queryKey: notificationKeys.unread() });
+        if (!count?.getObserversCount()) queryClient.removeQueries({ queryKey: notificationKeys.all });
+      }, 0);
+    },
+    [queryClient],
+  );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closes on navigation by design
   useEffect(() => setOpen(false), [location.pathname]);
