@@ -40,9 +40,9 @@ test('the index is log-scaled from 70 to 700 000 views a week, and feeds the 0�
   expect(computeNormalized(computeSearchInterestIndex(7_000), HEAT_NORMALIZATION.googleTrends)).toBe(0.5);
 });
 
-test('the window is the 7 full UTC days before today', () => {
+test('the window is the 7 full UTC days ending the day before yesterday', () => {
   const { start, end } = toViewsWindow(new Date('2026-11-21T10:00:00Z'));
-  expect([start.toISOString(), end.toISOString()]).toEqual(['2026-11-14T00:00:00.000Z', '2026-11-20T00:00:00.000Z']);
+  expect([start.toISOString(), end.toISOString()]).toEqual(['2026-11-13T00:00:00.000Z', '2026-11-19T00:00:00.000Z']);
   expect(encodeWikiTitle('Solana (blockchain platform)')).toBe('Solana_(blockchain_platform)');
   expect(encodeWikiTitle('AC/DC')).toBe('AC%2FDC');
 });
@@ -111,8 +111,8 @@ describe('Wikipedia page views as search interest', () => {
     expect(result).toMatchObject({ failed: false, errors: [] });
     expect(result.counts).toMatchObject({ candidates: 1, updated: 1 }); // only projects with titles
     expect(fake.requests.map((r) => r.path)).toEqual([
-      `${PREFIX}/en.wikipedia/all-access/user/Bitcoin/daily/20261114/20261120`,
-      `${PREFIX}/zh.wikipedia/all-access/user/${encodeURIComponent('比特币')}/daily/20261114/20261120`,
+      `${PREFIX}/en.wikipedia/all-access/user/Bitcoin/daily/20261113/20261119`,
+      `${PREFIX}/zh.wikipedia/all-access/user/${encodeURIComponent('比特币')}/daily/20261113/20261119`,
     ]);
     expect(fake.requests[0]?.headers['user-agent']).toMatch(/^HeatRank\/[\d.]+ \(ops@example\.org\)/);
     const bitcoin = await row('bitcoin');

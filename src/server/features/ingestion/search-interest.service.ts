@@ -27,15 +27,19 @@ export function computeSearchInterestIndex(views7d: number): number {
   return Math.round(Math.min(100, index) * 10) / 10;
 }
 
-/** The 7 full UTC days before `now` (Wikimedia publishes a day's views after it ends). */
+/**
+ * The 7 full UTC days ending the day before yesterday. Wikimedia publishes a day's views some hours after it ends, so
+ * a window ending yesterday would be one day short for a run early in the day (the 02:30 full sync) and understate it;
+ * one day of lag keeps every window complete and every run comparable.
+ */
 export function toViewsWindow(now: Date): { start: Date; end: Date } {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return { start: new Date(today - 7 * DAY_MS), end: new Date(today - DAY_MS) };
+  return { start: new Date(today - 8 * DAY_MS), end: new Date(today - 2 * DAY_MS) };
 }
 
 /**
  * Search interest from Wikipedia page views (keyless; the honest stand-in for Google Trends, which has no official
- * API): human views of the project's curated en and zh articles over the last 7 full days, summed, as the 0–100
+ * API): human views of the project's curated en and zh articles over 7 full days (toViewsWindow), summed, as the 0–100
  * index above; the raw sum is kept as signal `wikiViews7d`. A missing article (404) is no data for that language;
  * a failed language fails the project (a partial sum would understate it). Daily, every project with titles.
  */
