@@ -139,6 +139,16 @@ describe('GDELT news mentions', () => {
     expect((await row('uniswap'))?.newsMentions).toBe(12);
   });
 
+  test("a 429 without Retry-After waits GDELT's interval; one longer than we wait stops the run at once", async () => {
+    override = () => ({ status: 429, raw: 'Please limit requests to one every 5 seconds' });
+    const slow = { ...deps, config: { ...t.config, GDELT_PAUSE_MS: 10_000 } }; // above INGEST_MAX_WAIT_MS (200)
+
+    const result = await runIngestionSource(slow, 'gdelt', 'cli');
+
+    expect(result.errors[0]).toMatch(/HTTP 429/);
+    expect(fake.requests).toHaveLength(1); // not retried: the wait is longer than we give
+  });
+
   describe.each<{ name: string; answer: FakeResponse; error: RegExp }>([
     {
       name: '429 (retries exhausted)',

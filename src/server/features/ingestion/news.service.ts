@@ -17,7 +17,11 @@ export const NEWS_WINDOW_MS = 7 * 86_400_000;
  */
 export async function runGdeltNews(deps: IngestDeps, options: IngestOptions = {}): Promise<SourceRunResult> {
   const { config } = deps;
-  const client: GdeltClientOptions = { baseUrl: config.GDELT_BASE_URL, policy: toHttpPolicy(config) };
+  const client: GdeltClientOptions = {
+    baseUrl: config.GDELT_BASE_URL,
+    policy: toHttpPolicy(config),
+    rateLimitWaitMs: config.GDELT_PAUSE_MS,
+  };
   return runAttentionSource(
     deps,
     {

@@ -204,6 +204,19 @@ describe('Reddit mentions', () => {
     expect((await row('uniswap'))?.redditMentions).toBe(169);
   });
 
+  test('a 500 is retried with back-off even though every answer carries x-ratelimit-reset', async () => {
+    let searches = 0;
+    override = (r) =>
+      r.path === '/api/search' && searches++ === 0
+        ? { status: 500, headers: { 'x-ratelimit-remaining': '99', 'x-ratelimit-reset': '600' }, body: {} }
+        : undefined;
+
+    const result = await runIngestionSource(deps, 'reddit', 'cli');
+
+    expect(result.failed).toBe(false);
+    expect((await row('uniswap'))?.redditMentions).toBe(169);
+  });
+
   describe.each<{ name: string; answer: FakeResponse; error: RegExp }>([
     {
       name: '429 with a reset too far away',

@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
+import { type HttpPolicy, type HttpResponse, parseBody, parseRetryAfter, requestJson } from '../http.ts';
 
 const SOURCE = 'gdelt';
 
-export type GdeltClientOptions = { baseUrl: string; policy: HttpPolicy };
+export type GdeltClientOptions = {
+  baseUrl: string;
+  policy: HttpPolicy;
+  /** How long to wait after a 429 without Retry-After (GDELT's rule: one call per 5 s); default: exponential back-off. */
+  rateLimitWaitMs?: number;
+};
+
+/** A 429 waits the server's Retry-After, else GDELT's own interval, before the next try. */
+function retryAfter(options: GdeltClientOptions) {
+  return (response: HttpResponse, now: number) =>
+    parseRetryAfter(response.headers, now) ?? (response.status === 429 ? options.rateLimitWaitMs : undefined);
+}
 
 // mode=timelinevolraw: one series ("Article Count") of data points; `value` counts matching articles, `norm` every
 // article GDELT monitored in that interval. No match answers `{}`. Extra fields are accepted.
@@ -57,7 +68,7 @@ export async function fetchArticleCount(
     startdatetime: toGdeltDateTime(start),
     enddatetime: toGdeltDateTime(end),
   });
-  const response = await requestJson(SOURCE, url, options.policy);
+  const response = await requestJson(SOURCE, url, options.policy, { retryAfterMs: retryAfter(options) });
   const body = parseBody(SOURCE, TimelineSchema, response.body ?? {});
   const timeline = body.timeline ?? [];
   const series = timeline.find((s) => s.series === 'Article Count') ?? timeline[0];
@@ -78,6 +89,6 @@ export async function listArticles(
     sort: 'datedesc',
     timespan,
   });
-  const response = await requestJson(SOURCE, url, options.policy);
+  const response = await requestJson(SOURCE, url, options.policy, { retryAfterMs: retryAfter(options) });
   return parseBody(SOURCE, ArticleListSchema, response.body ?? {}).articles ?? [];
 }

@@ -46,10 +46,12 @@ export const REDDIT_PAGE_SIZE = 100;
 const DEFAULT_MAX_PAGES = 3;
 const TOKEN_MARGIN_MS = 60_000; // renew a minute before the token expires
 
-// Reddit says how long the window lasts in `x-ratelimit-reset` (seconds); else Retry-After.
+// On a 429 Reddit says when its window ends in `x-ratelimit-reset` (seconds; sent on every answer, so only read on a
+// 429: a 5xx keeps the usual back-off); else Retry-After.
 const retryAfterMs = (r: HttpResponse) => {
   const reset = Number(r.headers.get('x-ratelimit-reset'));
-  if (r.headers.has('x-ratelimit-reset') && Number.isFinite(reset)) return Math.max(0, reset * 1000);
+  if (r.status === 429 && r.headers.has('x-ratelimit-reset') && Number.isFinite(reset))
+    return Math.max(0, reset * 1000);
   const retry = Number(r.headers.get('retry-after'));
   return r.headers.has('retry-after') && Number.isFinite(retry) ? retry * 1000 : undefined;
 };
