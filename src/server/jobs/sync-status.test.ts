@@ -202,6 +202,24 @@ test('no secret reaches the public status: a Telegram error naming the bot token
   }
 });
 
+test('Reddit with both client credentials is configured, and its secret never reaches the public status', async () => {
+  const config = { ...t.config, REDDIT_CLIENT_ID: 'reddit-id', REDDIT_CLIENT_SECRET: 'reddit-app-secret' };
+  await t.db
+    .insert(syncRuns)
+    .values({ job: 'ingest:reddit', status: 'failed', startedAt: new Date(), errors: ['token: reddit-app-secret'] });
+
+  const body = await getSyncStatus({ db: t.db, config }, new Date());
+
+  expect(source(body, 'reddit')).toMatchObject({
+    configured: true,
+    state: 'failing',
+    setting: { name: 'REDDIT_CLIENT_ID', required: true, set: true },
+  });
+  expect(JSON.stringify(body)).not.toContain('reddit-app-secret');
+  const half = await getSyncStatus({ db: t.db, config: { ...config, REDDIT_CLIENT_SECRET: undefined } }, new Date());
+  expect(source(half, 'reddit')).toMatchObject({ configured: false, state: 'unconfigured' });
+});
+
 describe('with the scheduler on', () => {
   const at = new Date('2026-11-24T05:50:00Z');
   const deps = () => ({ db: t.db, config: { ...t.config, JOBS_ENABLED: true } });
