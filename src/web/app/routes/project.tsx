@@ -12,6 +12,7 @@ import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts
 import { WatchButton } from '../../features/watchlists/components/watch-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AlertSlot } from '../alert-slot.tsx';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
 import { CompareLink, ProjectTrendSlot } from '../trend-slot.tsx';
@@ -77,17 +78,20 @@ export function ProjectPage() {
         <CompareLink projectId={data.id} />
       </div>
       <ProjectHeader project={data} />
-      <WatchButton
-        projectId={data.id}
-        renderRefusal={(error) => {
-          const reason = lockReasonOf(error);
-          return reason ? (
-            <LockedFeature reason={reason} title={t('watchlists:button.locked')} />
-          ) : (
-            <p role="alert">{error.message}</p>
-          );
-        }}
-      />
+      <div className="flex flex-wrap items-start gap-2">
+        <WatchButton
+          projectId={data.id}
+          renderRefusal={(error) => {
+            const reason = lockReasonOf(error);
+            return reason ? (
+              <LockedFeature reason={reason} title={t('watchlists:button.locked')} />
+            ) : (
+              <p role="alert">{error.message}</p>
+            );
+          }}
+        />
+        <AlertSlot targetType="project" targetId={data.id} targetName={data.name} />
+      </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-1">
           <ProjectScores project={data} />

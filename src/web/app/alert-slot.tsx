@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { AlertTargetType } from '../../shared/api/alerts.schema.ts';
+import { AlertButton } from '../features/alerts/components/alert-button.tsx';
+import { useSession } from '../features/auth/api.ts';
+import { LockedFeature } from '../features/membership/components/locked-feature.tsx';
+import { lockReasonFor } from '../features/membership/lock-reason.ts';
+
+type AlertSlotProps = { targetType: AlertTargetType; targetId: string; targetName: string };
+
+/**
+ * The project and sector pages' "Alert" button: premium and vip get the create dialog (vip with a webhook), a free
+ * user or a visitor the locked-feature message naming the tier. The server checks again on every request.
+ */
+export function AlertSlot({ targetType, targetId, targetName }: AlertSlotProps) {
+  const { t } = useTranslation('alerts');
+  const session = useSession();
+  if (session.isPending) return null;
+  const level = session.data?.membership.level ?? null;
+  const lock = lockReasonFor('search_alerts', level);
+  return (
+    <AlertButton
+      target={{ type: targetType, id: targetId, name: targetName }}
+      webhookAllowed={level === 'vip'}
+      locked={lock ? <LockedFeature reason={lock} title={t('featureName')} /> : null}
+    />
+  );
+}
