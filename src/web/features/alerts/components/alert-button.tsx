@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BellIcon } from '../../../components/ui/icons.tsx';
 import { AlertDialog, type AlertTarget } from './alert-dialog.tsx';
 
 type AlertButtonProps = {
@@ -17,12 +18,13 @@ export function AlertButton({ target, webhookAllowed, locked }: AlertButtonProps
     <div className="space-y-2" data-slot="alert-button">
       <button
         type="button"
-        className="btn-secondary"
+        className="btn-secondary inline-flex items-center gap-1.5"
         aria-expanded={open}
         title={t('buttonTitle', { target: t(`target.${target.type}`) })}
         onClick={() => setOpen(!open)}
       >
-        🔔 {t('button')}
+        <BellIcon size={16} />
+        {t('button')}
       </button>
       {open && locked}
       {open && !locked && (
