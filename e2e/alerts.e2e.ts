@@ -181,12 +181,14 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await signUp(page, c, `alerts-free-${lang}-${Date.now()}@example.com`);
       await open(page, '/project/curve');
       await page.getByRole('button', { name: new RegExp(t.button) }).click();
-      const locked = page.locator('[data-slot="alert-button"] [data-slot="locked-feature"]');
+      const locked = page.getByRole('dialog', { name: t.featureName }).locator('[data-slot="locked-feature"]');
       await locked.getByText(c.errors.FEATURE_LOCKED).waitFor();
       await locked.getByRole('link', { name: c.membership.locked.upgrade }).waitFor();
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await page.locator('[data-slot="alert-dialog"]').count()).toBe(0); // no create form
       await screenshot(page, `alerts-${lang}-free-locked`);
-      expect(await findSeriousViolations(page, 'main')).toEqual([]);
+      expect(await findSeriousViolations(page)).toEqual([]);
+      await page.getByRole('dialog', { name: t.featureName }).getByRole('button', { name: t.dialog.close }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
 
       await pickFromMenu(page, c.auth.menu.alerts);
       await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();

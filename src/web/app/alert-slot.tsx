@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { AlertTargetType } from '../../shared/api/alerts.schema.ts';
 import { AlertButton } from '../features/alerts/components/alert-button.tsx';
 import { useSession } from '../features/auth/api.ts';
@@ -9,10 +8,9 @@ type AlertSlotProps = { targetType: AlertTargetType; targetId: string; targetNam
 
 /**
  * The project and sector pages' "Alert" button: premium and vip get the create dialog (vip with a webhook), a free
- * user or a visitor the locked-feature message naming the tier. The server checks again on every request.
+ * user or a visitor a dialog (titled Alerts) with the locked-feature message naming the tier. The server checks again on every request.
  */
 export function AlertSlot({ targetType, targetId, targetName }: AlertSlotProps) {
-  const { t } = useTranslation('alerts');
   const session = useSession();
   if (session.isPending) return null;
   const level = session.data?.membership.level ?? null;
@@ -21,7 +19,7 @@ export function AlertSlot({ targetType, targetId, targetName }: AlertSlotProps) 
     <AlertButton
       target={{ type: targetType, id: targetId, name: targetName }}
       webhookAllowed={level === 'vip'}
-      locked={lock ? <LockedFeature reason={lock} title={t('featureName')} /> : null}
+      locked={lock ? <LockedFeature reason={lock} /> : null}
     />
   );
 }

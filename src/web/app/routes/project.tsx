@@ -75,23 +75,23 @@ export function ProjectPage() {
             </li>
           </ol>
         </nav>
-        <CompareLink projectId={data.id} />
+        <div className="flex flex-wrap items-center gap-2">
+          <AlertSlot targetType="project" targetId={data.id} targetName={data.name} />
+          <CompareLink projectId={data.id} />
+        </div>
       </div>
       <ProjectHeader project={data} />
-      <div className="flex flex-wrap items-start gap-2">
-        <WatchButton
-          projectId={data.id}
-          renderRefusal={(error) => {
-            const reason = lockReasonOf(error);
-            return reason ? (
-              <LockedFeature reason={reason} title={t('watchlists:button.locked')} />
-            ) : (
-              <p role="alert">{error.message}</p>
-            );
-          }}
-        />
-        <AlertSlot targetType="project" targetId={data.id} targetName={data.name} />
-      </div>
+      <WatchButton
+        projectId={data.id}
+        renderRefusal={(error) => {
+          const reason = lockReasonOf(error);
+          return reason ? (
+            <LockedFeature reason={reason} title={t('watchlists:button.locked')} />
+          ) : (
+            <p role="alert">{error.message}</p>
+          );
+        }}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-1">
           <ProjectScores project={data} />

@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ALERT_KINDS_BY_TARGET, type AlertKind, type AlertTargetType } from '../../../../shared/api/alerts.schema.ts';
 import { useCreateAlert } from '../api.ts';
 import { DEFAULT_THRESHOLD, THRESHOLD_INPUT } from '../condition.ts';
+import { Modal } from './modal.tsx';
 import { SecretNotice } from './secret-notice.tsx';
 
 export type AlertTarget = { type: AlertTargetType; id: string; name: string };
@@ -21,8 +22,6 @@ type AlertDialogProps = {
  */
 export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProps) {
   const { t } = useTranslation('alerts');
-  const ref = useRef<HTMLDialogElement>(null);
-  const id = useId();
   const kinds = ALERT_KINDS_BY_TARGET[target.type];
   const [kind, setKind] = useState<AlertKind>(kinds[0] ?? 'heat_above');
   const [threshold, setThreshold] = useState(String(DEFAULT_THRESHOLD[kinds[0] ?? 'heat_above'] ?? ''));
@@ -30,11 +29,6 @@ export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProp
   const [webhookUrl, setWebhookUrl] = useState('');
   const create = useCreateAlert();
   const secret = create.data?.webhookSecret ?? null;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   function handleKind(next: AlertKind) {
     setKind(next);
@@ -55,20 +49,9 @@ export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProp
 
   const input = kind === 'trend_change' ? null : THRESHOLD_INPUT[kind];
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape closes natively
-    <dialog
-      ref={ref}
-      aria-labelledby={`${id}-title`}
-      onClose={onClose}
-      onClick={(event) => event.target === ref.current && ref.current?.close()}
-      data-slot="alert-dialog"
-      className="card m-auto w-[min(30rem,calc(100vw-2rem))] p-0 text-inherit backdrop:bg-black/40"
-    >
-      <div className="space-y-4 p-5">
-        <h2 id={`${id}-title`} className="text-lg font-semibold">
-          {t('dialog.title', { name: target.name })}
-        </h2>
-        {create.isSuccess ? (
+    <Modal title={t('dialog.title', { name: target.name })} onClose={onClose} slot="alert-dialog">
+      {(close) =>
+        create.isSuccess ? (
           <div className="space-y-4">
             <p role="status" className="text-sm">
               {t('dialog.created')}
@@ -78,7 +61,7 @@ export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProp
               <Link to="/alerts" className="btn-secondary">
                 {t('dialog.viewAll')}
               </Link>
-              <button type="button" className="btn-primary" onClick={() => ref.current?.close()}>
+              <button type="button" className="btn-primary" onClick={close}>
                 {t('dialog.close')}
               </button>
             </div>
@@ -146,7 +129,7 @@ export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProp
               </p>
             )}
             <div className="flex flex-wrap justify-end gap-2">
-              <button type="button" className="btn-secondary" onClick={() => ref.current?.close()}>
+              <button type="button" className="btn-secondary" onClick={close}>
                 {t('dialog.cancel')}
               </button>
               <button type="submit" className="btn-primary" disabled={create.isPending}>
@@ -154,8 +137,8 @@ export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProp
               </button>
             </div>
           </form>
-        )}
-      </div>
-    </dialog>
+        )
+      }
+    </Modal>
   );
 }
