@@ -8,7 +8,7 @@ type AlertSlotProps = { targetType: AlertTargetType; targetId: string; targetNam
 
 /**
  * The project and sector pages' "Alert" button: premium and vip get the create dialog (vip with a webhook), a free
- * user or a visitor a dialog (titled Alerts) with the locked-feature message naming the tier. The server checks again on every request.
+ * user or a visitor a dialog with the locked-feature message naming the tier. The server checks every request again.
  */
 export function AlertSlot({ targetType, targetId, targetName }: AlertSlotProps) {
   const session = useSession();
