@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useAlerts } from '../../features/alerts/api.ts';
 import { AlertsOverview } from '../../features/alerts/components/alerts-overview.tsx';
+import { useSession } from '../../features/auth/api.ts';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonOf } from '../../features/membership/lock-reason.ts';
@@ -18,12 +19,13 @@ function PremiumGate({ children }: { children: React.ReactNode }) {
 /** /alerts: my alerts on projects and sectors. */
 export function AlertsPage() {
   const { t } = useTranslation('alerts');
+  const session = useSession();
   return (
     <div className="space-y-8">
       <PageHeader title={t('title')} subtitle={t('intro')} />
       <RequireSignIn>
         <PremiumGate>
-          <AlertsOverview />
+          <AlertsOverview webhookAllowed={session.data?.membership.level === 'vip'} />
         </PremiumGate>
       </RequireSignIn>
     </div>

@@ -1,11 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Alert } from '../../../../shared/api/alerts.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeleteAlert, useUpdateAlert } from '../api.ts';
-import { conditionText, THRESHOLD_INPUT } from '../condition.ts';
+import { conditionText } from '../condition.ts';
+import { AlertEditor } from './alert-editor.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
+import { SecretNotice } from './secret-notice.tsx';
 
 const targetHref = (alert: Alert) =>
   alert.targetType === 'project'
@@ -27,21 +29,15 @@ function StateBadge({ alert }: { alert: Alert }) {
 }
 
 /** One alert: target, condition in words, state, last value and trigger, and its actions. */
-export function AlertItem({ alert }: { alert: Alert }) {
+export function AlertItem({ alert, webhookAllowed }: { alert: Alert; webhookAllowed: boolean }) {
   const { t } = useTranslation('alerts');
   const update = useUpdateAlert();
   const remove = useDeleteAlert();
   const [editing, setEditing] = useState(false);
-  const [threshold, setThreshold] = useState(String(alert.threshold ?? ''));
+  const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const error = update.error ?? remove.error;
-  const input = alert.kind === 'trend_change' ? null : THRESHOLD_INPUT[alert.kind];
-
-  function handleSave(event: FormEvent) {
-    event.preventDefault();
-    update.mutate({ id: alert.id, threshold: Number(threshold) }, { onSuccess: () => setEditing(false) });
-  }
 
   const channels = [t('channels.inApp'), alert.email && t('channels.email'), alert.webhookUrl && t('channels.webhook')]
     .filter(Boolean)
@@ -77,29 +73,18 @@ export function AlertItem({ alert }: { alert: Alert }) {
           </dd>
         </div>
       </dl>
-      {editing && input && (
-        <form className="flex flex-wrap items-center gap-2 text-sm" onSubmit={handleSave}>
-          <label className="flex items-center gap-2">
-            <span className="sr-only">{t('dialog.threshold')}</span>
-            <input
-              type="number"
-              className="input w-28"
-              min={input.min}
-              max={input.max}
-              step={input.step}
-              value={threshold}
-              onChange={(event) => setThreshold(event.target.value)}
-            />
-            <span className="muted">{t(`units.${alert.kind}`)}</span>
-          </label>
-          <button type="submit" className="btn-primary px-3 py-1 text-xs" disabled={update.isPending}>
-            {t('actions.save')}
-          </button>
-          <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setEditing(false)}>
-            {t('actions.cancel')}
-          </button>
-        </form>
+      {editing && (
+        <AlertEditor
+          alert={alert}
+          webhookAllowed={webhookAllowed}
+          onCancel={() => setEditing(false)}
+          onSaved={(newSecret) => {
+            setEditing(false);
+            setSecret(newSecret);
+          }}
+        />
       )}
+      {secret && <SecretNotice secret={secret} />}
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
@@ -109,7 +94,7 @@ export function AlertItem({ alert }: { alert: Alert }) {
         >
           {alert.isActive ? t('actions.pause') : t('actions.resume')}
         </button>
-        {input && !editing && (
+        {!editing && (
           <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setEditing(true)}>
             {t('actions.edit')}
           </button>
