@@ -61,6 +61,7 @@ const STATIC_ROUTES = [
   '/profile',
   '/settings',
   '/watchlists',
+  '/alerts',
 ];
 
 describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {

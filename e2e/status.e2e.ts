@@ -38,6 +38,12 @@ async function startInstance(route: FakeRoute, catalogue: boolean, jobs: string[
     DISCORD_BASE_URL: fake.url,
     TELEGRAM_BASE_URL: fake.url,
     X_BASE_URL: fake.url,
+    GDELT_BASE_URL: fake.url,
+    WIKIMEDIA_BASE_URL: fake.url,
+    REDDIT_AUTH_URL: fake.url,
+    REDDIT_BASE_URL: fake.url,
+    GDELT_PAUSE_MS: '0',
+    REDDIT_PAUSE_MS: '0',
     INGEST_TIMEOUT_MS: '2000',
     INGEST_MAX_RETRIES: '1',
     INGEST_RETRY_BASE_MS: '1',
@@ -123,6 +129,9 @@ describe('a source that failed every request', () => {
         expect(await telegram.getAttribute('data-state')).toBe('unconfigured');
         expect(await telegram.textContent()).toContain('TELEGRAM_BOT_TOKEN');
         expect(await page.locator('li[data-source="x"]').textContent()).toContain('SECRET_KEY');
+        const reddit = page.locator('li[data-source="reddit"]');
+        expect(await reddit.getAttribute('data-state')).toBe('unconfigured');
+        expect(await reddit.textContent()).toContain('REDDIT_CLIENT_SECRET');
         expect(await page.locator('li[data-job="ingest-market"]').textContent()).toContain(texts.runStatus.failed);
         expect(await findSeriousViolations(page, 'main')).toEqual([]);
         await page.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}-${theme}.png`, fullPage: true });
@@ -153,7 +162,15 @@ describe('every configured source synced', () => {
     instance = await startInstance(
       ({ path }) => (path in answers ? { body: answers[path] } : { status: 404, body: {} }),
       false,
-      ['ingest-discovery', 'ingest-market', 'ingest-developer', 'ingest-social'],
+      [
+        'ingest-discovery',
+        'ingest-market',
+        'ingest-developer',
+        'ingest-social',
+        'ingest-news',
+        'ingest-search-interest',
+        'ingest-reddit',
+      ],
     );
   }, 120_000);
   afterAll(() => instance?.close());
@@ -171,6 +188,9 @@ describe('every configured source synced', () => {
       expect(await page.locator('[data-health]').textContent()).toBe(LOCALES[lang].pages.status.ok);
       expect(await page.locator('li[data-source="coingecko"]').getAttribute('data-state')).toBe('ok');
       expect(await page.locator('li[data-source="telegram"]').getAttribute('data-state')).toBe('unconfigured');
+      expect(await page.locator('li[data-source="gdelt"]').getAttribute('data-state')).toBe('ok');
+      expect(await page.locator('li[data-source="wikipedia"]').getAttribute('data-state')).toBe('ok');
+      expect(await page.locator('li[data-source="reddit"]').getAttribute('data-state')).toBe('unconfigured');
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOT_DIR}/status-operational-${lang}.png`, fullPage: true });
     } finally {

@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adsAdminRoutes } from './features/ads/ads.routes.ts';
+import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { compareRoutes } from './features/compare/compare.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(compareRoutes, { prefix: '/api', ...deps }); // /compare (premium)
   await app.register(trendRoutes, { prefix: '/api', ...deps }); // /projects/:id/trend, /sectors/:id/trend (premium)
   await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
+  await app.register(alertsRoutes, { prefix: '/api', ...deps }); // /alerts/* (premium; webhooks vip)
   await app.register(notificationsRoutes, { prefix: '/api/notifications', ...deps }); // the bell and /notifications
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });

@@ -106,6 +106,19 @@ const EnvSchema = z.object({
   TELEGRAM_BASE_URL: z.url().default('https://api.telegram.org'),
   TELEGRAM_BOT_TOKEN: z.string().min(1).optional(),
   DISCORD_BASE_URL: z.url().default('https://discord.com/api/v10'),
+  /** GDELT DOC 2.0 (news mentions; keyless). GDELT asks for at most one request every 5 s: the pause between calls. */
+  GDELT_BASE_URL: z.url().default('https://api.gdeltproject.org/api/v2'),
+  GDELT_PAUSE_MS: z.coerce.number().int().min(0).default(6_000),
+  /** Wikimedia REST API (page views; keyless). Its policy asks for a User-Agent with a contact (URL or e-mail). */
+  WIKIMEDIA_BASE_URL: z.url().default('https://wikimedia.org/api/rest_v1'),
+  WIKIMEDIA_CONTACT: z.string().trim().min(3).max(200).optional(),
+  /** Reddit's official API with an app's client credentials; unset → Reddit mentions are "no data" (skipped). */
+  REDDIT_AUTH_URL: z.url().default('https://www.reddit.com'),
+  REDDIT_BASE_URL: z.url().default('https://oauth.reddit.com'),
+  REDDIT_CLIENT_ID: z.string().min(1).optional(),
+  REDDIT_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Pause between Reddit search calls (its limit is about 100 a minute per client id). */
+  REDDIT_PAUSE_MS: z.coerce.number().int().min(0).default(1_000),
   /** Sector for a DefiLlama category missing from the mapping table (src/server/features/ingestion/category-map.ts). */
   INGEST_UNMAPPED_SECTOR: z.string().min(1).default('DeFi'),
   INGEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),

@@ -5,7 +5,8 @@ const DAY_MS = 24 * HOUR_MS;
 
 /**
  * How often each source refreshes its metrics (ms), matching the ingestion jobs: market hourly, discovery and
- * developer data daily, social at most every 7 days per project (spec §9 "Intervals").
+ * developer data daily, social at most every 7 days per project (spec §9 "Intervals"), attention signals (news,
+ * search interest, Reddit) daily per project.
  */
 export const SOURCE_REFRESH_MS: Readonly<Record<string, number>> = {
   coingecko: HOUR_MS,
@@ -14,6 +15,9 @@ export const SOURCE_REFRESH_MS: Readonly<Record<string, number>> = {
   x: 7 * DAY_MS,
   telegram: 7 * DAY_MS,
   discord: 7 * DAY_MS,
+  gdelt: DAY_MS,
+  wikipedia: DAY_MS,
+  reddit: DAY_MS,
 };
 
 /** A metric is stale once it is older than this many refresh intervals. */

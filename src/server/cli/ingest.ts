@@ -11,7 +11,7 @@ import {
 import { safeErrorMessage } from '../log-redaction.ts';
 import { openRuntime } from '../runtime.ts';
 
-// npm run ingest -- [--source defillama|coingecko|github|x|telegram|discord] [--limit N]
+// npm run ingest -- [--source defillama|coingecko|github|x|telegram|discord|gdelt|wikipedia|reddit] [--limit N]
 // --source may repeat or take a comma list; without it every source runs (discovery first).
 // With embedded PGlite the server holds the data directory: stop it first (or use DATABASE_URL).
 

@@ -33,6 +33,9 @@ test('every job has a name and exactly one of everyMs or cron', () => {
     'ingest-market',
     'ingest-developer',
     'ingest-social',
+    'ingest-news',
+    'ingest-search-interest',
+    'ingest-reddit',
   ]);
 });
 

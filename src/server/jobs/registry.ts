@@ -5,6 +5,9 @@ import { historyRetentionJob } from './history-retention.job.ts';
 import { developerJob } from './ingest-developer.job.ts';
 import { discoveryJob } from './ingest-discovery.job.ts';
 import { marketJob } from './ingest-market.job.ts';
+import { newsJob } from './ingest-news.job.ts';
+import { redditJob } from './ingest-reddit.job.ts';
+import { searchInterestJob } from './ingest-search-interest.job.ts';
 import { socialJob } from './ingest-social.job.ts';
 import type { Job } from './job.ts';
 import { membershipExpiryJob } from './membership-expiry.job.ts';
@@ -19,6 +22,9 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - ingest-market      hourly (CoinGecko)
  * - ingest-developer   daily 04:30 (GitHub)
  * - ingest-social      hourly (X, Telegram, Discord; 1/168 of the stale projects per run)
+ * - ingest-news        every 15 min (GDELT news mentions; 1/96 of the projects per run, one call per 6 s)
+ * - ingest-search-interest daily 05:20 (Wikipedia page views of projects with curated article titles)
+ * - ingest-reddit      hourly at :40 (Reddit mentions; 1/24 of the projects per run; needs client credentials)
  * - points-expiry      daily 16:10 (00:10 in Asia/Shanghai; does nothing while POINTS_EXPIRY_DAYS is 0)
  * - daily-cleanup      daily 03:40 (quota windows, task progress, share tokens and ad views over two days old;
  *                     read notifications over 90 days old)
@@ -32,10 +38,21 @@ export const ALL_JOBS: readonly Job[] = [
   marketJob,
   developerJob,
   socialJob,
+  newsJob,
+  searchInterestJob,
+  redditJob,
   pointsExpiryJob,
   dailyCleanupJob,
   membershipExpiryJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */
-export const INGESTION_JOBS: readonly Job[] = [discoveryJob, marketJob, developerJob, socialJob];
+export const INGESTION_JOBS: readonly Job[] = [
+  discoveryJob,
+  marketJob,
+  developerJob,
+  socialJob,
+  newsJob,
+  searchInterestJob,
+  redditJob,
+];

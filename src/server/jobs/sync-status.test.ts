@@ -125,6 +125,14 @@ test('unconfigured sources are reported as such, with what to set', async () => 
     setting: { name: 'COINGECKO_API_KEY', required: false, set: false },
   });
   expect(source(body, 'discord')).toMatchObject({ configured: true, setting: null, state: 'never-run' });
+  // The attention sources: GDELT and Wikipedia need no key; Reddit needs the app's client credentials.
+  expect(source(body, 'gdelt')).toMatchObject({ configured: true, setting: null, jobs: ['full-sync', 'ingest-news'] });
+  expect(source(body, 'wikipedia')).toMatchObject({ configured: true, setting: null });
+  expect(source(body, 'reddit')).toMatchObject({
+    state: 'unconfigured',
+    configured: false,
+    setting: { name: 'REDDIT_CLIENT_ID', required: true, set: false },
+  });
   // Jobs are off in tests: no next run, and a source that never ran will not run by itself.
   expect(body.jobsEnabled).toBe(false);
   expect(source(body, 'discord').nextRunAt).toBeNull();
@@ -194,6 +202,24 @@ test('no secret reaches the public status: a Telegram error naming the bot token
   }
 });
 
+test('Reddit with both client credentials is configured, and its secret never reaches the public status', async () => {
+  const config = { ...t.config, REDDIT_CLIENT_ID: 'reddit-id', REDDIT_CLIENT_SECRET: 'reddit-app-secret' };
+  await t.db
+    .insert(syncRuns)
+    .values({ job: 'ingest:reddit', status: 'failed', startedAt: new Date(), errors: ['token: reddit-app-secret'] });
+
+  const body = await getSyncStatus({ db: t.db, config }, new Date());
+
+  expect(source(body, 'reddit')).toMatchObject({
+    configured: true,
+    state: 'failing',
+    setting: { name: 'REDDIT_CLIENT_ID', required: true, set: true },
+  });
+  expect(JSON.stringify(body)).not.toContain('reddit-app-secret');
+  const half = await getSyncStatus({ db: t.db, config: { ...config, REDDIT_CLIENT_SECRET: undefined } }, new Date());
+  expect(source(half, 'reddit')).toMatchObject({ configured: false, state: 'unconfigured' });
+});
+
 describe('with the scheduler on', () => {
   const at = new Date('2026-11-24T05:50:00Z');
   const deps = () => ({ db: t.db, config: { ...t.config, JOBS_ENABLED: true } });
@@ -205,7 +231,7 @@ describe('with the scheduler on', () => {
     finishedAt: new Date(at.getTime() - minutesAgo * 60_000),
     durationMs: 1000,
   });
-  const configuredSources = ['defillama', 'coingecko', 'github', 'discord'];
+  const configuredSources = ['defillama', 'coingecko', 'github', 'discord', 'gdelt', 'wikipedia'];
 
   test('everything ran and is fresh: operational, with each next run from the registry', async () => {
     await t.db
@@ -229,6 +255,10 @@ describe('with the scheduler on', () => {
     // GitHub runs in ingest-developer (04:30) and full-sync (02:30): the earlier of the two next runs.
     expect(source(body, 'github').nextRunAt).toBe('2026-11-25T02:30:00.000Z');
     expect(source(body, 'telegram').state).toBe('unconfigured');
+    // News every 15 minutes; search interest daily at 05:20; Reddit hourly at :40 (unconfigured here, still scheduled).
+    expect(source(body, 'gdelt').nextRunAt).toBe('2026-11-24T06:00:00.000Z');
+    expect(source(body, 'wikipedia').nextRunAt).toBe('2026-11-25T02:30:00.000Z');
+    expect(source(body, 'reddit')).toMatchObject({ state: 'unconfigured', nextRunAt: '2026-11-24T06:40:00.000Z' });
     expect(body.jobs.find((j) => j.job === 'heat')?.nextRunAt).toBe('2026-11-24T05:55:00.000Z');
   });
 

@@ -33,14 +33,25 @@ const RUNNING_STALE_MS = 60 * 60_000;
 const MAX_ERRORS = 3; // spec: the error panel shows the last 3
 
 export type SyncStatusDeps = { db: Db; config: Pick<Config, 'JOBS_ENABLED' | SettingName | 'SECRET_KEY'> };
-type SettingName = 'COINGECKO_API_KEY' | 'GITHUB_TOKEN' | 'TELEGRAM_BOT_TOKEN';
+type SettingName =
+  | 'COINGECKO_API_KEY'
+  | 'GITHUB_TOKEN'
+  | 'TELEGRAM_BOT_TOKEN'
+  | 'REDDIT_CLIENT_ID'
+  | 'REDDIT_CLIENT_SECRET';
 
 /**
  * Removes the configured secrets from a stored message before it is shown to the public: messages are stored through
  * safeErrorMessage and sources avoid echoing secrets, this is the last guard (and covers rows written before a fix).
  */
 function redactConfigSecrets(config: SyncStatusDeps['config'], message: string): string {
-  const secrets = [config.TELEGRAM_BOT_TOKEN, config.GITHUB_TOKEN, config.COINGECKO_API_KEY, config.SECRET_KEY];
+  const secrets = [
+    config.TELEGRAM_BOT_TOKEN,
+    config.GITHUB_TOKEN,
+    config.COINGECKO_API_KEY,
+    config.SECRET_KEY,
+    config.REDDIT_CLIENT_SECRET,
+  ];
   return redactSecrets(message, secrets, '<redacted>');
 }
 
@@ -66,6 +77,11 @@ function settingOf(source: SyncSource, config: SyncStatusDeps['config'], xAccoun
     case 'telegram': {
       const set = Boolean(config.TELEGRAM_BOT_TOKEN);
       return { configured: set, setting: { name: 'TELEGRAM_BOT_TOKEN' as const, required: true, set } };
+    }
+    case 'reddit': {
+      // Both halves of the app's client credentials are needed; the id names the setting.
+      const set = Boolean(config.REDDIT_CLIENT_ID && config.REDDIT_CLIENT_SECRET);
+      return { configured: set, setting: { name: 'REDDIT_CLIENT_ID' as const, required: true, set } };
     }
     case 'x':
       // The pool's secrets are encrypted with SECRET_KEY; without it no account can be read.

@@ -8,7 +8,18 @@ export const RunStatusSchema = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** The ingestion sources, plus the built-in catalogue's labelled sample as a pseudo-source. */
-export const SYNC_SOURCES = ['defillama', 'coingecko', 'github', 'x', 'telegram', 'discord', 'catalogue'] as const;
+export const SYNC_SOURCES = [
+  'defillama',
+  'coingecko',
+  'github',
+  'x',
+  'telegram',
+  'discord',
+  'gdelt',
+  'wikipedia',
+  'reddit',
+  'catalogue',
+] as const;
 export const SyncSourceSchema = z.enum(SYNC_SOURCES);
 export type SyncSource = z.infer<typeof SyncSourceSchema>;
 
@@ -51,11 +62,18 @@ export const SourceFreshnessSchema = z.object({
   /**
    * What an operator sets for this source: `required` ones must be set for it to run (TELEGRAM_BOT_TOKEN; X needs
    * SECRET_KEY and an active account added under /admin); `optional` ones raise its limits (COINGECKO_API_KEY,
-   * GITHUB_TOKEN). Null when it needs nothing.
+   * GITHUB_TOKEN). Reddit needs REDDIT_CLIENT_ID (with REDDIT_CLIENT_SECRET). Null when it needs nothing.
    */
   setting: z
     .object({
-      name: z.enum(['COINGECKO_API_KEY', 'GITHUB_TOKEN', 'TELEGRAM_BOT_TOKEN', 'SECRET_KEY', 'X_ACCOUNTS']),
+      name: z.enum([
+        'COINGECKO_API_KEY',
+        'GITHUB_TOKEN',
+        'TELEGRAM_BOT_TOKEN',
+        'SECRET_KEY',
+        'X_ACCOUNTS',
+        'REDDIT_CLIENT_ID',
+      ]),
       required: z.boolean(),
       set: z.boolean(),
     })

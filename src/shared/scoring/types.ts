@@ -11,7 +11,7 @@ const signal = z.number().nullable();
 /**
  * The inputs of the heat model. Every numeric signal is `null` when no source supplied it; the database columns of
  * `projects` are named after these fields. Units: counts are plain counts, amounts are USD, percentages are percent
- * points (12.5 means +12.5 %), `googleTrends` is the 0–100 Google Trends index.
+ * points (12.5 means +12.5 %), `googleTrends` is the 0–100 search-interest index (from Wikipedia page views).
  */
 export const HeatSignalsSchema = z.object({
   twitterFollowers: signal,

@@ -29,11 +29,15 @@ const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage'
 const InvestorHomePage = page(() => import('./routes/home-investor.tsx'), 'InvestorHomePage');
 const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'DataToolHomePage');
 const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage', COMPARE_TEXTS);
-// The project page carries the compare link and the "add to watchlist" button.
-const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', [...COMPARE_TEXTS, 'watchlists']);
+// The project page carries the compare link, the "add to watchlist" and the "alert" buttons.
+const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', [
+  ...COMPARE_TEXTS,
+  'watchlists',
+  'alerts',
+]);
 const ComparePage = page(() => import('./routes/compare.tsx'), 'ComparePage', COMPARE_TEXTS);
 const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage');
-const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage');
+const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage', ['alerts']);
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
 const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
 const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage');
@@ -50,6 +54,7 @@ const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', AC
 const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ACCOUNT_TEXTS);
 const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', ['watchlists']);
 const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists']);
+const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['alerts']);
 const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
@@ -98,6 +103,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', Component: SettingsPage },
           { path: 'watchlists', Component: WatchlistsPage },
           { path: 'watchlists/:id', Component: WatchlistPage },
+          { path: 'alerts', Component: AlertsPage },
           { path: 'notifications', Component: NotificationsPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },

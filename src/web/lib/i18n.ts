@@ -50,12 +50,13 @@ export const ROUTE_NAMESPACES = [
   'pages',
   'compare',
   'watchlists',
+  'alerts',
   'notifications',
 ] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,notifications}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications}.json',
   {
     import: 'default',
   },

@@ -21,6 +21,8 @@ export type MetricSources = Partial<Record<string, MetricSource>>;
  * (`method: 'site-review'`, `by` the operator). `at` is an ISO timestamp; `is_verified` is kept in step with it.
  */
 export type ProjectVerification = { method: 'x' | 'site-review'; by: string; at: string; note?: string };
+/** Wikipedia article titles whose page views measure a project's search interest (docs/ingestion.md). */
+export type WikipediaTitles = { en?: string; zh?: string };
 
 // Counts are bigint in mode 'number': follower and star counts fit in 2^53, and scoring wants plain numbers.
 const count = (name?: string) => (name ? bigint(name, { mode: 'number' }) : bigint({ mode: 'number' }));
@@ -74,6 +76,10 @@ export const projects = pgTable(
     newsMentions: count(),
     googleTrends: doublePrecision(),
     redditMentions: count(),
+    /** Curated search terms for news and Reddit (GDELT / Reddit syntax); null → built from name and symbol. */
+    newsQuery: text(),
+    /** Curated Wikipedia article titles (en, zh) for search interest; null → no such signal. */
+    wikipediaTitles: jsonb().$type<WikipediaTitles>(),
     metricSources: jsonb().$type<MetricSources>().notNull().default({}),
     // The heat engine's outputs (heat, social score, status) live in project_scores (schema/heat.ts): a narrow table
     // that a recompute can rewrite without touching these wide rows and their indexes.

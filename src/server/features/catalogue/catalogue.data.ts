@@ -83,6 +83,8 @@ export function toProjectRow(project: CatalogueProject): typeof projects.$inferI
       ? { ...project.verification, at: `${project.verification.at}T00:00:00.000Z` }
       : null,
     coingeckoId: project.coingeckoId,
+    newsQuery: project.newsQuery ?? null,
+    wikipediaTitles: project.wikipedia ?? null,
     marketCap: tag('marketCap', sample?.marketCapUsd),
     volume24h: tag('volume24h', sample?.volume24hUsd),
     followersTwitter: tag('followersTwitter', sample?.twitterFollowers),

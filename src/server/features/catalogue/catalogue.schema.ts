@@ -41,6 +41,16 @@ export const CatalogueProjectSchema = z.object({
       note: z.string().trim().min(1).max(500).optional(),
     })
     .optional(),
+  /**
+   * Curated search terms for news (GDELT) and Reddit mentions, in their common syntax (`"phrase"`, space = and,
+   * `(a OR b)`); absent → built from the name and symbol, with crypto context for a name that is an everyday word.
+   */
+  newsQuery: z.string().trim().min(3).max(300).optional(),
+  /** Wikipedia article titles (as in the article's address) whose page views give the search-interest signal. */
+  wikipedia: z
+    .object({ en: z.string().trim().min(1).max(255).optional(), zh: z.string().trim().min(1).max(255).optional() })
+    .refine((titles) => titles.en !== undefined || titles.zh !== undefined, 'at least one of en, zh')
+    .optional(),
   sourcePlatform: z.string().min(1).nullable(),
   tags: z.array(z.string().min(1)),
   introEn: z.string().min(1),

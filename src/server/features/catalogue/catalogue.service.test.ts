@@ -76,6 +76,19 @@ describe('loading the catalogue', () => {
     expect(row?.sources.marketCap).toMatchObject({ source: 'catalogue-sample', sample: true });
   });
 
+  test('curated Wikipedia titles and news queries are loaded for the attention sources', async () => {
+    const rows = await queryRows<{ id: string; news_query: string | null; wikipedia_titles: unknown }>(
+      t.db,
+      sql`SELECT id, news_query, wikipedia_titles FROM projects WHERE id IN ('bitcoin', 'near', 'uniswap') ORDER BY id`,
+    );
+
+    expect(rows).toEqual([
+      { id: 'bitcoin', news_query: null, wikipedia_titles: { en: 'Bitcoin', zh: '比特币' } },
+      { id: 'near', news_query: expect.stringContaining('"NEAR Protocol"'), wikipedia_titles: null },
+      { id: 'uniswap', news_query: null, wikipedia_titles: { en: 'Uniswap' } },
+    ]);
+  });
+
   test('a second start changes nothing: no load, and an explicit reload rewrites no row', async () => {
     const before = await queryRows<{ v: string }>(
       t.db,

@@ -1,7 +1,7 @@
 /**
  * Heat-model signal key (src/shared/scoring) → the project metric field whose `metricSources` entry says where and
  * when its value came from. Lets a score breakdown name the source of each input ("market cap: CoinGecko, as of …").
- * News signals have no adapter yet, so they have no entry.
+ * The news category's inputs come from GDELT, Wikipedia page views (the googleTrends input) and Reddit.
  */
 export const SIGNAL_METRIC_FIELDS: Readonly<Record<string, string>> = {
   twitterFollowers: 'followersTwitter',
@@ -19,6 +19,9 @@ export const SIGNAL_METRIC_FIELDS: Readonly<Record<string, string>> = {
   forks: 'devForks',
   contributors: 'devContributors',
   codeFrequency: 'devCodeFrequency',
+  newsMentions: 'newsMentions',
+  googleTrends: 'googleTrends',
+  redditMentions: 'redditMentions',
 };
 
 /** The source named for a breakdown entry's signal, or null when the signal has no recorded provenance. */

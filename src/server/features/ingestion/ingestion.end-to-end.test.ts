@@ -121,6 +121,25 @@ function route({ path }: FakeRequest): FakeResponse {
   if (path.endsWith('/getChatMemberCount')) return { body: { ok: true, result: 48213 } };
   if (path.startsWith('/dc/invites/'))
     return { body: { code: 'x', approximate_member_count: 61234, approximate_presence_count: 1 } };
+  if (path === '/gdelt/doc/doc')
+    return {
+      body: { timeline: [{ series: 'Article Count', data: [{ date: '20261120T000000Z', value: 42, norm: 1 }] }] },
+    };
+  if (path.startsWith('/wiki/metrics/pageviews/per-article/en.wikipedia/'))
+    return { body: { items: [{ article: 'x', timestamp: '2026111400', views: 7000 }] } };
+  if (path === '/reddit-auth/api/v1/access_token') return { body: { access_token: 't', expires_in: 3600 } };
+  if (path === '/reddit/search') {
+    const post = {
+      id: 'p1',
+      title: 't',
+      subreddit: 's',
+      author: 'a',
+      score: 1,
+      num_comments: 0,
+      created_utc: NOW.getTime() / 1000,
+    };
+    return { body: { data: { after: null, children: [{ kind: 't3', data: post }] } } };
+  }
   return { status: 404, body: {} };
 }
 
@@ -147,9 +166,22 @@ beforeAll(async () => {
     TELEGRAM_BASE_URL: `${fake.url}/tg`,
     TELEGRAM_BOT_TOKEN: '123:abc',
     DISCORD_BASE_URL: `${fake.url}/dc`,
+    GDELT_BASE_URL: `${fake.url}/gdelt`,
+    WIKIMEDIA_BASE_URL: `${fake.url}/wiki`,
+    REDDIT_AUTH_URL: `${fake.url}/reddit-auth`,
+    REDDIT_BASE_URL: `${fake.url}/reddit`,
+    REDDIT_CLIENT_ID: 'id',
+    REDDIT_CLIENT_SECRET: 'secret',
   };
   const handle = await createDb(loadConfig(env), { role: 'test' });
   await createSocialAccount(handle.db, env.SECRET_KEY, { label: 'pool-a', bearerToken: 'token-a' });
+  // Discovery creates aave and uniswap; the Wikipedia title is curated (the catalogue's job), set here up front.
+  await handle.db.insert(projects).values({
+    id: 'uniswap',
+    name: 'Uniswap',
+    category: 'DeFi',
+    wikipediaTitles: { en: 'Uniswap' },
+  });
   await handle.close();
 });
 
@@ -170,6 +202,9 @@ test('ingest fills a fresh database from every source, and the recompute scores 
     ['x', false, null, []],
     ['telegram', false, null, []],
     ['discord', false, null, []],
+    ['gdelt', false, null, []],
+    ['wikipedia', false, null, []],
+    ['reddit', false, null, []],
   ]);
   expect(cli.out).toMatch(/^source\s+status/);
 
@@ -177,7 +212,9 @@ test('ingest fills a fresh database from every source, and the recompute scores 
   try {
     const runs = await handle.db.select().from(syncRuns);
     expect(runs.map((r) => `${r.job}:${r.status}`).sort()).toEqual(
-      ['coingecko', 'defillama', 'discord', 'github', 'telegram', 'x'].map((s) => `ingest:${s}:success`),
+      ['coingecko', 'defillama', 'discord', 'gdelt', 'github', 'reddit', 'telegram', 'wikipedia', 'x'].map(
+        (s) => `ingest:${s}:success`,
+      ),
     );
     const result = await recomputeHeat(handle.db, { now: NOW });
     expect(result.projects).toBe(2);
@@ -191,6 +228,9 @@ test('ingest fills a fresh database from every source, and the recompute scores 
         followersTelegram: 48213,
         followersDiscord: 61234,
         devStars: 1500,
+        newsMentions: 42,
+        redditMentions: 1,
+        googleTrends: row.id === 'uniswap' ? 50 : null,
       });
       expect(row.metricSources.tvl?.source).toBe('defillama');
       // The heat route explains the stored score from the project's inputs; its breakdown names where each came from.
@@ -202,7 +242,8 @@ test('ingest fills a fresh database from every source, and the recompute scores 
       const named = new Set(
         withData.map((entry) => toSignalSource(entry.key, row.metricSources)).filter((s) => s !== null),
       );
-      expect([...named].sort()).toEqual(['coingecko', 'discord', 'github', 'telegram', 'x']);
+      const attention = row.id === 'uniswap' ? ['gdelt', 'reddit', 'wikipedia'] : ['gdelt', 'reddit'];
+      expect([...named].sort()).toEqual(['coingecko', 'discord', ...attention, 'github', 'telegram', 'x'].sort());
     }
   } finally {
     await handle.close();

@@ -14,6 +14,9 @@ import {
 } from './ingestion.types.ts';
 import { runCoingeckoMarkets } from './market.service.ts';
 import { SOURCE_FIELDS, SOURCE_NAMES, type SourceName } from './metric-fields.ts';
+import { runGdeltNews } from './news.service.ts';
+import { runRedditMentions } from './reddit.service.ts';
+import { runWikipediaSearchInterest } from './search-interest.service.ts';
 import { runDiscordSocial, runTelegramSocial, runXSocial } from './social.service.ts';
 
 const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => Promise<SourceRunResult>> = {
@@ -23,6 +26,9 @@ const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => 
   x: (deps, options) => runXSocial(deps, options, options.xCache),
   telegram: runTelegramSocial,
   discord: runDiscordSocial,
+  gdelt: runGdeltNews,
+  wikipedia: runWikipediaSearchInterest,
+  reddit: runRedditMentions,
 };
 
 export type { IngestOptions, SourceName, SourceRunResult, SourceRunStatus };

@@ -19,6 +19,9 @@ export const METRIC_COLUMNS = {
   devForks: { column: 'dev_forks', count: true },
   devContributors: { column: 'dev_contributors', count: true },
   devCodeFrequency: { column: 'dev_code_frequency', count: false },
+  newsMentions: { column: 'news_mentions', count: true },
+  googleTrends: { column: 'google_trends', count: false },
+  redditMentions: { column: 'reddit_mentions', count: true },
 } as const;
 
 export type MetricField = keyof typeof METRIC_COLUMNS;
@@ -31,6 +34,10 @@ export const SOURCE_FIELDS = {
   x: ['followersTwitter', 'mentions7d', 'engagementAvg'],
   telegram: ['followersTelegram'],
   discord: ['followersDiscord'],
+  gdelt: ['newsMentions'],
+  // The heat model's "googleTrends" input holds the search-interest index from Wikipedia page views (0–100).
+  wikipedia: ['googleTrends'],
+  reddit: ['redditMentions'],
 } as const satisfies Record<string, readonly MetricField[]>;
 
 export type SourceName = keyof typeof SOURCE_FIELDS;

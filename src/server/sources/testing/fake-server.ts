@@ -83,5 +83,7 @@ export const FAST_INGEST_ENV = {
   X_POOL_WAIT_MS: '200',
   X_BACKOFF_MS: '1',
   INGEST_SOCIAL_PAUSE_MS: '0',
+  GDELT_PAUSE_MS: '0',
+  REDDIT_PAUSE_MS: '0',
   SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
 } as const;

@@ -12,6 +12,7 @@ import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts
 import { WatchButton } from '../../features/watchlists/components/watch-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { AlertSlot } from '../alert-slot.tsx';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
 import { CompareLink, ProjectTrendSlot } from '../trend-slot.tsx';
@@ -74,7 +75,10 @@ export function ProjectPage() {
             </li>
           </ol>
         </nav>
-        <CompareLink projectId={data.id} />
+        <div className="flex flex-wrap items-center gap-2">
+          <AlertSlot targetType="project" targetId={data.id} targetName={data.name} />
+          <CompareLink projectId={data.id} />
+        </div>
       </div>
       <ProjectHeader project={data} />
       <WatchButton

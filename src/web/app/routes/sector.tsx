@@ -8,6 +8,7 @@ import { SectorHeader } from '../../features/sectors/components/sector-header.ts
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
+import { AlertSlot } from '../alert-slot.tsx';
 import { SectorHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
 
@@ -32,6 +33,7 @@ export function SectorPage() {
       {({ sector: info, projects }) => (
         <>
           <SectorHeader sector={info} />
+          <AlertSlot targetType="sector" targetId={info.id} targetName={sectorLabel(info.name)} />
           <SectorHeatSlot sectorId={info.id} title={t('sectors:detail.historyTitle')} />
           <DetailListSection
             id="sector-projects"

@@ -16,6 +16,7 @@ const LINKS = [
   { to: '/profile', key: 'profile' },
   { to: '/tasks', key: 'tasks' },
   { to: '/watchlists', key: 'watchlists' },
+  { to: '/alerts', key: 'alerts' },
   { to: '/settings', key: 'settings' },
 ] as const;
 

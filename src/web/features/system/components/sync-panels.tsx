@@ -127,13 +127,15 @@ function SettingNote({ source }: { source: SourceFreshness }) {
       ? t('status.setting.xAccountsMissing')
       : setting.name === 'SECRET_KEY' && !setting.set
         ? t('status.setting.xSecretMissing')
-        : setting.set
-          ? setting.required
-            ? null
-            : t('status.setting.optionalSet', { name: setting.name })
-          : t(setting.required ? 'status.setting.requiredMissing' : 'status.setting.optionalMissing', {
-              name: setting.name,
-            });
+        : setting.name === 'REDDIT_CLIENT_ID' && !setting.set
+          ? t('status.setting.redditMissing')
+          : setting.set
+            ? setting.required
+              ? null
+              : t('status.setting.optionalSet', { name: setting.name })
+            : t(setting.required ? 'status.setting.requiredMissing' : 'status.setting.optionalMissing', {
+                name: setting.name,
+              });
   if (!text) return null;
   return <p className={setting.required && !setting.set ? 'text-sm' : 'muted text-sm'}>{text}</p>;
 }

@@ -1,0 +1,147 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { alertDeliveries, alerts, projects, sectors, userProfiles } from '../../db/schema/index.ts';
+
+// Every read and write here is scoped by the owner's user id: another user's alert id simply matches no row.
+
+/**
+ * Serialises one user's alert activations behind their profile row (the row the watchlist caps lock too): the
+ * concurrent-alerts count and the insert/update then run one at a time per user, on PGlite and PostgreSQL alike.
+ */
+export async function lockOwner(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: userProfiles.id })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId))
+    .for('update');
+  return rows.length > 0;
+}
+
+/** The stored id of a project, matched case-insensitively like the project page does. */
+export async function selectProjectId(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(sql`lower(${projects.id}) = lower(${id})`)
+    .limit(1);
+  return row?.id;
+}
+
+export async function selectSectorId(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: sectors.id })
+    .from(sectors)
+    .where(sql`lower(${sectors.id}) = lower(${id})`)
+    .limit(1);
+  return row?.id;
+}
+
+const alertColumns = {
+  id: alerts.id,
+  targetType: alerts.targetType,
+  projectId: alerts.projectId,
+  sectorId: alerts.sectorId,
+  projectName: projects.name,
+  sectorName: sectors.name,
+  sectorNameZh: sectors.nameZh,
+  kind: alerts.kind,
+  threshold: alerts.threshold,
+  emailEnabled: alerts.emailEnabled,
+  webhookUrl: alerts.webhookUrl,
+  hasWebhookSecret: sql<boolean>`${alerts.webhookSecret} IS NOT NULL`,
+  isActive: alerts.isActive,
+  state: alerts.state,
+  lastValue: alerts.lastValue,
+  lastEvaluatedAt: alerts.lastEvaluatedAt,
+  lastTriggeredAt: alerts.lastTriggeredAt,
+  createdAt: alerts.createdAt,
+};
+
+/** An alert row with its target's names; never the webhook secret itself. */
+export type AlertRow = Awaited<ReturnType<typeof selectAlerts>>[number];
+
+function selectWithTargets(db: Db) {
+  return db
+    .select(alertColumns)
+    .from(alerts)
+    .leftJoin(projects, eq(projects.id, alerts.projectId))
+    .leftJoin(sectors, eq(sectors.id, alerts.sectorId));
+}
+
+/** A user's alerts, newest first. */
+export async function selectAlerts(db: Db, userId: string) {
+  return selectWithTargets(db).where(eq(alerts.userId, userId)).orderBy(desc(alerts.createdAt), desc(alerts.id));
+}
+
+/** One alert of this user (optionally locked for a write), or undefined — whoever else owns it. */
+export async function selectOwnAlert(db: Db, userId: string, id: string, lock = false) {
+  const query = selectWithTargets(db).where(and(eq(alerts.id, id), eq(alerts.userId, userId)));
+  const [row] = lock ? await query.for('update', { of: alerts }) : await query;
+  return row;
+}
+
+export type AlertInsert = Pick<
+  typeof alerts.$inferInsert,
+  | 'userId'
+  | 'targetType'
+  | 'projectId'
+  | 'sectorId'
+  | 'kind'
+  | 'threshold'
+  | 'emailEnabled'
+  | 'webhookUrl'
+  | 'webhookSecret'
+>;
+
+export async function insertAlert(db: Db, values: AlertInsert, now: Date): Promise<string> {
+  const [row] = await db
+    .insert(alerts)
+    .values({ ...values, state: 'armed', isActive: true, createdAt: now, updatedAt: now })
+    .returning({ id: alerts.id });
+  if (!row) throw new Error('insertAlert returned no row');
+  return row.id;
+}
+
+export type AlertChanges = Partial<
+  Pick<
+    typeof alerts.$inferInsert,
+    'threshold' | 'emailEnabled' | 'webhookUrl' | 'webhookSecret' | 'isActive' | 'state' | 'lastEvaluatedAt'
+  >
+>;
+
+export async function updateAlert(db: Db, userId: string, id: string, changes: AlertChanges, now: Date) {
+  const [row] = await db
+    .update(alerts)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+    .returning({ id: alerts.id });
+  return row;
+}
+
+export async function deleteAlert(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .delete(alerts)
+    .where(and(eq(alerts.id, id), eq(alerts.userId, userId)))
+    .returning({ id: alerts.id });
+  return row;
+}
+
+/** The last `limit` deliveries of one of the user's alerts, newest first. */
+export async function selectDeliveries(db: Db, userId: string, alertId: string, limit: number) {
+  return db
+    .select({
+      id: alertDeliveries.id,
+      channel: alertDeliveries.channel,
+      status: alertDeliveries.status,
+      attempts: alertDeliveries.attempts,
+      lastStatusCode: alertDeliveries.lastStatusCode,
+      lastError: alertDeliveries.lastError,
+      nextAttemptAt: alertDeliveries.nextAttemptAt,
+      createdAt: alertDeliveries.createdAt,
+      deliveredAt: alertDeliveries.deliveredAt,
+    })
+    .from(alertDeliveries)
+    .where(and(eq(alertDeliveries.alertId, alertId), eq(alertDeliveries.userId, userId)))
+    .orderBy(desc(alertDeliveries.createdAt), desc(alertDeliveries.id))
+    .limit(limit);
+}

@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AlertDeliveriesResponseSchema,
+  AlertIdParamsSchema,
+  AlertsResponseSchema,
+  CreateAlertBodySchema,
+  CreateAlertResponseSchema,
+  UpdateAlertBodySchema,
+} from '../../../shared/api/alerts.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requestLanguage } from '../../plugins/error-handler.ts';
+import { requireFeature, viewerOf } from '../membership/viewer-level.ts';
+import * as service from './alerts.service.ts';
+
+const tags = ['alerts'];
+// The feature guard runs first (onRequest, before the body is read): a visitor gets 401, a free user 403 naming premium.
+const guard = requireFeature('search_alerts');
+
+/** /api/alerts/*: a user's own alerts only — another user's alert id answers 404 ALERT_NOT_FOUND. */
+export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const actor = (request: FastifyRequest, reply: FastifyReply): service.AlertActor => {
+    reply.header('cache-control', 'private, no-store');
+    const now = new Date();
+    return {
+      viewer: viewerOf(request, now),
+      userId: request.auth!.user.id,
+      lang: requestLanguage(request),
+      now,
+      secretKey: config.SECRET_KEY,
+    };
+  };
+
+  app.get('/alerts', { schema: { tags, response: { 200: AlertsResponseSchema } }, onRequest: guard }, (req, reply) =>
+    service.listAlerts(db, actor(req, reply), req.ip, config.DAY_TIME_ZONE),
+  );
+
+  app.post(
+    '/alerts',
+    {
+      schema: { tags, body: CreateAlertBodySchema, response: { 201: CreateAlertResponseSchema } },
+      onRequest: guard,
+    },
+    async (req, reply) => reply.code(201).send(await service.createAlert(db, actor(req, reply), req.body)),
+  );
+
+  app.patch(
+    '/alerts/:id',
+    {
+      schema: {
+        tags,
+        params: AlertIdParamsSchema,
+        body: UpdateAlertBodySchema,
+        response: { 200: CreateAlertResponseSchema },
+      },
+      onRequest: guard,
+    },
+    (req, reply) => service.updateAlert(db, actor(req, reply), req.params.id, req.body),
+  );
+
+  app.delete('/alerts/:id', { schema: { tags, params: AlertIdParamsSchema }, onRequest: guard }, async (req, reply) => {
+    await service.deleteAlert(db, actor(req, reply), req.params.id);
+    return reply.code(204).send(null);
+  });
+
+  app.get(
+    '/alerts/:id/deliveries',
+    {
+      schema: { tags, params: AlertIdParamsSchema, response: { 200: AlertDeliveriesResponseSchema } },
+      onRequest: guard,
+    },
+    (req, reply) => service.listDeliveries(db, actor(req, reply), req.params.id),
+  );
+};

@@ -1,0 +1,82 @@
+import { toHttpPolicy } from '../../sources/http.ts';
+import {
+  fetchArticleViews,
+  toWikimediaUserAgent,
+  type WikiLanguage,
+  type WikimediaClientOptions,
+} from '../../sources/wikimedia/wikimedia.client.ts';
+import { APP_VERSION } from '../system/system.service.ts';
+import { runAttentionSource } from './attention-run.ts';
+import type { IngestDeps, IngestOptions, SourceRunResult } from './ingestion.types.ts';
+
+export const SEARCH_INTEREST_REFRESH_MS = 20 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The search-interest index (0–100) from 7-day Wikipedia page views, on a log scale: 70 views a week (10 a day)
+ * or fewer → 0, 700 000 a week (100 000 a day, Bitcoin on a busy week) or more → 100; each tenfold adds 25 points.
+ * It fills the heat model's 0–100 "googleTrends" input, which scales it linearly (docs/heat-score.md §2).
+ */
+export const SEARCH_INTEREST_VIEWS_LO = 70;
+export const SEARCH_INTEREST_VIEWS_HI = 700_000;
+
+export function computeSearchInterestIndex(views7d: number): number {
+  if (!(views7d > SEARCH_INTEREST_VIEWS_LO)) return 0;
+  const span = Math.log10(SEARCH_INTEREST_VIEWS_HI) - Math.log10(SEARCH_INTEREST_VIEWS_LO);
+  const index = (100 * (Math.log10(views7d) - Math.log10(SEARCH_INTEREST_VIEWS_LO))) / span;
+  return Math.round(Math.min(100, index) * 10) / 10;
+}
+
+/**
+ * The 7 full UTC days ending the day before yesterday. Wikimedia publishes a day's views some hours after it ends, so
+ * a window ending yesterday would be one day short for a run early in the day (the 02:30 full sync) and understate it;
+ * one day of lag keeps every window complete and every run comparable.
+ */
+export function toViewsWindow(now: Date): { start: Date; end: Date } {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return { start: new Date(today - 8 * DAY_MS), end: new Date(today - 2 * DAY_MS) };
+}
+
+/**
+ * Search interest from Wikipedia page views (keyless; the honest stand-in for Google Trends, which has no official
+ * API): human views of the project's curated en and zh articles over 7 full days (toViewsWindow), summed, as the 0–100
+ * index above; the raw sum is kept as signal `wikiViews7d`. A missing article (404) is no data for that language;
+ * a failed language fails the project (a partial sum would understate it). Daily, every project with titles.
+ */
+export async function runWikipediaSearchInterest(
+  deps: IngestDeps,
+  options: IngestOptions = {},
+): Promise<SourceRunResult> {
+  const { config } = deps;
+  const client: WikimediaClientOptions = {
+    baseUrl: config.WIKIMEDIA_BASE_URL,
+    policy: toHttpPolicy(config),
+    userAgent: toWikimediaUserAgent(APP_VERSION, config.WIKIMEDIA_CONTACT),
+  };
+  return runAttentionSource(
+    deps,
+    {
+      source: 'wikipedia',
+      field: 'googleTrends',
+      scope: 'wikipedia',
+      refreshMs: SEARCH_INTEREST_REFRESH_MS,
+      pauseMs: 0,
+    },
+    async (target, now) => {
+      const { start, end } = toViewsWindow(now);
+      let views: number | null = null;
+      for (const language of ['en', 'zh'] as WikiLanguage[]) {
+        const title = target.wikipediaTitles?.[language];
+        if (!title) continue;
+        const found = await fetchArticleViews(client, language, title, start, end);
+        if (found !== null) views = (views ?? 0) + found;
+      }
+      if (views === null) return null;
+      return {
+        values: { googleTrends: computeSearchInterestIndex(views) },
+        signals: [{ signal: 'wikiViews7d', value: views }],
+      };
+    },
+    options,
+  );
+}
