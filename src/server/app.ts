@@ -20,6 +20,7 @@ import { compareRoutes } from './features/compare/compare.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { testModeRoutes } from './features/membership/test-mode.routes.ts';
+import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { platformsRoutes } from './features/platforms/platforms.routes.ts';
 import { pointsRoutes } from './features/points/points.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(trendRoutes, { prefix: '/api', ...deps }); // /projects/:id/trend, /sectors/:id/trend (premium)
   await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
   await app.register(alertsRoutes, { prefix: '/api', ...deps }); // /alerts/* (premium; webhooks vip)
+  await app.register(notificationsRoutes, { prefix: '/api/notifications', ...deps }); // the bell and /notifications
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });

@@ -1,10 +1,12 @@
+import { cleanupNotifications } from '../features/notifications/notifications.service.ts';
 import { cleanupQuotaUsage } from '../features/quotas/quotas.service.ts';
 import { cleanupTaskRows } from '../features/tasks/cleanup.service.ts';
 import type { Job } from './job.ts';
 
 /**
  * Drops short-lived counters nothing reads after a day: quota windows and task progress, share tokens and ad views
- * older than two days. Ledgers (points_history, user_tasks) are never touched.
+ * older than two days; read notifications older than 90 days (any older than a year). Ledgers (points_history,
+ * user_tasks) are never touched.
  */
 export const dailyCleanupJob: Job = {
   name: 'daily-cleanup',
@@ -13,6 +15,7 @@ export const dailyCleanupJob: Job = {
     const now = ctx.now();
     const quotaRows = await cleanupQuotaUsage(ctx.db, now);
     const tasks = await cleanupTaskRows(ctx.db, now, ctx.config.DAY_TIME_ZONE);
-    return { counts: { quotaRows, ...tasks }, errors: [] };
+    const notifications = await cleanupNotifications(ctx.db, now);
+    return { counts: { quotaRows, ...tasks, notifications }, errors: [] };
   },
 };

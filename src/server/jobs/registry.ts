@@ -10,6 +10,7 @@ import { redditJob } from './ingest-reddit.job.ts';
 import { searchInterestJob } from './ingest-search-interest.job.ts';
 import { socialJob } from './ingest-social.job.ts';
 import type { Job } from './job.ts';
+import { membershipExpiryJob } from './membership-expiry.job.ts';
 import { pointsExpiryJob } from './points-expiry.job.ts';
 
 /**
@@ -25,7 +26,9 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - ingest-search-interest daily 05:20 (Wikipedia page views of projects with curated article titles)
  * - ingest-reddit      hourly at :40 (Reddit mentions; 1/24 of the projects per run; needs client credentials)
  * - points-expiry      daily 16:10 (00:10 in Asia/Shanghai; does nothing while POINTS_EXPIRY_DAYS is 0)
- * - daily-cleanup      daily 03:40 (quota windows, task progress, share tokens and ad views over two days old)
+ * - daily-cleanup      daily 03:40 (quota windows, task progress, share tokens and ad views over two days old;
+ *                     read notifications over 90 days old)
+ * - membership-expiry  daily 01:20 (warns paid plans ending within three days)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -40,6 +43,7 @@ export const ALL_JOBS: readonly Job[] = [
   redditJob,
   pointsExpiryJob,
   dailyCleanupJob,
+  membershipExpiryJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */

@@ -12,6 +12,7 @@ import enHeat from './en/heat.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enIngestion from './en/ingestion.json' with { type: 'json' };
 import enMembership from './en/membership.json' with { type: 'json' };
+import enNotifications from './en/notifications.json' with { type: 'json' };
 import enPages from './en/pages.json' with { type: 'json' };
 import enPlatforms from './en/platforms.json' with { type: 'json' };
 import enPoints from './en/points.json' with { type: 'json' };
@@ -33,6 +34,7 @@ import zhHeat from './zh/heat.json' with { type: 'json' };
 import zhHome from './zh/home.json' with { type: 'json' };
 import zhIngestion from './zh/ingestion.json' with { type: 'json' };
 import zhMembership from './zh/membership.json' with { type: 'json' };
+import zhNotifications from './zh/notifications.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
 import zhPlatforms from './zh/platforms.json' with { type: 'json' };
 import zhPoints from './zh/points.json' with { type: 'json' };
@@ -60,6 +62,7 @@ export const en = {
   home: enHome,
   ingestion: enIngestion,
   membership: enMembership,
+  notifications: enNotifications,
   pages: enPages,
   platforms: enPlatforms,
   points: enPoints,
@@ -84,6 +87,7 @@ export const zh: typeof en = {
   home: zhHome,
   ingestion: zhIngestion,
   membership: zhMembership,
+  notifications: zhNotifications,
   pages: zhPages,
   platforms: zhPlatforms,
   points: zhPoints,

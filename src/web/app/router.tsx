@@ -55,6 +55,7 @@ const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage',
 const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', ['watchlists']);
 const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists']);
 const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['alerts']);
+const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
 export const REDIRECTS = [
@@ -103,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: 'watchlists', Component: WatchlistsPage },
           { path: 'watchlists/:id', Component: WatchlistPage },
           { path: 'alerts', Component: AlertsPage },
+          { path: 'notifications', Component: NotificationsPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -15,6 +15,7 @@ import {
   selectEntryByKey,
   selectProfilePoints,
 } from './points.queries.ts';
+import { notifyPointsMove } from './points-notifications.ts';
 
 /** The largest single move of points (a typo in the admin CLI must not mint millions). */
 export const MAX_POINTS_CHANGE = 100_000;
@@ -34,7 +35,8 @@ export type PointsChangeResult = { applied: boolean; balance: number; entry: Poi
 /**
  * The one way points move: in one transaction, lock the profile row, skip a key already used, move the balance in a
  * single guarded UPDATE (a debit larger than the balance → INSUFFICIENT_POINTS, nothing written) and write the ledger
- * row with the resulting total. The ledger is the truth; user_profiles.points always equals its sum.
+ * row with the resulting total. The ledger is the truth; user_profiles.points always equals its sum. The same
+ * transaction adds the row's notifications (a credit worth telling, a level crossed: points-notifications.ts).
  */
 export async function changePoints(db: Db, input: PointsChange): Promise<PointsChangeResult> {
   const { userId, change, reason, idempotencyKey } = input;
@@ -60,6 +62,17 @@ export async function changePoints(db: Db, input: PointsChange): Promise<PointsC
       currentTotal: balance,
       idempotencyKey: idempotencyKey ?? null,
       createdAt: now,
+    });
+    await notifyPointsMove(tx, {
+      userId,
+      entryId: entry.id,
+      change,
+      reason,
+      before: profile.points,
+      after: balance,
+      paidLevel: profile.membershipLevel,
+      paidExpiresAt: profile.membershipExpiresAt,
+      now,
     });
     return { applied: true, balance, entry };
   });

@@ -1,11 +1,22 @@
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, FlameIcon, MenuIcon } from '../../components/ui/icons.tsx';
+import { useSession } from '../../features/auth/api.ts';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
+import { loadNamespaces } from '../../lib/i18n.ts';
 import { NAV_LINKS } from './nav-links.ts';
+
+// The bell and its texts load after the page, for signed-in users only: the first page load does not carry them.
+const NotificationBell = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../../features/notifications/components/notification-bell.tsx'),
+    loadNamespaces('notifications'),
+  ]);
+  return { default: module.NotificationBell };
+});
 
 const linkTone = (isActive: boolean) =>
   isActive
@@ -24,13 +35,14 @@ const BREAKPOINTS = {
   long: { block: 'hidden xl:block', flex: 'hidden xl:flex', below: 'xl:hidden' },
 } as const;
 
-/** Sticky top bar: brand, five links, theme, language, sign-in; below BREAKPOINTS a hamburger opens the same links. */
+/** Sticky top bar: brand, five links, the notification bell (signed in), theme, language, sign-in; below BREAKPOINTS a hamburger opens the same links. */
 export function Navbar() {
   const { t, i18n } = useTranslation(['app', 'common']);
   const bp = BREAKPOINTS[i18n.language.startsWith('zh') ? 'short' : 'long'];
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const location = useLocation();
+  const { data: session } = useSession();
 
   // Close the menu on navigation, including back/forward.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change by design
@@ -69,6 +81,11 @@ export function Navbar() {
         </nav>
 
         <div className="ml-auto flex shrink-0 items-center gap-2">
+          {session && (
+            <Suspense fallback={<span className="inline-block size-9" aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <ThemeToggle />
           <div className={bp.block}>
             <LanguageSwitcher variant="dropdown" />

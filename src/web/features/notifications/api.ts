@@ -1,0 +1,79 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  MarkReadResponseSchema,
+  NotificationsResponseSchema,
+  UnreadCountResponseSchema,
+} from '../../../shared/api/notifications.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+/** The bell polls this often (and on window focus). */
+export const UNREAD_POLL_MS = 60_000;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unread: () => ['notifications', 'unread'] as const,
+  latest: () => ['notifications', 'latest'] as const,
+  list: (unreadOnly: boolean) => ['notifications', 'list', unreadOnly] as const,
+};
+
+/**
+ * The bell's count: cheap, polled every minute, on focus and on navigation once 15 s old; a credit's blanket
+ * invalidation refreshes it too.
+ */
+export const useUnreadCount = () =>
+  useQuery({
+    queryKey: notificationKeys.unread(),
+    queryFn: ({ signal }) => apiGet('/api/notifications/unread-count', UnreadCountResponseSchema, { signal }),
+    refetchInterval: UNREAD_POLL_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 15_000,
+  });
+
+/** The first page (the dropdown shows its first few). */
+export const useLatestNotifications = () =>
+  useQuery({
+    queryKey: notificationKeys.latest(),
+    queryFn: ({ signal }) => apiGet('/api/notifications', NotificationsResponseSchema, { signal }),
+    staleTime: 0,
+  });
+
+/** /notifications: newest first, a page at a time. */
+export const useNotificationPages = (unreadOnly: boolean) =>
+  useInfiniteQuery({
+    queryKey: notificationKeys.list(unreadOnly),
+    queryFn: ({ signal, pageParam }) =>
+      apiGet('/api/notifications', NotificationsResponseSchema, {
+        query: { cursor: pageParam, unreadOnly: unreadOnly ? 'true' : undefined },
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 0,
+  });
+
+const lang = () => ({ query: { lang: currentLanguage() } });
+
+function useNotificationMutation<T>(send: (input: T) => Promise<{ unread: number }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: ({ unread }) => {
+      queryClient.setQueryData(notificationKeys.unread(), { unread });
+      return queryClient.invalidateQueries({
+        queryKey: notificationKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'unread',
+      });
+    },
+  });
+}
+
+export const useMarkRead = () =>
+  useNotificationMutation((id: string) =>
+    apiSend('POST', `/api/notifications/${encodeURIComponent(id)}/read`, MarkReadResponseSchema, undefined, lang()),
+  );
+
+export const useMarkAllRead = () =>
+  useNotificationMutation(() =>
+    apiSend('POST', '/api/notifications/read-all', MarkReadResponseSchema, undefined, lang()),
+  );

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Notification } from '../../../shared/api/notifications.schema.ts';
+import { en, zh } from '../../../shared/locales/index.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { badgeText } from './components/notification-bell.tsx';
+import { describeNotification, formatRelativeTime } from './wording.ts';
+
+const note = (kind: Notification['kind'], params: Record<string, unknown>): Notification => ({
+  id: '1',
+  kind,
+  params,
+  link: null,
+  readAt: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+});
+
+const samples: [Notification, string, string][] = [
+  [
+    note('alert_fired', { kind: 'heat_above', targetName: 'Uniswap', threshold: 80, value: 81.24 }),
+    'Uniswap 热度升至 81.2，超过 80',
+    'Uniswap heat rose to 81.2, above 80',
+  ],
+  [
+    note('alert_fired', { kind: 'rank_top', targetName: 'Aave', threshold: 10, value: 7 }),
+    'Aave 进入前 10 名（第 7 名）',
+    'Aave entered the top 10 (rank 7)',
+  ],
+  [
+    note('alert_fired', { kind: 'trend_change', targetName: 'DeFi', value: 'up' }),
+    'DeFi 趋势转为上升',
+    'DeFi trend turned up',
+  ],
+  [
+    note('search_alert', {
+      name: 'L2',
+      reason: 'new_results',
+      projects: [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }],
+    }),
+    '保存的搜索「L2」有新结果：A、B、C 等 1 个',
+    'Saved search "L2" has new matches: A, B, C and 1 more',
+  ],
+  [
+    note('points_credited', { amount: 50, reason: 'task.daily', balance: 1050 }),
+    '获得 50 积分（每日任务），当前 1,050 分',
+    '+50 points (daily task), balance 1,050',
+  ],
+  [note('level_changed', { from: 'free', to: 'premium' }), '会员等级升至高级会员', 'Your level rose to Premium'],
+  [note('level_changed', { from: 'vip', to: 'free' }), '会员等级降为免费用户', 'Your level dropped to Free'],
+  [note('points_credited', {}), '获得 — 积分（），当前 — 分', '+— points (), balance —'],
+];
+
+describe('notifications in words', () => {
+  beforeAll(() => {
+    i18n.addResourceBundle('zh', 'notifications', zh.notifications, true, true);
+    i18n.addResourceBundle('en', 'notifications', en.notifications, true, true);
+  });
+  afterAll(() => i18n.changeLanguage('zh'));
+
+  test.each(samples)('%# in zh and en', async (n, inZh, inEn) => {
+    await i18n.changeLanguage('zh');
+    expect(describeNotification(i18n.getFixedT('zh', 'notifications'), 'zh', n)).toBe(inZh);
+    await i18n.changeLanguage('en');
+    expect(describeNotification(i18n.getFixedT('en', 'notifications'), 'en', n)).toBe(inEn);
+  });
+
+  test('relative time and the badge', () => {
+    const now = Date.parse('2030-01-01T01:00:00Z');
+    expect(formatRelativeTime('2030-01-01T00:57:00Z', 'en', now)).toBe('3 minutes ago');
+    expect(formatRelativeTime('2030-01-01T00:57:00Z', 'zh', now)).toBe('3分钟前');
+    expect(formatRelativeTime('2030-01-01T00:59:50Z', 'en', now)).toBe('now');
+    expect(formatRelativeTime('2029-12-31T01:00:00Z', 'zh', now)).toBe('昨天');
+    expect([badgeText(1), badgeText(9), badgeText(10), badgeText(250)]).toEqual(['1', '9', '9+', '9+']);
+  });
+});
