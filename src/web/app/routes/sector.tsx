@@ -10,6 +10,7 @@ import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
 import { SectorHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
+import { SectorTrendSlot } from '../trend-slot.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -33,6 +34,7 @@ export function SectorPage() {
         <>
           <SectorHeader sector={info} />
           <SectorHeatSlot sectorId={info.id} title={t('sectors:detail.historyTitle')} />
+          <SectorTrendSlot sectorId={info.id} />
           <DetailListSection
             id="sector-projects"
             title={t('sectors:detail.projectsTitle')}
