@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbKind, queryRows } from '../src/server/db/client.ts';
-import { refreshTableStatistics } from '../src/server/db/maintenance.ts';
 import { getProjectTrend, getSectorTrend } from '../src/server/features/trend/trend.service.ts';
 
 export type TrendBenchRow = {
@@ -14,41 +13,49 @@ export type TrendBenchRow = {
 const DAY_MS = 86_400_000;
 
 /**
- * 90 days of heat history for every project and sector, as the retention job leaves it, thinned: one 'day' row per
- * entity per day older than 48 h (production keeps 24 'hour' rows a day for the last 30 days, which only makes reading
- * heat_history slower), and four 'run' rows a day for the last two days. Scores wander around today's heat.
- * Run right after a recompute, so project_scores holds today's heat. Returns the rows written.
+ * 90 ranked days for every project and sector, written straight into heat_daily_ranks (what the trend routes read),
+ * one day per statement: ranking 9M history rows first would take the bench many minutes and measure the backfill,
+ * not the read. Scores wander around today's heat; ranks are computed like trend.queries.ts upsertDailyRanks does.
+ * Run after a recompute (project_scores holds today's heat). Returns the rows written.
  */
-export async function seedSyntheticHistory(db: Db, now: Date, days = 90): Promise<number> {
+export async function seedSyntheticDailyRanks(db: Db, now: Date, days = 90): Promise<number> {
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  const oldest = new Date(today - (days - 1) * DAY_MS).toISOString();
-  const recent = new Date(today - DAY_MS).toISOString();
-  await db.execute(sql`DELETE FROM heat_history WHERE computed_at < ${recent}::timestamptz`);
-  const [written] = await queryRows<{ n: number }>(
-    db,
-    sql`WITH times AS (
-        SELECT t, 'day' AS granularity FROM generate_series(${oldest}::timestamptz + interval '23 hours',
-          ${recent}::timestamptz - interval '1 hour', interval '1 day') AS t
-      ), entities AS (
-        SELECT 'project' AS entity_type, project_id AS entity_id, coalesce(heat_score, 20) AS heat FROM project_scores
-        UNION ALL SELECT 'sector', id, 50 FROM sectors
-      ), inserted AS (
-        INSERT INTO heat_history (entity_type, entity_id, computed_at, score, model, granularity)
-        SELECT e.entity_type, e.entity_id, times.t,
-          greatest(0, least(100, e.heat + 15 * sin(extract(epoch FROM times.t) / 86400 / 7 + hashtext(e.entity_id)))),
-          'heat-v1', times.granularity
-        FROM times CROSS JOIN entities e
-        ON CONFLICT DO NOTHING
-        RETURNING 1
-      ) SELECT count(*)::int AS n FROM inserted`,
-  );
-  return written?.n ?? 0;
+  let written = 0;
+  for (let d = days - 1; d >= 1; d--) {
+    const at = new Date(today - d * DAY_MS + 23 * 3_600_000).toISOString();
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`WITH e AS (
+          SELECT 'project' AS entity_type, project_id AS entity_id, category,
+            greatest(0, least(100, coalesce(heat_score, 20)
+              + 15 * sin(extract(epoch FROM ${at}::timestamptz) / 86400 / 7 + hashtext(project_id)))) AS score
+          FROM project_scores
+          UNION ALL SELECT 'sector', id, NULL, 30 + 20 * sin(extract(epoch FROM ${at}::timestamptz) / 86400 / 7 + hashtext(id))
+          FROM sectors
+        ), inserted AS (
+          INSERT INTO heat_daily_ranks
+            (entity_type, entity_id, day, computed_at, score, rank, total, sector_id, sector_rank, sector_total)
+          SELECT e.entity_type, e.entity_id, (${at}::timestamptz AT TIME ZONE 'UTC')::date, ${at}::timestamptz, e.score,
+            rank() OVER (PARTITION BY e.entity_type ORDER BY e.score DESC)::int,
+            count(*) OVER (PARTITION BY e.entity_type)::int,
+            s.id,
+            CASE WHEN s.id IS NULL THEN NULL ELSE rank() OVER (PARTITION BY e.entity_type, s.id ORDER BY e.score DESC)::int END,
+            CASE WHEN s.id IS NULL THEN NULL ELSE count(*) OVER (PARTITION BY e.entity_type, s.id)::int END
+          FROM e LEFT JOIN sectors s ON s.name = e.category
+          ON CONFLICT DO NOTHING
+          RETURNING 1
+        ) SELECT count(*)::int AS n FROM inserted`,
+    );
+    written += row?.n ?? 0;
+  }
+  return written;
 }
 
 /** GET /api/projects/:id/trend and /api/sectors/:id/trend at the service (server time without HTTP). */
-export async function benchTrend(db: Db, kind: DbKind, runs = 20): Promise<TrendBenchRow[]> {
+export async function benchTrend(db: Db, kind: DbKind, runs = 40): Promise<TrendBenchRow[]> {
   const now = new Date();
-  await refreshTableStatistics(db, kind, ['heat_history']);
+  if (kind === 'pglite') await db.execute(sql`VACUUM (ANALYZE) heat_daily_ranks`);
+  else await db.execute(sql`ANALYZE heat_daily_ranks`);
   const [hot] = await queryRows<{ id: string }>(
     db,
     sql`SELECT project_id AS id FROM project_scores ORDER BY heat_score DESC NULLS LAST, project_id LIMIT 1 OFFSET 5000`,

@@ -12,9 +12,13 @@ CREATE TABLE "heat_daily_ranks" (
 	CONSTRAINT "heat_daily_ranks_pk" PRIMARY KEY("entity_type","entity_id","day")
 );
 --> statement-breakpoint
-CREATE INDEX "heat_daily_ranks_day_idx" ON "heat_daily_ranks" USING btree ("entity_type","day");--> statement-breakpoint
+CREATE INDEX "heat_daily_ranks_day_idx" ON "heat_daily_ranks" USING btree ("day","entity_type");--> statement-breakpoint
 -- Backfill (hand-written): every day heat_history holds, ranked as trend.queries.ts upsertDailyRanks does it with
 -- { all: true } (the last row of each entity's UTC day; rank among its type that day; projects within their sector).
+-- One pass over the last 120 days of history: measured at 100k projects with 8.8M history rows, ~9 min on a heavily
+-- loaded 2-core machine; the sorts get memory of their own for this transaction.
+SET LOCAL work_mem = '256MB';
+--> statement-breakpoint
 INSERT INTO "heat_daily_ranks"
   ("entity_type", "entity_id", "day", "computed_at", "score", "rank", "total", "sector_id", "sector_rank", "sector_total")
 SELECT entity_type, entity_id, day, computed_at, score, rank, total, sector_id,

@@ -2,8 +2,8 @@ import { date, doublePrecision, index, integer, pgTable, primaryKey, text, times
 
 /**
  * Each entity's last heat of each UTC day and its rank that day, among all entities of its type and (projects) within
- * its sector — what the trend routes read (features/trend). Derived from heat_history: today's rows are refreshed
- * after every recompute (trend.service.ts refreshDailyRanks), so a trend is ≤ 90 rows by key instead of a window over
+ * its sector — what the trend routes read (features/trend). Derived from heat_history: today's rows are re-ranked
+ * from a recompute's run at most hourly, and a day is finished with its last run (trend.service.ts refreshDailyRanks), so a trend is ≤ 90 rows by key instead of a window over
  * every entity's history (measured at 100k projects: docs/search.md, Performance). A project's sector is the one it had
  * when its day was last ranked (history itself does not record a project's past category).
  */
@@ -26,7 +26,7 @@ export const heatDailyRanks = pgTable(
   },
   (t) => [
     primaryKey({ name: 'heat_daily_ranks_pk', columns: [t.entityType, t.entityId, t.day] }),
-    // Retention and the per-day re-rank walk one day of one type.
-    index('heat_daily_ranks_day_idx').on(t.entityType, t.day),
+    // The per-day re-rank reads one day (both types), retention the days before one.
+    index('heat_daily_ranks_day_idx').on(t.day, t.entityType),
   ],
 );

@@ -217,10 +217,12 @@ export function selectSuggestions(db: Db, text: SearchText, limit: number, fuzzy
     )
     SELECT r.id, r.name, r.symbol, p.logo_url AS "logoUrl", r.heat_score AS "heatScore"
     FROM (
-      SELECT c.id, c.name, c.symbol, c.class, c.sim, s.heat_score
-      FROM candidates c JOIN project_scores s ON s.project_id = c.id
+      SELECT c.id, c.name, c.symbol, c.class, c.sim,
+        -- By key per candidate (a join would hash all 100k scores for a few thousand candidates).
+        (SELECT s.heat_score FROM project_scores s WHERE s.project_id = c.id) AS heat_score
+      FROM candidates c
       WHERE NOT EXISTS (SELECT 1 FROM cut) OR (c.class, -c.sim) <= (SELECT class, -sim FROM cut)
-      ORDER BY c.class, c.sim DESC, s.heat_score DESC NULLS LAST, c.id
+      ORDER BY c.class, c.sim DESC, heat_score DESC NULLS LAST, c.id
       LIMIT ${limit}
     ) AS r
     JOIN projects p ON p.id = r.id

@@ -86,6 +86,32 @@ export function upsertDailyRanks(db: Db, fromDay: string, toDay: string, source:
   `);
 }
 
+/**
+ * When a day was last ranked: the newest as-of among its rows (null when it has none). Every run ranks the sectors
+ * with the projects, so their few rows answer; the projects' are read only when the day has no sector row.
+ */
+export async function selectDayRankedAt(db: Db, day: string): Promise<Date | null> {
+  const [row] = await queryRows<{ at: string | null }>(
+    db,
+    sql`SELECT coalesce(
+      (SELECT max(computed_at) FROM heat_daily_ranks WHERE day = ${day}::date AND entity_type = 'sector'),
+      (SELECT max(computed_at) FROM heat_daily_ranks WHERE day = ${day}::date AND entity_type = 'project')
+    ) AS at`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The newest recompute run ('run' history rows) of a UTC day, or null. */
+export async function selectLastRunOfDay(db: Db, day: string): Promise<Date | null> {
+  const [row] = await queryRows<{ at: string | null }>(
+    db,
+    sql`SELECT max(computed_at) AS at FROM heat_history
+      WHERE granularity = 'run' AND computed_at >= ${day}::date::timestamp AT TIME ZONE 'UTC'
+        AND computed_at < (${day}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** Drops ranked days before `beforeDay`: no trend range reaches them. */
 export function deleteDailyRanksBefore(db: Db, beforeDay: string) {
   return db.delete(heatDailyRanks).where(lt(heatDailyRanks.day, beforeDay));

@@ -151,6 +151,45 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
     ).toBe(95);
   });
 
+  test("today's ranks follow a run at most hourly; a new day's first refresh finishes the day before with its last run", async () => {
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    const [A, B] = p as [string, string];
+    const run = async (at: Date, scores: [string, number][]) => {
+      await t.db.insert(heatHistory).values(
+        scores.map(([id, score]) => ({
+          entityType: 'project' as const,
+          entityId: id,
+          computedAt: at,
+          score,
+          model: 'heat-v1',
+        })),
+      );
+      await refreshDailyRanks(t.db, at);
+    };
+    const last = async (id: string) =>
+      ((await get(premium, `/api/projects/${id}/trend?range=7d`)).json() as TrendResponse).points.find(
+        (x) => x.day === days[2],
+      );
+    // Ranked at +1 h (the test above): a run 30 min later is not applied yet…
+    await run(new Date(today + HOUR + 30 * 60_000), [[A, 10]]);
+    expect(await last(A)).toMatchObject({ score: 95, rank: 1 });
+    // …one an hour later is, and the projects it did not score keep their day's heat.
+    await run(new Date(today + 2 * HOUR + 5 * 60_000), [[A, 10]]);
+    expect(await last(A)).toMatchObject({ score: 10, rank: 3, total: 3 });
+    // The day's last run (23:00) lands when the next day is first ranked, even within the hour.
+    await t.db.insert(heatHistory).values({
+      entityType: 'project',
+      entityId: B,
+      computedAt: new Date(today + 23 * HOUR),
+      score: 99,
+      model: 'heat-v1',
+    });
+    expect(await last(B)).toMatchObject({ score: 20 });
+    await run(new Date(today + DAY + 10 * 60_000), [[A, 50]]);
+    expect(await last(B)).toMatchObject({ score: 99, rank: 1, asOf: new Date(today + 23 * HOUR).toISOString() });
+    await t.db.delete(heatDailyRanks).where(eq(heatDailyRanks.day, new Date(today + DAY).toISOString().slice(0, 10)));
+  });
+
   test('the range defaults to 30d; a project without history has no points', async () => {
     const [other] = await t.db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id)).offset(10).limit(1);
     const body = (await get(premium, `/api/projects/${other!.id}/trend?x=1`)).json() as TrendResponse;

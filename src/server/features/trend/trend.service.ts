@@ -5,7 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
   deleteDailyRanksBefore,
+  selectDayRankedAt,
   selectHistoryDaySpan,
+  selectLastRunOfDay,
   selectProjectSector,
   selectSectorKey,
   selectTrendRows,
@@ -53,13 +55,29 @@ function sinceDayOf(range: HistoryRange, now: Date): string {
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * After a recompute (heat/after-recompute.service.ts): the run's heat becomes its day's heat for every entity it
- * scored, and the day is re-ranked; ranked days older than KEEP_DAYS go. At 100k projects this is one statement over
- * one day (docs/search.md, Performance), so a trend read is ≤ 90 rows by key.
+ * How stale today's ranks may get: re-ranking a day is one statement over every entity (~1 s of database time at
+ * 100k projects, docs/search.md, Performance), too much for every 5-minute recompute. Each point shows its as-of.
+ */
+export const TODAY_REFRESH_MS = 60 * 60_000;
+
+/**
+ * After a recompute (heat/after-recompute.service.ts): today's ranks take this run's heat when they are older than
+ * TODAY_REFRESH_MS (or today has none yet); and on the first refresh of a new day, yesterday is finished with its last
+ * run, so every past day holds its last heat. Ranked days older than KEEP_DAYS go.
  */
 export async function refreshDailyRanks(db: Db, runAt: Date): Promise<void> {
-  const day = dayOf(runAt);
-  await upsertDailyRanks(db, day, day, { run: runAt });
+  const today = dayOf(runAt);
+  const rankedAt = await selectDayRankedAt(db, today);
+  if (rankedAt && runAt.getTime() - rankedAt.getTime() < TODAY_REFRESH_MS) return;
+  if (!rankedAt) {
+    const yesterday = dayOf(new Date(runAt.getTime() - DAY_MS));
+    const lastRun = await selectLastRunOfDay(db, yesterday);
+    const yesterdayAt = await selectDayRankedAt(db, yesterday);
+    if (lastRun && (!yesterdayAt || lastRun > yesterdayAt)) {
+      await upsertDailyRanks(db, yesterday, yesterday, { run: lastRun });
+    }
+  }
+  await upsertDailyRanks(db, today, today, { run: runAt });
   await deleteDailyRanksBefore(db, dayOf(new Date(runAt.getTime() - KEEP_DAYS * DAY_MS)));
 }
 
