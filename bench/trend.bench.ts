@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbKind, queryRows } from '../src/server/db/client.ts';
+import { selectLastRunOfDay, upsertDailyRanks } from '../src/server/features/trend/trend.queries.ts';
 import { getProjectTrend, getSectorTrend } from '../src/server/features/trend/trend.service.ts';
 
 export type TrendBenchRow = {
@@ -79,6 +80,21 @@ export async function benchTrend(db: Db, kind: DbKind, runs = 40): Promise<Trend
     const at = (p: number) =>
       Math.round((times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? 0) * 10) / 10;
     rows.push({ database: kind, query: label, 'p50 ms': at(0.5), 'p95 ms': at(0.95), target: 'p95 ≤ 100 ms' });
+  }
+  // What the heat job pays once an hour after a recompute: today's ranks re-ranked from the run (trend.service.ts).
+  const today = now.toISOString().slice(0, 10);
+  const run = await selectLastRunOfDay(db, today);
+  if (run) {
+    const started = performance.now();
+    await upsertDailyRanks(db, today, today, { run });
+    const ms = Math.round(performance.now() - started);
+    rows.push({
+      database: kind,
+      query: 'trend: re-rank today at 100k (hourly)',
+      'p50 ms': ms,
+      'p95 ms': '',
+      target: '',
+    });
   }
   return rows;
 }
