@@ -59,7 +59,8 @@ export async function benchTrend(db: Db, kind: DbKind, runs = 40): Promise<Trend
   else await db.execute(sql`ANALYZE heat_daily_ranks`);
   const [hot] = await queryRows<{ id: string }>(
     db,
-    sql`SELECT project_id AS id FROM project_scores ORDER BY heat_score DESC NULLS LAST, project_id LIMIT 1 OFFSET 5000`,
+    sql`SELECT project_id AS id FROM project_scores ORDER BY heat_score DESC NULLS LAST, project_id LIMIT 1
+      OFFSET (SELECT count(*) / 20 FROM project_scores)`,
   );
   const [sector] = await queryRows<{ id: string }>(db, sql`SELECT id FROM sectors ORDER BY id LIMIT 1`);
   const rows: TrendBenchRow[] = [];
