@@ -74,6 +74,8 @@ describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) =>
       await curve.locator('[data-figure="value"]').getByText('$500.00').waitFor();
       expect(await curve.locator('[data-figure="pnl"]').textContent()).toBe('+$100.00');
       expect(await curve.locator('[data-figure="change24h"]').textContent()).toBe('+$100.00');
+      // The price carries its market source marker like the directory's (the fixture is sample data).
+      expect(await curve.locator('[data-figure="price"] [data-sample-marker]').count()).toBe(1);
       const pendle = page.locator('tr[data-holding="pendle"]');
       await expect
         .poll(() => pendle.locator('[data-figure="value"] [title]').getAttribute('title'))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MetricSourceSchema } from './common.schema.ts';
 import { CreditResponseSchema } from './tasks.schema.ts';
 
 // HTTP contracts of /api/watchlists and /api/me/watching (premium portfolio tracking).
@@ -71,6 +72,8 @@ export const WatchlistItemSchema = z.object({
   /** Percent, as the market source reports it. */
   priceChange24h: z.number().nullable(),
   marketCap: z.number().nullable(),
+  /** Where price, 24 h change and market cap came from and as of when (like the directory's); added in issue 14. */
+  marketSource: MetricSourceSchema.nullable().optional(),
   addedAt: z.string(),
   amount: z.number().nullable(),
   costBasis: z.number().nullable(),

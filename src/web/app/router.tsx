@@ -21,7 +21,8 @@ function page<K extends string>(
 }
 
 const ACCOUNT_TEXTS: RouteNamespace[] = ['tasks', 'account', 'points'];
-// The comparison's texts: its page, and the project page's and directory's ways into it (link, checkboxes, trend).
+// The comparison's texts: its page, and the project page's and directory's ways into it (link, checkboxes, trend), and
+// the sector page's trend.
 const COMPARE_TEXTS: RouteNamespace[] = ['compare'];
 
 const HomePage = page(() => import('./routes/home.tsx'), 'HomePage');
@@ -37,7 +38,7 @@ const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', [
 ]);
 const ComparePage = page(() => import('./routes/compare.tsx'), 'ComparePage', COMPARE_TEXTS);
 const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage');
-const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage', ['alerts']);
+const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage', [...COMPARE_TEXTS, 'alerts']);
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
 const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
 const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage');

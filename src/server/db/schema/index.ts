@@ -11,4 +11,5 @@ export * from './server.ts';
 export * from './signals.ts';
 export * from './social.ts';
 export * from './tasks.ts';
+export * from './trend.ts';
 export * from './watchlists.ts';

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { refreshTableStatistics } from '../../db/maintenance.ts';
 import type { ResponseCache } from '../../plugins/response-cache.ts';
+import { refreshDailyRanks } from '../trend/trend.service.ts';
 import type { RecomputeResult } from './recompute.service.ts';
 
 /** The large tables a recompute writes: what maintenance after a run refreshes. */
@@ -13,10 +14,12 @@ export type AfterRecomputeDeps = Pick<AppDeps, 'db' | 'dbKind'> & {
 };
 
 /**
- * The one step after every recompute (the scheduled job, `npm run recompute`, the first start): table maintenance,
- * then this process's cached responses are dropped and every instance is told (`heat.recomputed`).
+ * The one step after every recompute (the scheduled job, `npm run recompute`, the first start): the run's day of the
+ * trend is re-ranked (trend/trend.service.ts), table maintenance, then this process's cached responses are dropped
+ * and every instance is told (`heat.recomputed`).
  */
 export async function afterRecompute(deps: AfterRecomputeDeps, result: RecomputeResult): Promise<void> {
+  await refreshDailyRanks(deps.db, new Date(result.at));
   await maintainAfterRecompute(deps, result);
   deps.cache?.invalidate();
   await deps.events.publish({ type: 'heat.recomputed', asOf: result.at });

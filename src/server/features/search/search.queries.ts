@@ -69,7 +69,9 @@ export function filterWhere(f: SearchFilters, skip?: 'category' | 'chain' | 'sta
     max === undefined ? undefined : sql`${column} <= ${max}`,
   ];
   return and(
-    f.category && skip !== 'category' ? sql`${projects.category} = ${f.category}` : undefined,
+    // project_scores' copy of the category (kept equal by migration 0008's triggers): its (category, heat) index
+    // serves a sector filter with the heat sort and the facets.
+    f.category && skip !== 'category' ? sql`${projectScores.category} = ${f.category}` : undefined,
     f.chain && skip !== 'chain' ? sql`${projects.chains} @> ARRAY[${f.chain}]::text[]` : undefined,
     f.status && skip !== 'status' ? sql`${projectScores.status} = ${f.status}` : undefined,
     f.verified === undefined ? undefined : sql`${projects.isVerified} = ${f.verified}`,
@@ -177,26 +179,53 @@ export async function selectSectorByIdOrName(db: Db, value: string): Promise<str
   return row?.name;
 }
 
+export type SuggestionRow = {
+  id: string;
+  name: string;
+  symbol: string | null;
+  logoUrl: string | null;
+  heatScore: number | null;
+};
+
 /**
- * Suggestions: name/symbol only (prefix or trigram similarity; the trigram indexes serve both), ranked like the
- * search (exact, prefix, similarity, heat).
+ * Suggestions: name/symbol only — a prefix of either (any case) or, when `fuzzy`, a name within trigram similarity
+ * of q — ranked like the search: exact, prefix, similarity, then heat.
+ * At 100k projects a common prefix ("zen") starts ~5,000 names, and ranking them all by heat read every one's heap
+ * row and scores row. So the candidates come from the prefix indexes alone (migration 0022_search_speed: they carry id, name and
+ * symbol), are ranked by the part of the order that needs no heat (class, similarity), and only the candidates that
+ * can still reach the top `limit` — those not behind the limit-th one on (class, similarity) — fetch their heat;
+ * only the `limit` chosen fetch their logo. Ties on similarity are all kept, so heat still breaks them exactly as a full sort would.
  */
 export function selectSuggestions(db: Db, text: SearchText, limit: number, fuzzy: boolean) {
-  return db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      symbol: projects.symbol,
-      logoUrl: projects.logoUrl,
-      heatScore: projectScores.heatScore,
-    })
-    .from(projects)
-    .innerJoin(projectScores, scoresOfProject)
-    .where(
-      fuzzy
-        ? sql`(${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix} OR ${projects.name} % ${text.q})`
-        : sql`(${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix})`,
+  const q = text.q.toLowerCase();
+  const prefix = text.prefix.toLowerCase();
+  const fuzzyNames = fuzzy ? sql`UNION SELECT id, name, symbol FROM projects WHERE name % ${text.q}` : sql``;
+  return queryRows<SuggestionRow>(
+    db,
+    sql`WITH candidates AS (
+      SELECT id, name, symbol,
+        CASE WHEN lower(symbol) = ${q} OR lower(name) = ${q} THEN 0
+          WHEN lower(name) LIKE ${prefix} OR lower(symbol) LIKE ${prefix} THEN 1 ELSE 2 END AS class,
+        greatest(similarity(name, ${text.q}), similarity(coalesce(symbol, ''), ${text.q})) AS sim
+      FROM (
+        SELECT id, name, symbol FROM projects WHERE lower(name) LIKE ${prefix}
+        UNION SELECT id, name, symbol FROM projects WHERE lower(symbol) LIKE ${prefix}
+        ${fuzzyNames}
+      ) AS matched
+    ), cut AS (
+      SELECT class, sim FROM candidates ORDER BY class, sim DESC LIMIT 1 OFFSET ${limit - 1}
     )
-    .orderBy(...relevanceOrder({ ...text, tsquery: null, chinese: false }))
-    .limit(limit);
+    SELECT r.id, r.name, r.symbol, p.logo_url AS "logoUrl", r.heat_score AS "heatScore"
+    FROM (
+      SELECT c.id, c.name, c.symbol, c.class, c.sim,
+        -- By key per candidate (a join would hash all 100k scores for a few thousand candidates).
+        (SELECT s.heat_score FROM project_scores s WHERE s.project_id = c.id) AS heat_score
+      FROM candidates c
+      WHERE NOT EXISTS (SELECT 1 FROM cut) OR (c.class, -c.sim) <= (SELECT class, -sim FROM cut)
+      ORDER BY c.class, c.sim DESC, heat_score DESC NULLS LAST, c.id
+      LIMIT ${limit}
+    ) AS r
+    JOIN projects p ON p.id = r.id
+    ORDER BY r.class, r.sim DESC, r.heat_score DESC NULLS LAST, r.id`,
+  );
 }

@@ -24,7 +24,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       const now = new Date();
       reply.header('cache-control', 'private, no-store');
       const who = quotaSubjectOf(viewerOf(request, now), request.ip);
-      const result = await runSearch(db, who, request.query, now, config.DAY_TIME_ZONE);
+      const result = await runSearch(db, who, request.query, now, config.DAY_TIME_ZONE, { cache });
       const userId = who.viewer.userId;
       if (userId) {
         try {

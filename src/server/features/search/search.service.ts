@@ -8,6 +8,7 @@ import {
   type SuggestResponse,
 } from '../../../shared/api/search.schema.ts';
 import type { Db } from '../../db/client.ts';
+import type { ResponseCache } from '../../plugins/response-cache.ts';
 import { assertCanUse } from '../membership/viewer-level.ts';
 import { toProjectListItem } from '../projects/projects.service.ts';
 import { consumeQuota, type QuotaSubject } from '../quotas/quotas.service.ts';
@@ -24,6 +25,18 @@ import {
   textMatch,
 } from './search.queries.ts';
 
+/** How long a search's facet counts (and so its total) may be reused; every data-change event drops them sooner. */
+export const FACETS_TTL_MS = 60_000;
+
+export type RunSearchOptions = {
+  /**
+   * The process's response cache: when given, the facet counts of a search (the costly part of a broad one — they
+   * count every match) are shared by identical searches until the next data change (heat.recomputed,
+   * projects.updated…) or FACETS_TTL_MS. The page of results is always read fresh.
+   */
+  cache?: Pick<ResponseCache, 'getOrCompute'>;
+};
+
 /**
  * One executed search (docs/search.md). The order matters: a refused filter counts nothing, and the quota is counted
  * BEFORE the query runs, so 50 parallel searches cannot all slip in before the counter moves.
@@ -34,6 +47,7 @@ export async function runSearch(
   query: SearchQuery,
   now: Date,
   timeZone: string,
+  options: RunSearchOptions = {},
 ): Promise<SearchResponse> {
   if (SEARCH_FILTERS.some((f) => query[f] !== undefined)) assertCanUse(who.viewer, 'custom_filters');
   const quota = await consumeQuota(db, who, 'dailySearches', now, timeZone);
@@ -46,10 +60,17 @@ export async function runSearch(
   };
   const sort = query.sort ?? (text ? 'relevance' : 'heat');
   const order = sort !== 'relevance' ? sortOrder(sort) : text ? relevanceOrder(text) : sortOrder('heat');
-  const run = async (match: SQL | undefined) => {
+  const countFacets = (match: SQL | undefined, fuzzy: boolean) => {
+    if (!options.cache) return selectFacets(db, match, filters);
+    const key = `search-facets:${JSON.stringify([query.q ?? null, fuzzy, SEARCH_FILTERS.map((f) => filters[f] ?? null)])}`;
+    return options.cache
+      .getOrCompute(key, () => selectFacets(db, match, filters), FACETS_TTL_MS)
+      .then((cached) => JSON.parse(cached.body) as Awaited<ReturnType<typeof selectFacets>>);
+  };
+  const run = async (match: SQL | undefined, fuzzy = false) => {
     const [rows, facetRows] = await Promise.all([
       selectSearchPage(db, and(match, filterWhere(filters)), order, query),
-      selectFacets(db, match, filters),
+      countFacets(match, fuzzy),
     ]);
     const facets = toFacets(facetRows);
     // Every project has exactly one primary sector, so the sector facet (all other filters applied) holds the total.
@@ -60,7 +81,7 @@ export async function runSearch(
   };
   let result = await run(text ? textMatch(text) : undefined);
   // Typo tolerance: only when the words themselves find nothing (`etherium` → Ethereum).
-  if (text && result.total === 0) result = await run(textMatch(text, true));
+  if (text && result.total === 0) result = await run(textMatch(text, true), true);
   const { rows, facets, total } = result;
   return {
     items: rows.map(toProjectListItem),

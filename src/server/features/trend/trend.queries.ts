@@ -1,54 +1,130 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { heatDailyRanks } from '../../db/schema/index.ts';
 
 export type TrendRow = {
   day: string;
+  computedAt: Date | string;
   score: number;
   rank: number;
   total: number;
-  sector_rank: number | null;
-  sector_total: number | null;
+  sectorRank: number | null;
+  sectorTotal: number | null;
 };
 
+/** One entity's ranked days since `sinceDay` (YYYY-MM-DD), oldest first: ≤ 90 rows by primary key. */
+export function selectTrendRows(db: Db, entityType: 'project' | 'sector', id: string, sinceDay: string) {
+  return db
+    .select({
+      day: heatDailyRanks.day,
+      computedAt: heatDailyRanks.computedAt,
+      score: heatDailyRanks.score,
+      rank: heatDailyRanks.rank,
+      total: heatDailyRanks.total,
+      sectorRank: heatDailyRanks.sectorRank,
+      sectorTotal: heatDailyRanks.sectorTotal,
+    })
+    .from(heatDailyRanks)
+    .where(
+      and(
+        eq(heatDailyRanks.entityType, entityType),
+        eq(heatDailyRanks.entityId, id),
+        gte(heatDailyRanks.day, sinceDay),
+      ),
+    )
+    .orderBy(asc(heatDailyRanks.day));
+}
+
+/** Which heat_history rows feed a re-rank: one run's rows (after a recompute), or every row of the days (a rebuild). */
+export type DailySource = { run: Date } | { all: true };
+
 /**
- * The last stored heat of each UTC day for every entity of the type since `since` (`daily`), ranked per day with
- * window functions, then narrowed to one entity. Projects are also ranked within their sector (today's sector:
- * history does not record a project's past category). Ties share a rank (rank(), 1 = hottest).
+ * Re-ranks the UTC days [fromDay, toDay] of heat_daily_ranks: each entity's day keeps its newest score among what the
+ * table holds and the source's history rows of that day, then every entity of the type is ranked per day with window
+ * functions (rank(): ties share a rank, 1 = hottest), projects also within their sector (as it is now). One statement;
+ * rows whose figures did not change are not rewritten.
  */
-export function selectTrendRows(db: Db, entityType: 'project' | 'sector', id: string, since: Date) {
-  const withinSector =
-    entityType === 'project'
-      ? sql`rank() OVER (PARTITION BY d.day, s.id ORDER BY d.score DESC)::int AS sector_rank,
-          count(*) OVER (PARTITION BY d.day, s.id)::int AS sector_total, s.id AS sector_id`
-      : sql`NULL::int AS sector_rank, NULL::int AS sector_total, NULL::text AS sector_id`;
-  const sectorJoin =
-    entityType === 'project'
-      ? sql`LEFT JOIN projects p ON p.id = d.entity_id LEFT JOIN sectors s ON s.name = p.category`
-      : sql``;
-  return queryRows<TrendRow>(
+export function upsertDailyRanks(db: Db, fromDay: string, toDay: string, source: DailySource) {
+  const history =
+    'run' in source
+      ? sql`granularity = 'run' AND computed_at = ${source.run.toISOString()}::timestamptz`
+      : sql`computed_at >= ${fromDay}::date::timestamp AT TIME ZONE 'UTC'
+          AND computed_at < (${toDay}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+  return db.execute(sql`
+    WITH latest AS (
+      SELECT DISTINCT ON (entity_type, entity_id, day) entity_type, entity_id, day, computed_at, score FROM (
+        SELECT entity_type, entity_id, (computed_at AT TIME ZONE 'UTC')::date AS day, computed_at, score
+        FROM heat_history WHERE ${history}
+        UNION ALL
+        SELECT entity_type, entity_id, day, computed_at, score FROM heat_daily_ranks
+        WHERE day BETWEEN ${fromDay}::date AND ${toDay}::date
+      ) AS x
+      ORDER BY entity_type, entity_id, day, computed_at DESC
+    ), ranked AS (
+      SELECT l.entity_type, l.entity_id, l.day, l.computed_at, l.score,
+        rank() OVER (PARTITION BY l.entity_type, l.day ORDER BY l.score DESC)::int AS rank,
+        count(*) OVER (PARTITION BY l.entity_type, l.day)::int AS total,
+        s.id AS sector_id,
+        rank() OVER (PARTITION BY l.entity_type, l.day, s.id ORDER BY l.score DESC)::int AS sector_rank,
+        count(*) OVER (PARTITION BY l.entity_type, l.day, s.id)::int AS sector_total
+      FROM latest l
+      LEFT JOIN projects p ON l.entity_type = 'project' AND p.id = l.entity_id
+      LEFT JOIN sectors s ON s.name = p.category
+    )
+    INSERT INTO heat_daily_ranks AS d
+      (entity_type, entity_id, day, computed_at, score, rank, total, sector_id, sector_rank, sector_total)
+    SELECT entity_type, entity_id, day, computed_at, score, rank, total, sector_id,
+      CASE WHEN sector_id IS NULL THEN NULL ELSE sector_rank END,
+      CASE WHEN sector_id IS NULL THEN NULL ELSE sector_total END
+    FROM ranked
+    ON CONFLICT (entity_type, entity_id, day) DO UPDATE SET
+      computed_at = EXCLUDED.computed_at, score = EXCLUDED.score, rank = EXCLUDED.rank, total = EXCLUDED.total,
+      sector_id = EXCLUDED.sector_id, sector_rank = EXCLUDED.sector_rank, sector_total = EXCLUDED.sector_total
+    WHERE (d.computed_at, d.score, d.rank, d.total, d.sector_id, d.sector_rank, d.sector_total)
+      IS DISTINCT FROM (EXCLUDED.computed_at, EXCLUDED.score, EXCLUDED.rank, EXCLUDED.total, EXCLUDED.sector_id,
+        EXCLUDED.sector_rank, EXCLUDED.sector_total)
+  `);
+}
+
+/**
+ * When a day was last ranked: the newest as-of among its rows (null when it has none). Every run ranks the sectors
+ * with the projects, so their few rows answer; the projects' are read only when the day has no sector row.
+ */
+export async function selectDayRankedAt(db: Db, day: string): Promise<Date | null> {
+  const [row] = await queryRows<{ at: string | null }>(
     db,
-    sql`
-      WITH daily AS (
-        SELECT DISTINCT ON (entity_id, day) entity_id, day, score FROM (
-          SELECT entity_id, to_char(computed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, computed_at, score
-          FROM heat_history
-          WHERE entity_type = ${entityType} AND computed_at >= ${since.toISOString()}::timestamptz
-        ) AS h
-        ORDER BY entity_id, day, computed_at DESC
-      ), ranked AS (
-        SELECT d.entity_id, d.day, d.score,
-          rank() OVER (PARTITION BY d.day ORDER BY d.score DESC)::int AS rank,
-          count(*) OVER (PARTITION BY d.day)::int AS total,
-          ${withinSector}
-        FROM daily d ${sectorJoin}
-      )
-      SELECT day, score, rank, total,
-        CASE WHEN sector_id IS NULL THEN NULL ELSE sector_rank END AS sector_rank,
-        CASE WHEN sector_id IS NULL THEN NULL ELSE sector_total END AS sector_total
-      FROM ranked WHERE entity_id = ${id}
-      ORDER BY day
-    `,
+    sql`SELECT coalesce(
+      (SELECT max(computed_at) FROM heat_daily_ranks WHERE day = ${day}::date AND entity_type = 'sector'),
+      (SELECT max(computed_at) FROM heat_daily_ranks WHERE day = ${day}::date AND entity_type = 'project')
+    ) AS at`,
   );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The newest recompute run ('run' history rows) of a UTC day, or null. */
+export async function selectLastRunOfDay(db: Db, day: string): Promise<Date | null> {
+  const [row] = await queryRows<{ at: string | null }>(
+    db,
+    sql`SELECT max(computed_at) AS at FROM heat_history
+      WHERE granularity = 'run' AND computed_at >= ${day}::date::timestamp AT TIME ZONE 'UTC'
+        AND computed_at < (${day}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Drops ranked days before `beforeDay`: no trend range reaches them. */
+export function deleteDailyRanksBefore(db: Db, beforeDay: string) {
+  return db.delete(heatDailyRanks).where(lt(heatDailyRanks.day, beforeDay));
+}
+
+/** The oldest and newest UTC day heat_history holds (null when empty): the span a rebuild re-ranks. */
+export async function selectHistoryDaySpan(db: Db): Promise<{ from: string; to: string } | null> {
+  const [row] = await queryRows<{ from: string | null; to: string | null }>(
+    db,
+    sql`SELECT to_char(min(computed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "from",
+      to_char(max(computed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "to" FROM heat_history`,
+  );
+  return row?.from && row.to ? { from: row.from, to: row.to } : null;
 }
 
 /** A sector's stored id, given in any case; undefined when unknown. */

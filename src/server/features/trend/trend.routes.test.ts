@@ -1,10 +1,11 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TrendResponse } from '../../../shared/api/compare.schema.ts';
-import { heatHistory, projects, sectors } from '../../db/schema/index.ts';
+import { heatDailyRanks, heatHistory, projects, sectors } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
 import { creditPoints } from '../points/points.service.ts';
+import { rebuildDailyRanks, refreshDailyRanks } from './trend.service.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -17,6 +18,8 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
   let s: string[]; // S1, S2
   const days: string[] = []; // the fixture's three UTC days, oldest first
   const get = (agent: Agent, url: string) => agent.request({ method: 'GET', url: `${url}&lang=en` });
+  /** The points without their as-of (checked on its own). */
+  const figures = (body: TrendResponse) => body.points.map(({ asOf: _, ...point }) => point);
 
   beforeAll(async () => {
     t = await buildTestApp();
@@ -30,6 +33,7 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
     await t.db.update(projects).set({ category: sectorRows[1]!.name }).where(eq(projects.id, p[3]!));
     // A known history: nothing else is ranked.
     await t.db.delete(heatHistory);
+    await t.db.delete(heatDailyRanks);
     const today = Math.floor(Date.now() / DAY) * DAY;
     const at = (day: number, hour: number) => new Date(today - (2 - day) * DAY + hour * HOUR);
     for (let d = 0; d < 3; d++) days.push(at(d, 0).toISOString().slice(0, 10));
@@ -62,6 +66,8 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
       row('sector', s[0]!, at(1, 1), 50),
       row('sector', s[1]!, at(1, 1), 40),
     ]);
+    // Written outside a recompute: the ranked days are rebuilt from it (a recompute refreshes its own day).
+    await rebuildDailyRanks(t.db);
     const u = await signUpAgent(t.app, 'trend-premium@example.com');
     await creditPoints(t.db, { userId: u.me.user!.id, amount: 1000, reason: 'admin.adjust' });
     premium = u.agent;
@@ -75,7 +81,7 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
     expect(res.headers['cache-control']).toBe('private, no-store');
     const body = res.json() as TrendResponse;
     expect(body).toMatchObject({ entityType: 'project', id: p[0], range: '7d', sectorId: s[0] });
-    expect(body.points).toEqual([
+    expect(figures(body)).toEqual([
       { day: days[0], score: 50, rank: 3, total: 4, sectorRank: 2, sectorTotal: 3 },
       { day: days[1], score: 80, rank: 1, total: 4, sectorRank: 1, sectorTotal: 3 },
       { day: days[2], score: 55, rank: 2, total: 3, sectorRank: 2, sectorTotal: 3 },
@@ -94,10 +100,94 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
     expect(res.statusCode).toBe(200);
     const body = res.json() as TrendResponse;
     expect(body).toMatchObject({ entityType: 'sector', id: s[0], sectorId: null });
-    expect(body.points).toEqual([
+    expect(figures(body)).toEqual([
       { day: days[0], score: 30, rank: 2, total: 2, sectorRank: null, sectorTotal: null },
       { day: days[1], score: 50, rank: 1, total: 2, sectorRank: null, sectorTotal: null },
     ]);
+  });
+
+  test("each point's as-of is the time of the day's last history row", async () => {
+    const body = (await get(premium, `/api/projects/${p[0]}/trend?range=7d`)).json() as TrendResponse;
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    expect(body.points.map((x) => x.asOf)).toEqual([
+      new Date(today - 2 * DAY + 6 * HOUR).toISOString(),
+      new Date(today - DAY + 2 * HOUR).toISOString(),
+      new Date(today).toISOString(),
+    ]);
+  });
+
+  test("a recompute's run becomes its day's heat and the day is re-ranked; other days are left as they were", async () => {
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    const run = new Date(today + HOUR);
+    const [A, B, C] = p as [string, string, string];
+    await t.db.insert(heatHistory).values(
+      [
+        [A, 95],
+        [B, 20],
+        [C, 30],
+      ].map(([id, score]) => ({
+        entityType: 'project' as const,
+        entityId: id as string,
+        computedAt: run,
+        score: score as number,
+        model: 'heat-v1',
+      })),
+    );
+    await refreshDailyRanks(t.db, run);
+    const a = (await get(premium, `/api/projects/${A}/trend?range=7d`)).json() as TrendResponse;
+    expect(figures(a).at(-1)).toEqual({ day: days[2], score: 95, rank: 1, total: 3, sectorRank: 1, sectorTotal: 3 });
+    expect(a.points.at(-1)?.asOf).toBe(run.toISOString());
+    expect(
+      figures(a)
+        .slice(0, 2)
+        .map((x) => x.rank),
+    ).toEqual([3, 1]);
+    const c = (await get(premium, `/api/projects/${C}/trend?range=7d`)).json() as TrendResponse;
+    expect(c.points.at(-1)).toMatchObject({ score: 30, rank: 2 });
+    // An older run of the same day does not override a newer one.
+    await refreshDailyRanks(t.db, new Date(today));
+    expect(
+      ((await get(premium, `/api/projects/${A}/trend?range=7d`)).json() as TrendResponse).points.at(-1)?.score,
+    ).toBe(95);
+  });
+
+  test("today's ranks follow a run at most hourly; a new day's first refresh finishes the day before with its last run", async () => {
+    const today = Math.floor(Date.now() / DAY) * DAY;
+    const [A, B] = p as [string, string];
+    const run = async (at: Date, scores: [string, number][]) => {
+      await t.db.insert(heatHistory).values(
+        scores.map(([id, score]) => ({
+          entityType: 'project' as const,
+          entityId: id,
+          computedAt: at,
+          score,
+          model: 'heat-v1',
+        })),
+      );
+      await refreshDailyRanks(t.db, at);
+    };
+    const last = async (id: string) =>
+      ((await get(premium, `/api/projects/${id}/trend?range=7d`)).json() as TrendResponse).points.find(
+        (x) => x.day === days[2],
+      );
+    // Ranked at +1 h (the test above): a run 30 min later is not applied yet…
+    await run(new Date(today + HOUR + 30 * 60_000), [[A, 10]]);
+    expect(await last(A)).toMatchObject({ score: 95, rank: 1 });
+    // …one an hour later is, and the projects it did not score keep their day's heat.
+    await run(new Date(today + 2 * HOUR + 5 * 60_000), [[A, 10]]);
+    expect(await last(A)).toMatchObject({ score: 10, rank: 3, total: 3 });
+    // The day's last run (23:00) lands when the next day is first ranked, even within the hour.
+    await t.db.insert(heatHistory).values({
+      entityType: 'project',
+      entityId: B,
+      computedAt: new Date(today + 23 * HOUR),
+      score: 99,
+      model: 'heat-v1',
+    });
+    expect(await last(B)).toMatchObject({ score: 20 });
+    await run(new Date(today + DAY + 10 * 60_000), [[A, 50]]);
+    expect(await last(B)).toMatchObject({ score: 99, rank: 1, asOf: new Date(today + 23 * HOUR).toISOString() });
+    await t.db.delete(heatDailyRanks).where(eq(heatDailyRanks.day, new Date(today + DAY).toISOString().slice(0, 10)));
   });
 
   test('the range defaults to 30d; a project without history has no points', async () => {

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { MetricSource } from '../../../shared/api/common.schema.ts';
 import type { Db } from '../../db/client.ts';
 import {
   projectScores,
@@ -153,6 +154,8 @@ export async function selectItems(db: Db, watchlistId: string) {
       price: projects.price,
       priceChange24h: projects.priceChange24h,
       marketCap: projects.marketCap,
+      // The market figures' provenance, as the directory reports it (projects.service.ts toProjectListItem).
+      marketSource: sql<MetricSource | null>`${projects.metricSources} -> 'marketCap'`,
       addedAt: watchlistItems.addedAt,
       amount: watchlistItems.amount,
       costBasis: watchlistItems.costBasis,

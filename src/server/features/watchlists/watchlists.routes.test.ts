@@ -4,7 +4,7 @@ import type { WatchingResponse, WatchlistDetail, WatchlistsResponse } from '../.
 import { heatHistory, projects, users, watchlistItems, watchlists } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import type { Agent } from '../auth/auth.test-support.ts';
-import { insertProjects, signUpPremium } from './watchlists.test-support.ts';
+import { insertProjects, MARKET_AS_OF, signUpPremium } from './watchlists.test-support.ts';
 
 describe('/api/watchlists', () => {
   let t: TestApp;
@@ -78,6 +78,9 @@ describe('/api/watchlists', () => {
       { value: null, reason: 'no_cost_basis' },
       { value: null, reason: 'no_change' },
     ]);
+    // The market figures say where they came from, like the directory's; no price, no source.
+    expect(alpha?.marketSource).toEqual({ source: 'coingecko', asOf: MARKET_AS_OF });
+    expect(gamma?.marketSource).toBeNull();
     expect([gamma?.value, gamma?.pnl, gamma?.note]).toEqual([
       { value: null, reason: 'no_price' },
       { value: null, reason: 'no_price' },

@@ -15,6 +15,9 @@ export async function signUpPremium(app: App, db: Db, email: string) {
 export type TestProject = { id: string; price?: number | null; change?: number | null; heat?: number | null };
 
 /** Minimal projects (their scores row comes from the projects trigger), with a price, 24 h change and heat as given. */
+/** The as-of of the test projects' market figures. */
+export const MARKET_AS_OF = '2026-01-02T03:04:05.000Z';
+
 export async function insertProjects(db: Db, list: TestProject[]) {
   await db.insert(projects).values(
     list.map((p) => ({
@@ -25,6 +28,7 @@ export async function insertProjects(db: Db, list: TestProject[]) {
       price: p.price ?? null,
       priceChange24h: p.change ?? null,
       marketCap: p.price ? p.price * 1e6 : null,
+      metricSources: p.price ? { marketCap: { source: 'coingecko', asOf: MARKET_AS_OF } } : {},
     })),
   );
   for (const p of list) {

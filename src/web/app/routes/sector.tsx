@@ -11,6 +11,7 @@ import { usePageParam } from '../../lib/use-page-param.ts';
 import { AlertSlot } from '../alert-slot.tsx';
 import { SectorHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
+import { SectorTrendSlot } from '../trend-slot.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -35,6 +36,7 @@ export function SectorPage() {
           <SectorHeader sector={info} />
           <AlertSlot targetType="sector" targetId={info.id} targetName={sectorLabel(info.name)} />
           <SectorHeatSlot sectorId={info.id} title={t('sectors:detail.historyTitle')} />
+          <SectorTrendSlot sectorId={info.id} />
           <DetailListSection
             id="sector-projects"
             title={t('sectors:detail.projectsTitle')}

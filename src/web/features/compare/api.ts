@@ -8,6 +8,7 @@ export const compareKeys = {
   all: ['compare'] as const,
   compare: (ids: readonly string[], range: HistoryRange) => ['compare', ids.join(','), range] as const,
   projectTrend: (id: string, range: HistoryRange) => ['compare', 'trend', id, range] as const,
+  sectorTrend: (id: string, range: HistoryRange) => ['compare', 'sector-trend', id, range] as const,
   picker: (q: string) => ['compare', 'picker', q] as const,
 };
 
@@ -26,6 +27,15 @@ export const useProjectTrend = (id: string, range: HistoryRange, enabled: boolea
     queryKey: compareKeys.projectTrend(id, range),
     queryFn: ({ signal }) =>
       apiGet(`/api/projects/${encodeURIComponent(id)}/trend`, TrendResponseSchema, { query: { range }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const useSectorTrend = (id: string, range: HistoryRange, enabled: boolean) =>
+  useQuery({
+    queryKey: compareKeys.sectorTrend(id, range),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/sectors/${encodeURIComponent(id)}/trend`, TrendResponseSchema, { query: { range }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

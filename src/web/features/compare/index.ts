@@ -7,3 +7,4 @@ export { CompareHistoryChart } from './components/compare-history-chart.tsx';
 export { CompareMetricsTable } from './components/compare-metrics-table.tsx';
 export { ComparePicker } from './components/compare-picker.tsx';
 export { ProjectTrend } from './components/project-trend.tsx';
+export { SectorTrend } from './components/sector-trend.tsx';

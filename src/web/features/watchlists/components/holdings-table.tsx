@@ -2,6 +2,7 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WatchlistItem } from '../../../../shared/api/watchlists.schema.ts';
+import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { NoValue } from '../../../components/ui/no-value.tsx';
@@ -41,8 +42,10 @@ export function HoldingsTable({ listId, items }: { listId: string; items: Watchl
                   </Link>
                   {item.note && <p className="muted text-xs font-normal">{item.note}</p>}
                 </th>
-                <td className="px-3 py-2 tabular-nums">
+                <td className="px-3 py-2 tabular-nums" data-figure="price">
                   {item.price === null ? <NoValue text={t('reasons.no_price')} /> : formatUsd(item.price)}
+                  {/* The price's market source, marked like the directory's (a sample figure says so). */}
+                  <MetricSource source={item.marketSource} hasValue={item.price !== null} />
                 </td>
                 <td className="px-3 py-2">
                   <ChangeText value={item.priceChange24h} />
