@@ -8,6 +8,8 @@ import type { ResponseCache } from '../plugins/response-cache.ts';
 export type JobContext = Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'events'> & {
   cache?: Pick<ResponseCache, 'invalidate'>;
   now: () => Date;
+  /** The app's logger when the scheduler runs the job (a step that must not fail the run reports here). */
+  log?: { error: (obj: object, msg: string) => void };
 };
 
 /**
