@@ -1,0 +1,124 @@
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '../../../../shared/api/saved-searches.schema.ts';
+import { formatInteger } from '../../../lib/format.ts';
+import { useDeleteSavedSearch, useUpdateSavedSearch } from '../api.ts';
+import { searchHref } from '../search-url.ts';
+
+type SavedSearchesPanelProps = {
+  items: readonly SavedSearch[];
+  /** The concurrent-alerts quota (alerts and search alerts together); undefined while it loads. */
+  alertUsage: { used: number; limit: number } | undefined;
+};
+
+/** "Saved searches": run one (its URL), rename, delete, switch its alert on or off; the alert slots used. */
+export function SavedSearchesPanel({ items, alertUsage }: SavedSearchesPanelProps) {
+  const { t } = useTranslation('search');
+  const id = useId();
+  const update = useUpdateSavedSearch();
+  const remove = useDeleteSavedSearch();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const error = update.error ?? remove.error;
+
+  return (
+    <section aria-labelledby={`${id}-saved`} className="card space-y-3 p-4" data-slot="saved-searches">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={`${id}-saved`} className="font-semibold">
+          {t('saved.title')}
+        </h2>
+        {alertUsage && (
+          <span className="muted text-xs" data-slot="alert-usage">
+            {alertUsage.limit < 0
+              ? t('saved.alertsUnlimited', { used: formatInteger(alertUsage.used) })
+              : t('saved.alerts', { used: formatInteger(alertUsage.used), limit: formatInteger(alertUsage.limit) })}
+          </span>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error.message}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <p className="muted text-sm">{t('saved.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-gray-200 dark:divide-gray-800">
+          {items.map((item) => (
+            <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+              {renaming === item.id ? (
+                <RenameForm
+                  initial={item.name}
+                  pending={update.isPending}
+                  onCancel={() => setRenaming(null)}
+                  onSubmit={(name) => update.mutate({ id: item.id, name }, { onSuccess: () => setRenaming(null) })}
+                />
+              ) : (
+                <Link to={searchHref(item.query)} className="link min-w-0 flex-1 truncate font-medium">
+                  {item.name}
+                </Link>
+              )}
+              <label className="flex items-center gap-1 text-xs">
+                <input
+                  type="checkbox"
+                  checked={item.alertEnabled}
+                  disabled={update.isPending}
+                  onChange={(event) => update.mutate({ id: item.id, alertEnabled: event.target.checked })}
+                />
+                {item.alertHeatThreshold === null
+                  ? t('saved.alert')
+                  : t('saved.alertThreshold', { value: item.alertHeatThreshold })}
+              </label>
+              <button type="button" className="link text-xs" onClick={() => setRenaming(item.id)}>
+                {t('saved.rename')}
+              </button>
+              <button
+                type="button"
+                className="link text-xs text-red-600 dark:text-red-400"
+                disabled={remove.isPending}
+                onClick={() => {
+                  if (window.confirm(t('saved.confirmDelete', { name: item.name }))) remove.mutate(item.id);
+                }}
+              >
+                {t('saved.delete')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RenameForm(props: {
+  initial: string;
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (name: string) => void;
+}) {
+  const { t } = useTranslation('search');
+  const [name, setName] = useState(props.initial);
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim()) props.onSubmit(name.trim());
+  };
+  return (
+    <form onSubmit={handleSubmit} className="flex min-w-0 flex-1 gap-2">
+      <input
+        aria-label={t('saved.newName')}
+        className="input min-w-0 flex-1 py-1"
+        value={name}
+        maxLength={SAVED_SEARCH_NAME_MAX}
+        // biome-ignore lint/a11y/noAutofocus: renaming starts from the user's click on "Rename"
+        autoFocus
+        onChange={(event) => setName(event.target.value)}
+      />
+      <button type="submit" className="btn-primary py-1 text-xs" disabled={props.pending}>
+        {t('saved.renameSave')}
+      </button>
+      <button type="button" className="btn-secondary py-1 text-xs" onClick={props.onCancel}>
+        {t('save.cancel')}
+      </button>
+    </form>
+  );
+}
