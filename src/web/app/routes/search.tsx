@@ -141,133 +141,133 @@ export function SearchPage() {
         />
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="min-w-0 space-y-6">
-          <SearchFilters
-            locked={filterLock && <LockedFeature reason={filterLock} title={t('membership:features.custom_filters')} />}
-            sectors={(sectors.data?.items ?? []).map((s) => ({
-              id: s.id,
-              name: s.name,
-              label: sectorDisplayName(s, i18n.language),
-            }))}
-            query={query}
-            facets={projects.data?.facets}
-            onChange={update}
+      {canSave ? (
+        <SavedSearchesPanel
+          items={saved.data?.items ?? []}
+          alertUsage={alertQuota && { used: alertQuota.used, limit: alertQuota.limit }}
+        />
+      ) : session.isPending ? null : (
+        <section aria-labelledby="search-saved-locked" className="space-y-2" data-slot="saved-searches">
+          <h2 id="search-saved-locked" className="sr-only">
+            {t('membership:features.saved_searches')}
+          </h2>
+          <LockedFeature
+            reason={lockReasonFor('saved_searches', level) ?? { kind: 'signIn' }}
+            title={t('membership:features.saved_searches')}
           />
+        </section>
+      )}
 
-          {!runnable ? (
-            <p className="muted">{t('search:prompt')}</p>
-          ) : nothing ? (
-            <EmptyState
-              title={t('search:empty.title', { q })}
-              description={t('search:empty.text')}
-              action={
-                <Link to="/directory" className="btn-secondary">
-                  {t('search:browse')}
-                </Link>
-              }
-            />
-          ) : (
-            <div className="space-y-6">
-              {(matchingSectors.length > 0 || matchingPlatforms.length > 0) && (
-                <div className="grid gap-4 sm:grid-cols-2">
-                  {matchingSectors.length > 0 && (
-                    <section aria-labelledby="search-sectors" className="card p-4">
-                      <h2 id="search-sectors" className="font-semibold">
-                        {t('search:results.sectors')}
-                      </h2>
-                      <ul className="mt-2 space-y-1 text-sm">
-                        {matchingSectors.map((sector) => (
-                          <li key={sector.id}>
-                            <Link to={`/sectors/${encodeURIComponent(sector.id)}`} className="link">
-                              {sectorDisplayName(sector, i18n.language)}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    </section>
-                  )}
-                  {matchingPlatforms.length > 0 && (
-                    <section aria-labelledby="search-platforms" className="card p-4">
-                      <h2 id="search-platforms" className="font-semibold">
-                        {t('search:results.platforms')}
-                      </h2>
-                      <ul className="mt-2 space-y-1 text-sm">
-                        {matchingPlatforms.map((platform) => (
-                          <li key={platform.id}>
-                            <Link to={`/platforms/${encodeURIComponent(platform.id)}`} className="link">
-                              {platform.name}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    </section>
-                  )}
-                </div>
-              )}
-              <section aria-labelledby="search-projects" className="space-y-3">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h2 id="search-projects" className="text-lg font-semibold">
-                    {t('search:results.projects')}
+      <SearchFilters
+        locked={filterLock && <LockedFeature reason={filterLock} title={t('membership:features.custom_filters')} />}
+        sectors={(sectors.data?.items ?? []).map((s) => ({
+          id: s.id,
+          name: s.name,
+          label: sectorDisplayName(s, i18n.language),
+        }))}
+        query={query}
+        facets={projects.data?.facets}
+        onChange={update}
+      />
+
+      {!runnable ? (
+        <p className="muted">{t('search:prompt')}</p>
+      ) : nothing ? (
+        <EmptyState
+          title={t('search:empty.title', { q })}
+          description={t('search:empty.text')}
+          action={
+            <Link to="/directory" className="btn-secondary">
+              {t('search:browse')}
+            </Link>
+          }
+        />
+      ) : (
+        <div className="space-y-6">
+          {(matchingSectors.length > 0 || matchingPlatforms.length > 0) && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              {matchingSectors.length > 0 && (
+                <section aria-labelledby="search-sectors" className="card p-4">
+                  <h2 id="search-sectors" className="font-semibold">
+                    {t('search:results.sectors')}
                   </h2>
-                  <div className="flex items-center gap-3">
-                    {projects.data && (
-                      <span className="muted text-sm" aria-live="polite" data-slot="search-total">
-                        {t('search:results.projectCount', { count: formatInteger(projects.data.total) })}
-                      </span>
-                    )}
-                    <label className="flex items-center gap-1 text-sm">
-                      {t('search:sort.label')}
-                      <select
-                        className="rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-700 dark:bg-gray-900"
-                        value={query.sort ?? projects.data?.sort ?? (q ? 'relevance' : 'heat')}
-                        onChange={(event) => update({ sort: event.target.value })}
-                      >
-                        {SEARCH_SORTS.filter((sort) => sort !== 'relevance' || q).map((sort) => (
-                          <option key={sort} value={sort}>
-                            {t(`search:sort.${sort}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
-                  </div>
-                </div>
-                {refused ? (
-                  <LockedFeature reason={refused} />
-                ) : projects.isPending ? (
-                  <ProjectListSkeleton rows={5} label={t('app:loading.title')} />
-                ) : projects.isError ? (
-                  <QueryError query={projects} />
-                ) : projects.data.items.length > 0 ? (
-                  <ProjectList
-                    data={projects.data}
-                    caption={t('search:results.projects')}
-                    sectorLabel={sectorLabel}
-                    page={page}
-                    onPageChange={setPage}
-                    stale={projects.isPlaceholderData}
-                  />
-                ) : (
-                  <p className="muted text-sm">{t('search:empty.filtered')}</p>
-                )}
-              </section>
+                  <ul className="mt-2 space-y-1 text-sm">
+                    {matchingSectors.map((sector) => (
+                      <li key={sector.id}>
+                        <Link to={`/sectors/${encodeURIComponent(sector.id)}`} className="link">
+                          {sectorDisplayName(sector, i18n.language)}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+              {matchingPlatforms.length > 0 && (
+                <section aria-labelledby="search-platforms" className="card p-4">
+                  <h2 id="search-platforms" className="font-semibold">
+                    {t('search:results.platforms')}
+                  </h2>
+                  <ul className="mt-2 space-y-1 text-sm">
+                    {matchingPlatforms.map((platform) => (
+                      <li key={platform.id}>
+                        <Link to={`/platforms/${encodeURIComponent(platform.id)}`} className="link">
+                          {platform.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
             </div>
           )}
+          <section aria-labelledby="search-projects" className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h2 id="search-projects" className="text-lg font-semibold">
+                {t('search:results.projects')}
+              </h2>
+              <div className="flex items-center gap-3">
+                {projects.data && (
+                  <span className="muted text-sm" aria-live="polite" data-slot="search-total">
+                    {t('search:results.projectCount', { count: formatInteger(projects.data.total) })}
+                  </span>
+                )}
+                <label className="flex items-center gap-1 text-sm">
+                  {t('search:sort.label')}
+                  <select
+                    className="rounded-md border border-gray-300 bg-white px-2 py-1 dark:border-gray-700 dark:bg-gray-900"
+                    value={query.sort ?? projects.data?.sort ?? (q ? 'relevance' : 'heat')}
+                    onChange={(event) => update({ sort: event.target.value })}
+                  >
+                    {SEARCH_SORTS.filter((sort) => sort !== 'relevance' || q).map((sort) => (
+                      <option key={sort} value={sort}>
+                        {t(`search:sort.${sort}`)}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+            </div>
+            {refused ? (
+              <LockedFeature reason={refused} />
+            ) : projects.isPending ? (
+              <ProjectListSkeleton rows={5} label={t('app:loading.title')} />
+            ) : projects.isError ? (
+              <QueryError query={projects} />
+            ) : projects.data.items.length > 0 ? (
+              <ProjectList
+                data={projects.data}
+                caption={t('search:results.projects')}
+                sectorLabel={sectorLabel}
+                page={page}
+                onPageChange={setPage}
+                stale={projects.isPlaceholderData}
+              />
+            ) : (
+              <p className="muted text-sm">{t('search:empty.filtered')}</p>
+            )}
+          </section>
         </div>
-        <aside className="space-y-4">
-          {canSave ? (
-            <SavedSearchesPanel
-              items={saved.data?.items ?? []}
-              alertUsage={alertQuota && { used: alertQuota.used, limit: alertQuota.limit }}
-            />
-          ) : session.isPending ? null : (
-            <LockedFeature
-              reason={lockReasonFor('saved_searches', level) ?? { kind: 'signIn' }}
-              title={t('membership:features.saved_searches')}
-            />
-          )}
-        </aside>
-      </div>
+      )}
     </div>
   );
 }

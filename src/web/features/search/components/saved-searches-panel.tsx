@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -45,49 +46,71 @@ export function SavedSearchesPanel({ items, alertUsage }: SavedSearchesPanelProp
       ) : (
         <ul className="divide-y divide-gray-200 dark:divide-gray-800">
           {items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
-              {renaming === item.id ? (
-                <RenameForm
-                  initial={item.name}
-                  pending={update.isPending}
-                  onCancel={() => setRenaming(null)}
-                  onSubmit={(name) => update.mutate({ id: item.id, name }, { onSuccess: () => setRenaming(null) })}
-                />
-              ) : (
-                <Link to={searchHref(item.query)} className="link min-w-0 flex-1 truncate font-medium">
-                  {item.name}
-                </Link>
-              )}
-              <label className="flex items-center gap-1 text-xs">
-                <input
-                  type="checkbox"
-                  checked={item.alertEnabled}
-                  disabled={update.isPending}
-                  onChange={(event) => update.mutate({ id: item.id, alertEnabled: event.target.checked })}
-                />
-                {item.alertHeatThreshold === null
-                  ? t('saved.alert')
-                  : t('saved.alertThreshold', { value: item.alertHeatThreshold })}
-              </label>
-              <button type="button" className="link text-xs" onClick={() => setRenaming(item.id)}>
-                {t('saved.rename')}
-              </button>
-              <button
-                type="button"
-                className="link text-xs text-red-600 dark:text-red-400"
-                disabled={remove.isPending}
-                onClick={() => {
-                  if (window.confirm(t('saved.confirmDelete', { name: item.name }))) remove.mutate(item.id);
-                }}
-              >
-                {t('saved.delete')}
-              </button>
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
+              <div className="min-w-0 flex-1">
+                {renaming === item.id ? (
+                  <RenameForm
+                    initial={item.name}
+                    pending={update.isPending}
+                    onCancel={() => setRenaming(null)}
+                    onSubmit={(name) => update.mutate({ id: item.id, name }, { onSuccess: () => setRenaming(null) })}
+                  />
+                ) : (
+                  <Link to={searchHref(item.query)} className="link font-medium break-words">
+                    {item.name}
+                  </Link>
+                )}
+                <p className="muted truncate text-xs" data-slot="saved-query">
+                  {describeQuery(t, item.query)}
+                </p>
+              </div>
+              <div className="flex shrink-0 items-center gap-3 text-xs">
+                <label className="flex items-center gap-1">
+                  <input
+                    type="checkbox"
+                    checked={item.alertEnabled}
+                    disabled={update.isPending}
+                    onChange={(event) => update.mutate({ id: item.id, alertEnabled: event.target.checked })}
+                  />
+                  {item.alertHeatThreshold === null
+                    ? t('saved.alert')
+                    : t('saved.alertThreshold', { value: item.alertHeatThreshold })}
+                </label>
+                <button type="button" className="link" onClick={() => setRenaming(item.id)}>
+                  {t('saved.rename')}
+                </button>
+                <button
+                  type="button"
+                  className="link text-red-600 dark:text-red-400"
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    if (window.confirm(t('saved.confirmDelete', { name: item.name }))) remove.mutate(item.id);
+                  }}
+                >
+                  {t('saved.delete')}
+                </button>
+              </div>
             </li>
           ))}
         </ul>
       )}
     </section>
   );
+}
+
+/** A saved query in words: `"swap" · Sector: defi · Heat score ≥ 50`. */
+function describeQuery(t: TFunction<'search'>, query: Record<string, string | number | boolean>): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (key === 'q') parts.unshift(`“${value}”`);
+    else if (key === 'verified') parts.push(t(value === 'true' ? 'filters.verifiedOnly' : 'filters.unverifiedOnly'));
+    else if (key === 'sort') parts.push(`${t('sort.label')}: ${t(`sort.${value}` as never)}`);
+    else if (/(Min|Max)$/.test(key)) {
+      const name = t(`filters.range.${key.replace(/(Min|Max)$/, '')}` as never);
+      parts.push(`${name} ${key.endsWith('Min') ? '≥' : '≤'} ${value}`);
+    } else parts.push(`${t(`filters.${key}` as never)}: ${value}`);
+  }
+  return parts.join(' · ');
 }
 
 function RenameForm(props: {
@@ -103,7 +126,7 @@ function RenameForm(props: {
     if (name.trim()) props.onSubmit(name.trim());
   };
   return (
-    <form onSubmit={handleSubmit} className="flex min-w-0 flex-1 gap-2">
+    <form onSubmit={handleSubmit} className="flex min-w-0 gap-2">
       <input
         aria-label={t('saved.newName')}
         className="input min-w-0 flex-1 py-1"

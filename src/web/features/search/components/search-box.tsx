@@ -43,7 +43,9 @@ export function SearchBox({ value, onChange, onSubmit, suggestions, onPick, maxL
         const next = current + step;
         return next < -1 ? suggestions.length - 1 : next >= suggestions.length ? -1 : next;
       });
-    } else if (event.key === 'Escape') {
+    } else if (event.key === 'Escape' && shown) {
+      // Closes the list only; a second Escape clears the box as a search input does.
+      event.preventDefault();
       setOpen(false);
       setActive(-1);
     }
