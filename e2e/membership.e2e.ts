@@ -143,7 +143,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
       // On every page, and the previewed level applies to the checks: the premium filter is open.
       await open(page, '/search?q=uni');
       await banner.waitFor();
-      await page.locator('[data-slot="search-filters"] select').waitFor();
+      await page.locator('[data-slot="search-filters"] select').first().waitFor();
       await screenshot(page, `test-mode-search-${lang}`);
 
       await banner.getByRole('button', { name: t.membership.testMode.turnOff }).click();
