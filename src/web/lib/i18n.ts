@@ -43,11 +43,11 @@ async function loadCatalogue(language: Language): Promise<void> {
  * Namespaces only some routes use, one chunk per file and language, loaded with their route (router.tsx) instead of
  * with the first page. locale-zh.ts and locale-en.ts leave exactly these out (a test checks it).
  */
-export const ROUTE_NAMESPACES = ['tasks', 'account', 'points', 'pages', 'compare', 'watchlists'] as const;
+export const ROUTE_NAMESPACES = ['tasks', 'account', 'points', 'pages', 'compare', 'watchlists', 'search'] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,search}.json',
   {
     import: 'default',
   },
