@@ -2,7 +2,10 @@
 // a few routes only (ROUTE_NAMESPACES in i18n.ts: the signed-in pages' tasks, account, points; the info pages')
 // are left out here and loaded with their route, so the first page load does not carry them.
 const modules = import.meta.glob<Record<string, unknown>>(
-  ['../../shared/locales/en/*.json', '!../../shared/locales/en/{tasks,account,points,pages,compare,watchlists,search}.json'],
+  [
+    '../../shared/locales/en/*.json',
+    '!../../shared/locales/en/{tasks,account,points,pages,compare,watchlists,search}.json',
+  ],
   { eager: true, import: 'default' },
 );
 
