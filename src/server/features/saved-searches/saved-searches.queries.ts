@@ -84,11 +84,17 @@ export async function deleteBaseline(db: Db, savedSearchId: string): Promise<voi
   await db.delete(savedSearchResults).where(eq(savedSearchResults.savedSearchId, savedSearchId));
 }
 
-/** Every search alert (alert-enabled saved search), oldest first. */
+/** Every search alert (alert-enabled saved search) with its owner's plan inputs, oldest first. */
 export function selectAlertSearches(db: Db) {
   return db
-    .select()
+    .select({
+      search: savedSearches,
+      points: userProfiles.points,
+      paidLevel: userProfiles.membershipLevel,
+      paidExpiresAt: userProfiles.membershipExpiresAt,
+    })
     .from(savedSearches)
+    .innerJoin(userProfiles, eq(userProfiles.id, savedSearches.userId))
     .where(eq(savedSearches.alertEnabled, true))
     .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
 }

@@ -1,4 +1,5 @@
 import { SEARCH_ALERT_TRACKED_RESULTS } from '../../../shared/api/saved-searches.schema.ts';
+import { canUse, computeEffectiveLevel } from '../../../shared/membership/level.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { type NewNotification, notify } from '../notifications/notify.ts';
@@ -9,7 +10,8 @@ import * as q from './saved-searches.queries.ts';
 /** A notification lists this many of the projects it reports (and the count of all of them). */
 export const SEARCH_ALERT_LISTED_PROJECTS = 5;
 
-export type SearchAlertsResult = { evaluated: number; notified: number; failed: number };
+/** `skipped`: alerts whose owner's level no longer includes search alerts (kept, dormant until they have it again). */
+export type SearchAlertsResult = { evaluated: number; notified: number; skipped: number; failed: number };
 type Result = { id: string; name: string; heatScore: number | null };
 type Reason = 'new_results' | 'heat_threshold';
 
@@ -33,14 +35,19 @@ export function compareWithBaseline(
  * the owner's search quota) and compares its top SEARCH_ALERT_TRACKED_RESULTS with its baseline. The first pass
  * (evaluatedAt null) records the baseline only. Later passes notify once per reason (new results; results whose heat
  * crossed the threshold upwards), then move the baseline. One search's failure is counted and the others still run.
+ * An owner whose level no longer includes search alerts (a plan ran out) is skipped: the alert stays, dormant.
  */
 export async function evaluateSearchAlerts(
   db: Db,
   now: Date,
   log?: (error: unknown, savedSearchId: string) => void,
 ): Promise<SearchAlertsResult> {
-  const result: SearchAlertsResult = { evaluated: 0, notified: 0, failed: 0 };
-  for (const search of await q.selectAlertSearches(db)) {
+  const result: SearchAlertsResult = { evaluated: 0, notified: 0, skipped: 0, failed: 0 };
+  for (const { search, ...plan } of await q.selectAlertSearches(db)) {
+    if (!canUse(computeEffectiveLevel(plan, now), 'search_alerts')) {
+      result.skipped += 1;
+      continue;
+    }
     try {
       result.notified += await evaluateOne(db, search, now);
       result.evaluated += 1;

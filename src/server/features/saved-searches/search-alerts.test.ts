@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { notifications, savedSearches } from '../../db/schema/index.ts';
+import { notifications, savedSearches, userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { afterRecompute } from '../heat/after-recompute.service.ts';
 import type { RecomputeResult } from '../heat/recompute.service.ts';
@@ -132,6 +132,16 @@ describe('search alerts after each recompute', () => {
       'search alert not evaluated',
     );
     expect((await rowOf(id)).evaluatedAt).toEqual(at(58));
+  });
+
+  test('an owner whose level no longer has search alerts is skipped: the alert stays, and notifies nothing', async () => {
+    const { agent, userId } = await signUpWithPoints(t.app, t.db, 'sa-downgraded@example.com');
+    const { id } = (await createSaved(agent, { name: 'Gone', query: { q: 'lend' }, alertEnabled: true })).json();
+    await t.db.update(userProfiles).set({ points: 0 }).where(eq(userProfiles.id, userId));
+    const result = await evaluateSearchAlerts(t.db, at(59));
+    expect(result.skipped).toBeGreaterThanOrEqual(1);
+    const row = await rowOf(id);
+    expect([row.alertEnabled, row.evaluatedAt]).toEqual([true, null]);
   });
 
   test('compareWithBaseline: new ids, and only seen results that were below and are now at or above', () => {
