@@ -102,8 +102,12 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       const link = saved.getByRole('link', { name, exact: true });
       await link.waitFor();
       expect(await link.getAttribute('href')).toBe('/search?q=swap&category=defi');
-      const row = saved.locator('li', { hasText: name });
-      expect(await row.locator('[data-slot="saved-query"]').textContent()).toBe(`“swap” · ${t.filters.category}: defi`);
+      const savedId = await saved.locator('li', { hasText: name }).getAttribute('data-saved-search');
+      const row = saved.locator(`li[data-saved-search="${savedId}"]`);
+      const defiName = lang === 'zh' ? '去中心化金融' : 'DeFi';
+      expect(await row.locator('[data-slot="saved-query"]').textContent()).toBe(
+        `“swap” · ${t.filters.category}: ${defiName}`,
+      );
       expect(await row.getByRole('checkbox').isChecked()).toBe(true);
       await saved
         .locator('[data-slot="alert-usage"]')
@@ -123,10 +127,23 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       await page.waitForURL((url) => url.searchParams.get('category') === 'defi');
       await expect.poll(() => resultIds(page)).toEqual(filtered);
 
-      // Clean up: the shared account keeps at most a few alerts.
+      // Rename it and switch its alert off: the alert slot is freed.
+      const usage = saved.locator('[data-slot="alert-usage"]');
+      const usedBefore = Number((await usage.textContent())?.match(/(\d+)\s*\/\s*5/)?.[1]);
+      await row.getByRole('button', { name: t.saved.rename }).click();
+      const renamed = `${name} ✓`;
+      await row.getByLabel(t.saved.newName).fill(renamed);
+      await row.getByRole('button', { name: t.saved.renameSave }).click();
+      await row.getByRole('link', { name: renamed, exact: true }).waitFor();
+      await row.getByRole('checkbox').uncheck();
+      await usage.getByText(fill(t.saved.alerts, { used: usedBefore - 1, limit: 5 })).waitFor();
+      expect(await row.getByRole('checkbox').isChecked()).toBe(false);
+      await screenshot(page, `search-${lang}-saved-renamed`);
+
+      // Clean up: the shared account keeps no saved searches of this run.
       page.once('dialog', (d) => void d.accept());
       await row.getByRole('button', { name: t.saved.delete }).click();
-      await link.waitFor({ state: 'detached' });
+      await row.waitFor({ state: 'detached' });
     });
   });
 

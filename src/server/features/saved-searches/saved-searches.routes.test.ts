@@ -99,7 +99,7 @@ describe('/api/saved-searches', () => {
     expect((await createSaved(other.agent, { name: 'One', query: { q: 'a' } })).statusCode).toBe(201);
   });
 
-  test(`the ${SAVED_SEARCHES_PER_USER + 1}th saved search is 409 SAVED_SEARCH_LIMIT_REACHED`, async () => {
+  test(`a saved search over the cap of ${SAVED_SEARCHES_PER_USER} is 409 SAVED_SEARCH_LIMIT_REACHED`, async () => {
     const { agent, userId } = await signUpWithPoints(t.app, t.db, 'ss-cap@example.com');
     await t.db
       .insert(savedSearches)

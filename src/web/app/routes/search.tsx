@@ -69,6 +69,16 @@ export function SearchPage() {
   const sectors = useSectors();
   const platforms = usePlatforms();
   const sectorLabel = useSectorLabel();
+  const sectorById = useMemo(
+    () =>
+      new Map(
+        (sectors.data?.items ?? []).flatMap((s) => [
+          [s.id.toLowerCase(), s],
+          [s.name.toLowerCase(), s],
+        ]),
+      ),
+    [sectors.data],
+  );
   const needle = q.toLowerCase();
   const matchingSectors = useMemo(
     () =>
@@ -145,6 +155,11 @@ export function SearchPage() {
         <SavedSearchesPanel
           items={saved.data?.items ?? []}
           alertUsage={alertQuota && { used: alertQuota.used, limit: alertQuota.limit }}
+          valueLabel={(key, value) => {
+            if (key === 'status') return t(`app:projectStatus.${value}` as never);
+            const sector = key === 'category' ? sectorById.get(value.toLowerCase()) : undefined;
+            return sector ? sectorDisplayName(sector, i18n.language) : value;
+          }}
         />
       ) : session.isPending ? null : (
         <section aria-labelledby="search-saved-locked" className="space-y-2" data-slot="saved-searches">

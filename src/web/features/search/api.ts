@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import {
   type SavedSearch,
+  type SavedSearchesResponse,
   SavedSearchesResponseSchema,
   SavedSearchSchema,
 } from '../../../shared/api/saved-searches.schema.ts';
@@ -102,10 +103,31 @@ export const useCreateSavedSearch = () =>
     apiSend('POST', '/api/saved-searches', SavedSearchSchema, input, lang()),
   );
 
-export const useUpdateSavedSearch = () =>
-  useSavedSearchMutation(({ id, ...patch }: Partial<SavedSearchInput> & { id: string }) =>
-    apiSend('PATCH', `/api/saved-searches/${encodeURIComponent(id)}`, SavedSearchSchema, patch, lang()),
-  );
+type SavedSearchPatch = Partial<SavedSearchInput> & { id: string };
+
+/**
+ * PATCH one: the list shows the change at once (a switched alert flips under the pointer) and is refetched after,
+ * which also puts it back when the server refuses (no alert slot left, name taken).
+ */
+export function useUpdateSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...patch }: SavedSearchPatch) =>
+      apiSend('PATCH', `/api/saved-searches/${encodeURIComponent(id)}`, SavedSearchSchema, patch, lang()),
+    onMutate: async ({ id, ...patch }: SavedSearchPatch) => {
+      await queryClient.cancelQueries({ queryKey: savedSearchKeys.list() });
+      queryClient.setQueryData<SavedSearchesResponse>(
+        savedSearchKeys.list(),
+        (list) => list && { ...list, items: list.items.map((item) => (item.id === id ? { ...item, ...patch } : item)) },
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['membership'] }),
+      ]),
+  });
+}
 
 export const useDeleteSavedSearch = () =>
   useSavedSearchMutation((id: string) =>

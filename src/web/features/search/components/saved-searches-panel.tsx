@@ -11,10 +11,12 @@ type SavedSearchesPanelProps = {
   items: readonly SavedSearch[];
   /** The concurrent-alerts quota (alerts and search alerts together); undefined while it loads. */
   alertUsage: { used: number; limit: number } | undefined;
+  /** A filter value in words (a sector id → its display name); the value itself when not given. */
+  valueLabel?: (key: string, value: string) => string;
 };
 
 /** "Saved searches": run one (its URL), rename, delete, switch its alert on or off; the alert slots used. */
-export function SavedSearchesPanel({ items, alertUsage }: SavedSearchesPanelProps) {
+export function SavedSearchesPanel({ items, alertUsage, valueLabel }: SavedSearchesPanelProps) {
   const { t } = useTranslation('search');
   const id = useId();
   const update = useUpdateSavedSearch();
@@ -46,7 +48,11 @@ export function SavedSearchesPanel({ items, alertUsage }: SavedSearchesPanelProp
       ) : (
         <ul className="divide-y divide-gray-200 dark:divide-gray-800">
           {items.map((item) => (
-            <li key={item.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm">
+            <li
+              key={item.id}
+              data-saved-search={item.id}
+              className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2 text-sm"
+            >
               <div className="min-w-0 flex-1">
                 {renaming === item.id ? (
                   <RenameForm
@@ -61,7 +67,7 @@ export function SavedSearchesPanel({ items, alertUsage }: SavedSearchesPanelProp
                   </Link>
                 )}
                 <p className="muted truncate text-xs" data-slot="saved-query">
-                  {describeQuery(t, item.query)}
+                  {describeQuery(t, item.query, valueLabel)}
                 </p>
               </div>
               <div className="flex shrink-0 items-center gap-3 text-xs">
@@ -99,7 +105,11 @@ export function SavedSearchesPanel({ items, alertUsage }: SavedSearchesPanelProp
 }
 
 /** A saved query in words: `"swap" · Sector: defi · Heat score ≥ 50`. */
-function describeQuery(t: TFunction<'search'>, query: Record<string, string | number | boolean>): string {
+function describeQuery(
+  t: TFunction<'search'>,
+  query: Record<string, string | number | boolean>,
+  valueLabel: (key: string, value: string) => string = (_, value) => value,
+): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(query)) {
     if (key === 'q') parts.unshift(`“${value}”`);
@@ -108,7 +118,7 @@ function describeQuery(t: TFunction<'search'>, query: Record<string, string | nu
     else if (/(Min|Max)$/.test(key)) {
       const name = t(`filters.range.${key.replace(/(Min|Max)$/, '')}` as never);
       parts.push(`${name} ${key.endsWith('Min') ? '≥' : '≤'} ${value}`);
-    } else parts.push(`${t(`filters.${key}` as never)}: ${value}`);
+    } else parts.push(`${t(`filters.${key}` as never)}: ${valueLabel(key, String(value))}`);
   }
   return parts.join(' · ');
 }
