@@ -4,7 +4,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { signIn, signUp } from './support/accounts.ts';
-import { type Lang, launchBrowser, open, withContextPage } from './support/browser.ts';
+import { findSeriousViolations } from './support/axe.ts';
+import { type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
 
 // Issue 14, the /search page in the browser: the premium account (support/global-setup.ts) picks a suggestion, runs a
 // text search with a sector filter and sees facet counts, saves it (with an alert), finds it in the saved list, and a
@@ -114,6 +115,7 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
         .getByText(new RegExp(fill(t.saved.alerts, { used: '\\d+', limit: 5 })))
         .waitFor();
       await screenshot(page, `search-${lang}-saved`);
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
 
       // The URL is the search: a reload shows the same results; back returns to the text-only search.
       await page.reload({ waitUntil: 'domcontentloaded' });
@@ -165,6 +167,11 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       await results(page).locator('a[href="/project/uniswap"]').first().waitFor();
       expect(await page.getByRole('button', { name: t.save.open }).count()).toBe(0);
       await screenshot(page, `search-${lang}-free`);
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
+      // On a phone the page does not widen beyond the screen.
+      await page.setViewportSize(MOBILE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await screenshot(page, `search-${lang}-free-mobile`);
     });
   });
 });
