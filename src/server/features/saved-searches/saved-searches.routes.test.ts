@@ -82,6 +82,42 @@ describe('/api/saved-searches', () => {
     expect(rows.map((r) => r.query)).toEqual([{ q: 'a' }]);
   });
 
+  test('bad bodies are a 4xx in the error shape, never a 500', async () => {
+    const { agent } = await signUpWithPoints(t.app, t.db, 'ss-fuzz@example.com');
+    const { id } = (await createSaved(agent, { name: 'Base', query: { q: 'a' } })).json();
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      { name: '   ', query: { q: 'a' } },
+      { name: 'x'.repeat(61), query: { q: 'a' } },
+      { name: 'A', query: [] },
+      { name: 'A', query: { q: { nested: true } } },
+      { name: 'A', query: { heatMin: '1e309' } },
+      { name: 'A', query: { marketCapMin: '18446744073709551616' } },
+      { name: 'A', query: { ['k'.repeat(41)]: 'v' } },
+      { name: 'A', query: { q: 'x'.repeat(501) } },
+      { name: 'A', query: { q: 'a' }, alertHeatThreshold: -1 },
+      { name: 'A', query: { q: 'a' }, alertEnabled: 'yes' },
+      { name: 'A', query: { q: 'a\u0000b' } },
+    ];
+    for (const body of bodies) {
+      for (const [method, url] of [
+        ['POST', '/api/saved-searches'],
+        ['PATCH', `/api/saved-searches/${id}`],
+      ] as const) {
+        const response = await agent.request({ method, url, payload: body as object });
+        const refused = response.statusCode >= 400 ? typeof response.json().error?.code : 'accepted';
+        expect([method, JSON.stringify(body), response.statusCode < 500, refused]).toEqual([
+          method,
+          JSON.stringify(body),
+          true,
+          response.statusCode >= 400 ? 'string' : 'accepted',
+        ]);
+      }
+    }
+  });
+
   test('a taken name is 409 SAVED_SEARCH_NAME_TAKEN on create and on rename', async () => {
     const { agent } = await signUpWithPoints(t.app, t.db, 'ss-names@example.com');
     await createSaved(agent, { name: 'One', query: { q: 'a' } });
