@@ -39,7 +39,15 @@ export async function runSearch(
 ): Promise<SearchResponse> {
   if (SEARCH_FILTERS.some((f) => query[f] !== undefined)) assertCanUse(who.viewer, 'custom_filters');
   const quota = await consumeQuota(db, who, 'dailySearches', now, timeZone);
-  const { text, filters, sort, order } = await prepareSearch(db, query);
+  const text = query.q ? prepareText(query.q) : undefined;
+  const filters: SearchFilters = {
+    ...query,
+    // A sector given by id or name in any case, like the directory; an unknown one matches nothing.
+    category: query.category ? ((await selectSectorByIdOrName(db, query.category)) ?? query.category) : undefined,
+    listedSince: query.listedSince ? new Date(`${query.listedSince}T00:00:00Z`) : undefined,
+  };
+  const sort = query.sort ?? (text ? 'relevance' : 'heat');
+  const order = sort !== 'relevance' ? sortOrder(sort) : text ? relevanceOrder(text) : sortOrder('heat');
   const run = async (match: SQL | undefined) => {
     const [rows, facetRows] = await Promise.all([
       selectSearchPage(db, and(match, filterWhere(filters)), order, query),
@@ -69,7 +77,10 @@ export async function runSearch(
 
 type PreparedSearch = { text?: SearchText; filters: SearchFilters; sort: SearchSort; order: SQL[] };
 
-/** The text, the filters (sector resolved, dates parsed) and the order of a search: shared by every way to run one. */
+/**
+ * The text, the filters (sector resolved, dates parsed) and the order of a search, as runSearch derives them (kept
+ * in step with it; runSearch can call this once the concurrent search-speed change to it has landed).
+ */
 async function prepareSearch(db: Db, query: Omit<SearchQuery, 'limit' | 'offset'>): Promise<PreparedSearch> {
   const text = query.q ? prepareText(query.q) : undefined;
   const filters: SearchFilters = {
