@@ -76,16 +76,16 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
       await searchTimes(page, 9);
       await open(page, '/search?q=uni');
       const note = page.locator('[data-slot="search-quota"]');
-      await note.getByText(t.search.quota.remaining.replace('{{remaining}}', '0').replace('{{limit}}', '10')).waitFor();
+      await note.getByText(t.search.quota.used.replace('{{used}}', '10').replace('{{limit}}', '10')).waitFor();
       await page.locator('main a[href^="/project/"]').first().waitFor();
 
-      const input = page.getByRole('searchbox', { name: t.search.label });
+      const input = page.getByRole('combobox', { name: t.search.label });
       await input.fill('eth');
       await input.press('Enter');
       const limit = page.locator('[data-slot="locked-feature"][data-lock="limit"]');
       await limit.getByText(t.errors.SEARCH_LIMIT_REACHED.replace('{{limit}}', '10')).waitFor();
       await limit.getByRole('link', { name: t.membership.locked.upgrade }).waitFor();
-      await note.getByText(t.search.quota.remaining.replace('{{remaining}}', '0').replace('{{limit}}', '10')).waitFor();
+      await note.getByText(t.search.quota.used.replace('{{used}}', '10').replace('{{limit}}', '10')).waitFor();
       await screenshot(page, `search-limit-${lang}`);
 
       // /membership shows this user's usage: 10 of 10 searches.
@@ -126,7 +126,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
       // On every page, and the previewed level applies to the checks: the premium filter is open.
       await open(page, '/search?q=uni');
       await banner.waitFor();
-      await page.locator('[data-slot="search-filters"] select').waitFor();
+      await page.locator('[data-slot="search-filters"] select').first().waitFor();
       await screenshot(page, `test-mode-search-${lang}`);
 
       await banner.getByRole('button', { name: t.membership.testMode.turnOff }).click();

@@ -25,6 +25,7 @@ import { platformsRoutes } from './features/platforms/platforms.routes.ts';
 import { pointsRoutes } from './features/points/points.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { quotasRoutes } from './features/quotas/quotas.routes.ts';
+import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
   await app.register(alertsRoutes, { prefix: '/api', ...deps }); // /alerts/* (premium; webhooks vip)
   await app.register(notificationsRoutes, { prefix: '/api/notifications', ...deps }); // the bell and /notifications
+  await app.register(savedSearchesRoutes, { prefix: '/api', ...deps }); // /saved-searches/* (premium; alerts counted)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });

@@ -43,7 +43,7 @@ const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPag
 const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
 const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage');
 const TasksPage = page(() => import('./routes/tasks.tsx'), 'TasksPage', ACCOUNT_TEXTS);
-const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage');
+const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage', ['search']);
 const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage');
 const AuthCallbackPage = page(() => import('./routes/auth.tsx'), 'AuthCallbackPage');
 const AboutPage = page(() => import('./routes/about.tsx'), 'AboutPage', ['pages']);

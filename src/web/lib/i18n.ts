@@ -52,11 +52,12 @@ export const ROUTE_NAMESPACES = [
   'watchlists',
   'alerts',
   'notifications',
+  'search',
 ] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search}.json',
   {
     import: 'default',
   },

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../app-deps.ts';
 import { refreshTableStatistics } from '../../db/maintenance.ts';
 import type { ResponseCache } from '../../plugins/response-cache.ts';
+import { evaluateSearchAlerts } from '../saved-searches/search-alerts.service.ts';
 import { refreshDailyRanks } from '../trend/trend.service.ts';
 import type { RecomputeResult } from './recompute.service.ts';
 
@@ -11,6 +12,8 @@ export type AfterRecomputeDeps = Pick<AppDeps, 'db' | 'dbKind'> & {
   events: Pick<AppDeps['events'], 'publish'>;
   /** This process's response cache; a CLI has none (other processes drop theirs on the event). */
   cache?: Pick<ResponseCache, 'invalidate'>;
+  /** Where a failed follow-up step (e.g. the search alerts) is reported; it never fails the recompute. */
+  log?: { error: (obj: object, msg: string) => void };
 };
 
 /**
@@ -23,6 +26,18 @@ export async function afterRecompute(deps: AfterRecomputeDeps, result: Recompute
   await maintainAfterRecompute(deps, result);
   deps.cache?.invalidate();
   await deps.events.publish({ type: 'heat.recomputed', asOf: result.at });
+  await runSearchAlerts(deps, new Date(result.at));
+}
+
+/** Search alerts (saved-searches/search-alerts.service.ts) against the fresh heat; a failure is logged, never thrown. */
+async function runSearchAlerts(deps: AfterRecomputeDeps, now: Date): Promise<void> {
+  try {
+    const log = (err: unknown, savedSearchId: string) =>
+      deps.log?.error({ err, savedSearchId }, 'search alert not evaluated');
+    await evaluateSearchAlerts(deps.db, now, log);
+  } catch (err) {
+    deps.log?.error({ err }, 'search alerts not evaluated');
+  }
 }
 
 /**

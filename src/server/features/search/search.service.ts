@@ -17,6 +17,8 @@ import {
   prepareText,
   relevanceOrder,
   type SearchFilters,
+  type SearchSort,
+  type SearchText,
   selectFacets,
   selectSearchPage,
   selectSectorByIdOrName,
@@ -51,15 +53,7 @@ export async function runSearch(
 ): Promise<SearchResponse> {
   if (SEARCH_FILTERS.some((f) => query[f] !== undefined)) assertCanUse(who.viewer, 'custom_filters');
   const quota = await consumeQuota(db, who, 'dailySearches', now, timeZone);
-  const text = query.q ? prepareText(query.q) : undefined;
-  const filters: SearchFilters = {
-    ...query,
-    // A sector given by id or name in any case, like the directory; an unknown one matches nothing.
-    category: query.category ? ((await selectSectorByIdOrName(db, query.category)) ?? query.category) : undefined,
-    listedSince: query.listedSince ? new Date(`${query.listedSince}T00:00:00Z`) : undefined,
-  };
-  const sort = query.sort ?? (text ? 'relevance' : 'heat');
-  const order = sort !== 'relevance' ? sortOrder(sort) : text ? relevanceOrder(text) : sortOrder('heat');
+  const { text, filters, sort, order } = await prepareSearch(db, query);
   const countFacets = (match: SQL | undefined, fuzzy: boolean) => {
     if (!options.cache) return selectFacets(db, match, filters);
     const key = `search-facets:${JSON.stringify([query.q ?? null, fuzzy, SEARCH_FILTERS.map((f) => filters[f] ?? null)])}`;
@@ -92,6 +86,39 @@ export async function runSearch(
     facets,
     quota: { used: quota.used, limit: quota.limit, resetsAt: quota.resetsAt.toISOString() },
   };
+}
+
+type PreparedSearch = { text?: SearchText; filters: SearchFilters; sort: SearchSort; order: SQL[] };
+
+/** The text, the filters (sector resolved, dates parsed) and the order of a search: runSearch's and the alerts'. */
+async function prepareSearch(db: Db, query: Omit<SearchQuery, 'limit' | 'offset'>): Promise<PreparedSearch> {
+  const text = query.q ? prepareText(query.q) : undefined;
+  const filters: SearchFilters = {
+    ...query,
+    // A sector given by id or name in any case, like the directory; an unknown one matches nothing.
+    category: query.category ? ((await selectSectorByIdOrName(db, query.category)) ?? query.category) : undefined,
+    listedSince: query.listedSince ? new Date(`${query.listedSince}T00:00:00Z`) : undefined,
+  };
+  const sort = query.sort ?? (text ? 'relevance' : 'heat');
+  const order = sort !== 'relevance' ? sortOrder(sort) : text ? relevanceOrder(text) : sortOrder('heat');
+  return { text, filters, sort, order };
+}
+
+/**
+ * The top `limit` matches of a search, in its order, for the server's own use (search alerts): no feature check and
+ * NOT counted against any quota (the caller decides who may run it). No facets; the typo fallback as in runSearch.
+ */
+export async function listSearchMatches(
+  db: Db,
+  query: Omit<SearchQuery, 'limit' | 'offset'>,
+  limit: number,
+): Promise<{ id: string; name: string; heatScore: number | null }[]> {
+  const { text, filters, order } = await prepareSearch(db, query);
+  const run = (match: SQL | undefined) =>
+    selectSearchPage(db, and(match, filterWhere(filters)), order, { limit, offset: 0 });
+  let rows = await run(text ? textMatch(text) : undefined);
+  if (text && rows.length === 0) rows = await run(textMatch(text, true));
+  return rows.map((r) => ({ id: r.id, name: r.name, heatScore: r.heatScore }));
 }
 
 /** Facet rows by facet, most frequent first (then by value, for a stable order). */

@@ -1,18 +1,38 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type SearchQuery, SearchResponseSchema } from '../../../shared/api/search.schema.ts';
-import { ApiError, apiGet } from '../../lib/api-client.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type SavedSearch,
+  type SavedSearchesResponse,
+  SavedSearchesResponseSchema,
+  SavedSearchSchema,
+} from '../../../shared/api/saved-searches.schema.ts';
+import { SearchResponseSchema, SuggestResponseSchema } from '../../../shared/api/search.schema.ts';
+import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+import type { SearchUrlQuery } from './search-url.ts';
 
-export type SearchParams = Omit<SearchQuery, 'lang'>;
+export type SearchParams = SearchUrlQuery & { limit: number; offset: number };
 
 export const searchKeys = {
   all: ['search'] as const,
   results: (params: SearchParams) => ['search', params] as const,
 };
 
+// Not under the counted 'search' root: suggestions are free, and a blanket refresh may re-run them.
+export const suggestKeys = {
+  all: ['searchSuggest'] as const,
+  list: (q: string) => ['searchSuggest', q] as const,
+};
+
+export const savedSearchKeys = {
+  all: ['savedSearches'] as const,
+  list: () => ['savedSearches', 'list'] as const,
+};
+
 /**
  * GET /api/search: each call the server executes counts against the daily search quota, so a search already on
- * screen is never fetched again by itself (no staleness, no retry of a refusal: a 4xx, 429 included, stays as is).
- * Each answer moves the usage shown elsewhere (/membership): it is refetched.
+ * screen is never fetched again by itself (no staleness, no refetch on focus, no retry of a refusal: a 4xx, 429
+ * included, stays as is). Each answer moves the usage shown elsewhere (/membership): it is refetched.
  */
 export function useSearch(params: SearchParams, options: { enabled: boolean }) {
   const queryClient = useQueryClient();
@@ -26,9 +46,92 @@ export function useSearch(params: SearchParams, options: { enabled: boolean }) {
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });
 }
+
+/** GET /api/search/suggest: free and never counted; the caller debounces `q` (one request per pause, not per key). */
+export function useSuggest(q: string) {
+  return useQuery({
+    queryKey: suggestKeys.list(q),
+    queryFn: ({ signal }) => apiGet('/api/search/suggest', SuggestResponseSchema, { query: { q }, signal }),
+    enabled: q.trim() !== '',
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+// The UI language, so the server's refusals (name taken, cap reached, no alert slot) read like the page.
+const lang = () => ({ query: { lang: currentLanguage() } });
+
+/** The viewer's saved searches (premium: the caller enables it only for a level that has them). */
+export const useSavedSearches = (enabled: boolean) =>
+  useQuery({
+    queryKey: savedSearchKeys.list(),
+    queryFn: ({ signal }) => apiGet('/api/saved-searches', SavedSearchesResponseSchema, { signal }),
+    enabled,
+  });
+
+export type SavedSearchInput = {
+  name: string;
+  query: Record<string, string>;
+  alertEnabled?: boolean;
+  alertHeatThreshold?: number | null;
+};
+
+/** Any change: the list refreshes, and so does the usage (a search alert takes a concurrent-alerts slot). */
+function useSavedSearchMutation<T, R>(send: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['membership'] }),
+      ]);
+    },
+  });
+}
+
+export const useCreateSavedSearch = () =>
+  useSavedSearchMutation((input: SavedSearchInput) =>
+    apiSend('POST', '/api/saved-searches', SavedSearchSchema, input, lang()),
+  );
+
+type SavedSearchPatch = Partial<SavedSearchInput> & { id: string };
+
+/**
+ * PATCH one: the list shows the change at once (a switched alert flips under the pointer) and is refetched after,
+ * which also puts it back when the server refuses (no alert slot left, name taken).
+ */
+export function useUpdateSavedSearch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...patch }: SavedSearchPatch) =>
+      apiSend('PATCH', `/api/saved-searches/${encodeURIComponent(id)}`, SavedSearchSchema, patch, lang()),
+    onMutate: async ({ id, ...patch }: SavedSearchPatch) => {
+      await queryClient.cancelQueries({ queryKey: savedSearchKeys.list() });
+      queryClient.setQueryData<SavedSearchesResponse>(
+        savedSearchKeys.list(),
+        (list) => list && { ...list, items: list.items.map((item) => (item.id === id ? { ...item, ...patch } : item)) },
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
+        queryClient.invalidateQueries({ queryKey: ['membership'] }),
+      ]),
+  });
+}
+
+export const useDeleteSavedSearch = () =>
+  useSavedSearchMutation((id: string) =>
+    apiSend('DELETE', `/api/saved-searches/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
+  );
+
+export type { SavedSearch };

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SearchResponse } from '../../../../shared/api/search.schema.ts';
 import { formatInteger } from '../../../lib/format.ts';
 
-/** "8 of 10 searches left today" after a counted search (nothing before the first one). */
+/** "3 of 10 searches today" after a counted search (nothing before the first one); unlimited says so. */
 export function SearchQuotaNote({ quota }: { quota: SearchResponse['quota'] | undefined }) {
   const { t } = useTranslation('search');
   if (!quota) return null;
@@ -10,8 +10,8 @@ export function SearchQuotaNote({ quota }: { quota: SearchResponse['quota'] | un
     <p className="muted text-sm" data-slot="search-quota" aria-live="polite">
       {quota.limit < 0
         ? t('quota.unlimited', { used: formatInteger(quota.used) })
-        : t('quota.remaining', {
-            remaining: formatInteger(Math.max(0, quota.limit - quota.used)),
+        : t('quota.used', {
+            used: formatInteger(Math.min(quota.used, quota.limit)),
             limit: formatInteger(quota.limit),
           })}
     </p>
