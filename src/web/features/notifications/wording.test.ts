@@ -36,8 +36,20 @@ const samples: [Notification, string, string][] = [
       reason: 'new_results',
       projects: [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }],
     }),
-    '保存的搜索「L2」有新结果：A、B、C 等 1 个',
+    '保存的搜索「L2」有新结果：A、B、C 及另外 1 个项目',
     'Saved search "L2" has new matches: A, B, C and 1 more',
+  ],
+  [
+    // The server lists five of seven new matches and sends the count of all seven.
+    note('search_alert', {
+      name: 'L2',
+      reason: 'heat_threshold',
+      threshold: 80,
+      count: 7,
+      projects: [{ name: 'A' }, { name: 'B' }, { name: 'C' }, { name: 'D' }, { name: 'E' }],
+    }),
+    '保存的搜索「L2」：A、B、C 及另外 4 个项目 热度达到 80 或以上',
+    'Saved search "L2": A, B, C and 4 more at or above heat 80',
   ],
   [
     note('points_credited', { amount: 50, reason: 'task.daily', balance: 1050 }),

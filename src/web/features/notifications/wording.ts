@@ -49,8 +49,12 @@ function searchText(t: T, p: Params, separator: string): string {
   const projects = Array.isArray(p.projects) ? p.projects : [];
   const names = projects.map((x) => str((x as { name?: unknown })?.name)).filter(Boolean);
   const list = names.slice(0, SHOWN_PROJECTS).join(separator);
+  // The server lists at most five projects and sends the count of all of them: "and N more" counts the rest.
+  const total = Math.max(names.length, Number.isFinite(num(p.count)) ? num(p.count) : 0);
   const shown =
-    names.length > SHOWN_PROJECTS ? t('text.search.more', { list, count: names.length - SHOWN_PROJECTS }) : list;
+    total > Math.min(names.length, SHOWN_PROJECTS)
+      ? t('text.search.more', { list, count: total - Math.min(names.length, SHOWN_PROJECTS) })
+      : list;
   const key = p.reason === 'heat_threshold' ? 'text.search.heat_threshold' : 'text.search.new_results';
   return t(key, { name: str(p.name), projects: shown, threshold: score(p.threshold) });
 }
