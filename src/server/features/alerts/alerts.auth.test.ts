@@ -21,7 +21,7 @@ describe('/api/alerts: who may call it, and whose alerts they reach', () => {
     ['GET', `/api/alerts/${id}/deliveries`],
   ];
 
-  test('a visitor gets 401 SIGN_IN_REQUIRED and a free user 403 FEATURE_LOCKED naming premium, on every route', async () => {
+  test('a visitor gets 401 SIGN_IN_REQUIRED on every route; a free user 403 FEATURE_LOCKED naming premium on what needs the plan', async () => {
     const { agent: free } = await signUpAgent(t.app, 'al-free@example.com');
     for (const [method, url] of routes) {
       const payload = method === 'GET' ? undefined : {};
@@ -32,9 +32,18 @@ describe('/api/alerts: who may call it, and whose alerts they reach', () => {
         401,
         'SIGN_IN_REQUIRED',
       ]);
-      const locked = await free.request({ method: method as 'GET', url: `${url}?lang=en`, payload });
-      expect([url, locked.statusCode, locked.json().error]).toEqual([
+    }
+    const needsThePlan: [string, string, object][] = [
+      ['POST', '/api/alerts', { targetType: 'project', targetId: 'alpha', kind: 'heat_above', threshold: 50 }],
+      ['PATCH', `/api/alerts/${id}`, { email: true }],
+      ['PATCH', `/api/alerts/${id}`, { isActive: true }],
+      ['PATCH', `/api/alerts/${id}`, { threshold: 20 }],
+    ];
+    for (const [method, url, payload] of needsThePlan) {
+      const locked = await free.request({ method: method as 'POST', url: `${url}?lang=en`, payload });
+      expect([url, payload, locked.statusCode, locked.json().error]).toEqual([
         url,
+        payload,
         403,
         {
           code: 'FEATURE_LOCKED',
@@ -43,6 +52,12 @@ describe('/api/alerts: who may call it, and whose alerts they reach', () => {
         },
       ]);
     }
+    // Their own list (empty) and switching off their own alerts stay open to every level (a plan can end).
+    expect((await free.request({ method: 'GET', url: '/api/alerts' })).json()).toEqual({
+      items: [],
+      used: 0,
+      limit: 0,
+    });
   });
 
   test("another user's alert id answers 404 ALERT_NOT_FOUND on every route, and nothing of it changes", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { alertDeliveries, alerts } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
+import { debitPoints } from '../points/points.service.ts';
 import { decryptSecret } from '../social-accounts/secret-crypto.ts';
 import { createAlert, patchAlert, signUpWithPoints, TEST_SECRET_KEY } from './alerts.test-support.ts';
 
@@ -248,5 +249,48 @@ describe('/api/alerts without SECRET_KEY', () => {
     expect([refused.statusCode, refused.json().error.code]).toEqual([503, 'FEATURE_UNAVAILABLE']);
     expect((await createAlert(vip.agent, payload)).statusCode).toBe(201);
     expect((await vip.agent.request({ method: 'GET', url: '/api/alerts' })).json().used).toBe(1);
+  });
+});
+
+describe('/api/alerts after the plan ends', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false, env: { SECRET_KEY: TEST_SECRET_KEY } });
+    await insertProject(t.db, { id: 'beta', name: 'Beta', heatScore: 40 });
+  });
+  afterAll(() => t.close());
+
+  test('a user back on free still lists, pauses and deletes their alerts, but cannot resume, edit or create', async () => {
+    const { agent, userId } = await signUpWithPoints(t.app, t.db, 'al-lapsed@example.com', 1000);
+    const first = (
+      await createAlert(agent, { targetType: 'project', targetId: 'beta', kind: 'heat_above', threshold: 70 })
+    ).json().alert.id;
+    const second = (
+      await createAlert(agent, { targetType: 'project', targetId: 'beta', kind: 'heat_below', threshold: 10 })
+    ).json().alert.id;
+    await debitPoints(t.db, { userId, amount: 1000, reason: 'admin.adjust' });
+
+    const list = await agent.request({ method: 'GET', url: '/api/alerts' });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ used: 2, limit: 0 });
+    expect((await agent.request({ method: 'GET', url: `/api/alerts/${first}/deliveries` })).statusCode).toBe(200);
+    expect((await patchAlert(agent, first, { isActive: false })).json().alert.isActive).toBe(false);
+    expect((await patchAlert(agent, first, { email: false, webhookUrl: null })).statusCode).toBe(200);
+    expect((await agent.request({ method: 'DELETE', url: `/api/alerts/${second}` })).statusCode).toBe(204);
+
+    for (const body of [{ isActive: true }, { threshold: 50 }, { email: true }]) {
+      const refused = await patchAlert(agent, first, body);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('FEATURE_LOCKED');
+    }
+    const create = await createAlert(agent, {
+      targetType: 'project',
+      targetId: 'beta',
+      kind: 'heat_above',
+      threshold: 1,
+    });
+    expect(create.statusCode).toBe(403);
+    const [row] = await t.db.select().from(alerts).where(eq(alerts.id, first));
+    expect(row).toMatchObject({ isActive: false, threshold: 70 });
   });
 });

@@ -10,11 +10,12 @@ import {
 } from '../../../shared/api/alerts.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import { requireFeature, viewerOf } from '../membership/viewer-level.ts';
+import { requireFeature, requireSignedIn, viewerOf } from '../membership/viewer-level.ts';
 import * as service from './alerts.service.ts';
 
 const tags = ['alerts'];
 // The feature guard runs first (onRequest, before the body is read): a visitor gets 401, a free user 403 naming premium.
+// Reading, pausing and deleting one's own alerts needs only a session: a plan that ended must not trap its alerts.
 const guard = requireFeature('search_alerts');
 
 /** /api/alerts/*: a user's own alerts only — another user's alert id answers 404 ALERT_NOT_FOUND. */
@@ -31,8 +32,10 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     };
   };
 
-  app.get('/alerts', { schema: { tags, response: { 200: AlertsResponseSchema } }, onRequest: guard }, (req, reply) =>
-    service.listAlerts(db, actor(req, reply), req.ip, config.DAY_TIME_ZONE),
+  app.get(
+    '/alerts',
+    { schema: { tags, response: { 200: AlertsResponseSchema } }, onRequest: requireSignedIn },
+    (req, reply) => service.listAlerts(db, actor(req, reply), req.ip, config.DAY_TIME_ZONE),
   );
 
   app.post(
@@ -53,21 +56,26 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
         body: UpdateAlertBodySchema,
         response: { 200: CreateAlertResponseSchema },
       },
-      onRequest: guard,
+      // The service asks for the feature unless the change only switches something off (alerts.service.ts).
+      onRequest: requireSignedIn,
     },
     (req, reply) => service.updateAlert(db, actor(req, reply), req.params.id, req.body),
   );
 
-  app.delete('/alerts/:id', { schema: { tags, params: AlertIdParamsSchema }, onRequest: guard }, async (req, reply) => {
-    await service.deleteAlert(db, actor(req, reply), req.params.id);
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/alerts/:id',
+    { schema: { tags, params: AlertIdParamsSchema }, onRequest: requireSignedIn },
+    async (req, reply) => {
+      await service.deleteAlert(db, actor(req, reply), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/alerts/:id/deliveries',
     {
       schema: { tags, params: AlertIdParamsSchema, response: { 200: AlertDeliveriesResponseSchema } },
-      onRequest: guard,
+      onRequest: requireSignedIn,
     },
     (req, reply) => service.listDeliveries(db, actor(req, reply), req.params.id),
   );

@@ -4,7 +4,7 @@ import type { Language } from '../../../shared/locales/index.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from '../membership/viewer-level.ts';
+import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { assertAlertSlot, quotaSubjectOf, readQuotas } from '../quotas/quotas.service.ts';
 import { encryptSecret } from '../social-accounts/secret-crypto.ts';
 import { assertCondition } from './alert-conditions.ts';
@@ -128,7 +128,15 @@ export async function createAlert(db: Db, actor: AlertActor, body: CreateAlertBo
  * owner's row lock; adding a webhook where there was none creates its signing secret (returned once); removing the
  * webhook drops the secret with it.
  */
+/** Pausing, turning e-mail off or removing the webhook: what a user whose plan has ended may still do. */
+function onlySwitchesOff(body: UpdateAlertBody): boolean {
+  return (
+    body.threshold === undefined && body.isActive !== true && body.email !== true && (body.webhookUrl ?? null) === null
+  );
+}
+
 export async function updateAlert(db: Db, actor: AlertActor, id: string, body: UpdateAlertBody) {
+  if (!onlySwitchesOff(body)) assertCanUse(actor.viewer, 'search_alerts');
   assertWebhookAllowed(actor, body.webhookUrl);
   let secretPlain: string | null = null;
   await withTransaction(db, async (tx) => {

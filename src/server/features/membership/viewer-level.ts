@@ -39,6 +39,15 @@ export function assertCanUse(viewer: Viewer, feature: Feature): void {
 }
 
 /** onRequest guard for a route that needs a feature: 401 SIGN_IN_REQUIRED for a visitor, 403 for a lower level. */
+/**
+ * onRequest guard of a user's own rows that every level may still read, pause and delete (notifications; alerts and
+ * saved searches made on a plan that has since ended): a visitor gets 401, any signed-in level passes.
+ */
+export async function requireSignedIn(request: FastifyRequest): Promise<void> {
+  if (request.auth) return;
+  throw new AppError(request.authExpired ? 'SESSION_EXPIRED' : 'SIGN_IN_REQUIRED');
+}
+
 export function requireFeature(feature: Feature) {
   return async (request: FastifyRequest): Promise<void> => assertCanUse(viewerOf(request, new Date()), feature);
 }

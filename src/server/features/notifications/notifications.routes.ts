@@ -8,16 +8,12 @@ import {
   UnreadCountResponseSchema,
 } from '../../../shared/api/notifications.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError } from '../../errors.ts';
+import { requireSignedIn } from '../membership/viewer-level.ts';
 import * as service from './notifications.service.ts';
 
 const tags = ['notifications'];
 
-/** Every level may read its notifications (points and levels concern free users too); a visitor gets 401. */
-async function requireSignedIn(request: FastifyRequest): Promise<void> {
-  if (request.auth) return;
-  throw new AppError(request.authExpired ? 'SESSION_EXPIRED' : 'SIGN_IN_REQUIRED');
-}
+// Every level may read its notifications (points and levels concern free users too); a visitor gets 401.
 
 function own(request: FastifyRequest, reply: FastifyReply): string {
   reply.header('cache-control', 'private, no-store');

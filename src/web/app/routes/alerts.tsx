@@ -5,15 +5,28 @@ import { AlertsOverview } from '../../features/alerts/components/alerts-overview
 import { useSession } from '../../features/auth/api.ts';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
-import { lockReasonOf } from '../../features/membership/lock-reason.ts';
+import { lockReasonFor, lockReasonOf } from '../../features/membership/lock-reason.ts';
 
-/** A premium page: a free user gets the upgrade message the server answers with, instead of the alerts. */
+/**
+ * A premium page: a level without alerts (limit 0) gets the upgrade message; one whose plan ended with alerts still
+ * in place sees the message above them, and may still pause or delete them (the server allows that much).
+ */
 function PremiumGate({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation('alerts');
   const probe = useAlerts();
-  const reason = probe.isError ? lockReasonOf(probe.error) : null;
-  if (reason) return <LockedFeature reason={reason} title={t('featureName')} />;
-  return children;
+  const session = useSession();
+  const refused = probe.isError ? lockReasonOf(probe.error) : null;
+  if (refused) return <LockedFeature reason={refused} title={t('featureName')} />;
+  const lapsed =
+    probe.data?.limit === 0 ? lockReasonFor('search_alerts', session.data?.membership.level ?? 'free') : null;
+  if (!lapsed) return children;
+  if (probe.data?.items.length === 0) return <LockedFeature reason={lapsed} title={t('featureName')} />;
+  return (
+    <>
+      <LockedFeature reason={lapsed} title={t('featureName')} />
+      {children}
+    </>
+  );
 }
 
 /** /alerts: my alerts on projects and sectors. */
