@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import type { ResponseCache } from '../plugins/response-cache.ts';
 
@@ -8,6 +9,8 @@ import type { ResponseCache } from '../plugins/response-cache.ts';
 export type JobContext = Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'events'> & {
   cache?: Pick<ResponseCache, 'invalidate'>;
   now: () => Date;
+  /** The app's logger (the scheduler passes it; a CLI or a test may not): for what a job does in the background. */
+  log?: FastifyBaseLogger;
 };
 
 /**

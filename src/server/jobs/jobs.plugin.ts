@@ -13,7 +13,7 @@ export type JobsPluginOptions = AppDeps & { jobs?: readonly Job[] };
 export const jobsPlugin = fp<JobsPluginOptions>(async (app, { jobs: only, ...deps }) => {
   if (!deps.config.JOBS_ENABLED) return;
   const jobs = only ?? ALL_JOBS;
-  const scheduler = createScheduler(jobs, { ...deps, now: () => new Date() }, app.log);
+  const scheduler = createScheduler(jobs, { ...deps, now: () => new Date(), log: app.log }, app.log);
   app.addHook('onReady', async () => {
     scheduler.start();
     app.log.info({ jobs: scheduler.jobs.map((j) => `${j.name} (${j.pattern})`) }, 'scheduler started');

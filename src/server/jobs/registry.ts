@@ -1,3 +1,4 @@
+import { alertDeliveriesJob } from './alert-deliveries.job.ts';
 import { dailyCleanupJob } from './daily-cleanup.job.ts';
 import { fullSyncJob } from './full-sync.job.ts';
 import { heatJob } from './heat.job.ts';
@@ -20,6 +21,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - ingest-social      hourly (X, Telegram, Discord; 1/168 of the stale projects per run)
  * - points-expiry      daily 16:10 (00:10 in Asia/Shanghai; does nothing while POINTS_EXPIRY_DAYS is 0)
  * - daily-cleanup      daily 03:40 (quota windows, task progress, share tokens and ad views over two days old)
+ * - alert-deliveries   every minute (fired alerts' e-mails and webhooks, retried with back-off)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -31,6 +33,7 @@ export const ALL_JOBS: readonly Job[] = [
   socialJob,
   pointsExpiryJob,
   dailyCleanupJob,
+  alertDeliveriesJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */
