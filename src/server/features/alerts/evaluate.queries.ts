@@ -3,6 +3,15 @@ import type { AlertKind, AlertTargetType } from '../../../shared/api/alerts.sche
 import { type Db, queryRows } from '../../db/client.ts';
 import { alertDeliveries } from '../../db/schema/index.ts';
 
+/**
+ * Passes take turns (held until the transaction ends): a second concurrent pass waits, then reads the state the first
+ * committed, instead of both locking thousands of alert rows in different orders (a deadlock). Same key space as the
+ * job locks (jobs/job-lock.ts), under a name no job has.
+ */
+export async function lockEvaluation(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(727002, hashtext('alert-evaluation'))`);
+}
+
 /** One alert that went from armed to fired in this pass (and is not a baseline pass). */
 export type FiredAlert = {
   id: string;

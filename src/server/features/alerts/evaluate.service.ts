@@ -2,7 +2,13 @@ import { DAY_MS } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { type NewNotification, notify } from '../notifications/notify.ts';
-import { advanceAlerts, type FiredAlert, insertDeliveries, type NewDelivery } from './evaluate.queries.ts';
+import {
+  advanceAlerts,
+  type FiredAlert,
+  insertDeliveries,
+  lockEvaluation,
+  type NewDelivery,
+} from './evaluate.queries.ts';
 
 /**
  * Hysteresis band of the heat kinds, in heat points: a heat_above alert that fired is armed again only once the heat
@@ -28,10 +34,13 @@ export type EvaluationResult = {
  * statement reads every alert's current value, decides, and moves armed→fired / fired→armed; then, in the same
  * transaction, one notification per newly fired alert (idempotent by `alert:<id>:<firing time>`) and its pending
  * deliveries (e-mail when enabled, webhook when set), which deliverDueAlerts sends. The number of statements does
- * not depend on the number of alerts. Safe to run concurrently: a second pass skips rows the first one moved.
+ * not depend on the number of alerts. Safe to run concurrently (two instances, the CLI beside the job): passes take
+ * turns on a transaction advisory lock, so the second reads what the first committed, and the UPDATE's WHERE on the
+ * state it read would skip a row moved meanwhile anyway.
  */
 export async function evaluateAlerts(db: Db, now: Date): Promise<EvaluationResult> {
   return withTransaction(db, async (tx) => {
+    await lockEvaluation(tx);
     const pass = await advanceAlerts(tx, {
       now,
       baselineOldest: new Date(now.getTime() - 2 * DAY_MS),
