@@ -22,7 +22,7 @@ describe('deliverDueAlerts: e-mail and signed webhooks with retries', () => {
   let deps: DeliveryDeps;
   let clock = 0;
   beforeAll(async () => {
-    t = await buildTestApp({ catalogue: false, env: { SECRET_KEY } });
+    t = await buildTestApp({ catalogue: false, env: { SECRET_KEY, ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' } });
     deps = { db: t.db, config: t.config, mailer: createAlertMailer(t.config, undefined), webhookTimeoutMs: 500 };
   });
   afterAll(() => t.close());
@@ -151,7 +151,7 @@ describe('deliverDueAlerts: e-mail and signed webhooks with retries', () => {
     await deliverDueAlerts(deps, gone.firedAt);
     const [row] = await deliveriesOf(gone.alert.id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
-    expect(row?.lastError).toMatch(/ECONNREFUSED|fetch failed/);
+    expect(row?.lastError).toBe('connection failed (ECONNREFUSED)');
     expect(row?.lastError).not.toContain(server.url);
   });
 
@@ -170,6 +170,27 @@ describe('deliverDueAlerts: e-mail and signed webhooks with retries', () => {
     expect(mail?.subject).toBe('HeatRank 提醒：Zenora Swap');
     expect(mail?.text).toContain('Zenora Swap 的热度升至 25.5，达到或超过您设定的阈值 20。');
     expect(mail?.text).toContain(`/projects/${project.id}`);
+  });
+
+  test('without ALERT_WEBHOOK_ALLOW_PRIVATE a webhook to this host or a private network is never sent', async () => {
+    const server = await startFakeServer(() => ({ status: 200 }));
+    try {
+      const port = new URL(server.url).port;
+      const strict = { ...deps, config: { ...t.config, ALERT_WEBHOOK_ALLOW_PRIVATE: false } };
+      for (const url of [`${server.url}/hook`, `http://localhost:${port}/hook`, 'http://169.254.169.254/latest']) {
+        const { alert, firedAt } = await firedAlert({ webhookUrl: url });
+        await deliverDueAlerts(strict, firedAt);
+        expect((await deliveriesOf(alert.id))[0]).toMatchObject({
+          status: 'pending',
+          attempts: 1,
+          lastStatusCode: null,
+          lastError: 'the webhook host is a private or local address',
+        });
+      }
+      expect(server.requests).toHaveLength(0);
+    } finally {
+      await server.close();
+    }
   });
 
   test('without the signing key the webhook is not sent unsigned', async () => {

@@ -94,7 +94,10 @@ async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDelivery, no
     ...(payload.previousTrend !== undefined ? { previousTrend: payload.previousTrend } : {}),
     firedAt: payload.firedAt,
   });
-  return postWebhook(delivery.webhookUrl, secret, body, now, deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS);
+  return postWebhook(delivery.webhookUrl, secret, body, now, {
+    timeoutMs: deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    allowPrivate: deps.config.ALERT_WEBHOOK_ALLOW_PRIVATE,
+  });
 }
 
 /** The decrypted signing secret, or null without SECRET_KEY or when it does not decrypt (never logged). */

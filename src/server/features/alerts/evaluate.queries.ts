@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AlertKind, AlertTargetType } from '../../../shared/api/alerts.schema.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { alertDeliveries } from '../../db/schema/index.ts';
 
 /**
  * Passes take turns (held until the transaction ends): a second concurrent pass waits, then reads the state the first
@@ -12,25 +10,8 @@ export async function lockEvaluation(db: Db): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(727002, hashtext('alert-evaluation'))`);
 }
 
-/** One alert that went from armed to fired in this pass (and is not a baseline pass). */
-export type FiredAlert = {
-  id: string;
-  userId: string;
-  kind: AlertKind;
-  targetType: AlertTargetType;
-  targetId: string;
-  targetName: string;
-  threshold: number | null;
-  /** Heat, rank or signed 24 h change; null for trend_change. */
-  value: number | null;
-  /** trend_change: the new trend and the one before it. */
-  trend: string | null;
-  previousTrend: string | null;
-  emailEnabled: boolean;
-  hasWebhook: boolean;
-};
-
-export type EvaluationPass = { evaluated: number; fired: FiredAlert[] };
+/** What one pass did: alerts evaluated (their target had a value), fired, notifications and deliveries queued. */
+export type EvaluationPass = { evaluated: number; fired: number; notifications: number; deliveries: number };
 
 export type EvaluationWindow = {
   now: Date;
@@ -44,42 +25,59 @@ export type EvaluationWindow = {
 /**
  * The whole evaluation as ONE statement, whatever the number of alerts:
  * 1. `observed`: every active alert with its target's current value — project heat (project_scores), overall rank
- *    among scored projects (rank() over the heat index), heat minus the 24 h baseline run's heat (heat_history, one
- *    primary-key probe per alert); sector heat, rank among sectors with a heat, change_24h and trend (sectors).
+ *    among scored projects (rank() over all of them, computed only when a project rank alert exists), heat minus
+ *    the 24 h baseline run's heat (heat_history, one primary-key probe per change alert); sector heat, rank among
+ *    sectors with a heat, change_24h and trend (sectors).
  * 2. `decided`: drops alerts whose target has no value (kept untouched), and decides `holds` (the condition) and
  *    `releases` (the condition stopped holding, past the band) per kind.
  * 3. `advanced`: one UPDATE of every decided alert — state, last value/trend, evaluation time, and the firing time
  *    for those that fire. Its WHERE repeats the state and evaluation time the statement read: a concurrent pass that
  *    got there first (another instance, the CLI) changed them, so this one skips the row instead of firing it twice.
- * 4. One result row: how many were evaluated and the fired ones as JSON.
+ * 4. For the alerts that fired: one `alert_fired` notification each (dedupe key `alert:<id>:<firing time ISO>`,
+ *    ON CONFLICT DO NOTHING as notify() does) and their pending deliveries (e-mail when enabled, webhook when set),
+ *    as INSERT … SELECT in the same statement — nothing travels to the application and back.
+ * One result row: the counts.
  * Firing: armed → fired when the condition holds on a pass that has a previous evaluation (a crossing needs a before
  * and an after). A first pass (last_evaluated_at null) is a baseline: fired if the condition holds, no notification.
  * trend_change fires on every change of the trend against last_trend, and is armed again on the next pass.
  */
 export async function advanceAlerts(db: Db, w: EvaluationWindow): Promise<EvaluationPass> {
+  const [row] = await queryRows<EvaluationPass>(db, advanceAlertsSql(w));
+  return row ?? { evaluated: 0, fired: 0, notifications: 0, deliveries: 0 };
+}
+
+/** The statement of advanceAlerts (exported for the bench's EXPLAIN). */
+export function advanceAlertsSql(w: EvaluationWindow) {
   const now = w.now.toISOString();
-  const rows = await queryRows<{ evaluated: number; fired: FiredAlertJson[] | null }>(
-    db,
-    sql`
+  const firedAt = now;
+  return sql`
       WITH baseline AS (
         SELECT max(computed_at) AS at FROM heat_history
         WHERE granularity = 'run' AND entity_type = 'project'
           AND computed_at >= ${w.baselineOldest.toISOString()}::timestamptz
           AND computed_at <= ${w.baselineLatest.toISOString()}::timestamptz
       ), project_ranks AS (
-        SELECT project_id, heat_score, rank() OVER (ORDER BY heat_score DESC) AS rank
-        FROM project_scores WHERE heat_score IS NOT NULL
+        -- Only when a project rank alert exists (a one-time filter): ranking every scored project is the costly part.
+        SELECT project_id, rank() OVER (ORDER BY heat_score DESC NULLS LAST) AS rank
+        FROM project_scores
+        WHERE heat_score IS NOT NULL
+          AND EXISTS (SELECT 1 FROM alerts WHERE is_active AND kind = 'rank_top' AND target_type = 'project')
       ), sector_ranks AS (
         SELECT id, heat_score, change_24h, trend, rank() OVER (ORDER BY heat_score DESC) AS rank
         FROM sectors WHERE heat_score IS NOT NULL
-      ), observed AS (
+      ), observed AS MATERIALIZED (
         SELECT a.id, a.kind, a.threshold, a.state, a.last_trend, a.last_evaluated_at,
           CASE WHEN a.target_type = 'project' THEN
             CASE a.kind
               WHEN 'rank_top' THEN pr.rank::float8
-              WHEN 'heat_change_24h' THEN pr.heat_score - h.score
+              -- One primary-key probe of heat_history per change alert, not a scan of the whole baseline run.
+              WHEN 'heat_change_24h' THEN ps.heat_score - (
+                SELECT h.score FROM heat_history h
+                WHERE h.entity_type = 'project' AND h.entity_id = a.project_id
+                  AND h.computed_at = (SELECT at FROM baseline)
+              )
               WHEN 'trend_change' THEN NULL
-              ELSE pr.heat_score
+              ELSE ps.heat_score
             END
           ELSE
             CASE a.kind
@@ -91,9 +89,8 @@ export async function advanceAlerts(db: Db, w: EvaluationWindow): Promise<Evalua
           END AS value,
           CASE WHEN a.kind = 'trend_change' AND a.target_type = 'sector' THEN sr.trend END AS trend
         FROM alerts a
-        LEFT JOIN project_ranks pr ON pr.project_id = a.project_id
-        LEFT JOIN heat_history h ON a.kind = 'heat_change_24h' AND h.entity_type = 'project'
-          AND h.entity_id = a.project_id AND h.computed_at = (SELECT at FROM baseline)
+        LEFT JOIN project_scores ps ON ps.project_id = a.project_id
+        LEFT JOIN project_ranks pr ON a.kind = 'rank_top' AND pr.project_id = a.project_id
         LEFT JOIN sector_ranks sr ON sr.id = a.sector_id
         WHERE a.is_active
       ), decided AS (
@@ -137,47 +134,43 @@ export async function advanceAlerts(db: Db, w: EvaluationWindow): Promise<Evalua
         RETURNING a.id, a.user_id, a.kind, a.target_type, coalesce(a.project_id, a.sector_id) AS target_id,
           a.threshold, n.value, n.trend, n.last_trend AS previous_trend, a.email_enabled,
           a.webhook_url IS NOT NULL AS has_webhook, n.fires
+      ), fired AS (
+        SELECT f.*, coalesce(p.name, s.name, f.target_id) AS target_name,
+          CASE WHEN f.kind = 'trend_change' THEN to_jsonb(f.trend) ELSE to_jsonb(f.value) END AS shown_value,
+          CASE WHEN f.kind = 'trend_change' THEN jsonb_build_object('previousTrend', f.previous_trend)
+            ELSE '{}'::jsonb END AS extra
+        FROM advanced f
+        LEFT JOIN projects p ON f.target_type = 'project' AND p.id = f.target_id
+        LEFT JOIN sectors s ON f.target_type = 'sector' AND s.id = f.target_id
+        WHERE f.fires
+      ), notified AS (
+        -- What notify() (notifications/notify.ts) does, set-based: idempotent by (user, dedupe key).
+        INSERT INTO notifications (user_id, kind, params, link, dedupe_key)
+        SELECT f.user_id, 'alert_fired',
+          jsonb_build_object('alertId', f.id, 'kind', f.kind, 'targetType', f.target_type, 'targetId', f.target_id,
+            'targetName', f.target_name, 'threshold', f.threshold, 'value', f.shown_value) || f.extra,
+          CASE f.target_type WHEN 'project' THEN '/projects/' ELSE '/sectors/' END || f.target_id,
+          'alert:' || f.id || ':' || ${firedAt}::text
+        FROM fired f
+        ON CONFLICT (user_id, dedupe_key) DO NOTHING
+        RETURNING 1
+      ), queued AS (
+        INSERT INTO alert_deliveries (alert_id, user_id, event_key, channel, payload, status, next_attempt_at)
+        SELECT f.id, f.user_id, ${firedAt}::text, c.channel,
+          jsonb_build_object('alert', jsonb_build_object('id', f.id, 'kind', f.kind, 'targetType', f.target_type,
+              'targetId', f.target_id, 'threshold', f.threshold),
+            'targetName', f.target_name, 'value', f.shown_value, 'firedAt', ${firedAt}::text) || f.extra,
+          'pending', ${now}::timestamptz
+        FROM fired f
+        CROSS JOIN LATERAL (VALUES ('email', f.email_enabled), ('webhook', f.has_webhook)) AS c(channel, wanted)
+        WHERE c.wanted
+        ON CONFLICT (alert_id, event_key, channel) DO NOTHING
+        RETURNING 1
       )
       SELECT
         (SELECT count(*)::int FROM advanced) AS evaluated,
-        (SELECT json_agg(json_build_object(
-            'id', f.id, 'userId', f.user_id, 'kind', f.kind, 'targetType', f.target_type, 'targetId', f.target_id,
-            'targetName', coalesce(p.name, s.name, f.target_id), 'threshold', f.threshold, 'value', f.value,
-            'trend', f.trend, 'previousTrend', f.previous_trend, 'emailEnabled', f.email_enabled,
-            'hasWebhook', f.has_webhook
-          ) ORDER BY f.id)
-          FROM advanced f
-          LEFT JOIN projects p ON f.target_type = 'project' AND p.id = f.target_id
-          LEFT JOIN sectors s ON f.target_type = 'sector' AND s.id = f.target_id
-          WHERE f.fires) AS fired
-    `,
-  );
-  const row = rows[0];
-  return { evaluated: row?.evaluated ?? 0, fired: row?.fired ?? [] };
-}
-
-type FiredAlertJson = FiredAlert;
-
-/** A delivery row to queue for one firing on one channel. */
-export type NewDelivery = {
-  alertId: string;
-  userId: string;
-  eventKey: string;
-  channel: 'email' | 'webhook';
-  payload: Record<string, unknown>;
-  nextAttemptAt: Date;
-};
-
-/** Queues deliveries as multi-row inserts; the same firing on the same channel is never queued twice. */
-export async function insertDeliveries(db: Db, rows: readonly NewDelivery[], chunk = 2_000): Promise<number> {
-  let inserted = 0;
-  for (let start = 0; start < rows.length; start += chunk) {
-    const result = await db
-      .insert(alertDeliveries)
-      .values(rows.slice(start, start + chunk).map((r) => ({ ...r, status: 'pending' as const })))
-      .onConflictDoNothing({ target: [alertDeliveries.alertId, alertDeliveries.eventKey, alertDeliveries.channel] })
-      .returning({ id: alertDeliveries.id });
-    inserted += result.length;
-  }
-  return inserted;
+        (SELECT count(*)::int FROM fired) AS fired,
+        (SELECT count(*)::int FROM notified) AS notifications,
+        (SELECT count(*)::int FROM queued) AS deliveries
+    `;
 }
