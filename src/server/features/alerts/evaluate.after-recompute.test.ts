@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import type { AppEvent } from '../../events/event-bus.ts';
+import { startFakeServer } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { afterRecompute } from '../heat/after-recompute.service.ts';
 import type { RecomputeResult } from '../heat/recompute.service.ts';
+import { encryptSecret } from '../social-accounts/secret-crypto.ts';
 import { getAlert, insertAlert, insertUser, listAlertNotifications, setProjectHeat } from './evaluate.test-support.ts';
 
 const resultAt = (at: string): RecomputeResult => ({
@@ -24,7 +26,10 @@ const resultAt = (at: string): RecomputeResult => ({
 describe('afterRecompute evaluates alerts', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp({ catalogue: false });
+    t = await buildTestApp({
+      catalogue: false,
+      env: { SECRET_KEY: 'test-secret-key-test-secret-key-0123456789', ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' },
+    });
   });
   afterAll(() => t.close());
 
@@ -44,6 +49,30 @@ describe('afterRecompute evaluates alerts', () => {
     expect(await getAlert(t.db, alert.id)).toMatchObject({ state: 'fired' });
     expect(await listAlertNotifications(t.db, userId)).toHaveLength(1);
     expect(published.map((e) => e.type)).toEqual(['heat.recomputed', 'heat.recomputed']);
+  });
+
+  test('with a config (the scheduled job), the webhook of a firing goes out at once, without waiting for the job', async () => {
+    const server = await startFakeServer(() => ({ status: 200 }));
+    try {
+      const userId = await insertUser(t.db);
+      const project = await insertProject(t.db, { heatScore: 10 });
+      await insertAlert(t.db, {
+        userId,
+        projectId: project.id,
+        kind: 'heat_above',
+        threshold: 20,
+        webhookUrl: `${server.url}/hook`,
+        webhookSecret: encryptSecret('whsec', t.config.SECRET_KEY ?? ''),
+      });
+      const deps = { db: t.db, dbKind: t.handle.kind, events: { publish: async () => {} }, config: t.config };
+      await afterRecompute(deps, resultAt('2026-11-25T12:00:00.000Z'));
+      await setProjectHeat(t.db, project.id, 30);
+      await afterRecompute(deps, resultAt('2026-11-25T12:05:00.000Z'));
+      for (let i = 0; i < 100 && server.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(server.requests).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
   });
 
   test('a failing evaluation is logged and the recompute still ends normally', async () => {
