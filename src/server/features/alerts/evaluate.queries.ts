@@ -25,7 +25,7 @@ export type EvaluationWindow = {
 /**
  * The whole evaluation as ONE statement, whatever the number of alerts:
  * 1. `observed`: every active alert with its target's current value — project heat (project_scores), overall rank
- *    among scored projects (rank() over all of them, computed only when a project rank alert exists), heat minus
+ *    among scored projects (rank() over the hottest ones down to the coolest a rank alert watches), heat minus
  *    the 24 h baseline run's heat (heat_history, one primary-key probe per change alert); sector heat, rank among
  *    sectors with a heat, change_24h and trend (sectors).
  * 2. `decided`: drops alerts whose target has no value (kept untouched), and decides `holds` (the condition) and
@@ -57,11 +57,15 @@ export function advanceAlertsSql(w: EvaluationWindow) {
           AND computed_at >= ${w.baselineOldest.toISOString()}::timestamptz
           AND computed_at <= ${w.baselineLatest.toISOString()}::timestamptz
       ), project_ranks AS (
-        -- Only when a project rank alert exists (a one-time filter): ranking every scored project is the costly part.
+        -- Ranking every scored project is the costly part, so only the head of the heat index is ranked: down to the
+        -- coolest project a rank alert watches (a rank counts only hotter projects, so these ranks are exact), and
+        -- nothing at all without a project rank alert (the minimum is then null).
         SELECT project_id, rank() OVER (ORDER BY heat_score DESC NULLS LAST) AS rank
         FROM project_scores
-        WHERE heat_score IS NOT NULL
-          AND EXISTS (SELECT 1 FROM alerts WHERE is_active AND kind = 'rank_top' AND target_type = 'project')
+        WHERE heat_score >= (
+          SELECT min(w.heat_score) FROM alerts ra JOIN project_scores w ON w.project_id = ra.project_id
+          WHERE ra.is_active AND ra.kind = 'rank_top' AND ra.target_type = 'project'
+        )
       ), sector_ranks AS (
         SELECT id, heat_score, change_24h, trend, rank() OVER (ORDER BY heat_score DESC) AS rank
         FROM sectors WHERE heat_score IS NOT NULL
