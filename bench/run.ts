@@ -7,6 +7,7 @@ import { refreshTableStatistics } from '../src/server/db/maintenance.ts';
 import { RECOMPUTE_WRITTEN_TABLES } from '../src/server/features/heat/after-recompute.service.ts';
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
+import { benchAlerts } from './alerts.bench.ts';
 import { measureLoad } from './http-load.ts';
 import { benchSearch, explainTextSearch } from './search.bench.ts';
 import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
@@ -113,6 +114,7 @@ async function main() {
   const pgl = await seed('pglite', dir);
   report.seed = [{ database: 'pglite', projects: COUNT, seconds: Math.round(pgl.seconds * 10) / 10 }];
   const recompute = await optionalRecompute(pgl.handle, 'pglite');
+  const alerts = await benchAlerts(pgl.handle.db, 'pglite');
   await pgl.handle.close();
   report.reads = await benchReads('pglite', { DATA_DIR: dir });
   report.search = await searchRows('pglite', dir);
@@ -125,6 +127,7 @@ async function main() {
       const pgs = await seed('postgres', url);
       report.seed.push({ database: 'postgres', projects: COUNT, seconds: Math.round(pgs.seconds * 10) / 10 });
       recompute.push(...(await optionalRecompute(pgs.handle, 'postgres')));
+      alerts.push(...(await benchAlerts(pgs.handle.db, 'postgres')));
       await pgs.handle.close();
       report.reads.push(...(await benchReads('postgres', { DATABASE_URL: url })));
       report.search.push(...(await searchRows('postgres', url)));
@@ -133,6 +136,7 @@ async function main() {
     }
   }
   report.recompute = recompute;
+  report.alerts = alerts;
   report.bundles = await optionalBundleSizes();
 
   for (const [title, rows] of Object.entries(report)) {

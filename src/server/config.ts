@@ -141,6 +141,9 @@ const EnvSchema = z.object({
     .refine(isTimeZone, { message: 'must be an IANA time zone such as Asia/Shanghai or UTC' }),
   /** Points expire this many days after they were earned; 0 = never (the default). */
   POINTS_EXPIRY_DAYS: z.coerce.number().int().min(0).max(36_500).default(0),
+  // --- Alerts (docs/alert-evaluation.md).
+  /** Let alert webhooks reach loopback, private and link-local addresses (off: a URL cannot probe this network). */
+  ALERT_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
   /** How long an ad must stay on screen, measured on the server, before it can be credited. */
   AD_MIN_VIEW_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbKind } from './client.ts';
 
-const TABLES = new Set(['projects', 'project_scores', 'sectors', 'heat_history', 'project_signals']);
+const TABLES = new Set(['projects', 'project_scores', 'sectors', 'heat_history', 'project_signals', 'alerts', 'users']);
 
 /**
  * Keeps planner statistics and the visibility map current after a bulk write. PGlite runs Postgres in single-user

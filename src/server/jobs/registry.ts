@@ -1,3 +1,4 @@
+import { alertDeliveriesJob } from './alert-deliveries.job.ts';
 import { dailyCleanupJob } from './daily-cleanup.job.ts';
 import { fullSyncJob } from './full-sync.job.ts';
 import { heatJob } from './heat.job.ts';
@@ -29,6 +30,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - daily-cleanup      daily 03:40 (quota windows, task progress, share tokens and ad views over two days old;
  *                     read notifications over 90 days old)
  * - membership-expiry  daily 01:20 (warns paid plans ending within three days)
+ * - alert-deliveries   every minute (fired alerts' e-mails and webhooks, retried with back-off)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -44,6 +46,7 @@ export const ALL_JOBS: readonly Job[] = [
   pointsExpiryJob,
   dailyCleanupJob,
   membershipExpiryJob,
+  alertDeliveriesJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */

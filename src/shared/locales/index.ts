@@ -1,6 +1,7 @@
 // Locale catalogue: one JSON file per namespace and language. Adding a namespace = a file in en/ and zh/ and two
 // lines here. en is the source of truth for keys; locales.test.ts enforces identical key sets and no empty values.
 import enAccount from './en/account.json' with { type: 'json' };
+import enAlerting from './en/alerting.json' with { type: 'json' };
 import enAlerts from './en/alerts.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
@@ -23,6 +24,7 @@ import enSectors from './en/sectors.json' with { type: 'json' };
 import enTasks from './en/tasks.json' with { type: 'json' };
 import enWatchlists from './en/watchlists.json' with { type: 'json' };
 import zhAccount from './zh/account.json' with { type: 'json' };
+import zhAlerting from './zh/alerting.json' with { type: 'json' };
 import zhAlerts from './zh/alerts.json' with { type: 'json' };
 import zhApp from './zh/app.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
@@ -52,6 +54,7 @@ export const DEFAULT_LANGUAGE: Language = 'zh';
 export const en = {
   account: enAccount,
   alerts: enAlerts,
+  alerting: enAlerting,
   app: enApp,
   auth: enAuth,
   common: enCommon,
@@ -77,6 +80,7 @@ export const en = {
 export const zh: typeof en = {
   account: zhAccount,
   alerts: zhAlerts,
+  alerting: zhAlerting,
   app: zhApp,
   auth: zhAuth,
   common: zhCommon,

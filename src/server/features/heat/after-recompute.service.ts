@@ -1,6 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app-deps.ts';
 import { refreshTableStatistics } from '../../db/maintenance.ts';
 import type { ResponseCache } from '../../plugins/response-cache.ts';
+import { startDeliveries } from '../alerts/deliveries.service.ts';
+import { evaluateAlerts } from '../alerts/evaluate.service.ts';
 import { evaluateSearchAlerts } from '../saved-searches/search-alerts.service.ts';
 import { refreshDailyRanks } from '../trend/trend.service.ts';
 import type { RecomputeResult } from './recompute.service.ts';
@@ -12,18 +15,22 @@ export type AfterRecomputeDeps = Pick<AppDeps, 'db' | 'dbKind'> & {
   events: Pick<AppDeps['events'], 'publish'>;
   /** This process's response cache; a CLI has none (other processes drop theirs on the event). */
   cache?: Pick<ResponseCache, 'invalidate'>;
-  /** Where a failed follow-up step (e.g. the search alerts) is reported; it never fails the recompute. */
-  log?: { error: (obj: object, msg: string) => void };
+  /** With a config (the scheduled job), fired alerts' deliveries start at once instead of on the next minute. */
+  config?: AppDeps['config'];
+  /** Where a failed follow-up step (alerts, search alerts) is reported; it never fails the recompute. */
+  log?: FastifyBaseLogger;
 };
 
 /**
  * The one step after every recompute (the scheduled job, `npm run recompute`, the first start): the run's day of the
- * trend is re-ranked (trend/trend.service.ts), table maintenance, then this process's cached responses are dropped
- * and every instance is told (`heat.recomputed`).
+ * trend is re-ranked (trend/trend.service.ts), table maintenance, then every alert is evaluated against the new heat
+ * (docs/alert-evaluation.md), this process's cached responses are dropped and every instance is told
+ * (`heat.recomputed`), and the search alerts run (saved-searches/search-alerts.service.ts).
  */
 export async function afterRecompute(deps: AfterRecomputeDeps, result: RecomputeResult): Promise<void> {
   await refreshDailyRanks(deps.db, new Date(result.at));
   await maintainAfterRecompute(deps, result);
+  await evaluateAlertsAfter(deps, result);
   deps.cache?.invalidate();
   await deps.events.publish({ type: 'heat.recomputed', asOf: result.at });
   await runSearchAlerts(deps, new Date(result.at));
@@ -48,5 +55,21 @@ async function runSearchAlerts(deps: AfterRecomputeDeps, now: Date): Promise<voi
 async function maintainAfterRecompute(deps: Pick<AppDeps, 'db' | 'dbKind'>, result: RecomputeResult): Promise<void> {
   if (deps.dbKind === 'pglite' && result.projectsChanged > result.projects / 10) {
     await refreshTableStatistics(deps.db, deps.dbKind, RECOMPUTE_WRITTEN_TABLES);
+  }
+}
+
+/**
+ * Alerts after a run, under the heat job's lock. A failure is logged and the recompute stands (its scores are
+ * committed): the next run evaluates again, and an alert that should have fired then still fires (its state is
+ * unchanged, the evaluation being one transaction).
+ */
+async function evaluateAlertsAfter(deps: AfterRecomputeDeps, result: RecomputeResult): Promise<void> {
+  const now = new Date(result.at);
+  try {
+    const outcome = await evaluateAlerts(deps.db, now);
+    if (outcome.deliveries > 0 && deps.config) startDeliveries(deps.config, deps.db, deps.log, now);
+  } catch (error) {
+    if (deps.log) deps.log.error({ err: error }, 'alert evaluation after the recompute failed');
+    else console.error('alert evaluation after the recompute failed:', error instanceof Error ? error.message : error);
   }
 }

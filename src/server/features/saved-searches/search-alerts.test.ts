@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { notifications, savedSearches, userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -129,7 +130,12 @@ describe('search alerts after each recompute', () => {
     const error = vi.fn();
     const recomputed = { at: at(58).toISOString(), projects: 0, projectsChanged: 0 } as RecomputeResult;
     await afterRecompute(
-      { db: t.db, dbKind: t.handle.kind, events: { publish: async () => {} }, log: { error } },
+      {
+        db: t.db,
+        dbKind: t.handle.kind,
+        events: { publish: async () => {} },
+        log: { error } as unknown as FastifyBaseLogger,
+      },
       recomputed,
     );
     expect(error).toHaveBeenCalledWith(
