@@ -75,18 +75,22 @@ describe('afterRecompute evaluates alerts', () => {
     }
   });
 
-  test('a failing evaluation is logged and the recompute still ends normally', async () => {
+  test('a failing evaluation (and every other failing follow-up) is logged and the recompute still ends normally', async () => {
     const broken = { transaction: () => Promise.reject(new Error('database went away')) } as unknown as Db;
     const published: AppEvent[] = [];
-    const errors: unknown[] = [];
-    const log = { error: (obj: unknown) => void errors.push(obj) } as unknown as NonNullable<
+    const errors: string[] = [];
+    const log = { error: (_obj: unknown, message: string) => void errors.push(message) } as unknown as NonNullable<
       Parameters<typeof afterRecompute>[0]['log']
     >;
     await afterRecompute(
       { db: broken, dbKind: 'postgres', events: { publish: async (e: AppEvent) => void published.push(e) }, log },
       resultAt('2026-11-24T12:10:00.000Z'),
     );
-    expect(errors).toHaveLength(1);
+    expect(errors).toEqual([
+      'trend ranks not refreshed after the recompute',
+      'alert evaluation after the recompute failed',
+      'search alerts not evaluated',
+    ]);
     expect(published).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LEVEL_POINT_THRESHOLDS } from '../../../shared/membership/level.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 
 /**
@@ -24,7 +25,7 @@ export type EvaluationWindow = {
 
 /**
  * The whole evaluation as ONE statement, whatever the number of alerts:
- * 1. `observed`: every active alert with its target's current value — project heat (project_scores), overall rank
+ * 1. `observed`: every active alert of an owner whose level includes alerts, with its target's current value — project heat (project_scores), overall rank
  *    among scored projects (rank() over the hottest ones down to the coolest a rank alert watches), heat minus
  *    the 24 h baseline run's heat (heat_history, one primary-key probe per change alert); sector heat, rank among
  *    sectors with a heat, change_24h and trend (sectors).
@@ -91,8 +92,15 @@ export function advanceAlertsSql(w: EvaluationWindow) {
               ELSE sr.heat_score
             END
           END AS value,
-          CASE WHEN a.kind = 'trend_change' AND a.target_type = 'sector' THEN sr.trend END AS trend
+          CASE WHEN a.kind = 'trend_change' AND a.target_type = 'sector' THEN sr.trend END AS trend,
+          (up.points >= ${LEVEL_POINT_THRESHOLDS.vip} OR (up.membership_level = 'vip' AND up.membership_expires_at > ${now}::timestamptz))
+            AS owner_vip
         FROM alerts a
+        -- The owner's level now (computeEffectiveLevel in SQL: points, or a paid plan still running). A plan that has
+        -- ended leaves its alerts dormant — untouched, nothing sent — until the level includes alerts again.
+        JOIN user_profiles up ON up.id = a.user_id
+          AND (up.points >= ${LEVEL_POINT_THRESHOLDS.premium}
+            OR (up.membership_level IN ('premium', 'vip') AND up.membership_expires_at > ${now}::timestamptz))
         LEFT JOIN project_scores ps ON ps.project_id = a.project_id
         LEFT JOIN project_ranks pr ON a.kind = 'rank_top' AND pr.project_id = a.project_id
         LEFT JOIN sector_ranks sr ON sr.id = a.sector_id
@@ -137,7 +145,7 @@ export function advanceAlertsSql(w: EvaluationWindow) {
           AND a.last_evaluated_at IS NOT DISTINCT FROM n.last_evaluated_at
         RETURNING a.id, a.user_id, a.kind, a.target_type, coalesce(a.project_id, a.sector_id) AS target_id,
           a.threshold, n.value, n.trend, n.last_trend AS previous_trend, a.email_enabled,
-          a.webhook_url IS NOT NULL AS has_webhook, n.fires
+          a.webhook_url IS NOT NULL AND n.owner_vip AS has_webhook, n.fires
       ), fired AS (
         SELECT f.*, coalesce(p.name, s.name, f.target_id) AS target_name,
           CASE WHEN f.kind = 'trend_change' THEN to_jsonb(f.trend) ELSE to_jsonb(f.value) END AS shown_value,

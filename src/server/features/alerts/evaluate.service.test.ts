@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { LEVEL_POINT_THRESHOLDS } from '../../../shared/membership/level.ts';
 import { alertDeliveries, heatHistory } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
@@ -270,5 +271,45 @@ describe('evaluateAlerts: one set-based pass after each recompute', () => {
     expect(await listAlertNotifications(t.db, userId)).toHaveLength(1);
     const rows = await t.db.select().from(alertDeliveries).where(eq(alertDeliveries.alertId, alert.id));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe("evaluateAlerts: the owner's level at the time of the pass", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false });
+  });
+  afterAll(() => t.close());
+
+  test("a plan that ended leaves its alerts dormant (untouched, nothing sent); a premium owner's webhook is not sent", async () => {
+    const lapsed = await insertUser(t.db, undefined, 0);
+    const premium = await insertUser(t.db, undefined, LEVEL_POINT_THRESHOLDS.premium);
+    const project = await insertProject(t.db, { heatScore: 50 });
+    const dormant = await insertAlert(t.db, {
+      userId: lapsed,
+      projectId: project.id,
+      kind: 'heat_above',
+      threshold: 60,
+    });
+    const hooked = await insertAlert(t.db, {
+      userId: premium,
+      projectId: project.id,
+      kind: 'heat_above',
+      threshold: 60,
+      emailEnabled: true,
+      webhookUrl: 'https://hooks.example.com/made-while-vip',
+    });
+    await evaluateAlerts(t.db, at(0));
+    await setProjectHeat(t.db, project.id, 70);
+    await evaluateAlerts(t.db, at(1));
+
+    expect(await getAlert(t.db, dormant.id)).toMatchObject({ state: 'armed', lastEvaluatedAt: null });
+    expect(await listAlertNotifications(t.db, lapsed)).toEqual([]);
+    expect(await getAlert(t.db, hooked.id)).toMatchObject({ state: 'fired' });
+    const channels = await t.db
+      .select({ channel: alertDeliveries.channel })
+      .from(alertDeliveries)
+      .where(eq(alertDeliveries.alertId, hooked.id));
+    expect(channels).toEqual([{ channel: 'email' }]);
   });
 });

@@ -28,12 +28,23 @@ export type AfterRecomputeDeps = Pick<AppDeps, 'db' | 'dbKind'> & {
  * (`heat.recomputed`), and the search alerts run (saved-searches/search-alerts.service.ts).
  */
 export async function afterRecompute(deps: AfterRecomputeDeps, result: RecomputeResult): Promise<void> {
-  await refreshDailyRanks(deps.db, new Date(result.at));
+  await bestEffort(deps, 'trend ranks not refreshed after the recompute', () =>
+    refreshDailyRanks(deps.db, new Date(result.at)),
+  );
   await maintainAfterRecompute(deps, result);
   await evaluateAlertsAfter(deps, result);
   deps.cache?.invalidate();
   await deps.events.publish({ type: 'heat.recomputed', asOf: result.at });
   await runSearchAlerts(deps, new Date(result.at));
+}
+
+/** A follow-up step whose failure is logged: the run's scores stand and the other steps still run. */
+async function bestEffort(deps: AfterRecomputeDeps, message: string, step: () => Promise<unknown>): Promise<void> {
+  try {
+    await step();
+  } catch (err) {
+    deps.log?.error({ err }, message);
+  }
 }
 
 /** Search alerts (saved-searches/search-alerts.service.ts) against the fresh heat; a failure is logged, never thrown. */
