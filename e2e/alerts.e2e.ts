@@ -6,6 +6,7 @@ import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { type Lang, launchBrowser, open, withContextPage } from './support/browser.ts';
+import { fillTemplate } from './support/text.ts';
 
 // Issue 14, alerts in the browser: the premium account of the e2e server (support/global-setup.ts) creates an alert
 // from a project page, finds it on /alerts (armed, waiting for its first check, 1 / 5), pauses it, changes its
@@ -23,8 +24,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
@@ -43,7 +42,7 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
 
       await open(page, '/project/curve');
       await page.getByRole('button', { name: new RegExp(t.button) }).click();
-      const dialog = page.getByRole('dialog', { name: fill(t.dialog.title, { name: 'Curve Finance' }) });
+      const dialog = page.getByRole('dialog', { name: fillTemplate(t.dialog.title, { name: 'Curve Finance' }) });
       await dialog.waitFor();
       // A project offers every kind but the sector trend.
       const kinds = await dialog
@@ -65,25 +64,25 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await pickFromMenu(page, c.auth.menu.alerts);
       await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
       const item = page.locator('[data-slot="alert-item"]');
-      await item.getByText(fill(t.condition.rank_top, { value: 5 })).waitFor();
+      await item.getByText(fillTemplate(t.condition.rank_top, { value: 5 })).waitFor();
       expect(await item.count()).toBe(1);
       await item.getByRole('link', { name: 'Curve Finance' }).waitFor();
       await item.getByText(t.state.armed, { exact: true }).waitFor();
       await item.getByText(t.state.baseline).waitFor();
       await item.getByText(`${t.channels.inApp} · ${t.channels.email}`).waitFor();
-      await page.getByText(fill(t.usage, { used: 1, limit: 5 })).waitFor();
+      await page.getByText(fillTemplate(t.usage, { used: 1, limit: 5 })).waitFor();
       await screenshot(page, `alerts-${lang}-list`);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
 
       await item.getByRole('button', { name: t.actions.pause }).click();
       await item.getByText(t.state.paused, { exact: true }).waitFor();
-      await page.getByText(fill(t.usage, { used: 0, limit: 5 })).waitFor();
+      await page.getByText(fillTemplate(t.usage, { used: 0, limit: 5 })).waitFor();
       await item.getByRole('button', { name: t.actions.resume }).waitFor();
 
       await item.getByRole('button', { name: t.actions.edit }).click();
       await item.getByRole('spinbutton').fill('3');
       await item.getByRole('button', { name: t.actions.save }).click();
-      await item.getByText(fill(t.condition.rank_top, { value: 3 })).waitFor();
+      await item.getByText(fillTemplate(t.condition.rank_top, { value: 3 })).waitFor();
 
       await item.getByRole('button', { name: t.actions.deliveries }).click();
       await item.getByText(t.deliveries.empty).waitFor();
@@ -106,7 +105,7 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await open(page, '/sectors/defi');
       await page.getByRole('button', { name: new RegExp(t.button) }).click();
       const dialog = page.getByRole('dialog', {
-        name: fill(t.dialog.title, { name: lang === 'zh' ? '去中心化金融' : 'DeFi' }),
+        name: fillTemplate(t.dialog.title, { name: lang === 'zh' ? '去中心化金融' : 'DeFi' }),
       });
       await dialog.locator('select').selectOption('trend_change');
       expect(await dialog.getByRole('spinbutton').count()).toBe(0); // a trend alert has no threshold
@@ -124,13 +123,13 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await open(page, '/membership');
       await page
         .locator('[data-slot="test-mode-switcher"]')
-        .getByRole('button', { name: fill(c.membership.testMode.preview, { level: c.membership.levels.vip }) })
+        .getByRole('button', { name: fillTemplate(c.membership.testMode.preview, { level: c.membership.levels.vip }) })
         .click();
       await page.locator('[data-slot="test-mode-banner"]').waitFor();
 
       await open(page, '/project/curve');
       await page.getByRole('button', { name: new RegExp(t.button) }).click();
-      const dialog = page.getByRole('dialog', { name: fill(t.dialog.title, { name: 'Curve Finance' }) });
+      const dialog = page.getByRole('dialog', { name: fillTemplate(t.dialog.title, { name: 'Curve Finance' }) });
       await dialog.getByLabel(t.dialog.webhook).fill('https://hooks.example.com/heatrank');
       // The e2e server has no SECRET_KEY (status.e2e.ts relies on that): it cannot keep a secret and says so.
       await dialog.getByRole('button', { name: t.dialog.create }).click();

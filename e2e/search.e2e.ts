@@ -6,6 +6,7 @@ import { en, zh } from '../src/shared/locales/index.ts';
 import { signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { fillTemplate } from './support/text.ts';
 
 // Issue 14, the /search page in the browser: the premium account (support/global-setup.ts) picks a suggestion, runs a
 // text search with a sector filter and sees facet counts, saves it (with an alert), finds it in the saved list, and a
@@ -22,8 +23,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const fill = (text: string, params: Record<string, string | number>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
 const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`), fullPage: true });
 
@@ -68,7 +67,7 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       await page.waitForURL((url) => url.searchParams.get('q') === 'swap');
       await page.locator('[data-slot="search-total"]').waitFor();
       const quota = page.locator('[data-slot="search-quota"]');
-      await quota.getByText(new RegExp(fill(t.quota.used, { used: '\\d+', limit: '100' }))).waitFor();
+      await quota.getByText(new RegExp(fillTemplate(t.quota.used, { used: '\\d+', limit: '100' }))).waitFor();
       const sector = page.locator('[data-slot="search-filters"]').getByLabel(t.filters.category, { exact: true });
       const defi = sector.locator('option[value="defi"]');
       await expect.poll(() => defi.textContent()).toMatch(/\(\d+\)$/);
@@ -82,7 +81,7 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       await page.waitForURL((url) => url.searchParams.get('category') === 'defi');
       await results(page)
         .locator('[data-slot="search-total"]')
-        .getByText(fill(t.results.projectCount, { count: facetCount }))
+        .getByText(fillTemplate(t.results.projectCount, { count: facetCount }))
         .waitFor();
       const filtered = await resultIds(page);
       expect(filtered).toContain('/project/uniswap');
@@ -98,7 +97,7 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       await dialog.getByLabel(t.save.threshold).fill('60');
       await screenshot(page, `search-${lang}-save-dialog`);
       await dialog.getByRole('button', { name: t.save.submit }).click();
-      await page.getByRole('status').getByText(fill(t.save.done, { name })).waitFor();
+      await page.getByRole('status').getByText(fillTemplate(t.save.done, { name })).waitFor();
       const saved = page.locator('[data-slot="saved-searches"]');
       const link = saved.getByRole('link', { name, exact: true });
       await link.waitFor();
@@ -112,7 +111,7 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       expect(await row.getByRole('checkbox').isChecked()).toBe(true);
       await saved
         .locator('[data-slot="alert-usage"]')
-        .getByText(new RegExp(fill(t.saved.alerts, { used: '\\d+', limit: 5 })))
+        .getByText(new RegExp(fillTemplate(t.saved.alerts, { used: '\\d+', limit: 5 })))
         .waitFor();
       await screenshot(page, `search-${lang}-saved`);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
@@ -138,7 +137,7 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       await row.getByRole('button', { name: t.saved.renameSave }).click();
       await row.getByRole('link', { name: renamed, exact: true }).waitFor();
       await row.getByRole('checkbox').uncheck();
-      await usage.getByText(fill(t.saved.alerts, { used: usedBefore - 1, limit: 5 })).waitFor();
+      await usage.getByText(fillTemplate(t.saved.alerts, { used: usedBefore - 1, limit: 5 })).waitFor();
       expect(await row.getByRole('checkbox').isChecked()).toBe(false);
       await screenshot(page, `search-${lang}-saved-renamed`);
 
@@ -158,7 +157,7 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       expect(await filters.locator('select').count()).toBe(0);
       await page
         .locator('[data-slot="search-quota"]')
-        .getByText(fill(t.quota.used, { used: 1, limit: 10 }))
+        .getByText(fillTemplate(t.quota.used, { used: 1, limit: 10 }))
         .waitFor();
       await page
         .locator('[data-slot="saved-searches"] [data-slot="locked-feature"]')

@@ -21,6 +21,8 @@ declare module 'vitest' {
     admin: { email: string; password: string };
     /** Premium accounts (1,000 points) of the shared server, one per UI language (watchlists need premium). */
     premium: Record<'zh' | 'en', { email: string; password: string }>;
+    /** Premium accounts of their own for the analyst's whole-day flow (its alerts and lists touch no other test's). */
+    analyst: Record<'zh' | 'en', { email: string; password: string }>;
     /** The test-only control port: recompute now, surge a project's signals (support/control-server.ts). */
     controlUrl: string;
   }
@@ -66,6 +68,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', address);
   project.provide('admin', E2E_ADMIN);
   project.provide('premium', E2E_PREMIUM);
+  project.provide('analyst', E2E_ANALYST);
   const control = await startControlServer(runtime);
   project.provide('controlUrl', control.url);
   return async () => {
@@ -103,11 +106,15 @@ export const E2E_PREMIUM = {
   zh: { email: 'e2e-premium-zh@example.com', password: 'e2e-premium-password-1' },
   en: { email: 'e2e-premium-en@example.com', password: 'e2e-premium-password-1' },
 } as const;
+export const E2E_ANALYST = {
+  zh: { email: 'e2e-analyst-zh@example.com', password: 'e2e-analyst-password-1' },
+  en: { email: 'e2e-analyst-en@example.com', password: 'e2e-analyst-password-1' },
+} as const;
 
 /** Verified users made premium the way points do it (1,000 points credited), with known passwords. */
 async function createE2ePremium(db: Db): Promise<void> {
   const now = new Date();
-  for (const account of Object.values(E2E_PREMIUM)) {
+  for (const account of [...Object.values(E2E_PREMIUM), ...Object.values(E2E_ANALYST)]) {
     const user = await insertUser(db, {
       email: account.email,
       passwordHash: await hashPassword(account.password),
