@@ -39,6 +39,11 @@ export type CreateDbOptions = {
   role?: string;
   /** Skip migrations (only for tools that must not change the schema). */
   migrate?: boolean;
+  /**
+   * In-memory PGlite only: start from this dump of a data directory (PGlite's dumpDataDir) instead of an empty
+   * cluster. The tests open one per file from a migrated template: ~0.5 s instead of initdb's ~2.5 s.
+   */
+  pgliteDataDump?: Blob;
 };
 
 const MIGRATION_LOCK_KEY = 727_001; // pg_advisory_lock key: one instance migrates at a time
@@ -50,7 +55,12 @@ export async function createDb(
 ): Promise<DbHandle> {
   const handle = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL)
-    : await openPglite(config.DATA_DIR, options.role ?? 'server', config.PGLITE_SHARED_BUFFERS ?? '16MB');
+    : await openPglite(
+        config.DATA_DIR,
+        options.role ?? 'server',
+        config.PGLITE_SHARED_BUFFERS ?? '16MB',
+        options.pgliteDataDump,
+      );
   if (options.migrate !== false) {
     try {
       await runMigrations(handle);
@@ -113,7 +123,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   };
 }
 
-async function openPglite(dataDir: string, role: string, sharedBuffers: string): Promise<DbHandle> {
+async function openPglite(dataDir: string, role: string, sharedBuffers: string, dump?: Blob): Promise<DbHandle> {
   const inMemory = dataDir.startsWith('memory://');
   const lock = inMemory ? undefined : acquireDataDirLock(dataDir, role);
   let client: PGlite;
@@ -124,6 +134,7 @@ async function openPglite(dataDir: string, role: string, sharedBuffers: string):
       postgresqlconf: [`shared_buffers=${sharedBuffers}`, 'wal_level=minimal', 'max_wal_senders=0'],
       // pg_trgm: the search's typo tolerance and Chinese matching (migration 0018_search).
       extensions: { pg_trgm },
+      ...(inMemory && dump ? { loadDataDir: dump } : {}),
     });
     await client.waitReady;
   } catch (error) {

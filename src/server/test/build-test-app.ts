@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db, DbHandle } from '../db/client.ts';
@@ -33,6 +35,23 @@ export type TestAppOptions = {
   databaseOf?: TestApp;
 };
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated, empty PGlite data directory (a dumpDataDir tarball) every test file's PGlite starts from. */
+    pgliteTemplate: string | null;
+  }
+}
+
+let templateDump: Blob | undefined | null;
+/** The migrated template of this run (global-setup.ts), read once per worker; undefined outside vitest's setup. */
+function pgliteTemplate(): Blob | undefined {
+  if (templateDump === undefined) {
+    const path = inject('pgliteTemplate');
+    templateDump = path ? new Blob([readFileSync(path)]) : null;
+  }
+  return templateDump ?? undefined;
+}
+
 /**
  * A real app on a real, fresh database: in-memory PGlite by default, or — when TEST_DATABASE_URL is set — a new
  * database created on that PostgreSQL server for this test file and dropped afterwards. Jobs are off.
@@ -53,7 +72,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       : {}),
     ...options.env,
   });
-  const runtime = await openRuntime(config);
+  const fromTemplate = !config.DATABASE_URL && config.DATA_DIR.startsWith('memory://');
+  const runtime = await openRuntime(config, fromTemplate ? { pgliteDataDump: pgliteTemplate() } : {});
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
     { logger: options.logger ?? false },
