@@ -22,6 +22,9 @@ export function SavedSearchesPanel({ items, alertUsage, valueLabel }: SavedSearc
   const update = useUpdateSavedSearch();
   const remove = useDeleteSavedSearch();
   const [renaming, setRenaming] = useState<string | null>(null);
+  // The switch a click just set, shown in the same render as the click: the list's optimistic update lands a tick
+  // later (after the mutation's onMutate), and a controlled checkbox would flick back meanwhile.
+  const [switched, setSwitched] = useState<{ id: string; on: boolean } | null>(null);
   const error = update.error ?? remove.error;
 
   return (
@@ -74,9 +77,13 @@ export function SavedSearchesPanel({ items, alertUsage, valueLabel }: SavedSearc
                 <label className="flex items-center gap-1">
                   <input
                     type="checkbox"
-                    checked={item.alertEnabled}
+                    checked={switched?.id === item.id ? switched.on : item.alertEnabled}
                     disabled={update.isPending}
-                    onChange={(event) => update.mutate({ id: item.id, alertEnabled: event.target.checked })}
+                    onChange={(event) => {
+                      const on = event.target.checked;
+                      setSwitched({ id: item.id, on });
+                      update.mutate({ id: item.id, alertEnabled: on }, { onSettled: () => setSwitched(null) });
+                    }}
                   />
                   {item.alertHeatThreshold === null
                     ? t('saved.alert')
