@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alertDeliveries, alerts, projects, sectors, userProfiles } from '../../db/schema/index.ts';
+import { alertDeliveries, alerts, projects, sectors } from '../../db/schema/index.ts';
 
 // Every read and write here is scoped by the owner's user id: another user's alert id simply matches no row.
 
@@ -8,14 +8,6 @@ import { alertDeliveries, alerts, projects, sectors, userProfiles } from '../../
  * Serialises one user's alert activations behind their profile row (the row the watchlist caps lock too): the
  * concurrent-alerts count and the insert/update then run one at a time per user, on PGlite and PostgreSQL alike.
  */
-export async function lockOwner(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: userProfiles.id })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId))
-    .for('update');
-  return rows.length > 0;
-}
 
 /** The stored id of a project, matched case-insensitively like the project page does. */
 export async function selectProjectId(db: Db, id: string): Promise<string | undefined> {

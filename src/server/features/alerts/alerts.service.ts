@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Alert, AlertsResponse, CreateAlertBody, UpdateAlertBody } from '../../../shared/api/alerts.schema.ts';
 import type { Language } from '../../../shared/locales/index.ts';
 import type { Db } from '../../db/client.ts';
+import { lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
@@ -102,7 +103,7 @@ export async function createAlert(db: Db, actor: AlertActor, body: CreateAlertBo
   }
   const secret = body.webhookUrl ? newWebhookSecret(actor.secretKey) : null;
   const id = await withTransaction(db, async (tx) => {
-    if (!(await q.lockOwner(tx, actor.userId))) throw new AppError('SIGN_IN_REQUIRED');
+    if (!(await lockOwner(tx, actor.userId))) throw new AppError('SIGN_IN_REQUIRED');
     await assertAlertSlot(tx, actor.viewer);
     return q.insertAlert(
       tx,
@@ -140,7 +141,7 @@ export async function updateAlert(db: Db, actor: AlertActor, id: string, body: U
   assertWebhookAllowed(actor, body.webhookUrl);
   let secretPlain: string | null = null;
   await withTransaction(db, async (tx) => {
-    if (!(await q.lockOwner(tx, actor.userId))) throw new AppError('SIGN_IN_REQUIRED');
+    if (!(await lockOwner(tx, actor.userId))) throw new AppError('SIGN_IN_REQUIRED');
     const row = await q.selectOwnAlert(tx, actor.userId, id, true);
     if (!row) throw new AppError('ALERT_NOT_FOUND');
     const changes: q.AlertChanges = {};

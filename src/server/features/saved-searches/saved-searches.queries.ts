@@ -10,21 +10,6 @@ export type SavedSearchValues = {
   alertHeatThreshold: number | null;
 };
 
-export function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : null);
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
-}
-
-/** Serialises one user's writes (the caps' counts and the insert or update) behind their profile row. */
-export async function lockOwner(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: userProfiles.id })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId))
-    .for('update');
-  return rows.length > 0;
-}
-
 export function selectSavedSearches(db: Db, userId: string) {
   return db
     .select()

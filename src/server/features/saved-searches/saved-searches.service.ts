@@ -4,6 +4,7 @@ import {
   type SavedSearchesResponse,
 } from '../../../shared/api/saved-searches.schema.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation, lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
@@ -49,7 +50,7 @@ export async function createSavedSearch(db: Db, viewer: Viewer, body: CreateBody
   const alertEnabled = body.alertEnabled ?? false;
   if (alertEnabled) assertCanUse(viewer, 'search_alerts');
   return withTransaction(db, async (tx) => {
-    if (!(await q.lockOwner(tx, userId))) throw new AppError('SAVED_SEARCH_NOT_FOUND');
+    if (!(await lockOwner(tx, userId))) throw new AppError('SAVED_SEARCH_NOT_FOUND');
     if ((await q.countSavedSearches(tx, userId)) >= SAVED_SEARCHES_PER_USER) {
       throw new AppError('SAVED_SEARCH_LIMIT_REACHED', { limit: SAVED_SEARCHES_PER_USER });
     }
@@ -81,7 +82,7 @@ export async function updateSavedSearch(
   if (body.alertEnabled) assertCanUse(viewer, 'search_alerts');
   try {
     return await withTransaction(db, async (tx) => {
-      await q.lockOwner(tx, userId);
+      await lockOwner(tx, userId);
       const current = await q.selectOwnSavedSearch(tx, userId, id);
       if (!current) throw new AppError('SAVED_SEARCH_NOT_FOUND');
       const enabling = body.alertEnabled === true && !current.alertEnabled;
@@ -108,7 +109,7 @@ export async function updateSavedSearch(
       return toSavedSearch(row);
     });
   } catch (error) {
-    if (q.isUniqueViolation(error)) throw new AppError('SAVED_SEARCH_NAME_TAKEN');
+    if (isUniqueViolation(error)) throw new AppError('SAVED_SEARCH_NAME_TAKEN');
     throw error;
   }
 }

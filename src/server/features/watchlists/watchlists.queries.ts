@@ -1,32 +1,9 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { MetricSource } from '../../../shared/api/common.schema.ts';
 import type { Db } from '../../db/client.ts';
-import {
-  projectScores,
-  projects,
-  scoresOfProject,
-  userProfiles,
-  watchlistItems,
-  watchlists,
-} from '../../db/schema/index.ts';
+import { projectScores, projects, scoresOfProject, watchlistItems, watchlists } from '../../db/schema/index.ts';
 
 // Every read and write here is scoped by the owner's user id: another user's list id simply matches no row.
-
-/** A unique index refused the row (drizzle wraps the driver's error in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : null);
-  return codeOf(error) === '23505' || codeOf((error as { cause?: unknown } | null)?.cause) === '23505';
-}
-
-/** Serialises one user's list creations (the cap's count and insert) behind their profile row. */
-export async function lockOwner(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: userProfiles.id })
-    .from(userProfiles)
-    .where(eq(userProfiles.id, userId))
-    .for('update');
-  return rows.length > 0;
-}
 
 export async function countWatchlists(db: Db, userId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(watchlists).where(eq(watchlists.userId, userId));

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/watchlists.schema.ts';
 import { startOfDay } from '../../../shared/membership/day-window.ts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation, lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { TaskClock } from '../tasks/credit.service.ts';
@@ -38,7 +39,7 @@ export async function listWatchlists(db: Db, userId: string): Promise<Watchlists
 /** Count and insert under the owner's profile lock: 50 parallel creates leave exactly the cap. */
 export async function createWatchlist(db: Db, userId: string, name: string, now: Date): Promise<WatchlistSummary> {
   return withTransaction(db, async (tx) => {
-    if (!(await q.lockOwner(tx, userId))) throw new AppError('NOT_FOUND');
+    if (!(await lockOwner(tx, userId))) throw new AppError('NOT_FOUND');
     if ((await q.countWatchlists(tx, userId)) >= WATCHLISTS_PER_USER) {
       throw new AppError('WATCHLIST_LIMIT_REACHED', { limit: WATCHLISTS_PER_USER });
     }
@@ -52,7 +53,7 @@ export async function renameWatchlist(db: Db, userId: string, id: string, name: 
   try {
     if (!(await q.renameWatchlist(db, userId, id, name, now))) throw new AppError('NOT_FOUND');
   } catch (error) {
-    if (q.isUniqueViolation(error)) throw new AppError('WATCHLIST_NAME_TAKEN');
+    if (isUniqueViolation(error)) throw new AppError('WATCHLIST_NAME_TAKEN');
     throw error;
   }
   return getWatchlist(db, userId, id);
