@@ -18,6 +18,7 @@ export const SYNC_SOURCES = [
   'gdelt',
   'wikipedia',
   'reddit',
+  'raises',
   'catalogue',
 ] as const;
 export const SyncSourceSchema = z.enum(SYNC_SOURCES);

@@ -15,6 +15,7 @@ import {
 import { runCoingeckoMarkets } from './market.service.ts';
 import { SOURCE_FIELDS, SOURCE_NAMES, type SourceName } from './metric-fields.ts';
 import { runGdeltNews } from './news.service.ts';
+import { runDefillamaRaises } from './raises.service.ts';
 import { runRedditMentions } from './reddit.service.ts';
 import { runWikipediaSearchInterest } from './search-interest.service.ts';
 import { runDiscordSocial, runTelegramSocial, runXSocial } from './social.service.ts';
@@ -29,6 +30,7 @@ const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => 
   gdelt: runGdeltNews,
   wikipedia: runWikipediaSearchInterest,
   reddit: runRedditMentions,
+  raises: runDefillamaRaises,
 };
 
 export type { IngestOptions, SourceName, SourceRunResult, SourceRunStatus };
