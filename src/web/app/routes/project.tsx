@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { FundingSection } from '../../features/fundamentals/components/funding-section.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonOf } from '../../features/membership/lock-reason.ts';
 import { useProject } from '../../features/projects/api.ts';
@@ -101,6 +102,7 @@ export function ProjectPage() {
           <ProjectHeatSlot projectId={data.id} />
           <ProjectTrendSlot projectId={data.id} />
           <ProjectMetrics project={data} />
+          <FundingSection projectId={data.id} />
         </div>
       </div>
     </div>
