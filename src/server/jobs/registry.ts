@@ -32,7 +32,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  *                     read notifications over 90 days old)
  * - membership-expiry  daily 01:20 (warns paid plans ending within three days)
  * - alert-deliveries   every minute (fired alerts' e-mails and webhooks, retried with back-off)
- * - ingest-fundamentals daily 03:35 (DefiLlama funding rounds)
+ * - ingest-fundamentals daily 03:35 (DefiLlama funding rounds, then logo downloads)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,

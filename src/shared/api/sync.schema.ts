@@ -19,6 +19,7 @@ export const SYNC_SOURCES = [
   'wikipedia',
   'reddit',
   'raises',
+  'logos',
   'catalogue',
 ] as const;
 export const SyncSourceSchema = z.enum(SYNC_SOURCES);

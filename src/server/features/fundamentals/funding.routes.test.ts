@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { FundingResponse } from '../../../shared/api/fundamentals.schema.ts';
 import { projects } from '../../db/schema/index.ts';
 import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../sources/testing/fake-server.ts';
-import { RAISES_BODY } from '../../sources/testing/raises-fixture.ts';
+import { RAISES_BODY } from '../../sources/testing/fundamentals-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { runIngestionSource } from '../ingestion/ingestion.service.ts';

@@ -12,6 +12,7 @@ import {
   type SourceRunStatus,
   sourceRunStatus,
 } from './ingestion.types.ts';
+import { runLogoDownloads } from './logos.service.ts';
 import { runCoingeckoMarkets } from './market.service.ts';
 import { SOURCE_FIELDS, SOURCE_NAMES, type SourceName } from './metric-fields.ts';
 import { runGdeltNews } from './news.service.ts';
@@ -31,6 +32,7 @@ const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => 
   wikipedia: runWikipediaSearchInterest,
   reddit: runRedditMentions,
   raises: runDefillamaRaises,
+  logos: runLogoDownloads,
 };
 
 export type { IngestOptions, SourceName, SourceRunResult, SourceRunStatus };

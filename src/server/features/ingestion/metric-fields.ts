@@ -40,6 +40,7 @@ export const SOURCE_FIELDS = {
   reddit: ['redditMentions'],
   // Funding rounds (project_raises) and logos (project_logos) live in their own tables: no metric field.
   raises: [],
+  logos: [],
 } as const satisfies Record<string, readonly MetricField[]>;
 
 export type SourceName = keyof typeof SOURCE_FIELDS;

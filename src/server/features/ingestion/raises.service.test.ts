@@ -6,7 +6,7 @@ import {
   type FakeServer,
   startFakeServer,
 } from '../../sources/testing/fake-server.ts';
-import { RAISES_BODY, UNISWAP_SERIES_A, UNISWAP_SERIES_B } from '../../sources/testing/raises-fixture.ts';
+import { RAISES_BODY, UNISWAP_SERIES_A, UNISWAP_SERIES_B } from '../../sources/testing/fundamentals-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { runIngestionSource } from './ingestion.service.ts';

@@ -1,4 +1,5 @@
 import type { MetricSource } from '../../../shared/api/common.schema.ts';
+import { toServedLogoUrl } from '../../../shared/api/fundamentals.schema.ts';
 import type {
   Project,
   ProjectListItem,
@@ -25,7 +26,7 @@ export function toProjectListItem(row: ProjectListRow): ProjectListItem {
     id: row.id,
     name: row.name,
     symbol: row.symbol,
-    logoUrl: row.logoUrl,
+    logoUrl: toServedLogoUrl(row.id, row.logoEtag),
     intro: { en: row.introEn, zh: row.introZh },
     category: row.category,
     chains: row.chains,

@@ -47,3 +47,9 @@ export const UNKNOWN_RAISE = {
 };
 
 export const RAISES_BODY = { raises: [UNISWAP_SERIES_B, UNISWAP_SERIES_A, UNKNOWN_RAISE] };
+
+/** An 8×8 magenta PNG (a real image: its signature and chunks are valid), for logo downloads in tests. */
+export const TEST_LOGO_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGP4z1CFFTEMLQkA9SReQWqsG1wAAAAASUVORK5CYII=',
+  'base64',
+);
