@@ -7,7 +7,7 @@ import type {
   ProjectListResponse,
 } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
-import type { MetricSources, projectScores, projects } from '../../db/schema/index.ts';
+import type { MetricSources, ProjectFundamentals, projectScores, projects } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import {
   countProjects,
@@ -114,6 +114,19 @@ export function toProject(
     dataAsOf: newestAsOf(row.metricSources),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    fundamentals: toFundamentals(row.fundamentals),
+  };
+}
+
+const toText = (text: { en: string; zh?: string } | undefined) => (text ? { en: text.en, zh: text.zh ?? null } : null);
+
+/** The catalogue's optional labels for the page: a missing one is null (or an empty list). */
+function toFundamentals(value: ProjectFundamentals | null): Project['fundamentals'] {
+  return {
+    team: toText(value?.team),
+    roadmap: toText(value?.roadmap),
+    tokenomics: toText(value?.tokenomics),
+    partnerships: value?.partnerships ?? [],
   };
 }
 
