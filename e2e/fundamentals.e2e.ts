@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RESOURCES } from '../src/shared/locales/index.ts';
+import { findSeriousViolations } from './support/axe.ts';
 import { baseUrl, type Lang, launchBrowser, open, SCREENSHOT_DIR, withContextPage } from './support/browser.ts';
 
 // Issue 15 "Must show": Uniswap's page lists its funding rounds and investors from the fake /raises (loaded by the
@@ -56,6 +57,7 @@ describe.each(['zh', 'en'] as const)('project fundamentals (%s)', (lang: Lang) =
       // The curated labels (team, tokenomics) show in the page language.
       const fundamentals = page.getByTestId('project-fundamentals');
       expect(await fundamentals.innerText()).toContain(project.fundamentals.tokenomics);
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
 
       await section.scrollIntoViewIfNeeded();
       await page.screenshot({ path: resolve(SCREENSHOT_DIR, `fundamentals-uniswap-${lang}.png`), fullPage: true });
