@@ -12,6 +12,7 @@ import { creditPoints } from '../../src/server/features/points/points.service.ts
 import { applyXVerification, recordSiteReview } from '../../src/server/features/projects/verification.service.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
 import { startControlServer } from './control-server.ts';
+import { seedFundamentals } from './fundamentals-setup.ts';
 import { E2E_VERIFIED } from './verified-fixtures.ts';
 
 declare module 'vitest' {
@@ -60,6 +61,7 @@ export default async function setup(project: TestProject) {
   await createE2eAdmin(runtime.handle.db);
   await createE2ePremium(runtime.handle.db);
   await priceE2eProject(runtime.handle.db);
+  await seedFundamentals(runtime, config);
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
     { logger: false },

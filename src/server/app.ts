@@ -17,6 +17,7 @@ import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { compareRoutes } from './features/compare/compare.routes.ts';
+import { fundamentalsRoutes } from './features/fundamentals/fundamentals.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { testModeRoutes } from './features/membership/test-mode.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });
   await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history, /sync/status
+  await app.register(fundamentalsRoutes, { prefix: '/api', ...deps }); // /projects/:id/funding, /logos/:projectId
   await app.register(jobsPlugin, { ...deps, jobs: options.jobs });
 
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());

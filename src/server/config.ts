@@ -133,6 +133,15 @@ const EnvSchema = z.object({
   X_BACKOFF_MS: z.coerce.number().int().min(0).default(1_000),
   /** Pause between projects in a social refresh (spec: 1 s). */
   INGEST_SOCIAL_PAUSE_MS: z.coerce.number().int().min(0).default(1_000),
+  /** Largest logo image we download and store (bytes; docs/ingestion.md "Logos"). */
+  LOGO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1_024)
+    .max(5_000_000)
+    .default(256 * 1024),
+  /** Lets logo downloads reach loopback and private addresses: for tests against a local fake server only. */
+  LOGO_ALLOW_PRIVATE_HOSTS: booleanFromEnv.default(false),
   // --- Membership, points, tasks and quotas (docs/points.md).
   /** The zone whose midnight ends a day for daily tasks, ad caps, streaks and daily quotas (an IANA name). */
   DAY_TIME_ZONE: z

@@ -18,6 +18,8 @@ export const SOURCE_REFRESH_MS: Readonly<Record<string, number>> = {
   gdelt: DAY_MS,
   wikipedia: DAY_MS,
   reddit: DAY_MS,
+  raises: DAY_MS,
+  logos: DAY_MS,
 };
 
 /** A metric is stale once it is older than this many refresh intervals. */

@@ -9,7 +9,8 @@ export const projectListColumns = {
   id: projects.id,
   name: projects.name,
   symbol: projects.symbol,
-  logoUrl: projects.logoUrl,
+  // The logo pages load is our stored copy (shared/api/fundamentals.schema.ts toServedLogoUrl), never the source's.
+  logoEtag: projects.logoEtag,
   introEn: projects.introEn,
   introZh: projects.introZh,
   category: projects.category,

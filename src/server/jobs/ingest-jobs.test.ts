@@ -36,6 +36,7 @@ test('every job has a name and exactly one of everyMs or cron', () => {
     'ingest-news',
     'ingest-search-interest',
     'ingest-reddit',
+    'ingest-fundamentals',
   ]);
 });
 

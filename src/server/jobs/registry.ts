@@ -5,6 +5,7 @@ import { heatJob } from './heat.job.ts';
 import { historyRetentionJob } from './history-retention.job.ts';
 import { developerJob } from './ingest-developer.job.ts';
 import { discoveryJob } from './ingest-discovery.job.ts';
+import { fundamentalsJob } from './ingest-fundamentals.job.ts';
 import { marketJob } from './ingest-market.job.ts';
 import { newsJob } from './ingest-news.job.ts';
 import { redditJob } from './ingest-reddit.job.ts';
@@ -31,6 +32,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  *                     read notifications over 90 days old)
  * - membership-expiry  daily 01:20 (warns paid plans ending within three days)
  * - alert-deliveries   every minute (fired alerts' e-mails and webhooks, retried with back-off)
+ * - ingest-fundamentals daily 03:35 (DefiLlama funding rounds, then logo downloads)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -47,6 +49,7 @@ export const ALL_JOBS: readonly Job[] = [
   dailyCleanupJob,
   membershipExpiryJob,
   alertDeliveriesJob,
+  fundamentalsJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */
@@ -58,4 +61,5 @@ export const INGESTION_JOBS: readonly Job[] = [
   newsJob,
   searchInterestJob,
   redditJob,
+  fundamentalsJob,
 ];

@@ -231,7 +231,7 @@ describe('with the scheduler on', () => {
     finishedAt: new Date(at.getTime() - minutesAgo * 60_000),
     durationMs: 1000,
   });
-  const configuredSources = ['defillama', 'coingecko', 'github', 'discord', 'gdelt', 'wikipedia'];
+  const configuredSources = ['defillama', 'coingecko', 'github', 'discord', 'gdelt', 'wikipedia', 'raises', 'logos'];
 
   test('everything ran and is fresh: operational, with each next run from the registry', async () => {
     await t.db

@@ -104,6 +104,14 @@ export const ProjectLinksSchema = z.object({
 
 const nullableNumber = z.number().nullable();
 
+export const ProjectFundamentalsSchema = z.object({
+  team: LocalizedTextSchema.nullable(),
+  roadmap: LocalizedTextSchema.nullable(),
+  tokenomics: LocalizedTextSchema.nullable(),
+  partnerships: z.array(z.string()),
+});
+export type ProjectFundamentals = z.infer<typeof ProjectFundamentalsSchema>;
+
 export const ProjectSchema = ProjectListItemSchema.extend({
   description: LocalizedTextSchema,
   categories: z.array(z.string()),
@@ -140,6 +148,8 @@ export const ProjectSchema = ProjectListItemSchema.extend({
   dataAsOf: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The spec's remaining labels from the catalogue (the whitepaper is in `links`); null / [] when not curated. */
+  fundamentals: ProjectFundamentalsSchema,
 });
 export type Project = z.infer<typeof ProjectSchema>;
 

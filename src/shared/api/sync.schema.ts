@@ -18,6 +18,8 @@ export const SYNC_SOURCES = [
   'gdelt',
   'wikipedia',
   'reddit',
+  'raises',
+  'logos',
   'catalogue',
 ] as const;
 export const SyncSourceSchema = z.enum(SYNC_SOURCES);

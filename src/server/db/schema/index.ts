@@ -1,6 +1,7 @@
 export * from './alerts.ts';
 export * from './auth.ts';
 export * from './exports.ts';
+export * from './fundamentals.ts';
 export * from './heat.ts';
 export * from './membership.ts';
 export * from './notifications.ts';

@@ -21,6 +21,15 @@ export type MetricSources = Partial<Record<string, MetricSource>>;
  * (`method: 'site-review'`, `by` the operator). `at` is an ISO timestamp; `is_verified` is kept in step with it.
  */
 export type ProjectVerification = { method: 'x' | 'site-review'; by: string; at: string; note?: string };
+/** Text in the two languages; zh may be missing. */
+export type LocalText = { en: string; zh?: string };
+/** The spec's remaining project labels, curated in the catalogue; each optional (whitepaper is `whitepaper_url`). */
+export type ProjectFundamentals = {
+  team?: LocalText;
+  roadmap?: LocalText;
+  tokenomics?: LocalText;
+  partnerships?: string[];
+};
 /** Wikipedia article titles whose page views measure a project's search interest (docs/ingestion.md). */
 export type WikipediaTitles = { en?: string; zh?: string };
 
@@ -81,6 +90,10 @@ export const projects = pgTable(
     /** Curated Wikipedia article titles (en, zh) for search interest; null → no such signal. */
     wikipediaTitles: jsonb().$type<WikipediaTitles>(),
     metricSources: jsonb().$type<MetricSources>().notNull().default({}),
+    /** The stored logo's hash (project_logos.etag) while one is served from /api/logos/:id; null → initial letter. */
+    logoEtag: text(),
+    /** Team, roadmap, tokenomics and partnerships from the catalogue (all optional). */
+    fundamentals: jsonb().$type<ProjectFundamentals>(),
     // The heat engine's outputs (heat, social score, status) live in project_scores (schema/heat.ts): a narrow table
     // that a recompute can rewrite without touching these wide rows and their indexes.
     listedAt: timestamp({ withTimezone: true }),

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SAMPLE_SOURCE } from '../../../shared/api/common.schema.ts';
-import type { MetricSources, projects, sectors } from '../../db/schema/index.ts';
+import type { MetricSources, ProjectFundamentals, projects, sectors } from '../../db/schema/index.ts';
 import {
   type CatalogueProject,
   CatalogueProjectSchema,
@@ -51,6 +51,15 @@ export function toSectorRow(sector: CatalogueSector): typeof sectors.$inferInser
   };
 }
 
+/** The optional labels as one stored object; null when the entry has none. */
+function toFundamentals(project: CatalogueProject): ProjectFundamentals | null {
+  const { team, roadmap, tokenomics, partnerships } = project;
+  const value: ProjectFundamentals = { team, roadmap, tokenomics, partnerships };
+  for (const key of Object.keys(value) as (keyof ProjectFundamentals)[])
+    if (value[key] === undefined) delete value[key];
+  return Object.keys(value).length > 0 ? value : null;
+}
+
 export function toProjectRow(project: CatalogueProject): typeof projects.$inferInsert {
   const sample = project.sample;
   const sources: MetricSources = {};
@@ -85,6 +94,8 @@ export function toProjectRow(project: CatalogueProject): typeof projects.$inferI
     coingeckoId: project.coingeckoId,
     newsQuery: project.newsQuery ?? null,
     wikipediaTitles: project.wikipedia ?? null,
+    whitepaperUrl: project.whitepaper ?? null,
+    fundamentals: toFundamentals(project),
     marketCap: tag('marketCap', sample?.marketCapUsd),
     volume24h: tag('volume24h', sample?.volume24hUsd),
     followersTwitter: tag('followersTwitter', sample?.twitterFollowers),

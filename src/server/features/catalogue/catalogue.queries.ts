@@ -50,6 +50,9 @@ export async function upsertCatalogueProjects(db: Db, rows: (typeof projects.$in
           listedAt: sql`excluded.listed_at`,
           newsQuery: sql`excluded.news_query`,
           wikipediaTitles: sql`excluded.wikipedia_titles`,
+          // Absent from the catalogue → the stored value (an admin's edit) stays.
+          whitepaperUrl: sql`coalesce(excluded.whitepaper_url, ${projects.whitepaperUrl})`,
+          fundamentals: sql`coalesce(excluded.fundamentals, ${projects.fundamentals})`,
           // A review recorded in the catalogue wins; otherwise the row keeps what an operator or X recorded.
           verification: sql`coalesce(excluded.verification, ${projects.verification})`,
           isVerified: sql`coalesce(excluded.verification, ${projects.verification}) IS NOT NULL`,
@@ -58,12 +61,14 @@ export async function upsertCatalogueProjects(db: Db, rows: (typeof projects.$in
         setWhere: sql`(${projects.name}, ${projects.symbol}, ${projects.introEn}, ${projects.introZh},
           ${projects.descriptionEn}, ${projects.descriptionZh}, ${projects.category}, ${projects.chains},
           ${projects.tags}, ${projects.websiteUrl}, ${projects.twitterHandle}, ${projects.githubOrgs},
-          ${projects.listedAt}, ${projects.verification}, ${projects.newsQuery}, ${projects.wikipediaTitles})
+          ${projects.listedAt}, ${projects.verification}, ${projects.newsQuery}, ${projects.wikipediaTitles},
+          ${projects.whitepaperUrl}, ${projects.fundamentals})
           IS DISTINCT FROM (excluded.name, excluded.symbol,
           excluded.intro_en, excluded.intro_zh, excluded.description_en, excluded.description_zh, excluded.category,
           excluded.chains, excluded.tags, excluded.website_url, excluded.twitter_handle, excluded.github_orgs,
           excluded.listed_at, coalesce(excluded.verification, ${projects.verification}), excluded.news_query,
-          excluded.wikipedia_titles)`,
+          excluded.wikipedia_titles, coalesce(excluded.whitepaper_url, ${projects.whitepaperUrl}),
+          coalesce(excluded.fundamentals, ${projects.fundamentals}))`,
       });
   }
 }

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 
 const nullableUrl = z.url().nullable();
+/** A short curated text in English, with its Chinese where written. */
+const localText = z.object({
+  en: z.string().trim().min(1).max(1000),
+  zh: z.string().trim().min(1).max(1000).optional(),
+});
 
 export const CatalogueSectorSchema = z.object({
   id: z.string().regex(/^[a-z0-9-]+$/),
@@ -52,6 +57,13 @@ export const CatalogueProjectSchema = z.object({
     .refine((titles) => titles.en !== undefined || titles.zh !== undefined, 'at least one of en, zh')
     .optional(),
   sourcePlatform: z.string().min(1).nullable(),
+  // The spec's remaining project labels (whitepaper, team, roadmap, tokenomics, partnerships): each optional, shown on
+  // the project page when present, editable later by an admin (a catalogue load never clears an edited value).
+  whitepaper: z.url().optional(),
+  team: localText.optional(),
+  roadmap: localText.optional(),
+  tokenomics: localText.optional(),
+  partnerships: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
   tags: z.array(z.string().min(1)),
   introEn: z.string().min(1),
   introZh: z.string().min(1),

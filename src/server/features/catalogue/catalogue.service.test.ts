@@ -89,6 +89,33 @@ describe('loading the catalogue', () => {
     ]);
   });
 
+  test("the spec's optional labels reach the project detail; absent ones are null", async () => {
+    const uniswap = (await t.app.inject({ method: 'GET', url: '/api/projects/uniswap' })).json();
+    const bitcoin = (await t.app.inject({ method: 'GET', url: '/api/projects/bitcoin' })).json();
+
+    expect(uniswap.links.whitepaper).toBe('https://uniswap.org/whitepaper-v3.pdf');
+    expect(uniswap.fundamentals).toMatchObject({
+      team: { en: expect.stringContaining('Hayden Adams'), zh: expect.stringContaining('Hayden Adams') },
+      tokenomics: { en: expect.stringContaining('1 billion'), zh: expect.stringContaining('10 亿') },
+      roadmap: null,
+      partnerships: [],
+    });
+    expect(bitcoin.fundamentals).toEqual({ team: null, roadmap: null, tokenomics: null, partnerships: [] });
+  });
+
+  test('a reload keeps labels an admin set where the catalogue has none', async () => {
+    const edited = { roadmap: { en: 'Edited by an admin' }, partnerships: ['Someone'] };
+    await t.db.execute(sql`UPDATE projects SET fundamentals = ${JSON.stringify(edited)}::jsonb WHERE id = 'bitcoin'`);
+
+    await loadCatalogue(t.db);
+
+    const [row] = await queryRows<{ f: unknown }>(
+      t.db,
+      sql`SELECT fundamentals AS f FROM projects WHERE id = 'bitcoin'`,
+    );
+    expect(row?.f).toEqual(edited);
+  });
+
   test('a second start changes nothing: no load, and an explicit reload rewrites no row', async () => {
     const before = await queryRows<{ v: string }>(
       t.db,

@@ -198,6 +198,52 @@ describe('DefiLlama discovery (/protocols)', () => {
     expect(await load()).toEqual([expect.objectContaining({ id: 'aave-v3', name: 'Aave Three', defillamaId: '1599' })]);
   });
 
+  // The held-out case: DefiLlama lists the same project again under a new id (an upper-cased duplicate name, same
+  // slug and website). It must update the existing project, never create `okx-900002`.
+  const OKX = { id: '900001', name: 'Okx', slug: 'okx', url: 'https://www.okx.com', category: 'CEX', tvl: 100 };
+  const OKX_AGAIN = { id: '900002', name: 'OKX', url: 'https://okx.com/', category: 'CEX', tvl: 200 };
+
+  test('a new id with the same slug and website updates the existing project (a later run)', async () => {
+    next = [{ body: [OKX] }, { body: [OKX_AGAIN] }];
+    await runIngestionSource(deps, 'defillama', 'cli');
+
+    const second = await runIngestionSource(deps, 'defillama', 'cli');
+
+    expect(second.counts).toMatchObject({ inserted: 0, linked: 1 });
+    const rows = await load();
+    expect(rows.map((r) => r.id)).toEqual(['okx']);
+    expect(rows[0]).toMatchObject({ name: 'Okx', tvl: 200, defillamaId: '900002' });
+  });
+
+  test('a new id with the same slug and website in the same list is one project, not two', async () => {
+    await insertProject(t.db, { id: 'okx', name: 'OKX', category: 'DeFi', websiteUrl: 'https://okx.com' });
+    next = [{ body: [OKX, OKX_AGAIN] }];
+
+    const result = await runIngestionSource(deps, 'defillama', 'cli');
+
+    expect(result.counts).toMatchObject({ inserted: 0, linked: 1, duplicates: 1 });
+    const rows = await load();
+    expect(rows.map((r) => r.id)).toEqual(['okx']);
+    expect(rows[0]).toMatchObject({ tvl: 200, defillamaId: '900002' });
+  });
+
+  test('a new id with the same slug and website in one list on a fresh database is one project', async () => {
+    next = [{ body: [OKX, OKX_AGAIN] }];
+
+    const result = await runIngestionSource(deps, 'defillama', 'cli');
+
+    expect(result.counts).toMatchObject({ inserted: 1, duplicates: 1 });
+    expect((await load()).map((r) => [r.id, r.tvl])).toEqual([['okx', 200]]);
+  });
+
+  test('the same slug with another website is still a separate project', async () => {
+    next = [{ body: [OKX, { ...OKX_AGAIN, url: 'https://other.example' }] }];
+
+    await runIngestionSource(deps, 'defillama', 'cli');
+
+    expect((await load()).map((r) => r.id)).toEqual(['okx', 'okx-900001']);
+  });
+
   describe('failures keep the last values and mark them stale', () => {
     const failures: { name: string; responses: FakeResponse[]; error: RegExp }[] = [
       { name: '500 on every attempt', responses: [{ status: 500, body: {} }], error: /HTTP 500/ },

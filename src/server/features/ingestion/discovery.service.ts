@@ -28,31 +28,41 @@ function indexIdentities(rows: Identity[]) {
   return { byDefillamaId, byId, byGecko, byDomain };
 }
 
+/** A protocol that is an existing project again: a match to update, or a duplicate of one this run already took. */
+type Match = { row: Identity; duplicate: boolean };
+
 /**
- * Finds the existing project a protocol is, in order: same DefiLlama id; same slug (when that project is not linked
- * to another protocol); else the one unlinked project with the same CoinGecko id, else with the same website domain.
- * Gecko id and domain are shared by sibling protocols (Aave V1–V3 are all aave.com), so they only ever link one
- * still-unlinked project, and each project is claimed by at most one protocol per run.
+ * Finds the existing project a protocol is, in order: same DefiLlama id; same slug and same website domain (the
+ * project listed again under a new id, e.g. an upper-cased duplicate name; a second one in the same list is a
+ * duplicate); same slug (when that project is not linked to another protocol); else the one unlinked project with the
+ * same CoinGecko id, else with the same website domain. Gecko id and domain are shared by sibling protocols (Aave
+ * V1–V3 are all aave.com), so they only ever link one still-unlinked project, and each project is claimed by at most
+ * one protocol per run.
  */
 function findMatch(
   protocol: DefillamaProtocol,
   slug: string,
   index: ReturnType<typeof indexIdentities>,
   claimed: Set<string>,
-) {
-  const free = (row: Identity | undefined) => (row && !claimed.has(row.id) ? row : undefined);
+): Match | undefined {
+  const free = (row: Identity | undefined) => (row && !claimed.has(row.id) ? { row, duplicate: false } : undefined);
   const direct = free(index.byDefillamaId.get(protocol.id));
   if (direct) return direct;
+  const domain = toWebsiteDomain(protocol.url);
   const bySlug = index.byId.get(slug);
-  if (bySlug && (bySlug.defillamaId === null || bySlug.defillamaId === protocol.id) && free(bySlug)) return bySlug;
+  if (bySlug && domain && toWebsiteDomain(bySlug.websiteUrl) === domain) {
+    return { row: bySlug, duplicate: claimed.has(bySlug.id) };
+  }
+  if (bySlug && (bySlug.defillamaId === null || bySlug.defillamaId === protocol.id) && free(bySlug)) {
+    return free(bySlug);
+  }
   const unique = (rows: Identity[] | undefined) => {
     const open = (rows ?? []).filter((row) => !claimed.has(row.id));
     return open.length === 1 ? open[0] : undefined;
   };
   const gecko = protocol.gecko_id ? unique(index.byGecko.get(protocol.gecko_id)) : undefined;
-  if (gecko) return gecko;
-  const domain = toWebsiteDomain(protocol.url);
-  return domain ? unique(index.byDomain.get(domain)) : undefined;
+  const row = gecko ?? (domain ? unique(index.byDomain.get(domain)) : undefined);
+  return row ? { row, duplicate: false } : undefined;
 }
 
 const clean = (value: string | null | undefined) =>
@@ -82,8 +92,10 @@ export async function runDefillamaDiscovery(deps: IngestDeps, options: IngestOpt
   const links: ProjectLink[] = [];
   const tvl: { id: string; values: { tvl: number | null } }[] = [];
   const categories = new Map<string, { sector: string; mapped: boolean; count: number }>();
+  let duplicates = 0;
 
-  for (const protocol of selected) {
+  for (const [position, protocol] of selected.entries()) {
+    options.onProgress?.(position + 1, selected.length);
     const sourceCategory = clean(protocol.category);
     const mapping = mapDefillamaCategory(sourceCategory, config.INGEST_UNMAPPED_SECTOR);
     if (sourceCategory) {
@@ -105,9 +117,13 @@ export async function runDefillamaDiscovery(deps: IngestDeps, options: IngestOpt
       tag: sourceCategory,
     };
     const match = findMatch(protocol, slug, index, claimed);
+    if (match?.duplicate) {
+      duplicates++;
+      continue;
+    }
     let id: string;
     if (match) {
-      id = match.id;
+      id = match.row.id;
       links.push({ id, ...facts, listedAt: facts.listedAt?.toISOString() ?? null });
     } else {
       id = takenIds.has(slug) ? `${slug}-${protocol.id}` : slug;
@@ -121,11 +137,16 @@ export async function runDefillamaDiscovery(deps: IngestDeps, options: IngestOpt
         ...facts,
         // Its project_scores row starts at the neutral 50 with status 'new' (migration 0008's insert trigger).
       });
+      index.byId.set(id, {
+        id,
+        defillamaId: protocol.id,
+        coingeckoId: facts.coingeckoId,
+        websiteUrl: facts.websiteUrl,
+      });
     }
     claimed.add(id);
     takenIds.add(id);
     tvl.push({ id, values: { tvl: protocol.tvl ?? null } });
-    options.onProgress?.(tvl.length, selected.length);
   }
 
   const inserted = await insertDiscoveredProjects(db, inserts);
@@ -147,6 +168,7 @@ export async function runDefillamaDiscovery(deps: IngestDeps, options: IngestOpt
     protocols: protocols.length,
     skippedDead: protocols.length - live.length,
     invalid,
+    duplicates,
     inserted,
     linked,
     tvlUpdated,

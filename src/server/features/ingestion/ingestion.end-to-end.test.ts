@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { runIngestCli } from '../../cli/ingest.ts';
 import { loadConfig } from '../../config.ts';
 import { createDb } from '../../db/client.ts';
-import { projects, syncRuns } from '../../db/schema/index.ts';
+import { projectRaises, projects, syncRuns } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
   type FakeRequest,
@@ -13,6 +13,7 @@ import {
   type FakeServer,
   startFakeServer,
 } from '../../sources/testing/fake-server.ts';
+import { RAISES_BODY, TEST_LOGO_PNG } from '../../sources/testing/fundamentals-fixtures.ts';
 import { createFreshDatabase } from '../../test/build-test-app.ts';
 import { getProjectHeat } from '../heat/heat.service.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
@@ -62,9 +63,15 @@ const market = (id: string, cap: number) => ({
   last_updated: NOW.toISOString(),
 });
 
-function route({ path }: FakeRequest): FakeResponse {
+function route({ path, headers }: FakeRequest): FakeResponse {
   if (path === '/llama/protocols') return { body: PROTOCOLS };
-  if (path === '/cg/coins/markets') return { body: [market('aave', 2.7e9), market('uniswap', 4.1e9)] };
+  if (path === '/llama/raises') return { body: RAISES_BODY };
+  if (path === '/img/uniswap.png') return { headers: { 'content-type': 'image/png' }, bytes: TEST_LOGO_PNG };
+  if (path === '/cg/coins/markets') {
+    // Uniswap's coin image is on the fake host: the logos run downloads it once and serves it from our origin.
+    const image = `http://${headers.host}/img/uniswap.png`;
+    return { body: [market('aave', 2.7e9), { ...market('uniswap', 4.1e9), image }] };
+  }
   if (path === '/cg/search/trending')
     return { body: { coins: [{ item: { id: 'aave', score: 0 } }], nfts: [], categories: [] } };
   if (path.startsWith('/cg/coins/')) {
@@ -205,6 +212,8 @@ test('ingest fills a fresh database from every source, and the recompute scores 
     ['gdelt', false, null, []],
     ['wikipedia', false, null, []],
     ['reddit', false, null, []],
+    ['raises', false, null, []],
+    ['logos', false, null, []],
   ]);
   expect(cli.out).toMatch(/^source\s+status/);
 
@@ -212,15 +221,31 @@ test('ingest fills a fresh database from every source, and the recompute scores 
   try {
     const runs = await handle.db.select().from(syncRuns);
     expect(runs.map((r) => `${r.job}:${r.status}`).sort()).toEqual(
-      ['coingecko', 'defillama', 'discord', 'gdelt', 'github', 'reddit', 'telegram', 'wikipedia', 'x'].map(
-        (s) => `ingest:${s}:success`,
-      ),
+      [
+        'coingecko',
+        'defillama',
+        'discord',
+        'gdelt',
+        'github',
+        'logos',
+        'raises',
+        'reddit',
+        'telegram',
+        'wikipedia',
+        'x',
+      ].map((s) => `ingest:${s}:success`),
     );
     const result = await recomputeHeat(handle.db, { now: NOW });
     expect(result.projects).toBe(2);
 
     const rows = await handle.db.select().from(projects).orderBy(projects.id);
     expect(rows.map((r) => r.id)).toEqual(['aave', 'uniswap']);
+    expect(rows.map((r) => r.logoEtag === null)).toEqual([true, false]);
+    const rounds = await handle.db.select().from(projectRaises).orderBy(projectRaises.raisedAt);
+    expect(rounds.map((r) => [r.projectId, r.round])).toEqual([
+      ['uniswap', 'Series A'],
+      ['uniswap', 'Series B'],
+    ]);
     for (const row of rows) {
       expect(row).toMatchObject({
         category: 'DeFi',

@@ -12,9 +12,11 @@ import {
   type SourceRunStatus,
   sourceRunStatus,
 } from './ingestion.types.ts';
+import { runLogoDownloads } from './logos.service.ts';
 import { runCoingeckoMarkets } from './market.service.ts';
 import { SOURCE_FIELDS, SOURCE_NAMES, type SourceName } from './metric-fields.ts';
 import { runGdeltNews } from './news.service.ts';
+import { runDefillamaRaises } from './raises.service.ts';
 import { runRedditMentions } from './reddit.service.ts';
 import { runWikipediaSearchInterest } from './search-interest.service.ts';
 import { runDiscordSocial, runTelegramSocial, runXSocial } from './social.service.ts';
@@ -29,6 +31,8 @@ const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => 
   gdelt: runGdeltNews,
   wikipedia: runWikipediaSearchInterest,
   reddit: runRedditMentions,
+  raises: runDefillamaRaises,
+  logos: runLogoDownloads,
 };
 
 export type { IngestOptions, SourceName, SourceRunResult, SourceRunStatus };

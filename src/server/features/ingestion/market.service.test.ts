@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { projectSignals, projects } from '../../db/schema/index.ts';
 import {
@@ -117,6 +118,17 @@ describe('CoinGecko market data (/coins/markets, /search/trending)', () => {
     expect(signals).toEqual([
       expect.objectContaining({ projectId: 'pendle', signal: 'trendingRank', value: 0, source: 'coingecko' }),
     ]);
+  });
+
+  test("the coin's image becomes the logo's source address only where none is known", async () => {
+    await t.db.update(projects).set({ logoUrl: 'https://icons.llama.fi/aave.png' }).where(eq(projects.id, 'aave'));
+    marketAnswers = [answerAll];
+
+    await runIngestionSource(deps, 'coingecko', 'cli');
+
+    const rows = await byId();
+    expect(rows.aave?.logoUrl).toBe('https://icons.llama.fi/aave.png');
+    expect(rows.pendle?.logoUrl).toBe('https://x/img.png');
   });
 
   test('a failing page marks only its projects stale and keeps their values; other pages are stored', async () => {

@@ -22,6 +22,7 @@ import {
   type IngestOptions,
   type SourceRunResult,
 } from './ingestion.types.ts';
+import { fillMissingLogoUrls } from './logos.queries.ts';
 import { type MetricUpdate, SOURCE_FIELDS } from './metric-fields.ts';
 
 /** `/coins/{id}` lookups per run for missing Telegram/Discord links (keyless CoinGecko allows ~30 calls a minute). */
@@ -73,6 +74,13 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
         })),
       );
       await updateProjectMetrics(db, 'coingecko', asOf, updates);
+      // The coin's `image` becomes the logo's source address where none is known (the logos run downloads it).
+      const images = items.flatMap((item) =>
+        item.image && /^https?:\/\//i.test(item.image)
+          ? (projectsByCoin.get(item.id) ?? []).map((id) => ({ id, url: item.image as string }))
+          : [],
+      );
+      await fillMissingLogoUrls(db, images);
       result.updatedIds.push(...updates.map((u) => u.id));
     } catch (error) {
       pagesFailed++;

@@ -38,6 +38,9 @@ export const SOURCE_FIELDS = {
   // The heat model's "googleTrends" input holds the search-interest index from Wikipedia page views (0–100).
   wikipedia: ['googleTrends'],
   reddit: ['redditMentions'],
+  // Funding rounds (project_raises) and logos (project_logos) live in their own tables: no metric field.
+  raises: [],
+  logos: [],
 } as const satisfies Record<string, readonly MetricField[]>;
 
 export type SourceName = keyof typeof SOURCE_FIELDS;

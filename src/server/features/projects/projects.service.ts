@@ -1,4 +1,5 @@
 import type { MetricSource } from '../../../shared/api/common.schema.ts';
+import { toServedLogoUrl } from '../../../shared/api/fundamentals.schema.ts';
 import type {
   Project,
   ProjectListItem,
@@ -6,7 +7,7 @@ import type {
   ProjectListResponse,
 } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
-import type { MetricSources, projectScores, projects } from '../../db/schema/index.ts';
+import type { MetricSources, ProjectFundamentals, projectScores, projects } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
 import {
   countProjects,
@@ -25,7 +26,7 @@ export function toProjectListItem(row: ProjectListRow): ProjectListItem {
     id: row.id,
     name: row.name,
     symbol: row.symbol,
-    logoUrl: row.logoUrl,
+    logoUrl: toServedLogoUrl(row.id, row.logoEtag),
     intro: { en: row.introEn, zh: row.introZh },
     category: row.category,
     chains: row.chains,
@@ -113,6 +114,19 @@ export function toProject(
     dataAsOf: newestAsOf(row.metricSources),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    fundamentals: toFundamentals(row.fundamentals),
+  };
+}
+
+const toText = (text: { en: string; zh?: string } | undefined) => (text ? { en: text.en, zh: text.zh ?? null } : null);
+
+/** The catalogue's optional labels for the page: a missing one is null (or an empty list). */
+function toFundamentals(value: ProjectFundamentals | null): Project['fundamentals'] {
+  return {
+    team: toText(value?.team),
+    roadmap: toText(value?.roadmap),
+    tokenomics: toText(value?.tokenomics),
+    partnerships: value?.partnerships ?? [],
   };
 }
 

@@ -215,7 +215,8 @@ export function selectSuggestions(db: Db, text: SearchText, limit: number, fuzzy
     ), cut AS (
       SELECT class, sim FROM candidates ORDER BY class, sim DESC LIMIT 1 OFFSET ${limit - 1}
     )
-    SELECT r.id, r.name, r.symbol, p.logo_url AS "logoUrl", r.heat_score AS "heatScore"
+    SELECT r.id, r.name, r.symbol, r.heat_score AS "heatScore",
+      CASE WHEN p.logo_etag IS NULL THEN NULL ELSE '/api/logos/' || p.id || '?v=' || p.logo_etag END AS "logoUrl"
     FROM (
       SELECT c.id, c.name, c.symbol, c.class, c.sim,
         -- By key per candidate (a join would hash all 100k scores for a few thousand candidates).

@@ -126,7 +126,10 @@ export async function selectItems(db: Db, watchlistId: string) {
       projectId: watchlistItems.projectId,
       name: projects.name,
       symbol: projects.symbol,
-      logoUrl: projects.logoUrl,
+      // Our stored copy of the logo (see toServedLogoUrl), never the source's address.
+      logoUrl: sql<
+        string | null
+      >`CASE WHEN ${projects.logoEtag} IS NULL THEN NULL ELSE '/api/logos/' || ${projects.id} || '?v=' || ${projects.logoEtag} END`,
       heatScore: projectScores.heatScore,
       price: projects.price,
       priceChange24h: projects.priceChange24h,

@@ -8,6 +8,8 @@ const num = z.number().nullish().catch(null);
 export const MarketItemSchema = z.object({
   id: z.string().min(1),
   symbol: z.string().nullish(),
+  /** The coin's logo address (downloaded and served by us, never hot-linked). */
+  image: z.string().nullish().catch(null),
   current_price: num,
   market_cap: num,
   total_volume: num,

@@ -7,6 +7,8 @@ export type FakeResponse = {
   headers?: Record<string, string>;
   body?: unknown;
   raw?: string;
+  /** Binary body (images); send your own content-type header with it. */
+  bytes?: Uint8Array;
   delayMs?: number;
 };
 export type FakeRequest = {
@@ -43,7 +45,7 @@ export async function startFakeServer(route: FakeRoute): Promise<FakeServer> {
       if (res.destroyed) return;
       const text = answer.raw ?? (answer.body === undefined ? '' : JSON.stringify(answer.body));
       res.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
-      res.end(text);
+      res.end(answer.bytes ?? text);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -86,4 +88,5 @@ export const FAST_INGEST_ENV = {
   GDELT_PAUSE_MS: '0',
   REDDIT_PAUSE_MS: '0',
   SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
+  LOGO_ALLOW_PRIVATE_HOSTS: 'true',
 } as const;

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
+import { FundingSection } from '../../features/fundamentals/components/funding-section.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonOf } from '../../features/membership/lock-reason.ts';
 import { useProject } from '../../features/projects/api.ts';
 import { ProjectAbout } from '../../features/projects/components/project-about.tsx';
+import { ProjectFundamentals } from '../../features/projects/components/project-fundamentals.tsx';
 import { ProjectHeader } from '../../features/projects/components/project-header.tsx';
 import { ProjectMetrics } from '../../features/projects/components/project-metrics.tsx';
 import { ProjectScores } from '../../features/projects/components/project-scores.tsx';
@@ -96,11 +98,13 @@ export function ProjectPage() {
         <div className="min-w-0 space-y-6 lg:col-span-1">
           <ProjectScores project={data} />
           <ProjectAbout project={data} sectorLabel={sectorLabel} />
+          <ProjectFundamentals project={data} />
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProjectHeatSlot projectId={data.id} />
           <ProjectTrendSlot projectId={data.id} />
           <ProjectMetrics project={data} />
+          <FundingSection projectId={data.id} />
         </div>
       </div>
     </div>

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { RESOURCES } from '../src/shared/locales/index.ts';
+import { findSeriousViolations } from './support/axe.ts';
+import { baseUrl, type Lang, launchBrowser, open, SCREENSHOT_DIR, withContextPage } from './support/browser.ts';
+
+// Issue 15 "Must show": Uniswap's page lists its funding rounds and investors from the fake /raises (loaded by the
+// global setup through the raises source), and logos are served from our origin (never hot-linked).
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(['zh', 'en'] as const)('project fundamentals (%s)', (lang: Lang) => {
+  const project = RESOURCES[lang].project;
+
+  test("Uniswap's page lists its funding rounds with investors, source and as-of; its logo comes from our origin", async () => {
+    await withContextPage(browser, { lang }, `fundamentals-uniswap-${lang}`, async (page) => {
+      const images: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'image') images.push(request.url());
+      });
+      await open(page, '/project/uniswap');
+      const section = page.getByTestId('project-funding');
+      await section.getByTestId('funding-round').first().waitFor();
+
+      await expect.poll(() => section.getByRole('heading').innerText()).toBe(project.funding.title);
+      const rounds = section.getByTestId('funding-round');
+      expect(await rounds.count()).toBe(2);
+      const first = await rounds.nth(0).innerText();
+      expect(first).toContain('Series B');
+      expect(first).toContain(project.funding.leadInvestors);
+      expect(first).toContain('Polychain Capital');
+      expect(first).toContain('Paradigm');
+      expect(first).toMatch(lang === 'zh' ? /1\.65\s亿美元/ : /\$165\.0M/);
+      expect(await rounds.nth(1).innerText()).toContain('Andreessen Horowitz');
+      const announcement = rounds.nth(0).getByRole('link');
+      expect(await announcement.getAttribute('href')).toBe('https://blog.uniswap.org/bringing-web3-to-everyone');
+      expect(await section.getByTestId('project-funding-as-of').innerText()).toContain('DefiLlama');
+
+      // The header logo is our stored copy, loaded from this origin, and it really rendered.
+      const logo = page.locator('main header img').first();
+      await logo.waitFor();
+      const src = await logo.evaluate((img) => (img as HTMLImageElement).currentSrc);
+      expect(src.startsWith(`${baseUrl()}/api/logos/uniswap?v=`)).toBe(true);
+      await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);
+      const origin = new URL(baseUrl()).origin;
+      expect(images.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
+
+      // The curated labels (team, tokenomics) show in the page language.
+      const fundamentals = page.getByTestId('project-fundamentals');
+      expect(await fundamentals.innerText()).toContain(project.fundamentals.tokenomics);
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
+
+      await section.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `fundamentals-uniswap-${lang}.png`), fullPage: true });
+      await section.screenshot({ path: resolve(SCREENSHOT_DIR, `fundamentals-uniswap-funding-${lang}.png`) });
+    });
+  });
+
+  test('a project without rounds says so honestly, and one without a stored logo shows its initial', async () => {
+    await withContextPage(browser, { lang }, `fundamentals-empty-${lang}`, async (page) => {
+      await open(page, '/project/bitcoin');
+      const empty = page.getByTestId('project-funding-empty');
+      await empty.waitFor();
+      expect(await empty.innerText()).toContain('DefiLlama');
+      expect(await page.locator('main header img').count()).toBe(0);
+      expect(await page.locator('main header [role="img"]').first().innerText()).toBe('B');
+      expect(await page.getByTestId('project-fundamentals').count()).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FundingResponseSchema, LogoParamsSchema, LogoQuerySchema } from '../../../shared/api/fundamentals.schema.ts';
+import { HeatParamsSchema } from '../../../shared/api/heat.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { sendCached } from '../../plugins/send-cached.ts';
+import { getProjectFunding, getStoredLogo } from './fundamentals.service.ts';
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/** Registered at /api: /projects/:id/funding (cached, public) and /logos/:projectId (our stored copy of the logo). */
+export const fundamentalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+  app.get(
+    '/projects/:id/funding',
+    { schema: { tags: ['projects'], params: HeatParamsSchema, response: { 200: FundingResponseSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendCached(request, reply, await cache.getOrCompute(`funding:${id}`, () => getProjectFunding(db, id)));
+    },
+  );
+
+  // The address carries ?v=<etag>, so a new logo is a new address: the bytes of one address never change.
+  app.get(
+    '/logos/:projectId',
+    { schema: { tags: ['projects'], params: LogoParamsSchema, querystring: LogoQuerySchema } },
+    async (request, reply) => {
+      const logo = await getStoredLogo(db, request.params.projectId);
+      const etag = `"${logo.etag}"`;
+      reply.header('etag', etag);
+      reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      reply.header('cross-origin-resource-policy', 'same-origin');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(logo.contentType).send(logo.bytes);
+    },
+  );
+};
