@@ -10,6 +10,8 @@ import { fillTemplate } from './support/text.ts';
 // Issue 15: the project page's breakdown shows the news and interest signals (GDELT, Wikipedia page views, Reddit)
 // with their source and as-of, and Reddit's posts beside their distinct authors, in zh and in en.
 const PROJECT = 'chainlink';
+/** A burst: 100 Reddit posts by 2 accounts, scored as 6 (the distinct-authors rule). */
+const BURST = 'pyth-network';
 let browser: Browser;
 let asOf: string;
 
@@ -17,6 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await control(inject('controlUrl'), `/attention?project=${PROJECT}`);
+  await control(inject('controlUrl'), `/attention?project=${BURST}&posts=100&authors=2`);
   const heat = await fetch(new URL(`/api/projects/${PROJECT}/heat`, inject('baseUrl')));
   const body = (await heat.json()) as { sources: Record<string, { asOf: string }> };
   asOf = body.sources.newsMentions?.asOf ?? '';
@@ -71,6 +74,20 @@ describe.each(['zh', 'en'] as const)('attention signals on the project page in %
       await page.screenshot({ path: resolve(SCREENSHOT_DIR, `attention-${lang}-breakdown.png`) });
       await page.locator('dd:has([data-reddit-authors])').scrollIntoViewIfNeeded();
       await page.screenshot({ path: resolve(SCREENSHOT_DIR, `attention-${lang}-metrics.png`) });
+    });
+  }, 60_000);
+
+  test('a burst from two accounts: "100 posts · 2 authors", scored as 6', async () => {
+    await withContextPage(browser, { lang }, `attention-burst-${lang}`, async (page) => {
+      await open(page, `/project/${BURST}`);
+      await page.locator('[data-slot="heat-breakdown"] canvas').first().waitFor();
+      const note = page.locator('main tr:has(th[data-component="redditMentions"]) [data-reddit-authors]').first();
+
+      expect(await note.textContent()).toBe(
+        fillTemplate(heat.table.postsAuthors, { posts: 100, authors: 2 }) + fillTemplate(heat.table.scoredAs, { n: 6 }),
+      );
+      await note.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `attention-${lang}-burst.png`) });
     });
   }, 60_000);
 });

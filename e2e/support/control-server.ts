@@ -20,8 +20,9 @@ export const ATTENTION_FIXTURE = {
  *   POST /recompute            a heat recompute and its after-step (alerts, search alerts, cache, events)
  *   POST /surge?project=<id>   the project's social and news signals ×20 and Google Trends at 100, as a burst of
  *                              attention would report them, so the next recompute raises its heat
- *   POST /attention?project=<id>  what the GDELT, Wikipedia and Reddit jobs write for a project (ATTENTION_FIXTURE,
- *                              each with its source and as-of), then a recompute
+ *   POST /attention?project=<id>[&posts=N&authors=M]  what the GDELT, Wikipedia and Reddit jobs write for a project
+ *                              (ATTENTION_FIXTURE, Reddit's posts and authors overridable; each with its source and
+ *                              as-of), then a recompute
  */
 export async function startControlServer(runtime: Runtime): Promise<{ url: string; close: () => Promise<void> }> {
   const { db, kind } = runtime.handle;
@@ -38,9 +39,11 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
     `);
     return { surged: projectId };
   };
-  const attention = async (projectId: string) => {
+  const attention = async (projectId: string, params: URLSearchParams) => {
     const asOf = new Date();
-    const { newsMentions, googleTrends, redditMentions, redditAuthors } = ATTENTION_FIXTURE;
+    const { newsMentions, googleTrends } = ATTENTION_FIXTURE;
+    const redditMentions = Number(params.get('posts') ?? ATTENTION_FIXTURE.redditMentions);
+    const redditAuthors = Number(params.get('authors') ?? ATTENTION_FIXTURE.redditAuthors);
     await updateProjectMetrics(db, 'gdelt', asOf, [{ id: projectId, values: { newsMentions } }]);
     await updateProjectMetrics(db, 'wikipedia', asOf, [{ id: projectId, values: { googleTrends } }]);
     await updateProjectMetrics(db, 'reddit', asOf, [{ id: projectId, values: { redditMentions, redditAuthors } }]);
@@ -54,7 +57,7 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
         : request.method === 'POST' && url.pathname === '/surge'
           ? surge(url.searchParams.get('project') ?? '')
           : request.method === 'POST' && url.pathname === '/attention'
-            ? attention(url.searchParams.get('project') ?? '')
+            ? attention(url.searchParams.get('project') ?? '', url.searchParams)
             : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
     run.then(
       (body) => {
