@@ -2,10 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ProjectHeatResponseSchema } from '../../../shared/api/heat.schema.ts';
 import { ProjectSchema } from '../../../shared/api/projects.schema.ts';
-import { projectScores } from '../../db/schema/index.ts';
+import { projectScores, projects } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
-import { updateProjectMetrics } from '../ingestion/ingestion.queries.ts';
 import { getProjectHeat } from './heat.service.ts';
 import { recomputeHeat } from './recompute.service.ts';
 
@@ -16,15 +15,11 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp({ catalogue: false });
-  for (const [id, authors] of [
-    ['burst', 2],
-    ['crowd', 80],
-  ] as const) {
-    await insertProject(t.db, { id, name: id, marketCap: 1e9 });
-    await updateProjectMetrics(t.db, 'reddit', AS_OF, [
-      { id, values: { redditMentions: 100, redditAuthors: authors } },
-    ]);
-  }
+  // What the Reddit job writes (reddit.service.test.ts covers the ingestion): posts and authors with their source.
+  const reddit = { source: 'reddit', asOf: AS_OF.toISOString() };
+  const metricSources = { redditMentions: reddit, redditAuthors: reddit };
+  await insertProject(t.db, { id: 'burst', marketCap: 1e9, redditMentions: 100, redditAuthors: 2, metricSources });
+  await insertProject(t.db, { id: 'crowd', marketCap: 1e9, redditMentions: 100, redditAuthors: 80, metricSources });
   await recomputeHeat(t.db, { now: AS_OF });
 });
 afterAll(() => t.close());
@@ -59,7 +54,7 @@ describe('distinct authors through the engine', () => {
 
   test('a change of authors alone is a changed input: the next recompute rewrites the score', async () => {
     const before = await storedHeat('crowd');
-    await updateProjectMetrics(t.db, 'reddit', AS_OF, [{ id: 'crowd', values: { redditAuthors: 2 } }]);
+    await t.db.update(projects).set({ redditAuthors: 2 }).where(eq(projects.id, 'crowd'));
     // (The service, not the route: the route's answer is cached until the next recompute's invalidation.)
     expect((await getProjectHeat(t.db, 'crowd', new Date())).previewReason).toBe('inputs-changed');
 
