@@ -50,7 +50,7 @@ const project = async (t: TestApp, id: string) => (await t.db.select().from(proj
 
 /** Waits until the refresh's row is finished (it runs in the background after the app is ready). */
 async function finishedRuns(t: TestApp, expected: number) {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1200; i++) {
     const rows = await runsOf(t);
     if (rows.length >= expected && rows.every((r) => r.status !== 'running')) return rows;
     await sleep(50);
@@ -132,7 +132,7 @@ describe('first start goes live', () => {
     await sleep(300);
     expect(await runsOf(again)).toHaveLength(1);
     await again.close();
-  }, 60_000);
+  }, 180_000);
 
   test('unreachable sources: it fails quietly (logged, recorded), the samples stay sample; the next start retries', async () => {
     const log: string[] = [];
@@ -154,5 +154,5 @@ describe('first start goes live', () => {
     expect(runs.map((r) => r.status).sort()).toEqual(['failed', 'success']);
     expect((await project(again, 'bitcoin'))?.metricSources.marketCap).toMatchObject({ source: 'coingecko' });
     await again.close();
-  }, 60_000);
+  }, 180_000);
 });
