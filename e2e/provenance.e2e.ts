@@ -121,8 +121,11 @@ describe.each(['zh', 'en'] as const)('sample figures in %s', (lang: Lang) => {
     const page = await context.newPage();
     await open(page, '/project/bitcoin');
     await page.locator('[data-slot="heat-breakdown"] canvas').first().waitFor();
-    // The heat table names each input's source by its display name, with the sample mark.
-    const heatTable = page.locator('main table').filter({ hasText: texts.sources['catalogue-sample'] }).first();
+    // The heat table says where each input came from and as of when: "Sample · as of …", with the sample mark.
+    const heatTable = page
+      .locator('main table')
+      .filter({ has: page.locator('[data-metric-source="sample"]') })
+      .first();
     expect(await heatTable.locator('[data-sample-marker]').count()).toBeGreaterThan(0);
     const updated = page.getByTestId('project-data-as-of');
     await updated.waitFor();

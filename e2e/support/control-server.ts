@@ -3,7 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterRecompute } from '../../src/server/features/heat/after-recompute.service.ts';
 import { recomputeHeat } from '../../src/server/features/heat/recompute.service.ts';
+import { updateProjectMetrics } from '../../src/server/features/ingestion/ingestion.queries.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
+
+/** The attention figures POST /attention writes (as of now): 42 Reddit posts by 31 authors, 120 articles, 64/100. */
+export const ATTENTION_FIXTURE = {
+  newsMentions: 120,
+  googleTrends: 64,
+  redditMentions: 42,
+  redditAuthors: 31,
+} as const;
 
 /**
  * The e2e server's test-only control port (never part of the product): what the scheduler and the ingestion jobs do
@@ -11,6 +20,9 @@ import type { Runtime } from '../../src/server/runtime.ts';
  *   POST /recompute            a heat recompute and its after-step (alerts, search alerts, cache, events)
  *   POST /surge?project=<id>   the project's social and news signals ×20 and Google Trends at 100, as a burst of
  *                              attention would report them, so the next recompute raises its heat
+ *   POST /attention?project=<id>[&posts=N&authors=M]  what the GDELT, Wikipedia and Reddit jobs write for a project
+ *                              (ATTENTION_FIXTURE, Reddit's posts and authors overridable; each with its source and
+ *                              as-of), then a recompute
  */
 export async function startControlServer(runtime: Runtime): Promise<{ url: string; close: () => Promise<void> }> {
   const { db, kind } = runtime.handle;
@@ -27,6 +39,16 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
     `);
     return { surged: projectId };
   };
+  const attention = async (projectId: string, params: URLSearchParams) => {
+    const asOf = new Date();
+    const { newsMentions, googleTrends } = ATTENTION_FIXTURE;
+    const redditMentions = Number(params.get('posts') ?? ATTENTION_FIXTURE.redditMentions);
+    const redditAuthors = Number(params.get('authors') ?? ATTENTION_FIXTURE.redditAuthors);
+    await updateProjectMetrics(db, 'gdelt', asOf, [{ id: projectId, values: { newsMentions } }]);
+    await updateProjectMetrics(db, 'wikipedia', asOf, [{ id: projectId, values: { googleTrends } }]);
+    await updateProjectMetrics(db, 'reddit', asOf, [{ id: projectId, values: { redditMentions, redditAuthors } }]);
+    return recompute();
+  };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://control');
     const run =
@@ -34,7 +56,9 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
         ? recompute()
         : request.method === 'POST' && url.pathname === '/surge'
           ? surge(url.searchParams.get('project') ?? '')
-          : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
+          : request.method === 'POST' && url.pathname === '/attention'
+            ? attention(url.searchParams.get('project') ?? '', url.searchParams)
+            : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
     run.then(
       (body) => {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));

@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   /** Load the built-in catalogue when the projects table is empty. */
   CATALOGUE_AUTOLOAD: booleanFromEnv.default(true),
   /**
+   * With jobs on: until a first market and TVL refresh (CoinGecko, DefiLlama) has succeeded, start one in the
+   * background at start-up, so a fresh install replaces the catalogue's sample values within minutes.
+   */
+  FIRST_START_REFRESH: booleanFromEnv.default(true),
+  /**
    * PGlite's shared_buffers. Postgres' 128MB default lives inside the WASM heap. Measured on the whole server at 100k
    * projects under 50-connection load: peak RSS 418 MB at 32MB, 341 MB at 16MB, with the same req/s and p99 — the OS
    * page cache still caches the data files.

@@ -30,6 +30,11 @@ export type Job = {
   cron?: string;
   /** Also run once when the server starts (spec: "the initial sync runs at start"). */
   runAtStartup?: boolean;
+  /**
+   * A start-up-only job (neither `everyMs` nor `cron`): at start the scheduler asks this, and runs the job in the
+   * background when it says yes (e.g. the first-start refresh, until one has succeeded).
+   */
+  startupWhen?: (ctx: JobContext) => Promise<boolean>;
   run: (ctx: JobContext) => Promise<JobOutcome>;
   /** The ingestion sources it runs (their rows are `ingest:<source>`), for the status page's next-run times. */
   sources?: readonly string[];

@@ -1,5 +1,6 @@
 import { alertDeliveriesJob } from './alert-deliveries.job.ts';
 import { dailyCleanupJob } from './daily-cleanup.job.ts';
+import { firstStartRefreshJob } from './first-start-refresh.job.ts';
 import { fullSyncJob } from './full-sync.job.ts';
 import { heatJob } from './heat.job.ts';
 import { historyRetentionJob } from './history-retention.job.ts';
@@ -63,3 +64,9 @@ export const INGESTION_JOBS: readonly Job[] = [
   redditJob,
   fundamentalsJob,
 ];
+
+/**
+ * Start-up-only jobs (no schedule; `startupWhen` decides at each start):
+ * - first-start-refresh  market (CoinGecko) and TVL (DefiLlama), then heat, until one such refresh has succeeded
+ */
+export const STARTUP_JOBS: readonly Job[] = [firstStartRefreshJob];

@@ -36,6 +36,16 @@ export async function insertRun(db: Db, job: string, trigger: RunTrigger, instan
   return row.id;
 }
 
+/** True when a run of `job` ended in success or partial success (e.g. the first-start refresh has been done). */
+export async function hasCompletedRun(db: Db, job: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: syncRuns.id })
+    .from(syncRuns)
+    .where(and(eq(syncRuns.job, job), or(eq(syncRuns.status, 'success'), eq(syncRuns.status, 'partial'))))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function updateRunFinished(
   db: Db,
   id: number,

@@ -4,6 +4,7 @@ import type { JobOutcome } from './job.ts';
 import { withJobLock } from './job-lock.ts';
 import {
   type FinishedStatus,
+  hasCompletedRun,
   insertRun,
   insertScheduledRun,
   type RunTrigger,
@@ -86,6 +87,7 @@ export async function closeOrphanedRuns(db: Db, dbKind: DbKind, now: Date): Prom
 }
 
 export type { FinishedStatus, JobOutcome, RunTrigger };
+export { hasCompletedRun };
 export type SyncRunResult = Parameters<typeof updateRunFinished>[2];
 
 /**

@@ -35,6 +35,9 @@ export function toCronPattern(job: Pick<Job, 'name' | 'everyMs' | 'cron'>): stri
   throw new Error(`job ${job.name}: everyMs ${ms} does not divide a minute, an hour or a day`);
 }
 
+/** A job with a schedule; one without (`startupWhen` only) runs at start-up alone. */
+export const isScheduled = (job: Pick<Job, 'everyMs' | 'cron'>): boolean => Boolean(job.everyMs || job.cron);
+
 /**
  * Runs each job on its schedule. Per job: a run is skipped while the previous one is still running (in this process,
  * and — through the advisory lock — in any instance on the same PostgreSQL), and each cron slot runs at most once
@@ -75,7 +78,7 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
   return {
     start: () => {
       for (const job of jobs) {
-        if (timers.has(job.name)) continue;
+        if (timers.has(job.name) || !isScheduled(job)) continue;
         const cron = new Cron(toCronPattern(job), { timezone: 'UTC', unref: true }, (self: Cron) => {
           // The slot is the scheduled time, identical on every instance, whatever the timer's jitter.
           const slot = self.previousRuns(1, new Date(Date.now() + 50))[0] ?? new Date();
@@ -97,7 +100,7 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
     get jobs() {
       return jobs.map((job) => ({
         name: job.name,
-        pattern: toCronPattern(job),
+        pattern: isScheduled(job) ? toCronPattern(job) : 'at start-up',
         nextRunAt: timers.get(job.name)?.nextRun() ?? null,
       }));
     },

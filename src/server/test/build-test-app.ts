@@ -28,6 +28,8 @@ export type TestAppOptions = {
   env?: Record<string, string>;
   /** Fastify logger options (default: no logging), e.g. `{ level: 'info', stream }` to capture the log. */
   logger?: BuildAppOptions['logger'];
+  /** The scheduled jobs when JOBS_ENABLED is set in `env` (default: all of them). */
+  jobs?: BuildAppOptions['jobs'];
   /**
    * Build on the database of an earlier test app (a "server restart"): its PostgreSQL database, or its PGlite DATA_DIR
    * (give the first app an on-disk DATA_DIR). Close the earlier app with `closeKeepingDatabase` first.
@@ -68,6 +70,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     DATA_DIR: 'memory://',
     WEB_DIST_DIR: '/nonexistent',
     CATALOGUE_AUTOLOAD: options.catalogue === false ? 'false' : 'true',
+    FIRST_START_REFRESH: 'false',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...(earlier
       ? { DATA_DIR: earlier.DATA_DIR, ...(earlier.DATABASE_URL ? { DATABASE_URL: earlier.DATABASE_URL } : {}) }
@@ -78,7 +81,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const runtime = await openRuntime(config, fromTemplate ? { pgliteDataDump: pgliteTemplate() } : {});
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
-    { logger: options.logger ?? false },
+    { logger: options.logger ?? false, jobs: options.jobs },
   );
   await app.ready();
   // The database outlives a rebuilt app: whichever app closes last with close() drops it.

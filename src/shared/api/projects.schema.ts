@@ -139,7 +139,13 @@ export const ProjectSchema = ProjectListItemSchema.extend({
     contributors: nullableNumber,
     codeFrequency: nullableNumber,
   }),
-  news: z.object({ mentions: nullableNumber, googleTrends: nullableNumber, redditMentions: nullableNumber }),
+  news: z.object({
+    mentions: nullableNumber,
+    googleTrends: nullableNumber,
+    redditMentions: nullableNumber,
+    /** Distinct authors of the Reddit posts (the heat model scores min(posts, 3 × authors)); null when unknown. */
+    redditAuthors: nullableNumber,
+  }),
   /** Where and when each metric came from, keyed by the metric's field name (e.g. "marketCap"). */
   metricSources: z.record(z.string(), MetricSourceSchema),
   heatModel: z.string().nullable(),

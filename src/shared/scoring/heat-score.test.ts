@@ -27,7 +27,7 @@ describe('heatScore worked examples (docs/heat-score.md)', () => {
 
     expect(result.score).toBeCloseTo(expected, 6);
     expect(sumContributions(result.breakdown)).toBeCloseTo(result.score, 9);
-    expect(result.model).toBe('heat-v1');
+    expect(result.model).toBe('heat-v2');
   });
 
   test('A: category sub-scores are social 69, market 56.667, development 68.889, news 56.667', () => {

@@ -1,3 +1,4 @@
+import { computeEffectiveMentions } from './mentions.ts';
 import { computeNormalized, HEAT_NORMALIZATION, type NormalizationScale } from './normalize.ts';
 import { clampEntry } from './social-score.ts';
 import {
@@ -74,7 +75,8 @@ function rawComponent(signals: HeatSignals, key: HeatComponentKey): number | nul
  * The multi-factor heat model (spec section 9), deterministic: the same signals and `now` always give the same result.
  *
  * score = clamp(base × ageFactor + statusBonus, 0, 100), where base = 100 × Σ effectiveWeight_i × normalised_i.
- * Effective weights renormalise twice: inside a category over the components with data (by their points), then over
+ * Reddit mentions are scored as min(posts, 3 × distinct authors) when the authors are known (mentions.ts, the
+ * distinct-authors rule); their entry then carries `authors` and `effective`. Effective weights renormalise twice: inside a category over the components with data (by their points), then over
  * the categories with any data (by category weight). With no data at all, the score is the neutral 50 and
  * `noData` is true (age and status are not applied). The breakdown lists every component, then `age`
  * (base × (factor − 1)), `status` (the bonus) and `clamp`; its contributions sum to the score.
@@ -107,10 +109,13 @@ export function heatScore(signals: HeatSignals, now: Date): ScoreResult {
     const effectiveWeight =
       ((CATEGORY_WEIGHT_LIST[c.categoryIndex] as number) / presentCategoryWeight) *
       (c.points / (presentPoints[c.categoryIndex] as number));
-    const normalised = computeNormalized(raw, SCALES[i] as NormalizationScale);
+    const authors = c.key === 'redditMentions' ? signals.redditAuthors : null;
+    const scored = hasValue(authors) ? (computeEffectiveMentions(raw, authors) as number) : raw;
+    const normalised = computeNormalized(scored, SCALES[i] as NormalizationScale);
     const contribution = 100 * normalised * effectiveWeight;
     base += contribution;
     breakdown[i] = entry(c, raw, normalised, effectiveWeight, contribution, false);
+    if (hasValue(authors)) Object.assign(breakdown[i] as BreakdownEntry, { authors, effective: scored });
   }
 
   const ageDays = computeAgeDays(signals.listedAt, now);

@@ -31,6 +31,11 @@ export const HeatSignalsSchema = z.object({
   newsMentions: signal,
   googleTrends: signal,
   redditMentions: signal,
+  /**
+   * Distinct authors of the `redditMentions` posts: not an input of its own but the qualifier of the distinct-authors
+   * rule (mentions.ts); null or missing when unknown, and then the posts are scored as counted.
+   */
+  redditAuthors: signal.optional(),
   listedAt: z.date().nullable(),
   status: ProjectStatusSchema,
   verified: z.boolean(),
@@ -38,7 +43,7 @@ export const HeatSignalsSchema = z.object({
 export type HeatSignals = z.infer<typeof HeatSignalsSchema>;
 
 /** The numeric signal keys of {@link HeatSignals}. */
-export type SignalKey = Exclude<keyof HeatSignals, 'listedAt' | 'status' | 'verified'>;
+export type SignalKey = Exclude<keyof HeatSignals, 'listedAt' | 'status' | 'verified' | 'redditAuthors'>;
 
 /** Categories of breakdown entries: the four heat categories, constants, and adjustments (age, status, clamp…). */
 export const BREAKDOWN_CATEGORIES = [
@@ -74,6 +79,12 @@ export const BreakdownEntrySchema = z.object({
   noData: z.boolean(),
   /** Only on the age entry: the age factor applied to the weighted sum. */
   multiplier: z.number().optional(),
+  /**
+   * Only on a mentions entry whose source names authors (Reddit): the distinct authors and the count actually scored
+   * (min(raw, 3 × authors), the distinct-authors rule); `normalised` is computed from `effective`.
+   */
+  authors: z.number().optional(),
+  effective: z.number().optional(),
 });
 export type BreakdownEntry = z.infer<typeof BreakdownEntrySchema>;
 

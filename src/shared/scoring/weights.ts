@@ -2,7 +2,8 @@ import type { HeatCategory, ProjectStatus } from './types.ts';
 
 // Model versions: stored with every score so history stays comparable when constants change. Bump on any change
 // to a constant or formula in this folder.
-export const HEAT_MODEL_VERSION = 'heat-v1';
+// heat-v2: Reddit mentions are scored as min(posts, 3 × distinct authors) (mentions.ts).
+export const HEAT_MODEL_VERSION = 'heat-v2';
 export const SOCIAL_MODEL_VERSION = 'social-v1';
 export const HEAT_FROM_SOCIAL_MODEL_VERSION = 'heat-social-v1';
 export const SECTOR_MODEL_VERSION = 'sector-v1';
@@ -125,3 +126,7 @@ export const DAY_MS = 86_400_000;
 export const MIN_EVIDENCE_SIGNALS = 2;
 /** The raw heat inputs that can count as evidence (the 17 spec signals; the derived volume/market-cap ratio is not). */
 export const EVIDENCE_SIGNAL_TOTAL = 17;
+
+// --- Distinct authors (docs/heat-score.md, "Distinct authors": our first anti-manipulation rule) -------------------
+/** Posts a week one distinct author can add to the scored mentions: effective = min(posts, this × authors). */
+export const MENTIONS_PER_AUTHOR = 3;

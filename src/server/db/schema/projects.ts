@@ -85,6 +85,8 @@ export const projects = pgTable(
     newsMentions: count(),
     googleTrends: doublePrecision(),
     redditMentions: count(),
+    /** Distinct authors of the `redditMentions` posts (the distinct-authors rule, docs/heat-score.md). */
+    redditAuthors: count(),
     /** Curated search terms for news and Reddit (GDELT / Reddit syntax); null → built from name and symbol. */
     newsQuery: text(),
     /** Curated Wikipedia article titles (en, zh) for search interest; null → no such signal. */

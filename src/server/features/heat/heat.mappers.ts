@@ -27,6 +27,7 @@ export function toHeatSignals(row: ProjectInputs, status: ProjectStatus): HeatSi
     newsMentions: row.newsMentions,
     googleTrends: row.googleTrends,
     redditMentions: row.redditMentions,
+    redditAuthors: row.redditAuthors,
     listedAt: row.listedAtMs === null ? null : new Date(row.listedAtMs),
     status,
     verified: row.isVerified,
@@ -38,7 +39,7 @@ const scratch = new Float64Array(1);
 const scratchWords = new Uint32Array(scratch.buffer);
 
 /**
- * A 32-bit FNV-style hash of the exact inputs (each double's bits, nulls, listing time, status, verified) as 8 hex
+ * A 32-bit FNV-style hash of the exact inputs (each double's bits, nulls, Reddit's distinct authors, listing time, status, verified) as 8 hex
  * digits, stored with each score. It detects changed rows without serialising them, and tells the heat route whether
  * the current inputs are the ones the stored score came from. It is not a security hash.
  */
@@ -54,6 +55,7 @@ export function computeInputsHash(signals: HeatSignals): string {
     h = Math.imul(h ^ (scratchWords[1] as number), 0x01000193);
   };
   for (const key of EVIDENCE_SIGNAL_KEYS) mix(signals[key]); // every raw input, in breakdown order
+  mix(signals.redditAuthors ?? null); // the distinct-authors rule's qualifier changes the score too
   mix(signals.listedAt === null ? null : signals.listedAt.getTime());
   mix(STATUS_CODES[signals.status]);
   mix(signals.verified ? 1 : 0);

@@ -46,6 +46,7 @@ export type ProjectInputs = {
   newsMentions: number | null;
   googleTrends: number | null;
   redditMentions: number | null;
+  redditAuthors: number | null;
   listedAtMs: number | null;
   isVerified: boolean;
   /** What the last run stored: a row whose outputs, evidence, model and inputs hash all match is not rewritten. */
@@ -78,6 +79,7 @@ const INPUT_COLUMNS: readonly (readonly [name: keyof ProjectInputs, expression: 
   ['newsMentions', 'p.news_mentions', 'int8'],
   ['googleTrends', 'p.google_trends', 'float8'],
   ['redditMentions', 'p.reddit_mentions', 'int8'],
+  ['redditAuthors', 'p.reddit_authors', 'int8'],
   ['listedAtMs', 'p.listed_at', 'timestamptz'],
   ['isVerified', 'p.is_verified', 'bool'],
   ['storedHeat', 's.heat_score', 'float8'],

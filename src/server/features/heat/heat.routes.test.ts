@@ -60,7 +60,7 @@ describe('GET /api/projects/:id/heat', () => {
     expect(sum(body.socialBreakdown)).toBeCloseTo(body.socialScore, 9);
     expect(body.breakdown.find((e) => e.key === 'newsMentions')).toMatchObject({ noData: true, contribution: 0 });
     expect(body.categories.news).toBeNull();
-    expect(body.model).toBe('heat-v1');
+    expect(body.model).toBe('heat-v2');
     expect(body.computedAt).not.toBeNull();
     expect(body.previewReason).toBeNull();
     expect(body.sources.marketCapUsd?.source).toBe('coingecko');

@@ -56,11 +56,11 @@ describe('recomputeHeat', () => {
     const inputs = await selectProjectInputs(t.db, 'alpha');
     const expected = heatScore(toHeatSignals(inputs!, 'active'), at(0));
     const alpha = await projectRow('alpha');
-    expect(alpha).toMatchObject({ heatScore: expected.score, status: 'active', model: 'heat-v1', category: 'DeFi' });
+    expect(alpha).toMatchObject({ heatScore: expected.score, status: 'active', model: 'heat-v2', category: 'DeFi' });
     expect(alpha?.computedAt?.toISOString()).toBe(at(0).toISOString());
     expect(alpha?.evidenceCount).toBe(4);
     const [row] = await historyOf('project', 'alpha');
-    expect(row).toMatchObject({ score: expected.score, granularity: 'run', model: 'heat-v1' });
+    expect(row).toMatchObject({ score: expected.score, granularity: 'run', model: 'heat-v2' });
     // float4 contributions in PROJECT_HISTORY_KEYS order sum to the score
     expect(row?.contributions?.reduce((a, b) => a + b, 0)).toBeCloseTo(expected.score, 4);
   });
@@ -83,7 +83,7 @@ describe('recomputeHeat', () => {
       status: null,
       evidenceCount: 0,
       contributions: null,
-      model: 'heat-v1',
+      model: 'heat-v2',
     });
     expect(await projectRow('delta')).toMatchObject({ heatScore: null, status: null, evidenceCount: 1 });
     expect(await historyOf('project', 'gamma')).toEqual([]);

@@ -22,6 +22,7 @@ export const METRIC_COLUMNS = {
   newsMentions: { column: 'news_mentions', count: true },
   googleTrends: { column: 'google_trends', count: false },
   redditMentions: { column: 'reddit_mentions', count: true },
+  redditAuthors: { column: 'reddit_authors', count: true },
 } as const;
 
 export type MetricField = keyof typeof METRIC_COLUMNS;
@@ -37,7 +38,7 @@ export const SOURCE_FIELDS = {
   gdelt: ['newsMentions'],
   // The heat model's "googleTrends" input holds the search-interest index from Wikipedia page views (0–100).
   wikipedia: ['googleTrends'],
-  reddit: ['redditMentions'],
+  reddit: ['redditMentions', 'redditAuthors'],
   // Funding rounds (project_raises) and logos (project_logos) live in their own tables: no metric field.
   raises: [],
   logos: [],

@@ -109,7 +109,11 @@ describe('GDELT news mentions', () => {
     expect(queries).toContain('"Near" (crypto OR cryptocurrency OR blockchain OR token)');
     expect(queries).toContain('("NEAR Protocol" OR "NEAR token")');
     expect((await row('near'))?.newsMentions).toBe(7);
-    expect((await row('near-curated'))?.newsMentions).toBe(0); // GDELT's `{}`: no article, a real zero
+    // GDELT's `{}`: no article, a real zero: data with its source (docs/heat-score.md: a successful 0 is evidence).
+    expect(await row('near-curated')).toMatchObject({
+      newsMentions: 0,
+      metricSources: { newsMentions: { source: 'gdelt', asOf: now.toISOString() } },
+    });
   });
 
   test('each run takes the most overdue slice (1/96 of the projects), oldest first; fresh ones are not due', async () => {

@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { projectSignals, projects } from '../../db/schema/index.ts';
+import { projectScores, projects } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
   type FakeRequest,
@@ -10,6 +10,7 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
+import { recomputeHeat } from '../heat/recompute.service.ts';
 import { runIngestionSource } from './ingestion.service.ts';
 import type { IngestDeps } from './ingestion.types.ts';
 
@@ -92,13 +93,6 @@ describe('Reddit mentions', () => {
   });
 
   const row = async (id: string) => (await t.db.select().from(projects).where(eq(projects.id, id)))[0];
-  const authors = async (id: string) =>
-    (
-      await t.db
-        .select()
-        .from(projectSignals)
-        .where(and(eq(projectSignals.projectId, id), eq(projectSignals.signal, 'redditAuthors7d')))
-    )[0];
 
   test('gets an app token, follows `after` until posts are older than 7 days, counts posts and distinct authors', async () => {
     const result = await runIngestionSource(deps, 'reddit', 'cli');
@@ -121,7 +115,8 @@ describe('Reddit mentions', () => {
     const uniswap = await row('uniswap');
     expect(uniswap?.redditMentions).toBe(169); // hours 0–168
     expect(uniswap?.metricSources.redditMentions).toEqual({ source: 'reddit', asOf: NOW.toISOString() });
-    expect(await authors('uniswap')).toMatchObject({ value: 4, source: 'reddit' }); // alice, bob, carol, dave
+    expect(uniswap?.redditAuthors).toBe(4); // alice, bob, carol, dave ([deleted] is no author)
+    expect(uniswap?.metricSources.redditAuthors).toEqual({ source: 'reddit', asOf: NOW.toISOString() });
   });
 
   test('the page cap bounds a very busy project (a lower bound, counted as capped)', async () => {
@@ -142,6 +137,19 @@ describe('Reddit mentions', () => {
 
     const queries = fake.requests.filter((r) => r.path === '/api/search').map((r) => r.query.get('q'));
     expect(queries[0]).toBe('"Near" (crypto OR cryptocurrency OR blockchain OR token)');
+  });
+
+  test('an answer without posts is a real 0 (posts and authors), and it counts as evidence', async () => {
+    await t.db.delete(projects);
+    await insertProject(t.db, { id: 'zyx', name: 'Zyxcoin', marketCap: 1e9 });
+
+    await runIngestionSource(deps, 'reddit', 'cli');
+    await recomputeHeat(t.db, { now: NOW });
+
+    expect(await row('zyx')).toMatchObject({ redditMentions: 0, redditAuthors: 0 });
+    const [score] = await t.db.select().from(projectScores).where(eq(projectScores.projectId, 'zyx'));
+    expect(score?.evidenceCount).toBe(2); // market cap + Reddit's 0: scored
+    expect(score?.heatScore).not.toBeNull();
   });
 
   test('without client credentials the source is skipped and nothing is guessed', async () => {

@@ -14,7 +14,8 @@ export const REDDIT_MAX_PAGES = 3;
 
 /**
  * Reddit mentions through the official API with the app's client credentials: posts matching the project's attention
- * query in the last 7 days, and their distinct authors (signal `redditAuthors7d`). Without REDDIT_CLIENT_ID and
+ * query in the last 7 days (`redditMentions`), and their distinct authors (`redditAuthors`: the heat model scores
+ * min(posts, 3 × authors), docs/heat-score.md "Distinct authors"). Without REDDIT_CLIENT_ID and
  * REDDIT_CLIENT_SECRET the source is skipped: the signal stays "no data", never guessed. A token that cannot be had
  * fails the whole run before any project.
  */
@@ -48,11 +49,7 @@ export async function runRedditMentions(deps: IngestDeps, options: IngestOptions
       const query = buildAttentionQuery(target);
       if (!query) return null;
       const found = await client.countMentions(query.query, new Date(now.getTime() - REDDIT_WINDOW_MS));
-      return {
-        values: { redditMentions: found.posts },
-        signals: [{ signal: 'redditAuthors7d', value: found.authors }],
-        capped: found.capped,
-      };
+      return { values: { redditMentions: found.posts, redditAuthors: found.authors }, capped: found.capped };
     },
     options,
   );

@@ -105,7 +105,12 @@ export function toProject(
       contributors: row.devContributors,
       codeFrequency: row.devCodeFrequency,
     },
-    news: { mentions: row.newsMentions, googleTrends: row.googleTrends, redditMentions: row.redditMentions },
+    news: {
+      mentions: row.newsMentions,
+      googleTrends: row.googleTrends,
+      redditMentions: row.redditMentions,
+      redditAuthors: row.redditAuthors,
+    },
     metricSources: Object.fromEntries(
       Object.entries(row.metricSources).filter((entry): entry is [string, MetricSource] => entry[1] !== undefined),
     ),

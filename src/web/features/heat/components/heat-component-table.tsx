@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ProjectHeatResponse } from '../../../../shared/api/heat.schema.ts';
 import type { BreakdownEntry } from '../../../../shared/scoring/types.ts';
-import { MetricSource, useSourceName } from '../../../components/metric-source.tsx';
-import { formatScore } from '../../../lib/format.ts';
+import { MetricSource } from '../../../components/metric-source.tsx';
+import { formatCompact, formatScore } from '../../../lib/format.ts';
 import { componentLabelKey, formatPoints, formatRaw, formatWeight, groupBreakdown } from '../breakdown-view.ts';
 
 type Props = {
@@ -21,7 +21,6 @@ type Props = {
 export function HeatComponentTable({ breakdown, score, caption, sources = {} }: Props) {
   const { t } = useTranslation('heat');
   const { components, adjustments } = groupBreakdown(breakdown);
-  const sourceName = useSourceName();
   const label = (key: string) => {
     const { key: i18nKey, category } = componentLabelKey(key);
     return t(i18nKey as 'components.base', {
@@ -69,11 +68,10 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
         <tbody>
           {components.map((e) => (
             <tr key={e.key} className={`border-t border-gray-100 dark:border-gray-800 ${e.noData ? 'muted' : ''}`}>
-              <th scope="row" className="px-4 py-1.5 text-left font-normal">
+              <th scope="row" className="px-4 py-1.5 text-left font-normal" data-component={e.key}>
                 {label(e.key)}
-                {sources[e.key] && (
-                  <span className="muted ml-1 text-xs">· {sourceName(sources[e.key]?.source ?? '')}</span>
-                )}
+                {/* Where and when the input came from: "As of 24 Nov 2026 · GDELT", or "Sample · as of …". */}
+                <MetricSource source={sources[e.key]} variant="line" hasValue={!e.noData} />
               </th>
               <td className="px-2 py-1.5 text-right tabular-nums">
                 {e.noData ? (
@@ -83,7 +81,7 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
                 ) : (
                   <>
                     {rawText(e)}
-                    <MetricSource source={sources[e.key]} />
+                    {e.authors !== undefined && <AuthorsNote entry={e} />}
                   </>
                 )}
               </td>
@@ -119,5 +117,22 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
         </tfoot>
       </table>
     </section>
+  );
+}
+
+/**
+ * Under a mentions value whose source names its authors (Reddit): "42 posts · 31 authors", and when the distinct-authors
+ * rule cut the count, what was scored instead ("scored as 6: at most 3 posts per author").
+ */
+function AuthorsNote({ entry }: { entry: BreakdownEntry }) {
+  const { t } = useTranslation('heat');
+  const posts = formatCompact(Number(entry.raw));
+  const authors = formatCompact(entry.authors ?? 0);
+  const cut = entry.effective !== undefined && entry.effective < Number(entry.raw);
+  return (
+    <span className="muted block text-xs whitespace-nowrap" data-reddit-authors="">
+      {t('table.postsAuthors', { posts, authors })}
+      {cut && <span className="block">{t('table.scoredAs', { n: formatCompact(entry.effective ?? 0) })}</span>}
+    </span>
   );
 }

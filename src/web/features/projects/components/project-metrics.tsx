@@ -90,6 +90,7 @@ export function ProjectMetrics({ project }: { project: Project }) {
                 <dt className="muted text-xs font-medium">{t(`project:metrics.${LABEL_KEYS[metric.key]}`)}</dt>
                 <dd className="mt-1">
                   <MetricValue value={metric.value(project)} kind={metric.kind} />
+                  {metric.key === 'redditMentions' && <RedditAuthors project={project} />}
                   <MetricSource
                     source={project.metricSources[metric.key]}
                     variant="line"
@@ -102,6 +103,18 @@ export function ProjectMetrics({ project }: { project: Project }) {
         </div>
       ))}
     </section>
+  );
+}
+
+/** "42 posts · 31 authors" under the Reddit mentions: the heat score counts at most 3 posts per distinct author. */
+function RedditAuthors({ project }: { project: Project }) {
+  const { t } = useTranslation('project');
+  const { redditMentions: posts, redditAuthors: authors } = project.news;
+  if (posts === null || authors === null) return null;
+  return (
+    <span className="block text-sm tabular-nums" data-reddit-authors="">
+      {t('metrics.redditPostsAuthors', { posts: formatCompact(posts), authors: formatCompact(authors) })}
+    </span>
   );
 }
 
