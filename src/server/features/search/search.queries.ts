@@ -62,8 +62,20 @@ export function textMatch(text: SearchText, fuzzy = false): SQL {
   return sql`(${sql.join(conditions, sql` OR `)})`;
 }
 
-/** WHERE for the filters; `skip` leaves one filter out (a facet counts with every filter but its own). */
-export function filterWhere(f: SearchFilters, skip?: 'category' | 'chain' | 'status'): SQL | undefined {
+/** Which copy of the sector a filter tests: project_scores' (heat-sorted lists) or projects' (text matches). */
+export type CategoryColumn = 'scores' | 'projects';
+
+/**
+ * WHERE for the filters; `skip` leaves one filter out (a facet counts with every filter but its own). The sector is
+ * tested on project_scores' copy by default (its (category, heat) index serves a sector filter with the heat sort);
+ * with a text match, on projects' own column, whose index the planner can AND with the text bitmaps (migration
+ * 0025_search_perf), so only the sector's matches are read from the heap.
+ */
+export function filterWhere(
+  f: SearchFilters,
+  skip?: 'category' | 'chain' | 'status',
+  categoryOn: CategoryColumn = 'scores',
+): SQL | undefined {
   const range = (column: SQL | typeof projects.marketCap, min?: number, max?: number) => [
     min === undefined ? undefined : sql`${column} >= ${min}`,
     max === undefined ? undefined : sql`${column} <= ${max}`,
@@ -71,7 +83,9 @@ export function filterWhere(f: SearchFilters, skip?: 'category' | 'chain' | 'sta
   return and(
     // project_scores' copy of the category (kept equal by migration 0008's triggers): its (category, heat) index
     // serves a sector filter with the heat sort and the facets.
-    f.category && skip !== 'category' ? sql`${projectScores.category} = ${f.category}` : undefined,
+    f.category && skip !== 'category'
+      ? sql`${categoryOn === 'scores' ? projectScores.category : projects.category} = ${f.category}`
+      : undefined,
     f.chain && skip !== 'chain' ? sql`${projects.chains} @> ARRAY[${f.chain}]::text[]` : undefined,
     f.status && skip !== 'status' ? sql`${projectScores.status} = ${f.status}` : undefined,
     f.verified === undefined ? undefined : sql`${projects.isVerified} = ${f.verified}`,
@@ -137,6 +151,38 @@ export function selectSearchPage(
 export function sortOrder(sort: Exclude<SearchSort, 'relevance'>): SQL[] {
   const id = sort === 'heat' ? projectScores.projectId : projects.id;
   return [sql`${SORT_COLUMNS[sort]} DESC NULLS LAST`, sql`${id}`];
+}
+
+/** The filters that need the project_scores row (heat, status, and the sector when tested on its copy). */
+function needsScores(f: SearchFilters, categoryOn: CategoryColumn): boolean {
+  return (
+    f.status !== undefined ||
+    f.heatMin !== undefined ||
+    f.heatMax !== undefined ||
+    (f.category !== undefined && categoryOn === 'scores')
+  );
+}
+
+/**
+ * How many projects a search matches (its `total`). Without a filter on the scores row, projects alone are counted
+ * (every project has exactly one scores row, so the join would change nothing but the cost).
+ */
+export async function countMatches(
+  db: Db,
+  match: SQL | undefined,
+  f: SearchFilters,
+  categoryOn: CategoryColumn,
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, countMatchesSql(match, f, categoryOn));
+  return row?.n ?? 0;
+}
+
+export function countMatchesSql(match: SQL | undefined, f: SearchFilters, categoryOn: CategoryColumn): SQL {
+  const where = and(match, filterWhere(f, undefined, categoryOn));
+  const from = needsScores(f, categoryOn)
+    ? sql`${projects} JOIN ${projectScores} ON ${scoresOfProject}`
+    : sql`${projects}`;
+  return sql`SELECT count(*)::int AS n FROM ${from} ${where ? sql`WHERE ${where}` : sql``}`;
 }
 
 type FacetRow = { facet: 'category' | 'chain' | 'status'; value: string; count: number };
