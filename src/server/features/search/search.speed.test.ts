@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SearchResponse } from '../../../shared/api/search.schema.ts';
+import type { SearchFacetsResponse, SearchResponse } from '../../../shared/api/search.schema.ts';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
@@ -52,27 +52,34 @@ describe('search speed paths: suggestions from the prefix indexes, shared facet 
     expect(await selectSuggestions(t.db, prepareText('_'), 8, false)).toEqual([]);
   });
 
-  test('identical searches share their facet counts until a data change drops them', async () => {
+  test('identical searches share their facet counts until a data change drops them; the total is always fresh', async () => {
     const search = async () => {
       const res = await vip.request({ method: 'GET', url: '/api/search?category=DeFi&heatMin=0' });
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as SearchResponse;
     };
+    const counts = async () => {
+      const res = await vip.request({ method: 'GET', url: '/api/search/facets?category=DeFi&heatMin=0' });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as SearchFacetsResponse;
+    };
     const first = await search();
     expect(first.total).toBeGreaterThan(1);
+    expect((await counts()).total).toBe(first.total);
     // A write that publishes nothing: the counts stay those of the first search (within FACETS_TTL_MS)…
     const [moved] = await queryRows<{ id: string }>(
       t.db,
       sql`UPDATE projects SET category = 'Infrastructure' WHERE id = ${first.items[0]!.id} RETURNING id`,
     );
     expect(moved).toBeDefined();
+    expect((await counts()).total).toBe(first.total);
     const second = await search();
-    expect(second.total).toBe(first.total);
-    expect(second.items.map((i) => i.id)).not.toContain(first.items[0]!.id); // the page itself is always fresh
+    expect(second.total).toBe(first.total - 1); // the page and its total are always fresh
+    expect(second.items.map((i) => i.id)).not.toContain(first.items[0]!.id);
     // …and the next data-change event drops them.
     await t.events.publish({ type: 'projects.updated', ids: [first.items[0]!.id] });
-    const third = await search();
+    const third = await counts();
     expect(third.total).toBe(first.total - 1);
-    expect(third.facets?.category.find((f) => f.value === 'DeFi')?.count).toBe(first.total - 1);
+    expect(third.facets.category.find((f) => f.value === 'DeFi')?.count).toBe(first.total - 1);
   });
 });
