@@ -18,6 +18,7 @@ import {
   countMatches,
   filterWhere,
   prepareText,
+  refreshSuggestPrefixes,
   relevanceOrder,
   type SearchFilters,
   type SearchSort,
@@ -25,6 +26,7 @@ import {
   selectFacets,
   selectSearchPage,
   selectSectorByIdOrName,
+  selectStoredSuggestions,
   selectSuggestions,
   sortOrder,
   textMatch,
@@ -151,10 +153,25 @@ export async function listSearchMatches(
   return rows.map((r) => ({ id: r.id, name: r.name, heatScore: r.heatScore }));
 }
 
-/** Suggestions as you type: top 8 by name/symbol, free and never counted. */
+/**
+ * Suggestions as you type: top 8 by name/symbol, free and never counted (search.queries.ts has the order). A common
+ * prefix reads its stored list (refreshSearchSuggestions); otherwise the matches are ranked live. Names within typo
+ * distance only when fewer than 8 start with q (a common prefix already fills the list); when the prefix indexes
+ * count fewer than 8 matches, straight to that query (it ranks the prefix matches first all the same).
+ */
 export async function suggest(db: Db, q: string): Promise<SuggestResponse> {
   const text = prepareText(q);
-  const items = await selectSuggestions(db, text, SUGGEST_LIMIT, false);
-  // Names within typo distance only when too few start with q (a common prefix already fills the list).
-  return { items: items.length < SUGGEST_LIMIT ? await selectSuggestions(db, text, SUGGEST_LIMIT, true) : items };
+  const stored = await selectStoredSuggestions(db, text, SUGGEST_LIMIT);
+  if ('items' in stored) return { items: stored.items };
+  const matches = stored.prefixMatches;
+  if (matches >= SUGGEST_LIMIT) {
+    const items = await selectSuggestions(db, text, SUGGEST_LIMIT, false, matches);
+    if (items.length === SUGGEST_LIMIT) return { items };
+  }
+  return { items: await selectSuggestions(db, text, SUGGEST_LIMIT, true) };
+}
+
+/** Rewrites the stored suggestion lists of common prefixes from the current heat (after every recompute). */
+export function refreshSearchSuggestions(db: Db, now: Date): Promise<number> {
+  return refreshSuggestPrefixes(db, now, { limit: SUGGEST_LIMIT });
 }
