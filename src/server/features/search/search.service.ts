@@ -25,11 +25,13 @@ import {
   type SearchText,
   selectFacets,
   selectSearchPage,
+  selectSearchPageWithTotal,
   selectSectorByIdOrName,
   selectStoredSuggestions,
   selectSuggestions,
   sortOrder,
   textMatch,
+  withSearchPlanner,
 } from './search.queries.ts';
 
 /** How long a search's facet counts may be reused; every data-change event drops them sooner. */
@@ -60,11 +62,21 @@ export async function runSearch(
   const quota = await consumeQuota(db, who, 'dailySearches', now, timeZone);
   const { text, filters, sort, order } = await prepareSearch(db, query);
   const categoryOn: CategoryColumn = text ? 'projects' : 'scores';
-  const run = (match: SQL | undefined) =>
-    Promise.all([
-      selectSearchPage(db, and(match, filterWhere(filters, undefined, categoryOn)), order, query),
-      countMatches(db, match, filters, categoryOn),
-    ]);
+  const run = async (match: SQL | undefined) => {
+    const where = and(match, filterWhere(filters, undefined, categoryOn));
+    if (!text) {
+      // The heat-sorted page walks an index and stops at `limit`: the count is its own statement, run beside it.
+      return Promise.all([
+        withSearchPlanner(db, (tx) => selectSearchPage(tx, where, order, query)),
+        withSearchPlanner(db, (tx) => countMatches(tx, match, filters, categoryOn)),
+      ]);
+    }
+    const page = await withSearchPlanner(db, (tx) => selectSearchPageWithTotal(tx, where, order, query));
+    const total =
+      page.total ??
+      (query.offset > 0 ? await withSearchPlanner(db, (tx) => countMatches(tx, match, filters, categoryOn)) : 0);
+    return [page.rows, total] as const;
+  };
   let [rows, total] = await run(text ? textMatch(text) : undefined);
   // Typo tolerance: only when the words themselves find nothing (`etherium` → Ethereum).
   if (text && total === 0) [rows, total] = await run(textMatch(text, true));
