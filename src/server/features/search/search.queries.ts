@@ -412,14 +412,14 @@ export async function refreshSuggestPrefixes(
       ), counted AS (
         SELECT prefix, count(*) AS matches, count(*) FILTER (WHERE exact) AS exact
         FROM keyed GROUP BY prefix HAVING count(*) >= ${limit}
-      ), exact_total AS (
-        SELECT key, count(DISTINCT id) AS n FROM (
-          SELECT lower(name) AS key, id FROM projects WHERE length(name) <= ${SUGGEST_PREFIX_MAX_LENGTH}
-          UNION ALL SELECT lower(symbol), id FROM projects WHERE length(symbol) <= ${SUGGEST_PREFIX_MAX_LENGTH}
-        ) AS k WHERE key IN (SELECT prefix FROM counted) GROUP BY key
       ), provable AS (
-        SELECT c.prefix FROM counted c LEFT JOIN exact_total e ON e.key = c.prefix
-        WHERE c.exact >= ${limit} OR c.exact = coalesce(e.n, 0)
+        -- Every exact match of the prefix, counted by key on the prefix indexes (a project whose name and symbol
+        -- both equal it once); only needed when the pool has fewer than \`limit\` of them.
+        SELECT c.prefix FROM counted c
+        WHERE c.exact >= ${limit}
+          OR c.exact = (SELECT count(*) FROM projects WHERE lower(name) = c.prefix)
+            + (SELECT count(*) FROM projects
+              WHERE lower(symbol) = c.prefix AND lower(name) IS DISTINCT FROM c.prefix)
       ), ranked AS (
         SELECT k.prefix, k.id, row_number() OVER (PARTITION BY k.prefix ORDER BY k.exact DESC, k.rank) AS place
         FROM keyed k JOIN provable USING (prefix)
