@@ -5,6 +5,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { createDb } from '../src/server/db/client.ts';
 import { refreshTableStatistics } from '../src/server/db/maintenance.ts';
 import { RECOMPUTE_WRITTEN_TABLES } from '../src/server/features/heat/after-recompute.service.ts';
+import { recomputeHeat } from '../src/server/features/heat/recompute.service.ts';
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { benchAlerts } from './alerts.bench.ts';
@@ -12,8 +13,10 @@ import { measureLoad } from './http-load.ts';
 import { benchSearch, explainTextSearch } from './search.bench.ts';
 import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 
-// npm run bench [-- --count 100000 --seconds 8 --skip-postgres --trend-days 90 --trend-days-pglite 14]
+// npm run bench [-- --count 100000 --seconds 8 --skip-postgres --trend-days 90 --trend-days-pglite 14 --only search,trend]
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
+// --only runs just the named sections (recompute, alerts, reads, search, trend, bundles) after seeding; a recompute
+// still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -29,6 +32,16 @@ const TREND_DAYS = Number(flag('trend-days', '90'));
 const TREND_DAYS_PGLITE = Number(flag('trend-days-pglite', '14'));
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEED = 42;
+const SECTIONS = ['recompute', 'alerts', 'reads', 'search', 'trend', 'bundles'] as const;
+type Section = (typeof SECTIONS)[number];
+const ONLY = flag('only', SECTIONS.join(','))
+  .split(',')
+  .map((s) => s.trim());
+for (const name of ONLY) {
+  if (!(SECTIONS as readonly string[]).includes(name))
+    throw new Error(`--only: unknown section ${name} (${SECTIONS.join(', ')})`);
+}
+const runs = (section: Section) => ONLY.includes(section);
 // A database of its own per run when several checkouts bench on one server (it is dropped and recreated).
 const BENCH_DATABASE = process.env.BENCH_DATABASE_NAME ?? 'heatrank_bench';
 
@@ -104,8 +117,10 @@ async function main() {
     `HeatRank benchmark: ${COUNT.toLocaleString('en')} synthetic projects, ${SECONDS} s per route, 50 connections\n`,
   );
   // The read benchmark runs the server as `npm start` does: the built bundle (rebuilt here if sources changed).
-  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('building the server failed');
+  if (runs('reads')) {
+    const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('building the server failed');
+  }
 
   // PGlite
   const dir = `/tmp/heatrank-bench-pglite-${process.pid}`;
@@ -114,9 +129,9 @@ async function main() {
   const pgl = await seed('pglite', dir);
   report.seed = [{ database: 'pglite', projects: COUNT, seconds: Math.round(pgl.seconds * 10) / 10 }];
   const recompute = await optionalRecompute(pgl.handle, 'pglite');
-  const alerts = await benchAlerts(pgl.handle.db, 'pglite');
+  const alerts = runs('alerts') ? await benchAlerts(pgl.handle.db, 'pglite') : [];
   await pgl.handle.close();
-  report.reads = await benchReads('pglite', { DATA_DIR: dir });
+  report.reads = runs('reads') ? await benchReads('pglite', { DATA_DIR: dir }) : [];
   report.search = await searchRows('pglite', dir);
   rmSync(dir, { recursive: true, force: true });
 
@@ -127,9 +142,9 @@ async function main() {
       const pgs = await seed('postgres', url);
       report.seed.push({ database: 'postgres', projects: COUNT, seconds: Math.round(pgs.seconds * 10) / 10 });
       recompute.push(...(await optionalRecompute(pgs.handle, 'postgres')));
-      alerts.push(...(await benchAlerts(pgs.handle.db, 'postgres')));
+      if (runs('alerts')) alerts.push(...(await benchAlerts(pgs.handle.db, 'postgres')));
       await pgs.handle.close();
-      report.reads.push(...(await benchReads('postgres', { DATABASE_URL: url })));
+      if (runs('reads')) report.reads.push(...(await benchReads('postgres', { DATABASE_URL: url })));
       report.search.push(...(await searchRows('postgres', url)));
     } else {
       console.log(`(PostgreSQL at ${POSTGRES_URL} not reachable: skipped)`);
@@ -137,7 +152,7 @@ async function main() {
   }
   report.recompute = recompute;
   report.alerts = alerts;
-  report.bundles = await optionalBundleSizes();
+  report.bundles = runs('bundles') ? await optionalBundleSizes() : [];
 
   for (const [title, rows] of Object.entries(report)) {
     if (rows.length === 0) continue;
@@ -161,30 +176,19 @@ async function searchRows(kind: 'pglite' | 'postgres', target: string): Promise<
   const config = loadConfig(kind === 'pglite' ? { DATA_DIR: target } : { DATABASE_URL: target });
   const handle = await createDb(config, { role: 'bench' });
   try {
-    const rows: Row[] = await benchSearch(handle.db, kind);
-    // Trend reads at this size: 90 ranked days of every project (bench/trend.bench.ts).
-    const started = performance.now();
-    const ranked = await seedSyntheticDailyRanks(
-      handle.db,
-      new Date(),
-      kind === 'pglite' ? TREND_DAYS_PGLITE : TREND_DAYS,
-    );
-    const seedMs = Math.round(performance.now() - started);
-    for (const row of await benchTrend(handle.db, kind)) {
-      rows.push({
-        ...row,
-        target: `${row.target} (${ranked.toLocaleString('en')} ranked days seeded in ${seedMs} ms)`,
-      });
-    }
-    for (const q of ['etherium', '以太坊']) {
-      const indexes = await explainTextSearch(handle.db, q);
-      rows.push({
-        database: kind,
-        query: `EXPLAIN ${q}: indexes`,
-        'p50 ms': '',
-        'p95 ms': '',
-        target: indexes.join(', '),
-      });
+    const rows: Row[] = runs('search') ? await benchSearch(handle.db, kind) : [];
+    if (runs('trend')) rows.push(...(await trendRows(handle, kind)));
+    if (runs('search')) {
+      for (const q of ['etherium', '以太坊']) {
+        const indexes = await explainTextSearch(handle.db, q);
+        rows.push({
+          database: kind,
+          query: `EXPLAIN ${q}: indexes`,
+          'p50 ms': '',
+          'p95 ms': '',
+          target: indexes.join(', '),
+        });
+      }
     }
     return rows;
   } finally {
@@ -192,9 +196,31 @@ async function searchRows(kind: 'pglite' | 'postgres', target: string): Promise<
   }
 }
 
-/** The heat engine's full recompute (bench/recompute.bench.ts), when present. */
+/** Trend reads at this size: 90 ranked days of every project (bench/trend.bench.ts). */
+async function trendRows(handle: Handle, kind: 'pglite' | 'postgres'): Promise<Row[]> {
+  const started = performance.now();
+  const ranked = await seedSyntheticDailyRanks(
+    handle.db,
+    new Date(),
+    kind === 'pglite' ? TREND_DAYS_PGLITE : TREND_DAYS,
+  );
+  const seedMs = Math.round(performance.now() - started);
+  return (await benchTrend(handle.db, kind)).map((row) => ({
+    ...row,
+    target: `${row.target} (${ranked.toLocaleString('en')} ranked days seeded in ${seedMs} ms)`,
+  }));
+}
+
+/**
+ * The heat engine's full recompute (bench/recompute.bench.ts), when present and asked for; otherwise one untimed
+ * recompute, so the later sections see scored projects (heat, status) as they would after the timed runs.
+ */
 async function optionalRecompute(handle: Handle, kind: 'pglite' | 'postgres'): Promise<Row[]> {
-  if (!existsSync(new URL('./recompute.bench.ts', import.meta.url))) return [];
+  if (!runs('recompute') || !existsSync(new URL('./recompute.bench.ts', import.meta.url))) {
+    await recomputeHeat(handle.db, { now: new Date() });
+    await refreshTableStatistics(handle.db, kind, RECOMPUTE_WRITTEN_TABLES);
+    return [];
+  }
   const { benchRecompute } = await import('./recompute.bench.ts');
   const rows = await benchRecompute(handle.db, kind);
   // What the heat job does after a large change, outside the recompute's transaction (on PGlite, which has no

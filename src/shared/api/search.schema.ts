@@ -90,12 +90,22 @@ export const SearchFacetsSchema = z.object({
 });
 export type SearchFacets = z.infer<typeof SearchFacetsSchema>;
 
+/**
+ * GET /api/search/facets (same query as /api/search; page and sort ignored): the facet counts of that search and the
+ * total they add up to. Not counted (the search it belongs to is); the /search page loads it beside the results.
+ */
+export const SearchFacetsResponseSchema = z.object({ total: z.number().int(), facets: SearchFacetsSchema });
+export type SearchFacetsResponse = z.infer<typeof SearchFacetsResponseSchema>;
+
 export const SearchResponseSchema = ProjectListResponseSchema.extend({
   /** The daily search quota after this search (limit -1 = unlimited). */
   quota: z.object({ used: z.number().int(), limit: z.number().int(), resetsAt: z.string() }),
   /** The sort applied (relevance by default with q, heat without). Optional: older servers did not send it. */
   sort: z.enum(SEARCH_SORTS).optional(),
-  /** Facet counts for this query: each facet applies every other filter but not its own (docs/search.md). */
+  /**
+   * Facet counts for this query: each facet applies every other filter but not its own (docs/search.md). Optional:
+   * current servers leave them out and serve them from GET /api/search/facets (SearchFacetsResponseSchema).
+   */
   facets: SearchFacetsSchema.optional(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;

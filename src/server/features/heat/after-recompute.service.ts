@@ -5,6 +5,7 @@ import type { ResponseCache } from '../../plugins/response-cache.ts';
 import { startDeliveries } from '../alerts/deliveries.service.ts';
 import { evaluateAlerts } from '../alerts/evaluate.service.ts';
 import { evaluateSearchAlerts } from '../saved-searches/search-alerts.service.ts';
+import { refreshSearchSuggestions } from '../search/search.service.ts';
 import { refreshDailyRanks } from '../trend/trend.service.ts';
 import type { RecomputeResult } from './recompute.service.ts';
 
@@ -23,7 +24,8 @@ export type AfterRecomputeDeps = Pick<AppDeps, 'db' | 'dbKind'> & {
 
 /**
  * The one step after every recompute (the scheduled job, `npm run recompute`, the first start): the run's day of the
- * trend is re-ranked (trend/trend.service.ts), table maintenance, then every alert is evaluated against the new heat
+ * trend is re-ranked (trend/trend.service.ts), table maintenance, the stored suggestions of common prefixes are
+ * rewritten from the new heat (search/search.service.ts), then every alert is evaluated against the new heat
  * (docs/alert-evaluation.md), this process's cached responses are dropped and every instance is told
  * (`heat.recomputed`), and the search alerts run (saved-searches/search-alerts.service.ts).
  */
@@ -32,6 +34,9 @@ export async function afterRecompute(deps: AfterRecomputeDeps, result: Recompute
     refreshDailyRanks(deps.db, new Date(result.at)),
   );
   await maintainAfterRecompute(deps, result);
+  await bestEffort(deps, 'search suggestions not refreshed after the recompute', () =>
+    refreshSearchSuggestions(deps.db, new Date(result.at)),
+  );
   await evaluateAlertsAfter(deps, result);
   deps.cache?.invalidate();
   await deps.events.publish({ type: 'heat.recomputed', asOf: result.at });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SearchResponse, SuggestResponse } from '../../../shared/api/search.schema.ts';
+import type { SearchFacetsResponse, SearchResponse, SuggestResponse } from '../../../shared/api/search.schema.ts';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
@@ -17,6 +17,11 @@ describe('search relevance, filters, facets and suggestions', () => {
     const res = await get(vip, query);
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as SearchResponse;
+  };
+  const facetsOf = async (query: string) => {
+    const res = await vip.request({ method: 'GET', url: `/api/search/facets?${query}` });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as SearchFacetsResponse).facets;
   };
   const ids = (body: SearchResponse) => body.items.map((i) => i.id);
   const used = async (agent: Agent) =>
@@ -80,15 +85,40 @@ describe('search relevance, filters, facets and suggestions', () => {
 
   test('facets add up to the total, and each facet keeps its alternatives under its own filter', async () => {
     const all = await ok('q=protocol&limit=1');
+    const allFacets = await facetsOf('q=protocol');
     const sum = (f: { count: number }[]) => f.reduce((s, x) => s + x.count, 0);
     expect(all.total).toBeGreaterThan(1);
-    expect(sum(all.facets!.category)).toBe(all.total);
-    expect(sum(all.facets!.status)).toBe(all.total);
-    expect(sum(all.facets!.chain)).toBeGreaterThanOrEqual(all.total > 0 ? 1 : 0);
+    expect(sum(allFacets.category)).toBe(all.total);
+    expect(sum(allFacets.status)).toBe(all.total);
+    expect(sum(allFacets.chain)).toBeGreaterThanOrEqual(all.total > 0 ? 1 : 0);
     const defi = await ok('q=protocol&category=DeFi&limit=1');
-    expect(defi.facets!.category).toEqual(all.facets!.category); // its own filter left out
-    expect(defi.facets!.category.find((f) => f.value === 'DeFi')?.count).toBe(defi.total);
-    expect(sum(defi.facets!.status)).toBe(defi.total);
+    const defiFacets = await facetsOf('q=protocol&category=DeFi');
+    expect(defiFacets.category).toEqual(allFacets.category); // its own filter left out
+    expect(defiFacets.category.find((f) => f.value === 'DeFi')?.count).toBe(defi.total);
+    expect(sum(defiFacets.status)).toBe(defi.total);
+    // Filters only, and a typo (the fuzzy match, as the search falls back to): the same totals as the search's.
+    for (const query of [
+      'category=DeFi&chain=Ethereum&heatMin=10',
+      'q=etherium',
+      'q=swap&category=DeFi&marketCapMin=1',
+    ]) {
+      const body = (await (
+        await vip.request({ method: 'GET', url: `/api/search/facets?${query}` })
+      ).json()) as SearchFacetsResponse;
+      expect(body.total, query).toBe((await ok(query)).total);
+      expect(sum(body.facets.status), query).toBe(body.total);
+    }
+  });
+
+  test('facets are never counted, and their filters are premium like the search', async () => {
+    const before = await used(vip);
+    await facetsOf('q=uni&category=DeFi');
+    expect(await used(vip)).toBe(before);
+    expect((await free.request({ method: 'GET', url: '/api/search/facets?heatMin=10' })).json().error.code).toBe(
+      'FEATURE_LOCKED',
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/search/facets?q=uni' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/search/facets?limit=5' })).statusCode).toBe(400);
   });
 
   test('a filters-only search is allowed and counted; neither q nor a filter is a 400 that counts nothing', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  SearchFacetsResponseSchema,
   SearchQuerySchema,
   SearchResponseSchema,
   SuggestQuerySchema,
@@ -10,7 +11,7 @@ import { sendCached } from '../../plugins/send-cached.ts';
 import { viewerOf } from '../membership/viewer-level.ts';
 import { quotaSubjectOf } from '../quotas/quotas.service.ts';
 import { recordTaskEvent } from '../tasks/progress.service.ts';
-import { runSearch, suggest } from './search.service.ts';
+import { runSearch, searchFacets, suggest } from './search.service.ts';
 
 /** Suggestions change only with names and heat: a short TTL is enough, and every data-change event drops them. */
 const SUGGEST_TTL_MS = 30_000;
@@ -24,7 +25,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       const now = new Date();
       reply.header('cache-control', 'private, no-store');
       const who = quotaSubjectOf(viewerOf(request, now), request.ip);
-      const result = await runSearch(db, who, request.query, now, config.DAY_TIME_ZONE, { cache });
+      const result = await runSearch(db, who, request.query, now, config.DAY_TIME_ZONE);
       const userId = who.viewer.userId;
       if (userId) {
         try {
@@ -38,6 +39,17 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
         }
       }
       return result;
+    },
+  );
+
+  // The facet counts of a search, loaded by the page beside its results: the same feature check, never counted (the
+  // search itself was), shared by identical searches until the next data change (searchFacets).
+  app.get(
+    '/search/facets',
+    { schema: { tags: ['search'], querystring: SearchQuerySchema, response: { 200: SearchFacetsResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return searchFacets(db, viewerOf(request, new Date()), request.query, { cache });
     },
   );
 

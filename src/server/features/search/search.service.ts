@@ -2,6 +2,7 @@ import { and, type SQL } from 'drizzle-orm';
 import {
   SEARCH_FILTERS,
   type SearchFacets,
+  type SearchFacetsResponse,
   type SearchQuery,
   type SearchResponse,
   SUGGEST_LIMIT,
@@ -9,39 +10,46 @@ import {
 } from '../../../shared/api/search.schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { ResponseCache } from '../../plugins/response-cache.ts';
-import { assertCanUse } from '../membership/viewer-level.ts';
+import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { toProjectListItem } from '../projects/projects.service.ts';
 import { consumeQuota, type QuotaSubject } from '../quotas/quotas.service.ts';
 import {
+  type CategoryColumn,
+  countMatches,
   filterWhere,
   prepareText,
+  refreshSuggestPrefixes,
   relevanceOrder,
   type SearchFilters,
   type SearchSort,
   type SearchText,
   selectFacets,
   selectSearchPage,
+  selectSearchPageWithTotal,
   selectSectorByIdOrName,
+  selectStoredSuggestions,
   selectSuggestions,
   sortOrder,
   textMatch,
+  withSearchPlanner,
 } from './search.queries.ts';
 
-/** How long a search's facet counts (and so its total) may be reused; every data-change event drops them sooner. */
+/** How long a search's facet counts may be reused; every data-change event drops them sooner. */
 export const FACETS_TTL_MS = 60_000;
 
-export type RunSearchOptions = {
+export type SearchFacetsOptions = {
   /**
-   * The process's response cache: when given, the facet counts of a search (the costly part of a broad one — they
-   * count every match) are shared by identical searches until the next data change (heat.recomputed,
-   * projects.updated…) or FACETS_TTL_MS. The page of results is always read fresh.
+   * The process's response cache: when given, the facet counts of a search (they count every match) are shared by
+   * identical searches until the next data change (heat.recomputed, projects.updated…) or FACETS_TTL_MS.
    */
   cache?: Pick<ResponseCache, 'getOrCompute'>;
 };
 
 /**
- * One executed search (docs/search.md). The order matters: a refused filter counts nothing, and the quota is counted
- * BEFORE the query runs, so 50 parallel searches cannot all slip in before the counter moves.
+ * One executed search (docs/search.md): the page of results and the exact total. The order matters: a refused filter
+ * counts nothing, and the quota is counted BEFORE the query runs, so 50 parallel searches cannot all slip in before
+ * the counter moves. The facet counts are not part of it: the page asks GET /api/search/facets for them in parallel
+ * (searchFacets), since counting every match per sector, chain and status costs more than the page itself.
  */
 export async function runSearch(
   db: Db,
@@ -49,43 +57,78 @@ export async function runSearch(
   query: SearchQuery,
   now: Date,
   timeZone: string,
-  options: RunSearchOptions = {},
 ): Promise<SearchResponse> {
-  if (SEARCH_FILTERS.some((f) => query[f] !== undefined)) assertCanUse(who.viewer, 'custom_filters');
+  assertFilters(who.viewer, query);
   const quota = await consumeQuota(db, who, 'dailySearches', now, timeZone);
   const { text, filters, sort, order } = await prepareSearch(db, query);
-  const countFacets = (match: SQL | undefined, fuzzy: boolean) => {
-    if (!options.cache) return selectFacets(db, match, filters);
-    const key = `search-facets:${JSON.stringify([query.q ?? null, fuzzy, SEARCH_FILTERS.map((f) => filters[f] ?? null)])}`;
-    return options.cache
-      .getOrCompute(key, () => selectFacets(db, match, filters), FACETS_TTL_MS)
-      .then((cached) => JSON.parse(cached.body) as Awaited<ReturnType<typeof selectFacets>>);
+  const categoryOn: CategoryColumn = text ? 'projects' : 'scores';
+  const run = async (match: SQL | undefined) => {
+    const where = and(match, filterWhere(filters, undefined, categoryOn));
+    if (!text) {
+      // The heat-sorted page walks an index and stops at `limit`: the count is its own statement, run beside it.
+      return Promise.all([
+        withSearchPlanner(db, (tx) => selectSearchPage(tx, where, order, query)),
+        withSearchPlanner(db, (tx) => countMatches(tx, match, filters, categoryOn)),
+      ]);
+    }
+    const page = await withSearchPlanner(db, (tx) => selectSearchPageWithTotal(tx, where, order, query));
+    const total =
+      page.total ??
+      (query.offset > 0 ? await withSearchPlanner(db, (tx) => countMatches(tx, match, filters, categoryOn)) : 0);
+    return [page.rows, total] as const;
   };
-  const run = async (match: SQL | undefined, fuzzy = false) => {
-    const [rows, facetRows] = await Promise.all([
-      selectSearchPage(db, and(match, filterWhere(filters)), order, query),
-      countFacets(match, fuzzy),
-    ]);
-    const facets = toFacets(facetRows);
-    // Every project has exactly one primary sector, so the sector facet (all other filters applied) holds the total.
-    const total = filters.category
-      ? (facets.category.find((f) => f.value === filters.category)?.count ?? 0)
-      : facets.category.reduce((sum, f) => sum + f.count, 0);
-    return { rows, facets, total };
-  };
-  let result = await run(text ? textMatch(text) : undefined);
+  let [rows, total] = await run(text ? textMatch(text) : undefined);
   // Typo tolerance: only when the words themselves find nothing (`etherium` → Ethereum).
-  if (text && result.total === 0) result = await run(textMatch(text, true), true);
-  const { rows, facets, total } = result;
+  if (text && total === 0) [rows, total] = await run(textMatch(text, true));
   return {
     items: rows.map(toProjectListItem),
     total,
     limit: query.limit,
     offset: query.offset,
     sort,
-    facets,
     quota: { used: quota.used, limit: quota.limit, resetsAt: quota.resetsAt.toISOString() },
   };
+}
+
+/**
+ * The facet counts of a search (GET /api/search/facets): per sector, chain and status, each with every filter but its
+ * own, and the total they add up to. Same feature check as the search, never counted (the search it belongs to was),
+ * the same typo fallback (the fuzzy match when the words find nothing). Shared through the response cache.
+ */
+export async function searchFacets(
+  db: Db,
+  viewer: Viewer,
+  query: Omit<SearchQuery, 'limit' | 'offset'>,
+  options: SearchFacetsOptions = {},
+): Promise<SearchFacetsResponse> {
+  assertFilters(viewer, query);
+  const { text, filters } = await prepareSearch(db, query);
+  const compute = async (): Promise<SearchFacetsResponse> => {
+    let result = toFacets(await selectFacets(db, text ? textMatch(text) : undefined, filters));
+    if (text && result.total === 0) result = toFacets(await selectFacets(db, textMatch(text, true), filters));
+    return result;
+  };
+  if (!options.cache) return compute();
+  const key = `search-facets:${JSON.stringify([query.q ?? null, SEARCH_FILTERS.map((f) => filters[f] ?? null)])}`;
+  const cached = await options.cache.getOrCompute(key, compute, FACETS_TTL_MS);
+  return JSON.parse(cached.body) as SearchFacetsResponse;
+
+  /** Facet rows by facet, most frequent first (then by value), and the total (see SearchFacetsSchema). */
+  function toFacets(rows: Awaited<ReturnType<typeof selectFacets>>): SearchFacetsResponse {
+    const facets: SearchFacets = { category: [], chain: [], status: [] };
+    for (const row of rows) facets[row.facet].push({ value: row.value, count: row.count });
+    for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    // Every project has exactly one primary sector, so the sector facet (all other filters applied) holds the total.
+    const total = filters.category
+      ? (facets.category.find((f) => f.value === filters.category)?.count ?? 0)
+      : facets.category.reduce((sum, f) => sum + f.count, 0);
+    return { total, facets };
+  }
+}
+
+/** Every filter but the text is a premium custom filter (refused before anything is counted or run). */
+function assertFilters(viewer: Viewer, query: Omit<SearchQuery, 'limit' | 'offset'>): void {
+  if (SEARCH_FILTERS.some((f) => query[f] !== undefined)) assertCanUse(viewer, 'custom_filters');
 }
 
 type PreparedSearch = { text?: SearchText; filters: SearchFilters; sort: SearchSort; order: SQL[] };
@@ -114,25 +157,33 @@ export async function listSearchMatches(
   limit: number,
 ): Promise<{ id: string; name: string; heatScore: number | null }[]> {
   const { text, filters, order } = await prepareSearch(db, query);
+  const categoryOn: CategoryColumn = text ? 'projects' : 'scores';
   const run = (match: SQL | undefined) =>
-    selectSearchPage(db, and(match, filterWhere(filters)), order, { limit, offset: 0 });
+    selectSearchPage(db, and(match, filterWhere(filters, undefined, categoryOn)), order, { limit, offset: 0 });
   let rows = await run(text ? textMatch(text) : undefined);
   if (text && rows.length === 0) rows = await run(textMatch(text, true));
   return rows.map((r) => ({ id: r.id, name: r.name, heatScore: r.heatScore }));
 }
 
-/** Facet rows by facet, most frequent first (then by value, for a stable order). */
-function toFacets(rows: Awaited<ReturnType<typeof selectFacets>>): SearchFacets {
-  const facets: SearchFacets = { category: [], chain: [], status: [] };
-  for (const row of rows) facets[row.facet].push({ value: row.value, count: row.count });
-  for (const list of Object.values(facets)) list.sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-  return facets;
-}
-
-/** Suggestions as you type: top 8 by name/symbol, free and never counted. */
+/**
+ * Suggestions as you type: top 8 by name/symbol, free and never counted (search.queries.ts has the order). A common
+ * prefix reads its stored list (refreshSearchSuggestions); otherwise the matches are ranked live. Names within typo
+ * distance only when fewer than 8 start with q (a common prefix already fills the list); when the prefix indexes
+ * count fewer than 8 matches, straight to that query (it ranks the prefix matches first all the same).
+ */
 export async function suggest(db: Db, q: string): Promise<SuggestResponse> {
   const text = prepareText(q);
-  const items = await selectSuggestions(db, text, SUGGEST_LIMIT, false);
-  // Names within typo distance only when too few start with q (a common prefix already fills the list).
-  return { items: items.length < SUGGEST_LIMIT ? await selectSuggestions(db, text, SUGGEST_LIMIT, true) : items };
+  const stored = await selectStoredSuggestions(db, text, SUGGEST_LIMIT);
+  if ('items' in stored) return { items: stored.items };
+  const matches = stored.prefixMatches;
+  if (matches >= SUGGEST_LIMIT) {
+    const items = await selectSuggestions(db, text, SUGGEST_LIMIT, false, matches);
+    if (items.length === SUGGEST_LIMIT) return { items };
+  }
+  return { items: await selectSuggestions(db, text, SUGGEST_LIMIT, true) };
+}
+
+/** Rewrites the stored suggestion lists of common prefixes from the current heat (after every recompute). */
+export function refreshSearchSuggestions(db: Db, now: Date): Promise<number> {
+  return refreshSuggestPrefixes(db, now, { limit: SUGGEST_LIMIT });
 }

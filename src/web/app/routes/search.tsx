@@ -12,7 +12,7 @@ import { lockReasonFor, lockReasonOf } from '../../features/membership/lock-reas
 import { usePlatforms } from '../../features/platforms/api.ts';
 import { ProjectList } from '../../features/projects/components/project-list.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
-import { useSavedSearches, useSearch, useSuggest } from '../../features/search/api.ts';
+import { useSavedSearches, useSearch, useSearchFacets, useSuggest } from '../../features/search/api.ts';
 import { SaveSearchDialog } from '../../features/search/components/save-search-dialog.tsx';
 import { SavedSearchesPanel } from '../../features/search/components/saved-searches-panel.tsx';
 import { SearchBox } from '../../features/search/components/search-box.tsx';
@@ -50,6 +50,8 @@ export function SearchPage() {
   const level = session.data?.membership.level ?? null;
   const runnable = isRunnable(query);
   const projects = useSearch({ ...query, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, { enabled: runnable });
+  // Loaded beside the results (not after them); shown only with the search's own answer (not after a refusal).
+  const facets = useSearchFacets(query, { enabled: runnable });
   const refused = lockReasonOf(projects.error);
   // After a refusal there is no answer to read the count from: a used-up quota still shows "10 of 10".
   const quotaShown =
@@ -181,7 +183,7 @@ export function SearchPage() {
           label: sectorDisplayName(s, i18n.language),
         }))}
         query={query}
-        facets={projects.data?.facets}
+        facets={projects.data && !projects.error ? (projects.data.facets ?? facets.data?.facets) : undefined}
         onChange={update}
       />
 

@@ -6,7 +6,11 @@ import {
   SavedSearchesResponseSchema,
   SavedSearchSchema,
 } from '../../../shared/api/saved-searches.schema.ts';
-import { SearchResponseSchema, SuggestResponseSchema } from '../../../shared/api/search.schema.ts';
+import {
+  SearchFacetsResponseSchema,
+  SearchResponseSchema,
+  SuggestResponseSchema,
+} from '../../../shared/api/search.schema.ts';
 import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import type { SearchUrlQuery } from './search-url.ts';
@@ -22,6 +26,12 @@ export const searchKeys = {
 export const suggestKeys = {
   all: ['searchSuggest'] as const,
   list: (q: string) => ['searchSuggest', q] as const,
+};
+
+// Not under the counted 'search' root either: the facets of a search are not counted (the search itself is).
+export const searchFacetKeys = {
+  all: ['searchFacets'] as const,
+  of: (query: SearchUrlQuery) => ['searchFacets', query] as const,
 };
 
 export const savedSearchKeys = {
@@ -48,6 +58,24 @@ export function useSearch(params: SearchParams, options: { enabled: boolean }) {
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+/**
+ * GET /api/search/facets: the facet counts of a search, fetched beside its results (the server counts every match
+ * for them, which takes longer than the page). Not counted; the page shows them only with the search's own answer.
+ */
+export function useSearchFacets(query: SearchUrlQuery, options: { enabled: boolean }) {
+  const { sort: _sort, ...counted } = query; // the counts do not depend on the order
+  return useQuery({
+    queryKey: searchFacetKeys.of(counted),
+    queryFn: ({ signal }) => apiGet('/api/search/facets', SearchFacetsResponseSchema, { query: counted, signal }),
+    staleTime: 60_000,
+    refetchOnWindowFocus: false,
     retry: (failureCount, error) =>
       !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
     placeholderData: keepPreviousData,
