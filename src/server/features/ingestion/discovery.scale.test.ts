@@ -82,12 +82,16 @@ describe.skipIf(!existsSync(DATA_FILE))('DefiLlama discovery at scale (../shared
       skippedDead: 0,
       unmappedCategories: 0,
     });
-    expect((first.counts.inserted ?? 0) + (first.counts.linked ?? 0)).toBe(registry.length);
+    // The registry holds a few protocols listed twice under two ids (same slug and website, e.g. an upper-cased
+    // name): the second of each updates the first's project and is counted as a duplicate, never a second project.
+    const duplicates = first.counts.duplicates ?? 0;
+    expect(duplicates).toBeLessThan(10);
+    expect((first.counts.inserted ?? 0) + (first.counts.linked ?? 0) + duplicates).toBe(registry.length);
     const [linked] = await queryRows<{ n: number; distinct: number }>(
       t.db,
       sql`SELECT count(*)::int AS n, count(DISTINCT defillama_id)::int AS distinct FROM projects WHERE defillama_id IS NOT NULL`,
     );
-    expect(linked).toEqual({ n: registry.length, distinct: registry.length });
+    expect(linked).toEqual({ n: registry.length - duplicates, distinct: registry.length - duplicates });
     const sectors = await queryRows<{ category: string }>(
       t.db,
       sql`SELECT DISTINCT category FROM projects WHERE defillama_id IS NOT NULL`,
@@ -101,7 +105,7 @@ describe.skipIf(!existsSync(DATA_FILE))('DefiLlama discovery at scale (../shared
 
     const second = await runIngestionSource(deps, 'defillama', 'cli');
 
-    expect(second.counts).toMatchObject({ inserted: 0, linked: registry.length });
+    expect(second.counts).toMatchObject({ inserted: 0, linked: registry.length - duplicates, duplicates });
     const [{ n: again } = { n: 0 }] = await queryRows<{ n: number }>(
       t.db,
       sql`SELECT count(*)::int AS n FROM projects`,
