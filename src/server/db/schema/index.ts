@@ -2,6 +2,7 @@ export * from './alerts.ts';
 export * from './auth.ts';
 export * from './exports.ts';
 export * from './heat.ts';
+export * from './history.ts';
 export * from './membership.ts';
 export * from './notifications.ts';
 export * from './projects.ts';
