@@ -2,6 +2,7 @@ import { alertDeliveriesJob } from './alert-deliveries.job.ts';
 import { dailyCleanupJob } from './daily-cleanup.job.ts';
 import { fullSyncJob } from './full-sync.job.ts';
 import { heatJob } from './heat.job.ts';
+import { historyBackfillJob } from './history-backfill.job.ts';
 import { historyRetentionJob } from './history-retention.job.ts';
 import { developerJob } from './ingest-developer.job.ts';
 import { discoveryJob } from './ingest-discovery.job.ts';
@@ -31,6 +32,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  *                     read notifications over 90 days old)
  * - membership-expiry  daily 01:20 (warns paid plans ending within three days)
  * - alert-deliveries   every minute (fired alerts' e-mails and webhooks, retried with back-off)
+ * - history-backfill   at start-up and every 6 h until one run succeeds (BACKFILL_DAYS of daily history)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -47,6 +49,7 @@ export const ALL_JOBS: readonly Job[] = [
   dailyCleanupJob,
   membershipExpiryJob,
   alertDeliveriesJob,
+  historyBackfillJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */
