@@ -8,11 +8,13 @@ import { RECOMPUTE_WRITTEN_TABLES } from '../src/server/features/heat/after-reco
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { benchAlerts } from './alerts.bench.ts';
+import { benchBackfill } from './backfill.bench.ts';
 import { measureLoad } from './http-load.ts';
 import { benchSearch, explainTextSearch } from './search.bench.ts';
 import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 
 // npm run bench [-- --count 100000 --seconds 8 --skip-postgres --trend-days 90 --trend-days-pglite 14]
+// npm run bench -- --only backfill [--backfill-count 1000 --backfill-days 90 --skip-postgres]: that section alone
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
 
 const args = process.argv.slice(2);
@@ -99,7 +101,27 @@ async function benchReads(kind: 'pglite' | 'postgres', env: Record<string, strin
   }
 }
 
+const ONLY = flag('only', '');
+const BACKFILL_COUNT = Number(flag('backfill-count', '1000'));
+const BACKFILL_DAYS = Number(flag('backfill-days', '90'));
+
+/** The history backfill (bench/backfill.bench.ts) on PGlite, then PostgreSQL unless skipped or unreachable. */
+async function backfillRows(): Promise<Row[]> {
+  const dir = `/tmp/heatrank-bench-backfill-${process.pid}`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const rows: Row[] = await benchBackfill('pglite', dir, BACKFILL_COUNT, BACKFILL_DAYS);
+  rmSync(dir, { recursive: true, force: true });
+  const url = SKIP_POSTGRES ? undefined : await freshPostgresDatabase(`${BENCH_DATABASE}_backfill`);
+  if (url) rows.push(...(await benchBackfill('postgres', url, BACKFILL_COUNT, BACKFILL_DAYS)));
+  return rows;
+}
+
 async function main() {
+  if (ONLY === 'backfill') {
+    report.backfill = await backfillRows();
+    return printReport();
+  }
   console.log(
     `HeatRank benchmark: ${COUNT.toLocaleString('en')} synthetic projects, ${SECONDS} s per route, 50 connections\n`,
   );
@@ -138,7 +160,11 @@ async function main() {
   report.recompute = recompute;
   report.alerts = alerts;
   report.bundles = await optionalBundleSizes();
+  report.backfill = await backfillRows();
+  printReport();
+}
 
+function printReport() {
   for (const [title, rows] of Object.entries(report)) {
     if (rows.length === 0) continue;
     console.log(`\n## ${title}`);

@@ -1,9 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../src/server/config.ts';
+import { queryRows } from '../../src/server/db/client.ts';
+import { runBackfill } from '../../src/server/features/backfill/backfill.service.ts';
 import { afterRecompute } from '../../src/server/features/heat/after-recompute.service.ts';
 import { recomputeHeat } from '../../src/server/features/heat/recompute.service.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
+import { fakeHistoryEnv, fakeHistoryRoute } from '../../src/server/sources/testing/fake-history.ts';
+import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../src/server/sources/testing/fake-server.ts';
 
 /**
  * The e2e server's test-only control port (never part of the product): what the scheduler and the ingestion jobs do
@@ -11,6 +16,8 @@ import type { Runtime } from '../../src/server/runtime.ts';
  *   POST /recompute            a heat recompute and its after-step (alerts, search alerts, cache, events)
  *   POST /surge?project=<id>   the project's social and news signals ×20 and Google Trends at 100, as a burst of
  *                              attention would report them, so the next recompute raises its heat
+ *   POST /backfill?days=N      N days of history for one project (the last by id with a CoinGecko id) from fake
+ *                              history sources on loopback (the history backfill, issue 15); answers its id
  */
 export async function startControlServer(runtime: Runtime): Promise<{ url: string; close: () => Promise<void> }> {
   const { db, kind } = runtime.handle;
@@ -27,6 +34,19 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
     `);
     return { surged: projectId };
   };
+  let fakeHistory: FakeServer | undefined;
+  const backfill = async (days: number) => {
+    fakeHistory ??= await startFakeServer(fakeHistoryRoute(() => new Date()));
+    const config = loadConfig({ ...FAST_INGEST_ENV, ...fakeHistoryEnv(fakeHistory.url), LOG_LEVEL: 'silent' });
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM projects WHERE coingecko_id IS NOT NULL ORDER BY id DESC LIMIT 1`,
+    );
+    const id = row?.id ?? '';
+    await runBackfill({ db, config }, { days, now: new Date(), projectIds: [id] });
+    runtime.cache.invalidate();
+    return { id };
+  };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://control');
     const run =
@@ -34,7 +54,9 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
         ? recompute()
         : request.method === 'POST' && url.pathname === '/surge'
           ? surge(url.searchParams.get('project') ?? '')
-          : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
+          : request.method === 'POST' && url.pathname === '/backfill'
+            ? backfill(Number(url.searchParams.get('days') ?? 90))
+            : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
     run.then(
       (body) => {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -48,7 +70,10 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: async () => {
+      await fakeHistory?.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
   };
 }
 

@@ -22,4 +22,11 @@ CREATE TABLE "daily_signals" (
 --> statement-breakpoint
 ALTER TABLE "heat_history" ADD COLUMN "backfilled" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "backfill_progress" ADD CONSTRAINT "backfill_progress_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "daily_signals" ADD CONSTRAINT "daily_signals_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;
+-- A project's daily values go with it (no foreign key on daily_signals: see schema/history.ts).
+CREATE FUNCTION daily_signals_project_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM daily_signals WHERE project_id = OLD.id;
+  RETURN OLD;
+END $$;--> statement-breakpoint
+CREATE TRIGGER daily_signals_project_delete AFTER DELETE ON projects
+  FOR EACH ROW EXECUTE FUNCTION daily_signals_project_delete();

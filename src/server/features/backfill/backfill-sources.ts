@@ -32,6 +32,34 @@ const tag = (signal: string, points: readonly DailyPoint[]) => points.map((p) =>
 const within = (span: BackfillSpan) => (p: SignalPoint) => p.day >= span.fromDay && p.day <= span.toDay;
 const DAY_MS = 86_400_000;
 
+/**
+ * The commits52w input of each day of the span: commits over the 364 days ending that day, from the daily counts
+ * GitHub lists (its last 52 weeks only, so a day early in that span counts fewer weeks). Stored per day instead of
+ * 364 raw counts per project: a past day's recompute reads one value.
+ */
+export function toCommits52w(commits: ReadonlyMap<string, number>, span: BackfillSpan): SignalPoint[] {
+  const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+  const listed = [...commits.keys()].sort();
+  const first = listed[0];
+  if (first === undefined) return [];
+  // Running totals by day number: a window is the difference of two of them.
+  const firstDay = dayMs(first) / DAY_MS;
+  const lastDay = span.toMs / DAY_MS;
+  const total: number[] = [];
+  let sum = 0;
+  for (let d = firstDay; d <= lastDay; d++) {
+    sum += commits.get(new Date(d * DAY_MS).toISOString().slice(0, 10)) ?? 0;
+    total.push(sum);
+  }
+  const upTo = (d: number) => (d < firstDay ? 0 : (total[Math.min(d, Math.floor(lastDay)) - firstDay] ?? sum));
+  const out: SignalPoint[] = [];
+  for (let at = Math.max(span.fromMs, dayMs(first)); at <= span.toMs; at += DAY_MS) {
+    const d = at / DAY_MS;
+    out.push({ signal: 'commits52w', day: new Date(at).toISOString().slice(0, 10), value: upTo(d) - upTo(d - 364) });
+  }
+  return out;
+}
+
 /** The five sources with a daily history (docs/ingestion.md "History backfill"), configured from `config`. */
 export function createHistorySources(config: Config): HistorySource[] {
   const policy = toHttpPolicy(config);
@@ -86,13 +114,13 @@ export function createHistorySources(config: Config): HistorySource[] {
           .sort((a, b) => (b.stargazers_count ?? 0) - (a.stargazers_count ?? 0))
           .slice(0, STATS_REPOS);
         if (top.length === 0) return null;
-        const byDay = new Map<string, number>();
+        const commits = new Map<string, number>();
         for (const repo of top) {
           for (const p of await fetchCommitActivity(github, repo.full_name, span.toMs)) {
-            byDay.set(p.day, (byDay.get(p.day) ?? 0) + p.value);
+            commits.set(p.day, (commits.get(p.day) ?? 0) + p.value);
           }
         }
-        return [...byDay].map(([day, value]) => ({ signal: 'commits', day, value }));
+        return toCommits52w(commits, span);
       },
     },
     {

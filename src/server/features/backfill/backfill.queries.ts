@@ -80,20 +80,16 @@ export async function upsertDailyValues(
   if (rows.length > 0) {
     await tx.execute(sql`CREATE TEMP TABLE daily_signals_in
       (project_id text, signal text, day text, value float8, source text) ON COMMIT DROP`);
-    await bulkInsert(
-      tx,
-      'daily_signals_in',
-      STAGING_COLUMNS,
-      rows.map((r) => [r.projectId, r.signal, r.day, r.value, r.source]),
-    );
+    // One row per key (a key twice in one INSERT … ON CONFLICT is an error): the last value wins.
+    const unique = new Map(rows.map((r) => [`${r.projectId}\u0000${r.signal}\u0000${r.day}`, r]));
+    const values = [...unique.values()].map((r) => [r.projectId, r.signal, r.day, r.value, r.source]);
+    await bulkInsert(tx, 'daily_signals_in', STAGING_COLUMNS, values);
     const [counts] = await queryRows<{ inserted: number; updated: number }>(
       tx,
       sql`WITH written AS (
         INSERT INTO daily_signals AS d (project_id, signal, day, value, source, fetched_at)
-        SELECT DISTINCT ON (project_id, signal, day::date) project_id, signal, day::date, value, source,
-          ${at.toISOString()}::timestamptz
+        SELECT project_id, signal, day::date, value, source, ${at.toISOString()}::timestamptz
         FROM daily_signals_in i WHERE EXISTS (SELECT 1 FROM projects p WHERE p.id = i.project_id)
-        ORDER BY project_id, signal, day::date
         ON CONFLICT (project_id, signal, day) DO UPDATE
           SET value = EXCLUDED.value, source = EXCLUDED.source, fetched_at = EXCLUDED.fetched_at
           WHERE (d.value, d.source) IS DISTINCT FROM (EXCLUDED.value, EXCLUDED.source)

@@ -30,6 +30,8 @@ export type BackfillOptions = {
   onProgress?: (done: number, total: number) => void;
   /** The sources (tests pass their own); default: createHistorySources(config). */
   sources?: HistorySource[];
+  /** Only these projects (a test on a shared server); default: every project. */
+  projectIds?: readonly string[];
 };
 
 export type SourceTally = { due: number; done: number; none: number; failed: number; skipped: number };
@@ -69,7 +71,8 @@ export async function runBackfill(deps: { db: Db; config: Config }, options: Bac
   const { db } = deps;
   const span = toBackfillSpan(options.days, options.now);
   const sources = options.sources ?? createHistorySources(deps.config);
-  const targets = await selectBackfillTargets(db);
+  const only = options.projectIds ? new Set(options.projectIds) : undefined;
+  const targets = (await selectBackfillTargets(db)).filter((t) => !only || only.has(t.id));
   const covered = new Set(
     (await selectProgress(db))
       .filter((p) => p.status !== 'failed' && p.fromDay !== null && p.toDay !== null)

@@ -44,41 +44,14 @@ export function computeMomentum(prices: Map<number, number> | undefined, day: nu
   return pct(prices?.get(day), prices?.get(day - 7));
 }
 
-/** Commits on or before each day GitHub listed, so a 52-week sum is two lookups instead of 364. */
-export type CommitTotals = { first: number; last: number; cumulative: Map<number, number> };
-
-export function toCommitTotals(commits: Map<number, number> | undefined): CommitTotals | null {
-  if (!commits || commits.size === 0) return null;
-  const days = [...commits.keys()].sort((a, b) => a - b);
-  const first = days[0] as number;
-  const last = days[days.length - 1] as number;
-  const cumulative = new Map<number, number>();
-  let sum = 0;
-  for (let d = first; d <= last; d++) {
-    sum += commits.get(d) ?? 0;
-    cumulative.set(d, sum);
-  }
-  return { first, last, cumulative };
-}
-
-function commits52w(totals: CommitTotals | null, day: number): number | null {
-  if (!totals || day < totals.first) return null;
-  const at = (d: number) => (d < totals.first ? 0 : (totals.cumulative.get(Math.min(d, totals.last)) ?? 0));
-  return at(day) - at(day - 364);
-}
-
 /**
  * The heat inputs a past `day` had, from daily values only: each signal the sources recorded for that day, every other
  * input "no data" (a past day is never scored on today's followers). Market cap and 24 h volume are the day's values;
  * the 24 h and 7 d price changes come from the day's price and the price 1 and 7 days before; commits over 52 weeks
- * sum the daily commits GitHub lists (its 52 weeks: a day near the start of that span counts fewer weeks); news
+ * are the day's stored commits52w (backfill-sources.ts toCommits52w); news
  * mentions sum 7 days of GDELT counts; search interest is the 0–100 index of 7 days of Wikipedia views. Pure.
  */
-export function toPastDaySignals(
-  series: DailySeries,
-  totals: CommitTotals | null,
-  day: number,
-): Pick<HeatSignals, SignalKey> {
+export function toPastDaySignals(series: DailySeries, day: number): Pick<HeatSignals, SignalKey> {
   const prices = series.get('price');
   const views = windowSum(series.get('pageViews'), day, 7);
   return {
@@ -87,7 +60,7 @@ export function toPastDaySignals(
     volume24hUsd: series.get('volume24h')?.get(day) ?? null,
     priceChange24hPct: pct(prices?.get(day), prices?.get(day - 1)),
     priceChange7dPct: computeMomentum(prices, day),
-    commits52w: commits52w(totals, day),
+    commits52w: series.get('commits52w')?.get(day) ?? null,
     newsMentions: windowSum(series.get('news'), day, 7),
     googleTrends: views === null ? null : computeSearchInterestIndex(views),
   };

@@ -11,7 +11,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { rankDays } from '../trend/trend.service.ts';
 import { toHistoryContributions } from './heat.mappers.ts';
 import { selectSectorNames } from './heat.queries.ts';
-import { groupDailySeries, toCommitTotals, toDayNumber, toDayString, toPastDaySignals } from './past-day-signals.ts';
+import { groupDailySeries, toDayNumber, toDayString, toPastDaySignals } from './past-day-signals.ts';
 import {
   type PastHistoryRow,
   selectDailyValues,
@@ -21,8 +21,8 @@ import {
 import { computeSectorResults, type ScoredProject } from './sector-aggregate.ts';
 
 const DAY_MS = 86_400_000;
-/** 52 weeks of commits before the first day, for its commits52w. */
-const LOOKBACK_DAYS = 364;
+/** Days read before the first day: its 7-day windows (momentum, news, page views) and the 24 h price change. */
+const LOOKBACK_DAYS = 7;
 const PAGE = 500;
 
 export type PastDaysResult = {
@@ -66,13 +66,12 @@ export async function recomputePastDays(
       for (const project of page) {
         const series = byProject.get(project.id);
         if (!series) continue;
-        const totals = toCommitTotals(series.get('commits'));
         let previous: number | null = null;
         for (let day = first; day <= last; day++) {
           const at = toPastDayTime(day);
           if (project.listedAtMs !== null && project.listedAtMs > at.getTime()) continue; // not listed yet
           const signals = {
-            ...toPastDaySignals(series, totals, day),
+            ...toPastDaySignals(series, day),
             listedAt: project.listedAtMs === null ? null : new Date(project.listedAtMs),
             status: 'active' as const,
             verified: project.isVerified,
