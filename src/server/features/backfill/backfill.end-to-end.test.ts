@@ -40,7 +40,7 @@ describe('history backfill, end to end', () => {
       ...(first.config.DATABASE_URL ? { DATABASE_URL: first.config.DATABASE_URL } : { DATA_DIR: dataDir as string }),
     };
     await first.closeKeepingDatabase();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await fake.close();
@@ -83,7 +83,7 @@ describe('history backfill, end to end', () => {
       sql`SELECT count(*)::int AS n FROM heat_daily_ranks WHERE entity_type = 'project' AND entity_id = 'uniswap'`,
     );
     expect(rankedDays[0]?.n).toBe(91); // 90 backfilled days and today's (the first start's live run)
-  }, 120_000);
+  }, 300_000);
 
   test('the history API returns 90 daily points, backfilled ones flagged, the live day kept', async () => {
     const res = await t.app.inject({ url: '/api/projects/uniswap/history?range=90d' });
