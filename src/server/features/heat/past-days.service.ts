@@ -79,6 +79,8 @@ export async function recomputePastDays(
           const evidence = countEvidence(signals);
           if (!isScored(evidence)) continue;
           const heat = heatScore(signals, at);
+          // No social input has history: the row's social score is unknown (a gap in the chart's social line, never
+          // the model's neutral 50); the sector formula still takes the model's no-data value for its members.
           const social = socialScore(signals).score;
           const contributions = toHistoryContributions(heat.breakdown);
           rows.push({
@@ -86,7 +88,7 @@ export async function recomputePastDays(
             id: project.id,
             at,
             score: heat.score,
-            social,
+            social: null,
             signal: heat.score,
             contributions,
             breakdown: null,
@@ -124,7 +126,7 @@ export async function recomputePastDays(
           id: h.id,
           at,
           score: h.score,
-          social: h.social,
+          social: null, // members' social scores are the no-data default on a past day: not shown as a figure
           signal: h.signal,
           contributions: null,
           breakdown: JSON.stringify(h.breakdown),
