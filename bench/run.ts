@@ -9,13 +9,15 @@ import { recomputeHeat } from '../src/server/features/heat/recompute.service.ts'
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { benchAlerts } from './alerts.bench.ts';
+import { benchBackfill } from './backfill.bench.ts';
 import { measureLoad } from './http-load.ts';
 import { benchSearch, explainTextSearch } from './search.bench.ts';
 import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 
 // npm run bench [-- --count 100000 --seconds 8 --skip-postgres --trend-days 90 --trend-days-pglite 14 --only search,trend]
+// npm run bench -- --only backfill [--backfill-count 1000 --backfill-days 90 --skip-postgres]: that section alone
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
-// --only runs just the named sections (recompute, alerts, reads, search, trend, bundles) after seeding; a recompute
+// --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill) after seeding; a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
 
 const args = process.argv.slice(2);
@@ -32,7 +34,7 @@ const TREND_DAYS = Number(flag('trend-days', '90'));
 const TREND_DAYS_PGLITE = Number(flag('trend-days-pglite', '14'));
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEED = 42;
-const SECTIONS = ['recompute', 'alerts', 'reads', 'search', 'trend', 'bundles'] as const;
+const SECTIONS = ['recompute', 'alerts', 'reads', 'search', 'trend', 'bundles', 'backfill'] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = flag('only', SECTIONS.join(','))
   .split(',')
@@ -112,7 +114,27 @@ async function benchReads(kind: 'pglite' | 'postgres', env: Record<string, strin
   }
 }
 
+const BACKFILL_COUNT = Number(flag('backfill-count', '1000'));
+const BACKFILL_DAYS = Number(flag('backfill-days', '90'));
+
+/** The history backfill (bench/backfill.bench.ts) on PGlite, then PostgreSQL unless skipped or unreachable. */
+async function backfillRows(): Promise<Row[]> {
+  const dir = `/tmp/heatrank-bench-backfill-${process.pid}`;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const rows: Row[] = await benchBackfill('pglite', dir, BACKFILL_COUNT, BACKFILL_DAYS);
+  rmSync(dir, { recursive: true, force: true });
+  const url = SKIP_POSTGRES ? undefined : await freshPostgresDatabase(`${BENCH_DATABASE}_backfill`);
+  if (url) rows.push(...(await benchBackfill('postgres', url, BACKFILL_COUNT, BACKFILL_DAYS)));
+  return rows;
+}
+
 async function main() {
+  // The backfill seeds its own 1,000 projects: asked for alone, the 100k seeding above is skipped.
+  if (ONLY.every((name) => name === 'backfill')) {
+    report.backfill = await backfillRows();
+    return printReport();
+  }
   console.log(
     `HeatRank benchmark: ${COUNT.toLocaleString('en')} synthetic projects, ${SECONDS} s per route, 50 connections\n`,
   );
@@ -153,7 +175,11 @@ async function main() {
   report.recompute = recompute;
   report.alerts = alerts;
   report.bundles = runs('bundles') ? await optionalBundleSizes() : [];
+  report.backfill = runs('backfill') ? await backfillRows() : [];
+  printReport();
+}
 
+function printReport() {
   for (const [title, rows] of Object.entries(report)) {
     if (rows.length === 0) continue;
     console.log(`\n## ${title}`);

@@ -31,19 +31,19 @@ describe.each(['zh', 'en'] as const)('project fundamentals (%s)', (lang: Lang) =
       const section = page.getByTestId('project-funding');
       await section.getByTestId('funding-round').first().waitFor();
 
-      await expect.poll(() => section.getByRole('heading').innerText()).toBe(project.funding.title);
+      await expect.poll(() => section.getByRole('heading').textContent()).toBe(project.funding.title);
       const rounds = section.getByTestId('funding-round');
       expect(await rounds.count()).toBe(2);
-      const first = await rounds.nth(0).innerText();
+      const first = await rounds.nth(0).textContent();
       expect(first).toContain('Series B');
       expect(first).toContain(project.funding.leadInvestors);
       expect(first).toContain('Polychain Capital');
       expect(first).toContain('Paradigm');
       expect(first).toMatch(lang === 'zh' ? /1\.65\s亿美元/ : /\$165\.0M/);
-      expect(await rounds.nth(1).innerText()).toContain('Andreessen Horowitz');
+      expect(await rounds.nth(1).textContent()).toContain('Andreessen Horowitz');
       const announcement = rounds.nth(0).getByRole('link');
       expect(await announcement.getAttribute('href')).toBe('https://blog.uniswap.org/bringing-web3-to-everyone');
-      expect(await section.getByTestId('project-funding-as-of').innerText()).toContain('DefiLlama');
+      expect(await section.getByTestId('project-funding-as-of').textContent()).toContain('DefiLlama');
 
       // The header logo is our stored copy, loaded from this origin, and it really rendered.
       const logo = page.locator('main header img').first();
@@ -56,7 +56,7 @@ describe.each(['zh', 'en'] as const)('project fundamentals (%s)', (lang: Lang) =
 
       // The curated labels (team, tokenomics) show in the page language.
       const fundamentals = page.getByTestId('project-fundamentals');
-      expect(await fundamentals.innerText()).toContain(project.fundamentals.tokenomics);
+      expect(await fundamentals.textContent()).toContain(project.fundamentals.tokenomics);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
 
       await section.scrollIntoViewIfNeeded();
@@ -70,9 +70,9 @@ describe.each(['zh', 'en'] as const)('project fundamentals (%s)', (lang: Lang) =
       await open(page, '/project/bitcoin');
       const empty = page.getByTestId('project-funding-empty');
       await empty.waitFor();
-      expect(await empty.innerText()).toContain('DefiLlama');
+      expect(await empty.textContent()).toContain('DefiLlama');
       expect(await page.locator('main header img').count()).toBe(0);
-      expect(await page.locator('main header [role="img"]').first().innerText()).toBe('B');
+      expect(await page.locator('main header [role="img"]').first().textContent()).toBe('B');
       expect(await page.getByTestId('project-fundamentals').count()).toBe(0);
     });
   });

@@ -1,10 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../src/server/config.ts';
+import { queryRows } from '../../src/server/db/client.ts';
+import { runBackfill } from '../../src/server/features/backfill/backfill.service.ts';
 import { afterRecompute } from '../../src/server/features/heat/after-recompute.service.ts';
 import { recomputeHeat } from '../../src/server/features/heat/recompute.service.ts';
 import { updateProjectMetrics } from '../../src/server/features/ingestion/ingestion.queries.ts';
 import type { Runtime } from '../../src/server/runtime.ts';
+import { fakeHistoryEnv, fakeHistoryRoute } from '../../src/server/sources/testing/fake-history.ts';
+import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../src/server/sources/testing/fake-server.ts';
 
 /** The attention figures POST /attention writes (as of now): 42 Reddit posts by 31 authors, 120 articles, 64/100. */
 export const ATTENTION_FIXTURE = {
@@ -23,6 +28,8 @@ export const ATTENTION_FIXTURE = {
  *   POST /attention?project=<id>[&posts=N&authors=M]  what the GDELT, Wikipedia and Reddit jobs write for a project
  *                              (ATTENTION_FIXTURE, Reddit's posts and authors overridable; each with its source and
  *                              as-of), then a recompute
+ *   POST /backfill?days=N      N days of history for one project (the last by id with a CoinGecko id) from fake
+ *                              history sources on loopback (the history backfill, issue 15); answers its id
  */
 export async function startControlServer(runtime: Runtime): Promise<{ url: string; close: () => Promise<void> }> {
   const { db, kind } = runtime.handle;
@@ -49,6 +56,19 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
     await updateProjectMetrics(db, 'reddit', asOf, [{ id: projectId, values: { redditMentions, redditAuthors } }]);
     return recompute();
   };
+  let fakeHistory: FakeServer | undefined;
+  const backfill = async (days: number) => {
+    fakeHistory ??= await startFakeServer(fakeHistoryRoute(() => new Date()));
+    const config = loadConfig({ ...FAST_INGEST_ENV, ...fakeHistoryEnv(fakeHistory.url), LOG_LEVEL: 'silent' });
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT id FROM projects WHERE coingecko_id IS NOT NULL ORDER BY id DESC LIMIT 1`,
+    );
+    const id = row?.id ?? '';
+    await runBackfill({ db, config }, { days, now: new Date(), projectIds: [id] });
+    runtime.cache.invalidate();
+    return { id };
+  };
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://control');
     const run =
@@ -58,7 +78,9 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
           ? surge(url.searchParams.get('project') ?? '')
           : request.method === 'POST' && url.pathname === '/attention'
             ? attention(url.searchParams.get('project') ?? '', url.searchParams)
-            : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
+            : request.method === 'POST' && url.pathname === '/backfill'
+              ? backfill(Number(url.searchParams.get('days') ?? 90))
+              : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
     run.then(
       (body) => {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -72,7 +94,10 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: async () => {
+      await fakeHistory?.close();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
   };
 }
 

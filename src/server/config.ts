@@ -124,6 +124,15 @@ const EnvSchema = z.object({
   REDDIT_CLIENT_SECRET: z.string().min(1).optional(),
   /** Pause between Reddit search calls (its limit is about 100 a minute per client id). */
   REDDIT_PAUSE_MS: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * History backfill (docs/heat-score.md "History backfill"): days fetched in the background after the first start
+   * (0 = never), and each source's pause between calls (GDELT uses GDELT_PAUSE_MS).
+   */
+  BACKFILL_DAYS: z.coerce.number().int().min(0).max(365).default(90),
+  BACKFILL_COINGECKO_PAUSE_MS: z.coerce.number().int().min(0).default(2_500),
+  BACKFILL_DEFILLAMA_PAUSE_MS: z.coerce.number().int().min(0).default(300),
+  BACKFILL_GITHUB_PAUSE_MS: z.coerce.number().int().min(0).default(1_000),
+  BACKFILL_WIKIPEDIA_PAUSE_MS: z.coerce.number().int().min(0).default(200),
   /** Sector for a DefiLlama category missing from the mapping table (src/server/features/ingestion/category-map.ts). */
   INGEST_UNMAPPED_SECTOR: z.string().min(1).default('DeFi'),
   INGEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),

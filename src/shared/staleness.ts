@@ -10,6 +10,8 @@ const DAY_MS = 24 * HOUR_MS;
  */
 export const SOURCE_REFRESH_MS: Readonly<Record<string, number>> = {
   coingecko: HOUR_MS,
+  // Momentum from stored daily prices: the market refresh (hourly) or the backfill (daily) renews it.
+  'coingecko-history': DAY_MS,
   defillama: DAY_MS,
   github: DAY_MS,
   x: 7 * DAY_MS,

@@ -52,6 +52,8 @@ describe('npm run ingest', () => {
     { argv: ['--source', 'myspace'], message: /unknown source: myspace/ },
     { argv: ['--limit', '0'], message: /--limit must be a positive integer/ },
     { argv: ['--bogus'], message: /Unknown option/ },
+    { argv: ['--backfill', '0'], message: /--backfill must be a whole number of days from 1 to 365/ },
+    { argv: ['--backfill', '366'], message: /--backfill must be a whole number of days from 1 to 365/ },
   ])('bad arguments $argv exit with code 2 and the usage', async ({ argv, message }) => {
     const result = await runIngestCli(argv, env);
 

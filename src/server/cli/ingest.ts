@@ -10,22 +10,30 @@ import {
 } from '../features/ingestion/ingestion.service.ts';
 import { safeErrorMessage } from '../log-redaction.ts';
 import { openRuntime } from '../runtime.ts';
+import { runBackfillCommand } from './backfill.ts';
 
 // npm run ingest -- [--source defillama|coingecko|github|x|telegram|discord|gdelt|wikipedia|reddit] [--limit N]
+// npm run ingest -- --backfill N   (N days of daily history, 1–365; see cli/backfill.ts)
 // --source may repeat or take a comma list; without it every source runs (discovery first).
 // With embedded PGlite the server holds the data directory: stop it first (or use DATABASE_URL).
 
-const USAGE = `usage: npm run ingest -- [--source ${SOURCE_NAMES.join('|')}] [--limit N]`;
+const USAGE = `usage: npm run ingest -- [--source ${SOURCE_NAMES.join('|')}] [--limit N] | --backfill DAYS (1–365)`;
 
 export type IngestCliResult = { code: number; out: string; results: SourceRunResult[] };
 export type IngestCliOptions = { progress?: NodeJS.WritableStream; now?: () => Date };
+type Args = { sources: SourceName[]; limit?: number; backfill?: number };
 
-function parse(argv: string[]): { sources: SourceName[]; limit?: number } | string {
-  let values: { source?: string[]; limit?: string; help?: boolean };
+function parse(argv: string[]): Args | string {
+  let values: { source?: string[]; limit?: string; backfill?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { source: { type: 'string', multiple: true }, limit: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        source: { type: 'string', multiple: true },
+        limit: { type: 'string' },
+        backfill: { type: 'string' },
+        help: { type: 'boolean' },
+      },
       strict: true,
     }));
   } catch (error) {
@@ -37,7 +45,11 @@ function parse(argv: string[]): { sources: SourceName[]; limit?: number } | stri
   if (unknown.length > 0) return `unknown source: ${unknown.join(', ')}`;
   const limit = values.limit === undefined ? undefined : Number(values.limit);
   if (limit !== undefined && !(Number.isInteger(limit) && limit > 0)) return '--limit must be a positive integer';
-  return { sources: names.length > 0 ? (names as SourceName[]) : [...SOURCE_NAMES], limit };
+  const backfill = values.backfill === undefined ? undefined : Number(values.backfill);
+  if (backfill !== undefined && !(Number.isInteger(backfill) && backfill >= 1 && backfill <= 365)) {
+    return '--backfill must be a whole number of days from 1 to 365';
+  }
+  return { sources: names.length > 0 ? (names as SourceName[]) : [...SOURCE_NAMES], limit, backfill };
 }
 
 /** The summary table printed after a run: one row per source. */
@@ -87,6 +99,10 @@ export async function runIngestCli(
   try {
     const config = loadConfig(env);
     runtime = await openRuntime(config, { role: 'ingest-cli' });
+    if (args.backfill !== undefined) {
+      const { code, out } = await runBackfillCommand(runtime.handle, config, args.backfill, options);
+      return { code, out, results: [] };
+    }
     const durations = new Map<SourceName, number>();
     let current: SourceName | undefined;
     let startedAt = 0;

@@ -3,6 +3,7 @@ import { dailyCleanupJob } from './daily-cleanup.job.ts';
 import { firstStartRefreshJob } from './first-start-refresh.job.ts';
 import { fullSyncJob } from './full-sync.job.ts';
 import { heatJob } from './heat.job.ts';
+import { historyBackfillJob } from './history-backfill.job.ts';
 import { historyRetentionJob } from './history-retention.job.ts';
 import { developerJob } from './ingest-developer.job.ts';
 import { discoveryJob } from './ingest-discovery.job.ts';
@@ -34,6 +35,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - membership-expiry  daily 01:20 (warns paid plans ending within three days)
  * - alert-deliveries   every minute (fired alerts' e-mails and webhooks, retried with back-off)
  * - ingest-fundamentals daily 03:35 (DefiLlama funding rounds, then logo downloads)
+ * - history-backfill   at start-up and every 6 h until one run succeeds (BACKFILL_DAYS of daily history)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -51,6 +53,7 @@ export const ALL_JOBS: readonly Job[] = [
   membershipExpiryJob,
   alertDeliveriesJob,
   fundamentalsJob,
+  historyBackfillJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */

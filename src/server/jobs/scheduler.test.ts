@@ -44,7 +44,7 @@ describe('the job list', () => {
     expect(pattern('ingest-market')).toBe('0 0 */1 * * *');
     expect(pattern('full-sync')).toBe('0 30 2 * * *');
     expect(pattern('history-retention')).toBe('0 7 * * * *');
-    expect(ALL_JOBS.filter((j) => j.runAtStartup).map((j) => j.name)).toEqual(['heat']);
+    expect(ALL_JOBS.filter((j) => j.runAtStartup).map((j) => j.name)).toEqual(['heat', 'history-backfill']);
   });
 });
 

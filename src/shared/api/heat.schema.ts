@@ -72,6 +72,8 @@ export const HistoryPointSchema = z.object({
   at: z.iso.datetime(),
   score: z.number(),
   socialScore: z.number().nullable(),
+  /** True when the point is a past day recomputed by the history backfill from daily source values, not a live run. */
+  backfilled: z.boolean(),
 });
 export type HistoryPoint = z.infer<typeof HistoryPointSchema>;
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -93,6 +94,11 @@ export const heatHistory = pgTable(
     granularity: text({ enum: ['run', 'hour', 'day'] })
       .notNull()
       .default('run'),
+    /**
+     * True for a day recomputed by the history backfill from daily source values (features/backfill), not stored by
+     * a live run. A backfilled row never replaces a live one; the chart marks these points.
+     */
+    backfilled: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ name: 'heat_history_pk', columns: [t.entityType, t.entityId, t.computedAt] }),

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './exports.ts';
 export * from './fundamentals.ts';
 export * from './heat.ts';
+export * from './history.ts';
 export * from './membership.ts';
 export * from './notifications.ts';
 export * from './projects.ts';

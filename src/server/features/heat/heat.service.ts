@@ -125,7 +125,12 @@ async function buildHistory(
     id,
     range,
     bucketSeconds,
-    points: rows.map((r) => ({ at: new Date(r.at_ms).toISOString(), score: r.score, socialScore: r.social_score })),
+    points: rows.map((r) => ({
+      at: new Date(r.at_ms).toISOString(),
+      score: r.score,
+      socialScore: r.social_score,
+      backfilled: r.backfilled,
+    })),
     moves: { day, week },
   };
 }

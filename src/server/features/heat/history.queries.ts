@@ -31,7 +31,7 @@ export async function selectSectorId(db: Db, id: string): Promise<string | undef
   return row?.id;
 }
 
-/** The last history row of each time bucket since `since`, oldest first (a chart's points). */
+/** The last history row of each time bucket since `since`, oldest first (a chart's points; backfilled or live). */
 export async function selectHistoryPoints(
   db: Db,
   entityType: 'project' | 'sector',
@@ -39,13 +39,13 @@ export async function selectHistoryPoints(
   since: Date,
   bucketSeconds: number,
 ) {
-  return queryRows<{ at_ms: number; score: number; social_score: number | null }>(
+  return queryRows<{ at_ms: number; score: number; social_score: number | null; backfilled: boolean }>(
     db,
     sql`
-      SELECT (extract(epoch FROM at) * 1000)::float8 AS at_ms, score, social_score FROM (
-        SELECT DISTINCT ON (bucket) at, score, social_score FROM (
+      SELECT (extract(epoch FROM at) * 1000)::float8 AS at_ms, score, social_score, backfilled FROM (
+        SELECT DISTINCT ON (bucket) at, score, social_score, backfilled FROM (
           SELECT floor(extract(epoch FROM computed_at) / ${bucketSeconds}) AS bucket, computed_at AS at, score,
-            social_score
+            social_score, backfilled
           FROM heat_history
           WHERE entity_type = ${entityType} AND entity_id = ${id}
             AND computed_at >= ${since.toISOString()}::timestamptz

@@ -6,6 +6,7 @@ import {
   MARKETS_PAGE_SIZE,
 } from '../../sources/coingecko/coingecko.client.ts';
 import { SourceError, toHttpPolicy } from '../../sources/http.ts';
+import { type MarketDay, recordMarketDay } from '../backfill/momentum.service.ts';
 import {
   fillSocialLinks,
   markMetricsStale,
@@ -27,6 +28,13 @@ import { type MetricUpdate, SOURCE_FIELDS } from './metric-fields.ts';
 
 /** `/coins/{id}` lookups per run for missing Telegram/Discord links (keyless CoinGecko allows ~30 calls a minute). */
 export const LINK_LOOKUPS_PER_RUN = 10;
+
+const toMarketDay = (u: MetricUpdate): MarketDay => ({
+  projectId: u.id,
+  price: u.values.price ?? null,
+  marketCap: u.values.marketCap ?? null,
+  volume24h: u.values.volume24h ?? null,
+});
 
 /**
  * Market data from CoinGecko: `/coins/markets` in pages of ≤ 250 ids (price, market cap, volume, 24 h and 7 d
@@ -81,6 +89,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
           : [],
       );
       await fillMissingLogoUrls(db, images);
+      await recordMarketDay(db, asOf, updates.map(toMarketDay)); // momentum from stored daily prices
       result.updatedIds.push(...updates.map((u) => u.id));
     } catch (error) {
       pagesFailed++;

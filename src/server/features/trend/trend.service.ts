@@ -89,3 +89,11 @@ export async function rebuildDailyRanks(db: Db): Promise<void> {
   const span = await selectHistoryDaySpan(db);
   if (span) await upsertDailyRanks(db, span.from, span.to, { all: true });
 }
+
+/**
+ * Re-ranks the UTC days [fromDay, toDay] from every history row they hold: after the history backfill wrote past
+ * days (heat/past-days.service.ts).
+ */
+export async function rankDays(db: Db, fromDay: string, toDay: string): Promise<void> {
+  await upsertDailyRanks(db, fromDay, toDay, { all: true });
+}

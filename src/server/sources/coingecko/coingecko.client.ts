@@ -25,7 +25,7 @@ const TrendingSchema = z.object({
 
 export type CoingeckoClientOptions = { baseUrl: string; apiKey?: string; keyType: 'demo' | 'pro'; policy: HttpPolicy };
 
-function headers(options: CoingeckoClientOptions): Record<string, string> {
+export function coingeckoHeaders(options: CoingeckoClientOptions): Record<string, string> {
   if (!options.apiKey) return {};
   return options.keyType === 'pro' ? { 'x-cg-pro-api-key': options.apiKey } : { 'x-cg-demo-api-key': options.apiKey };
 }
@@ -43,7 +43,7 @@ export async function fetchMarketsPage(options: CoingeckoClientOptions, ids: rea
     price_change_percentage: '24h,7d',
   });
   const response = await requestJson(SOURCE, `${options.baseUrl}/coins/markets?${query}`, options.policy, {
-    headers: headers(options),
+    headers: coingeckoHeaders(options),
   });
   return parseBody(SOURCE, z.array(MarketItemSchema), response.body);
 }
@@ -51,7 +51,7 @@ export async function fetchMarketsPage(options: CoingeckoClientOptions, ids: rea
 /** GET /search/trending → coin ids in trending order with their 0-based rank. Throws SourceError. */
 export async function fetchTrending(options: CoingeckoClientOptions): Promise<{ id: string; rank: number }[]> {
   const response = await requestJson(SOURCE, `${options.baseUrl}/search/trending`, options.policy, {
-    headers: headers(options),
+    headers: coingeckoHeaders(options),
   });
   const body = parseBody(SOURCE, TrendingSchema, response.body);
   return body.coins.map((coin, index) => ({ id: coin.item.id, rank: coin.item.score ?? index }));
@@ -90,7 +90,7 @@ export async function fetchCoinLinks(options: CoingeckoClientOptions, id: string
     `${options.baseUrl}/coins/${encodeURIComponent(id)}?${query}`,
     options.policy,
     {
-      headers: headers(options),
+      headers: coingeckoHeaders(options),
     },
   );
   const links = parseBody(SOURCE, CoinLinksSchema, response.body).links;

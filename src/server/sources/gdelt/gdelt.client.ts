@@ -11,7 +11,7 @@ export type GdeltClientOptions = {
 };
 
 /** A 429 waits the server's Retry-After, else GDELT's own interval, before the next try. */
-function retryAfter(options: GdeltClientOptions) {
+export function gdeltRetryAfter(options: GdeltClientOptions) {
   return (response: HttpResponse, now: number) =>
     parseRetryAfter(response.headers, now) ?? (response.status === 429 ? options.rateLimitWaitMs : undefined);
 }
@@ -46,7 +46,7 @@ export function toGdeltDateTime(date: Date): string {
   return date.toISOString().replace(/[-:T]/g, '').slice(0, 14);
 }
 
-function docUrl(options: GdeltClientOptions, params: Record<string, string>): string {
+export function gdeltDocUrl(options: GdeltClientOptions, params: Record<string, string>): string {
   const query = new URLSearchParams({ ...params, format: 'json' });
   return `${options.baseUrl}/doc/doc?${query.toString()}`;
 }
@@ -62,13 +62,13 @@ export async function fetchArticleCount(
   start: Date,
   end: Date,
 ): Promise<number> {
-  const url = docUrl(options, {
+  const url = gdeltDocUrl(options, {
     query,
     mode: 'timelinevolraw',
     startdatetime: toGdeltDateTime(start),
     enddatetime: toGdeltDateTime(end),
   });
-  const response = await requestJson(SOURCE, url, options.policy, { retryAfterMs: retryAfter(options) });
+  const response = await requestJson(SOURCE, url, options.policy, { retryAfterMs: gdeltRetryAfter(options) });
   const body = parseBody(SOURCE, TimelineSchema, response.body ?? {});
   const timeline = body.timeline ?? [];
   const series = timeline.find((s) => s.series === 'Article Count') ?? timeline[0];
@@ -82,13 +82,13 @@ export async function listArticles(
   maxRecords: number,
   timespan = '7d',
 ): Promise<GdeltArticle[]> {
-  const url = docUrl(options, {
+  const url = gdeltDocUrl(options, {
     query,
     mode: 'artlist',
     maxrecords: String(Math.min(Math.max(1, maxRecords), 250)),
     sort: 'datedesc',
     timespan,
   });
-  const response = await requestJson(SOURCE, url, options.policy, { retryAfterMs: retryAfter(options) });
+  const response = await requestJson(SOURCE, url, options.policy, { retryAfterMs: gdeltRetryAfter(options) });
   return parseBody(SOURCE, ArticleListSchema, response.body ?? {}).articles ?? [];
 }

@@ -18,7 +18,7 @@ const CodeFrequencySchema = z.array(z.tuple([z.number(), z.number(), z.number()]
 
 export type GithubClientOptions = { baseUrl: string; token?: string; policy: HttpPolicy; maxPages?: number };
 
-function headers(options: GithubClientOptions): Record<string, string> {
+export function githubHeaders(options: GithubClientOptions): Record<string, string> {
   return {
     accept: 'application/vnd.github+json',
     'x-github-api-version': '2022-11-28',
@@ -27,12 +27,13 @@ function headers(options: GithubClientOptions): Record<string, string> {
 }
 
 // Primary limit: 403/429 with x-ratelimit-remaining 0 → wait for x-ratelimit-reset; secondary: retry-after.
-const retryAfterMs = (r: HttpResponse, now: number) =>
+export const githubRetryAfterMs = (r: HttpResponse, now: number) =>
   r.headers.get('retry-after') !== null
     ? Number(r.headers.get('retry-after')) * 1000
     : parseResetEpoch(r.headers, 'x-ratelimit-reset', now);
 
-const isRateLimited = (r: HttpResponse) => r.status === 403 && r.headers.get('x-ratelimit-remaining') === '0';
+export const githubIsRateLimited = (r: HttpResponse) =>
+  r.status === 403 && r.headers.get('x-ratelimit-remaining') === '0';
 
 function nextLink(link: string | null): string | undefined {
   return link?.match(/<([^>]+)>;\s*rel="next"/)?.[1];
@@ -50,9 +51,9 @@ export async function listOrgRepos(options: GithubClientOptions, org: string): P
   let url: string | undefined = `${options.baseUrl}/orgs/${encodeURIComponent(org)}/repos?per_page=100&type=public`;
   for (let page = 0; url && page < (options.maxPages ?? 3); page++) {
     const response = await requestJson(SOURCE, url, options.policy, {
-      headers: headers(options),
-      retryAfterMs,
-      isRateLimited,
+      headers: githubHeaders(options),
+      retryAfterMs: githubRetryAfterMs,
+      isRateLimited: githubIsRateLimited,
     });
     repos.push(...parseBody(SOURCE, z.array(RepoSchema), response.body));
     url = nextLink(response.headers.get('link'));
@@ -63,9 +64,9 @@ export async function listOrgRepos(options: GithubClientOptions, org: string): P
 /** One repository (GET /repos/{owner}/{repo}), for `github` entries given as `org/repo`. */
 export async function getRepo(options: GithubClientOptions, fullName: string): Promise<GithubRepo> {
   const response = await requestJson(SOURCE, `${options.baseUrl}/repos/${fullName}`, options.policy, {
-    headers: headers(options),
-    retryAfterMs,
-    isRateLimited,
+    headers: githubHeaders(options),
+    retryAfterMs: githubRetryAfterMs,
+    isRateLimited: githubIsRateLimited,
   });
   return parseBody(SOURCE, RepoSchema, response.body);
 }
@@ -80,10 +81,10 @@ export async function getCommitsLastYear(options: GithubClientOptions, fullName:
     `${options.baseUrl}/repos/${fullName}/stats/commit_activity`,
     options.policy,
     {
-      headers: headers(options),
+      headers: githubHeaders(options),
       retryStatuses: [202],
-      retryAfterMs,
-      isRateLimited,
+      retryAfterMs: githubRetryAfterMs,
+      isRateLimited: githubIsRateLimited,
     },
   );
   if (response.status === 204) return 0;
@@ -103,11 +104,11 @@ export async function getCodeFrequency(options: GithubClientOptions, fullName: s
     `${options.baseUrl}/repos/${fullName}/stats/code_frequency`,
     options.policy,
     {
-      headers: headers(options),
+      headers: githubHeaders(options),
       retryStatuses: [202],
       acceptStatuses: [422],
-      retryAfterMs,
-      isRateLimited,
+      retryAfterMs: githubRetryAfterMs,
+      isRateLimited: githubIsRateLimited,
     },
   );
   if (response.status === 204) return 0;
@@ -123,7 +124,7 @@ export async function getContributorCount(options: GithubClientOptions, fullName
     SOURCE,
     `${options.baseUrl}/repos/${fullName}/contributors?per_page=1&anon=true`,
     options.policy,
-    { headers: headers(options), retryAfterMs, isRateLimited },
+    { headers: githubHeaders(options), retryAfterMs: githubRetryAfterMs, isRateLimited: githubIsRateLimited },
   );
   if (response.status === 204) return 0;
   const page = lastPage(response.headers.get('link'));

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_RANGES, type HistoryPoint, type HistoryRange } from '../../../../shared/api/heat.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatDateTime, formatScore } from '../../../lib/format.ts';
+import { formatDate, formatDateTime, formatScore } from '../../../lib/format.ts';
 import { useEchart } from '../../../lib/use-echart.ts';
 import { loadHeatEcharts } from './load-heat-echarts.ts';
 
@@ -42,6 +42,21 @@ export function HeatHistoryChart({ points, range, onRangeChange, showSocial = tr
         data: points.map((p): [string, number | null] => [p.at, p.score]),
       },
     ];
+    // Backfilled days (recomputed from daily source history) drawn as hollow points over the heat line, with their
+    // own legend and tooltip entry ("Backfilled" / 回填).
+    if (points.some((p) => p.backfilled)) {
+      series.push({
+        name: t('history.backfilled'),
+        type: 'line',
+        showSymbol: true,
+        clip: false,
+        itemStyle: { color: '#f97316' },
+        symbol: 'emptyCircle',
+        symbolSize: 5,
+        lineStyle: { opacity: 0 },
+        data: points.map((p): [string, number | null] => [p.at, p.backfilled ? p.score : null]),
+      } as (typeof series)[number]);
+    }
     if (showSocial) {
       series.push({
         name: t('history.social'),
@@ -65,6 +80,7 @@ export function HeatHistoryChart({ points, range, onRangeChange, showSocial = tr
   const { ref, ready } = useEchart(loadHeatEcharts, option);
   const first = points[0];
   const last = points[points.length - 1];
+  const backfilled = points.filter((p) => p.backfilled);
 
   return (
     <figure className="card p-4">
@@ -100,14 +116,24 @@ export function HeatHistoryChart({ points, range, onRangeChange, showSocial = tr
             role="img"
             data-x-min={new Date(axis.min).toISOString()}
             data-x-max={new Date(axis.max).toISOString()}
-            aria-label={t('history.label', {
-              range: t(`history.ranges.${range}`),
-              first: `${formatDateTime(first?.at)} ${formatScore(first?.score)}`,
-              last: `${formatDateTime(last?.at)} ${formatScore(last?.score)}`,
-            })}
+            aria-label={[
+              t('history.label', {
+                range: t(`history.ranges.${range}`),
+                first: `${formatDateTime(first?.at)} ${formatScore(first?.score)}`,
+                last: `${formatDateTime(last?.at)} ${formatScore(last?.score)}`,
+              }),
+              backfilled.length > 0 ? t('history.backfilledLabel', { count: backfilled.length }) : '',
+            ]
+              .filter(Boolean)
+              .join('; ')}
             className="h-full w-full"
           />
         </div>
+      )}
+      {points.length >= 2 && backfilled.length > 0 && (
+        <p data-slot="history-backfilled" className="muted mt-2 text-xs">
+          {t('history.backfilledNote', { until: formatDate(backfilled[backfilled.length - 1]?.at) })}
+        </p>
       )}
     </figure>
   );

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { type DailyPoint, toDailyLast } from '../daily.ts';
+import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
+
+const SOURCE = 'defillama';
+
+/** GET /protocol/{slug} (api-shapes): only `tvl` is read; `date` is unix seconds. Extra fields are accepted. */
+const ProtocolSchema = z.looseObject({
+  tvl: z.array(z.looseObject({ date: z.number(), totalLiquidityUSD: z.number().nullable() })).nullish(),
+});
+
+/**
+ * A protocol's daily TVL (USD) since `sinceMs` (GET /protocol/{slug}), one point per UTC day (its last value). A
+ * protocol without a TVL series answers no points; an unknown slug is a `not_found` SourceError.
+ */
+export async function fetchProtocolTvl(
+  baseUrl: string,
+  policy: HttpPolicy,
+  slug: string,
+  sinceMs: number,
+): Promise<DailyPoint[]> {
+  const response = await requestJson(SOURCE, `${baseUrl}/protocol/${encodeURIComponent(slug)}`, policy);
+  const tvl = parseBody(SOURCE, ProtocolSchema, response.body).tvl ?? [];
+  return toDailyLast(
+    tvl.filter((p) => p.date * 1000 >= sinceMs).map((p) => [p.date * 1000, p.totalLiquidityUSD] as const),
+  );
+}
