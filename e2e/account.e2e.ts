@@ -1,32 +1,25 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { type Catalogue, PASSWORD, pickFromMenu, signIn, signUp } from './support/accounts.ts';
-import { launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // The account through the real page: the user menu, /profile and /settings (name, password, deletion), zh and en.
 const NOTES_DIR = resolve('docs/notes/issue-13');
 const NEW_PASSWORD = 'violet kettle drums at noon';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser(NOTES_DIR);
 
 function withPage(lang: 'zh' | 'en', name: string, run: (page: Page, c: Catalogue) => Promise<void>) {
   // zh in the dark theme, en in the light one: the screenshots show both.
   const theme = lang === 'zh' ? 'dark' : 'light';
-  return withContextPage(browser, { lang, theme }, `account-${name}`, (page) => run(page, lang === 'zh' ? zh : en));
+  return session.withPage({ lang, theme }, `account-${name}`, (page) => run(page, lang === 'zh' ? zh : en));
 }
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${NOTES_DIR}/${name}.png` });
+const shot = (page: Page, name: string) => session.screenshot(page, name);
 
 describe('the account pages', () => {
   test('en: menu → profile (free, 0 points); settings: name, password, sign in again, delete', async () => {

@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { type Lang, launchBrowser, open, withContextPage } from './support/browser.ts';
+import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 14, alerts in the browser: the premium account of the e2e server (support/global-setup.ts) creates an alert
@@ -15,19 +15,12 @@ import { fillTemplate } from './support/text.ts';
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('docs/notes/issue-14');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser(NOTES_DIR);
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
+const screenshot = (page: Page, name: string) => session.screenshot(page, name);
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
-  return withContextPage(browser, { lang }, `alerts-${name}-${lang}`, run);
+  return session.withPage({ lang }, `alerts-${name}-${lang}`, run);
 }
 
 describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
@@ -73,6 +66,12 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await page.getByText(fillTemplate(t.usage, { used: 1, limit: 5 })).waitFor();
       await screenshot(page, `alerts-${lang}-list`);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
+      // A phone (390 px): the list fits the width, nothing scrolls sideways.
+      await page.setViewportSize(MOBILE);
+      await item.getByRole('button', { name: t.actions.pause }).waitFor();
+      await screenshot(page, `alerts-${lang}-list-390`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await page.setViewportSize(DESKTOP);
 
       await item.getByRole('button', { name: t.actions.pause }).click();
       await item.getByText(t.state.paused, { exact: true }).waitFor();

@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { authenticateInPage, pickFromMenu } from './support/accounts.ts';
-import { type Lang, launchBrowser, open, withContextPage } from './support/browser.ts';
+import { type Lang, open } from './support/browser.ts';
 import { control } from './support/control-server.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 14's whole analyst day in one browser session: search with a filter and save it, put two projects on a
@@ -20,16 +20,9 @@ const ALERTED: Record<Lang, { id: string; name: string }> = {
   en: { id: 'aave', name: 'Aave' },
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser(NOTES_DIR);
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
+const screenshot = (page: Page, name: string) => session.screenshot(page, name);
 
 async function heatOf(page: Page, id: string): Promise<number> {
   // no-store: the project route is cacheable, and this must see the figure of the latest recompute.
@@ -46,7 +39,7 @@ describe.each(['zh', 'en'] as const)("an analyst's day (%s)", (lang) => {
     const analyst = inject('analyst')[lang];
     const controlUrl = inject('controlUrl');
     const alerted = ALERTED[lang];
-    await withContextPage(browser, { lang }, `analyst-flow-${lang}`, async (page) => {
+    await session.withPage({ lang }, `analyst-flow-${lang}`, async (page) => {
       await open(page, '/');
       await authenticateInPage(page, 'sign-in', analyst.email, analyst.password);
 

@@ -1,29 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { waitForMail } from '../src/server/features/auth/auth.test-support.ts';
 import { buildTestApp, type TestApp } from '../src/server/test/build-test-app.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { launchBrowser, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
+import { open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { E2E_WEB_DIR } from './support/global-setup.ts';
 
 // Accounts through the real page: sign up, sign out, sign in again; the navbar follows; validation speaks zh and en.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser();
 
 const PASSWORD = 'e2e-password-42';
 
 async function withPage(lang: 'zh' | 'en', run: (page: Page) => Promise<void>, name: string) {
-  const context = await newContext(browser, { lang });
+  const context = await session.newContext({ lang });
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   try {
@@ -150,12 +143,11 @@ describe('choosing a password on the sign-up page', () => {
           await submit();
           await page.getByText(t.validation.commonPassword).waitFor(); // the server's top-10,000 list
           expect(await score()).toBeLessThanOrEqual(1);
-          mkdirSync(SCREENSHOT_DIR, { recursive: true });
-          await page.screenshot({ path: `${SCREENSHOT_DIR}/auth-signup-common-password-${lang}.png` });
+          await session.screenshot(page, `auth-signup-common-password-${lang}`);
 
           await page.getByLabel(t.form.password, { exact: true }).fill('violet kettle drums at noon');
           await meter.getByText(`${t.strength.label}: ${t.strength.veryStrong}`).waitFor();
-          await page.screenshot({ path: `${SCREENSHOT_DIR}/auth-signup-strong-password-${lang}.png` });
+          await session.screenshot(page, `auth-signup-strong-password-${lang}`);
         },
         `strength-${lang}`,
       );
@@ -292,8 +284,7 @@ describe('Google sign-in, password reset and e-mail verification in the browser'
         await page.getByText(t.form.verifyChoosePassword).waitFor();
         await page.getByLabel(t.form.newPassword, { exact: true }).fill('chosen-on-verify-7');
         await page.getByLabel(t.form.confirmPassword).fill('chosen-on-verify-7');
-        mkdirSync(SCREENSHOT_DIR, { recursive: true });
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/auth-verify-choose-password-en.png` });
+        await session.screenshot(page, `auth-verify-choose-password-en`);
         await page.getByRole('button', { name: t.form.savePassword }).click();
         await page.getByRole('status').getByText(t.form.verified).waitFor();
 

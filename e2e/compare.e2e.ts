@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { authenticateInPage } from './support/accounts.ts';
-import { type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { type Lang, MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 14, comparison and trend analysis in the browser: a premium user ticks two projects in the directory, compares
@@ -12,14 +12,7 @@ import { fillTemplate } from './support/text.ts';
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('docs/notes/issue-14');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser(NOTES_DIR);
 
 function withPage(
   lang: Lang,
@@ -27,10 +20,10 @@ function withPage(
   run: (page: Page) => Promise<void>,
   viewport?: { width: number; height: number },
 ) {
-  return withContextPage(browser, { lang, viewport }, `compare-${name}-${lang}`, run);
+  return session.withPage({ lang, viewport }, `compare-${name}-${lang}`, run);
 }
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
+const screenshot = (page: Page, name: string) => session.screenshot(page, name);
 
 describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
   const t = LOCALES[lang];

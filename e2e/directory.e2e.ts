@@ -1,20 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import { en } from '../src/shared/locales/index.ts';
 import { fetchProjects, fetchSectors } from './support/api.ts';
-import { launchBrowser, newContext, open } from './support/browser.ts';
+import { open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // The directory keeps its state in the URL: sorting, filtering, paging and the empty state, against the real API.
-let browser: Browser;
+const session = launchFileBrowser();
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await (await newContext(browser, { lang: 'en' })).newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
+  page = await (await session.newContext({ lang: 'en' })).newPage();
 });
 
 const firstRowName = () => page.locator('main table tbody tr').first().locator('td').nth(1).locator('a').textContent();

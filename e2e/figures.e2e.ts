@@ -1,17 +1,9 @@
-import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { fetchProjects } from './support/api.ts';
-import {
-  baseUrl,
-  launchBrowser,
-  MOBILE,
-  newContext,
-  open,
-  SCREENSHOT_DIR,
-  trackPageErrors,
-} from './support/browser.ts';
+import { baseUrl, MOBILE, open, trackPageErrors } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Numbers, layout and charts as readers expect them (issue 12, points 5–7 and /data-tool's sorting), against the
 // real server with the built-in catalogue. Screenshots go to e2e-artifacts/screenshots/figures-*.png.
@@ -19,23 +11,14 @@ const WIDE = { width: 1440, height: 900 } as const;
 const LOCALES = { zh, en } as const;
 const NBSP = '\u00a0';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser();
 
 async function newPage(lang: 'zh' | 'en', viewport: { width: number; height: number } = WIDE) {
-  const context = await newContext(browser, { lang, theme: 'light', viewport });
+  const context = await session.newContext({ lang, theme: 'light', viewport });
   return context.newPage();
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: resolve(SCREENSHOT_DIR, `figures-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => session.screenshot(page, `figures-${name}`, { fullPage: true });
 
 describe('/tool at 1440 px', () => {
   test.each(['zh', 'en'] as const)(
@@ -305,9 +288,7 @@ describe('heat history with little data', () => {
     expect(await span()).toBeCloseTo(7, 3);
     expect(Math.abs(Date.parse((await chart.getAttribute('data-x-max')) ?? '') - Date.now())).toBeLessThan(120_000);
     await page.locator('[data-x-min] canvas').first().waitFor();
-    await page
-      .locator('figure', { has: chart })
-      .screenshot({ path: resolve(SCREENSHOT_DIR, 'figures-history-two-points-7d.png') });
+    await session.screenshot(page.locator('figure', { has: chart }), 'figures-history-two-points-7d');
 
     await page.getByRole('button', { name: en.heat.history.ranges['30d'] }).click();
 
@@ -319,7 +300,7 @@ describe('heat history with little data', () => {
 describe('sector treemap', () => {
   test.each(['light', 'dark'] as const)('%s: colours follow a heat scale with a legend', async (theme) => {
     for (const viewport of [WIDE, MOBILE]) {
-      const context = await newContext(browser, { lang: 'zh', theme, viewport });
+      const context = await session.newContext({ lang: 'zh', theme, viewport });
       const page = await context.newPage();
       await open(page, '/sectors');
       const legend = page.locator('[data-slot="treemap-legend"]');
@@ -328,12 +309,7 @@ describe('sector treemap', () => {
       await page.locator('main figure canvas').first().waitFor();
       expect(await legend.textContent()).toContain(zh.sectors.map.legend);
       expect(await legend.textContent()).toMatch(/\d+\.\d.*\d+\.\d/);
-      await page
-        .locator('main figure')
-        .first()
-        .screenshot({
-          path: resolve(SCREENSHOT_DIR, `figures-treemap-${theme}-${viewport.width}.png`),
-        });
+      await session.screenshot(page.locator('main figure').first(), `figures-treemap-${theme}-${viewport.width}`);
       await context.close();
     }
   });

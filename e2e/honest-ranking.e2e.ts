@@ -1,24 +1,14 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { fetchProjects, fetchSectors } from './support/api.ts';
-import { type Lang, launchBrowser, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
+import { type Lang, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Issue 12, "rank what we know": in the real catalogue most projects have too little data for a heat score. The
 // directory shows them as "not enough data" with their evidence count, after every scored project; the home page's
 // hot list shows none of them.
-let browser: Browser;
+const session = launchFileBrowser();
 const LOCALES = { zh, en } as const;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** A sector whose first directory page holds both scored and unscored projects. */
 async function mixedSector() {
@@ -35,7 +25,7 @@ describe.each(['zh', 'en'] as const)('honest ranking (%s)', (lang: Lang) => {
 
   test('the directory lists a sector’s scored projects first, then "not enough data" with the evidence count', async () => {
     const { sector, all, scored } = await mixedSector();
-    const page = await (await newContext(browser, { lang })).newPage();
+    const page = await (await session.newContext({ lang })).newPage();
     await open(page, `/directory?category=${encodeURIComponent(sector.name)}`);
     const rows = page.locator('main table tbody tr');
     await rows.nth(all.items.length - 1).waitFor();
@@ -60,14 +50,14 @@ describe.each(['zh', 'en'] as const)('honest ranking (%s)', (lang: Lang) => {
     const statusCell = await rows.last().locator('td').last().textContent();
     expect(statusCell?.trim()).toBe('');
 
-    await page.screenshot({ path: resolve(SCREENSHOT_DIR, `honest-ranking-directory-${lang}.png`), fullPage: true });
+    await session.screenshot(page, `honest-ranking-directory-${lang}`, { fullPage: true });
     await page.context().close();
   });
 
   test('an unscored project page says "not enough data", shows no status badge and explains the rule', async () => {
     const [unscored] = (await fetchProjects('scored=false&limit=1')).items;
     if (!unscored) throw new Error('no unscored project in the catalogue');
-    const page = await (await newContext(browser, { lang })).newPage();
+    const page = await (await session.newContext({ lang })).newPage();
     await open(page, `/project/${encodeURIComponent(unscored.id)}`);
 
     const scores = page.locator('section[aria-labelledby="project-scores"]');
@@ -76,12 +66,12 @@ describe.each(['zh', 'en'] as const)('honest ranking (%s)', (lang: Lang) => {
     const header = await page.locator('main header').first().textContent();
     for (const status of Object.values(LOCALES[lang].app.projectStatus)) expect(header).not.toContain(status);
 
-    await page.screenshot({ path: resolve(SCREENSHOT_DIR, `honest-ranking-project-${lang}.png`), fullPage: true });
+    await session.screenshot(page, `honest-ranking-project-${lang}`, { fullPage: true });
     await page.context().close();
   });
 
   test('the home hot list holds scored projects only', async () => {
-    const page = await (await newContext(browser, { lang })).newPage();
+    const page = await (await session.newContext({ lang })).newPage();
     await open(page, '/');
     const hot = page.locator('section[aria-labelledby="home-hot"] ol > li');
     await hot.first().waitFor();
@@ -101,7 +91,7 @@ describe.each(['zh', 'en'] as const)('honest ranking (%s)', (lang: Lang) => {
   });
   test("/sectors says how many members each sector heat is computed from; /tool's social leaders all have X data", async () => {
     const sectors = (await fetchSectors()).items;
-    const page = await (await newContext(browser, { lang })).newPage();
+    const page = await (await session.newContext({ lang })).newPage();
     await open(page, '/sectors');
     const scoredText = LOCALES[lang].sectors.ranking.scored;
 

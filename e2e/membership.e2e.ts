@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { authenticateInPage } from './support/accounts.ts';
-import { DESKTOP, type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Issue 13, quotas and locked features in the browser: a premium-locked feature shows the upgrade message naming the
 // tier, the 11th search of a day shows the limit, and an admin's test mode changes what /membership shows and puts a
@@ -12,17 +12,10 @@ import { DESKTOP, type Lang, launchBrowser, MOBILE, open, withContextPage } from
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('docs/notes/issue-13');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser(NOTES_DIR);
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
-  return withContextPage(browser, { lang }, `membership-${name}-${lang}`, run);
+  return session.withPage({ lang }, `membership-${name}-${lang}`, run);
 }
 
 /** Runs searches through the API (each counts, as the page's would). */
@@ -35,7 +28,7 @@ async function searchTimes(page: Page, n: number) {
   expect(codes).toEqual(Array(n).fill(200));
 }
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
+const screenshot = (page: Page, name: string) => session.screenshot(page, name);
 
 describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) => {
   const t = LOCALES[lang];

@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 14, notifications in the browser: a new (free) user checks in on /tasks (+50) → the header bell shows 1 →
@@ -14,23 +14,16 @@ import { fillTemplate } from './support/text.ts';
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('docs/notes/issue-14');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser(NOTES_DIR);
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
+const screenshot = (page: Page, name: string) => session.screenshot(page, name);
 
 describe.each(['zh', 'en'] as const)('notifications in the browser (%s)', (lang: Lang) => {
   const c = LOCALES[lang];
   const t = c.notifications;
 
   test('a visitor has no bell, and /notifications asks to sign in', async () => {
-    await withContextPage(browser, { lang }, `notifications-visitor-${lang}`, async (page) => {
+    await session.withPage({ lang }, `notifications-visitor-${lang}`, async (page) => {
       await open(page, '/notifications');
       await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
       await page.getByRole('region', { name: c.auth.gate.title }).waitFor();
@@ -39,7 +32,7 @@ describe.each(['zh', 'en'] as const)('notifications in the browser (%s)', (lang:
   });
 
   test('a check-in rings the bell; the dropdown, the page and "mark all read" follow', async () => {
-    await withContextPage(browser, { lang }, `notifications-flow-${lang}`, async (page) => {
+    await session.withPage({ lang }, `notifications-flow-${lang}`, async (page) => {
       await signUp(page, c, `notify-${lang}-${Date.now()}@example.com`);
       const banner = page.getByRole('banner');
       const bell = banner.getByTestId('notification-bell');

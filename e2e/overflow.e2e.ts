@@ -1,30 +1,20 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { fetchPlatforms, fetchProjects, fetchSectors } from './support/api.ts';
-import {
-  ARTIFACTS_DIR,
-  type Lang,
-  launchBrowser,
-  MOBILE,
-  navigate,
-  newContext,
-  open,
-  SCREENSHOT_DIR,
-} from './support/browser.ts';
+import { ARTIFACTS_DIR, type Lang, MOBILE, navigate, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Every route of src/web/app/router.tsx at 390 px, in zh and en: the document is never wider than the phone
 // (document.documentElement.scrollWidth <= 390), i.e. nothing forces a sideways scroll of the whole page. Wide
 // tables may scroll inside their own box. The measured widths go to e2e-artifacts/overflow-<lang>.json.
-let browser: Browser;
+const session = launchFileBrowser();
 let projectIds: string[];
 let sectorId: string;
 let platformId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const [top, bottom, sectors, platforms] = await Promise.all([
     fetchProjects('limit=1'),
     fetchProjects('sort=heat&order=asc&limit=1'),
@@ -37,10 +27,6 @@ beforeAll(async () => {
   if (projectIds.length < 2 || !sector || !platform) throw new Error('the catalogue did not load');
   sectorId = sector.id;
   platformId = platform.id;
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Every path of the router (auth/callback without a code shows its error card, which must fit too). */
@@ -79,7 +65,7 @@ describe.each(['zh', 'en'] as const)('390 px in %s', (lang: Lang) => {
   let page: Page;
 
   beforeAll(async () => {
-    const context = await newContext(browser, { lang, theme: 'light', viewport: MOBILE });
+    const context = await session.newContext({ lang, theme: 'light', viewport: MOBILE });
     page = await context.newPage();
   });
 
@@ -103,10 +89,7 @@ describe.each(['zh', 'en'] as const)('390 px in %s', (lang: Lang) => {
       await page.waitForLoadState('networkidle').catch(() => {});
       widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
       if (widths[path] > MOBILE.width) {
-        await page.screenshot({
-          path: resolve(SCREENSHOT_DIR, `overflow-${lang}-${path.replaceAll(/\W+/g, '_')}.png`),
-          fullPage: true,
-        });
+        await session.screenshot(page, `overflow-${lang}-${path.replaceAll(/\W+/g, '_')}`, { fullPage: true });
       }
     }
     writeFileSync(resolve(ARTIFACTS_DIR, `overflow-${lang}.json`), `${JSON.stringify(widths, null, 2)}\n`);

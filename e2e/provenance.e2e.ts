@@ -1,28 +1,21 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { RESOURCES } from '../src/shared/locales/index.ts';
 import { fetchPlatforms, fetchProjects } from './support/api.ts';
-import { type Lang, launchBrowser, MOBILE, navigate, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
+import { type Lang, MOBILE, navigate, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Issue 12 point 3: on a fresh install every market figure comes from the built-in catalogue (sample, as of
 // 2025-06-30). Every page that shows one must mark it as a sample and state the as-of date, and the raw source key
 // never reaches the page text.
-let browser: Browser;
+const session = launchFileBrowser();
 let platformId: string;
 let searchTerm: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   platformId = (await fetchPlatforms()).items.find((p) => p.id === 'ethereum')?.id ?? 'ethereum';
   const withMarketCap = (await fetchProjects('sort=market_cap&limit=1')).items[0];
   searchTerm = withMarketCap?.name.slice(0, 4) ?? 'uni';
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** Pages that show catalogue market figures (and must show markers), then pages that must simply never leak a key. */
@@ -86,7 +79,7 @@ describe.each(['zh', 'en'] as const)('sample figures in %s', (lang: Lang) => {
   ] as const)(
     '%s: every catalogue figure is marked, with its as-of date; no raw source key',
     async (device, viewport) => {
-      const context = await newContext(browser, { lang, viewport });
+      const context = await session.newContext({ lang, viewport });
       const page = await context.newPage();
       for (const [index, { path, figures }] of pages().entries()) {
         if (index === 0) await open(page, path);
@@ -105,10 +98,7 @@ describe.each(['zh', 'en'] as const)('sample figures in %s', (lang: Lang) => {
         }
         const name = path === '/' ? 'home' : path.slice(1).replace(/[/?=]/g, '-');
         if (device === 'desktop' || ['/', '/tool', '/project/bitcoin', '/sectors/defi'].includes(path)) {
-          await page.screenshot({
-            path: resolve(SCREENSHOT_DIR, `provenance-${lang}-${device}-${name}.png`),
-            fullPage: true,
-          });
+          await session.screenshot(page, `provenance-${lang}-${device}-${name}`, { fullPage: true });
         }
       }
       await context.close();
@@ -117,7 +107,7 @@ describe.each(['zh', 'en'] as const)('sample figures in %s', (lang: Lang) => {
   );
 
   test('a project page: each figure names its source, and "updated" is the newest as-of of its inputs', async () => {
-    const context = await newContext(browser, { lang });
+    const context = await session.newContext({ lang });
     const page = await context.newPage();
     await open(page, '/project/bitcoin');
     await page.locator('[data-slot="heat-breakdown"] canvas').first().waitFor();

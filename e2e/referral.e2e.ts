@@ -1,28 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { PASSWORD, signUp } from './support/accounts.ts';
-import { launchBrowser, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
+import { open, trackPageErrors } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // An invite link travels from the inviter's task centre to a friend's sign-up: the friend's form says they were
 // invited, the sign-up carries the code, and the inviter's card counts the friend. (The credit itself waits for the
 // friend's e-mail verification, tested over HTTP in referral.routes.test.ts.)
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser();
 
 describe.each(['zh', 'en'] as const)('an invite link in %s', (lang) => {
   const c = lang === 'zh' ? zh : en;
 
   test('the friend signs up through the link and the inviter sees them counted', async () => {
-    const inviterContext = await newContext(browser, { lang });
+    const inviterContext = await session.newContext({ lang });
     const inviter = await inviterContext.newPage();
     const errors = trackPageErrors(inviter);
     await signUp(inviter, c, `inviter-${lang}-${Date.now()}@example.com`);
@@ -33,7 +25,7 @@ describe.each(['zh', 'en'] as const)('an invite link in %s', (lang) => {
     const code = new URL(link).searchParams.get('ref') ?? '';
     expect(code).not.toBe('');
 
-    const friendContext = await newContext(browser, { lang });
+    const friendContext = await session.newContext({ lang });
     const friend = await friendContext.newPage();
     await friend.goto(link);
     const form = friend.getByRole('form', { name: c.auth.form.signUpTitle });
@@ -48,7 +40,7 @@ describe.each(['zh', 'en'] as const)('an invite link in %s', (lang) => {
     await inviter.reload();
     const signedUp = card.getByRole('definition').first();
     await expect.poll(() => signedUp.textContent()).toBe('1');
-    await card.screenshot({ path: `${SCREENSHOT_DIR}/referral-card-${lang}.png` });
+    await session.screenshot(card, `referral-card-${lang}`);
     expect(errors).toEqual([]);
     await friendContext.close();
     await inviterContext.close();

@@ -1,30 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { StatsResponseSchema } from '../src/shared/api/system.schema.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { fetchPlatforms, fetchProjects, fetchSectors } from './support/api.ts';
 import { type AxeViolation, findSeriousViolations } from './support/axe.ts';
-import {
-  type Lang,
-  launchBrowser,
-  navigate,
-  newContext,
-  open,
-  saveFailureScreenshot,
-  trackPageErrors,
-} from './support/browser.ts';
+import { type Lang, navigate, open, saveFailureScreenshot, trackPageErrors } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Every public route renders in both languages, with its own h1, the translated shell and real API data, and
 // axe-core finds no serious or critical violation: zh pages are checked in the light theme, en pages in dark.
 const LOCALES = { zh, en } as const;
 
-let browser: Browser;
+const session = launchFileBrowser();
 let topProject: { id: string; name: string };
 let sectorId: string;
 let platformId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const [projects, sectors, platforms] = await Promise.all([
     fetchProjects('limit=1'),
     fetchSectors(),
@@ -35,10 +27,6 @@ beforeAll(async () => {
   topProject = { id: first.id, name: first.name };
   sectorId = sectors.items[0].id;
   platformId = platforms.items[0].id;
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const STATIC_ROUTES = [
@@ -70,7 +58,7 @@ describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {
   let errors: Error[];
 
   beforeAll(async () => {
-    const context = await newContext(browser, { lang, theme });
+    const context = await session.newContext({ lang, theme });
     page = await context.newPage();
     errors = trackPageErrors(page);
   });

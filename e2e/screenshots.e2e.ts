@@ -1,24 +1,17 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, expect, test } from 'vitest';
 import { fetchProjects } from './support/api.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, launchBrowser, MOBILE, navigate, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
+import { DESKTOP, MOBILE, navigate, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Screenshots of the six main pages in light and dark, desktop and mobile, for people to look at
 // (e2e-artifacts/ is git-ignored). Each page must render in its theme; the dark phone pages also go through axe.
-let browser: Browser;
+const session = launchFileBrowser();
 let projectId: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   projectId = (await fetchProjects('limit=1')).items[0]?.id ?? 'uniswap';
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const PAGES = [
@@ -33,7 +26,7 @@ const PAGES = [
 test.each(['light', 'dark'] as const)(
   '%s theme, desktop and mobile',
   async (theme) => {
-    const context = await newContext(browser, { lang: 'zh', theme, viewport: DESKTOP });
+    const context = await session.newContext({ lang: 'zh', theme, viewport: DESKTOP });
     const page = await context.newPage();
     await open(page, '/');
     for (const [device, viewport] of [
@@ -43,7 +36,7 @@ test.each(['light', 'dark'] as const)(
       await page.setViewportSize(viewport);
       for (const { name, path, ready } of PAGES) {
         await navigate(page, path());
-        await shoot(page, ready, `${name}-${theme}-${device}.png`);
+        await shoot(page, ready, `${name}-${theme}-${device}`);
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
         // routes.e2e.ts runs axe at desktop width; the phone layout (cards, compact switcher) is checked here.
         if (device === 'mobile' && theme === 'dark') expect(await findSeriousViolations(page), name).toEqual([]);
@@ -54,8 +47,8 @@ test.each(['light', 'dark'] as const)(
   120_000,
 );
 
-async function shoot(page: Page, ready: string, fileName: string): Promise<void> {
+async function shoot(page: Page, ready: string, name: string): Promise<void> {
   await page.locator(ready).first().waitFor();
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: resolve(SCREENSHOT_DIR, fileName), fullPage: true });
+  await session.screenshot(page, name, { fullPage: true });
 }

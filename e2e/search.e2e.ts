@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { type Lang, launchBrowser, MOBILE, open, withContextPage } from './support/browser.ts';
+import { type Lang, MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 14, the /search page in the browser: the premium account (support/global-setup.ts) picks a suggestion, runs a
@@ -14,20 +14,12 @@ import { fillTemplate } from './support/text.ts';
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('docs/notes/issue-14');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser(NOTES_DIR);
 
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`), fullPage: true });
+const screenshot = (page: Page, name: string) => session.screenshot(page, name, { fullPage: true });
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
-  return withContextPage(browser, { lang }, `search-${name}-${lang}`, run);
+  return session.withPage({ lang }, `search-${name}-${lang}`, run);
 }
 
 const results = (page: Page) => page.locator('section[aria-labelledby="search-projects"]');

@@ -1,25 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { launchBrowser, MOBILE, newContext, open } from './support/browser.ts';
+import { MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // The shell's behaviour: language and theme switching (and persistence), the mobile menu, redirects and toasts.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser();
 
 const htmlLang = (page: import('playwright-core').Page) => page.locator('html').getAttribute('lang');
 
 describe('language', () => {
   test('defaults to Chinese, switches to English from the navbar and remembers it', async () => {
-    const context = await newContext(browser, { locale: 'fr-FR' });
+    const context = await session.newContext({ locale: 'fr-FR' });
     const page = await context.newPage();
     await open(page, '/');
     expect(await htmlLang(page)).toBe('zh-CN');
@@ -37,7 +29,7 @@ describe('language', () => {
   });
 
   test('a page whose texts load with it (/about, /tasks) switches language too, and comes back translated', async () => {
-    const context = await newContext(browser, { lang: 'zh' });
+    const context = await session.newContext({ lang: 'zh' });
     const page = await context.newPage();
     await open(page, '/about');
     await page.getByRole('heading', { name: zh.pages.about.title, level: 1 }).waitFor();
@@ -52,7 +44,7 @@ describe('language', () => {
   });
 
   test('follows an English browser when nothing is stored', async () => {
-    const context = await newContext(browser, { locale: 'en-GB' });
+    const context = await session.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
 
     await open(page, '/sectors');
@@ -63,7 +55,7 @@ describe('language', () => {
   });
 
   test('the footer button switches back to Chinese', async () => {
-    const context = await newContext(browser, { lang: 'en' });
+    const context = await session.newContext({ lang: 'en' });
     const page = await context.newPage();
     await open(page, '/about');
 
@@ -80,7 +72,7 @@ describe('language', () => {
 
 describe('theme', () => {
   test('defaults to auto, follows the system, cycles light → dark → auto and persists', async () => {
-    const context = await newContext(browser, { colorScheme: 'dark' });
+    const context = await session.newContext({ colorScheme: 'dark' });
     const page = await context.newPage();
     await open(page, '/');
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
@@ -108,7 +100,7 @@ describe('theme', () => {
 
 describe('mobile menu at 390 px', () => {
   test('the hamburger lists the five links and closes when one is clicked', async () => {
-    const context = await newContext(browser, { lang: 'zh', viewport: MOBILE });
+    const context = await session.newContext({ lang: 'zh', viewport: MOBILE });
     const page = await context.newPage();
     await open(page, '/');
     const desktopNav = page.getByRole('navigation', { name: zh.app.nav.main });
@@ -138,7 +130,7 @@ describe('mobile menu at 390 px', () => {
 
 describe('redirects', () => {
   test('/projects, /heat, /ecosystem and unknown paths land where the spec says (query kept)', async () => {
-    const context = await newContext(browser, { lang: 'en' });
+    const context = await session.newContext({ lang: 'en' });
     const page = await context.newPage();
     const cases = [
       { from: '/projects?category=DeFi', to: '/directory?category=DeFi' },
@@ -161,7 +153,7 @@ describe('redirects', () => {
 
 describe('toasts', () => {
   test('copying a directory view shows one toast; F8 focuses the region; it closes by itself', async () => {
-    const context = await newContext(browser, { lang: 'en' });
+    const context = await session.newContext({ lang: 'en' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await context.newPage();
     await open(page, '/directory?status=active');
@@ -184,7 +176,7 @@ describe('toasts', () => {
 
 describe('loading and failure screens', () => {
   test('a route whose code is still loading shows the spec spinner (加载中 and the AI-analysis line)', async () => {
-    const context = await newContext(browser, { lang: 'zh' });
+    const context = await session.newContext({ lang: 'zh' });
     const page = await context.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -207,7 +199,7 @@ describe('loading and failure screens', () => {
   });
 
   test('a route that fails to load shows the router error screen inside the shell', async () => {
-    const context = await newContext(browser, { lang: 'en' });
+    const context = await session.newContext({ lang: 'en' });
     const page = await context.newPage();
     await page.route('**/assets/terms-*.js', (route) => route.abort());
     await open(page, '/');

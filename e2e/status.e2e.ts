@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
@@ -11,7 +9,8 @@ import { type FakeRoute, type FakeServer, startFakeServer } from '../src/server/
 import { SyncStatusResponseSchema } from '../src/shared/api/sync.schema.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, type Lang, launchBrowser, MOBILE, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
+import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { E2E_WEB_DIR } from './support/global-setup.ts';
 
 // Issue 12: /status said 所有系统运行正常 while the hourly CoinGecko job failed every request. Each scenario starts
@@ -73,15 +72,7 @@ async function fetchSyncStatus(url: string) {
   return SyncStatusResponseSchema.parse(await response.json());
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser();
 
 describe('a source that failed every request', () => {
   let instance: Instance;
@@ -110,7 +101,7 @@ describe('a source that failed every request', () => {
     test('says the sync failed (not "all systems operational"), which source, why, and what is unconfigured', async () => {
       // zh in the light theme, en in the dark one (as routes.e2e.ts), each checked by axe.
       const theme = lang === 'zh' ? 'light' : 'dark';
-      const context = await newContext(browser, { lang, theme, baseURL: instance.url, viewport: DESKTOP });
+      const context = await session.newContext({ lang, theme, baseURL: instance.url, viewport: DESKTOP });
       const page = await context.newPage();
       try {
         await open(page, '/status');
@@ -134,14 +125,14 @@ describe('a source that failed every request', () => {
         expect(await reddit.textContent()).toContain('REDDIT_CLIENT_SECRET');
         expect(await page.locator('li[data-job="ingest-market"]').textContent()).toContain(texts.runStatus.failed);
         expect(await findSeriousViolations(page, 'main')).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}-${theme}.png`, fullPage: true });
+        await session.screenshot(page, `status-failed-${lang}-${theme}`, { fullPage: true });
 
         await page.setViewportSize(MOBILE);
         await page.waitForTimeout(100);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}-390.png`, fullPage: true });
-        await page.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}-390-top.png` });
-        await card.screenshot({ path: `${SCREENSHOT_DIR}/status-failed-${lang}-390-coingecko.png` });
+        await session.screenshot(page, `status-failed-${lang}-390`, { fullPage: true });
+        await session.screenshot(page, `status-failed-${lang}-390-top`);
+        await session.screenshot(card, `status-failed-${lang}-390-coingecko`);
       } finally {
         await context.close();
       }
@@ -179,7 +170,7 @@ describe('every configured source synced', () => {
     const status = await fetchSyncStatus(instance.url);
     expect(status.health).toBe('operational');
     expect(status.metrics.failedSyncs).toBe(0);
-    const context = await newContext(browser, { lang, baseURL: instance.url });
+    const context = await session.newContext({ lang, baseURL: instance.url });
     const page = await context.newPage();
     try {
       await open(page, '/status');
@@ -192,7 +183,7 @@ describe('every configured source synced', () => {
       expect(await page.locator('li[data-source="wikipedia"]').getAttribute('data-state')).toBe('ok');
       expect(await page.locator('li[data-source="reddit"]').getAttribute('data-state')).toBe('unconfigured');
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
-      await page.screenshot({ path: `${SCREENSHOT_DIR}/status-operational-${lang}.png`, fullPage: true });
+      await session.screenshot(page, `status-operational-${lang}`, { fullPage: true });
     } finally {
       await context.close();
     }

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { launchBrowser, MOBILE, newContext, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
+import { MOBILE, open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // The task centre against the real server: a new account checks in (+50) and watches an ad through to its credit
@@ -14,16 +14,7 @@ import { fillTemplate } from './support/text.ts';
 // The e2e server runs with AD_MIN_VIEW_SECONDS=2 (support/global-setup.ts); the test waits on the claim button.
 const PASSWORD = 'e2e-password-42';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser();
 
 /** Signs a new account up through /auth, as a user would; returns when the navbar shows the e-mail's name. */
 async function signUp(page: Page, lang: 'zh' | 'en'): Promise<void> {
@@ -46,7 +37,7 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
   const t = locale.tasks;
 
   test('a visitor is asked to sign in', async () => {
-    const context = await newContext(browser, { lang });
+    const context = await session.newContext({ lang });
     const page = await context.newPage();
     await open(page, '/tasks');
 
@@ -58,7 +49,7 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
   });
 
   test('sign up, check in, watch an ad to its credit, share a project; points, bar, caps and states follow', async () => {
-    const context = await newContext(browser, { lang });
+    const context = await session.newContext({ lang });
     const page = await context.newPage();
     const errors = trackPageErrors(page);
     try {
@@ -91,7 +82,7 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
       await slot.getByRole('button', { name: fillTemplate(t.ad.watch, { points: 10 }) }).click();
       await slot.getByRole('article', { name: t.ad.label }).waitFor();
       await slot.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `tasks-${lang}-ad.png`) });
+      await session.screenshot(page, `tasks-${lang}-ad`);
       await slot.getByRole('button', { name: fillTemplate(t.ad.claim, { points: 10 }), disabled: false }).click();
       await slot
         .getByRole('status')
@@ -131,11 +122,11 @@ describe.each(['zh', 'en'] as const)('the task centre in %s', (lang) => {
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
 
       await page.evaluate(() => window.scrollTo(0, 0));
-      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `tasks-${lang}-desktop.png`) });
+      await session.screenshot(page, `tasks-${lang}-desktop`);
       await page.setViewportSize(MOBILE);
       await page.evaluate(() => window.scrollTo(0, 0));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
-      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `tasks-${lang}-390.png`) });
+      await session.screenshot(page, `tasks-${lang}-390`);
 
       // The profile lists the same three credits by name, in the page's language.
       await page.setViewportSize({ width: 1280, height: 800 });

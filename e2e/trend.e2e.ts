@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { type Lang, launchBrowser, open, withContextPage } from './support/browser.ts';
+import { type Lang, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Issue 14, trend analysis on the sector page: a premium user sees the sector's daily heat and its rank among sectors
 // (the server's startup recompute ranked today), each figure with its source and as-of; a free user sees the locked
@@ -11,17 +11,10 @@ import { type Lang, launchBrowser, open, withContextPage } from './support/brows
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('docs/notes/issue-14');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser(NOTES_DIR);
 
 const withPage = (lang: Lang, name: string, run: (page: Page) => Promise<void>) =>
-  withContextPage(browser, { lang }, `trend-${name}-${lang}`, run);
+  session.withPage({ lang }, `trend-${name}-${lang}`, run);
 
 /** Signs up or in through the API from inside the page (its cookies); the next page load sees the session. */
 async function authenticate(page: Page, path: 'sign-up' | 'sign-in', email: string, password: string) {
@@ -43,7 +36,7 @@ async function authenticate(page: Page, path: 'sign-up' | 'sign-in', email: stri
 
 const firstSectorId = (page: Page) =>
   page.evaluate(async () => ((await (await fetch('/api/sectors')).json()).items as { id: string }[])[0]?.id ?? '');
-const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
+const screenshot = (page: Page, name: string) => session.screenshot(page, name);
 const sourcePrefix = (text: string) => text.split('{{')[0] ?? text;
 
 describe.each(['zh', 'en'] as const)('sector trend in the browser (%s)', (lang) => {

@@ -1,19 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../src/server/test/build-test-app.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { fetchPlatforms, fetchProjects, fetchSectors } from './support/api.ts';
-import {
-  type Lang,
-  launchBrowser,
-  navigate,
-  newContext,
-  open,
-  SCREENSHOT_DIR,
-  saveFailureScreenshot,
-  trackPageErrors,
-} from './support/browser.ts';
+import { type Lang, navigate, open, saveFailureScreenshot, trackPageErrors } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { E2E_WEB_DIR } from './support/global-setup.ts';
 
 // Issue 12, point 8 ("small truths"): what the page says is what is so — a visitor's /api/me is not an error, the tab
@@ -24,7 +15,7 @@ const LOCALES = { zh, en } as const;
 const OTHER: Record<Lang, Lang> = { zh: 'en', en: 'zh' };
 const DIRECTORY_PAGE_SIZE = 20; // src/web/features/projects/hooks/use-directory-params.ts (not importable here)
 
-let browser: Browser;
+const session = launchFileBrowser();
 let projectId: string;
 let sectorId: string;
 let platformId: string;
@@ -34,7 +25,6 @@ let englishSectorNames: string[];
 let chineseSectorNames: string[];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const [projects, more, sectors, platforms] = await Promise.all([
     fetchProjects('limit=100'),
     fetchProjects('limit=100&offset=100'),
@@ -55,12 +45,8 @@ beforeAll(async () => {
   chineseSectorNames = translated.map((s) => s.nameZh ?? s.name);
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await newContext(browser, { lang });
+  const context = await session.newContext({ lang });
   const page = await context.newPage();
   const errors = trackPageErrors(page);
   try {
@@ -75,8 +61,7 @@ async function withPage(lang: Lang, name: string, run: (page: Page) => Promise<v
 }
 
 async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}/truths-${name}.png`, fullPage });
+  await session.screenshot(page, `truths-${name}`, { fullPage });
 }
 
 const ROUTES = () => [
@@ -276,7 +261,7 @@ describe.each(['zh', 'en'] as const)('in %s', (lang) => {
         expect(await footer.getByRole('link', { name: label, exact: true }).count(), label).toBe(0);
       }
       await footer.scrollIntoViewIfNeeded();
-      await footer.screenshot({ path: `${SCREENSHOT_DIR}/truths-footer-unconfigured-${lang}.png` });
+      await session.screenshot(footer, `truths-footer-unconfigured-${lang}`);
     });
   });
 
@@ -371,7 +356,7 @@ describe('configured channels', () => {
         await page.locator('#channels').getByRole('link', { name: CHANNELS.SOCIAL_X_URL }).waitFor();
         await page.locator('#channels').getByRole('link', { name: CHANNELS.CONTACT_EMAIL }).waitFor();
         await footer.scrollIntoViewIfNeeded();
-        await footer.screenshot({ path: `${SCREENSHOT_DIR}/truths-footer-configured-${lang}.png` });
+        await session.screenshot(footer, `truths-footer-configured-${lang}`);
       });
     },
   );

@@ -1,23 +1,14 @@
-import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { RESOURCES } from '../src/shared/locales/index.ts';
 import { fetchProjects } from './support/api.ts';
-import { type Lang, launchBrowser, newContext, open, SCREENSHOT_DIR } from './support/browser.ts';
+import { type Lang, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 import { E2E_VERIFIED } from './support/verified-fixtures.ts';
 
 // Issue 12 point 2: the badge shows only for a recorded verification, and its tooltip says what it means. The e2e
 // server records a site review of uniswap and an X organisation check of chainlink (support/global-setup.ts).
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser();
 
 test('the API lists exactly the recorded verifications', async () => {
   const verified = await fetchProjects('verified=true&limit=100');
@@ -33,7 +24,7 @@ describe.each(['zh', 'en'] as const)('the verified badge in %s', (lang: Lang) =>
   const texts = RESOURCES[lang].provenance.verified;
 
   test('shows with a tooltip naming who reviewed it and when, or the X account; absent otherwise', async () => {
-    const context = await newContext(browser, { lang });
+    const context = await session.newContext({ lang });
     const page = await context.newPage();
     const formatDate = (iso: string) =>
       page.evaluate(
@@ -54,7 +45,7 @@ describe.each(['zh', 'en'] as const)('the verified badge in %s', (lang: Lang) =>
     const date = await formatDate(siteReview.at);
     expect(await tooltip.textContent()).toContain(fillTemplate(texts.siteReview, { by: siteReview.by, date }));
     expect(await tooltip.textContent()).toContain(siteReview.note);
-    await page.screenshot({ path: resolve(SCREENSHOT_DIR, `verified-${lang}-site-review.png`) });
+    await session.screenshot(page, `verified-${lang}-site-review`);
 
     await open(page, `/project/${x.id}`);
     await badge.waitFor();
@@ -63,7 +54,7 @@ describe.each(['zh', 'en'] as const)('the verified badge in %s', (lang: Lang) =>
     expect(await tooltip.textContent()).toContain(
       fillTemplate(texts.x, { by: `@${x.username}`, date: await formatDate(x.at) }),
     );
-    await page.screenshot({ path: resolve(SCREENSHOT_DIR, `verified-${lang}-x.png`) });
+    await session.screenshot(page, `verified-${lang}-x`);
 
     await open(page, '/project/bitcoin');
     // The project's own header (the one holding its h1): later sections of the page have headers of their own.
@@ -75,7 +66,7 @@ describe.each(['zh', 'en'] as const)('the verified badge in %s', (lang: Lang) =>
   });
 
   test('the directory shows the badge only on verified rows, and its "verified only" filter keeps working', async () => {
-    const context = await newContext(browser, { lang });
+    const context = await session.newContext({ lang });
     const page = await context.newPage();
     await open(page, '/directory?sort=name&order=asc&limit=100');
     await page.locator('main table tbody tr').first().waitFor();
@@ -89,7 +80,7 @@ describe.each(['zh', 'en'] as const)('the verified badge in %s', (lang: Lang) =>
     await page.locator('main table tbody tr').first().waitFor();
     expect(await rows.count()).toBe(2);
     expect(await badgeRows.count()).toBe(2);
-    await page.screenshot({ path: resolve(SCREENSHOT_DIR, `verified-${lang}-directory.png`), fullPage: true });
+    await session.screenshot(page, `verified-${lang}-directory`, { fullPage: true });
     await context.close();
   });
 });

@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { type Lang, launchBrowser, open, withContextPage } from './support/browser.ts';
+import { type Lang, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 14, watchlists in the browser: a premium user (a pre-made account of the e2e server, support/global-setup.ts)
@@ -15,19 +15,12 @@ import { fillTemplate } from './support/text.ts';
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('docs/notes/issue-14');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser(NOTES_DIR);
 
-const screenshot = (page: Page, name: string) => page.screenshot({ path: resolve(NOTES_DIR, `${name}.png`) });
+const screenshot = (page: Page, name: string) => session.screenshot(page, name);
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
-  return withContextPage(browser, { lang }, `watchlists-${name}-${lang}`, run);
+  return session.withPage({ lang }, `watchlists-${name}-${lang}`, run);
 }
 
 describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) => {
@@ -84,8 +77,23 @@ describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) =>
       await page.getByRole('heading', { name: t.history.title }).waitFor();
       await screenshot(page, `watchlists-${lang}-list`);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
+
+      // Tick both holdings → "Compare selected (2)" → /compare with the two ids, both columns shown.
+      const compareLink = page.getByRole('link', { name: fillTemplate(c.compare.selected, { count: 2 }) });
+      expect(await compareLink.count()).toBe(0); // nothing ticked yet: no link
+      await page.getByRole('checkbox', { name: fillTemplate(c.compare.select, { name: 'Curve Finance' }) }).check();
+      expect(await compareLink.count()).toBe(0); // one is not a comparison
+      await page.getByRole('checkbox', { name: fillTemplate(c.compare.select, { name: 'Pendle' }) }).check();
+      await screenshot(page, `watchlists-${lang}-compare-selected`);
+      await compareLink.click();
+      await page.waitForURL((url) => url.pathname === '/compare' && url.searchParams.get('ids') === 'curve,pendle');
+      const metrics = page.locator('[data-slot="compare-metrics"] thead');
+      await metrics.locator('th').nth(2).waitFor();
+      expect(await metrics.textContent()).toContain('Curve Finance');
+      expect(await metrics.textContent()).toContain('Pendle');
     });
-  });
+    // The whole flow (a list, two project pages, a holding, the comparison): ~20 s alone, more on a busy machine.
+  }, 60_000);
 
   test('a free user sees the upgrade message on the button', async () => {
     await withPage(lang, 'free', async (page) => {

@@ -33,7 +33,7 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-type ContextOptions = {
+export type ContextOptions = {
   lang?: Lang;
   theme?: ThemeSetting;
   viewport?: { width: number; height: number };

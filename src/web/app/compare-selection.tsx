@@ -23,12 +23,24 @@ export function useCompareSelection(): { selected: string[]; selection: RowSelec
   };
 }
 
-/** "Compare selected (n)": a link once 2–5 rows are ticked, a hint before. */
-export function CompareSelectedBar({ selected }: { selected: readonly string[] }) {
+/**
+ * "Compare selected (n)": a link once 2–5 rows are ticked, a hint before. Desktop only by default (the directory's
+ * phone layout has no checkboxes); `everyWidth` for a table that keeps them on a phone (a watchlist's).
+ */
+export function CompareSelectedBar({
+  selected,
+  everyWidth = false,
+}: {
+  selected: readonly string[];
+  everyWidth?: boolean;
+}) {
   const { t } = useTranslation('compare');
   const ready = selected.length >= COMPARE_MIN;
   return (
-    <div className="hidden items-center justify-end gap-3 text-sm md:flex" data-slot="compare-selected">
+    <div
+      className={`${everyWidth ? 'flex flex-wrap' : 'hidden md:flex'} items-center justify-end gap-3 text-sm`}
+      data-slot="compare-selected"
+    >
       <span className="muted">{t('selectHint')}</span>
       {ready ? (
         <Link to={compareHref(selected)} className="btn-primary">

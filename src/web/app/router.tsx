@@ -54,7 +54,8 @@ const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage', ['pag
 const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', ACCOUNT_TEXTS);
 const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ACCOUNT_TEXTS);
 const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', ['watchlists']);
-const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists']);
+// A list's page ticks 2–5 of its projects for the comparison.
+const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists', ...COMPARE_TEXTS]);
 const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['alerts']);
 const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 

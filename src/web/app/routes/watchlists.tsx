@@ -7,6 +7,7 @@ import { lockReasonOf } from '../../features/membership/lock-reason.ts';
 import { useWatchlists } from '../../features/watchlists/api.ts';
 import { WatchlistDetail } from '../../features/watchlists/components/watchlist-detail.tsx';
 import { WatchlistsOverview } from '../../features/watchlists/components/watchlists-overview.tsx';
+import { CompareSelectedBar, useCompareSelection } from '../compare-selection.tsx';
 
 /** A premium page: a free user gets the upgrade message the server answers with, instead of the lists. */
 function PremiumGate({ children }: { children: React.ReactNode }) {
@@ -38,8 +39,22 @@ export function WatchlistPage() {
   return (
     <RequireSignIn>
       <PremiumGate>
-        <WatchlistDetail id={id} />
+        <ComparableWatchlist key={id} id={id} />
       </PremiumGate>
     </RequireSignIn>
+  );
+}
+
+/** A list whose 2–5 ticked holdings open the comparison; the ticks belong to this list (keyed by its id). */
+function ComparableWatchlist({ id }: { id: string }) {
+  const compare = useCompareSelection();
+  return (
+    <WatchlistDetail
+      id={id}
+      selection={compare.selection}
+      compareBar={(projectIds) => (
+        <CompareSelectedBar selected={compare.selected.filter((p) => projectIds.includes(p))} everyWidth />
+      )}
+    />
   );
 }

@@ -13,8 +13,19 @@ import { HoldingEditor } from './holding-editor.tsx';
 
 const COLUMNS = ['project', 'price', 'change24h', 'heat', 'amount', 'value', 'pnl', 'valueChange', 'actions'] as const;
 
+/** Row checkboxes: which holdings are ticked, whether more may be, and the box's accessible name. */
+export type HoldingSelection = {
+  isSelected: (id: string) => boolean;
+  /** A full selection disables the rows not in it. */
+  canSelectMore: boolean;
+  onToggle: (id: string) => void;
+  label: (name: string) => string;
+};
+
+type Props = { listId: string; items: WatchlistItem[]; selection?: HoldingSelection };
+
 /** One row per project of the list; a row's Edit opens its holding editor below it. */
-export function HoldingsTable({ listId, items }: { listId: string; items: WatchlistItem[] }) {
+export function HoldingsTable({ listId, items, selection }: Props) {
   const { t } = useTranslation('watchlists');
   const [editing, setEditing] = useState<string | null>(null);
   const remove = useRemoveItem();
@@ -35,11 +46,22 @@ export function HoldingsTable({ listId, items }: { listId: string; items: Watchl
             <Fragment key={item.projectId}>
               <tr className="border-t border-gray-200 dark:border-gray-800" data-holding={item.projectId}>
                 <th scope="row" className="px-3 py-2 text-left font-medium">
-                  <Link to={`/project/${item.projectId}`} className="link flex items-center gap-2">
-                    <Logo src={item.logoUrl} name={item.name} size={20} />
-                    <span>{item.name}</span>
-                    {item.symbol && <span className="muted text-xs">{item.symbol}</span>}
-                  </Link>
+                  <div className="flex items-center gap-2">
+                    {selection && (
+                      <input
+                        type="checkbox"
+                        checked={selection.isSelected(item.projectId)}
+                        disabled={!selection.canSelectMore && !selection.isSelected(item.projectId)}
+                        onChange={() => selection.onToggle(item.projectId)}
+                        aria-label={selection.label(item.name)}
+                      />
+                    )}
+                    <Link to={`/project/${item.projectId}`} className="link flex items-center gap-2">
+                      <Logo src={item.logoUrl} name={item.name} size={20} />
+                      <span>{item.name}</span>
+                      {item.symbol && <span className="muted text-xs">{item.symbol}</span>}
+                    </Link>
+                  </div>
                   {item.note && <p className="muted text-xs font-normal">{item.note}</p>}
                 </th>
                 <td className="px-3 py-2 tabular-nums" data-figure="price">

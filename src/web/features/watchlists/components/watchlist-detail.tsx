@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -6,12 +7,21 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatScore, formatUsd } from '../../../lib/format.ts';
 import { useWatchlist } from '../api.ts';
 import { HeatSparkline } from './heat-sparkline.tsx';
-import { HoldingsTable } from './holdings-table.tsx';
+import { type HoldingSelection, HoldingsTable } from './holdings-table.tsx';
 
 const signed = (value: number | null) => (value !== null && value > 0 ? `+${formatUsd(value)}` : formatUsd(value));
 
+type Props = {
+  id: string;
+  /** Row checkboxes (the page's "compare selected"). */
+  selection?: HoldingSelection;
+  /** Shown above the holdings table when the list has two or more projects (the page's compare link); given the
+   *  list's project ids, so a ticked project that has since left the list is not compared. */
+  compareBar?: (projectIds: string[]) => ReactNode;
+};
+
 /** /watchlists/:id: the totals, the holdings table and the list's heat over time. */
-export function WatchlistDetail({ id }: { id: string }) {
+export function WatchlistDetail({ id, selection, compareBar }: Props) {
   const { t } = useTranslation('watchlists');
   const list = useWatchlist(id);
   const back = (
@@ -57,10 +67,11 @@ export function WatchlistDetail({ id }: { id: string }) {
         <h2 id="holdings" className="text-lg font-semibold">
           {t('detail.holdings')}
         </h2>
+        {items.length >= 2 && compareBar?.(items.map((item) => item.projectId))}
         {items.length === 0 ? (
           <p className="muted">{t('detail.empty')}</p>
         ) : (
-          <HoldingsTable listId={id} items={items} />
+          <HoldingsTable listId={id} items={items} selection={items.length >= 2 ? selection : undefined} />
         )}
       </section>
       <HeatSparkline id={id} />

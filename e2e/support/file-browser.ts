@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type ContextOptions, launchBrowser, newContext, SCREENSHOT_DIR, withContextPage } from './browser.ts';
+
+export type BrowserSession = {
+  /** The file's browser: launched in the file's first beforeAll, closed in its afterAll. */
+  readonly browser: Browser;
+  /** The folder this file's screenshots go to (created before the tests). */
+  readonly dir: string;
+  /** `<dir>/<name>.png` of a page (the viewport unless `fullPage`) or of one element. */
+  screenshot: (target: Page | Locator, name: string, options?: { fullPage?: boolean }) => Promise<Buffer>;
+  /** A fresh context of the file's browser (support/browser.ts newContext). */
+  newContext: (options?: ContextOptions) => Promise<BrowserContext>;
+  /** withContextPage on the file's browser: no page error allowed, a failure screenshot, the context closed. */
+  withPage: (options: ContextOptions, failureName: string, run: (page: Page) => Promise<void>) => Promise<void>;
+};
+
+/**
+ * The browser set-up every e2e file shares: call it once at the top of the file (before its own beforeAll, which
+ * may then use the browser). One chromium per file, closed after the file; `dir` (default
+ * e2e-artifacts/screenshots) exists before the first test.
+ */
+export function launchFileBrowser(dir: string = SCREENSHOT_DIR): BrowserSession {
+  let browser: Browser | undefined;
+  const folder = resolve(dir);
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    mkdirSync(folder, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  const launched = (): Browser => {
+    if (!browser) throw new Error('launchFileBrowser: the browser is used before beforeAll ran');
+    return browser;
+  };
+  return {
+    get browser() {
+      return launched();
+    },
+    dir: folder,
+    screenshot: (target, name, options = {}) => {
+      const path = resolve(folder, `${name}.png`);
+      if ('goto' in target) return target.screenshot({ path, ...(options.fullPage ? { fullPage: true } : {}) });
+      return target.screenshot({ path });
+    },
+    newContext: (options) => newContext(launched(), options),
+    withPage: (options, failureName, run) => withContextPage(launched(), options, failureName, run),
+  };
+}
