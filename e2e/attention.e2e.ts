@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { RESOURCES } from '../src/shared/locales/index.ts';
-import { type Lang, launchBrowser, open, SCREENSHOT_DIR, withContextPage } from './support/browser.ts';
+import { type Lang, open } from './support/browser.ts';
 import { ATTENTION_FIXTURE, control } from './support/control-server.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 15: the project page's breakdown shows the news and interest signals (GDELT, Wikipedia page views, Reddit)
@@ -12,21 +11,15 @@ import { fillTemplate } from './support/text.ts';
 const PROJECT = 'chainlink';
 /** A burst: 100 Reddit posts by 2 accounts, scored as 6 (the distinct-authors rule). */
 const BURST = 'pyth-network';
-let browser: Browser;
+const session = launchFileBrowser();
 let asOf: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await control(inject('controlUrl'), `/attention?project=${PROJECT}`);
   await control(inject('controlUrl'), `/attention?project=${BURST}&posts=100&authors=2`);
   const heat = await fetch(new URL(`/api/projects/${PROJECT}/heat`, inject('baseUrl')));
   const body = (await heat.json()) as { sources: Record<string, { asOf: string }> };
   asOf = body.sources.newsMentions?.asOf ?? '';
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe.each(['zh', 'en'] as const)('attention signals on the project page in %s', (lang: Lang) => {
@@ -36,7 +29,7 @@ describe.each(['zh', 'en'] as const)('attention signals on the project page in %
   const { newsMentions, googleTrends, redditMentions, redditAuthors } = ATTENTION_FIXTURE;
 
   test('the breakdown names GDELT, Wikipedia page views and Reddit with their as-of; Reddit shows its authors', async () => {
-    await withContextPage(browser, { lang }, `attention-${lang}`, async (page) => {
+    await session.withPage({ lang }, `attention-${lang}`, async (page) => {
       await open(page, `/project/${PROJECT}`);
       await page.locator('[data-slot="heat-breakdown"] canvas').first().waitFor();
       const date = await page.evaluate(
@@ -71,14 +64,14 @@ describe.each(['zh', 'en'] as const)('attention signals on the project page in %
       // Wikipedia page views are search interest, never "Google trends".
       expect(await page.locator('main').textContent()).not.toMatch(/google\s*trends|谷歌趋势/i);
       await reddit.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `attention-${lang}-breakdown.png`) });
+      await session.screenshot(page, `attention-${lang}-breakdown`);
       await page.locator('dd:has([data-reddit-authors])').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `attention-${lang}-metrics.png`) });
+      await session.screenshot(page, `attention-${lang}-metrics`);
     });
   }, 60_000);
 
   test('a burst from two accounts: "100 posts · 2 authors", scored as 6', async () => {
-    await withContextPage(browser, { lang }, `attention-burst-${lang}`, async (page) => {
+    await session.withPage({ lang }, `attention-burst-${lang}`, async (page) => {
       await open(page, `/project/${BURST}`);
       await page.locator('[data-slot="heat-breakdown"] canvas').first().waitFor();
       const note = page.locator('main tr:has(th[data-component="redditMentions"]) [data-reddit-authors]').first();
@@ -87,7 +80,7 @@ describe.each(['zh', 'en'] as const)('attention signals on the project page in %
         fillTemplate(heat.table.postsAuthors, { posts: 100, authors: 2 }) + fillTemplate(heat.table.scoredAs, { n: 6 }),
       );
       await note.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `attention-${lang}-burst.png`) });
+      await session.screenshot(page, `attention-${lang}-burst`);
     });
   }, 60_000);
 });

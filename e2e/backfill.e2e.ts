@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { baseUrl, type Lang, launchBrowser, open, withContextPage } from './support/browser.ts';
+import { baseUrl, type Lang, open } from './support/browser.ts';
 import { control } from './support/control-server.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Issue 15, history backfill: after 90 days are backfilled for a project (fake history sources on loopback, through
 // the control port), its page's heat history chart over 90 days marks the backfilled days (hollow points, a legend
@@ -12,19 +12,14 @@ import { control } from './support/control-server.ts';
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('docs/notes/issue-15');
 
-let browser: Browser;
+const session = launchFileBrowser(NOTES_DIR);
 let projectId: string;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(NOTES_DIR, { recursive: true });
   projectId = ((await control(inject('controlUrl'), '/backfill?days=90')) as { id: string }).id;
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-});
 
 const withPage = (lang: Lang, run: (page: Page) => Promise<void>) =>
-  withContextPage(browser, { lang }, `backfill-history-${lang}`, run);
+  session.withPage({ lang }, `backfill-history-${lang}`, run);
 
 describe.each(['zh', 'en'] as const)('backfilled history on the project page (%s)', (lang) => {
   const t = LOCALES[lang];
@@ -50,7 +45,7 @@ describe.each(['zh', 'en'] as const)('backfilled history on the project page (%s
       await chart.locator('canvas').first().waitFor();
       await page.waitForTimeout(600); // the line's entry animation
       await chart.scrollIntoViewIfNeeded();
-      await chart.screenshot({ path: resolve(NOTES_DIR, `history-backfilled-${lang}.png`) });
+      await session.screenshot(chart, `history-backfilled-${lang}`);
     });
   });
 });

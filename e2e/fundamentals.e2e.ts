@@ -1,28 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { RESOURCES } from '../src/shared/locales/index.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { baseUrl, type Lang, launchBrowser, open, SCREENSHOT_DIR, withContextPage } from './support/browser.ts';
+import { baseUrl, type Lang, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
 
 // Issue 15 "Must show": Uniswap's page lists its funding rounds and investors from the fake /raises (loaded by the
 // global setup through the raises source), and logos are served from our origin (never hot-linked).
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = launchFileBrowser();
 
 describe.each(['zh', 'en'] as const)('project fundamentals (%s)', (lang: Lang) => {
   const project = RESOURCES[lang].project;
 
   test("Uniswap's page lists its funding rounds with investors, source and as-of; its logo comes from our origin", async () => {
-    await withContextPage(browser, { lang }, `fundamentals-uniswap-${lang}`, async (page) => {
+    await session.withPage({ lang }, `fundamentals-uniswap-${lang}`, async (page) => {
       const images: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'image') images.push(request.url());
@@ -60,13 +50,13 @@ describe.each(['zh', 'en'] as const)('project fundamentals (%s)', (lang: Lang) =
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
 
       await section.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: resolve(SCREENSHOT_DIR, `fundamentals-uniswap-${lang}.png`), fullPage: true });
-      await section.screenshot({ path: resolve(SCREENSHOT_DIR, `fundamentals-uniswap-funding-${lang}.png`) });
+      await session.screenshot(page, `fundamentals-uniswap-${lang}`, { fullPage: true });
+      await session.screenshot(section, `fundamentals-uniswap-funding-${lang}`);
     });
   });
 
   test('a project without rounds says so honestly, and one without a stored logo shows its initial', async () => {
-    await withContextPage(browser, { lang }, `fundamentals-empty-${lang}`, async (page) => {
+    await session.withPage({ lang }, `fundamentals-empty-${lang}`, async (page) => {
       await open(page, '/project/bitcoin');
       const empty = page.getByTestId('project-funding-empty');
       await empty.waitFor();
