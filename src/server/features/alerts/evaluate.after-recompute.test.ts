@@ -88,6 +88,7 @@ describe('afterRecompute evaluates alerts', () => {
     );
     expect(errors).toEqual([
       'trend ranks not refreshed after the recompute',
+      'search suggestions not refreshed after the recompute',
       'alert evaluation after the recompute failed',
       'search alerts not evaluated',
     ]);
