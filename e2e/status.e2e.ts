@@ -149,6 +149,7 @@ describe('every configured source synced', () => {
       '/protocols': [],
       '/coins/markets': [],
       '/search/trending': { coins: [] },
+      '/raises': { raises: [] },
     };
     instance = await startInstance(
       ({ path }) => (path in answers ? { body: answers[path] } : { status: 404, body: {} }),
@@ -161,6 +162,7 @@ describe('every configured source synced', () => {
         'ingest-news',
         'ingest-search-interest',
         'ingest-reddit',
+        'ingest-fundamentals',
       ],
     );
   }, 120_000);
