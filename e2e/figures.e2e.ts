@@ -270,8 +270,8 @@ describe('heat history with little data', () => {
           range: url.searchParams.get('range') ?? '7d',
           bucketSeconds: 3600,
           points: [
-            { at: new Date(now - 600_000).toISOString(), score: 40, socialScore: 50 },
-            { at: new Date(now - 60_000).toISOString(), score: 42, socialScore: null },
+            { at: new Date(now - 600_000).toISOString(), score: 40, socialScore: 50, backfilled: false },
+            { at: new Date(now - 60_000).toISOString(), score: 42, socialScore: null, backfilled: false },
           ],
           moves: { day: null, week: null },
         },

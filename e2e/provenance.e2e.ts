@@ -37,8 +37,9 @@ const pages = () => [
 type Audit = { unmarked: string[]; markers: number; markerTexts: string[]; text: string; sampleDate: string };
 
 /**
- * Every visible text node in <main> that holds a currency figure must sit in a cell (td, dd, li) that also holds a
- * sample marker: on a fresh install no market figure is live. Returns what it found for the assertions.
+ * Every visible text node in <main> that holds a currency figure must sit in a table row, or else a cell (dd, li),
+ * that also holds a sample marker: on a fresh install no market figure is live. A table row is one figure with its
+ * label (the score breakdown puts the marker under the component's name, beside the value). Returns what it found for the assertions.
  */
 function auditPage(page: Page): Promise<Audit> {
   return page.evaluate(() => {
@@ -52,7 +53,7 @@ function auditPage(page: Page): Promise<Audit> {
       const element = node.parentElement;
       if (!element || !currency.test(node.textContent ?? '') || !element.checkVisibility()) continue;
       if (element.closest('[data-sample-marker], [data-sample-note]')) continue;
-      const cell = element.closest('td, dd, li');
+      const cell = element.closest('tr') ?? element.closest('dd, li');
       if (!cell?.querySelector('[data-sample-marker]')) unmarked.push((cell ?? element).textContent ?? '');
     }
     const markers = [...main.querySelectorAll('[data-sample-marker]')].filter((m) => m.checkVisibility());
