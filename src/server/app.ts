@@ -17,6 +17,7 @@ import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { compareRoutes } from './features/compare/compare.routes.ts';
+import { exportsRoutes } from './features/exports/exports.routes.ts';
 import { fundamentalsRoutes } from './features/fundamentals/fundamentals.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(alertsRoutes, { prefix: '/api', ...deps }); // /alerts/* (premium; webhooks vip)
   await app.register(notificationsRoutes, { prefix: '/api/notifications', ...deps }); // the bell and /notifications
   await app.register(savedSearchesRoutes, { prefix: '/api', ...deps }); // /saved-searches/* (premium; alerts counted)
+  await app.register(exportsRoutes, { prefix: '/api', ...deps }); // /exports/*, /export-schedules/* (premium; counted)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });

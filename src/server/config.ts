@@ -167,6 +167,9 @@ const EnvSchema = z.object({
   // --- Alerts (docs/alert-evaluation.md).
   /** Let alert webhooks reach loopback, private and link-local addresses (off: a URL cannot probe this network). */
   ALERT_WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  // --- Exports (docs/exports.md).
+  /** Days a finished export (its file, or its failure) is kept before the exports job deletes it. */
+  EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** How long an ad must stay on screen, measured on the server, before it can be credited. */
   AD_MIN_VIEW_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
 });

@@ -1,5 +1,6 @@
 import { alertDeliveriesJob } from './alert-deliveries.job.ts';
 import { dailyCleanupJob } from './daily-cleanup.job.ts';
+import { exportsJob } from './exports.job.ts';
 import { firstStartRefreshJob } from './first-start-refresh.job.ts';
 import { fullSyncJob } from './full-sync.job.ts';
 import { heatJob } from './heat.job.ts';
@@ -35,6 +36,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - membership-expiry  daily 01:20 (warns paid plans ending within three days)
  * - alert-deliveries   every minute (fired alerts' e-mails and webhooks, retried with back-off)
  * - ingest-fundamentals daily 03:35 (DefiLlama funding rounds, then logo downloads)
+ * - exports            every minute (due scheduled exports, exports a stopped instance left, retention)
  * - history-backfill   at start-up and every 6 h until one run succeeds (BACKFILL_DAYS of daily history)
  */
 export const ALL_JOBS: readonly Job[] = [
@@ -54,6 +56,7 @@ export const ALL_JOBS: readonly Job[] = [
   alertDeliveriesJob,
   fundamentalsJob,
   historyBackfillJob,
+  exportsJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */

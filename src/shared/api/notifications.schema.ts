@@ -8,6 +8,7 @@ import { z } from 'zod';
  * points_credited: params { amount, reason, balance }
  * level_changed: params { from, to }
  * membership_expiring: params { level, expiresAt }
+ * export_ready / export_failed: params { exportId, source (its kind), error? (an error code) } — scheduled exports
  */
 export const NOTIFICATION_KINDS = [
   'alert_fired',
@@ -15,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   'points_credited',
   'level_changed',
   'membership_expiring',
+  'export_ready',
+  'export_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;

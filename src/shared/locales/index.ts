@@ -9,6 +9,7 @@ import enCommon from './en/common.json' with { type: 'json' };
 import enCompare from './en/compare.json' with { type: 'json' };
 import enDirectory from './en/directory.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
+import enExports from './en/exports.json' with { type: 'json' };
 import enHeat from './en/heat.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enIngestion from './en/ingestion.json' with { type: 'json' };
@@ -32,6 +33,7 @@ import zhCommon from './zh/common.json' with { type: 'json' };
 import zhCompare from './zh/compare.json' with { type: 'json' };
 import zhDirectory from './zh/directory.json' with { type: 'json' };
 import zhErrors from './zh/errors.json' with { type: 'json' };
+import zhExports from './zh/exports.json' with { type: 'json' };
 import zhHeat from './zh/heat.json' with { type: 'json' };
 import zhHome from './zh/home.json' with { type: 'json' };
 import zhIngestion from './zh/ingestion.json' with { type: 'json' };
@@ -61,6 +63,7 @@ export const en = {
   compare: enCompare,
   directory: enDirectory,
   errors: enErrors,
+  exports: enExports,
   heat: enHeat,
   home: enHome,
   ingestion: enIngestion,
@@ -87,6 +90,7 @@ export const zh: typeof en = {
   compare: zhCompare,
   directory: zhDirectory,
   errors: zhErrors,
+  exports: zhExports,
   heat: zhHeat,
   home: zhHome,
   ingestion: zhIngestion,

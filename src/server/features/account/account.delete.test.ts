@@ -6,7 +6,7 @@ import {
   alerts,
   authTokens,
   cryptoPayments,
-  exportJobs,
+  exports as exportRows,
   houseAds,
   mailOutbox,
   notifications,
@@ -91,7 +91,7 @@ describe('DELETE /api/me: the account and every row of it', () => {
       .insert(alertDeliveries)
       .values({ alertId: alert!.id, userId, eventKey: 'fired-1', channel: 'webhook', payload: {} });
     await t.db.insert(notifications).values({ userId, kind: 'level_changed', params: {}, dedupeKey: 'level-1' });
-    await t.db.insert(exportJobs).values({ userId, format: 'csv' });
+    await t.db.insert(exportRows).values({ userId, source: { kind: 'directory', filters: {} }, options: { format: 'csv' } });
     await t.db.insert(cryptoPayments).values({
       userId,
       plan: 'premium',

@@ -17,8 +17,10 @@ import { AppError } from '../../errors.ts';
 import { computeInputsHash, fromHistoryContributions, toHeatSignals } from './heat.mappers.ts';
 import { selectProjectInputs } from './heat.queries.ts';
 import {
+  countHistoryRows,
   selectHistoryPoints,
   selectHistoryRowAtOrBefore,
+  selectHistoryRowsPage,
   selectProjectHeat,
   selectSectorId,
 } from './history.queries.ts';
@@ -151,4 +153,42 @@ function toMove(current: HistoryRow, previous: HistoryRow | undefined): Move | n
       (d) => d.delta !== 0,
     ),
   };
+}
+
+export type HistoryExportRow = {
+  at: Date;
+  score: number;
+  socialScore: number | null;
+  backfilled: boolean;
+  model: string;
+};
+
+/**
+ * A project's stored heat history in [from, to), every row (not downsampled), oldest first, read lazily in keyset pages
+ * of `pageSize` (exports); at most `limit` rows (null: all). Throws PROJECT_NOT_FOUND.
+ */
+export async function readProjectHistory(
+  db: Db,
+  id: string,
+  range: { from: Date; to: Date },
+  limit: number | null,
+  pageSize = 1000,
+): Promise<{ total: number; rows: AsyncIterable<HistoryExportRow> }> {
+  if (!(await selectProjectHeat(db, id))) throw new AppError('PROJECT_NOT_FOUND', { id });
+  const total = await countHistoryRows(db, id, range);
+  async function* rows(): AsyncIterable<HistoryExportRow> {
+    let after: string | null = null;
+    let left = limit ?? Number.POSITIVE_INFINITY;
+    while (left > 0) {
+      const page = await selectHistoryRowsPage(db, id, range, after, Math.min(pageSize, left));
+      for (const row of page) {
+        yield { at: row.computedAt, score: row.score, socialScore: row.socialScore, backfilled: row.backfilled, model: row.model };
+      }
+      left -= page.length;
+      const last = page.at(-1);
+      if (!last || page.length < pageSize) return;
+      after = last.cursor;
+    }
+  }
+  return { total, rows: rows() };
 }

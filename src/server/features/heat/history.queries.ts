@@ -1,4 +1,4 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { heatHistory, projectScores, projects, scoresOfProject, sectors } from '../../db/schema/index.ts';
 
@@ -77,4 +77,53 @@ export async function selectHistoryRowAtOrBefore(db: Db, entityType: 'project' |
     .orderBy(desc(heatHistory.computedAt))
     .limit(1);
   return row;
+}
+
+/**
+ * A project's history rows in [from, to), oldest first, after `after` (keyset on computed_at, unique per project).
+ * The cursor is the timestamp as text, so a microsecond a JS Date would drop cannot repeat or skip a row.
+ */
+export function selectHistoryRowsPage(
+  db: Db,
+  id: string,
+  range: { from: Date; to: Date },
+  after: string | null,
+  limit: number,
+) {
+  return db
+    .select({
+      cursor: sql<string>`(${heatHistory.computedAt})::text`,
+      computedAt: heatHistory.computedAt,
+      score: heatHistory.score,
+      socialScore: heatHistory.socialScore,
+      backfilled: heatHistory.backfilled,
+      model: heatHistory.model,
+    })
+    .from(heatHistory)
+    .where(
+      and(
+        eq(heatHistory.entityType, 'project'),
+        eq(heatHistory.entityId, id),
+        gte(heatHistory.computedAt, range.from),
+        lt(heatHistory.computedAt, range.to),
+        after ? sql`${heatHistory.computedAt} > ${after}::timestamptz` : undefined,
+      ),
+    )
+    .orderBy(asc(heatHistory.computedAt))
+    .limit(limit);
+}
+
+export async function countHistoryRows(db: Db, id: string, range: { from: Date; to: Date }): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(heatHistory)
+    .where(
+      and(
+        eq(heatHistory.entityType, 'project'),
+        eq(heatHistory.entityId, id),
+        gte(heatHistory.computedAt, range.from),
+        lt(heatHistory.computedAt, range.to),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProjectSort } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -81,6 +81,41 @@ export function selectProjectPage(
     .orderBy(...orderFor(page.sort, page.order))
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** Where the previous keyset page ended: its last row's sort value and id. */
+export type ProjectCursor = { value: unknown; id: string };
+
+/**
+ * The page after `after` in the list's order (`<col> ASC|DESC NULLS LAST, id`), for reading a whole filtered list
+ * in pages (exports) without OFFSET's cost growing with the page number. Each row carries its sort value (`sortValue`)
+ * for the next cursor.
+ */
+export function selectProjectKeysetPage(
+  db: Db,
+  filters: ProjectFilters,
+  page: { sort: ProjectSort; order: 'asc' | 'desc'; after: ProjectCursor | null; limit: number },
+) {
+  const column = SORT_COLUMNS[page.sort];
+  const idColumn = isScoreSort(page.sort) ? projectScores.projectId : projects.id;
+  const after = page.after;
+  let seek: SQL | undefined;
+  if (after && after.value !== null) {
+    seek = or(
+      page.order === 'asc' ? gt(column, after.value) : lt(column, after.value),
+      and(eq(column, after.value), gt(idColumn, after.id)),
+      isNull(column),
+    );
+  } else if (after) {
+    seek = and(isNull(column), gt(idColumn, after.id));
+  }
+  return db
+    .select({ ...projectListColumns, sortValue: column })
+    .from(projects)
+    .innerJoin(projectScores, scoresOfProject)
+    .where(and(whereFor(filters, isScoreSort(page.sort) ? 'scores' : 'projects'), seek))
+    .orderBy(...orderFor(page.sort, page.order))
+    .limit(page.limit);
 }
 
 export async function countProjects(db: Db, filters: ProjectFilters): Promise<number> {

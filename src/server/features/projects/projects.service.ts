@@ -11,9 +11,11 @@ import type { MetricSources, ProjectFundamentals, projectScores, projects } from
 import { AppError } from '../../errors.ts';
 import {
   countProjects,
+  type ProjectCursor,
   type ProjectFilters,
   type ProjectListRow,
   selectProjectById,
+  selectProjectKeysetPage,
   selectProjectPage,
   selectSectorName,
 } from './projects.queries.ts';
@@ -135,9 +137,8 @@ function toFundamentals(value: ProjectFundamentals | null): Project['fundamental
   };
 }
 
-/** Lists projects with filters and a stable sort (ties broken by id); heat descending by default. */
-export async function listProjects(db: Db, query: ProjectListQuery): Promise<ProjectListResponse> {
-  const filters: ProjectFilters = {
+async function filtersOf(db: Db, query: Omit<ProjectListQuery, 'limit' | 'offset'>): Promise<ProjectFilters> {
+  return {
     category: query.category ? ((await selectSectorName(db, query.category)) ?? query.category) : undefined,
     chain: query.chain,
     status: query.status,
@@ -145,12 +146,50 @@ export async function listProjects(db: Db, query: ProjectListQuery): Promise<Pro
     verified: query.verified,
     q: query.q,
   };
+}
+
+/** Lists projects with filters and a stable sort (ties broken by id); heat descending by default. */
+export async function listProjects(db: Db, query: ProjectListQuery): Promise<ProjectListResponse> {
+  const filters = await filtersOf(db, query);
   const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
   const [rows, total] = await Promise.all([
     selectProjectPage(db, filters, { sort: query.sort, order, limit: query.limit, offset: query.offset }),
     countProjects(db, filters),
   ]);
   return { items: rows.map(toProjectListItem), total, limit: query.limit, offset: query.offset };
+}
+
+/**
+ * The directory's whole filtered list in its order, read lazily in keyset pages of `pageSize` (exports): never more
+ * than one page in memory, at most `limit` rows (null: all). `total` counts every match (the cap is the caller's).
+ */
+export async function readProjectList(
+  db: Db,
+  query: Omit<ProjectListQuery, 'limit' | 'offset'>,
+  limit: number | null,
+  pageSize = 500,
+): Promise<{ total: number; rows: AsyncIterable<ProjectListItem> }> {
+  const filters = await filtersOf(db, query);
+  const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
+  const total = await countProjects(db, filters);
+  async function* rows(): AsyncIterable<ProjectListItem> {
+    let after: ProjectCursor | null = null;
+    let left = limit ?? Number.POSITIVE_INFINITY;
+    while (left > 0) {
+      const page = await selectProjectKeysetPage(db, filters, {
+        sort: query.sort,
+        order,
+        after,
+        limit: Math.min(pageSize, left),
+      });
+      for (const row of page) yield toProjectListItem(row);
+      left -= page.length;
+      const last = page.at(-1);
+      if (!last || page.length < pageSize) return;
+      after = { value: last.sortValue, id: last.id };
+    }
+  }
+  return { total, rows: rows() };
 }
 
 /** One project by id; throws PROJECT_NOT_FOUND. */

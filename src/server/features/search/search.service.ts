@@ -1,4 +1,5 @@
 import { and, type SQL } from 'drizzle-orm';
+import type { ProjectListItem } from '../../../shared/api/projects.schema.ts';
 import {
   SEARCH_FILTERS,
   type SearchFacets,
@@ -163,6 +164,41 @@ export async function listSearchMatches(
   let rows = await run(text ? textMatch(text) : undefined);
   if (text && rows.length === 0) rows = await run(textMatch(text, true));
   return rows.map((r) => ({ id: r.id, name: r.name, heatScore: r.heatScore }));
+}
+
+/**
+ * Every match of a search in its order, read lazily in pages of `pageSize` (exports): at most `limit` rows (null:
+ * all), never more than one page in memory; `total` counts every match. The feature check of the search itself
+ * (custom filters are premium) but NOT counted against the search quota: the caller counts it as an export. Pages
+ * are OFFSET pages, since the relevance order has no key to seek on; the caller's row cap bounds their depth.
+ */
+export async function readSearchMatches(
+  db: Db,
+  viewer: Viewer,
+  query: Omit<SearchQuery, 'limit' | 'offset'>,
+  limit: number | null,
+  pageSize = 500,
+): Promise<{ total: number; rows: AsyncIterable<ProjectListItem> }> {
+  assertFilters(viewer, query);
+  const { text, filters, order } = await prepareSearch(db, query);
+  const categoryOn: CategoryColumn = text ? 'projects' : 'scores';
+  let match = text ? textMatch(text) : undefined;
+  let total = await countMatches(db, match, filters, categoryOn);
+  // The same typo fallback as runSearch: the fuzzy match only when the words find nothing.
+  if (text && total === 0) {
+    match = textMatch(text, true);
+    total = await countMatches(db, match, filters, categoryOn);
+  }
+  const where = and(match, filterWhere(filters, undefined, categoryOn));
+  const wanted = limit === null ? total : Math.min(limit, total);
+  async function* rows(): AsyncIterable<ProjectListItem> {
+    for (let offset = 0; offset < wanted; offset += pageSize) {
+      const page = await selectSearchPage(db, where, order, { limit: Math.min(pageSize, wanted - offset), offset });
+      for (const row of page) yield toProjectListItem(row);
+      if (page.length === 0) return;
+    }
+  }
+  return { total, rows: rows() };
 }
 
 /**

@@ -88,6 +88,12 @@ export function describeNotification(t: T, language: string, n: Notification): s
         level: isLevel(p.level) ? t(`levels.${p.level}`) : str(p.level),
         date: formatDate(str(p.expiresAt)),
       });
+    case 'export_ready':
+      return t('text.exportReady');
+    case 'export_failed':
+      if (p.error === 'EXPORT_LIMIT_REACHED') return t('text.exportFailed.limit');
+      if (p.error === 'FEATURE_LOCKED') return t('text.exportFailed.locked');
+      return t('text.exportFailed.other');
   }
 }
 

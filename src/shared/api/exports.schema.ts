@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { ProjectListQuerySchema } from './projects.schema.ts';
+import { SearchQuerySchema } from './search.schema.ts';
+
+// HTTP contract of /api/exports and /api/export-schedules (docs/exports.md).
+
+export const EXPORT_FORMATS = ['csv', 'json', 'xlsx', 'pdf'] as const;
+export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
+export const EXPORT_STATES = ['processing', 'completed', 'failed'] as const;
+export const EXPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export const EXPORT_DELIVERIES = ['email', 'download'] as const;
+export const EXPORT_SOURCE_KINDS = ['directory', 'search', 'saved_search', 'watchlist', 'sector', 'project_history'] as const;
+export type ExportSourceKind = (typeof EXPORT_SOURCE_KINDS)[number];
+
+/** Rows per table for a level without bulk export (premium); vip has no cap. */
+export const EXPORT_ROW_CAP = 10_000;
+/** Active schedules per user. */
+export const EXPORT_SCHEDULES_PER_USER = 10;
+/** Longest history range of one export, in days. */
+export const EXPORT_HISTORY_MAX_DAYS = 366;
+
+/** Project columns (directory, search, saved search, sector), in their default order. */
+export const PROJECT_EXPORT_COLUMNS = [
+  'name',
+  'symbol',
+  'category',
+  'chains',
+  'status',
+  'heatScore',
+  'socialScore',
+  'evidenceCount',
+  'price',
+  'marketCap',
+  'volume24h',
+  'priceChange24h',
+  'priceChange7d',
+  'followersTwitter',
+  'verified',
+  'listedAt',
+  'marketSource',
+  'marketAsOf',
+  'id',
+] as const;
+/** A watchlist: its projects' figures, then the holding and its portfolio figures (where a price exists). */
+export const WATCHLIST_EXPORT_COLUMNS = [
+  'name',
+  'symbol',
+  'heatScore',
+  'price',
+  'priceChange24h',
+  'marketCap',
+  'amount',
+  'costBasis',
+  'value',
+  'pnl',
+  'valueChange24h',
+  'note',
+  'addedAt',
+  'id',
+] as const;
+/** The holding columns: left out of a watchlist's default columns when no item holds an amount. */
+export const HOLDING_EXPORT_COLUMNS = ['amount', 'costBasis', 'value', 'pnl', 'valueChange24h'] as const;
+export const HISTORY_EXPORT_COLUMNS = ['at', 'heatScore', 'socialScore', 'backfilled', 'model'] as const;
+
+const COLUMNS_BY_KIND: Record<ExportSourceKind, readonly string[]> = {
+  directory: PROJECT_EXPORT_COLUMNS,
+  search: PROJECT_EXPORT_COLUMNS,
+  saved_search: PROJECT_EXPORT_COLUMNS,
+  sector: PROJECT_EXPORT_COLUMNS,
+  watchlist: WATCHLIST_EXPORT_COLUMNS,
+  project_history: HISTORY_EXPORT_COLUMNS,
+};
+
+/** The columns a source kind can export, in their default order. */
+export function exportColumnsOf(kind: ExportSourceKind): readonly string[] {
+  return COLUMNS_BY_KIND[kind];
+}
+
+/** The directory's filters and sort as its URL carries them (no page, no language). */
+export const DirectoryFiltersSchema = ProjectListQuerySchema.omit({ limit: true, offset: true, lang: true });
+/** The directory's URL parameters an export keeps. */
+export const DIRECTORY_FILTER_KEYS = Object.keys(DirectoryFiltersSchema.shape);
+const SEARCH_KEYS = new Set(Object.keys(SearchQuerySchema.shape).filter((k) => !['limit', 'offset', 'lang'].includes(k)));
+
+const stringRecord = z.record(z.string().max(40), z.string().max(200)).refine((r) => Object.keys(r).length <= 30, {
+  message: 'too many parameters',
+});
+/** A calendar date (YYYY-MM-DD) that exists. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: 'not a date' });
+const id = z.string().trim().min(1).max(200);
+
+export const ExportSourceSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('directory'),
+    /** The directory's URL parameters (sort, order, category, chain, status, scored, verified, q). */
+    filters: stringRecord.superRefine((filters, ctx) => {
+      const unknown = Object.keys(filters).filter((k) => !DIRECTORY_FILTER_KEYS.includes(k));
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown filter ${unknown.join(', ')}` });
+      const parsed = DirectoryFiltersSchema.safeParse(filters);
+      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as never);
+    }),
+  }),
+  z.object({
+    kind: z.literal('search'),
+    /** The /api/search query string (q and filters; no page). */
+    query: stringRecord.superRefine((query, ctx) => {
+      const unknown = Object.keys(query).filter((k) => !SEARCH_KEYS.has(k));
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown parameter ${unknown.join(', ')}` });
+      const parsed = SearchQuerySchema.safeParse(query);
+      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as never);
+    }),
+  }),
+  z.object({ kind: z.literal('saved_search'), id: z.uuid() }),
+  z.object({ kind: z.literal('watchlist'), id: z.uuid() }),
+  z.object({ kind: z.literal('sector'), id }),
+  z
+    .object({ kind: z.literal('project_history'), projectId: id, from: day, to: day })
+    .refine((s) => s.from <= s.to, { message: 'from must not be after to', path: ['from'] })
+    .refine((s) => Date.parse(s.to) - Date.parse(s.from) <= (EXPORT_HISTORY_MAX_DAYS - 1) * 86_400_000, {
+      message: `at most ${EXPORT_HISTORY_MAX_DAYS} days`,
+      path: ['to'],
+    }),
+]);
+export type ExportSource = z.infer<typeof ExportSourceSchema>;
+
+export const ExportOptionsSchema = z.object({
+  format: ExportFormatSchema,
+  /** A subset of the source's columns, in the order wanted; absent = the source's default columns. */
+  columns: z.array(z.string().regex(/^[a-zA-Z0-9]+$/).max(40)).min(1).max(40).optional(),
+  /** Headers, titles, metadata and the file name in this language. */
+  language: z.enum(['zh', 'en']).default('zh'),
+  zip: z.boolean().default(false),
+  includeMetadata: z.boolean().default(true),
+});
+export type ExportOptions = z.infer<typeof ExportOptionsSchema>;
+
+export const CreateExportBodySchema = z
+  .object({ source: ExportSourceSchema, options: ExportOptionsSchema })
+  .superRefine((body, ctx) => {
+    const allowed = exportColumnsOf(body.source.kind);
+    const columns = body.options.columns ?? [];
+    const bad = columns.filter((c) => !allowed.includes(c));
+    if (bad.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['options', 'columns'], message: `unknown column ${bad.join(', ')}` });
+    if (new Set(columns).size !== columns.length)
+      ctx.addIssue({ code: 'custom', path: ['options', 'columns'], message: 'a column is listed twice' });
+  });
+export type CreateExportBody = z.infer<typeof CreateExportBodySchema>;
+export type CreateExportBodyInput = z.input<typeof CreateExportBodySchema>;
+
+export const ExportParamsSchema = z.object({ id: z.uuid() });
+
+export const ExportSchema = z.object({
+  id: z.string(),
+  source: ExportSourceSchema,
+  options: ExportOptionsSchema,
+  state: z.enum(EXPORT_STATES),
+  /** Why it failed, in the request's language (the web shows "Export Failed" and this). */
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  fileName: z.string().nullable(),
+  fileSize: z.number().int().nullable(),
+  rowCount: z.number().int().nullable(),
+  /** Rows per table this export was allowed (null: bulk export, no cap). */
+  rowCap: z.number().int().nullable(),
+  /** More rows matched than rowCap: the file holds the first rowCap (and its metadata says so). */
+  truncated: z.boolean(),
+  scheduleId: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** When the file is deleted (retention); null while processing. */
+  expiresAt: z.string().nullable(),
+});
+export type Export = z.infer<typeof ExportSchema>;
+
+export const ExportsResponseSchema = z.object({
+  items: z.array(ExportSchema),
+  /** Completed files are kept this many days. */
+  retentionDays: z.number().int(),
+  /** The viewer's row cap per export (null: bulk export). */
+  rowCap: z.number().int().nullable(),
+});
+export type ExportsResponse = z.infer<typeof ExportsResponseSchema>;
+
+export const CreateScheduleBodySchema = z
+  .object({
+    source: ExportSourceSchema,
+    options: ExportOptionsSchema,
+    frequency: z.enum(EXPORT_FREQUENCIES),
+    delivery: z.enum(EXPORT_DELIVERIES),
+  })
+  .superRefine((body, ctx) => {
+    const bad = (body.options.columns ?? []).filter((c) => !exportColumnsOf(body.source.kind).includes(c));
+    if (bad.length > 0)
+      ctx.addIssue({ code: 'custom', path: ['options', 'columns'], message: `unknown column ${bad.join(', ')}` });
+  });
+export type CreateScheduleBody = z.infer<typeof CreateScheduleBodySchema>;
+export type CreateScheduleBodyInput = z.input<typeof CreateScheduleBodySchema>;
+
+export const ScheduleSchema = z.object({
+  id: z.string(),
+  source: ExportSourceSchema,
+  options: ExportOptionsSchema,
+  frequency: z.enum(EXPORT_FREQUENCIES),
+  delivery: z.enum(EXPORT_DELIVERIES),
+  nextRunAt: z.string(),
+  lastRunAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Schedule = z.infer<typeof ScheduleSchema>;
+
+export const SchedulesResponseSchema = z.object({ items: z.array(ScheduleSchema), limit: z.number().int() });
+export type SchedulesResponse = z.infer<typeof SchedulesResponseSchema>;
