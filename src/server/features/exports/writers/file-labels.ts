@@ -1,0 +1,56 @@
+import type { ExportMetadata } from '../export-document.ts';
+
+// Texts the writers put inside a file (xlsx metadata sheet, pdf header and footer) in the export's language. They live
+// here rather than in src/shared/locales because only the server writes files; the Record type makes TypeScript check
+// that zh and en have the same keys.
+
+type FileLabels = {
+  metadataSheet: string;
+  title: string;
+  generatedAt: string;
+  modelVersion: string;
+  dateRange: string;
+  filters: string;
+  noFilters: string;
+  sources: string;
+  neverFetched: string;
+  rowCount: string;
+  page: (n: number, total?: number) => string;
+  truncated: (shown: number, limit: number) => string;
+  noRows: string;
+};
+
+export const FILE_LABELS: Record<ExportMetadata['language'], FileLabels> = {
+  zh: {
+    metadataSheet: '元数据',
+    title: '标题',
+    generatedAt: '生成时间',
+    modelVersion: '模型版本',
+    dateRange: '日期范围',
+    filters: '筛选条件',
+    noFilters: '无',
+    sources: '数据来源（截至）',
+    neverFetched: '尚未获取',
+    rowCount: '行数',
+    page: (n) => `第 ${n} 页`,
+    truncated: (shown, limit) =>
+      `PDF 最多包含 ${limit.toLocaleString('zh')} 行，此处仅显示前 ${shown.toLocaleString('zh')} 行，其余行已截断。完整数据请导出为 CSV 或 XLSX。`,
+    noRows: '没有符合条件的数据。',
+  },
+  en: {
+    metadataSheet: 'Metadata',
+    title: 'Title',
+    generatedAt: 'Generated at',
+    modelVersion: 'Model version',
+    dateRange: 'Date range',
+    filters: 'Filters',
+    noFilters: 'none',
+    sources: 'Sources (as of)',
+    neverFetched: 'never fetched',
+    rowCount: 'Rows',
+    page: (n) => `Page ${n}`,
+    truncated: (shown, limit) =>
+      `A PDF holds at most ${limit.toLocaleString('en')} rows: the first ${shown.toLocaleString('en')} are shown and the rest was cut. Export as CSV or XLSX for the full data.`,
+    noRows: 'No rows match.',
+  },
+};

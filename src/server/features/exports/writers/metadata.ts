@@ -1,0 +1,55 @@
+import type { ExportMetadata } from '../export-document.ts';
+import { toIsoOrNull } from './cell-values.ts';
+import { FILE_LABELS } from './file-labels.ts';
+
+/** The metadata as JSON (json writer, `<base>.metadata.json` in a zip): dates as ISO strings, plus the row counts. */
+export function toMetadataJson(metadata: ExportMetadata, rowCounts?: Record<string, number>) {
+  return {
+    title: metadata.title,
+    language: metadata.language,
+    generatedAt: metadata.generatedAt.toISOString(),
+    modelVersion: metadata.modelVersion,
+    filters: metadata.filters,
+    sources: metadata.sources.map((s) => ({ source: s.source, asOf: toIsoOrNull(s.asOf) })),
+    ...(metadata.dateRange
+      ? { dateRange: { from: metadata.dateRange.from.toISOString(), to: metadata.dateRange.to.toISOString() } }
+      : {}),
+    ...(rowCounts ? { rowCounts } : {}),
+  };
+}
+
+/** "2026-11-24 18:30 UTC": file texts show UTC so a file reads the same wherever it is opened. */
+export function formatUtc(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+export type MetadataLine = { label: string; value: string };
+
+/**
+ * The metadata as labelled lines in the export's language (xlsx metadata sheet, pdf header block). Row counts are
+ * passed when known (xlsx writes its metadata sheet last); the pdf block, written before the rows, omits them.
+ */
+export function toMetadataLines(metadata: ExportMetadata, rowCounts?: Record<string, number>): MetadataLine[] {
+  const labels = FILE_LABELS[metadata.language];
+  const lines: MetadataLine[] = [
+    { label: labels.title, value: metadata.title },
+    { label: labels.generatedAt, value: formatUtc(metadata.generatedAt) },
+    { label: labels.modelVersion, value: metadata.modelVersion },
+  ];
+  if (metadata.dateRange) {
+    const { from, to } = metadata.dateRange;
+    lines.push({
+      label: labels.dateRange,
+      value: `${from.toISOString().slice(0, 10)} – ${to.toISOString().slice(0, 10)}`,
+    });
+  }
+  const filters = Object.entries(metadata.filters).map(([label, value]) => `${label}: ${value}`);
+  lines.push({ label: labels.filters, value: filters.length > 0 ? filters.join('; ') : labels.noFilters });
+  const sources = metadata.sources.map((s) => `${s.source} (${s.asOf ? formatUtc(s.asOf) : labels.neverFetched})`);
+  lines.push({ label: labels.sources, value: sources.length > 0 ? sources.join('; ') : '—' });
+  if (rowCounts) {
+    const counts = Object.entries(rowCounts).map(([name, n]) => `${name}: ${n}`);
+    lines.push({ label: labels.rowCount, value: counts.join('; ') });
+  }
+  return lines;
+}
