@@ -21,7 +21,7 @@ import { readSearchMatches } from '../search/search.service.ts';
 import { getSector } from '../sectors/sectors.service.ts';
 import { getWatchlist } from '../watchlists/watchlists.service.ts';
 import { HISTORY_COLUMN_DEFS, PROJECT_COLUMN_DEFS, selectColumns, WATCHLIST_COLUMN_DEFS } from './export-columns.ts';
-import type { ExportDocument, ExportRow } from './export-document.ts';
+import type { ExportColumn, ExportDocument, ExportRow } from './export-document.ts';
 
 // Sources → ExportDocument (docs/exports.md "Sources"): each reads its rows lazily in pages, never the whole result.
 
@@ -47,10 +47,25 @@ type Opened<R> = {
   dateRange?: { from: Date; to: Date };
 };
 
+/** An opened source with its row type closed over: the chosen columns and the rows as cells. */
+type OpenedSource = Omit<Opened<unknown>, 'rows' | 'defs'> & {
+  table: (keys: readonly string[], lang: Language) => { columns: ExportColumn[]; rows: AsyncIterable<ExportRow> };
+};
+
+function erase<R>({ rows, defs, ...rest }: Opened<R>): OpenedSource {
+  return {
+    ...rest,
+    table: (keys, lang) => {
+      const { columns, toRow } = selectColumns(defs, keys, lang);
+      return { columns, rows: mapRows(rows, toRow) };
+    },
+  };
+}
+
 const label = (lang: Language, key: string) => translate(lang, `exports.filters.${key}`);
 
-function labelled(lang: Language, params: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(params).map(([key, value]) => [label(lang, key), value]));
+function labelled(lang: Language, params: Record<string, string | number | boolean>): Record<string, string> {
+  return Object.fromEntries(Object.entries(params).map(([key, value]) => [label(lang, key), String(value)]));
 }
 
 async function* mapRows<R>(rows: AsyncIterable<R>, toRow: (row: R) => ExportRow): AsyncIterable<ExportRow> {
@@ -66,24 +81,24 @@ function projects(
   title: string,
   filters: Record<string, string>,
   read: { total: number; rows: AsyncIterable<ProjectListItem> },
-): Opened<ProjectListItem> {
-  return { name, title, filters, ...read, defs: PROJECT_COLUMN_DEFS, defaultColumns: exportColumnsOf('directory') };
+): OpenedSource {
+  return erase({ name, title, filters, ...read, defs: PROJECT_COLUMN_DEFS, defaultColumns: exportColumnsOf('directory') });
 }
 
 /** Opens a source for reading as its owner; throws the source's not-found error when it is gone or not theirs. */
-async function openSource(ctx: SourceContext, source: ExportSource, lang: Language): Promise<Opened<never>> {
+async function openSource(ctx: SourceContext, source: ExportSource, lang: Language): Promise<OpenedSource> {
   const { db, rowCap, viewer } = ctx;
   const title = translate(lang, `exports.sources.${source.kind}`);
   switch (source.kind) {
     case 'directory': {
       const filters = DirectoryFiltersSchema.parse(source.filters);
       const read = await readProjectList(db, filters, rowCap);
-      return projects('projects', title, labelled(lang, source.filters), read) as Opened<never>;
+      return projects('projects', title, labelled(lang, source.filters), read);
     }
     case 'search': {
       const { limit: _l, offset: _o, ...query } = SearchQuerySchema.parse(source.query);
       const read = await readSearchMatches(db, viewer, query, rowCap);
-      return projects('search', title, labelled(lang, source.query), read) as Opened<never>;
+      return projects('search', title, labelled(lang, source.query), read);
     }
     case 'saved_search': {
       const saved = await getSavedSearch(db, viewer, source.id);
@@ -92,12 +107,12 @@ async function openSource(ctx: SourceContext, source: ExportSource, lang: Langua
       const { limit: _l, offset: _o, ...query } = parsed.data;
       const read = await readSearchMatches(db, viewer, query, rowCap);
       const filters = { [label(lang, 'savedSearch')]: saved.name, ...labelled(lang, saved.query) };
-      return projects('search', `${title}: ${saved.name}`, filters, read) as Opened<never>;
+      return projects('search', `${title}: ${saved.name}`, filters, read);
     }
     case 'sector': {
       const { sector } = await getSector(db, source.id, { limit: 1, offset: 0 });
       const read = await readProjectList(db, { sort: 'heat', category: sector.name }, rowCap);
-      return projects('projects', `${title}: ${sector.name}`, { [label(lang, 'sector')]: sector.name }, read) as Opened<never>;
+      return projects('projects', `${title}: ${sector.name}`, { [label(lang, 'sector')]: sector.name }, read);
     }
     case 'watchlist': {
       // A watchlist holds at most ITEMS_PER_WATCHLIST projects: one read is already a bounded page.
@@ -107,7 +122,7 @@ async function openSource(ctx: SourceContext, source: ExportSource, lang: Langua
       const defaultColumns = exportColumnsOf('watchlist').filter(
         (key) => holdings || !(HOLDING_EXPORT_COLUMNS as readonly string[]).includes(key),
       );
-      return {
+      return erase({
         name: 'watchlist',
         title: `${title}: ${list.name}`,
         filters: { [label(lang, 'watchlist')]: list.name },
@@ -115,14 +130,14 @@ async function openSource(ctx: SourceContext, source: ExportSource, lang: Langua
         rows: fromArray(items),
         defs: WATCHLIST_COLUMN_DEFS,
         defaultColumns,
-      } as Opened<never>;
+      });
     }
     case 'project_history': {
       const project = await getProject(db, source.projectId);
       const from = new Date(`${source.from}T00:00:00Z`);
       const to = new Date(Date.parse(`${source.to}T00:00:00Z`) + 86_400_000); // the `to` day included
       const read = await readProjectHistory(db, project.id, { from, to }, rowCap);
-      return {
+      return erase({
         name: 'history',
         title: `${title}: ${project.name}`,
         filters: { [label(lang, 'project')]: project.name, [label(lang, 'from')]: source.from, [label(lang, 'to')]: source.to },
@@ -130,7 +145,7 @@ async function openSource(ctx: SourceContext, source: ExportSource, lang: Langua
         defs: HISTORY_COLUMN_DEFS,
         defaultColumns: exportColumnsOf('project_history'),
         dateRange: { from, to },
-      } as Opened<never>;
+      });
     }
   }
 }
@@ -157,7 +172,7 @@ export async function buildExportDocument(
 ): Promise<BuiltDocument> {
   const lang = options.language;
   const opened = await openSource(ctx, source, lang);
-  const { columns, toRow } = selectColumns(opened.defs, options.columns ?? opened.defaultColumns, lang);
+  const { columns, rows } = opened.table(options.columns ?? opened.defaultColumns, lang);
   const truncated = ctx.rowCap !== null && opened.total > ctx.rowCap;
   const filters = { ...opened.filters };
   if (truncated) {
@@ -177,7 +192,7 @@ export async function buildExportDocument(
       ...(opened.dateRange ? { dateRange: opened.dateRange } : {}),
     },
     tables: [
-      { name: opened.name, title: opened.title, columns, rows: mapRows(opened.rows, toRow as (row: never) => ExportRow) },
+      { name: opened.name, title: opened.title, columns, rows },
     ],
   };
   return { document, matched: opened.total, truncated };
