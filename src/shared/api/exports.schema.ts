@@ -9,7 +9,14 @@ export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export const EXPORT_STATES = ['processing', 'completed', 'failed'] as const;
 export const EXPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const EXPORT_DELIVERIES = ['email', 'download'] as const;
-export const EXPORT_SOURCE_KINDS = ['directory', 'search', 'saved_search', 'watchlist', 'sector', 'project_history'] as const;
+export const EXPORT_SOURCE_KINDS = [
+  'directory',
+  'search',
+  'saved_search',
+  'watchlist',
+  'sector',
+  'project_history',
+] as const;
 export type ExportSourceKind = (typeof EXPORT_SOURCE_KINDS)[number];
 
 /** Rows per table for a level without bulk export (premium); vip has no cap. */
@@ -80,7 +87,9 @@ export function exportColumnsOf(kind: ExportSourceKind): readonly string[] {
 export const DirectoryFiltersSchema = ProjectListQuerySchema.omit({ limit: true, offset: true, lang: true });
 /** The directory's URL parameters an export keeps. */
 export const DIRECTORY_FILTER_KEYS = Object.keys(DirectoryFiltersSchema.shape);
-const SEARCH_KEYS = new Set(Object.keys(SearchQuerySchema.shape).filter((k) => !['limit', 'offset', 'lang'].includes(k)));
+const SEARCH_KEYS = new Set(
+  Object.keys(SearchQuerySchema.shape).filter((k) => !['limit', 'offset', 'lang'].includes(k)),
+);
 
 const stringRecord = z.record(z.string().max(40), z.string().max(200)).refine((r) => Object.keys(r).length <= 30, {
   message: 'too many parameters',
@@ -129,7 +138,16 @@ export type ExportSource = z.infer<typeof ExportSourceSchema>;
 export const ExportOptionsSchema = z.object({
   format: ExportFormatSchema,
   /** A subset of the source's columns, in the order wanted; absent = the source's default columns. */
-  columns: z.array(z.string().regex(/^[a-zA-Z0-9]+$/).max(40)).min(1).max(40).optional(),
+  columns: z
+    .array(
+      z
+        .string()
+        .regex(/^[a-zA-Z0-9]+$/)
+        .max(40),
+    )
+    .min(1)
+    .max(40)
+    .optional(),
   /** Headers, titles, metadata and the file name in this language. */
   language: z.enum(['zh', 'en']).default('zh'),
   zip: z.boolean().default(false),

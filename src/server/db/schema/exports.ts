@@ -58,9 +58,7 @@ export const exports = pgTable(
   },
   (t) => [
     index('exports_user_idx').on(t.userId, t.createdAt.desc()),
-    index('exports_processing_idx')
-      .on(t.createdAt)
-      .where(sql`${t.state} = 'processing'`),
+    index('exports_processing_idx').on(t.createdAt).where(sql`${t.state} = 'processing'`),
     index('exports_expires_idx').on(t.expiresAt),
     uniqueIndex('exports_schedule_period_idx').on(t.scheduleId, t.scheduledFor),
   ],
@@ -101,8 +99,6 @@ export const exportSchedules = pgTable(
   },
   (t) => [
     index('export_schedules_user_idx').on(t.userId, t.createdAt),
-    index('export_schedules_due_idx')
-      .on(t.nextRunAt)
-      .where(sql`${t.active}`),
+    index('export_schedules_due_idx').on(t.nextRunAt).where(sql`${t.active}`),
   ],
 );

@@ -7,6 +7,7 @@ import {
   authTokens,
   cryptoPayments,
   exports as exportRows,
+  exportSchedules,
   houseAds,
   mailOutbox,
   notifications,
@@ -32,7 +33,9 @@ type ForeignKey = { table: string; column: string; onDelete: string };
 // Tables known to hold a user's rows today (the catalogue check below also covers any added later).
 const USER_TABLES = [
   ...'user_profiles sessions auth_tokens oauth_accounts points_history user_tasks'.split(' '),
-  ...'saved_searches alerts alert_deliveries notifications export_jobs crypto_payments payment_history'.split(' '),
+  ...'saved_searches alerts alert_deliveries notifications exports export_schedules crypto_payments payment_history'.split(
+    ' ',
+  ),
 ];
 
 describe('DELETE /api/me: the account and every row of it', () => {
@@ -91,7 +94,17 @@ describe('DELETE /api/me: the account and every row of it', () => {
       .insert(alertDeliveries)
       .values({ alertId: alert!.id, userId, eventKey: 'fired-1', channel: 'webhook', payload: {} });
     await t.db.insert(notifications).values({ userId, kind: 'level_changed', params: {}, dedupeKey: 'level-1' });
-    await t.db.insert(exportRows).values({ userId, source: { kind: 'directory', filters: {} }, options: { format: 'csv' } });
+    await t.db
+      .insert(exportRows)
+      .values({ userId, source: { kind: 'directory', filters: {} }, options: { format: 'csv' } });
+    await t.db.insert(exportSchedules).values({
+      userId,
+      source: { kind: 'directory', filters: {} },
+      options: { format: 'csv' },
+      frequency: 'weekly',
+      delivery: 'download',
+      nextRunAt: now,
+    });
     await t.db.insert(cryptoPayments).values({
       userId,
       plan: 'premium',

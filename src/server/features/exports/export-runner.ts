@@ -64,7 +64,7 @@ export async function runExport(deps: RunnerDeps, id: string, now: () => Date = 
   const { db } = deps;
   const locked = await withJobLock(db, deps.dbKind, `export:${id}`, async (): Promise<RunResult> => {
     const row = await selectExport(db, id);
-    if (!row || row.state !== 'processing') return 'skipped';
+    if (row?.state !== 'processing') return 'skipped';
     const startedAt = now();
     await deleteChunks(db, id); // whatever a stopped attempt left
     try {
@@ -91,7 +91,8 @@ export async function runExport(deps: RunnerDeps, id: string, now: () => Date = 
       });
       return 'completed';
     } catch (error) {
-      if (!(error instanceof AppError)) deps.log?.error({ exportId: id, err: safeErrorMessage(error) }, 'export failed');
+      if (!(error instanceof AppError))
+        deps.log?.error({ exportId: id, err: safeErrorMessage(error) }, 'export failed');
       await deleteChunks(db, id);
       const finishedAt = now();
       await updateFailed(db, id, {

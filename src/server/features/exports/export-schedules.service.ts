@@ -1,8 +1,8 @@
 import {
   type CreateScheduleBody,
   EXPORT_SCHEDULES_PER_USER,
-  type ExportSource,
   ExportOptionsSchema,
+  type ExportSource,
   ExportSourceSchema,
   type Schedule,
   type SchedulesResponse,
@@ -20,8 +20,8 @@ import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { notify } from '../notifications/notify.ts';
 import { consumeQuota } from '../quotas/quotas.service.ts';
 import { ownerViewer, type RunnerDeps, runExport } from './export-runner.ts';
-import { assertSourceReadable, rowCapOf } from './exports.service.ts';
 import * as q from './exports.queries.ts';
+import { assertSourceReadable, rowCapOf } from './exports.service.ts';
 
 // Scheduled exports (docs/exports.md "Schedules"): daily, weekly or monthly, claimed atomically by the exports job.
 
@@ -123,7 +123,13 @@ async function runOne(deps: ScheduleRunDeps, schedule: Claimed, now: Date) {
     refusal = new AppError('FEATURE_LOCKED', {}, { feature: 'export_data' });
   } else {
     try {
-      await consumeQuota(db, { subject: `user:${viewer.userId}`, viewer }, 'dailyExports', now, deps.config.DAY_TIME_ZONE);
+      await consumeQuota(
+        db,
+        { subject: `user:${viewer.userId}`, viewer },
+        'dailyExports',
+        now,
+        deps.config.DAY_TIME_ZONE,
+      );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       refusal = error;

@@ -47,10 +47,14 @@ describe('scheduled exports', () => {
     const before = Date.now();
     const created = await createSchedule(owner.agent);
     const schedule = ScheduleSchema.parse(created.json());
-    const theirs = SchedulesResponseSchema.parse((await other.agent.request({ method: 'GET', url: '/api/export-schedules' })).json());
+    const theirs = SchedulesResponseSchema.parse(
+      (await other.agent.request({ method: 'GET', url: '/api/export-schedules' })).json(),
+    );
     const stolen = await other.agent.request({ method: 'DELETE', url: `/api/export-schedules/${schedule.id}` });
     const cancelled = await owner.agent.request({ method: 'DELETE', url: `/api/export-schedules/${schedule.id}` });
-    const mine = SchedulesResponseSchema.parse((await owner.agent.request({ method: 'GET', url: '/api/export-schedules' })).json());
+    const mine = SchedulesResponseSchema.parse(
+      (await owner.agent.request({ method: 'GET', url: '/api/export-schedules' })).json(),
+    );
 
     expect(locked.statusCode).toBe(403);
     expect(created.statusCode).toBe(201);

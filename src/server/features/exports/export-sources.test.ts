@@ -43,11 +43,16 @@ describe('export sources: the rows and columns of each source', () => {
     ]);
     await t.db
       .update(projects)
-      .set({ price: 2, priceChange24h: 10, metricSources: { marketCap: { source: 'coingecko', asOf: '2026-11-24T10:00:00.000Z' } } })
+      .set({
+        price: 2,
+        priceChange24h: 10,
+        metricSources: { marketCap: { source: 'coingecko', asOf: '2026-11-24T10:00:00.000Z' } },
+      })
       .where(eq(projects.id, 'alpha'));
     owner = await signUpWithPoints(t.app, t.db, 'src-owner@example.com');
     const stranger = await signUpWithPoints(t.app, t.db, 'src-other@example.com');
-    const premium = (userId: string) => ({ userId, level: 'premium', actualLevel: 'premium', testLevel: null }) as const;
+    const premium = (userId: string) =>
+      ({ userId, level: 'premium', actualLevel: 'premium', testLevel: null }) as const;
     ctx = { db: t.db, viewer: premium(owner.userId), rowCap: null, now };
     other = { ...ctx, viewer: premium(stranger.userId) };
   });
@@ -93,9 +98,7 @@ describe('export sources: the rows and columns of each source', () => {
 
     expect(rows).toEqual([{ id: 'alpha' }, { id: 'beta' }]);
     expect([matched, truncated]).toEqual([5, true]);
-    expect(document.metadata.filters['Row limit']).toBe(
-      'First 2 of 5 rows (exports without a row limit are VIP)',
-    );
+    expect(document.metadata.filters['Row limit']).toBe('First 2 of 5 rows (exports without a row limit are VIP)');
   });
 
   test('metadata: title and labels in the language, model version, sources with their as-of', async () => {
@@ -117,7 +120,10 @@ describe('export sources: the rows and columns of each source', () => {
 
   test('a search: its text and premium filters, the same matches as /api/search, and it is not counted as a search', async () => {
     const searcher = await signUpWithPoints(t.app, t.db, 'src-searcher@example.com');
-    const { rows } = await build({ kind: 'search', query: { q: 'Project', heatMin: '50' } }, { columns: ['id', 'heatScore'] });
+    const { rows } = await build(
+      { kind: 'search', query: { q: 'Project', heatMin: '50' } },
+      { columns: ['id', 'heatScore'] },
+    );
     const usage = (await owner.agent.request({ method: 'GET', url: '/api/me/usage' })).json();
     const searched = (await searcher.agent.request({ method: 'GET', url: '/api/search?q=Project&heatMin=50' })).json();
 
@@ -143,8 +149,12 @@ describe('export sources: the rows and columns of each source', () => {
   });
 
   test('a watchlist: holdings and portfolio figures when present, none invented; another user gets NOT_FOUND', async () => {
-    const list = (await owner.agent.request({ method: 'POST', url: '/api/watchlists', payload: { name: 'Mine' } })).json();
-    const plain = (await owner.agent.request({ method: 'POST', url: '/api/watchlists', payload: { name: 'Plain' } })).json();
+    const list = (
+      await owner.agent.request({ method: 'POST', url: '/api/watchlists', payload: { name: 'Mine' } })
+    ).json();
+    const plain = (
+      await owner.agent.request({ method: 'POST', url: '/api/watchlists', payload: { name: 'Plain' } })
+    ).json();
     const add = (id: string, payload: object) =>
       owner.agent.request({ method: 'POST', url: `/api/watchlists/${id}/items`, payload });
     await add(list.id, { projectId: 'alpha', amount: 10, costBasis: 15 });
@@ -163,7 +173,7 @@ describe('export sources: the rows and columns of each source', () => {
     await expect(build({ kind: 'watchlist', id: list.id }, {}, other)).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  test("a sector: its projects; an unknown sector is SECTOR_NOT_FOUND", async () => {
+  test('a sector: its projects; an unknown sector is SECTOR_NOT_FOUND', async () => {
     const { rows, document } = await build({ kind: 'sector', id: 'gaming' }, { columns: ['id'] });
 
     expect(rows).toEqual([{ id: 'beta' }, { id: 'delta' }]);
@@ -174,16 +184,20 @@ describe('export sources: the rows and columns of each source', () => {
   test("one project's history: every stored row in the date range (both days included), oldest first", async () => {
     const at = (iso: string) => new Date(iso);
     await t.db.insert(heatHistory).values(
-      ['2026-10-31T23:59:00Z', '2026-11-01T00:00:00Z', '2026-11-01T12:00:00Z', '2026-11-02T23:59:59Z', '2026-11-03T00:00:00Z'].map(
-        (iso, i) => ({
-          entityType: 'project' as const,
-          entityId: 'alpha',
-          computedAt: at(iso),
-          score: 50 + i,
-          socialScore: null,
-          model: HEAT_MODEL_VERSION,
-        }),
-      ),
+      [
+        '2026-10-31T23:59:00Z',
+        '2026-11-01T00:00:00Z',
+        '2026-11-01T12:00:00Z',
+        '2026-11-02T23:59:59Z',
+        '2026-11-03T00:00:00Z',
+      ].map((iso, i) => ({
+        entityType: 'project' as const,
+        entityId: 'alpha',
+        computedAt: at(iso),
+        score: 50 + i,
+        socialScore: null,
+        model: HEAT_MODEL_VERSION,
+      })),
     );
 
     const { rows, document } = await build(

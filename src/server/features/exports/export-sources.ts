@@ -9,10 +9,9 @@ import type { ProjectListItem } from '../../../shared/api/projects.schema.ts';
 import { SearchQuerySchema } from '../../../shared/api/search.schema.ts';
 import { type Language, translate } from '../../../shared/locales/index.ts';
 import { HEAT_MODEL_VERSION } from '../../../shared/scoring/weights.ts';
-import { SOURCE_REFRESH_MS, STALE_AFTER_INTERVALS } from '../../../shared/staleness.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { selectSourceData } from '../../jobs/run-log.queries.ts';
+import { readSourcesAsOf } from '../../jobs/source-freshness.ts';
 import { readProjectHistory } from '../heat/heat.service.ts';
 import type { Viewer } from '../membership/viewer-level.ts';
 import { getProject, readProjectList } from '../projects/projects.service.ts';
@@ -82,7 +81,14 @@ function projects(
   filters: Record<string, string>,
   read: { total: number; rows: AsyncIterable<ProjectListItem> },
 ): OpenedSource {
-  return erase({ name, title, filters, ...read, defs: PROJECT_COLUMN_DEFS, defaultColumns: exportColumnsOf('directory') });
+  return erase({
+    name,
+    title,
+    filters,
+    ...read,
+    defs: PROJECT_COLUMN_DEFS,
+    defaultColumns: exportColumnsOf('directory'),
+  });
 }
 
 /** Opens a source for reading as its owner; throws the source's not-found error when it is gone or not theirs. */
@@ -140,7 +146,11 @@ async function openSource(ctx: SourceContext, source: ExportSource, lang: Langua
       return erase({
         name: 'history',
         title: `${title}: ${project.name}`,
-        filters: { [label(lang, 'project')]: project.name, [label(lang, 'from')]: source.from, [label(lang, 'to')]: source.to },
+        filters: {
+          [label(lang, 'project')]: project.name,
+          [label(lang, 'from')]: source.from,
+          [label(lang, 'to')]: source.to,
+        },
         ...read,
         defs: HISTORY_COLUMN_DEFS,
         defaultColumns: exportColumnsOf('project_history'),
@@ -148,17 +158,6 @@ async function openSource(ctx: SourceContext, source: ExportSource, lang: Langua
       });
     }
   }
-}
-
-/** Every metric source behind the figures and the as-of of its newest data (the status page's freshness). */
-async function sourcesAsOf(db: Db, now: Date): Promise<{ source: string; asOf: Date | null }[]> {
-  const staleAfter = Object.fromEntries(
-    Object.entries(SOURCE_REFRESH_MS).map(([source, ms]) => [source, STALE_AFTER_INTERVALS * ms]),
-  );
-  const rows = await selectSourceData(db, now, staleAfter);
-  return rows
-    .map((row) => ({ source: row.source, asOf: row.newest_ms === null ? null : new Date(row.newest_ms) }))
-    .sort((a, b) => a.source.localeCompare(b.source));
 }
 
 /**
@@ -188,12 +187,10 @@ export async function buildExportDocument(
       generatedAt: ctx.now,
       modelVersion: HEAT_MODEL_VERSION,
       filters,
-      sources: await sourcesAsOf(ctx.db, ctx.now),
+      sources: await readSourcesAsOf(ctx.db, ctx.now),
       ...(opened.dateRange ? { dateRange: opened.dateRange } : {}),
     },
-    tables: [
-      { name: opened.name, title: opened.title, columns, rows },
-    ],
+    tables: [{ name: opened.name, title: opened.title, columns, rows }],
   };
   return { document, matched: opened.total, truncated };
 }

@@ -62,7 +62,10 @@ export async function updateRetry(db: Db, userId: string, id: string): Promise<E
 export async function updateCompleted(
   db: Db,
   id: string,
-  values: Pick<ExportRow, 'fileName' | 'contentType' | 'fileSize' | 'rowCount' | 'truncated' | 'finishedAt' | 'expiresAt'>,
+  values: Pick<
+    ExportRow,
+    'fileName' | 'contentType' | 'fileSize' | 'rowCount' | 'truncated' | 'finishedAt' | 'expiresAt'
+  >,
 ): Promise<void> {
   await db
     .update(exports)
@@ -96,14 +99,7 @@ export async function deleteExpired(db: Db, now: Date, limit: number): Promise<n
   const rows = await db
     .delete(exports)
     .where(
-      inArray(
-        exports.id,
-        db
-          .select({ id: exports.id })
-          .from(exports)
-          .where(lte(exports.expiresAt, now))
-          .limit(limit),
-      ),
+      inArray(exports.id, db.select({ id: exports.id }).from(exports).where(lte(exports.expiresAt, now)).limit(limit)),
     )
     .returning({ id: exports.id });
   return rows.length;

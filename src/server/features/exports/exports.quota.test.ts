@@ -56,7 +56,13 @@ describe('exports: the daily export quota, retries and failures', () => {
     const user = await signUpWithPoints(t.app, t.db, 'q-parallel@example.com');
     const viewer = { userId: user.userId, level: 'premium', actualLevel: 'premium', testLevel: null } as const;
     for (let i = 0; i < 5; i += 1) {
-      await consumeQuota(t.db, { subject: `user:${user.userId}`, viewer }, 'dailyExports', new Date(), t.config.DAY_TIME_ZONE);
+      await consumeQuota(
+        t.db,
+        { subject: `user:${user.userId}`, viewer },
+        'dailyExports',
+        new Date(),
+        t.config.DAY_TIME_ZONE,
+      );
     }
 
     const responses = await Promise.all(Array.from({ length: 50 }, () => createExport(user.agent)));

@@ -118,7 +118,9 @@ describe('/api/exports', () => {
       const response = await other.agent.request({ method, url });
       expect([method, url, response.statusCode, response.json().error.code]).toEqual([method, url, 404, 'NOT_FOUND']);
     }
-    const list = ExportsResponseSchema.parse((await other.agent.request({ method: 'GET', url: '/api/exports' })).json());
+    const list = ExportsResponseSchema.parse(
+      (await other.agent.request({ method: 'GET', url: '/api/exports' })).json(),
+    );
     expect(list.items).toEqual([]);
     const [row] = await t.db.select().from(exports).where(eq(exports.id, id));
     expect(row?.state).toBe('completed');

@@ -1,21 +1,21 @@
 import type { Readable } from 'node:stream';
+import { isErrorCode } from '../../../shared/api/errors.ts';
 import {
   type CreateExportBody,
   EXPORT_ROW_CAP,
   type Export,
-  type ExportSource,
   ExportOptionsSchema,
+  type ExportSource,
   ExportSourceSchema,
   type ExportsResponse,
 } from '../../../shared/api/exports.schema.ts';
-import { isErrorCode } from '../../../shared/api/errors.ts';
 import { type Language, translate } from '../../../shared/locales/index.ts';
 import { canUse } from '../../../shared/membership/level.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { getProject } from '../projects/projects.service.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
+import { getProject } from '../projects/projects.service.ts';
 import { consumeQuota } from '../quotas/quotas.service.ts';
 import { getSavedSearch } from '../saved-searches/saved-searches.service.ts';
 import { getSector } from '../sectors/sectors.service.ts';
@@ -38,7 +38,9 @@ export function toExport(row: q.ExportRow, lang: Language): Export {
     source: ExportSourceSchema.parse(row.source),
     options: ExportOptionsSchema.parse(row.options),
     state: row.state,
-    error: code ? { code, message: translate(lang, `errors.${isErrorCode(code) ? code : 'EXPORT_FAILED'}`, params) } : null,
+    error: code
+      ? { code, message: translate(lang, `errors.${isErrorCode(code) ? code : 'EXPORT_FAILED'}`, params) }
+      : null,
     fileName: row.fileName,
     fileSize: row.fileSize,
     rowCount: row.rowCount,
@@ -168,7 +170,11 @@ export async function openDownload(db: Db, viewer: Viewer, id: string): Promise<
 export async function maintainExports(deps: RunnerDeps, now: Date): Promise<{ recovered: number; expired: number }> {
   const recovered = await recoverStaleExports(deps, now);
   let expired = 0;
-  for (let batch = await q.deleteExpired(deps.db, now, 500); batch > 0; batch = await q.deleteExpired(deps.db, now, 500))
+  for (
+    let batch = await q.deleteExpired(deps.db, now, 500);
+    batch > 0;
+    batch = await q.deleteExpired(deps.db, now, 500)
+  )
     expired += batch;
   return { recovered, expired };
 }

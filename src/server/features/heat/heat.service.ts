@@ -182,7 +182,13 @@ export async function readProjectHistory(
     while (left > 0) {
       const page = await selectHistoryRowsPage(db, id, range, after, Math.min(pageSize, left));
       for (const row of page) {
-        yield { at: row.computedAt, score: row.score, socialScore: row.socialScore, backfilled: row.backfilled, model: row.model };
+        yield {
+          at: row.computedAt,
+          score: row.score,
+          socialScore: row.socialScore,
+          backfilled: row.backfilled,
+          model: row.model,
+        };
       }
       left -= page.length;
       const last = page.at(-1);
