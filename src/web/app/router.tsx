@@ -57,6 +57,7 @@ const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'Watchlists
 // A list's page ticks 2–5 of its projects for the comparison.
 const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists', ...COMPARE_TEXTS]);
 const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['alerts']);
+const ExportsPage = page(() => import('./routes/exports.tsx'), 'ExportsPage', ['exports']);
 const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: 'watchlists', Component: WatchlistsPage },
           { path: 'watchlists/:id', Component: WatchlistPage },
           { path: 'alerts', Component: AlertsPage },
+          { path: 'exports', Component: ExportsPage },
           { path: 'notifications', Component: NotificationsPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },

@@ -14,6 +14,7 @@ import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/
 import { formatInteger } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
 import { CompareSelectedBar, useCompareSelection } from '../compare-selection.tsx';
+import { ExportLink } from '../export-link.tsx';
 import { QueryError } from '../query-error.tsx';
 
 export function DirectoryPage() {
@@ -56,7 +57,12 @@ export function DirectoryPage() {
       <PageHeader
         title={t('directory:title')}
         subtitle={t('directory:subtitle')}
-        aside={data && <p className="muted text-sm">{t('directory:total', { count: formatInteger(data.total) })}</p>}
+        aside={
+          <div className="flex items-center gap-3">
+            {data && <p className="muted text-sm">{t('directory:total', { count: formatInteger(data.total) })}</p>}
+            <ExportLink kind="directory" />
+          </div>
+        }
       />
       <ProjectFilters
         filters={filters}

@@ -24,6 +24,7 @@ import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
+import { ExportLink } from '../export-link.tsx';
 import { QueryError } from '../query-error.tsx';
 
 const PAGE_SIZE = 20;
@@ -119,7 +120,11 @@ export function SearchPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title={t('search:title')} subtitle={t('search:subtitle')} />
+      <PageHeader
+        title={t('search:title')}
+        subtitle={t('search:subtitle')}
+        aside={Object.keys(savedQuery).length > 0 && <ExportLink kind="search" />}
+      />
       <SearchBox
         value={draft}
         onChange={setDraft}

@@ -9,6 +9,7 @@ import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
 import { AlertSlot } from '../alert-slot.tsx';
+import { ExportLink } from '../export-link.tsx';
 import { SectorHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
 import { SectorTrendSlot } from '../trend-slot.tsx';
@@ -34,6 +35,9 @@ export function SectorPage() {
       {({ sector: info, projects }) => (
         <>
           <SectorHeader sector={info} />
+          <div className="flex justify-end">
+            <ExportLink kind="sector" params={{ id: info.id }} />
+          </div>
           <AlertSlot targetType="sector" targetId={info.id} targetName={sectorLabel(info.name)} />
           <SectorHeatSlot sectorId={info.id} title={t('sectors:detail.historyTitle')} />
           <SectorTrendSlot sectorId={info.id} />

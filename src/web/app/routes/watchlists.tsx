@@ -8,6 +8,7 @@ import { useWatchlists } from '../../features/watchlists/api.ts';
 import { WatchlistDetail } from '../../features/watchlists/components/watchlist-detail.tsx';
 import { WatchlistsOverview } from '../../features/watchlists/components/watchlists-overview.tsx';
 import { CompareSelectedBar, useCompareSelection } from '../compare-selection.tsx';
+import { ExportLink } from '../export-link.tsx';
 
 /** A premium page: a free user gets the upgrade message the server answers with, instead of the lists. */
 function PremiumGate({ children }: { children: React.ReactNode }) {
@@ -39,6 +40,9 @@ export function WatchlistPage() {
   return (
     <RequireSignIn>
       <PremiumGate>
+        <div className="flex justify-end">
+          <ExportLink kind="watchlist" params={{ id }} />
+        </div>
         <ComparableWatchlist key={id} id={id} />
       </PremiumGate>
     </RequireSignIn>
