@@ -1,0 +1,84 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, test } from 'vitest';
+import { en, zh } from '../src/shared/locales/index.ts';
+import { signIn } from './support/accounts.ts';
+import { findSeriousViolations } from './support/axe.ts';
+import { type Lang, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
+
+// Issue 16, exports in the browser: a premium user (a pre-made account of the e2e server) opens the export form from
+// the directory's Export link, exports the directory as csv and as xlsx, sees them completed, downloads both (the
+// browser's download event; the csv starts with the BOM and names a catalogue project), then schedules a weekly export
+// and cancels it.
+const LOCALES = { zh, en } as const;
+const NOTES_DIR = resolve('docs/notes/issue-16');
+
+const session = launchFileBrowser(NOTES_DIR);
+
+function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
+  return session.withPage({ lang }, `exports-${name}-${lang}`, run);
+}
+
+const completed = (page: Page) => page.locator('[data-testid="export-item"][data-state="completed"]');
+
+async function downloadNewest(page: Page, label: string): Promise<{ name: string; bytes: Buffer }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    completed(page).first().getByRole('link', { name: label }).click(),
+  ]);
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(path) };
+}
+
+describe.each(['zh', 'en'] as const)('exports in the browser (%s)', (lang) => {
+  const c = LOCALES[lang];
+  const t = c.exports;
+
+  test('a premium user exports the directory as csv and xlsx, downloads them, and schedules a weekly export', async () => {
+    const premium = inject('premium')[lang];
+    await withPage(lang, 'premium', async (page) => {
+      await signIn(page, c, premium.email, premium.password);
+      await page.getByRole('banner').getByTestId('user-menu-button').waitFor();
+      await open(page, '/directory?category=DeFi');
+      await page.getByTestId('export-link').click();
+      await page.waitForURL((url) => url.pathname === '/exports' && url.searchParams.get('category') === 'DeFi');
+      const form = page.getByRole('form', { name: t.form.title });
+      await form.waitFor();
+      expect(await page.getByTestId('export-filters').textContent()).toContain('DeFi');
+      const before = await completed(page).count();
+
+      await form.getByLabel(t.form.metadata).uncheck();
+      await form.getByRole('button', { name: t.form.submit, exact: true }).click();
+      await expect.poll(() => completed(page).count(), { timeout: 20_000 }).toBe(before + 1);
+      const csv = await downloadNewest(page, t.list.download);
+      expect(csv.name).toMatch(/\.csv$/);
+      expect(csv.bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+      const text = csv.bytes.toString('utf8');
+      expect(text).toContain(lang === 'zh' ? '名称' : 'Name');
+      expect(text).toContain('Curve');
+
+      await form.getByLabel(t.form.format).selectOption('xlsx');
+      await form.getByLabel(t.form.metadata).check();
+      await form.getByRole('button', { name: t.form.submit, exact: true }).click();
+      await expect.poll(() => completed(page).count(), { timeout: 20_000 }).toBe(before + 2);
+      const xlsx = await downloadNewest(page, t.list.download);
+      expect(xlsx.name).toMatch(/\.xlsx$/);
+      expect(xlsx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+      await page.getByTestId('export-usage').waitFor();
+      await session.screenshot(page, `exports-${lang}-list`);
+      expect(await findSeriousViolations(page, 'main')).toEqual([]);
+
+      await form.getByLabel(t.form.repeat).selectOption('weekly');
+      await form.getByLabel(t.form.delivery).selectOption('download');
+      await form.getByRole('button', { name: t.form.submitSchedule }).click();
+      const schedule = page.getByTestId('export-schedule');
+      await schedule.waitFor();
+      expect(await schedule.textContent()).toContain(t.frequency.weekly);
+      await session.screenshot(page, `exports-${lang}-schedule`);
+      await schedule.getByRole('button', { name: t.schedules.cancel }).click();
+      await page.getByText(t.schedules.empty).waitFor();
+    });
+  });
+});
