@@ -10,6 +10,7 @@ import { seedSynthetic } from '../src/server/features/synthetic/synthetic.servic
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { benchAlerts } from './alerts.bench.ts';
 import { benchBackfill } from './backfill.bench.ts';
+import { benchExports } from './exports.bench.ts';
 import { measureLoad } from './http-load.ts';
 import { benchSearch, explainTextSearch } from './search.bench.ts';
 import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
@@ -17,7 +18,7 @@ import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 // npm run bench [-- --count 100000 --seconds 8 --skip-postgres --trend-days 90 --trend-days-pglite 14 --only search,trend]
 // npm run bench -- --only backfill [--backfill-count 1000 --backfill-days 90 --skip-postgres]: that section alone
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
-// --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill) after seeding; a recompute
+// --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill, exports) after seeding; a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
 
 const args = process.argv.slice(2);
@@ -34,7 +35,7 @@ const TREND_DAYS = Number(flag('trend-days', '90'));
 const TREND_DAYS_PGLITE = Number(flag('trend-days-pglite', '14'));
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEED = 42;
-const SECTIONS = ['recompute', 'alerts', 'reads', 'search', 'trend', 'bundles', 'backfill'] as const;
+const SECTIONS = ['recompute', 'alerts', 'reads', 'search', 'trend', 'bundles', 'backfill', 'exports'] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = flag('only', SECTIONS.join(','))
   .split(',')
@@ -152,6 +153,7 @@ async function main() {
   report.seed = [{ database: 'pglite', projects: COUNT, seconds: Math.round(pgl.seconds * 10) / 10 }];
   const recompute = await optionalRecompute(pgl.handle, 'pglite');
   const alerts = runs('alerts') ? await benchAlerts(pgl.handle.db, 'pglite') : [];
+  const exports = runs('exports') ? await benchExports(pgl.handle.db, 'pglite') : [];
   await pgl.handle.close();
   report.reads = runs('reads') ? await benchReads('pglite', { DATA_DIR: dir }) : [];
   report.search = await searchRows('pglite', dir);
@@ -165,6 +167,7 @@ async function main() {
       report.seed.push({ database: 'postgres', projects: COUNT, seconds: Math.round(pgs.seconds * 10) / 10 });
       recompute.push(...(await optionalRecompute(pgs.handle, 'postgres')));
       if (runs('alerts')) alerts.push(...(await benchAlerts(pgs.handle.db, 'postgres')));
+      if (runs('exports')) exports.push(...(await benchExports(pgs.handle.db, 'postgres')));
       await pgs.handle.close();
       if (runs('reads')) report.reads.push(...(await benchReads('postgres', { DATABASE_URL: url })));
       report.search.push(...(await searchRows('postgres', url)));
@@ -174,6 +177,7 @@ async function main() {
   }
   report.recompute = recompute;
   report.alerts = alerts;
+  report.exports = exports;
   report.bundles = runs('bundles') ? await optionalBundleSizes() : [];
   report.backfill = runs('backfill') ? await backfillRows() : [];
   printReport();

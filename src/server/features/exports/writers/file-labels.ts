@@ -16,7 +16,7 @@ type FileLabels = {
   neverFetched: string;
   rowCount: string;
   page: (n: number, total?: number) => string;
-  truncated: (shown: number, limit: number) => string;
+  truncated: (limit: number) => string;
   noRows: string;
 };
 
@@ -33,8 +33,7 @@ export const FILE_LABELS: Record<ExportMetadata['language'], FileLabels> = {
     neverFetched: '尚未获取',
     rowCount: '行数',
     page: (n) => `第 ${n} 页`,
-    truncated: (shown, limit) =>
-      `PDF 最多包含 ${limit.toLocaleString('zh')} 行，此处仅显示前 ${shown.toLocaleString('zh')} 行，其余行已截断。完整数据请导出为 CSV 或 XLSX。`,
+    truncated: (limit) => `PDF 最多包含 ${limit.toLocaleString('zh')} 行：其余行已截断。完整数据请导出为 CSV 或 XLSX。`,
     noRows: '没有符合条件的数据。',
   },
   en: {
@@ -49,8 +48,8 @@ export const FILE_LABELS: Record<ExportMetadata['language'], FileLabels> = {
     neverFetched: 'never fetched',
     rowCount: 'Rows',
     page: (n) => `Page ${n}`,
-    truncated: (shown, limit) =>
-      `A PDF holds at most ${limit.toLocaleString('en')} rows: the first ${shown.toLocaleString('en')} are shown and the rest was cut. Export as CSV or XLSX for the full data.`,
+    truncated: (limit) =>
+      `A PDF holds at most ${limit.toLocaleString('en')} rows: the rest was cut. Export as CSV or XLSX for the full data.`,
     noRows: 'No rows match.',
   },
 };

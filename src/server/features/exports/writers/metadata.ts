@@ -29,13 +29,14 @@ export type MetadataLine = { label: string; value: string };
  * The metadata as labelled lines in the export's language (xlsx metadata sheet, pdf header block). Row counts are
  * passed when known (xlsx writes its metadata sheet last); the pdf block, written before the rows, omits them.
  */
-export function toMetadataLines(metadata: ExportMetadata, rowCounts?: Record<string, number>): MetadataLine[] {
+export function toMetadataLines(
+  metadata: ExportMetadata,
+  { rowCounts, withTitle = true }: { rowCounts?: Record<string, number>; withTitle?: boolean } = {},
+): MetadataLine[] {
   const labels = FILE_LABELS[metadata.language];
-  const lines: MetadataLine[] = [
-    { label: labels.title, value: metadata.title },
-    { label: labels.generatedAt, value: formatUtc(metadata.generatedAt) },
-    { label: labels.modelVersion, value: metadata.modelVersion },
-  ];
+  const lines: MetadataLine[] = withTitle ? [{ label: labels.title, value: metadata.title }] : [];
+  lines.push({ label: labels.generatedAt, value: formatUtc(metadata.generatedAt) });
+  lines.push({ label: labels.modelVersion, value: metadata.modelVersion });
   if (metadata.dateRange) {
     const { from, to } = metadata.dateRange;
     lines.push({

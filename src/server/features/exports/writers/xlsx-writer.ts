@@ -97,7 +97,7 @@ function writeMetadataSheet(
 ): void {
   const sheet = workbook.addWorksheet(toSheetName(FILE_LABELS[document.metadata.language].metadataSheet, taken));
   sheet.columns = [{ width: 22 }, { width: 100 }];
-  for (const line of toMetadataLines(document.metadata, rowCounts)) {
+  for (const line of toMetadataLines(document.metadata, { rowCounts })) {
     const row = sheet.addRow([line.label, line.value]);
     row.getCell(1).font = { bold: true };
     row.getCell(2).alignment = { wrapText: true, vertical: 'top' };
