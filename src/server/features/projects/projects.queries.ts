@@ -1,4 +1,4 @@
-import { and, arrayContains, asc, eq, gt, ilike, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, gte, ilike, isNotNull, isNull, lte, not, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProjectSort } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
@@ -83,13 +83,17 @@ export function selectProjectPage(
     .offset(page.offset);
 }
 
-/** Where the previous keyset page ended: its last row's sort value and id. */
+/**
+ * Where the previous keyset page ended: its last row's sort value and id. `value: null` reads the NULLS LAST tail
+ * (rows without the sort value, by id), which comes after every row that has one.
+ */
 export type ProjectCursor = { value: unknown; id: string };
 
 /**
  * The page after `after` in the list's order (`<col> ASC|DESC NULLS LAST, id`), for reading a whole filtered list
- * in pages (exports) without OFFSET's cost growing with the page number. Each row carries its sort value (`sortValue`)
- * for the next cursor.
+ * in pages (exports) without OFFSET's cost growing with the page number. The seek is written so the sort index can
+ * start at the cursor (`col <= v`, ties at v past the cursor's id), never as an OR over the whole table; rows without
+ * a value are read after those with one (`after.value === null`). Each row carries its sort value (`sortValue`).
  */
 export function selectProjectKeysetPage(
   db: Db,
@@ -101,10 +105,9 @@ export function selectProjectKeysetPage(
   const after = page.after;
   let seek: SQL | undefined;
   if (after && after.value !== null) {
-    seek = or(
-      page.order === 'asc' ? gt(column, after.value) : lt(column, after.value),
-      and(eq(column, after.value), gt(idColumn, after.id)),
-      isNull(column),
+    seek = and(
+      page.order === 'asc' ? gte(column, after.value) : lte(column, after.value),
+      not(and(eq(column, after.value), lte(idColumn, after.id)) as SQL),
     );
   } else if (after) {
     seek = and(isNull(column), gt(idColumn, after.id));

@@ -167,7 +167,7 @@ export async function readProjectList(
   db: Db,
   query: Omit<ProjectListQuery, 'limit' | 'offset'>,
   limit: number | null,
-  pageSize = 500,
+  pageSize = 2_000,
 ): Promise<{ total: number; rows: AsyncIterable<ProjectListItem> }> {
   const filters = await filtersOf(db, query);
   const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
@@ -176,17 +176,18 @@ export async function readProjectList(
     let after: ProjectCursor | null = null;
     let left = limit ?? Number.POSITIVE_INFINITY;
     while (left > 0) {
-      const page = await selectProjectKeysetPage(db, filters, {
-        sort: query.sort,
-        order,
-        after,
-        limit: Math.min(pageSize, left),
-      });
+      const size = Math.min(pageSize, left);
+      const page = await selectProjectKeysetPage(db, filters, { sort: query.sort, order, after, limit: size });
       for (const row of page) yield toProjectListItem(row);
       left -= page.length;
       const last = page.at(-1);
-      if (!last || page.length < pageSize) return;
-      after = { value: last.sortValue, id: last.id };
+      if (page.length === size) {
+        if (last) after = { value: last.sortValue, id: last.id };
+        continue;
+      }
+      // A short page ends the rows with a sort value; the NULLS LAST tail (if not read yet) follows.
+      if (after?.value === null || (last && last.sortValue === null)) return;
+      after = { value: null, id: '' };
     }
   }
   return { total, rows: rows() };
