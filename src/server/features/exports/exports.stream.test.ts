@@ -36,9 +36,13 @@ describe('a large directory export streams', () => {
       .returning();
     global.gc?.();
     const base = process.memoryUsage().rss;
+    const heapBase = process.memoryUsage().heapUsed;
     let peak = base;
+    let heapPeak = heapBase;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const usage = process.memoryUsage();
+      peak = Math.max(peak, usage.rss);
+      heapPeak = Math.max(heapPeak, usage.heapUsed);
     }, 20);
     const started = performance.now();
 
@@ -53,7 +57,7 @@ describe('a large directory export streams', () => {
           FROM exports e JOIN export_chunks c ON c.export_id = e.id WHERE e.id = ${row?.id} GROUP BY e.row_count`,
     );
     console.log(
-      `export stream (${t.handle.kind}): ${ROWS} rows, ${seconds.toFixed(2)} s, ${((stored?.bytes ?? 0) / 1024 / 1024).toFixed(1)} MB in ${stored?.chunks} chunks, RSS growth ${growthMb.toFixed(1)} MB`,
+      `export stream (${t.handle.kind}): ${ROWS} rows, ${seconds.toFixed(2)} s, ${((stored?.bytes ?? 0) / 1024 / 1024).toFixed(1)} MB in ${stored?.chunks} chunks, RSS growth ${growthMb.toFixed(1)} MB, heap growth ${((heapPeak - heapBase) / 1024 / 1024).toFixed(1)} MB`,
     );
     expect(result).toBe('completed');
     expect(stored?.rows).toBe(ROWS);

@@ -167,7 +167,7 @@ export async function readProjectList(
   db: Db,
   query: Omit<ProjectListQuery, 'limit' | 'offset'>,
   limit: number | null,
-  pageSize = 2_000,
+  pageSize = 500,
 ): Promise<{ total: number; rows: AsyncIterable<ProjectListItem> }> {
   const filters = await filtersOf(db, query);
   const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
