@@ -47,6 +47,8 @@ describe.each(['zh', 'en'] as const)('exports in the browser (%s)', (lang) => {
       const form = page.getByRole('form', { name: t.form.title });
       await form.waitFor();
       expect(await page.getByTestId('export-filters').textContent()).toContain('DeFi');
+      await page.getByTestId('export-usage').waitFor();
+      await session.screenshot(page, `exports-${lang}-form`);
       const before = await completed(page).count();
 
       await form.getByLabel(t.form.metadata).uncheck();
