@@ -164,4 +164,25 @@ describe('/api/exports', () => {
     expect(Date.parse(kept.expiresAt) - Date.parse(kept.finishedAt)).toBe(7 * 86_400_000);
     expect((await agent.request({ method: 'GET', url: `/api/exports/${newId}/download` })).statusCode).toBe(200);
   });
+
+  test('an export a stopped instance left processing is run by the exports job, once', async () => {
+    const { agent, userId } = await signUpWithPoints(t.app, t.db, 'ex-stranded@example.com');
+    const [row] = await t.db
+      .insert(exports)
+      .values({
+        userId,
+        source: { kind: 'directory', filters: {} },
+        options: { format: 'json', language: 'en' },
+        rowCap: 10_000,
+        createdAt: new Date(Date.now() - 5 * 60_000),
+      })
+      .returning();
+    const deps = { db: t.db, dbKind: t.handle.kind, config: t.config };
+
+    const [first, second] = await Promise.all([maintainExports(deps, new Date()), maintainExports(deps, new Date())]);
+
+    expect(first.recovered + second.recovered).toBe(1);
+    const done = await waitForExport(agent, row?.id as string);
+    expect(done).toMatchObject({ state: 'completed', rowCount: 3 });
+  });
 });

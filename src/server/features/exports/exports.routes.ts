@@ -40,6 +40,15 @@ export function contentDisposition(fileName: string): string {
 /** /api/exports/* and /api/export-schedules/*: a user's own rows only; another user's id answers 404. */
 export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, dbKind, config }) => {
   const runner = { db, dbKind, config, log: app.log };
+  // Runs started here finish (or fail, recorded) before the app closes its database: a graceful stop loses none.
+  const running = new Set<Promise<unknown>>();
+  const start = (id: string) => {
+    const run = startExport(runner, id).finally(() => running.delete(run));
+    running.add(run);
+  };
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
 
   app.post(
     '/exports',
@@ -47,7 +56,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
     async (req, reply) => {
       const now = new Date();
       const row = await service.createExport(db, own(req, reply, now), req.body, now, config);
-      void startExport(runner, row.id);
+      start(row.id);
       return reply.code(202).send(service.toExport(row, requestLanguage(req)));
     },
   );
@@ -83,7 +92,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
     { schema: { tags, params: ExportParamsSchema, response: { 202: ExportSchema } }, onRequest: guard },
     async (req, reply) => {
       const row = await service.retryExport(db, own(req, reply, new Date()), req.params.id);
-      void startExport(runner, row.id);
+      start(row.id);
       return reply.code(202).send(service.toExport(row, requestLanguage(req)));
     },
   );
