@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { signIn } from './support/accounts.ts';
+import { signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { type Lang, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
@@ -81,6 +81,18 @@ describe.each(['zh', 'en'] as const)('exports in the browser (%s)', (lang) => {
       await session.screenshot(page, `exports-${lang}-schedule`);
       await schedule.getByRole('button', { name: t.schedules.cancel }).click();
       await page.getByText(t.schedules.empty).waitFor();
+    });
+  });
+
+  test('a free user gets the upgrade message naming the tier instead of the form', async () => {
+    await withPage(lang, 'free', async (page) => {
+      await signUp(page, c, `exports-free-${lang}-${Date.now()}@example.com`);
+      await open(page, '/exports?source=directory');
+      const locked = page.locator('[data-slot="locked-feature"]');
+      await locked.waitFor();
+      expect(await locked.textContent()).toContain(c.errors.FEATURE_LOCKED);
+      expect(await page.getByRole('form', { name: t.form.title }).count()).toBe(0);
+      await session.screenshot(page, `exports-${lang}-free`);
     });
   });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { UNLIMITED } from '../../../shared/membership/level.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { useSession } from '../../features/auth/api.ts';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { useExports, useSchedules } from '../../features/exports/api.ts';
 import { ExportForm } from '../../features/exports/components/export-form.tsx';
@@ -10,7 +11,7 @@ import { SchedulesList } from '../../features/exports/components/schedules-list.
 import { draftFromSearch } from '../../features/exports/source-params.ts';
 import { useUsage } from '../../features/membership/api.ts';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
-import { lockReasonOf } from '../../features/membership/lock-reason.ts';
+import { lockReasonFor, lockReasonOf } from '../../features/membership/lock-reason.ts';
 
 /** "2 of 10 exports today" from /api/me/usage (vip: unlimited). */
 function ExportUsage() {
@@ -27,17 +28,30 @@ function ExportUsage() {
   );
 }
 
+/**
+ * A premium page: a level without exports gets the upgrade message instead of the form; files made before a plan
+ * ended stay listed below it (the server still serves and deletes them until they expire).
+ */
 function ExportsContent() {
   const { t } = useTranslation('exports');
   const [search] = useSearchParams();
+  const session = useSession();
   const exports = useExports();
   const refused = exports.isError ? lockReasonOf(exports.error) : null;
   const schedules = useSchedules(!refused);
+  const locked = session.isPending ? null : lockReasonFor('export_data', session.data?.membership.level ?? null);
   if (refused) return <LockedFeature reason={refused} title={t('featureName')} />;
+  if (locked && exports.data?.items.length === 0) return <LockedFeature reason={locked} title={t('featureName')} />;
   return (
     <div className="space-y-8">
-      <ExportUsage />
-      <ExportForm key={search.toString()} initial={draftFromSearch(search)} />
+      {locked ? (
+        <LockedFeature reason={locked} title={t('featureName')} />
+      ) : (
+        <>
+          <ExportUsage />
+          <ExportForm key={search.toString()} initial={draftFromSearch(search)} />
+        </>
+      )}
       <section aria-labelledby="exports-list" className="space-y-3">
         <h2 id="exports-list" className="text-lg font-semibold">
           {t('list.title')}
