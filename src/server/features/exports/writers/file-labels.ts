@@ -18,6 +18,7 @@ type FileLabels = {
   page: (n: number, total?: number) => string;
   truncated: (limit: number) => string;
   noRows: string;
+  rowTotal: (n: number) => string;
 };
 
 export const FILE_LABELS: Record<ExportMetadata['language'], FileLabels> = {
@@ -35,6 +36,7 @@ export const FILE_LABELS: Record<ExportMetadata['language'], FileLabels> = {
     page: (n) => `第 ${n} 页`,
     truncated: (limit) => `PDF 最多包含 ${limit.toLocaleString('zh')} 行：其余行已截断。完整数据请导出为 CSV 或 XLSX。`,
     noRows: '没有符合条件的数据。',
+    rowTotal: (n) => `共 ${n.toLocaleString('zh')} 行`,
   },
   en: {
     metadataSheet: 'Metadata',
@@ -51,5 +53,6 @@ export const FILE_LABELS: Record<ExportMetadata['language'], FileLabels> = {
     truncated: (limit) =>
       `A PDF holds at most ${limit.toLocaleString('en')} rows: the rest was cut. Export as CSV or XLSX for the full data.`,
     noRows: 'No rows match.',
+    rowTotal: (n) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`,
   },
 };

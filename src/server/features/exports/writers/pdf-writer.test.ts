@@ -94,6 +94,7 @@ describe('pdf writer', () => {
     expect(text).toContain('$420,000,000,000.00');
     expect(text).toContain('-3.75%');
     expect(text).toContain('=cmd'); // a pdf runs nothing: text is shown as written
+    expect(text.replace(/\s+/g, '')).toContain('共6行');
     // Numbers right-aligned (87.25 and -1.5 end at the same x), text left-aligned (以太坊 and @备注 start together).
     const [wide] = wordBoxes(path, '87.25');
     const [narrow] = wordBoxes(path, '-1.5');

@@ -174,12 +174,11 @@ async function writeTable(pages: PdfPages, table: ExportTable, language: 'zh' | 
     drawRow(pages, table.columns, widths, cellText(row), false, count % 2 === 1 ? '#f3f4f6' : undefined);
     count += 1;
   }
-  const note = count === 0 ? labels.noRows : cut ? labels.truncated(PDF_ROW_LIMIT) : undefined;
-  if (note) {
-    if (pages.y + 3 * ROW_HEIGHT > pages.bottom) await pages.addPage();
-    pages.y += 6;
-    pages.paragraph(note, 'bold', 9, cut ? '#b91c1c' : MUTED_COLOR);
-  }
+  // The row count closes the table (the metadata block above was written before the rows were counted).
+  const note = count === 0 ? labels.noRows : cut ? labels.truncated(PDF_ROW_LIMIT) : labels.rowTotal(count);
+  if (pages.y + 3 * ROW_HEIGHT > pages.bottom) await pages.addPage();
+  pages.y += 6;
+  pages.paragraph(note, cut ? 'bold' : 'regular', cut ? 9 : 8.5, cut ? '#b91c1c' : MUTED_COLOR);
   pages.y += 12;
   return count;
 }
