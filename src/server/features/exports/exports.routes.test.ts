@@ -185,4 +185,35 @@ describe('/api/exports', () => {
     const done = await waitForExport(agent, row?.id as string);
     expect(done).toMatchObject({ state: 'completed', rowCount: 3 });
   });
+
+  test("another user's saved search or watchlist as a source is a 404 before anything is counted", async () => {
+    const owner = await signUpWithPoints(t.app, t.db, 'ex-src-owner@example.com');
+    const thief = await signUpWithPoints(t.app, t.db, 'ex-src-thief@example.com');
+    const saved = (
+      await owner.agent.request({
+        method: 'POST',
+        url: '/api/saved-searches',
+        payload: { name: 'Mine', query: { q: 'a' } },
+      })
+    ).json();
+    const list = (
+      await owner.agent.request({ method: 'POST', url: '/api/watchlists', payload: { name: 'Mine' } })
+    ).json();
+
+    const bySaved = await createExport(thief.agent, {
+      ...DIRECTORY_CSV,
+      source: { kind: 'saved_search', id: saved.id },
+    });
+    const byList = await createExport(thief.agent, { ...DIRECTORY_CSV, source: { kind: 'watchlist', id: list.id } });
+    const byProject = await createExport(thief.agent, {
+      ...DIRECTORY_CSV,
+      source: { kind: 'project_history', projectId: 'nope', from: '2026-01-01', to: '2026-01-31' },
+    });
+
+    expect([bySaved.statusCode, bySaved.json().error.code]).toEqual([404, 'SAVED_SEARCH_NOT_FOUND']);
+    expect([byList.statusCode, byList.json().error.code]).toEqual([404, 'NOT_FOUND']);
+    expect([byProject.statusCode, byProject.json().error.code]).toEqual([404, 'PROJECT_NOT_FOUND']);
+    const usage = (await thief.agent.request({ method: 'GET', url: '/api/me/usage' })).json();
+    expect(usage.quotas.find((q: { quota: string }) => q.quota === 'dailyExports').used).toBe(0);
+  });
 });

@@ -16,6 +16,21 @@ const note = (kind: Notification['kind'], params: Record<string, unknown>): Noti
 
 const samples: [Notification, string, string][] = [
   [
+    note('export_ready', { exportId: 'e1', source: 'directory' }),
+    '定时导出已完成，可以下载',
+    'Your scheduled export is ready to download',
+  ],
+  [
+    note('export_failed', { exportId: 'e2', source: 'directory', error: 'EXPORT_LIMIT_REACHED' }),
+    '定时导出失败：已达到每日导出次数上限',
+    'Your scheduled export failed: the daily export limit was reached',
+  ],
+  [
+    note('export_failed', { exportId: 'e3', source: 'watchlist', error: 'NOT_FOUND' }),
+    '定时导出失败',
+    'Your scheduled export failed',
+  ],
+  [
     note('alert_fired', { kind: 'heat_above', targetName: 'Uniswap', threshold: 80, value: 81.24 }),
     'Uniswap 热度升至 81.2，超过 80',
     'Uniswap heat rose to 81.2, above 80',
