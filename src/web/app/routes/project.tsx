@@ -15,6 +15,7 @@ import { WatchButton } from '../../features/watchlists/components/watch-button.t
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AlertSlot } from '../alert-slot.tsx';
+import { ExportLink } from '../export-link.tsx';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
 import { CompareLink, ProjectTrendSlot } from '../trend-slot.tsx';
@@ -80,6 +81,7 @@ export function ProjectPage() {
         <div className="flex flex-wrap items-center gap-2">
           <AlertSlot targetType="project" targetId={data.id} targetName={data.name} />
           <CompareLink projectId={data.id} />
+          <ExportLink kind="project_history" params={{ projectId: data.id }} />
         </div>
       </div>
       <ProjectHeader project={data} />
