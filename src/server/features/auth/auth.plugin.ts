@@ -61,6 +61,8 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const path = request.url.split('?')[0] ?? '';
+      // The public API authenticates by bearer key alone (features/api-keys): no session, no CSRF, no cookies set.
+      if (path.startsWith('/api/v1/')) return;
       // Who-am-I, sign-in and admin answers are per person: no browser or proxy cache may keep them.
       if (path === '/api/me' || path.startsWith('/api/auth/') || path.startsWith('/api/admin/')) {
         reply.header('cache-control', 'no-store');
