@@ -8,6 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { V1_SECURITY_SCHEME } from '../shared/api/v1.schema.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
@@ -41,7 +42,6 @@ import { trendRoutes } from './features/trend/trend.routes.ts';
 import { watchlistsRoutes } from './features/watchlists/watchlists.routes.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
-import { V1_SECURITY_SCHEME } from '../shared/api/v1.schema.ts';
 import { withSafeErrorLogging } from './log-redaction.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
@@ -99,7 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
         version: APP_VERSION,
         description:
           'Web3 project heat rankings. Errors: { error: { code, message } }. The public API for vip users is under ' +
-          '/api/v1 (tag v1): send Authorization: Bearer <key> (keys: the web app\'s /api-access page); 1,000 calls ' +
+          "/api/v1 (tag v1): send Authorization: Bearer <key> (keys: the web app's /api-access page); 1,000 calls " +
           'an hour per user, reported in RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds), ' +
           'with Retry-After on 429.',
       },

@@ -49,7 +49,11 @@ export function withSafeErrorLogging(logger: LoggerOption): LoggerOption {
   const options = logger === true ? {} : logger;
   // Fastify types `err` as FastifyError → object; serializeError returns an object for every Error it is given.
   const err = (error: unknown) => serializeError(error) as { type: string; message: string; stack: string };
-  return { redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' }, ...options, serializers: { ...options.serializers, err } };
+  return {
+    redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
+    ...options,
+    serializers: { ...options.serializers, err },
+  };
 }
 
 /** The text with every non-empty secret replaced by `marker` (stored mail once delivered, public sync errors). */

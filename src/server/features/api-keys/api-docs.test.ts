@@ -43,7 +43,8 @@ describe('GET /api/docs describes /api/v1', () => {
     };
     const example = list.responses[200].content['application/json'].example;
     expect(ProjectListResponseSchema.parse(example).items[0]?.id).toBe('uniswap');
-    const limited = JSON.stringify((doc.paths['/api/v1/sectors']?.get as { responses: object }).responses);
+    const sectors = doc.paths['/api/v1/sectors']?.get as { responses: object } | undefined;
+    const limited = JSON.stringify(sectors?.responses ?? {});
     expect(limited).toContain('API_LIMIT_REACHED');
   });
 });

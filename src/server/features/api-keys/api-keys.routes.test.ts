@@ -49,7 +49,11 @@ describe('/api/me/api-keys', () => {
   test('a visitor gets 401; a premium user cannot create (403 naming VIP) but may list', async () => {
     const { agent } = await signUpAgent(t.app, 'keys-free@example.com');
 
-    const visitor = await createAgent(t.app).request({ method: 'POST', url: '/api/me/api-keys', payload: { name: 'x' } });
+    const visitor = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/me/api-keys',
+      payload: { name: 'x' },
+    });
     const free = await agent.request({ method: 'POST', url: '/api/me/api-keys', payload: { name: 'x' } });
     const list = await agent.request({ method: 'GET', url: '/api/me/api-keys' });
 
@@ -62,7 +66,12 @@ describe('/api/me/api-keys', () => {
   });
 
   test('a create without the CSRF token is refused', async () => {
-    const res = await vip.agent.request({ method: 'POST', url: '/api/me/api-keys', payload: { name: 'x' }, csrf: false });
+    const res = await vip.agent.request({
+      method: 'POST',
+      url: '/api/me/api-keys',
+      payload: { name: 'x' },
+      csrf: false,
+    });
 
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('CSRF_INVALID');
@@ -112,8 +121,8 @@ describe('/api/me/api-keys', () => {
     expect(refused[0]?.json().error.code).toBe('API_KEY_LIMIT_REACHED');
     const first = results.find((r) => r.statusCode === 201)?.json() as { id: string };
     await agent.request({ method: 'POST', url: `/api/me/api-keys/${first.id}/revoke` });
-    expect((await agent.request({ method: 'POST', url: '/api/me/api-keys', payload: { name: 'again' } })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await agent.request({ method: 'POST', url: '/api/me/api-keys', payload: { name: 'again' } })).statusCode,
+    ).toBe(201);
   });
 });

@@ -76,7 +76,13 @@ export async function createApiKey(db: Db, viewer: Viewer, name: string, now: Da
       const id = randomBytes(9).toString('base64url'); // 12 characters, 72 bits: a clash is vanishingly rare
       const key = `${API_KEY_PREFIX}${id}${randomBytes(32).toString('base64url')}`;
       const prefix = key.slice(0, PUBLIC_LENGTH);
-      const row = await insertApiKey(tx, { userId, name, prefix, keyHash: hashKey(key).toString('hex'), createdAt: now });
+      const row = await insertApiKey(tx, {
+        userId,
+        name,
+        prefix,
+        keyHash: hashKey(key).toString('hex'),
+        createdAt: now,
+      });
       if (row) return { ...toApiKey(row), key };
     }
   });

@@ -9,7 +9,12 @@ import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Gives a user a paid plan at `level` ending `expiresInMs` from now (negative: it has already ended). */
-export async function setPaidPlan(db: Db, userId: string, level: 'free' | 'premium' | 'vip', expiresInMs = 30 * DAY_MS) {
+export async function setPaidPlan(
+  db: Db,
+  userId: string,
+  level: 'free' | 'premium' | 'vip',
+  expiresInMs = 30 * DAY_MS,
+) {
   await db
     .update(userProfiles)
     .set({ membershipLevel: level, membershipExpiresAt: new Date(Date.now() + expiresInMs) })

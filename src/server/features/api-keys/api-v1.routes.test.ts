@@ -30,7 +30,10 @@ describe('/api/v1 with a bearer API key', () => {
   const call = (url: string, headers: Record<string, string> = bearer(key)) =>
     t.app.inject({ method: 'GET', url, headers });
   const used = async (userId: string) => {
-    const rows = await t.db.select().from(quotaUsage).where(eq(quotaUsage.subject, `user:${userId}`));
+    const rows = await t.db
+      .select()
+      .from(quotaUsage)
+      .where(eq(quotaUsage.subject, `user:${userId}`));
     return rows.find((r) => r.windowStart.getTime() === hourWindow(new Date()).start.getTime())?.used ?? 0;
   };
 
@@ -121,7 +124,10 @@ describe('/api/v1 with a bearer API key', () => {
     const res = await call('/api/v1/sectors?lang=en', bearer(lapsedKey));
 
     expect(res.statusCode).toBe(403);
-    expect(res.json().error).toMatchObject({ code: 'FEATURE_LOCKED_VIP', message: 'Upgrade to VIP to unlock this feature' });
+    expect(res.json().error).toMatchObject({
+      code: 'FEATURE_LOCKED_VIP',
+      message: 'Upgrade to VIP to unlock this feature',
+    });
   });
 
   test('last_used_at is written on first use and then at most once a minute', async () => {

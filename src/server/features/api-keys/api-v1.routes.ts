@@ -53,7 +53,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const { lang: _lang, ...query } = request.query;
-      return sendBody(reply, await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(db, query)));
+      return sendBody(
+        reply,
+        await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(db, query)),
+      );
     },
   );
 
