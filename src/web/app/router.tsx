@@ -57,6 +57,8 @@ const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'Watchlists
 // A list's page ticks 2–5 of its projects for the comparison.
 const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists', ...COMPARE_TEXTS]);
 const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['alerts']);
+// Not /api: that prefix is the server's JSON namespace (a 404 there, never the web app) and proxies route it there.
+const ApiAccessPage = page(() => import('./routes/api-access.tsx'), 'ApiAccessPage', ['api']);
 const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
@@ -107,6 +109,7 @@ export const routes: RouteObject[] = [
           { path: 'watchlists/:id', Component: WatchlistPage },
           { path: 'alerts', Component: AlertsPage },
           { path: 'notifications', Component: NotificationsPage },
+          { path: 'api-access', Component: ApiAccessPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

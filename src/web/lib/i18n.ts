@@ -53,11 +53,12 @@ export const ROUTE_NAMESPACES = [
   'alerts',
   'notifications',
   'search',
+  'api',
 ] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,api}.json',
   {
     import: 'default',
   },

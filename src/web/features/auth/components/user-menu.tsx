@@ -17,6 +17,7 @@ const LINKS = [
   { to: '/tasks', key: 'tasks' },
   { to: '/watchlists', key: 'watchlists' },
   { to: '/alerts', key: 'alerts' },
+  { to: '/api-access', key: 'apiAccess' },
   { to: '/settings', key: 'settings' },
 ] as const;
 
