@@ -70,7 +70,10 @@ describe.each(['zh', 'en'] as const)('API keys in the browser (%s)', (lang) => {
       await row.waitFor();
       expect(await page.content()).not.toContain(key);
       expect(await row.textContent()).toContain(`${key.slice(0, 20)}…`);
-      await page.locator('[data-slot="api-usage"]').getByText(fillTemplate(t.usage.calls, { used: 1, limit: '1,000' })).waitFor();
+      await page
+        .locator('[data-slot="api-usage"]')
+        .getByText(fillTemplate(t.usage.calls, { used: 1, limit: '1,000' }))
+        .waitFor();
 
       await row.getByRole('button', { name: t.revoke.action }).click();
       await row.getByText(fillTemplate(t.revoke.confirm, { name })).waitFor();

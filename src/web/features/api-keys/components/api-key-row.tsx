@@ -13,7 +13,7 @@ export function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
   return (
     <tr data-slot="api-key-row" data-revoked={revoked} className={revoked ? 'opacity-60' : undefined}>
       <td className="py-2 pr-3 font-medium">{apiKey.name}</td>
-      <td className="py-2 pr-3 font-mono text-xs">{apiKey.prefix}…</td>
+      <td className="py-2 pr-3 font-mono text-xs whitespace-nowrap">{apiKey.prefix}…</td>
       <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(apiKey.createdAt)}</td>
       <td className="py-2 pr-3 whitespace-nowrap">
         {apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : t('keys.never')}
@@ -32,19 +32,21 @@ export function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
           </button>
         )}
         {!revoked && confirming && (
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            <span className="text-xs">{t('revoke.confirm', { name: apiKey.name })}</span>
-            <button
-              type="button"
-              className="btn-primary bg-red-700 hover:bg-red-800"
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate(apiKey.id, { onSettled: () => setConfirming(false) })}
-            >
-              {t('revoke.yes')}
-            </button>
-            <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
-              {t('revoke.cancel')}
-            </button>
+          <div className="ml-auto flex max-w-xs flex-col items-end gap-2">
+            <span className="text-right text-xs">{t('revoke.confirm', { name: apiKey.name })}</span>
+            <div className="flex gap-2">
+              <button type="button" className="btn-secondary" onClick={() => setConfirming(false)}>
+                {t('revoke.cancel')}
+              </button>
+              <button
+                type="button"
+                className="btn-primary bg-red-700 hover:bg-red-800"
+                disabled={revoke.isPending}
+                onClick={() => revoke.mutate(apiKey.id, { onSettled: () => setConfirming(false) })}
+              >
+                {t('revoke.yes')}
+              </button>
+            </div>
           </div>
         )}
       </td>
