@@ -9,7 +9,7 @@ import {
   type CreatedApiKey,
   MAX_ACTIVE_API_KEYS,
 } from '../../../shared/api/api-keys.schema.ts';
-import { computeEffectiveLevel } from '../../../shared/membership/level.ts';
+import { canUse, computeEffectiveLevel } from '../../../shared/membership/level.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -50,12 +50,12 @@ export async function listApiKeys(db: Db, viewer: Viewer, now: Date, timeZone: s
   const userId = viewer.userId!;
   const [rows, quotas] = await Promise.all([
     selectApiKeys(db, userId),
-    readQuotas(db, quotaSubjectOf(viewer, ''), now, timeZone),
+    readQuotas(db, quotaSubjectOf(viewer, ''), now, timeZone), // a signed-in user's counter: no IP involved
   ]);
   const usage = quotas.find((q) => q.quota === 'hourlyApiCalls');
   return {
     items: rows.map(toApiKey),
-    allowed: viewer.level === 'vip',
+    allowed: canUse(viewer.level, 'api_access'),
     maxActive: MAX_ACTIVE_API_KEYS,
     usage: { used: usage?.used ?? 0, limit: usage?.limit ?? 0, resetsAt: usage?.resetsAt ?? now.toISOString() },
   };
@@ -126,6 +126,7 @@ export async function authenticateApiCall(
       : computeEffectiveLevel({ points: row.points, paidLevel: row.paidLevel, paidExpiresAt: row.paidExpiresAt }, now);
   // Test mode belongs to a browser session; a key always acts at the owner's real level.
   const viewer: Viewer = { userId: row.userId, level, actualLevel: level, testLevel: null };
+  // The user's counter (`user:<id>`), shared by all their keys; the IP only ever names a visitor's.
   const counted = await consumeQuota(db, quotaSubjectOf(viewer, ''), 'hourlyApiCalls', now, timeZone);
   return {
     viewer,
