@@ -50,6 +50,7 @@ const STATIC_ROUTES = [
   '/settings',
   '/watchlists',
   '/alerts',
+  '/api-access',
 ];
 
 describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {
