@@ -33,9 +33,14 @@ describe('GET /api/docs describes /api/v1', () => {
       '/api/v1/sectors',
     ]);
     for (const path of v1) {
-      const get = doc.paths[path]?.get as { security?: unknown; responses: Record<string, unknown> };
+      const get = doc.paths[path]?.get as {
+        security?: unknown;
+        description?: string;
+        responses: Record<string, unknown>;
+      };
       expect(get.security, path).toEqual([{ [V1_SECURITY_SCHEME]: [] }]);
       expect(Object.keys(get.responses), path).toEqual(expect.arrayContaining(['200', '401', '403', '429']));
+      expect(get.description, path).toContain('RateLimit-Remaining');
     }
     // OpenAPI 3.0: the schema's examples become the media type's `example`.
     const list = doc.paths['/api/v1/projects']?.get as {

@@ -22,7 +22,13 @@ import { listSectors } from '../sectors/sectors.service.ts';
 import { guardApiCall } from './api-v1.guard.ts';
 
 const tags = ['v1'];
-const common = { tags, security: V1_SECURITY };
+const common = {
+  tags,
+  security: V1_SECURITY,
+  description:
+    'Authorization: Bearer <key> (vip). Counted against 1,000 calls an hour per user; the answer carries ' +
+    'RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds to the hour’s end), a 429 also Retry-After.',
+};
 
 /** A cached body (shared with the web app's reads, same keys) as a per-caller answer: never kept by a shared cache. */
 function sendBody(reply: FastifyReply, cached: CachedResponse) {
