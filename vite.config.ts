@@ -18,7 +18,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true } },
+    // '/api/', not '/api': a prefix match on '/api' would also send the web app's /api-access page to the server.
+    proxy: { '/api/': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true } },
   },
   preview: { port: 4173 },
 });

@@ -51,6 +51,7 @@ const STATIC_ROUTES = [
   '/watchlists',
   '/alerts',
   '/exports',
+  '/api-access',
 ];
 
 describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {

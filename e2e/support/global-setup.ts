@@ -24,6 +24,8 @@ declare module 'vitest' {
     premium: Record<'zh' | 'en', { email: string; password: string }>;
     /** Premium accounts of their own for the analyst's whole-day flow (its alerts and lists touch no other test's). */
     analyst: Record<'zh' | 'en', { email: string; password: string }>;
+    /** VIP accounts (5,000 points) of the shared server, one per UI language (API keys need vip). */
+    vip: Record<'zh' | 'en', { email: string; password: string }>;
     /** The test-only control port: recompute now, surge a project's signals (support/control-server.ts). */
     controlUrl: string;
   }
@@ -71,6 +73,7 @@ export default async function setup(project: TestProject) {
   project.provide('admin', E2E_ADMIN);
   project.provide('premium', E2E_PREMIUM);
   project.provide('analyst', E2E_ANALYST);
+  project.provide('vip', E2E_VIP);
   const control = await startControlServer(runtime);
   project.provide('controlUrl', control.url);
   return async () => {
@@ -113,10 +116,19 @@ export const E2E_ANALYST = {
   en: { email: 'e2e-analyst-en@example.com', password: 'e2e-analyst-password-1' },
 } as const;
 
-/** Verified users made premium the way points do it (1,000 points credited), with known passwords. */
+export const E2E_VIP = {
+  zh: { email: 'e2e-vip-zh@example.com', password: 'e2e-vip-password-1' },
+  en: { email: 'e2e-vip-en@example.com', password: 'e2e-vip-password-1' },
+} as const;
+
+/** Verified users made premium (1,000 points) or vip (5,000) the way points do it, with known passwords. */
 async function createE2ePremium(db: Db): Promise<void> {
   const now = new Date();
-  for (const account of [...Object.values(E2E_PREMIUM), ...Object.values(E2E_ANALYST)]) {
+  const accounts = [
+    ...[...Object.values(E2E_PREMIUM), ...Object.values(E2E_ANALYST)].map((a) => ({ ...a, points: 1000 })),
+    ...Object.values(E2E_VIP).map((a) => ({ ...a, points: 5000 })),
+  ];
+  for (const account of accounts) {
     const user = await insertUser(db, {
       email: account.email,
       passwordHash: await hashPassword(account.password),
@@ -124,7 +136,7 @@ async function createE2ePremium(db: Db): Promise<void> {
     });
     if (!user) continue;
     await ensureProfile(db, user, {}, now);
-    await creditPoints(db, { userId: user.id, amount: 1000, reason: 'admin.adjust', now });
+    await creditPoints(db, { userId: user.id, amount: account.points, reason: 'admin.adjust', now });
   }
 }
 

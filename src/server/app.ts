@@ -8,12 +8,15 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { V1_SECURITY_SCHEME } from '../shared/api/v1.schema.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { adsAdminRoutes } from './features/ads/ads.routes.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes.ts';
+import { apiV1Routes } from './features/api-keys/api-v1.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { compareRoutes } from './features/compare/compare.routes.ts';
@@ -95,7 +98,20 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
       info: {
         title: 'HeatRank API',
         version: APP_VERSION,
-        description: 'Web3 project heat rankings. Errors: { error: { code, message } }.',
+        description:
+          'Web3 project heat rankings. Errors: { error: { code, message } }. The public API for vip users is under ' +
+          "/api/v1 (tag v1): send Authorization: Bearer <key> (keys: the web app's /api-access page); 1,000 calls " +
+          'an hour per user, reported in RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds), ' +
+          'with Retry-After on 429.',
+      },
+      components: {
+        securitySchemes: {
+          [V1_SECURITY_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'An API key (hr_live_…) created on /api-access by a vip user; shown once at creation.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -121,6 +137,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
   await app.register(alertsRoutes, { prefix: '/api', ...deps }); // /alerts/* (premium; webhooks vip)
   await app.register(notificationsRoutes, { prefix: '/api/notifications', ...deps }); // the bell and /notifications
+  await app.register(apiKeysRoutes, { prefix: '/api', ...deps }); // /me/api-keys (create: vip)
+  await app.register(apiV1Routes, { prefix: '/api/v1', ...deps }); // the public API: bearer key, hourly quota
   await app.register(savedSearchesRoutes, { prefix: '/api', ...deps }); // /saved-searches/* (premium; alerts counted)
   await app.register(exportsRoutes, { prefix: '/api', ...deps }); // /exports/*, /export-schedules/* (premium; counted)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });

@@ -32,13 +32,28 @@ export function serializeError(error: unknown, depth = 0): unknown {
 
 type LoggerOption = FastifyServerOptions['logger'];
 
+/**
+ * Credentials a request carries (an API key in Authorization, the session in Cookie): censored wherever a log line
+ * includes request headers (Fastify's default request serializer does not, a custom one or `{ headers }` might).
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'headers.cookie',
+] as const;
+
 /** Fastify logger options with serializeError for `err`, whatever options the caller chose. */
 export function withSafeErrorLogging(logger: LoggerOption): LoggerOption {
   if (logger === false || logger === undefined) return logger;
   const options = logger === true ? {} : logger;
   // Fastify types `err` as FastifyError → object; serializeError returns an object for every Error it is given.
   const err = (error: unknown) => serializeError(error) as { type: string; message: string; stack: string };
-  return { ...options, serializers: { ...options.serializers, err } };
+  return {
+    redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
+    ...options,
+    serializers: { ...options.serializers, err },
+  };
 }
 
 /** The text with every non-empty secret replaced by `marker` (stored mail once delivered, public sync errors). */

@@ -3,6 +3,7 @@
 import enAccount from './en/account.json' with { type: 'json' };
 import enAlerting from './en/alerting.json' with { type: 'json' };
 import enAlerts from './en/alerts.json' with { type: 'json' };
+import enApi from './en/api.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
@@ -27,6 +28,7 @@ import enWatchlists from './en/watchlists.json' with { type: 'json' };
 import zhAccount from './zh/account.json' with { type: 'json' };
 import zhAlerting from './zh/alerting.json' with { type: 'json' };
 import zhAlerts from './zh/alerts.json' with { type: 'json' };
+import zhApi from './zh/api.json' with { type: 'json' };
 import zhApp from './zh/app.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
@@ -57,6 +59,7 @@ export const en = {
   account: enAccount,
   alerts: enAlerts,
   alerting: enAlerting,
+  api: enApi,
   app: enApp,
   auth: enAuth,
   common: enCommon,
@@ -84,6 +87,7 @@ export const zh: typeof en = {
   account: zhAccount,
   alerts: zhAlerts,
   alerting: zhAlerting,
+  api: zhApi,
   app: zhApp,
   auth: zhAuth,
   common: zhCommon,

@@ -58,6 +58,8 @@ const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'Watchlists
 const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists', ...COMPARE_TEXTS]);
 const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['alerts']);
 const ExportsPage = page(() => import('./routes/exports.tsx'), 'ExportsPage', ['exports']);
+// Not /api: that prefix is the server's JSON namespace (a 404 there, never the web app) and proxies route it there.
+const ApiAccessPage = page(() => import('./routes/api-access.tsx'), 'ApiAccessPage', ['api']);
 const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
@@ -109,6 +111,7 @@ export const routes: RouteObject[] = [
           { path: 'alerts', Component: AlertsPage },
           { path: 'exports', Component: ExportsPage },
           { path: 'notifications', Component: NotificationsPage },
+          { path: 'api-access', Component: ApiAccessPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

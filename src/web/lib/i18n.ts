@@ -54,11 +54,12 @@ export const ROUTE_NAMESPACES = [
   'notifications',
   'search',
   'exports',
+  'api',
 ] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api}.json',
   {
     import: 'default',
   },

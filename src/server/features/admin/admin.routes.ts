@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import { getAdminStats } from './admin.service.ts';
+import { fullExportFileName, writeFullExport } from './full-export.service.ts';
 
 /**
  * /api/admin/*. The guard is a hook on this whole scope, so a route added here cannot forget it; the admin-route
@@ -13,5 +15,19 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
 
   app.get('/stats', { schema: { tags: ['admin'], response: { 200: AdminStatsResponseSchema } } }, () =>
     getAdminStats(db, new Date()),
+  );
+
+  // The full export (spec §3) as a download, streamed page by page (full-export.service.ts); FullExportSchema is its
+  // contract (documented there, not here: a stream has no response schema to serialise against).
+  app.get(
+    '/export',
+    { schema: { tags: ['admin'], summary: 'Full export: { projects, sectors, exportTime, version }' } },
+    (_request, reply) => {
+      const now = new Date();
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fullExportFileName(now)}"`)
+        .send(Readable.from(writeFullExport(db, now)));
+    },
   );
 };

@@ -48,7 +48,8 @@ export async function requireAdmin(request: FastifyRequest): Promise<void> {
  * into `request.auth` (sliding renewal) and enforces CSRF on state-changing requests that carry a session cookie or
  * target /api/auth/* (sign-in CSRF): a cross-site Sec-Fetch-Site/Origin is refused, and the header x-csrf-token must
  * equal the session's token (signed in) or the CSRF cookie carrying the server's signature (anonymous, csrf.ts),
- * compared in constant time. Features guard routes with `requireUser` / `requireAdmin`.
+ * compared in constant time. Features guard routes with `requireUser` / `requireAdmin`. /api/v1/* is left alone:
+ * the public API authenticates by bearer key only (features/api-keys), so a cookie neither signs it in nor needs CSRF.
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, { config, db }) => {
@@ -61,6 +62,8 @@ export const authPlugin = fp<AuthPluginOptions>(
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
       const path = request.url.split('?')[0] ?? '';
+      // The public API authenticates by bearer key alone (features/api-keys): no session, no CSRF, no cookies set.
+      if (path.startsWith('/api/v1/')) return;
       // Who-am-I, sign-in and admin answers are per person: no browser or proxy cache may keep them.
       if (path === '/api/me' || path.startsWith('/api/auth/') || path.startsWith('/api/admin/')) {
         reply.header('cache-control', 'no-store');

@@ -80,3 +80,52 @@ export const CatalogueProjectSchema = z.object({
     .nullable(),
 });
 export type CatalogueProject = z.infer<typeof CatalogueProjectSchema>;
+
+/**
+ * A project in the admin's full export (GET /api/admin/export): the catalogue's shape, so an import reads the file
+ * back with the same mapping (toProjectRow). Every catalogue entry is a valid export project; the relaxations are what
+ * a project discovered by ingestion may lack or hold differently: no curated texts (null), no chains yet, links as
+ * stored, an X-verified project (method 'x').
+ */
+export const ExportProjectSchema = CatalogueProjectSchema.extend({
+  id: z.string().min(1),
+  chains: z.array(z.string().min(1)),
+  website: z.string().nullable(),
+  twitter: z.string().nullable(),
+  telegram: z.string().nullable(),
+  discord: z.string().nullable(),
+  verification: z
+    .object({
+      method: z.enum(['x', 'site-review']),
+      by: z.string().min(1),
+      at: z.iso.date(),
+      note: z.string().optional(),
+    })
+    .optional(),
+  introEn: z.string().min(1).nullable(),
+  introZh: z.string().min(1).nullable(),
+  descriptionEn: z.string().min(1).nullable(),
+  descriptionZh: z.string().min(1).nullable(),
+});
+export type ExportProject = z.infer<typeof ExportProjectSchema>;
+
+/** A sector in the full export: the catalogue's shape; texts a discovered sector lacks are null. */
+export const ExportSectorSchema = CatalogueSectorSchema.extend({
+  id: z.string().min(1),
+  nameZh: z.string().min(1).nullable(),
+  descriptionEn: z.string().min(1).nullable(),
+  descriptionZh: z.string().min(1).nullable(),
+  icon: z.string().min(1).nullable(),
+});
+export type ExportSector = z.infer<typeof ExportSectorSchema>;
+
+export const FULL_EXPORT_VERSION = '1.0';
+
+/** The admin's full export file (spec §3 "Data export file (admin)"). */
+export const FullExportSchema = z.object({
+  projects: z.array(ExportProjectSchema),
+  sectors: z.array(ExportSectorSchema),
+  exportTime: z.iso.datetime(),
+  version: z.literal(FULL_EXPORT_VERSION),
+});
+export type FullExport = z.infer<typeof FullExportSchema>;

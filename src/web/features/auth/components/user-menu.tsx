@@ -18,6 +18,7 @@ const LINKS = [
   { to: '/watchlists', key: 'watchlists' },
   { to: '/alerts', key: 'alerts' },
   { to: '/exports', key: 'exports' },
+  { to: '/api-access', key: 'apiAccess' },
   { to: '/settings', key: 'settings' },
 ] as const;
 

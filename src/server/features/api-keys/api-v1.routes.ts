@@ -1,0 +1,150 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HeatParamsSchema, HistoryQuerySchema, HistoryResponseSchema } from '../../../shared/api/heat.schema.ts';
+import { PlatformListQuerySchema, type PlatformListResponse } from '../../../shared/api/platforms.schema.ts';
+import { ProjectListQuerySchema, ProjectParamsSchema, ProjectSchema } from '../../../shared/api/projects.schema.ts';
+import { SearchQuerySchema, SearchResponseSchema } from '../../../shared/api/search.schema.ts';
+import {
+  V1_ERROR_RESPONSES,
+  V1_SECURITY,
+  V1PlatformListResponseSchema,
+  V1ProjectListResponseSchema,
+  V1SectorListResponseSchema,
+} from '../../../shared/api/v1.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { CachedResponse } from '../../plugins/response-cache.ts';
+import { getProjectHistory } from '../heat/heat.service.ts';
+import { listPlatforms } from '../platforms/platforms.service.ts';
+import { getProject, listProjects } from '../projects/projects.service.ts';
+import { quotaSubjectOf } from '../quotas/quotas.service.ts';
+import { runSearch } from '../search/search.service.ts';
+import { listSectors } from '../sectors/sectors.service.ts';
+import { guardApiCall } from './api-v1.guard.ts';
+
+const tags = ['v1'];
+const common = {
+  tags,
+  security: V1_SECURITY,
+  description:
+    'Authorization: Bearer <key> (vip). Counted against 1,000 calls an hour per user; the answer carries ' +
+    'RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds to the hour’s end), a 429 also Retry-After.',
+};
+
+/** A cached body (shared with the web app's reads, same keys) as a per-caller answer: never kept by a shared cache. */
+function sendBody(reply: FastifyReply, cached: CachedResponse) {
+  return reply.type('application/json; charset=utf-8').send(cached.body);
+}
+
+const viewerOfKey = (request: FastifyRequest) => request.apiViewer!;
+
+/**
+ * /api/v1/*: the public read API for vip users, authenticated by `Authorization: Bearer <key>` only (no cookie, no
+ * CSRF: the auth plugin skips /api/v1) and counted against the hourly API quota before each handler runs
+ * (api-v1.guard.ts). The handlers call the same services, and share the same cached bodies, as the web app's reads.
+ */
+export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { db, cache, config } = deps;
+  app.decorateRequest('apiViewer', null);
+  app.addHook('onRequest', guardApiCall(deps));
+
+  app.get(
+    '/projects',
+    {
+      schema: {
+        ...common,
+        summary: 'Projects: the directory with its filters, sort and pages',
+        querystring: ProjectListQuerySchema,
+        response: { 200: V1ProjectListResponseSchema, ...V1_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { lang: _lang, ...query } = request.query;
+      return sendBody(
+        reply,
+        await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(db, query)),
+      );
+    },
+  );
+
+  app.get(
+    '/projects/:id',
+    {
+      schema: {
+        ...common,
+        summary: 'One project: figures, scores, links, provenance',
+        params: ProjectParamsSchema,
+        response: { 200: ProjectSchema, ...V1_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendBody(reply, await cache.getOrCompute(`project:${id}`, () => getProject(db, id)));
+    },
+  );
+
+  app.get(
+    '/projects/:id/history',
+    {
+      schema: {
+        ...common,
+        summary: "A project's heat history (7d, 30d or 90d)",
+        params: HeatParamsSchema,
+        querystring: HistoryQuerySchema,
+        response: { 200: HistoryResponseSchema, ...V1_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const { range } = request.query;
+      const key = `heat-history:project:${id}:${range}`;
+      return sendBody(reply, await cache.getOrCompute(key, () => getProjectHistory(db, id, range, new Date())));
+    },
+  );
+
+  app.get(
+    '/sectors',
+    {
+      schema: {
+        ...common,
+        summary: 'Sectors with their heat and aggregates',
+        response: { 200: V1SectorListResponseSchema, ...V1_ERROR_RESPONSES },
+      },
+    },
+    async (_request, reply) => sendBody(reply, await cache.getOrCompute('sectors', () => listSectors(db))),
+  );
+
+  app.get(
+    '/platforms',
+    {
+      schema: {
+        ...common,
+        summary: 'Ecosystem platforms (chains and launchpads)',
+        querystring: PlatformListQuerySchema,
+        response: { 200: V1PlatformListResponseSchema, ...V1_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const all = await cache.getOrCompute('platforms:all', () => listPlatforms(db));
+      const kind = request.query.kind;
+      if (!kind) return sendBody(reply, all);
+      const { items } = JSON.parse(all.body) as PlatformListResponse;
+      return { items: items.filter((item) => item.kind === kind) };
+    },
+  );
+
+  app.get(
+    '/search',
+    {
+      schema: {
+        ...common,
+        summary: 'Full-text search with the advanced filters (vip: unlimited searches)',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResponseSchema, ...V1_ERROR_RESPONSES },
+      },
+    },
+    async (request) => {
+      const who = quotaSubjectOf(viewerOfKey(request), request.ip);
+      return runSearch(db, who, request.query, new Date(), config.DAY_TIME_ZONE);
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiKeyListResponseSchema, ApiKeySchema, CreatedApiKeySchema } from '../../../shared/api/api-keys.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+const lang = () => ({ query: { lang: currentLanguage() } });
+
+export const apiKeyKeys = { all: ['api-keys'] as const, list: () => ['api-keys', 'list'] as const };
+
+/** My keys, whether my level includes API access, and this hour's calls. */
+export const useApiKeys = () =>
+  useQuery({
+    queryKey: apiKeyKeys.list(),
+    queryFn: ({ signal }) => apiGet('/api/me/api-keys', ApiKeyListResponseSchema, { signal }),
+  });
+
+function useApiKeyMutation<T, R>(send: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+  });
+}
+
+/** Creates a key: the answer holds the full key, the only time it is ever sent. */
+export const useCreateApiKey = () =>
+  useApiKeyMutation((name: string) => apiSend('POST', '/api/me/api-keys', CreatedApiKeySchema, { name }, lang()));
+
+export const useRevokeApiKey = () =>
+  useApiKeyMutation((id: string) =>
+    apiSend('POST', `/api/me/api-keys/${encodeURIComponent(id)}/revoke`, ApiKeySchema, undefined, lang()),
+  );
