@@ -4,6 +4,7 @@ import {
   adViews,
   alertDeliveries,
   alerts,
+  apiKeys,
   authTokens,
   cryptoPayments,
   exports as exportRows,
@@ -33,7 +34,7 @@ type ForeignKey = { table: string; column: string; onDelete: string };
 // Tables known to hold a user's rows today (the catalogue check below also covers any added later).
 const USER_TABLES = [
   ...'user_profiles sessions auth_tokens oauth_accounts points_history user_tasks'.split(' '),
-  ...'saved_searches alerts alert_deliveries notifications exports export_schedules crypto_payments payment_history'.split(
+  ...'saved_searches alerts alert_deliveries notifications exports export_schedules api_keys crypto_payments payment_history'.split(
     ' ',
   ),
 ];
@@ -105,6 +106,7 @@ describe('DELETE /api/me: the account and every row of it', () => {
       delivery: 'download',
       nextRunAt: now,
     });
+    await t.db.insert(apiKeys).values({ userId, name: 'mine', prefix: `hr_live_${userId.slice(0, 12)}`, keyHash: 'x' });
     await t.db.insert(cryptoPayments).values({
       userId,
       plan: 'premium',
