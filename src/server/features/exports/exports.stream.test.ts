@@ -10,7 +10,7 @@ import { runExport } from './export-runner.ts';
 
 // The streaming claim, end to end: every project of a large directory through the real source (keyset pages), the
 // csv writer and the chunked database storage, with this process's RSS sampled meanwhile (PGlite runs in-process, so
-// its memory counts too). EXPORTS_STREAM_ROWS=100000 for the issue's figure (docs/exports.md); 20,000 by default.
+// its memory counts too). Speed is `npm run bench -- --only exports`; EXPORTS_STREAM_ROWS=100000 gives the issue's size here.
 const ROWS = Number(process.env.EXPORTS_STREAM_ROWS ?? 20_000);
 
 describe('a large directory export streams', () => {
@@ -23,7 +23,7 @@ describe('a large directory export streams', () => {
   }, 600_000);
   afterAll(() => t.close());
 
-  test(`${ROWS} rows as csv: under 10 s, RSS growth under 100 MB, the file in chunks`, async () => {
+  test(`${ROWS} rows as csv: RSS growth under 100 MB, every row in the stored chunks (the time is the bench's)`, async () => {
     const { me } = await signUpAgent(t.app, 'stream-vip@example.com');
     const [row] = await t.db
       .insert(exports)
@@ -61,7 +61,6 @@ describe('a large directory export streams', () => {
     );
     expect(result).toBe('completed');
     expect(stored?.rows).toBe(ROWS);
-    expect(seconds).toBeLessThan(10);
     expect(growthMb).toBeLessThan(100);
   }, 120_000);
 });
