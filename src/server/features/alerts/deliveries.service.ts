@@ -3,6 +3,7 @@ import { WEBHOOK_BACKOFF_SECONDS, WEBHOOK_MAX_ATTEMPTS } from '../../../shared/a
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/locales/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { SILENT_LOG } from '../../silent-log.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
 import { createMailer, type Mailer } from '../auth/mailer.ts';
 import { decryptSecret } from '../social-accounts/secret-crypto.ts';
@@ -149,17 +150,3 @@ export function startDeliveries(config: Config, db: Db, log: FastifyBaseLogger |
     log?.error({ err: error }, 'alert deliveries after the recompute failed');
   });
 }
-
-const noop = () => {};
-/** For a caller without a logger (a CLI, a test): the mailer's log lines go nowhere. */
-const SILENT_LOG = {
-  level: 'silent',
-  fatal: noop,
-  error: noop,
-  warn: noop,
-  info: noop,
-  debug: noop,
-  trace: noop,
-  silent: noop,
-  child: () => SILENT_LOG,
-} as unknown as FastifyBaseLogger;

@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import { SILENT_LOG } from '../../silent-log.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
 import { createMailer } from '../auth/mailer.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
@@ -195,17 +196,3 @@ function notifyOutcome(
     },
   ]);
 }
-
-const noop = () => {};
-/** For a run without a logger (a CLI, a test): the mailer's log lines go nowhere. */
-const SILENT_LOG = {
-  level: 'silent',
-  fatal: noop,
-  error: noop,
-  warn: noop,
-  info: noop,
-  debug: noop,
-  trace: noop,
-  silent: noop,
-  child: () => SILENT_LOG,
-} as unknown as Parameters<typeof createMailer>[1];
