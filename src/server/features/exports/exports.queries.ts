@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { exportChunks, exportSchedules, exports, userProfiles, users } from '../../db/schema/index.ts';
 
