@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, expect, test } from 'vitest';
 import { resolveCjkFont } from './pdf-font.ts';
+import { SKIP_WITHOUT_POPPLER } from './test-support.ts';
 
 // The production server is one esbuild bundle in dist/server/ with packages left in node_modules
 // (scripts/build-server.mjs). The font is found by module resolution from the bundle, so a bundle built the same way
@@ -23,33 +24,37 @@ test('resolves both weights of Noto Sans SC from the installed package', () => {
   }
 });
 
-test('a server bundle built like scripts/build-server.mjs finds the font and writes a Chinese pdf', async () => {
-  mkdirSync(join(dir, 'dist/server'), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-  const entry = join(dir, 'entry.ts');
-  writeFileSync(
-    entry,
-    `import { createWriteStream } from 'node:fs';
+test.skipIf(SKIP_WITHOUT_POPPLER)(
+  'a server bundle built like scripts/build-server.mjs finds the font and writes a Chinese pdf',
+  async () => {
+    mkdirSync(join(dir, 'dist/server'), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+    const entry = join(dir, 'entry.ts');
+    writeFileSync(
+      entry,
+      `import { createWriteStream } from 'node:fs';
 import { writeExport } from ${JSON.stringify(join(ROOT, 'src/server/features/exports/writers/index.ts'))};
 import { sampleDocument } from ${JSON.stringify(join(ROOT, 'src/server/features/exports/writers/test-support.ts'))};
 await writeExport('pdf', sampleDocument(), createWriteStream(process.argv[2]), { includeMetadata: true, zip: false, baseName: 'x' });
 `,
-  );
-  const bundle = join(dir, 'dist/server/main.mjs');
-  await build({
-    entryPoints: [entry],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  const pdf = join(dir, 'out.pdf');
+    );
+    const bundle = join(dir, 'dist/server/main.mjs');
+    await build({
+      entryPoints: [entry],
+      outfile: bundle,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      logLevel: 'warning',
+    });
+    const pdf = join(dir, 'out.pdf');
 
-  execFileSync(process.execPath, [bundle, pdf], { cwd: dir });
+    execFileSync(process.execPath, [bundle, pdf], { cwd: dir });
 
-  expect(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })).toContain('以太坊');
-  expect(execFileSync('pdffonts', [pdf], { encoding: 'utf8' })).toContain('NotoSansSC-Regular');
-}, 60_000);
+    expect(execFileSync('pdftotext', [pdf, '-'], { encoding: 'utf8' })).toContain('以太坊');
+    expect(execFileSync('pdffonts', [pdf], { encoding: 'utf8' })).toContain('NotoSansSC-Regular');
+  },
+  60_000,
+);

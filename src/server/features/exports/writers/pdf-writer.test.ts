@@ -6,7 +6,14 @@ import { PNG } from 'pngjs';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { ExportRow } from '../export-document.ts';
 import { PDF_ROW_LIMIT, writeExport } from './index.ts';
-import { collectOutput, readZipEntries, SAMPLE_ROWS, sampleDocument, sampleTable } from './test-support.ts';
+import {
+  collectOutput,
+  readZipEntries,
+  SAMPLE_ROWS,
+  SKIP_WITHOUT_POPPLER,
+  sampleDocument,
+  sampleTable,
+} from './test-support.ts';
 
 // Read back with poppler (pdftotext, pdftoppm; CI installs poppler-utils). Text extraction alone passes on a font that
 // draws nothing, so one page is also rasterised and the box of a Chinese word must hold dark pixels.
@@ -67,7 +74,7 @@ function darkShare(path: string, box: Box): number {
   return dark / total;
 }
 
-describe('pdf writer', () => {
+describe.skipIf(SKIP_WITHOUT_POPPLER)('pdf writer', () => {
   test('Chinese text is extracted and drawn: the box of 以太坊 on the rasterised page holds ink', async () => {
     const { path } = await writePdfFile('chinese');
 
