@@ -18,7 +18,7 @@ export type CopyDatabaseOptions = {
   /** Replace rows already on the target (else refuse when any table holds rows). */
   force?: boolean;
   onStart?: (tables: readonly { table: string; rows: number }[]) => void;
-  onRows?: (table: string, copied: number) => void;
+  onRows?: (table: string, copied: number) => void | Promise<void>;
   /** Test hook: runs inside the target's transaction after the data is in, before the counts are checked. */
   beforeVerify?: (client: pg.ClientBase) => Promise<void>;
 };
@@ -51,6 +51,7 @@ export async function copyDatabase(
 ): Promise<CopiedTable[]> {
   const tables = await readSourceTables(source);
   const target = new pg.Client({ connectionString: targetUrl });
+  target.on('error', () => {}); // a dropped connection surfaces as the failing query's error, then ROLLBACK
   await target.connect();
   try {
     const before = await tablesWithRows(target);
@@ -99,7 +100,7 @@ async function copyInTransaction(
       const sink = target.query(copyFrom(`COPY ${name} (${cols}) FROM STDIN WITH (FORMAT binary)`));
       await pipeline(Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]), sink);
       copied += sink.rowCount;
-      options.onRows?.(t.table, copied);
+      await options.onRows?.(t.table, copied);
     }
   }
   for (const name of names) await target.query(`ALTER TABLE ${name} ENABLE TRIGGER USER`);
@@ -161,9 +162,7 @@ export function orderByForeignKeys(tables: readonly string[], edges: readonly { 
   const pending = new Set(tables);
   const ordered: string[] = [];
   while (pending.size > 0) {
-    const ready = [...pending]
-      .filter((t) => !edges.some((e) => e.child === t && pending.has(e.parent)))
-      .sort();
+    const ready = [...pending].filter((t) => !edges.some((e) => e.child === t && pending.has(e.parent))).sort();
     if (ready.length === 0) throw new Error(`foreign-key cycle among ${[...pending].join(', ')}`);
     for (const t of ready) {
       pending.delete(t);
