@@ -44,3 +44,7 @@ export const MaintenanceResponseSchema = z.object({
   finishedAt: z.string(),
 });
 export type MaintenanceResponse = z.infer<typeof MaintenanceResponseSchema>;
+
+/** POST /api/admin/maintenance/refresh (202): the full sync started; follow it on GET /api/sync/status. */
+export const RefreshStartedResponseSchema = z.object({ job: z.literal('full-sync'), startedAt: z.string() });
+export type RefreshStartedResponse = z.infer<typeof RefreshStartedResponseSchema>;
