@@ -16,6 +16,11 @@ import { startFullRefresh } from './refresh.service.ts';
  */
 export const maintenanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', requireAdmin);
+  // Background refreshes of this process: closing the app waits for them, so none writes to a closed database.
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled(running);
+  });
 
   app.post(
     '/:action',
@@ -28,10 +33,12 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     '/refresh',
     { schema: { tags: ['admin'], response: { 202: RefreshStartedResponseSchema } } },
     async (_request, reply) => {
-      const { done: _done, ...started } = await startFullRefresh(
+      const { done, ...started } = await startFullRefresh(
         { ...deps, now: () => new Date(), log: app.log },
         `${hostname()}:${process.pid}`,
       );
+      running.add(done);
+      void done.finally(() => running.delete(done));
       return reply.status(202).send(started);
     },
   );
