@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig, readEnvironment } from '../config.ts';
@@ -83,7 +84,9 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
-  process.stderr.write(`db:copy: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`db:copy: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  });
+}
