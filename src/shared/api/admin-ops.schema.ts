@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The steps of moving from the embedded database to PostgreSQL, in order; each is a dbSetup.steps.<key> text. */
+/** The steps of moving from the embedded database to PostgreSQL, in order; each is a database.steps.<key> text. */
 export const DB_MOVE_STEPS = ['install', 'createDatabase', 'stopServer', 'copy', 'setUrl', 'start'] as const;
 
 /** GET /api/admin/db-setup: which database runs, its migrations, its tables and size. Never a password or URL. */
@@ -22,7 +22,7 @@ export const DbSetupResponseSchema = z.object({
   tables: z.array(z.object({ table: z.string(), rows: z.number().int(), estimated: z.boolean() })),
   /** Bytes: pg_database_size on PostgreSQL and in-memory PGlite, the data directory's files for PGlite on disk. */
   size: z.object({ bytes: z.number().int(), source: z.enum(['pg_database_size', 'data_dir']) }),
-  /** Locale keys dbSetup.steps.<key>; the command of step "copy" is `npm run db:copy -- --to postgres://…`. */
+  /** Locale keys database.steps.<key>; the command of step "copy" is `npm run db:copy -- --to postgres://…`. */
   moveSteps: z.array(z.enum(DB_MOVE_STEPS)),
   asOf: z.string(),
 });
