@@ -157,5 +157,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('db:copy from PGlite to PostgreS
     expect(await countRows(url, 'projects')).toBe(1);
     expect(await countRows(url, 'project_scores')).toBe(1);
     expect(await countRows(url, 'house_ads')).toBe(houseAds);
+
+    const retried = await copyDatabase(source.handle.db, url, { force: true });
+
+    expect(retried.find((r) => r.table === 'projects')?.target).toBe(10_000);
+    expect(await countRows(url, "projects WHERE id = 'keep-me'")).toBe(0); // --force replaced the target's rows
   }, 60_000);
 });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -170,3 +173,26 @@ describe('admin database setup and maintenance', () => {
     expect(res.json().error.code).toBe('VALIDATION_FAILED');
   });
 });
+
+test.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+  'db-setup measures an on-disk PGlite by its data directory',
+  async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'heatrank-db-setup-'));
+    const t = await buildTestApp({ catalogue: false, env: { DATA_DIR: dir, CATALOGUE_AUTOLOAD: 'false' } });
+    try {
+      const admin = await signUpAdmin(t.app, t.db, 'disk@example.com');
+
+      const body = DbSetupResponseSchema.parse(
+        (await admin.request({ method: 'GET', url: '/api/admin/db-setup' })).json(),
+      );
+
+      expect(body.connection).toEqual({ host: null, port: null, database: null, dataDir: dir });
+      expect(body.size.source).toBe('data_dir');
+      expect(body.size.bytes).toBeGreaterThan(10_000_000); // a migrated PGlite cluster is tens of MB on disk
+    } finally {
+      await t.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+  60_000,
+);

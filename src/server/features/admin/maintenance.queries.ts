@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, type DbKind, queryRows } from '../../db/client.ts';
+import { type Db, queryRows } from '../../db/client.ts';
 
 /** Deletes projects whose name is empty once trimmed (their scores, history and links go by ON DELETE CASCADE). */
 export async function deleteUnnamedProjects(db: Db): Promise<string[]> {
@@ -21,7 +21,7 @@ export async function selectSectorCounts(db: Db): Promise<Map<string, number>> {
  * PostgreSQL, the single session on PGlite). PostgreSQL vacuums the whole database; PGlite, without autovacuum, too.
  * Returns the number of tables of schema public.
  */
-export async function vacuumAnalyze(db: Db, _kind: DbKind): Promise<number> {
+export async function vacuumAnalyze(db: Db): Promise<number> {
   await db.execute(sql.raw('VACUUM (ANALYZE)'));
   const rows = await queryRows<{ n: number }>(
     db,

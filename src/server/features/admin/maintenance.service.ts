@@ -43,7 +43,7 @@ async function runAction(deps: MaintenanceDeps, action: MaintenanceAction, now: 
       return { counts: { sectors, changed }, errors: [] };
     }
     case 'vacuum':
-      return { counts: { tables: await vacuumAnalyze(db, dbKind) }, errors: [] };
+      return { counts: { tables: await vacuumAnalyze(db) }, errors: [] };
     case 'compact-history': {
       const counts = await compactHeatHistory(db, now);
       // As the hourly job does: PGlite has no autovacuum to reuse the space of the rows just deleted.
