@@ -13,6 +13,8 @@ import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { dbSetupRoutes } from './features/admin/db-setup.routes.ts';
+import { maintenanceRoutes } from './features/admin/maintenance.routes.ts';
 import { adsAdminRoutes } from './features/ads/ads.routes.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.ts';
@@ -145,6 +147,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });
+  await app.register(dbSetupRoutes, { prefix: '/api/admin/db-setup', ...deps }); // kind, migrations, rows, size
+  await app.register(maintenanceRoutes, { prefix: '/api/admin/maintenance', ...deps }); // POST /:action
   await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history, /sync/status
   await app.register(fundamentalsRoutes, { prefix: '/api', ...deps }); // /projects/:id/funding, /logos/:projectId
   await app.register(jobsPlugin, { ...deps, jobs: options.jobs });

@@ -1,10 +1,13 @@
+import { hostname } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { MAINTENANCE_ACTIONS, type MaintenanceAction } from '../../shared/api/admin-ops.schema.ts';
 import { loadConfig, readEnvironment } from '../config.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { AppError } from '../errors.ts';
 import { selectUserIdByEmail } from '../features/admin/admin.queries.ts';
 import { listAdmins, setRoleByEmail } from '../features/admin/admin.service.ts';
+import { runMaintenance } from '../features/admin/maintenance.service.ts';
 import { changePoints, MAX_POINTS_CHANGE } from '../features/points/points.service.ts';
 import { recordSiteReview, removeVerification } from '../features/projects/verification.service.ts';
 import { openRuntime } from '../runtime.ts';
@@ -12,6 +15,7 @@ import { openRuntime } from '../runtime.ts';
 // npm run admin -- grant <email> | revoke <email> | list
 //                  | verify <projectId> --by <name> [--note <text>] | unverify <projectId>
 //                  | points <email> <+n|-n> --reason admin.adjust
+//                  | maintenance remove-unnamed|recount-sectors|vacuum|compact-history
 // With embedded PGlite the server holds the data directory: stop it first (or use DATABASE_URL, which may be shared).
 
 const USAGE = [
@@ -19,6 +23,7 @@ const USAGE = [
   '       npm run admin -- verify <projectId> --by <name> [--note <text>]   (reviewed against the official site)',
   '       npm run admin -- unverify <projectId>',
   '       npm run admin -- points <email> <+n|-n> --reason admin.adjust   (a ledger row; a debit never overdraws)',
+  `       npm run admin -- maintenance ${MAINTENANCE_ACTIONS.join('|')}   (recorded in sync_runs)`,
 ].join('\n');
 
 export type CliResult = { code: number; out: string };
@@ -97,11 +102,34 @@ async function runPointsCommand(db: Db, email: string, amount: string): Promise<
   }
 }
 
+/** maintenance <action>: the admin page's maintenance run, recorded in sync_runs with trigger 'cli'. */
+async function runMaintenanceCommand(handle: Awaited<ReturnType<typeof createDb>>, action: MaintenanceAction) {
+  try {
+    const result = await runMaintenance({ db: handle.db, dbKind: handle.kind }, action, {
+      trigger: 'cli',
+      instance: `${hostname()}:${process.pid}`,
+    });
+    const counts = Object.entries(result.counts)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ');
+    const errors = result.errors.length > 0 ? `\n${result.errors.join('\n')}` : '';
+    return {
+      code: result.status === 'failed' ? 1 : 0,
+      out: `${action}: ${result.status} (${counts}), sync_runs #${result.runId}${errors}`,
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'MAINTENANCE_RUNNING')
+      return { code: 1, out: `${action} is already running on another instance` };
+    throw error;
+  }
+}
+
 /** Runs one admin command against the configured database; never throws (errors become code 1 + message). */
 export async function runAdminCli(argv: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   const [command, email, ...rest] = argv;
   const isVerification = command === 'verify' || command === 'unverify';
   const isPoints = command === 'points';
+  const isMaintenance = command === 'maintenance';
   const flags = isVerification
     ? parseFlags(rest, command === 'verify' ? ['by', 'note'] : [])
     : isPoints
@@ -109,6 +137,7 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
       : {};
   const valid =
     command === 'list' ||
+    (isMaintenance && rest.length === 0 && MAINTENANCE_ACTIONS.includes(email as MaintenanceAction)) ||
     (isPoints && email && rest[0] && flags?.reason === 'admin.adjust') ||
     ((command === 'grant' || command === 'revoke') && email) ||
     (isVerification && email && flags && (command === 'unverify' || flags.by?.trim()));
@@ -118,6 +147,7 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
     if (isVerification) return await runVerificationCommand(env, command, email ?? '', flags);
     handle = await createDb(loadConfig(env), { role: 'admin-cli' });
     if (isPoints) return await runPointsCommand(handle.db, email ?? '', rest[0] ?? '');
+    if (isMaintenance) return await runMaintenanceCommand(handle, email as MaintenanceAction);
     if (command === 'list') {
       const admins = await listAdmins(handle.db);
       return { code: 0, out: admins.length ? admins.map((a) => a.email ?? a.id).join('\n') : '(no admins)' };

@@ -175,11 +175,12 @@ async function runMigrations(handle: DbHandle): Promise<void> {
   await handle.migratePostgres?.();
 }
 
-type JournalEntry = { idx: number; tag: string; when: number };
+export type JournalEntry = { idx: number; tag: string; when: number };
 
 // The committed migration journal never changes while the process runs: read it once, on first use.
 let journalEntries: JournalEntry[] | undefined;
-function readJournal(): JournalEntry[] {
+/** The committed migrations, oldest first (drizzle's journal: tag and creation time). */
+export function readJournal(): JournalEntry[] {
   journalEntries ??= (
     JSON.parse(readFileSync(`${MIGRATIONS_DIR}/meta/_journal.json`, 'utf8')) as { entries: JournalEntry[] }
   ).entries;

@@ -8,6 +8,7 @@ import enApp from './en/app.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enCompare from './en/compare.json' with { type: 'json' };
+import enDatabase from './en/database.json' with { type: 'json' };
 import enDirectory from './en/directory.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
 import enExports from './en/exports.json' with { type: 'json' };
@@ -33,6 +34,7 @@ import zhApp from './zh/app.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
 import zhCompare from './zh/compare.json' with { type: 'json' };
+import zhDatabase from './zh/database.json' with { type: 'json' };
 import zhDirectory from './zh/directory.json' with { type: 'json' };
 import zhErrors from './zh/errors.json' with { type: 'json' };
 import zhExports from './zh/exports.json' with { type: 'json' };
@@ -64,6 +66,7 @@ export const en = {
   auth: enAuth,
   common: enCommon,
   compare: enCompare,
+  database: enDatabase,
   directory: enDirectory,
   errors: enErrors,
   exports: enExports,
@@ -92,6 +95,7 @@ export const zh: typeof en = {
   auth: zhAuth,
   common: zhCommon,
   compare: zhCompare,
+  database: zhDatabase,
   directory: zhDirectory,
   errors: zhErrors,
   exports: zhExports,

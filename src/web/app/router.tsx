@@ -60,6 +60,7 @@ const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['ale
 const ExportsPage = page(() => import('./routes/exports.tsx'), 'ExportsPage', ['exports']);
 // Not /api: that prefix is the server's JSON namespace (a 404 there, never the web app) and proxies route it there.
 const ApiAccessPage = page(() => import('./routes/api-access.tsx'), 'ApiAccessPage', ['api']);
+const DbSetupPage = page(() => import('./routes/db-setup.tsx'), 'DbSetupPage', ['database']);
 const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
@@ -112,6 +113,7 @@ export const routes: RouteObject[] = [
           { path: 'exports', Component: ExportsPage },
           { path: 'notifications', Component: NotificationsPage },
           { path: 'api-access', Component: ApiAccessPage },
+          { path: 'db-setup', Component: DbSetupPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

@@ -40,6 +40,8 @@ describe('admin routes', () => {
     const routes = listAdminRoutes(t);
 
     expect(routes).toContainEqual({ method: 'GET', url: '/api/admin/stats' });
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/admin/db-setup' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/admin/maintenance/x' });
     expect(routes.length).toBeGreaterThan(1); // nested routes of other admin features are found too
   });
 
