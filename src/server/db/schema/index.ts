@@ -1,4 +1,5 @@
 export * from './alerts.ts';
+export * from './audit.ts';
 export * from './api-keys.ts';
 export * from './auth.ts';
 export * from './exports.ts';
