@@ -6,7 +6,7 @@ import type { ImportMode, ImportResult } from '../../../shared/api/admin-data.sc
 import { type Db, queryRows } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { insertRun, updateRunFinished } from '../../jobs/run-log.queries.ts';
+import { finishSyncRun, openSyncRun } from '../../jobs/run-log.ts';
 import {
   type ExportProject,
   ExportProjectSchema,
@@ -205,9 +205,9 @@ export async function runImport(
 ): Promise<ImportResult> {
   const file = parseImportFile(body);
   const startedAt = new Date();
-  const runId = await insertRun(deps.db, 'admin-import', 'manual', null, startedAt);
+  const runId = await openSyncRun(deps.db, 'admin-import', 'manual', startedAt);
   const finish = (status: 'success' | 'failed', counts: Record<string, number>, errors: string[]) =>
-    updateRunFinished(deps.db, runId, {
+    finishSyncRun(deps.db, runId, {
       status,
       finishedAt: new Date(),
       durationMs: Date.now() - startedAt.getTime(),

@@ -9,7 +9,6 @@ import type { CatalogueProject, ExportProject, ExportSector } from '../catalogue
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import {
   deleteProjectRow,
-  insertProjectRow,
   type ProjectFacts,
   selectProjectFacts,
   selectProjectForUpdate,
