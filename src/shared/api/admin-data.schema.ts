@@ -6,6 +6,7 @@ export const AuditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   entity: z.enum(['project', 'sector', 'catalogue']).optional(),
   entityId: z.string().min(1).max(200).optional(),
+  lang: z.enum(['zh', 'en']).optional(),
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
@@ -31,7 +32,11 @@ export type AuditResponse = z.infer<typeof AuditResponseSchema>;
 
 export const ImportModeSchema = z.enum(['merge', 'replace']);
 export type ImportMode = z.infer<typeof ImportModeSchema>;
-export const ImportQuerySchema = z.object({ mode: ImportModeSchema.default('merge') });
+/** `lang` picks the language of an error message (errors name the bad row and field). */
+export const ImportQuerySchema = z.object({
+  mode: ImportModeSchema.default('merge'),
+  lang: z.enum(['zh', 'en']).optional(),
+});
 
 const idList = z.object({ count: z.number().int(), ids: z.array(z.string()) });
 /** POST /api/admin/import/preview and POST /api/admin/import: what the file adds, changes and (replace) removes. */

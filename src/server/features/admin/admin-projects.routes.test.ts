@@ -46,9 +46,17 @@ describe('admin projects and sectors: CRUD with audit', () => {
   };
 
   test('create: every field is stored, the project starts at heat 50, its page shows it, the audit has the after', async () => {
-    const created = await admin.request({ method: 'POST', url: '/api/admin/projects', payload: newProject('admin-made') });
+    const created = await admin.request({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: newProject('admin-made'),
+    });
     const page = await admin.request({ method: 'GET', url: '/api/projects/admin-made?lang=en' });
-    const again = await admin.request({ method: 'POST', url: '/api/admin/projects', payload: newProject('admin-made') });
+    const again = await admin.request({
+      method: 'POST',
+      url: '/api/admin/projects',
+      payload: newProject('admin-made'),
+    });
 
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual(newProject('admin-made'));
@@ -88,7 +96,11 @@ describe('admin projects and sectors: CRUD with audit', () => {
       url: '/api/admin/projects/uniswap?lang=en',
       payload: { ...newProject('uniswap'), website: 42 },
     });
-    const missing = await admin.request({ method: 'PUT', url: '/api/admin/projects/nope', payload: newProject('nope') });
+    const missing = await admin.request({
+      method: 'PUT',
+      url: '/api/admin/projects/nope',
+      payload: newProject('nope'),
+    });
     const gone = await admin.request({ method: 'DELETE', url: '/api/admin/projects/nope?lang=en' });
 
     expect(bad.statusCode).toBe(400);
@@ -137,7 +149,11 @@ describe('admin projects and sectors: CRUD with audit', () => {
     const { items } = await audit(`?entity=sector&entityId=${defi!.id}`);
     expect(items[0]).toMatchObject({ action: 'sector.update', before: { name: 'DeFi' }, after: payload });
     // Back, so the other tests' category stays valid.
-    await admin.request({ method: 'PUT', url: `/api/admin/sectors/${defi!.id}`, payload: { ...payload, name: 'DeFi' } });
+    await admin.request({
+      method: 'PUT',
+      url: `/api/admin/sectors/${defi!.id}`,
+      payload: { ...payload, name: 'DeFi' },
+    });
   });
 
   test('50 parallel edits of one project: all succeed, one audit entry each, the chain of before/after is unbroken', async () => {
@@ -154,7 +170,9 @@ describe('admin projects and sectors: CRUD with audit', () => {
     const chronological = [...items].reverse();
     expect((chronological[0]?.before as ExportProject).name).toBe('Aave');
     for (let i = 1; i < 50; i++) {
-      expect((chronological[i]?.before as ExportProject).name).toBe((chronological[i - 1]?.after as ExportProject).name);
+      expect((chronological[i]?.before as ExportProject).name).toBe(
+        (chronological[i - 1]?.after as ExportProject).name,
+      );
     }
     const [stored] = await t.db.select({ name: projects.name }).from(projects).where(eq(projects.id, 'aave'));
     expect(stored?.name).toBe((chronological[49]?.after as ExportProject).name);
