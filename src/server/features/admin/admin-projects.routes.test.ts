@@ -139,10 +139,13 @@ describe('admin projects and sectors: CRUD with audit', () => {
 
     const res = await admin.request({ method: 'PUT', url: `/api/admin/sectors/${defi!.id}`, payload });
     const missing = await admin.request({ method: 'PUT', url: '/api/admin/sectors/nope', payload });
+    const [other] = await t.db.select().from(sectors).where(eq(sectors.name, 'Layer2'));
+    const taken = await admin.request({ method: 'PUT', url: `/api/admin/sectors/${other!.id}`, payload });
 
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: defi!.id, ...payload });
     expect(missing.statusCode).toBe(404);
+    expect(taken.statusCode).toBe(409);
     expect((await t.db.select().from(projects).where(eq(projects.category, 'Decentralised Finance'))).length).toBe(
       members,
     );

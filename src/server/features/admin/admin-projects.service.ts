@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
-import { projects } from '../../db/schema/index.ts';
+import { projects, sectors } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { toProjectRow, toSectorRow } from '../catalogue/catalogue.data.ts';
@@ -113,6 +113,8 @@ export async function updateSector(deps: AdminWriteDeps, actor: AdminActor, id: 
     if (!before) throw new AppError('SECTOR_NOT_FOUND', { id });
     const { id: _id, ...facts } = toSectorRow({ ...sector, id } as Parameters<typeof toSectorRow>[0]);
     if (facts.name !== before.name) {
+      const [taken] = await tx.select({ id: sectors.id }).from(sectors).where(eq(sectors.name, facts.name));
+      if (taken) throw new AppError('CONFLICT');
       await tx
         .update(projects)
         .set({
