@@ -16,19 +16,12 @@ import {
 import {
   deleteProjectsWithIds,
   deleteSectorsWithIds,
-  insertProjectRow,
   insertSectorRow,
-  updateProjectFacts,
   updateSectorFacts,
   updateStartingHeat,
+  upsertProjectFacts,
 } from './admin-projects.queries.ts';
-import {
-  type AdminWriteDeps,
-  afterCatalogueWrite,
-  STARTING_HEAT,
-  toProjectFacts,
-  toStoredProject,
-} from './admin-projects.service.ts';
+import { type AdminWriteDeps, afterCatalogueWrite, STARTING_HEAT, toStoredProject } from './admin-projects.service.ts';
 import { type AdminActor, recordAdminAction } from './audit-log.service.ts';
 import { type ExportProjectRow, selectExportProjectPage, selectExportSectors } from './full-export.queries.ts';
 import { toExportProject } from './full-export.service.ts';
@@ -36,6 +29,7 @@ import { toExportProject } from './full-export.service.ts';
 /** An import row: an export project, optionally with the spec's `heat_score` (0–100). */
 const ImportProjectSchema = ExportProjectSchema.extend({ heat_score: z.number().min(0).max(100).optional() });
 type ImportProject = z.infer<typeof ImportProjectSchema>;
+const WRITE_BATCH = 500;
 export type ImportFile = { projects: ImportProject[]; sectors: ExportSector[] | undefined };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -176,14 +170,21 @@ async function applyPlan(tx: Db, file: ImportFile, plan: Awaited<ReturnType<type
   }
   await deleteProjectsWithIds(tx, plan.projects.removed);
   await deleteSectorsWithIds(tx, plan.sectors.removed);
-  for (const project of plan.projects.added) {
-    const { heat_score: _heat, ...rest } = project;
-    await writeRow('projects', projectIndex.get(project.id)!, () => insertProjectRow(tx, toStoredProject(rest)));
-  }
-  for (const project of plan.projects.changed) {
-    const { heat_score: _heat, ...rest } = project;
-    const facts = toProjectFacts(rest);
-    await writeRow('projects', projectIndex.get(project.id)!, () => updateProjectFacts(tx, project.id, facts, now));
+  // Projects in batches; when a batch fails, it is rolled back to its savepoint and replayed row by row, so the
+  // error names the row the database refused (every write is still inside the one import transaction).
+  const writes = [...plan.projects.added, ...plan.projects.changed];
+  for (let i = 0; i < writes.length; i += WRITE_BATCH) {
+    const batch = writes.slice(i, i + WRITE_BATCH).map(({ heat_score: _heat, ...rest }) => toStoredProject(rest));
+    const failed = await withTransaction(tx, (savepoint) => upsertProjectFacts(savepoint, batch, now)).then(
+      () => false,
+      () => true,
+    );
+    if (!failed) continue;
+    for (const row of batch) {
+      await writeRow('projects', projectIndex.get(row.id)!, () =>
+        withTransaction(tx, (savepoint) => upsertProjectFacts(savepoint, [row], now)),
+      );
+    }
   }
   // Heat: a row's own heat_score wins; a new project without one starts at STARTING_HEAT (docs/admin.md).
   const fresh = plan.projects.added.filter((p) => p.heat_score === undefined).map((p) => p.id);

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectScores, projects, sectors } from '../../db/schema/index.ts';
 import { exportColumns } from './full-export.queries.ts';
@@ -21,8 +21,48 @@ export async function selectProjectFacts(db: Db, id: string) {
   return row;
 }
 
-export async function insertProjectRow(db: Db, row: ProjectInsert): Promise<void> {
-  await db.insert(projects).values(row);
+const BATCH = 500; // rows per multi-row INSERT: well under the 65,535-parameter limit
+
+/**
+ * Inserts new projects and overwrites every descriptive fact of existing ones (clearing what the new version lacks),
+ * in multi-row batches; live figures, metric sources and scores of existing rows stay.
+ */
+export async function upsertProjectFacts(db: Db, rows: ProjectInsert[], now: Date): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db
+      .insert(projects)
+      .values(rows.slice(i, i + BATCH))
+      .onConflictDoUpdate({
+        target: projects.id,
+        set: {
+          name: sql`excluded.name`,
+          symbol: sql`excluded.symbol`,
+          introEn: sql`excluded.intro_en`,
+          introZh: sql`excluded.intro_zh`,
+          descriptionEn: sql`excluded.description_en`,
+          descriptionZh: sql`excluded.description_zh`,
+          category: sql`excluded.category`,
+          categories: sql`excluded.categories`,
+          chains: sql`excluded.chains`,
+          tags: sql`excluded.tags`,
+          websiteUrl: sql`excluded.website_url`,
+          twitterHandle: sql`excluded.twitter_handle`,
+          telegramUrl: sql`excluded.telegram_url`,
+          discordUrl: sql`excluded.discord_url`,
+          githubOrgs: sql`excluded.github_orgs`,
+          sourcePlatform: sql`excluded.source_platform`,
+          isVerified: sql`excluded.is_verified`,
+          verification: sql`excluded.verification`,
+          coingeckoId: sql`excluded.coingecko_id`,
+          newsQuery: sql`excluded.news_query`,
+          wikipediaTitles: sql`excluded.wikipedia_titles`,
+          whitepaperUrl: sql`excluded.whitepaper_url`,
+          fundamentals: sql`excluded.fundamentals`,
+          listedAt: sql`excluded.listed_at`,
+          updatedAt: now,
+        },
+      });
+  }
 }
 
 /** Overwrites every descriptive fact (clears what the new version lacks); live figures and scores stay. */
