@@ -13,6 +13,7 @@ import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { adminDataRoutes } from './features/admin/admin-data.routes.ts';
 import { dbSetupRoutes } from './features/admin/db-setup.routes.ts';
 import { maintenanceRoutes } from './features/admin/maintenance.routes.ts';
 import { adsAdminRoutes } from './features/ads/ads.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(savedSearchesRoutes, { prefix: '/api', ...deps }); // /saved-searches/* (premium; alerts counted)
   await app.register(exportsRoutes, { prefix: '/api', ...deps }); // /exports/*, /export-schedules/* (premium; counted)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
+  await app.register(adminDataRoutes, { prefix: '/api/admin', ...deps }); // /audit, /import[/preview], /projects/:id, /sectors/:id
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });

@@ -1,5 +1,6 @@
 export * from './alerts.ts';
 export * from './api-keys.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './exports.ts';
 export * from './fundamentals.ts';

@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  adminAudit,
   adViews,
   alertDeliveries,
   alerts,
@@ -86,6 +87,7 @@ describe('DELETE /api/me: the account and every row of it', () => {
     await t.db.insert(userTasks).values({ userId, taskType: 'daily', taskKey: 'daily-login', pointsAwarded: 50 });
     await t.db.insert(pointsHistory).values({ userId, pointsChange: 50, reason: 'task.daily', currentTotal: 50 });
     await t.db.insert(savedSearches).values({ userId, name: 'mine', query: { q: 'defi' } });
+    await t.db.insert(adminAudit).values({ actorId: userId, actorEmail: email, action: 'test', entity: 'project' });
     const project = await insertProject(t.db, { id: `p-${userId}` });
     const [alert] = await t.db
       .insert(alerts)
@@ -164,8 +166,10 @@ describe('DELETE /api/me: the account and every row of it', () => {
       expect(tables, table).toContain(table);
     }
     for (const fk of keys) {
-      // A referee's profile outlives the friend who invited them: only the link is cleared (SET NULL).
-      const expected = `${fk.table}.${fk.column}` === 'user_profiles.referred_by' ? 'n' : 'c';
+      // A referee's profile outlives the friend who invited them: only the link is cleared (SET NULL). The admin audit
+      // log outlives the admin who acted (docs/admin.md): its entries stay, the link to the account is cleared.
+      const keep = ['user_profiles.referred_by', 'admin_audit.actor_id'];
+      const expected = keep.includes(`${fk.table}.${fk.column}`) ? 'n' : 'c';
       expect(fk.onDelete, `${fk.table}.${fk.column}`).toBe(expected);
     }
   });

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { projects, sectors } from '../../db/schema/index.ts';
 
 /** The columns the catalogue shape is made of (catalogue.data.ts toProjectRow, read backwards). */
-const exportColumns = {
+export const exportColumns = {
   id: projects.id,
   name: projects.name,
   symbol: projects.symbol,

@@ -1,0 +1,107 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuditQuerySchema,
+  AuditResponseSchema,
+  DeletedResponseSchema,
+  ImportQuerySchema,
+  ImportResultSchema,
+} from '../../../shared/api/admin-data.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireAdmin } from '../auth/auth.plugin.ts';
+import { ExportProjectSchema, ExportSectorSchema } from '../catalogue/catalogue.schema.ts';
+import { previewImport, runImport } from './admin-import.service.ts';
+import {
+  createProject,
+  deleteProject,
+  getAdminProject,
+  updateProject,
+  updateSector,
+} from './admin-projects.service.ts';
+import type { AdminActor } from './audit-log.service.ts';
+import { listAudit } from './audit-log.service.ts';
+
+/** An import file may be large (10,000 projects ≈ 15 MB of JSON): these two routes alone accept up to 50 MB. */
+export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
+
+const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
+/** The file is validated row by row in the service (the error names the row and field), so the body is any JSON. */
+const ImportBodySchema = z.unknown().describe('{ projects: ExportProject[], sectors?, exportTime?, version? }');
+const actorOf = (request: FastifyRequest): AdminActor => ({
+  id: request.auth!.user.id,
+  email: request.auth!.user.email,
+});
+
+/**
+ * Admin data changes (issue 17: projects and sectors CRUD, import, the audit log) under /api/admin. Every write runs
+ * in one transaction with its audit entry (audit-log.service.ts); docs/admin.md.
+ */
+export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.addHook('onRequest', requireAdmin);
+  const tags = ['admin'];
+
+  app.get(
+    '/audit',
+    { schema: { tags, querystring: AuditQuerySchema, response: { 200: AuditResponseSchema } } },
+    (request) => listAudit(deps.db, request.query),
+  );
+
+  app.post(
+    '/import/preview',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags, querystring: ImportQuerySchema, body: ImportBodySchema, response: { 200: ImportResultSchema } },
+    },
+    (request) => previewImport(deps.db, request.body, request.query.mode),
+  );
+  app.post(
+    '/import',
+    {
+      bodyLimit: IMPORT_BODY_LIMIT,
+      schema: { tags, querystring: ImportQuerySchema, body: ImportBodySchema, response: { 200: ImportResultSchema } },
+    },
+    (request) => runImport(deps, actorOf(request), request.body, request.query.mode),
+  );
+
+  app.get(
+    '/projects/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: ExportProjectSchema } } },
+    (request) => getAdminProject(deps.db, request.params.id),
+  );
+  app.post(
+    '/projects',
+    { schema: { tags, body: ExportProjectSchema, response: { 201: ExportProjectSchema } } },
+    async (request, reply) => reply.code(201).send(await createProject(deps, actorOf(request), request.body)),
+  );
+  app.put(
+    '/projects/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ExportProjectSchema.extend({ id: z.string().min(1).optional() }),
+        response: { 200: ExportProjectSchema },
+      },
+    },
+    (request) => updateProject(deps, actorOf(request), request.params.id, { ...request.body, id: request.params.id }),
+  );
+  app.delete(
+    '/projects/:id',
+    { schema: { tags, params: IdParamsSchema, response: { 200: DeletedResponseSchema } } },
+    (request) => deleteProject(deps, actorOf(request), request.params.id),
+  );
+
+  app.put(
+    '/sectors/:id',
+    {
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: ExportSectorSchema.extend({ id: z.string().min(1).optional() }),
+        response: { 200: ExportSectorSchema },
+      },
+    },
+    (request) => updateSector(deps, actorOf(request), request.params.id, { ...request.body, id: request.params.id }),
+  );
+};

@@ -1,0 +1,133 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { projectScores, projects, sectors } from '../../db/schema/index.ts';
+import { exportColumns } from './full-export.queries.ts';
+
+type ProjectInsert = typeof projects.$inferInsert;
+type SectorInsert = typeof sectors.$inferInsert;
+
+/** The live figures a catalogue entry carries only as samples: an edit or import of an existing row keeps them. */
+type LiveKeys = 'id' | 'marketCap' | 'volume24h' | 'followersTwitter' | 'metricSources';
+export type ProjectFacts = Omit<ProjectInsert, LiveKeys>;
+
+/** A project's facts as exported, locked for the rest of the transaction (an edit's "before"). */
+export async function selectProjectForUpdate(db: Db, id: string) {
+  const [row] = await db.select(exportColumns).from(projects).where(eq(projects.id, id)).for('update');
+  return row;
+}
+
+export async function selectProjectFacts(db: Db, id: string) {
+  const [row] = await db.select(exportColumns).from(projects).where(eq(projects.id, id));
+  return row;
+}
+
+const BATCH = 500; // rows per multi-row INSERT: well under the 65,535-parameter limit
+
+/**
+ * Inserts new projects and overwrites every descriptive fact of existing ones (clearing what the new version lacks),
+ * in multi-row batches; live figures, metric sources and scores of existing rows stay.
+ */
+export async function upsertProjectFacts(db: Db, rows: ProjectInsert[], now: Date): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db
+      .insert(projects)
+      .values(rows.slice(i, i + BATCH))
+      .onConflictDoUpdate({
+        target: projects.id,
+        set: {
+          name: sql`excluded.name`,
+          symbol: sql`excluded.symbol`,
+          introEn: sql`excluded.intro_en`,
+          introZh: sql`excluded.intro_zh`,
+          descriptionEn: sql`excluded.description_en`,
+          descriptionZh: sql`excluded.description_zh`,
+          category: sql`excluded.category`,
+          categories: sql`excluded.categories`,
+          chains: sql`excluded.chains`,
+          tags: sql`excluded.tags`,
+          websiteUrl: sql`excluded.website_url`,
+          twitterHandle: sql`excluded.twitter_handle`,
+          telegramUrl: sql`excluded.telegram_url`,
+          discordUrl: sql`excluded.discord_url`,
+          githubOrgs: sql`excluded.github_orgs`,
+          sourcePlatform: sql`excluded.source_platform`,
+          isVerified: sql`excluded.is_verified`,
+          verification: sql`excluded.verification`,
+          coingeckoId: sql`excluded.coingecko_id`,
+          newsQuery: sql`excluded.news_query`,
+          wikipediaTitles: sql`excluded.wikipedia_titles`,
+          whitepaperUrl: sql`excluded.whitepaper_url`,
+          fundamentals: sql`excluded.fundamentals`,
+          listedAt: sql`excluded.listed_at`,
+          updatedAt: now,
+        },
+      });
+  }
+}
+
+/** Overwrites every descriptive fact (clears what the new version lacks); live figures and scores stay. */
+export async function updateProjectFacts(db: Db, id: string, facts: ProjectFacts, now: Date): Promise<void> {
+  const {
+    marketCap: _m,
+    volume24h: _v,
+    followersTwitter: _f,
+    metricSources: _s,
+    id: _id,
+    ...set
+  } = facts as ProjectInsert;
+  await db
+    .update(projects)
+    .set({ ...set, updatedAt: now })
+    .where(eq(projects.id, id));
+}
+
+export async function deleteProjectRow(db: Db, id: string): Promise<void> {
+  await db.delete(projects).where(eq(projects.id, id));
+}
+
+const CHUNK = 1000; // ids per statement: well under the 65,535-parameter limit
+
+export async function deleteProjectsWithIds(db: Db, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += CHUNK)
+    await db.delete(projects).where(inArray(projects.id, ids.slice(i, i + CHUNK)));
+}
+
+/** The starting heat of imported or new projects (the next recompute replaces it; docs/admin.md). */
+export async function updateStartingHeat(db: Db, ids: string[], heat: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(projectScores)
+    .set({ heatScore: heat, signalScore: heat })
+    .where(inArray(projectScores.projectId, ids));
+}
+
+export const sectorColumns = {
+  id: sectors.id,
+  name: sectors.name,
+  nameZh: sectors.nameZh,
+  descriptionEn: sectors.descriptionEn,
+  descriptionZh: sectors.descriptionZh,
+  color: sectors.color,
+  icon: sectors.icon,
+};
+
+export async function selectSectorForUpdate(db: Db, id: string) {
+  const [row] = await db.select(sectorColumns).from(sectors).where(eq(sectors.id, id)).for('update');
+  return row;
+}
+
+export async function updateSectorFacts(db: Db, id: string, set: Omit<SectorInsert, 'id'>, now: Date): Promise<void> {
+  await db
+    .update(sectors)
+    .set({ ...set, updatedAt: now })
+    .where(eq(sectors.id, id));
+}
+
+export async function insertSectorRow(db: Db, row: SectorInsert): Promise<void> {
+  await db.insert(sectors).values(row);
+}
+
+export async function deleteSectorsWithIds(db: Db, ids: string[]): Promise<void> {
+  for (let i = 0; i < ids.length; i += CHUNK)
+    await db.delete(sectors).where(inArray(sectors.id, ids.slice(i, i + CHUNK)));
+}
