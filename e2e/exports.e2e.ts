@@ -5,7 +5,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { type Lang, open } from './support/browser.ts';
+import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
 // Issue 16, exports in the browser: a premium user (a pre-made account of the e2e server) opens the export form from
@@ -71,6 +71,11 @@ describe.each(['zh', 'en'] as const)('exports in the browser (%s)', (lang) => {
       await page.getByTestId('export-usage').waitFor();
       await session.screenshot(page, `exports-${lang}-list`);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
+      // A phone (390 px): the form and the list fit the width, nothing scrolls sideways.
+      await page.setViewportSize(MOBILE);
+      await session.screenshot(page, `exports-${lang}-list-390`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await page.setViewportSize(DESKTOP);
 
       await form.getByLabel(t.form.repeat).selectOption('weekly');
       await form.getByLabel(t.form.delivery).selectOption('download');

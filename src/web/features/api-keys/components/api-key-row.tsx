@@ -12,7 +12,7 @@ export function ApiKeyRow({ apiKey }: { apiKey: ApiKey }) {
   const revoked = apiKey.revokedAt !== null;
   return (
     <tr data-slot="api-key-row" data-revoked={revoked} className={revoked ? 'opacity-60' : undefined}>
-      <td className="py-2 pr-3 font-medium">{apiKey.name}</td>
+      <td className="min-w-32 py-2 pr-3 font-medium">{apiKey.name}</td>
       <td className="py-2 pr-3 font-mono text-xs whitespace-nowrap">{apiKey.prefix}…</td>
       <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(apiKey.createdAt)}</td>
       <td className="py-2 pr-3 whitespace-nowrap">

@@ -122,7 +122,9 @@ export function ApiKeysPanel({ data }: { data: ApiKeyListResponse }) {
         {data.items.length === 0 ? (
           <p className="muted text-sm">{t('keys.empty')}</p>
         ) : (
-          <div className="overflow-x-auto">
+          // relative: the header's sr-only label is absolutely positioned; without a positioned scroll box it escapes
+          // the box and widens the whole page on a phone.
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="muted text-xs">
                 <tr>

@@ -43,7 +43,7 @@ export function ExportsList({ items, retentionDays }: { items: Export[]; retenti
             data-state={item.state}
             className="flex flex-wrap items-center gap-3 p-3"
           >
-            <div className="min-w-0 flex-1 space-y-1">
+            <div className="min-w-48 flex-1 space-y-1">
               <p className="font-medium">
                 {t(`sources.${item.source.kind}`)} · {t(`formats.${item.options.format}`)}
                 {item.scheduleId && <span className="ml-2 text-xs text-gray-500">{t('list.scheduled')}</span>}
