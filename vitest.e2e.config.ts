@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // built-in catalogue) on a free port; each file drives Debian's chromium through playwright-core.
 // Three files at a time: a browser test mostly waits (on the page, the server, the network) — with two workers the
 // suite used ~0.65 of the two cores (6 min 24 s on a quiet machine) — so a third worker overlaps more of those waits
-// (6 min 7 s with the machine otherwise at load 10). Every test uses its own browser context, account and address.
+// (6 min 7 s with the machine otherwise at load 10). With 35 files: 9 min 55 s at three workers; four were slower
+// (10 min 35 s) and timed a long journey out. Every test uses its own browser context, account and address.
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],

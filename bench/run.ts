@@ -12,13 +12,15 @@ import { benchAlerts } from './alerts.bench.ts';
 import { benchBackfill } from './backfill.bench.ts';
 import { benchExports } from './exports.bench.ts';
 import { measureLoad } from './http-load.ts';
+import { benchRealtime } from './realtime.bench.ts';
 import { benchSearch, explainTextSearch } from './search.bench.ts';
 import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 
 // npm run bench [-- --count 100000 --seconds 8 --skip-postgres --trend-days 90 --trend-days-pglite 14 --only search,trend]
 // npm run bench -- --only backfill [--backfill-count 1000 --backfill-days 90 --skip-postgres]: that section alone
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
-// --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill, exports) after seeding; a recompute
+// --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill, exports, realtime) after
+// seeding (backfill and realtime alone need none; --streams N, default 1000); a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
 
 const args = process.argv.slice(2);
@@ -35,7 +37,17 @@ const TREND_DAYS = Number(flag('trend-days', '90'));
 const TREND_DAYS_PGLITE = Number(flag('trend-days-pglite', '14'));
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SEED = 42;
-const SECTIONS = ['recompute', 'alerts', 'reads', 'search', 'trend', 'bundles', 'backfill', 'exports'] as const;
+const SECTIONS = [
+  'recompute',
+  'alerts',
+  'reads',
+  'search',
+  'trend',
+  'bundles',
+  'backfill',
+  'exports',
+  'realtime',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = flag('only', SECTIONS.join(','))
   .split(',')
@@ -130,10 +142,21 @@ async function backfillRows(): Promise<Row[]> {
   return rows;
 }
 
+const REALTIME_STREAMS = Number(flag('streams', '1000'));
+
+/** Server-sent hints to REALTIME_STREAMS open streams (bench/realtime.bench.ts): PGlite, then two PostgreSQL instances. */
+async function realtimeRows(): Promise<Row[]> {
+  const rows: Row[] = [await benchRealtime({ DATA_DIR: 'memory://' }, 'pglite', REALTIME_STREAMS)];
+  const url = SKIP_POSTGRES ? undefined : await freshPostgresDatabase(`${BENCH_DATABASE}_realtime`);
+  if (url) rows.push(await benchRealtime({ DATABASE_URL: url }, 'postgres', REALTIME_STREAMS));
+  return rows;
+}
+
 async function main() {
-  // The backfill seeds its own 1,000 projects: asked for alone, the 100k seeding above is skipped.
-  if (ONLY.every((name) => name === 'backfill')) {
-    report.backfill = await backfillRows();
+  // The backfill and the realtime figures need no 100k catalogue: asked for alone, the seeding below is skipped.
+  if (ONLY.every((name) => name === 'backfill' || name === 'realtime')) {
+    if (runs('backfill')) report.backfill = await backfillRows();
+    if (runs('realtime')) report.realtime = await realtimeRows();
     return printReport();
   }
   console.log(
@@ -180,6 +203,7 @@ async function main() {
   report.exports = exports;
   report.bundles = runs('bundles') ? await optionalBundleSizes() : [];
   report.backfill = runs('backfill') ? await backfillRows() : [];
+  report.realtime = runs('realtime') ? await realtimeRows() : [];
   printReport();
 }
 

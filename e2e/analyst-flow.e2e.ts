@@ -122,5 +122,5 @@ describe.each(['zh', 'en'] as const)("an analyst's day (%s)", (lang) => {
       await banner.getByTestId('notification-badge').waitFor();
       await screenshot(page, `analyst-flow-${lang}-notification`);
     });
-  });
+  }, 90_000); // a whole journey: search, save, two watchlist adds, compare, an alert, a recompute
 });

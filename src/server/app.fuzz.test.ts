@@ -132,8 +132,12 @@ function attempts(operation: Operation): fc.Arbitrary<Attempt> {
     .map(({ path: p, query, body, csrf, lang }) => ({ url: `${p}${query}`, ...body, csrf, lang }));
 }
 
+// A stream never ends, so app.inject would wait for ever; it takes no input at all (realtime.routes.test.ts covers it).
+const STREAMING_PATHS = ['/api/events'];
+
 function operationsOf(doc: { paths: Record<string, Record<string, unknown>> }): Operation[] {
-  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+  const paths = Object.entries(doc.paths).filter(([path]) => !STREAMING_PATHS.includes(path));
+  return paths.flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, raw]) => {
       const op = raw as {
         parameters?: Parameter[];

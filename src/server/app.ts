@@ -23,21 +23,28 @@ import { apiV1Routes } from './features/api-keys/api-v1.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { compareRoutes } from './features/compare/compare.routes.ts';
+import { correctionsAdminRoutes, correctionsRoutes } from './features/corrections/corrections.routes.ts';
+import { cryptoPaymentsRoutes } from './features/crypto-payments/crypto-payments.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
 import { fundamentalsRoutes } from './features/fundamentals/fundamentals.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { testModeRoutes } from './features/membership/test-mode.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
+import { paymentsRoutes } from './features/payments/payments.routes.ts';
+import { paymentsAdminRoutes } from './features/payments/payments-admin.routes.ts';
 import { platformsRoutes } from './features/platforms/platforms.routes.ts';
 import { pointsRoutes } from './features/points/points.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { quotasRoutes } from './features/quotas/quotas.routes.ts';
+import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
+import { createRealtimeHub } from './features/realtime/realtime-hub.ts';
 import { savedSearchesRoutes } from './features/saved-searches/saved-searches.routes.ts';
 import { searchRoutes } from './features/search/search.routes.ts';
 import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes.ts';
+import { twitterDebugRoutes } from './features/social-accounts/twitter-debug.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import { taskProgressHooks } from './features/tasks/progress.hooks.ts';
@@ -122,7 +129,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   // Every feature, by hand.
   await app.register(taskProgressHooks, deps); // counts project/sector/history views as task progress
-  await app.register(systemRoutes, { prefix: '/api', ...deps });
+  // Open event streams of this instance; ended before the server closes (an open stream would keep it open).
+  const realtime = createRealtimeHub(deps.events);
+  app.addHook('preClose', async () => realtime.closeAll());
+  app.addHook('onClose', async () => realtime.close());
+  await app.register(systemRoutes, { prefix: '/api', ...deps, openStreams: () => realtime.size });
+  await app.register(realtimeRoutes, { prefix: '/api', ...deps, realtime }); // /events (SSE hints)
   await app.register(siteRoutes, { prefix: '/api', ...deps }); // /site: the configured public channels
   await app.register(projectsRoutes, { prefix: '/api/projects', ...deps });
   await app.register(sectorsRoutes, { prefix: '/api/sectors', ...deps });
@@ -144,10 +156,16 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(apiV1Routes, { prefix: '/api/v1', ...deps }); // the public API: bearer key, hourly quota
   await app.register(savedSearchesRoutes, { prefix: '/api', ...deps }); // /saved-searches/* (premium; alerts counted)
   await app.register(exportsRoutes, { prefix: '/api', ...deps }); // /exports/*, /export-schedules/* (premium; counted)
+  await app.register(correctionsRoutes, { prefix: '/api', ...deps }); // /projects/:id/corrections, /me/corrections
+  await app.register(cryptoPaymentsRoutes, { prefix: '/api/payments/crypto', ...deps }); // options, purchase, tx hash, state
+  await app.register(paymentsRoutes, { prefix: '/api', ...deps }); // /payments/plans|checkout|return|stripe/webhook, /me/payments
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(adminDataRoutes, { prefix: '/api/admin', ...deps }); // /audit, /import[/preview], /projects/:id, /sectors/:id
+  await app.register(correctionsAdminRoutes, { prefix: '/api/admin/corrections', ...deps }); // the review queue
+  await app.register(paymentsAdminRoutes, { prefix: '/api/admin/payments', ...deps }); // list, POST /:id/refund
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
+  await app.register(twitterDebugRoutes, { prefix: '/api/admin/twitter-debug', ...deps }); // one X call, raw + mapped
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });
   await app.register(dbSetupRoutes, { prefix: '/api/admin/db-setup', ...deps }); // kind, migrations, rows, size
   await app.register(maintenanceRoutes, { prefix: '/api/admin/maintenance', ...deps }); // POST /:action

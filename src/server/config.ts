@@ -11,6 +11,18 @@ const httpsLink = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/** An EVM address (0x + 40 hex), stored lower-case; empty = unset. */
+const evmAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be an address: 0x and 40 hex digits')
+  .transform((value) => value.toLowerCase())
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** A price in dollars with at most two decimals, kept as text (exact). */
+const usdPrice = z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'must be a price such as 9.50');
+const priceCny = priceCnyOf();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(3000),
@@ -172,7 +184,75 @@ const EnvSchema = z.object({
   EXPORT_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** How long an ad must stay on screen, measured on the server, before it can be credited. */
   AD_MIN_VIEW_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  // --- Crypto payments (docs/payments-crypto.md). Without CRYPTO_RPC_URL and CRYPTO_RECEIVING_ADDRESS the option is off.
+  /** JSON-RPC endpoint of the chain the stablecoins are paid on (an Infura/Alchemy URL, your own node). */
+  CRYPTO_RPC_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  CRYPTO_CHAIN_ID: z.coerce.number().int().min(1).default(1),
+  /** The address every payment goes to (0x + 40 hex). */
+  CRYPTO_RECEIVING_ADDRESS: evmAddress,
+  /** Token contracts; unset → the Ethereum mainnet contracts when CRYPTO_CHAIN_ID is 1, else that token is off. */
+  CRYPTO_USDT_ADDRESS: evmAddress,
+  CRYPTO_USDC_ADDRESS: evmAddress,
+  /** Base-unit decimals of each token (6 on Ethereum; 18 for the BNB Chain pegs). */
+  CRYPTO_USDT_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  CRYPTO_USDC_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  /** Blocks on top of (and including) the transfer's block before it counts. */
+  CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).max(1_000).default(12),
+  /** Prices in USD (paid 1:1 in USDT or USDC); defaults ≈ ¥68, ¥680, ¥198, ¥1980 at about ¥7.1 per dollar. */
+  CRYPTO_PRICE_PREMIUM_MONTHLY: usdPrice.default('9.50'),
+  CRYPTO_PRICE_PREMIUM_YEARLY: usdPrice.default('95.00'),
+  CRYPTO_PRICE_VIP_MONTHLY: usdPrice.default('28.00'),
+  CRYPTO_PRICE_VIP_YEARLY: usdPrice.default('280.00'),
+  /** A transaction's page on a block explorer: the hash is appended. */
+  CRYPTO_EXPLORER_TX_URL: z.url().default('https://etherscan.io/tx/'),
+  /** A payment still without a transaction hash (or whose transaction never appears) fails after this many hours. */
+  CRYPTO_PAYMENT_TIMEOUT_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24),
+  // --- Payments (docs/payments.md). Prices in CNY yuan (two decimals at most); without Stripe keys card and wallet
+  // payments are hidden.
+  PRICE_PREMIUM_MONTHLY_CNY: priceCny.default(68),
+  PRICE_PREMIUM_YEARLY_CNY: priceCny.default(680),
+  PRICE_VIP_MONTHLY_CNY: priceCny.default(198),
+  PRICE_VIP_YEARLY_CNY: priceCny.default(1980),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The endpoint's signing secret (whsec_…): every webhook is verified with it. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The Checkout methods offered (the Stripe account must have them enabled). */
+  STRIPE_METHODS: z
+    .string()
+    .default('card,alipay,wechat_pay')
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((method) => method.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(['card', 'alipay', 'wechat_pay'], { message: 'must list card, alipay, wechat_pay' }))),
+  /** Another Stripe API address: only for a local fake in tests. */
+  STRIPE_API_HOST: z.string().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
 });
+
+/** A price in CNY yuan: positive, at most two decimals (Stripe charges whole fen). */
+function priceCnyOf() {
+  return z.coerce
+    .number({ message: 'must be a number' })
+    .positive()
+    .max(1_000_000)
+    .refine(
+      (value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+      {
+        message: 'must have at most two decimals',
+      },
+    );
+}
 
 function isTimeZone(zone: string): boolean {
   try {

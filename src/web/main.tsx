@@ -11,6 +11,13 @@ import { applyTheme } from './lib/theme.ts';
 applyTheme();
 await initI18n().catch((error: unknown) => console.error('UI texts failed to load', error));
 
+// The app shell for offline use (vite.config.ts): production builds only, so development never serves stale code.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void import('virtual:pwa-register')
+    .then(({ registerSW }) => registerSW({ immediate: true }))
+    .catch((error: unknown) => console.error('offline support unavailable', error));
+}
+
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 

@@ -11,12 +11,18 @@ import { runMaintenance } from '../features/admin/maintenance.service.ts';
 import { changePoints, MAX_POINTS_CHANGE } from '../features/points/points.service.ts';
 import { recordSiteReview, removeVerification } from '../features/projects/verification.service.ts';
 import { openRuntime } from '../runtime.ts';
+import { runAccountsCommand } from './admin-accounts-cli.ts';
+import { runExportCommand, runImportCommand, runStatsCommand } from './admin-data-cli.ts';
+import { type CliIo, type CliResult, processIo, toFailure } from './cli-io.ts';
 
 // npm run admin -- grant <email> | revoke <email> | list
 //                  | verify <projectId> --by <name> [--note <text>] | unverify <projectId>
 //                  | points <email> <+n|-n> --reason admin.adjust
 //                  | maintenance remove-unnamed|recount-sectors|vacuum|compact-history
-// With embedded PGlite the server holds the data directory: stop it first (or use DATABASE_URL, which may be shared).
+//                  | import <file.json> [--mode merge|replace] [--yes] | export [--out <file.json>] | stats [--json]
+//                  | accounts list|add|disable|enable|usage   (admin-data-cli.ts, admin-accounts-cli.ts)
+// With embedded PGlite the server holds the data directory: every verb refuses to run beside it (DataDirLockedError);
+// stop it first, or use DATABASE_URL, which may be shared.
 
 const USAGE = [
   'usage: npm run admin -- grant <email> | revoke <email> | list',
@@ -24,9 +30,42 @@ const USAGE = [
   '       npm run admin -- unverify <projectId>',
   '       npm run admin -- points <email> <+n|-n> --reason admin.adjust   (a ledger row; a debit never overdraws)',
   `       npm run admin -- maintenance ${MAINTENANCE_ACTIONS.join('|')}   (recorded in sync_runs)`,
+  '       npm run admin -- import <file.json> [--mode merge|replace] [--yes]   (preview, then one transaction;',
+  '                         replace wipes the catalogue and asks first: --yes answers for scripts)',
+  '       npm run admin -- export [--out <file.json>]   (the full export; stdout without --out)',
+  '       npm run admin -- stats [--json]',
+  '       npm run admin -- accounts list | usage [--days 7] | disable <id> | enable <id>',
+  '       npm run admin -- accounts add <label> [--daily-limit 300] [--expires YYYY-MM-DD] [--stdin]',
+  '                         (secrets from X_BEARER_TOKEN or X_API_KEY + X_API_SECRET, --stdin (a bearer token),',
+  '                         or a hidden prompt; --bearer-token/--api-key/--api-secret work but land in the history)',
 ].join('\n');
 
-export type CliResult = { code: number; out: string };
+export type { CliResult };
+
+const DATA_COMMANDS = {
+  import: runImportCommand,
+  export: runExportCommand,
+  stats: (args: string[], env: Record<string, string | undefined>) => runStatsCommand(args, env),
+  accounts: runAccountsCommand,
+} as const;
+
+/** import/export/stats/accounts: a usage error (bad flag, missing argument) is exit code 2 with the usage. */
+async function runDataCommand(
+  command: keyof typeof DATA_COMMANDS,
+  args: string[],
+  env: Record<string, string | undefined>,
+  io: CliIo,
+): Promise<CliResult> {
+  try {
+    const result = await DATA_COMMANDS[command](args, env, io);
+    return result === 'usage' ? { code: 2, out: USAGE } : result;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS'))
+      return { code: 2, out: `${(error as Error).message}\n${USAGE}` };
+    return toFailure(error);
+  }
+}
 
 /** `--name value` pairs after the positional arguments; null when a flag has no value or is unknown. */
 function parseFlags(args: string[], known: readonly string[]): Record<string, string> | null {
@@ -125,8 +164,14 @@ async function runMaintenanceCommand(handle: Awaited<ReturnType<typeof createDb>
 }
 
 /** Runs one admin command against the configured database; never throws (errors become code 1 + message). */
-export async function runAdminCli(argv: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+export async function runAdminCli(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: CliIo = processIo(),
+): Promise<CliResult> {
   const [command, email, ...rest] = argv;
+  if (command && Object.hasOwn(DATA_COMMANDS, command))
+    return runDataCommand(command as keyof typeof DATA_COMMANDS, argv.slice(1), env, io);
   const isVerification = command === 'verify' || command === 'unverify';
   const isPoints = command === 'points';
   const isMaintenance = command === 'maintenance';
@@ -173,6 +218,6 @@ export async function runAdminCli(argv: string[], env: Record<string, string | u
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await runAdminCli(process.argv.slice(2), readEnvironment());
-  (result.code === 0 ? process.stdout : process.stderr).write(`${result.out}\n`);
+  if (result.out) (result.code === 0 ? process.stdout : process.stderr).write(`${result.out}\n`);
   process.exit(result.code);
 }

@@ -151,10 +151,14 @@ async function openPglite(dataDir: string, role: string, sharedBuffers: string, 
     notify: async (channel, payload) => {
       emitter.emit(channel, payload);
     },
+    // Two sources: the app's own publishes (the emitter above, no round trip) and NOTIFYs raised inside the
+    // database by triggers, which PGlite delivers on commit.
     listen: async (channel, handler) => {
       emitter.on(channel, handler);
+      const unlisten = await client.listen(channel, handler);
       return async () => {
         emitter.off(channel, handler);
+        await unlisten().catch(() => {});
       };
     },
     close: async () => {

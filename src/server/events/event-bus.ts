@@ -7,7 +7,13 @@ export type AppEvent =
   | { type: 'sectors.updated' }
   | { type: 'heat.recomputed'; asOf: string }
   | { type: 'users.updated' }
-  | { type: 'sync.updated'; job: string };
+  | { type: 'sync.updated'; job: string }
+  /** One user's own data changed (a points ledger row, a notification, the profile): raised by database triggers on
+   * commit (migration realtime_user_events), so every writer is covered and a rolled-back change raises nothing. */
+  | { type: 'user.changed'; userId: string; what: UserChange };
+
+export const USER_CHANGES = ['points', 'notifications', 'profile'] as const;
+export type UserChange = (typeof USER_CHANGES)[number];
 
 export type AppEventType = AppEvent['type'];
 type Handler = (event: AppEvent) => void;
@@ -18,7 +24,8 @@ export type EventBus = {
   close: () => Promise<void>;
 };
 
-const CHANNEL = 'heatrank_events';
+/** The NOTIFY channel; database triggers publish on it too, with origin 'db' (delivered to every instance). */
+export const EVENTS_CHANNEL = 'heatrank_events';
 
 /**
  * Delivers every event to local subscribers at once (so a read right after a write sees fresh data) and to other
@@ -30,14 +37,14 @@ export async function createEventBus(handle: Pick<DbHandle, 'notify' | 'listen'>
   const deliver = (event: AppEvent) => {
     for (const handler of handlers) handler(event);
   };
-  const unlisten = await handle.listen(CHANNEL, (payload) => {
+  const unlisten = await handle.listen(EVENTS_CHANNEL, (payload) => {
     const message = JSON.parse(payload) as { origin: string; event: AppEvent };
     if (message.origin !== origin) deliver(message.event);
   });
   return {
     publish: async (event) => {
       deliver(event);
-      await handle.notify(CHANNEL, JSON.stringify({ origin, event }));
+      await handle.notify(EVENTS_CHANNEL, JSON.stringify({ origin, event }));
     },
     subscribe: (handler) => {
       handlers.add(handler);

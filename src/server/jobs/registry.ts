@@ -1,4 +1,5 @@
 import { alertDeliveriesJob } from './alert-deliveries.job.ts';
+import { cryptoPaymentsJob } from './crypto-payments.job.ts';
 import { dailyCleanupJob } from './daily-cleanup.job.ts';
 import { exportsJob } from './exports.job.ts';
 import { firstStartRefreshJob } from './first-start-refresh.job.ts';
@@ -38,6 +39,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - ingest-fundamentals daily 03:35 (DefiLlama funding rounds, then logo downloads)
  * - exports            every minute (due scheduled exports, exports a stopped instance left, retention)
  * - history-backfill   at start-up and every 6 h until one run succeeds (BACKFILL_DAYS of daily history)
+ * - crypto-payments    every minute (re-checks processing crypto payments on-chain; expires pending ones)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -57,6 +59,7 @@ export const ALL_JOBS: readonly Job[] = [
   fundamentalsJob,
   historyBackfillJob,
   exportsJob,
+  cryptoPaymentsJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */

@@ -44,7 +44,7 @@ type SettingName =
  * Removes the configured secrets from a stored message before it is shown to the public: messages are stored through
  * safeErrorMessage and sources avoid echoing secrets, this is the last guard (and covers rows written before a fix).
  */
-function redactConfigSecrets(config: SyncStatusDeps['config'], message: string): string {
+export function redactConfigSecrets(config: SyncStatusDeps['config'], message: string): string {
   const secrets = [
     config.TELEGRAM_BOT_TOKEN,
     config.GITHUB_TOKEN,

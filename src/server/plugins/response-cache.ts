@@ -86,7 +86,8 @@ export function createResponseCache(events: EventBus, now: () => number = Date.n
     refreshTimer.unref();
   };
   const unsubscribe = events.subscribe((event) => {
-    if (event.type !== 'sync.updated') invalidate();
+    // Public responses only: a sync status or one user's own change leaves them as they are.
+    if (event.type !== 'sync.updated' && event.type !== 'user.changed') invalidate();
   });
 
   return {

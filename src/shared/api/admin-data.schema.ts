@@ -1,10 +1,21 @@
 import { z } from 'zod';
 
 /** GET /api/admin/audit: newest first, keyset pages (`before` = the last id of the previous page). */
+/** What an audit entry is about (admin_audit.entity). */
+export const AUDIT_ENTITIES = [
+  'project',
+  'sector',
+  'catalogue',
+  'social-account',
+  'ad',
+  'maintenance',
+  'payment',
+] as const;
+
 export const AuditQuerySchema = z.object({
   before: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  entity: z.enum(['project', 'sector', 'catalogue']).optional(),
+  entity: z.enum(AUDIT_ENTITIES).optional(),
   entityId: z.string().min(1).max(200).optional(),
   lang: z.enum(['zh', 'en']).optional(),
 });
@@ -49,3 +60,28 @@ export const ImportResultSchema = z.object({
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
 export const DeletedResponseSchema = z.object({ id: z.string(), deleted: z.literal(true) });
+
+/** GET /api/admin/projects: the /admin project list, by name; `q` matches the id, name or symbol. */
+export const AdminProjectListQuerySchema = z.object({
+  q: z.string().trim().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type AdminProjectListQuery = z.infer<typeof AdminProjectListQuerySchema>;
+
+export const AdminProjectListItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  symbol: z.string().nullable(),
+  category: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminProjectListItem = z.infer<typeof AdminProjectListItemSchema>;
+
+export const AdminProjectListResponseSchema = z.object({
+  items: z.array(AdminProjectListItemSchema),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type AdminProjectListResponse = z.infer<typeof AdminProjectListResponseSchema>;

@@ -9,6 +9,7 @@ import { z } from 'zod';
  * level_changed: params { from, to }
  * membership_expiring: params { level, expiresAt }
  * export_ready / export_failed: params { exportId, source (its kind), error? (an error code) } — scheduled exports
+ * correction_accepted / correction_rejected: params { correctionId, projectId, projectName, points?, reason? }
  */
 export const NOTIFICATION_KINDS = [
   'alert_fired',
@@ -18,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   'membership_expiring',
   'export_ready',
   'export_failed',
+  'correction_accepted',
+  'correction_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;

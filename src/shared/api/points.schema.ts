@@ -12,6 +12,7 @@ export const POINTS_REASONS = [
   'streak.bonus',
   'admin.adjust',
   'points.expired',
+  'correction.accepted',
 ] as const;
 export type PointsReason = (typeof POINTS_REASONS)[number];
 

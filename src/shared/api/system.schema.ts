@@ -7,6 +7,8 @@ export const HealthResponseSchema = z.object({
   projectCount: z.number().int().nullable(),
   version: z.string(),
   uptimeSeconds: z.number(),
+  /** Event streams (GET /api/events) open on the instance that answered. */
+  realtimeStreams: z.number().int(),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

@@ -1,6 +1,7 @@
 // Locale catalogue: one JSON file per namespace and language. Adding a namespace = a file in en/ and zh/ and two
 // lines here. en is the source of truth for keys; locales.test.ts enforces identical key sets and no empty values.
 import enAccount from './en/account.json' with { type: 'json' };
+import enAdmin from './en/admin.json' with { type: 'json' };
 import enAlerting from './en/alerting.json' with { type: 'json' };
 import enAlerts from './en/alerts.json' with { type: 'json' };
 import enApi from './en/api.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import enIngestion from './en/ingestion.json' with { type: 'json' };
 import enMembership from './en/membership.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import enPages from './en/pages.json' with { type: 'json' };
+import enPayments from './en/payments.json' with { type: 'json' };
 import enPlatforms from './en/platforms.json' with { type: 'json' };
 import enPoints from './en/points.json' with { type: 'json' };
 import enProject from './en/project.json' with { type: 'json' };
@@ -27,6 +29,7 @@ import enSectors from './en/sectors.json' with { type: 'json' };
 import enTasks from './en/tasks.json' with { type: 'json' };
 import enWatchlists from './en/watchlists.json' with { type: 'json' };
 import zhAccount from './zh/account.json' with { type: 'json' };
+import zhAdmin from './zh/admin.json' with { type: 'json' };
 import zhAlerting from './zh/alerting.json' with { type: 'json' };
 import zhAlerts from './zh/alerts.json' with { type: 'json' };
 import zhApi from './zh/api.json' with { type: 'json' };
@@ -44,6 +47,7 @@ import zhIngestion from './zh/ingestion.json' with { type: 'json' };
 import zhMembership from './zh/membership.json' with { type: 'json' };
 import zhNotifications from './zh/notifications.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
+import zhPayments from './zh/payments.json' with { type: 'json' };
 import zhPlatforms from './zh/platforms.json' with { type: 'json' };
 import zhPoints from './zh/points.json' with { type: 'json' };
 import zhProject from './zh/project.json' with { type: 'json' };
@@ -59,6 +63,7 @@ export const DEFAULT_LANGUAGE: Language = 'zh';
 
 export const en = {
   account: enAccount,
+  admin: enAdmin,
   alerts: enAlerts,
   alerting: enAlerting,
   api: enApi,
@@ -76,6 +81,7 @@ export const en = {
   membership: enMembership,
   notifications: enNotifications,
   pages: enPages,
+  payments: enPayments,
   platforms: enPlatforms,
   points: enPoints,
   project: enProject,
@@ -88,6 +94,7 @@ export const en = {
 
 export const zh: typeof en = {
   account: zhAccount,
+  admin: zhAdmin,
   alerts: zhAlerts,
   alerting: zhAlerting,
   api: zhApi,
@@ -105,6 +112,7 @@ export const zh: typeof en = {
   membership: zhMembership,
   notifications: zhNotifications,
   pages: zhPages,
+  payments: zhPayments,
   platforms: zhPlatforms,
   points: zhPoints,
   project: zhProject,

@@ -7,6 +7,8 @@ export const ADS_PER_DAY = 10;
 export const POINTS_PER_DAILY_TASK = 50;
 export const DAILY_TASKS_PER_DAY = 5;
 export const POINTS_PER_ACHIEVEMENT = 100;
+/** An achievement-type credit for a user's data correction an admin accepted (reason `correction.accepted`). */
+export const POINTS_PER_ACCEPTED_CORRECTION = 50;
 /** The spec's default page size of a user's task list. */
 export const USER_TASKS_PAGE_SIZE = 50;
 

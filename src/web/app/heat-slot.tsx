@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Skeleton } from '../components/ui/skeleton.tsx';
+import { loadChunk } from '../lib/load-chunk.ts';
 
 // The heat engine's panels (src/web/features/heat) carry their own queries and ECharts: they load on demand, after
 // the page around them has rendered.
 const ProjectHeatPanel = lazy(() =>
-  import('../features/heat/index.ts').then((module) => ({ default: module.ProjectHeatPanel })),
+  loadChunk(() => import('../features/heat/index.ts')).then((module) => ({ default: module.ProjectHeatPanel })),
 );
 const SectorHeatHistory = lazy(() =>
-  import('../features/heat/index.ts').then((module) => ({ default: module.SectorHeatHistory })),
+  loadChunk(() => import('../features/heat/index.ts')).then((module) => ({ default: module.SectorHeatHistory })),
 );
 
 /** The project page's heat breakdown and history. */

@@ -1,14 +1,39 @@
 import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { createQueryPersister, PERSIST_MAX_AGE_MS, shouldPersist } from '../lib/query-persister.ts';
+
+// A new build may change a response's shape: its cache starts empty rather than restore the old build's data.
+const CACHE_BUSTER = import.meta.env.VITE_BUILD_ID ?? import.meta.env.MODE;
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
+  const [persister] = useState(createQueryPersister);
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      {persister ? (
+        <PersistQueryClientProvider
+          client={queryClient}
+          persistOptions={{
+            persister,
+            maxAge: PERSIST_MAX_AGE_MS,
+            buster: CACHE_BUSTER,
+            dehydrateOptions: { shouldDehydrateQuery: shouldPersist },
+          }}
+          // The restored copy paints at once; online, the server's answer replaces it straight away (a reload shows
+          // what changed since, not a copy up to five minutes old). Offline the refetch waits for the network.
+          onSuccess={() =>
+            void queryClient.invalidateQueries({ predicate: shouldPersist, refetchType: 'active' }).catch(() => {})
+          }
+        >
+          {children}
+        </PersistQueryClientProvider>
+      ) : (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      )}
     </I18nextProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { loadNamespaces, type RouteNamespace } from '../lib/i18n.ts';
+import { loadChunk } from '../lib/load-chunk.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { RouteError } from './shell/route-error.tsx';
 
@@ -14,7 +15,8 @@ function page<K extends string>(
   namespaces: RouteNamespace[] = [],
 ): ComponentType {
   return lazy(async () => {
-    const [module] = await Promise.all([load(), loadNamespaces(...namespaces)]);
+    // Offline, a chunk not cached yet waits for the network instead of failing for good (lib/load-chunk.ts).
+    const [module] = await Promise.all([loadChunk(load), loadChunk(() => loadNamespaces(...namespaces))]);
     const Page: PageComponent = module[name];
     return { default: Page };
   });
@@ -41,7 +43,9 @@ const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage');
 const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage', [...COMPARE_TEXTS, 'alerts']);
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
 const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
-const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage');
+const MembershipCryptoPage = page(() => import('./routes/membership-crypto.tsx'), 'MembershipCryptoPage', ['payments']);
+const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage', ['payments']);
+const PaymentReturnPage = page(() => import('./routes/payment-return.tsx'), 'PaymentReturnPage', ['payments']);
 const TasksPage = page(() => import('./routes/tasks.tsx'), 'TasksPage', ACCOUNT_TEXTS);
 const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage', ['search']);
 const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage');
@@ -51,7 +55,7 @@ const PrivacyPage = page(() => import('./routes/privacy.tsx'), 'PrivacyPage', ['
 const TermsPage = page(() => import('./routes/terms.tsx'), 'TermsPage', ['pages']);
 const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage', ['pages']);
 const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage', ['pages']);
-const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', ACCOUNT_TEXTS);
+const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', [...ACCOUNT_TEXTS, 'payments']);
 const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ACCOUNT_TEXTS);
 const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', ['watchlists']);
 // A list's page ticks 2–5 of its projects for the comparison.
@@ -61,6 +65,8 @@ const ExportsPage = page(() => import('./routes/exports.tsx'), 'ExportsPage', ['
 // Not /api: that prefix is the server's JSON namespace (a 404 there, never the web app) and proxies route it there.
 const ApiAccessPage = page(() => import('./routes/api-access.tsx'), 'ApiAccessPage', ['api']);
 const DbSetupPage = page(() => import('./routes/db-setup.tsx'), 'DbSetupPage', ['database']);
+const AdminPage = page(() => import('./routes/admin.tsx'), 'AdminPage', ['admin']);
+const TwitterDebugPage = page(() => import('./routes/twitter-debug.tsx'), 'TwitterDebugPage', ['admin']);
 const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
@@ -94,6 +100,8 @@ export const routes: RouteObject[] = [
           { path: 'platforms', Component: PlatformsPage },
           { path: 'platforms/:id', Component: PlatformPage },
           { path: 'membership', Component: MembershipPage },
+          { path: 'membership/crypto', Component: MembershipCryptoPage },
+          { path: 'membership/return', Component: PaymentReturnPage },
           { path: 'tasks', Component: TasksPage },
           { path: 'search', Component: SearchPage },
           { path: 'compare', Component: ComparePage },
@@ -114,6 +122,8 @@ export const routes: RouteObject[] = [
           { path: 'notifications', Component: NotificationsPage },
           { path: 'api-access', Component: ApiAccessPage },
           { path: 'db-setup', Component: DbSetupPage },
+          { path: 'admin', Component: AdminPage },
+          { path: 'twitter-debug', Component: TwitterDebugPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
           { path: '*', element: <Navigate to="/" replace /> },
         ],

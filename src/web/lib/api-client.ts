@@ -25,9 +25,21 @@ export type ApiGetOptions = {
   signal?: AbortSignal;
 };
 
+// Public answers carry max-age=30 (plugins/send-cached.ts): fine for a reload, wrong right after the server said the
+// data changed. For a moment after a live hint, reads revalidate (If-None-Match: a 304 when nothing changed).
+let revalidateUntil = 0;
+const REVALIDATE_WINDOW_MS = 10_000;
+
+/** The reads of the next few seconds skip the browser's HTTP cache (a live update is refetching). */
+export function revalidateReads(now = Date.now()): void {
+  revalidateUntil = now + REVALIDATE_WINDOW_MS;
+}
+
 /** GET a JSON resource and validate it against its contract schema; throws ApiError on any failure. */
 export function apiGet<S extends z.ZodType>(path: string, schema: S, options: ApiGetOptions = {}): Promise<z.infer<S>> {
-  return request(path, schema, { headers: { accept: 'application/json' }, signal: options.signal }, options);
+  const init: RequestInit = { headers: { accept: 'application/json' }, signal: options.signal };
+  if (Date.now() < revalidateUntil) init.cache = 'no-cache';
+  return request(path, schema, init, options);
 }
 
 /** One fetch → ApiError | validated body, shared by reads and writes. */

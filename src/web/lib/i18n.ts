@@ -56,11 +56,13 @@ export const ROUTE_NAMESPACES = [
   'exports',
   'api',
   'database',
+  'admin',
+  'payments',
 ] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments}.json',
   {
     import: 'default',
   },

@@ -16,6 +16,7 @@ import {
   oauthAccounts,
   paymentHistory,
   pointsHistory,
+  projectCorrections,
   quotaUsage,
   savedSearches,
   sessions,
@@ -35,7 +36,7 @@ type ForeignKey = { table: string; column: string; onDelete: string };
 // Tables known to hold a user's rows today (the catalogue check below also covers any added later).
 const USER_TABLES = [
   ...'user_profiles sessions auth_tokens oauth_accounts points_history user_tasks'.split(' '),
-  ...'saved_searches alerts alert_deliveries notifications exports export_schedules api_keys crypto_payments payment_history'.split(
+  ...'saved_searches alerts alert_deliveries notifications exports export_schedules api_keys payment_history'.split(
     ' ',
   ),
 ];
@@ -89,6 +90,16 @@ describe('DELETE /api/me: the account and every row of it', () => {
     await t.db.insert(savedSearches).values({ userId, name: 'mine', query: { q: 'defi' } });
     await t.db.insert(adminAudit).values({ actorId: userId, actorEmail: email, action: 'test', entity: 'project' });
     const project = await insertProject(t.db, { id: `p-${userId}` });
+    await t.db.insert(projectCorrections).values({
+      projectId: project.id,
+      userId,
+      reviewerId: userId,
+      proposed: { website: 'https://new.example' },
+      current: { website: null },
+      status: 'rejected',
+      reason: 'a review by the same account',
+      reviewedAt: now,
+    });
     const [alert] = await t.db
       .insert(alerts)
       .values({ userId, kind: 'heat_above', targetType: 'project', projectId: project.id, threshold: 80 })
@@ -109,23 +120,25 @@ describe('DELETE /api/me: the account and every row of it', () => {
       nextRunAt: now,
     });
     await t.db.insert(apiKeys).values({ userId, name: 'mine', prefix: `hr_live_${userId.slice(0, 12)}`, keyHash: 'x' });
+    const [payment] = await t.db
+      .insert(paymentHistory)
+      .values({
+        userId,
+        method: 'crypto',
+        provider: 'crypto',
+        plan: 'premium',
+        period: 'monthly',
+        amount: '9.9',
+        currency: 'USDT',
+      })
+      .returning();
     await t.db.insert(cryptoPayments).values({
-      userId,
-      plan: 'premium',
-      period: 'monthly',
-      chain: 'tron',
+      paymentId: payment!.id,
+      chainId: 1,
       token: 'USDT',
-      amount: 9.9,
-      toAddress: 'T-address',
-    });
-    await t.db.insert(paymentHistory).values({
-      userId,
-      method: 'crypto',
-      plan: 'premium',
-      period: 'monthly',
-      amount: 9.9,
-      currency: 'USDT',
-      status: 'success',
+      tokenAddress: '0xdac17f958d2ee523a2206206994597c13d831ec7',
+      toAddress: '0x0000000000000000000000000000000000000001',
+      amountUnits: '9900000',
     });
     await t.db.insert(mailOutbox).values({ to: email, subject: 'queued', text: 'a mail still queued' });
     const [ad] = await t.db.select({ id: houseAds.id }).from(houseAds).limit(1);
@@ -167,8 +180,9 @@ describe('DELETE /api/me: the account and every row of it', () => {
     }
     for (const fk of keys) {
       // A referee's profile outlives the friend who invited them: only the link is cleared (SET NULL). The admin audit
-      // log outlives the admin who acted (docs/admin.md): its entries stay, the link to the account is cleared.
-      const keep = ['user_profiles.referred_by', 'admin_audit.actor_id'];
+      // log outlives the admin who acted (docs/admin.md): its entries stay, the link to the account is cleared. So does a
+      // user's reviewed correction outlive its reviewer (the proposer's own rows go with the proposer).
+      const keep = ['user_profiles.referred_by', 'admin_audit.actor_id', 'project_corrections.reviewer_id'];
       const expected = keep.includes(`${fk.table}.${fk.column}`) ? 'n' : 'c';
       expect(fk.onDelete, `${fk.table}.${fk.column}`).toBe(expected);
     }

@@ -1,7 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AdminProjectListQuerySchema,
+  AdminProjectListResponseSchema,
   AuditQuerySchema,
   AuditResponseSchema,
   DeletedResponseSchema,
@@ -16,11 +17,11 @@ import {
   createProject,
   deleteProject,
   getAdminProject,
+  listAdminProjects,
   updateProject,
   updateSector,
 } from './admin-projects.service.ts';
-import type { AdminActor } from './audit-log.service.ts';
-import { listAudit } from './audit-log.service.ts';
+import { adminActorOf, listAudit } from './audit-log.service.ts';
 
 /** An import file may be large (10,000 projects ≈ 15 MB of JSON): these two routes alone accept up to 50 MB. */
 export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
@@ -28,10 +29,7 @@ export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;
 const IdParamsSchema = z.object({ id: z.string().min(1).max(200) });
 /** The file is validated row by row in the service (the error names the row and field), so the body is any JSON. */
 const ImportBodySchema = z.unknown().describe('{ projects: ExportProject[], sectors?, exportTime?, version? }');
-const actorOf = (request: FastifyRequest): AdminActor => ({
-  id: request.auth!.user.id,
-  email: request.auth!.user.email,
-});
+const actorOf = adminActorOf;
 
 /**
  * Admin data changes (issue 17: projects and sectors CRUD, import, the audit log) under /api/admin. Every write runs
@@ -64,6 +62,11 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     (request) => runImport(deps, actorOf(request), request.body, request.query.mode),
   );
 
+  app.get(
+    '/projects',
+    { schema: { tags, querystring: AdminProjectListQuerySchema, response: { 200: AdminProjectListResponseSchema } } },
+    (request) => listAdminProjects(deps.db, request.query),
+  );
   app.get(
     '/projects/:id',
     { schema: { tags, params: IdParamsSchema, response: { 200: ExportProjectSchema } } },

@@ -6,7 +6,7 @@ import type { ImportMode, ImportResult } from '../../../shared/api/admin-data.sc
 import { type Db, queryRows } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { finishSyncRun, openSyncRun } from '../../jobs/run-log.ts';
+import { finishSyncRun, openSyncRun, type RunTrigger } from '../../jobs/run-log.ts';
 import {
   type ExportProject,
   ExportProjectSchema,
@@ -158,7 +158,16 @@ async function writeRow(list: 'projects' | 'sectors', row: number, write: () => 
   }
 }
 
-async function applyPlan(tx: Db, file: ImportFile, plan: Awaited<ReturnType<typeof planImport>>, now: Date) {
+/** Progress of an import's writes: `done` of `total` project rows written (the CLI draws a bar with it). */
+export type ImportProgress = (done: number, total: number) => void;
+
+async function applyPlan(
+  tx: Db,
+  file: ImportFile,
+  plan: Awaited<ReturnType<typeof planImport>>,
+  now: Date,
+  onProgress?: ImportProgress,
+) {
   const indexOf = <T extends { id: string }>(rows: T[] | undefined) => new Map(rows?.map((r, i) => [r.id, i]));
   const sectorIndex = indexOf(file.sectors);
   const projectIndex = indexOf(file.projects);
@@ -173,18 +182,21 @@ async function applyPlan(tx: Db, file: ImportFile, plan: Awaited<ReturnType<type
   // Projects in batches; when a batch fails, it is rolled back to its savepoint and replayed row by row, so the
   // error names the row the database refused (every write is still inside the one import transaction).
   const writes = [...plan.projects.added, ...plan.projects.changed];
+  onProgress?.(0, writes.length);
   for (let i = 0; i < writes.length; i += WRITE_BATCH) {
     const batch = writes.slice(i, i + WRITE_BATCH).map(({ heat_score: _heat, ...rest }) => toStoredProject(rest));
     const failed = await withTransaction(tx, (savepoint) => upsertProjectFacts(savepoint, batch, now)).then(
       () => false,
       () => true,
     );
-    if (!failed) continue;
-    for (const row of batch) {
-      await writeRow('projects', projectIndex.get(row.id)!, () =>
-        withTransaction(tx, (savepoint) => upsertProjectFacts(savepoint, [row], now)),
-      );
+    if (failed) {
+      for (const row of batch) {
+        await writeRow('projects', projectIndex.get(row.id)!, () =>
+          withTransaction(tx, (savepoint) => upsertProjectFacts(savepoint, [row], now)),
+        );
+      }
     }
+    onProgress?.(i + batch.length, writes.length);
   }
   // Heat: a row's own heat_score wins; a new project without one starts at STARTING_HEAT (docs/admin.md).
   const fresh = plan.projects.added.filter((p) => p.heat_score === undefined).map((p) => p.id);
@@ -203,10 +215,11 @@ export async function runImport(
   actor: AdminActor,
   body: unknown,
   mode: ImportMode,
+  options: { trigger?: RunTrigger; onProgress?: ImportProgress } = {},
 ): Promise<ImportResult> {
   const file = parseImportFile(body);
   const startedAt = new Date();
-  const runId = await openSyncRun(deps.db, 'admin-import', 'manual', startedAt);
+  const runId = await openSyncRun(deps.db, 'admin-import', options.trigger ?? 'manual', startedAt);
   const finish = (status: 'success' | 'failed', counts: Record<string, number>, errors: string[]) =>
     finishSyncRun(deps.db, runId, {
       status,
@@ -220,7 +233,7 @@ export async function runImport(
     result = await withTransaction(deps.db, async (tx) => {
       await queryRows(tx, sql`SELECT pg_advisory_xact_lock(727017, hashtext('admin-import'))`);
       const plan = await planImport(tx, file, mode);
-      await applyPlan(tx, file, plan, startedAt);
+      await applyPlan(tx, file, plan, startedAt, options.onProgress);
       const written = toResult(plan, mode, true);
       const counts = (side: ImportResult['projects']) => ({
         added: side.added.count,

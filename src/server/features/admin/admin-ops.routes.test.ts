@@ -17,7 +17,7 @@ import { createAgent, signUpAdmin, signUpAgent } from '../auth/auth.test-support
 import { maintenanceJobName } from './maintenance.service.ts';
 
 // /api/admin/db-setup and /api/admin/maintenance/:action (issue 17 points 4 and 6). The route walk in
-// admin.routes.test.ts covers their 403s for visitors and users too.
+// admin.routes.test.ts covers their 401s for visitors and 403s for users too.
 
 const NOW = Date.now();
 
@@ -35,13 +35,16 @@ describe('admin database setup and maintenance', () => {
 
   test('a visitor and a user are refused, an admin is answered', async () => {
     const { agent: user } = await signUpAgent(t.app, 'user@example.com');
-    for (const agent of [createAgent(t.app), user]) {
+    for (const [agent, status, code] of [
+      [createAgent(t.app), 401, 'UNAUTHORIZED'],
+      [user, 403, 'ADMIN_REQUIRED'],
+    ] as const) {
       const setup = await agent.request({ method: 'GET', url: '/api/admin/db-setup' });
       const run = await post(agent, 'recount-sectors');
 
-      expect(setup.statusCode).toBe(403);
-      expect(run.statusCode).toBe(403);
-      expect(run.json().error.code).toBe('ADMIN_REQUIRED');
+      expect(setup.statusCode).toBe(status);
+      expect(run.statusCode).toBe(status);
+      expect(run.json().error.code).toBe(code);
     }
     expect((await admin.request({ method: 'GET', url: '/api/admin/db-setup' })).statusCode).toBe(200);
   });

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { projectScores, projects, sectors } from '../../db/schema/index.ts';
 import { exportColumns } from './full-export.queries.ts';
@@ -130,4 +130,31 @@ export async function insertSectorRow(db: Db, row: SectorInsert): Promise<void> 
 export async function deleteSectorsWithIds(db: Db, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += CHUNK)
     await db.delete(sectors).where(inArray(sectors.id, ids.slice(i, i + CHUNK)));
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The /admin project list: one page by name (id breaks ties) and the total, `q` matching id, name or symbol. */
+export async function selectAdminProjectPage(db: Db, q: string | undefined, limit: number, offset: number) {
+  const pattern = q ? `%${escapeLike(q)}%` : undefined;
+  const where = pattern
+    ? or(ilike(projects.id, pattern), ilike(projects.name, pattern), ilike(projects.symbol, pattern))
+    : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: projects.id,
+        name: projects.name,
+        symbol: projects.symbol,
+        category: projects.category,
+        updatedAt: projects.updatedAt,
+      })
+      .from(projects)
+      .where(where)
+      .orderBy(asc(projects.name), asc(projects.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(projects).where(where),
+  ]);
+  return { rows, total: counted?.total ?? 0 };
 }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { AdminProjectListQuery, AdminProjectListResponse } from '../../../shared/api/admin-data.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import type { Db } from '../../db/client.ts';
 import { projects, sectors } from '../../db/schema/index.ts';
@@ -10,6 +11,7 @@ import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import {
   deleteProjectRow,
   type ProjectFacts,
+  selectAdminProjectPage,
   selectProjectFacts,
   selectProjectForUpdate,
   selectSectorForUpdate,
@@ -53,6 +55,13 @@ export async function getAdminProject(db: Db, id: string): Promise<ExportProject
   const row = await selectProjectFacts(db, id);
   if (!row) throw new AppError('PROJECT_NOT_FOUND', { id });
   return toExportProject(row);
+}
+
+/** GET /api/admin/projects: the /admin list (every project, scored or not), by name. */
+export async function listAdminProjects(db: Db, query: AdminProjectListQuery): Promise<AdminProjectListResponse> {
+  const { q, limit, offset } = query;
+  const { rows, total } = await selectAdminProjectPage(db, q, limit, offset);
+  return { items: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })), total, limit, offset };
 }
 
 /** POST /api/admin/projects: a new project (409 when the id exists), starting at heat 50. */

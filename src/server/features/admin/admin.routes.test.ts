@@ -5,10 +5,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
+import enErrors from '../../../shared/locales/en/errors.json' with { type: 'json' };
+import zhErrors from '../../../shared/locales/zh/errors.json' with { type: 'json' };
 import { runAdminCli } from '../../cli/admin.ts';
 import { acquireDataDirLock } from '../../db/data-dir-lock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, readLatestMail, signUpAdmin, signUpAgent, TEST_PASSWORD } from '../auth/auth.test-support.ts';
+
+const UNAUTHORIZED_ZH = zhErrors.UNAUTHORIZED;
+const UNAUTHORIZED_EN = enErrors.UNAUTHORIZED;
 
 /** Every registered /api/admin route, read from the router's tree so a new route cannot skip these tests. */
 function listAdminRoutes(t: TestApp): { method: string; url: string }[] {
@@ -42,18 +47,24 @@ describe('admin routes', () => {
     expect(routes).toContainEqual({ method: 'GET', url: '/api/admin/stats' });
     expect(routes).toContainEqual({ method: 'GET', url: '/api/admin/db-setup' });
     expect(routes).toContainEqual({ method: 'POST', url: '/api/admin/maintenance/x' });
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/admin/maintenance/runs' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/admin/twitter-debug' });
+    expect(routes).toContainEqual({ method: 'GET', url: '/api/admin/corrections' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/admin/corrections/x/accept' });
+    expect(routes).toContainEqual({ method: 'POST', url: '/api/admin/corrections/x/reject' });
     expect(routes.length).toBeGreaterThan(1); // nested routes of other admin features are found too
   });
 
-  test('signed out, every admin route answers 403 ADMIN_REQUIRED with the spec message', async () => {
+  test('signed out, every admin route answers 401 UNAUTHORIZED (sign in first), in the request language', async () => {
     for (const route of listAdminRoutes(t)) {
       const agent = createAgent(t.app);
       const zh = await agent.request({ method: route.method as 'GET', url: route.url, payload: {} });
       const en = await agent.request({ method: route.method as 'GET', url: `${route.url}?lang=en`, payload: {} });
 
-      expect(zh.statusCode, `${route.method} ${route.url}`).toBe(403);
-      expect(zh.json().error).toEqual({ code: 'ADMIN_REQUIRED', message: '需要管理员权限' });
-      expect(en.json().error).toEqual({ code: 'ADMIN_REQUIRED', message: 'admin permission required' });
+      expect(zh.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(en.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(zh.json().error).toEqual({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_ZH });
+      expect(en.json().error).toEqual({ code: 'UNAUTHORIZED', message: UNAUTHORIZED_EN });
     }
   });
 
@@ -65,6 +76,17 @@ describe('admin routes', () => {
 
       expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(res.json().error).toEqual({ code: 'ADMIN_REQUIRED', message: 'admin permission required' });
+    }
+  });
+
+  test('an admin gets 200 on every admin GET without a path parameter', async () => {
+    const admin = await signUpAdmin(t.app, t.db, 'walker@example.com');
+    const gets = listAdminRoutes(t).filter((r) => r.method === 'GET' && !/\/x(\/|$)/.test(r.url));
+
+    expect(gets.length).toBeGreaterThan(3);
+    for (const route of gets) {
+      const res = await admin.request({ method: 'GET', url: route.url });
+      expect(res.statusCode, `GET ${route.url}`).toBe(200);
     }
   });
 
@@ -88,7 +110,7 @@ describe('admin routes', () => {
 
     expect(me.user.role).toBe('user'); // an unverified address proves nothing: no role yet
     expect(beforeVerification.statusCode).toBe(403);
-    expect(oldSession.statusCode).toBe(403); // verification ended the session opened before it: signed out
+    expect(oldSession.statusCode).toBe(401); // verification ended the session opened before it: signed out
     expect(res.statusCode).toBe(200);
     const stats = AdminStatsResponseSchema.parse(res.json());
     expect(stats.admins).toBeGreaterThanOrEqual(1);

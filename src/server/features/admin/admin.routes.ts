@@ -10,11 +10,11 @@ import { fullExportFileName, writeFullExport } from './full-export.service.ts';
  * /api/admin/*. The guard is a hook on this whole scope, so a route added here cannot forget it; the admin-route
  * test also walks every /api/admin route and expects 403 for a non-admin.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', requireAdmin);
 
   app.get('/stats', { schema: { tags: ['admin'], response: { 200: AdminStatsResponseSchema } } }, () =>
-    getAdminStats(db, new Date()),
+    getAdminStats(deps, new Date()),
   );
 
   // The full export (spec §3) as a download, streamed page by page (full-export.service.ts); FullExportSchema is its
@@ -27,7 +27,7 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
       return reply
         .type('application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fullExportFileName(now)}"`)
-        .send(Readable.from(writeFullExport(db, now)));
+        .send(Readable.from(writeFullExport(deps.db, now)));
     },
   );
 };

@@ -2,11 +2,13 @@ import type { AdminStatsResponse } from '../../../shared/api/admin.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { changeUserRole } from '../auth/session.service.ts';
 import { selectAccountCounts, selectAdmins, selectUserIdByEmail } from './admin.queries.ts';
+import { getSystemStats, type SystemStatsDeps } from './system-stats.service.ts';
 
-/** System counters for the admin panel at `now`. */
-export async function getAdminStats(db: Db, now: Date): Promise<AdminStatsResponse> {
-  const counts = await selectAccountCounts(db, now);
+/** Account and system counters for the admin panel at `now`. */
+export async function getAdminStats(deps: SystemStatsDeps, now: Date): Promise<AdminStatsResponse> {
+  const [counts, system] = await Promise.all([selectAccountCounts(deps.db, now), getSystemStats(deps, now)]);
   return {
+    ...system,
     users: counts.users,
     admins: counts.admins,
     verifiedUsers: counts.verified,

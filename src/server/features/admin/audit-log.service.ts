@@ -1,13 +1,26 @@
-import type { AuditQuery, AuditResponse } from '../../../shared/api/admin-data.schema.ts';
+import type { FastifyRequest } from 'fastify';
+import type { AUDIT_ENTITIES, AuditQuery, AuditResponse } from '../../../shared/api/admin-data.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { insertAuditEntry, selectAuditPage } from './audit-log.queries.ts';
 
-export type AdminActor = { id: string; email: string | null };
+/** Who acted: a signed-in admin, or the operator's command line (`CLI_ACTOR`: no account, e-mail 'cli'). */
+export type AdminActor = { id: string | null; email: string | null };
+
+/** The actor of `npm run admin -- …`: the shell has no account; the entry reads "cli" on the admin page. */
+export const CLI_ACTOR: AdminActor = { id: null, email: 'cli' };
+
+/** The signed-in admin of a request that passed requireAdmin. */
+export const adminActorOf = (request: FastifyRequest): AdminActor => ({
+  id: request.auth?.user.id ?? null,
+  email: request.auth?.user.email ?? null,
+});
+
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export type AdminAction = {
   actor: AdminActor;
   action: string;
-  entity: 'project' | 'sector' | 'catalogue';
+  entity: AuditEntity;
   entityId: string | null;
   before?: unknown;
   after?: unknown;

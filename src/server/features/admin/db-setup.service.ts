@@ -17,8 +17,6 @@ export async function getDbSetup(
   const journal = readJournal();
   const appliedTimes = new Set(await selectAppliedMigrationTimes(db));
   const applied = journal.filter((m) => appliedTimes.has(m.when)).map((m) => m.tag);
-  const inMemory = config.DATA_DIR.startsWith('memory://');
-  const onDisk = dbKind === 'pglite' && !inMemory;
   return {
     kind: dbKind,
     connection: toConnection(dbKind, config),
@@ -28,12 +26,22 @@ export async function getDbSetup(
       pending: journal.filter((m) => !appliedTimes.has(m.when)).map((m) => m.tag),
     },
     tables: await selectTableRowCounts(db),
-    size: onDisk
-      ? { bytes: await measureDirectory(config.DATA_DIR), source: 'data_dir' }
-      : { bytes: await selectDatabaseSize(db), source: 'pg_database_size' },
+    size: await measureDatabaseSize(deps),
     moveSteps: [...DB_MOVE_STEPS],
     asOf: now.toISOString(),
   };
+}
+
+/** Bytes on disk: the data directory's files for PGlite on disk, pg_database_size otherwise. */
+export async function measureDatabaseSize(deps: {
+  db: Db;
+  dbKind: DbKind;
+  config: Pick<Config, 'DATA_DIR'>;
+}): Promise<DbSetupResponse['size']> {
+  const onDisk = deps.dbKind === 'pglite' && !deps.config.DATA_DIR.startsWith('memory://');
+  return onDisk
+    ? { bytes: await measureDirectory(deps.config.DATA_DIR), source: 'data_dir' }
+    : { bytes: await selectDatabaseSize(deps.db), source: 'pg_database_size' };
 }
 
 function toConnection(kind: DbKind, config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>): DbSetupResponse['connection'] {

@@ -62,7 +62,7 @@ describe('GET /api/admin/export', () => {
     expect(chunks).toBeGreaterThan(ids.length / 7);
   });
 
-  test('a signed-in user who is not an admin, and a visitor, get 403', async () => {
+  test('a signed-in user who is not an admin gets 403, a visitor 401', async () => {
     const { agent } = await signUpAgent(t.app, 'export-user@example.com');
 
     const user = await agent.request({ method: 'GET', url: '/api/admin/export' });
@@ -70,6 +70,6 @@ describe('GET /api/admin/export', () => {
 
     expect(user.statusCode).toBe(403);
     expect(user.json().error.code).toBe('ADMIN_REQUIRED');
-    expect(visitor.statusCode).toBe(403);
+    expect(visitor.statusCode).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 
+import { syncRuns } from '../../db/schema/index.ts';
 /** Deletes projects whose name is empty once trimmed (their scores, history and links go by ON DELETE CASCADE). */
 export async function deleteUnnamedProjects(db: Db): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
@@ -29,4 +30,42 @@ export async function vacuumAnalyze(db: Db): Promise<number> {
         WHERE n.nspname = 'public' AND c.relkind = 'r'`,
   );
   return rows[0]?.n ?? 0;
+}
+
+const OPERATION_RUN_COLUMNS = {
+  id: syncRuns.id,
+  job: syncRuns.job,
+  status: syncRuns.status,
+  trigger: syncRuns.trigger,
+  startedAt: syncRuns.startedAt,
+  finishedAt: syncRuns.finishedAt,
+  durationMs: syncRuns.durationMs,
+  counts: syncRuns.counts,
+  errors: syncRuns.errors,
+};
+
+/** The newest run of each of `jobs` (one index walk per job: sync_runs_job_idx). */
+export async function selectLatestRunsOf(db: Db, jobs: string[]) {
+  const rows = await Promise.all(
+    jobs.map((job) =>
+      db
+        .select(OPERATION_RUN_COLUMNS)
+        .from(syncRuns)
+        .where(eq(syncRuns.job, job))
+        .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
+        .limit(1),
+    ),
+  );
+  return rows.flat();
+}
+
+/** Source rows (ingest:<source>) started in [from, to): the steps of one full sync. */
+export function selectSourceRunsBetween(db: Db, from: Date, to: Date | null) {
+  return db
+    .select({ job: syncRuns.job, status: syncRuns.status, startedAt: syncRuns.startedAt, errors: syncRuns.errors })
+    .from(syncRuns)
+    .where(
+      and(like(syncRuns.job, 'ingest:%'), gte(syncRuns.startedAt, from), to ? lte(syncRuns.startedAt, to) : undefined),
+    )
+    .orderBy(syncRuns.startedAt, syncRuns.id);
 }

@@ -53,7 +53,7 @@ describe('/api/admin/ads', () => {
     expect(deletedAgain.statusCode).toBe(404);
   });
 
-  test('non-admins get 403; bad bodies and ids are 400', async () => {
+  test('users get 403, visitors 401; bad bodies and ids are 400', async () => {
     const { agent } = await signUpAgent(t.app, 'ads-user@example.com');
     const asUser = await agent.request({ method: 'POST', url: '/api/admin/ads', payload: ad });
     const visitor = await t.app.inject({ method: 'GET', url: '/api/admin/ads' });
@@ -81,7 +81,7 @@ describe('/api/admin/ads', () => {
     });
 
     expect(asUser.statusCode).toBe(403);
-    expect(visitor.statusCode).toBe(403);
+    expect(visitor.statusCode).toBe(401);
     expect(codes).toEqual(bad.map(() => 400));
     expect(badId.statusCode).toBe(400);
     expect(empty.statusCode).toBe(400);

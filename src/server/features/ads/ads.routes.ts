@@ -8,6 +8,7 @@ import {
   AdminAdSchema,
 } from '../../../shared/api/ads.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { adminActorOf } from '../admin/audit-log.service.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import { createAd, deleteAd, listAds, updateAd } from './ads.service.ts';
 
@@ -22,20 +23,20 @@ export const adsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }
   app.post(
     '/',
     { schema: { tags, body: AdminAdBodySchema, response: { 201: AdminAdSchema } } },
-    async (request, reply) => reply.code(201).send(await createAd(db, request.body, new Date())),
+    async (request, reply) => reply.code(201).send(await createAd(db, adminActorOf(request), request.body, new Date())),
   );
 
   app.patch(
     '/:id',
     { schema: { tags, params: AdminAdParamsSchema, body: AdminAdPatchSchema, response: { 200: AdminAdSchema } } },
-    (request) => updateAd(db, request.params.id, request.body, new Date()),
+    (request) => updateAd(db, adminActorOf(request), request.params.id, request.body, new Date()),
   );
 
   app.delete(
     '/:id',
     { schema: { tags, params: AdminAdParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await deleteAd(db, request.params.id);
+      await deleteAd(db, adminActorOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -2,7 +2,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { AdminAd, AdminAdBody, AdminAdPatch } from '../../../shared/api/ads.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { houseAds } from '../../db/schema/index.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import { type AdminActor, recordAdminAction } from '../admin/audit-log.service.ts';
 
 // House ads are a handful of rows edited by hand: the SQL stays here rather than in a separate queries file.
 
@@ -15,26 +17,44 @@ export async function listAds(db: Db): Promise<{ items: AdminAd[] }> {
   return { items: rows.map(toAdminAd) };
 }
 
-export async function createAd(db: Db, body: AdminAdBody, now: Date): Promise<AdminAd> {
-  const [row] = await db
-    .insert(houseAds)
-    .values({ ...body, createdAt: now, updatedAt: now })
-    .returning();
-  return toAdminAd(row!);
+export async function createAd(db: Db, actor: AdminActor, body: AdminAdBody, now: Date): Promise<AdminAd> {
+  return withTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(houseAds)
+      .values({ ...body, createdAt: now, updatedAt: now })
+      .returning();
+    const ad = toAdminAd(row!);
+    await recordAdminAction(tx, { actor, action: 'ad.create', entity: 'ad', entityId: ad.id, after: ad });
+    return ad;
+  });
 }
 
-export async function updateAd(db: Db, id: string, patch: AdminAdPatch, now: Date): Promise<AdminAd> {
-  const [row] = await db
-    .update(houseAds)
-    .set({ ...patch, updatedAt: now })
-    .where(eq(houseAds.id, id))
-    .returning();
-  if (!row) throw new AppError('NOT_FOUND');
-  return toAdminAd(row);
+export async function updateAd(
+  db: Db,
+  actor: AdminActor,
+  id: string,
+  patch: AdminAdPatch,
+  now: Date,
+): Promise<AdminAd> {
+  return withTransaction(db, async (tx) => {
+    const [earlier] = await tx.select().from(houseAds).where(eq(houseAds.id, id)).for('update');
+    if (!earlier) throw new AppError('NOT_FOUND');
+    const [row] = await tx
+      .update(houseAds)
+      .set({ ...patch, updatedAt: now })
+      .where(eq(houseAds.id, id))
+      .returning();
+    const [before, after] = [toAdminAd(earlier), toAdminAd(row!)];
+    await recordAdminAction(tx, { actor, action: 'ad.update', entity: 'ad', entityId: id, before, after });
+    return after;
+  });
 }
 
 /** Deletes an ad and its issued views (an unredeemed token for it then reads as invalid). */
-export async function deleteAd(db: Db, id: string): Promise<void> {
-  const rows = await db.delete(houseAds).where(eq(houseAds.id, id)).returning({ id: houseAds.id });
-  if (rows.length === 0) throw new AppError('NOT_FOUND');
+export async function deleteAd(db: Db, actor: AdminActor, id: string): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    const [row] = await tx.delete(houseAds).where(eq(houseAds.id, id)).returning();
+    if (!row) throw new AppError('NOT_FOUND');
+    await recordAdminAction(tx, { actor, action: 'ad.delete', entity: 'ad', entityId: id, before: toAdminAd(row) });
+  });
 }

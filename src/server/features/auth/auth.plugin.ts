@@ -36,10 +36,12 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * Guard for every admin route: the role is read from the server-side session, never from the client. Anyone else —
- * signed out or signed in without the role — gets 403 ADMIN_REQUIRED (需要管理员权限 / admin permission required).
+ * Guard for every admin route: the role is read from the server-side session, never from the client. Signed out: 401
+ * (UNAUTHORIZED, or SESSION_EXPIRED), as every signed-in route; signed in without the role: 403 ADMIN_REQUIRED
+ * (需要管理员权限 / admin permission required).
  */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
   if (request.auth?.user.role !== 'admin') throw new AppError('ADMIN_REQUIRED');
 }
 

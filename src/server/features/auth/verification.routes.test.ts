@@ -95,7 +95,7 @@ describe('pre-registered addresses: verifying hands the account to the mailbox o
     const oldMe = await agent.request({ method: 'GET', url: '/api/me' });
     const old = await t.app.inject({ method: 'GET', url: '/api/admin/stats', cookies: { hr_session: cookie } });
 
-    expect(old.statusCode).toBe(403);
+    expect(old.statusCode).toBe(401); // the old session is over: signed out
     expect(oldMe.json().error.code).toBe('SESSION_EXPIRED');
   });
 });

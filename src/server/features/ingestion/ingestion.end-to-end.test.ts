@@ -15,6 +15,7 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { RAISES_BODY, TEST_LOGO_PNG } from '../../sources/testing/fundamentals-fixtures.ts';
 import { createFreshDatabase } from '../../test/build-test-app.ts';
+import { CLI_ACTOR } from '../admin/audit-log.service.ts';
 import { getProjectHeat } from '../heat/heat.service.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
 import { toSignalSource } from '../heat/signal-fields.ts';
@@ -181,7 +182,7 @@ beforeAll(async () => {
     REDDIT_CLIENT_SECRET: 'secret',
   };
   const handle = await createDb(loadConfig(env), { role: 'test' });
-  await createSocialAccount(handle.db, env.SECRET_KEY, { label: 'pool-a', bearerToken: 'token-a' });
+  await createSocialAccount(handle.db, CLI_ACTOR, env.SECRET_KEY, { label: 'pool-a', bearerToken: 'token-a' });
   // Discovery creates aave and uniswap; the Wikipedia title is curated (the catalogue's job), set here up front.
   await handle.db.insert(projects).values({
     id: 'uniswap',

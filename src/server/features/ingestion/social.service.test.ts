@@ -9,6 +9,7 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
+import { CLI_ACTOR } from '../admin/audit-log.service.ts';
 import { createSocialAccount } from '../social-accounts/social-accounts.service.ts';
 import { runIngestionSource } from './ingestion.service.ts';
 import type { IngestDeps } from './ingestion.types.ts';
@@ -94,7 +95,7 @@ describe('social sources', () => {
 
   describe('X', () => {
     test('stores followers, 7-day mentions and engagement of the 5 latest tweets through the pool', async () => {
-      await createSocialAccount(t.db, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
+      await createSocialAccount(t.db, CLI_ACTOR, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
 
       const result = await runIngestionSource(deps, 'x', 'cli');
 
@@ -111,7 +112,7 @@ describe('social sources', () => {
     });
 
     test("maps X's verified_type: an organisation check verifies the project, a blue check does not", async () => {
-      await createSocialAccount(t.db, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
+      await createSocialAccount(t.db, CLI_ACTOR, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
       let verifiedType = 'business';
       override = ({ path }) =>
         path.startsWith('/x/2/users/by/username/')
@@ -135,7 +136,7 @@ describe('social sources', () => {
     });
 
     test('an unknown user (HTTP 200 with only errors) is a failure: values kept and marked stale', async () => {
-      await createSocialAccount(t.db, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
+      await createSocialAccount(t.db, CLI_ACTOR, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
       await t.db.update(projects).set({
         followersTwitter: 1000,
         metricSources: { followersTwitter: { source: 'x', asOf: '2026-11-01T00:00:00.000Z' } },
@@ -165,7 +166,7 @@ describe('social sources', () => {
     });
 
     test('when the pool is exhausted the run stops instead of waiting again for every project', async () => {
-      await createSocialAccount(t.db, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
+      await createSocialAccount(t.db, CLI_ACTOR, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
       await insertProject(t.db, { id: 'zz-1', twitterHandle: 'one' });
       await insertProject(t.db, { id: 'zz-2', twitterHandle: 'two' });
       override = () => ({ status: 429, body: { title: 'Too Many Requests' } });
@@ -186,7 +187,7 @@ describe('social sources', () => {
     });
 
     test('a project refreshed within 7 days is not due', async () => {
-      await createSocialAccount(t.db, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
+      await createSocialAccount(t.db, CLI_ACTOR, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
       await t.db
         .update(projects)
         .set({ metricSources: { followersTwitter: { source: 'x', asOf: '2026-11-18T00:00:00.000Z' } } });

@@ -10,6 +10,7 @@ import {
   UpdateSocialAccountBodySchema,
 } from '../../../shared/api/social-accounts.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { adminActorOf } from '../admin/audit-log.service.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import {
   createSocialAccount,
@@ -33,7 +34,7 @@ export const socialAccountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     { schema: { tags, body: CreateSocialAccountBodySchema, response: { 201: SocialAccountSchema } } },
     async (request, reply) => {
       const { expiresAt, ...input } = request.body;
-      const account = await createSocialAccount(db, config.SECRET_KEY, {
+      const account = await createSocialAccount(db, adminActorOf(request), config.SECRET_KEY, {
         ...input,
         expiresAt: expiresAt ? new Date(expiresAt) : undefined,
       });
@@ -51,7 +52,7 @@ export const socialAccountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
       },
     },
     async (request, reply) => {
-      await setSocialAccountActive(db, request.params.id, request.body.active, new Date());
+      await setSocialAccountActive(db, adminActorOf(request), request.params.id, request.body.active, new Date());
       return reply.status(204).send(null);
     },
   );
@@ -59,7 +60,7 @@ export const socialAccountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     '/:id',
     { schema: { tags, params: SocialAccountParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await removeSocialAccount(db, request.params.id);
+      await removeSocialAccount(db, adminActorOf(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

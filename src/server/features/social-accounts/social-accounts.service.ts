@@ -1,6 +1,8 @@
 import type { SocialAccount } from '../../../shared/api/social-accounts.schema.ts';
 import type { Db } from '../../db/client.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import { type AdminActor, recordAdminAction } from '../admin/audit-log.service.ts';
 import { decryptSecret, encryptSecret } from './secret-crypto.ts';
 import {
   acquireAccountSlot,
@@ -48,6 +50,7 @@ function requireKey(secretKey: string | undefined): string {
  */
 export async function createSocialAccount(
   db: Db,
+  actor: AdminActor,
   secretKey: string | undefined,
   input: NewAccount,
   now = new Date(),
@@ -56,15 +59,21 @@ export async function createSocialAccount(
   if (!input.bearerToken && !(input.apiKey && input.apiSecret)) {
     throw new AppError('BAD_REQUEST', { reason: 'a bearer token or an API key and secret is required' });
   }
-  const row = await insertAccount(db, {
-    label: input.label,
-    apiKeyEnc: input.apiKey ? encryptSecret(input.apiKey, key) : null,
-    apiSecretEnc: input.apiSecret ? encryptSecret(input.apiSecret, key) : null,
-    bearerTokenEnc: input.bearerToken ? encryptSecret(input.bearerToken, key) : null,
-    dailyLimit: input.dailyLimit ?? X_DAILY_LIMIT,
-    expiresAt: input.expiresAt ?? null,
+  return withTransaction(db, async (tx) => {
+    const row = await insertAccount(tx, {
+      label: input.label,
+      apiKeyEnc: input.apiKey ? encryptSecret(input.apiKey, key) : null,
+      apiSecretEnc: input.apiSecret ? encryptSecret(input.apiSecret, key) : null,
+      bearerTokenEnc: input.bearerToken ? encryptSecret(input.bearerToken, key) : null,
+      dailyLimit: input.dailyLimit ?? X_DAILY_LIMIT,
+      expiresAt: input.expiresAt ?? null,
+    });
+    const account = toSocialAccount(row, toUsageDate(now));
+    // The API shape: whether a secret is present, never the secret.
+    const entry = { action: 'social-account.create', entity: 'social-account' as const, entityId: account.id };
+    await recordAdminAction(tx, { actor, ...entry, after: account });
+    return account;
   });
-  return toSocialAccount(row, toUsageDate(now));
 }
 
 type AccountRow = Awaited<ReturnType<typeof selectAccounts>>[number];
@@ -95,13 +104,26 @@ export async function listSocialAccounts(db: Db, now: Date): Promise<SocialAccou
 }
 
 /** Enables (resets today's usage to 0) or manually disables an account. Throws AppError NOT_FOUND. */
-export async function setSocialAccountActive(db: Db, id: string, active: boolean, now: Date): Promise<void> {
-  if (!(await updateAccountActive(db, id, active, now))) throw new AppError('NOT_FOUND');
+export async function setSocialAccountActive(
+  db: Db,
+  actor: AdminActor,
+  id: string,
+  active: boolean,
+  now: Date,
+): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    if (!(await updateAccountActive(tx, id, active, now))) throw new AppError('NOT_FOUND');
+    const action = active ? 'social-account.enable' : 'social-account.disable';
+    await recordAdminAction(tx, { actor, action, entity: 'social-account', entityId: id });
+  });
 }
 
 /** Deletes an account and its usage records. Throws AppError NOT_FOUND. */
-export async function removeSocialAccount(db: Db, id: string): Promise<void> {
-  if (!(await deleteAccount(db, id))) throw new AppError('NOT_FOUND');
+export async function removeSocialAccount(db: Db, actor: AdminActor, id: string): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    if (!(await deleteAccount(tx, id))) throw new AppError('NOT_FOUND');
+    await recordAdminAction(tx, { actor, action: 'social-account.delete', entity: 'social-account', entityId: id });
+  });
 }
 
 export type AccountCredentials = { bearerToken?: string; apiKey?: string; apiSecret?: string };

@@ -10,6 +10,7 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { ALL_ACCOUNTS_FAILED } from '../../sources/x/x.errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { CLI_ACTOR } from '../admin/audit-log.service.ts';
 import {
   createSocialAccount,
   listSocialAccounts,
@@ -69,8 +70,8 @@ describe('X account pool', () => {
   const bearerOf = (r: FakeRequest) => r.headers.authorization?.replace('Bearer ', '');
 
   test('account A answers 429: A is disabled until x-rate-limit-reset and the call succeeds on B', async () => {
-    const a = await createSocialAccount(t.db, KEY, { label: 'A', bearerToken: 'token-a' });
-    const b = await createSocialAccount(t.db, KEY, { label: 'B', bearerToken: 'token-b' });
+    const a = await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'A', bearerToken: 'token-a' });
+    const b = await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'B', bearerToken: 'token-b' });
     const reset = Math.floor(clock.getTime() / 1000) + 600;
     answer = (_r, n) =>
       n === 0
@@ -109,8 +110,8 @@ describe('X account pool', () => {
   });
 
   test('a 429 without x-rate-limit-reset disables the account for the 15-minute window', async () => {
-    await createSocialAccount(t.db, KEY, { label: 'A', bearerToken: 'token-a' });
-    await createSocialAccount(t.db, KEY, { label: 'B', bearerToken: 'token-b' });
+    await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'A', bearerToken: 'token-a' });
+    await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'B', bearerToken: 'token-b' });
     answer = (_r, n) =>
       n === 0 ? { status: 429, body: { errors: [{ code: 88, message: 'Rate limit exceeded' }] } } : { body: USER };
 
@@ -121,8 +122,8 @@ describe('X account pool', () => {
   });
 
   test('all accounts exhausted: waits at most X_POOL_WAIT_MS, then fails with "all API accounts failed"', async () => {
-    await createSocialAccount(t.db, KEY, { label: 'A', bearerToken: 'token-a' });
-    await createSocialAccount(t.db, KEY, { label: 'B', bearerToken: 'token-b' });
+    await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'A', bearerToken: 'token-a' });
+    await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'B', bearerToken: 'token-b' });
     answer = () => ({ status: 429, body: { title: 'Too Many Requests' } });
     const started = Date.now();
 
@@ -138,7 +139,7 @@ describe('X account pool', () => {
   });
 
   test('an account whose window has passed is re-enabled and used again', async () => {
-    await createSocialAccount(t.db, KEY, { label: 'A', bearerToken: 'token-a' });
+    await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'A', bearerToken: 'token-a' });
     answer = (_r, n) => (n === 0 ? { status: 429, body: {} } : { body: USER });
     await expect(getUser()).rejects.toThrow(ALL_ACCOUNTS_FAILED);
     clock = new Date(clock.getTime() + 16 * 60_000);
@@ -149,7 +150,7 @@ describe('X account pool', () => {
   });
 
   test('daily limit: the 301st request of the day fails, enabling resets usage, a new day starts at 0', async () => {
-    const a = await createSocialAccount(t.db, KEY, { label: 'A', bearerToken: 'token-a' });
+    const a = await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'A', bearerToken: 'token-a' });
     expect((await accounts())[0]?.dailyLimit).toBe(300); // the default limit, not one set for the test
     const p = pool();
     // Requests 1–2 count up from 0; the counter then skips to 298 (as after 296 more requests: sending them all took
@@ -164,7 +165,7 @@ describe('X account pool', () => {
     expect(fake.requests).toHaveLength(4);
     expect(await usage()).toEqual([{ date: '2026-11-21', accountId: a.id, requests: 4, errors: 0, rateLimit: 0 }]);
     expect((await listSocialAccounts(t.db, clock))[0]?.dailyUsage).toBe(300);
-    await setSocialAccountActive(t.db, a.id, true, clock);
+    await setSocialAccountActive(t.db, CLI_ACTOR, a.id, true, clock);
     expect((await listSocialAccounts(t.db, clock))[0]?.dailyUsage).toBe(0);
     await expect(getUser(p)).resolves.toEqual(USER);
     await t.db.update(socialApiAccounts).set({ dailyUsage: 300 });
@@ -174,8 +175,8 @@ describe('X account pool', () => {
   });
 
   test('a manually disabled account is never used', async () => {
-    const a = await createSocialAccount(t.db, KEY, { label: 'A', bearerToken: 'token-a' });
-    await setSocialAccountActive(t.db, a.id, false, clock);
+    const a = await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'A', bearerToken: 'token-a' });
+    await setSocialAccountActive(t.db, CLI_ACTOR, a.id, false, clock);
 
     await expect(getUser()).rejects.toThrow(ALL_ACCOUNTS_FAILED);
 
@@ -184,7 +185,7 @@ describe('X account pool', () => {
   });
 
   test('other 4xx fail at once with the spec message and count an error', async () => {
-    const a = await createSocialAccount(t.db, KEY, { label: 'A', bearerToken: 'token-a' });
+    const a = await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'A', bearerToken: 'token-a' });
     answer = () => ({ status: 403, body: { title: 'Forbidden' } });
 
     await expect(getUser()).rejects.toThrow('Twitter API error: 403 Forbidden');
@@ -194,7 +195,7 @@ describe('X account pool', () => {
   });
 
   test('5xx is retried 3 times with back-off, then fails with the status', async () => {
-    await createSocialAccount(t.db, KEY, { label: 'A', bearerToken: 'token-a' });
+    await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'A', bearerToken: 'token-a' });
     answer = () => ({ status: 503, body: {} });
 
     await expect(getUser()).rejects.toThrow('Twitter API error: 503 Service Unavailable');
@@ -203,7 +204,7 @@ describe('X account pool', () => {
   });
 
   test('client credentials: fetches an app token with Basic auth, then uses it', async () => {
-    await createSocialAccount(t.db, KEY, { label: 'CC', apiKey: 'key a', apiSecret: 'secret/b' });
+    await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'CC', apiKey: 'key a', apiSecret: 'secret/b' });
     answer = (r) =>
       r.path === '/oauth2/token' ? { body: { token_type: 'bearer', access_token: 'app-token' } } : { body: USER };
 
@@ -217,14 +218,19 @@ describe('X account pool', () => {
   });
 
   test('token failure: "Twitter OAuth failed: {status}"', async () => {
-    await createSocialAccount(t.db, KEY, { label: 'CC', apiKey: 'k', apiSecret: 's' });
+    await createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'CC', apiKey: 'k', apiSecret: 's' });
     answer = () => ({ status: 401, body: { errors: [{ code: 99 }] } });
 
     await expect(getUser()).rejects.toThrow('Twitter OAuth failed: 401');
   });
 
   test('secrets are encrypted at rest and never listed; usage is kept 30 days', async () => {
-    await createSocialAccount(t.db, KEY, { label: 'A', bearerToken: 'token-a', apiKey: 'key', apiSecret: 'secret' });
+    await createSocialAccount(t.db, CLI_ACTOR, KEY, {
+      label: 'A',
+      bearerToken: 'token-a',
+      apiKey: 'key',
+      apiSecret: 'secret',
+    });
     const [stored] = await accounts();
     const listed = await listSocialAccounts(t.db, clock);
 
@@ -244,7 +250,9 @@ describe('X account pool', () => {
   });
 
   test('creating an account without SECRET_KEY or credentials is refused', async () => {
-    await expect(createSocialAccount(t.db, undefined, { label: 'x', bearerToken: 't' })).rejects.toThrow('BAD_REQUEST');
-    await expect(createSocialAccount(t.db, KEY, { label: 'x' })).rejects.toThrow('BAD_REQUEST');
+    await expect(createSocialAccount(t.db, CLI_ACTOR, undefined, { label: 'x', bearerToken: 't' })).rejects.toThrow(
+      'BAD_REQUEST',
+    );
+    await expect(createSocialAccount(t.db, CLI_ACTOR, KEY, { label: 'x' })).rejects.toThrow('BAD_REQUEST');
   });
 });

@@ -22,6 +22,12 @@ export type XPoolOptions = {
   now?: () => Date;
 };
 
+/** A response and the account that served it (id and label only: never a secret). */
+export type XServedResponse = { body: unknown; account: { id: string; label: string } };
+export type XServingPool = XAccountPool & {
+  getServed: (path: string, query: URLSearchParams) => Promise<XServedResponse>;
+};
+
 /**
  * Sends X API v2 GETs through a pool of accounts stored in the database. Each request takes a slot on the
  * least-used usable account (daily limit 300); a 429 disables that account until `x-rate-limit-reset` (else for the
@@ -29,7 +35,7 @@ export type XPoolOptions = {
  * usable account it waits for the next reset (at most 60 s), then fails with "all API accounts failed". Other
  * failures: "Twitter API error: {status} {statusText}"; token failures: "Twitter OAuth failed: {status}".
  */
-export function createXAccountPool(options: XPoolOptions): XAccountPool {
+export function createXAccountPool(options: XPoolOptions): XServingPool {
   const now = options.now ?? (() => new Date());
   const maxRetries = options.maxRetries ?? 3;
   const backoffMs = options.backoffMs ?? 1_000;
@@ -84,11 +90,31 @@ export function createXAccountPool(options: XPoolOptions): XAccountPool {
     return retried;
   }
 
-  /** GET `path` (with query) on the X API; returns the parsed JSON body. Throws XApiError. */
-  async function get(path: string, query: URLSearchParams): Promise<unknown> {
+  /**
+   * GET `path` (with query) on the X API; returns the parsed JSON body and the account that served it. Throws
+   * XApiError, carrying the account of the last attempt when one was taken.
+   */
+  async function getServed(path: string, query: URLSearchParams): Promise<XServedResponse> {
+    let lastAccount: XServedResponse['account'] | undefined;
+    try {
+      return await attempt(path, query, (account) => {
+        lastAccount = account;
+      });
+    } catch (error) {
+      if (error instanceof XApiError && lastAccount) error.account = lastAccount;
+      throw error;
+    }
+  }
+
+  async function attempt(
+    path: string,
+    query: URLSearchParams,
+    onAccount: (account: XServedResponse['account']) => void,
+  ): Promise<XServedResponse> {
     let lastError: XApiError | undefined;
     for (let attempt = 1; attempt <= maxRetries + 1; attempt++) {
       const account = await acquire();
+      onAccount({ id: account.id, label: account.label });
       let token: string;
       try {
         token = await tokenFor(account.id);
@@ -132,7 +158,7 @@ export function createXAccountPool(options: XPoolOptions): XAccountPool {
       }
       const text = await response.text();
       try {
-        return JSON.parse(text) as unknown;
+        return { body: JSON.parse(text) as unknown, account: { id: account.id, label: account.label } };
       } catch {
         await recordSocialError(options.db, account.id, now());
         throw new XApiError('Twitter API error: malformed response body', response.status);
@@ -143,5 +169,5 @@ export function createXAccountPool(options: XPoolOptions): XAccountPool {
       : (lastError ?? new XApiError(ALL_ACCOUNTS_FAILED));
   }
 
-  return { get };
+  return { get: async (path, query) => (await getServed(path, query)).body, getServed };
 }

@@ -6,12 +6,17 @@ import { getHealth, getStats } from './system.service.ts';
 
 const STATS_TTL_MS = 60_000; // user counts change without a data event; a minute is fresh enough for a homepage
 
-export const systemRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, dbKind, cache }) => {
+export type SystemRoutesOptions = AppDeps & { openStreams: () => number };
+
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
+  app,
+  { db, dbKind, cache, openStreams },
+) => {
   app.get(
     '/health',
     { schema: { tags: ['system'], response: { 200: HealthResponseSchema, 503: HealthResponseSchema } } },
     async (_request, reply) => {
-      const health = await getHealth(db, dbKind);
+      const health = { ...(await getHealth(db, dbKind)), realtimeStreams: openStreams() };
       reply.header('cache-control', 'no-store');
       return reply.code(health.status === 'ok' ? 200 : 503).send(health);
     },

@@ -63,6 +63,87 @@ export type XProfile = {
   verifiedType: string | null;
 };
 
+/** A handle as X wants it: a leading @ stripped (spec §5). */
+export function toXHandle(username: string): string {
+  return username.trim().replace(/^@+/, '');
+}
+
+/** One X API v2 GET: its path and query. The builders below are the ones ingestion sends. */
+export type XRequest = { path: string; query: URLSearchParams };
+
+export function userRequest(username: string): XRequest {
+  return {
+    path: `/2/users/by/username/${encodeURIComponent(toXHandle(username))}`,
+    query: new URLSearchParams({
+      'user.fields': 'public_metrics,description,verified,verified_type,created_at,profile_image_url',
+    }),
+  };
+}
+
+/** Recent search for `query` (ingestion: `from:<handle> -is:retweet`, the account's own latest tweets). */
+export function searchRequest(query: string): XRequest {
+  return {
+    path: '/2/tweets/search/recent',
+    query: new URLSearchParams({
+      query,
+      max_results: String(MAX_RESULTS),
+      'tweet.fields': 'public_metrics,created_at,author_id',
+      'user.fields': 'username,name,verified',
+      expansions: 'author_id',
+    }),
+  };
+}
+
+/** Daily counts of `query` over the last 7 days (ingestion: `@<handle> -is:retweet`, the account's mentions). */
+export function countsRequest(query: string, now: Date): XRequest {
+  // start_time must lie within the last 7 days and end_time at least 10 s in the past (X rules).
+  return {
+    path: '/2/tweets/counts/recent',
+    query: new URLSearchParams({
+      query,
+      granularity: 'day',
+      start_time: new Date(now.getTime() - 7 * 86_400_000 + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      end_time: new Date(now.getTime() - 30_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    }),
+  };
+}
+
+export const engagementQuery = (username: string) => `from:${toXHandle(username)} -is:retweet`;
+export const mentionsQuery = (username: string) => `@${toXHandle(username)} -is:retweet`;
+
+/** A user response → the profile ingestion stores. HTTP 200 with only `errors` is a failure. */
+export function toXProfile(raw: unknown): XProfile {
+  const body = parse(UserResponseSchema, raw);
+  if (!body.data) {
+    throw new XApiError(`Twitter API error: ${body.errors?.[0]?.detail ?? body.errors?.[0]?.title ?? 'no user data'}`);
+  }
+  return {
+    id: body.data.id,
+    username: body.data.username,
+    followers: body.data.public_metrics?.followers_count ?? null,
+    verified: body.data.verified ?? false,
+    verifiedType: body.data.verified_type ?? null,
+  };
+}
+
+/** A search response → average engagement (likes + retweets + replies + quotes) of the first 5 tweets; null if none. */
+export function toXEngagement(raw: unknown): number | null {
+  const body = parse(SearchResponseSchema, raw);
+  const tweets = (body.data ?? []).slice(0, ENGAGEMENT_TWEETS).filter((t) => t.public_metrics);
+  if (tweets.length === 0) return null;
+  const total = tweets.reduce((sum, t) => {
+    const m = t.public_metrics!;
+    return sum + m.like_count + m.retweet_count + m.reply_count + (m.quote_count ?? 0);
+  }, 0);
+  return total / tweets.length;
+}
+
+/** A counts response → the total over its buckets. */
+export function toXCountTotal(raw: unknown): number {
+  const body = parse(CountsResponseSchema, raw);
+  return body.meta?.total_tweet_count ?? (body.data ?? []).reduce((sum, bucket) => sum + bucket.tweet_count, 0);
+}
+
 /** X API v2 reads through the account pool, with the spec's per-kind cache. `now` feeds the 7-day window. */
 export function createXClient(pool: XAccountPool, cache = new TtlCache<unknown>()) {
   async function cached<T>(key: string, ttl: number, load: () => Promise<T>): Promise<T> {
@@ -72,66 +153,30 @@ export function createXClient(pool: XAccountPool, cache = new TtlCache<unknown>(
     cache.set(key, value, ttl);
     return value;
   }
+  const send = ({ path, query }: XRequest) => pool.get(path, query);
 
-  /** GET /2/users/by/username/{username} (leading @ stripped). HTTP 200 with only `errors` is a failure. */
+  /** GET /2/users/by/username/{username} (leading @ stripped). */
   function getUser(username: string): Promise<XProfile> {
-    const name = username.replace(/^@+/, '');
-    return cached(`user:${name.toLowerCase()}`, X_CACHE_TTL_MS.profile, async () => {
-      const query = new URLSearchParams({
-        'user.fields': 'public_metrics,description,verified,verified_type,created_at,profile_image_url',
-      });
-      const body = parse(UserResponseSchema, await pool.get(`/2/users/by/username/${encodeURIComponent(name)}`, query));
-      if (!body.data) {
-        throw new XApiError(
-          `Twitter API error: ${body.errors?.[0]?.detail ?? body.errors?.[0]?.title ?? 'no user data'}`,
-        );
-      }
-      return {
-        id: body.data.id,
-        username: body.data.username,
-        followers: body.data.public_metrics?.followers_count ?? null,
-        verified: body.data.verified ?? false,
-        verifiedType: body.data.verified_type ?? null,
-      };
-    });
+    const name = toXHandle(username);
+    return cached(`user:${name.toLowerCase()}`, X_CACHE_TTL_MS.profile, async () =>
+      toXProfile(await send(userRequest(name))),
+    );
   }
 
-  /** Average engagement (likes + retweets + replies + quotes) of the account's 5 latest original tweets; null if none. */
+  /** Average engagement of the account's 5 latest original tweets; null if none. */
   function getEngagement(username: string): Promise<number | null> {
-    const name = username.replace(/^@+/, '');
-    return cached(`posts:${name.toLowerCase()}`, X_CACHE_TTL_MS.posts, async () => {
-      const query = new URLSearchParams({
-        query: `from:${name} -is:retweet`,
-        max_results: String(MAX_RESULTS),
-        'tweet.fields': 'public_metrics,created_at,author_id',
-        'user.fields': 'username,name,verified',
-        expansions: 'author_id',
-      });
-      const body = parse(SearchResponseSchema, await pool.get('/2/tweets/search/recent', query));
-      const tweets = (body.data ?? []).slice(0, ENGAGEMENT_TWEETS).filter((t) => t.public_metrics);
-      if (tweets.length === 0) return null;
-      const total = tweets.reduce((sum, t) => {
-        const m = t.public_metrics!;
-        return sum + m.like_count + m.retweet_count + m.reply_count + (m.quote_count ?? 0);
-      }, 0);
-      return total / tweets.length;
-    });
+    const name = toXHandle(username);
+    return cached(`posts:${name.toLowerCase()}`, X_CACHE_TTL_MS.posts, async () =>
+      toXEngagement(await send(searchRequest(engagementQuery(name)))),
+    );
   }
 
   /** Mentions of the account over the last 7 days (GET /2/tweets/counts/recent, granularity day). */
   function getMentions7d(username: string, now: Date): Promise<number> {
-    const name = username.replace(/^@+/, '');
-    return cached(`counts:${name.toLowerCase()}`, X_CACHE_TTL_MS.metrics, async () => {
-      // start_time must lie within the last 7 days and end_time at least 10 s in the past (X rules).
-      const query = new URLSearchParams({
-        query: `@${name} -is:retweet`,
-        granularity: 'day',
-        start_time: new Date(now.getTime() - 7 * 86_400_000 + 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-        end_time: new Date(now.getTime() - 30_000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
-      });
-      const body = parse(CountsResponseSchema, await pool.get('/2/tweets/counts/recent', query));
-      return body.meta?.total_tweet_count ?? (body.data ?? []).reduce((sum, bucket) => sum + bucket.tweet_count, 0);
-    });
+    const name = toXHandle(username);
+    return cached(`counts:${name.toLowerCase()}`, X_CACHE_TTL_MS.metrics, async () =>
+      toXCountTotal(await send(countsRequest(mentionsQuery(name), now))),
+    );
   }
 
   return { getUser, getEngagement, getMentions7d };

@@ -15,6 +15,7 @@ import { formatInteger } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
 import { CompareSelectedBar, useCompareSelection } from '../compare-selection.tsx';
 import { ExportLink } from '../export-link.tsx';
+import { BuiltInSample, isUnreachable, OfflineListNotice } from '../offline-data.tsx';
 import { QueryError } from '../query-error.tsx';
 
 export function DirectoryPage() {
@@ -74,7 +75,13 @@ export function DirectoryPage() {
         onShare={handleShare}
         canReset={hasFilters}
       />
-      {projects.isPending ? (
+      <OfflineListNotice query={projects} />
+      {isUnreachable(projects) ? (
+        <div className="space-y-3">
+          {projects.isError && <QueryError query={projects} />}
+          <BuiltInSample kind="projects" />
+        </div>
+      ) : projects.isPending ? (
         <ProjectListSkeleton label={t('app:loading.title')} />
       ) : projects.isError ? (
         <QueryError query={projects} />

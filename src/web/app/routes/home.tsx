@@ -14,6 +14,7 @@ import { StatsGrid } from '../../features/system/components/stats-grid.tsx';
 import { useErrorText } from '../../lib/errors.ts';
 import { HomeHero } from '../home/home-hero.tsx';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
+import { BuiltInSample, isUnreachable } from '../offline-data.tsx';
 import { QueryError } from '../query-error.tsx';
 
 const FEATURES: {
@@ -59,7 +60,12 @@ export function HomePage() {
               {t('home:hot.viewAll')}
             </Link>
           </div>
-          {hot.isPending ? (
+          {isUnreachable(hot) ? (
+            <div className="space-y-3">
+              {hot.isError && <QueryError query={hot} />}
+              <BuiltInSample kind="projects" />
+            </div>
+          ) : hot.isPending ? (
             <ProjectListSkeleton rows={HOT_PROJECTS} label={t('app:loading.title')} />
           ) : hot.isError ? (
             <QueryError query={hot} />
@@ -79,7 +85,9 @@ export function HomePage() {
               {t('home:sectors.viewAll')}
             </Link>
           </div>
-          {sectors.data ? (
+          {isUnreachable(sectors) ? (
+            <BuiltInSample kind="sectors" />
+          ) : sectors.data ? (
             <SectorLeaders sectors={sectors.data.items} />
           ) : sectors.isError ? (
             <p className="muted text-sm">{errorText(sectors.error)}</p>

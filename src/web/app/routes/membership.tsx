@@ -1,4 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { PlansResponse } from '../../../shared/api/payments-checkout.schema.ts';
 import { LEVEL_POINT_THRESHOLDS } from '../../../shared/membership/level.ts';
 import {
   ADS_PER_DAY,
@@ -14,16 +16,34 @@ import { useUsage } from '../../features/membership/api.ts';
 import { LevelStatus } from '../../features/membership/components/level-status.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { MyQuotas } from '../../features/membership/components/my-quotas.tsx';
-import { PlanCards } from '../../features/membership/components/plan-cards.tsx';
+import { PlanCards, type PlanPrices } from '../../features/membership/components/plan-cards.tsx';
 import { TestModeSwitcher } from '../../features/membership/components/test-mode.tsx';
 import { QuotaTable, TierMatrix } from '../../features/membership/components/tier-matrix.tsx';
+import { usePlans } from '../../features/payments/api.ts';
+import { PurchaseForm } from '../../features/payments/components/purchase-form.tsx';
 import { env } from '../../lib/env.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { QueryError } from '../query-error.tsx';
 
-/** /membership: the viewer's level and usage (live, from /api/me/usage), the plans, the matrix and the quotas. */
+function toPrices(plans: PlansResponse | undefined): PlanPrices | null {
+  if (!plans) return null;
+  const yuan = (plan: 'premium' | 'vip', period: 'monthly' | 'yearly') =>
+    Number(plans.prices.find((p) => p.plan === plan && p.period === period)?.amount ?? Number.NaN);
+  return {
+    premium: { monthly: yuan('premium', 'monthly'), yearly: yuan('premium', 'yearly') },
+    vip: { monthly: yuan('vip', 'monthly'), yearly: yuan('vip', 'yearly') },
+  };
+}
+
+/**
+ * /membership: the viewer's level and usage (live, from /api/me/usage), the plans with their configured prices and the
+ * purchase (Stripe Checkout, or the stablecoin page), the matrix and the quotas.
+ */
 export function MembershipPage() {
-  const { t } = useTranslation('membership');
+  const { t } = useTranslation(['membership', 'payments']);
+  const plans = usePlans();
+  const prices = toPrices(plans.data);
+  const [search] = useSearchParams();
   const session = useSession();
   const usage = useUsage();
   const signedIn = Boolean(session.data);
@@ -46,7 +66,26 @@ export function MembershipPage() {
       ) : (
         <Skeleton className="h-32 w-full" />
       )}
-      <PlanCards current={signedIn ? (usage.data?.level ?? null) : null} />
+      {search.get('cancelled') && (
+        <p role="status" className="card p-4 text-sm">
+          {t('payments:purchase.cancelled')}
+        </p>
+      )}
+      <PlanCards
+        current={signedIn ? (usage.data?.level ?? null) : null}
+        prices={prices}
+        purchase={(level, billing) =>
+          prices && plans.data ? (
+            <PurchaseForm
+              plan={level}
+              period={billing}
+              price={prices[level][billing]}
+              methods={plans.data.stripeMethods}
+              renew={usage.data?.actualLevel === level}
+            />
+          ) : null
+        }
+      />
       <div className="grid gap-10 lg:grid-cols-2">
         <TierMatrix />
         <div className="min-w-0 space-y-10">

@@ -15,6 +15,7 @@ import { WatchButton } from '../../features/watchlists/components/watch-button.t
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AlertSlot } from '../alert-slot.tsx';
+import { CorrectionSlot } from '../correction-slot.tsx';
 import { ExportLink } from '../export-link.tsx';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
@@ -109,6 +110,7 @@ export function ProjectPage() {
           <FundingSection projectId={data.id} />
         </div>
       </div>
+      <CorrectionSlot project={data} />
     </div>
   );
 }

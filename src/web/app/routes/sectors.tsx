@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSectors } from '../../features/sectors/api.ts';
 import { SectorRanking } from '../../features/sectors/components/sector-ranking.tsx';
 import { SectorTreemap } from '../../features/sectors/components/sector-treemap.tsx';
+import { BuiltInSample, isUnreachable } from '../offline-data.tsx';
 import { QueryError } from '../query-error.tsx';
 
 export function SectorsPage() {
@@ -14,7 +15,12 @@ export function SectorsPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={t('sectors:title')} subtitle={t('sectors:subtitle')} />
-      {sectors.isPending ? (
+      {isUnreachable(sectors) ? (
+        <div className="space-y-3">
+          {sectors.isError && <QueryError query={sectors} />}
+          <BuiltInSample kind="sectors" />
+        </div>
+      ) : sectors.isPending ? (
         <div role="status" aria-busy="true" className="space-y-3">
           <span className="sr-only">{t('app:loading.title')}</span>
           <Skeleton className="h-80 w-full" />

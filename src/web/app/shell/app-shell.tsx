@@ -3,14 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { useSession } from '../../features/auth/api.ts';
+import { RealtimeBridge } from '../../features/realtime/components/realtime-bridge.tsx';
+import { loadChunk } from '../../lib/load-chunk.ts';
 import { useNumberStyle } from '../../lib/number-style.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
+import { OfflineBanner } from './offline-banner.tsx';
 import { PageLoading } from './page-loading.tsx';
 
 // Only admins previewing a level ever see the banner: its code stays off everyone else's first load.
 const TestModeBanner = lazy(async () => ({
-  default: (await import('../../features/membership/components/test-mode.tsx')).TestModeBanner,
+  default: (await loadChunk(() => import('../../features/membership/components/test-mode.tsx'))).TestModeBanner,
 }));
 
 /** Layout of every page: skip link, sticky navbar, the route (loaded on demand), footer and the toast region. */
@@ -22,7 +25,8 @@ export function AppShell() {
   // Numbers are formatted while rendering: a new 万/亿 or K/M/B choice renders the page again (data stays cached).
   const numberStyle = useNumberStyle();
   // Test mode shows on every page while on (spec §1/§6): the session says so, the server owns the value.
-  const testLevel = useSession().data?.membership.testLevel ?? null;
+  const session = useSession().data;
+  const testLevel = session?.membership.testLevel ?? null;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -31,7 +35,10 @@ export function AppShell() {
       >
         {t('skipToContent')}
       </a>
+      {/* A stream's user is fixed when it opens: signing in or out opens a new one. */}
+      <RealtimeBridge key={session?.user.id ?? 'visitor'} />
       <Navbar />
+      <OfflineBanner />
       {testLevel && (
         <Suspense fallback={null}>
           <TestModeBanner testLevel={testLevel} />

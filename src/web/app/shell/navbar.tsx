@@ -7,13 +7,15 @@ import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
 import { loadNamespaces } from '../../lib/i18n.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 import { NAV_LINKS } from './nav-links.ts';
+import { SyncPopover } from './sync-popover.tsx';
 
 // The bell and its texts load after the page, for signed-in users only: the first page load does not carry them.
 const NotificationBell = lazy(async () => {
   const [module] = await Promise.all([
-    import('../../features/notifications/components/notification-bell.tsx'),
-    loadNamespaces('notifications'),
+    loadChunk(() => import('../../features/notifications/components/notification-bell.tsx')),
+    loadChunk(() => loadNamespaces('notifications')),
   ]);
   return { default: module.NotificationBell };
 });
@@ -86,6 +88,7 @@ export function Navbar() {
               <NotificationBell />
             </Suspense>
           )}
+          <SyncPopover />
           <ThemeToggle />
           <div className={bp.block}>
             <LanguageSwitcher variant="dropdown" />

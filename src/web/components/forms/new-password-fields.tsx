@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { loadChunk } from '../../lib/load-chunk.ts';
 import { FormField } from './form-field.tsx';
 
 // zxcvbn-ts and its dictionaries are large: loaded with the forms that choose a password, never with the home page.
-const PasswordStrength = lazy(() => import('./password-strength.tsx'));
+const PasswordStrength = lazy(() => loadChunk(() => import('./password-strength.tsx')));
 
 type Props = {
   values: { password: string; confirmPassword: string };

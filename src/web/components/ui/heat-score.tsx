@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { EVIDENCE_SIGNAL_TOTAL, MIN_EVIDENCE_SIGNALS } from '../../../shared/scoring/weights.ts';
 import { formatScore } from '../../lib/format.ts';
+import { useChangeFlash } from '../../lib/use-change-flash.ts';
 
 type HeatScoreProps = {
   /** The score; null = not scored ("not enough data"), e.g. a project below the minimum evidence rule. */
@@ -31,11 +32,15 @@ export function HeatScore({ value, label, size = 'sm', evidence }: HeatScoreProp
   const tone = scored ? toneFor(value) : NOT_SCORED_TONE;
   const dims = size === 'lg' ? 'min-w-16 px-3 py-1.5 text-2xl' : 'min-w-12 px-2 py-0.5 text-sm';
   const text = size === 'lg' && !scored ? 'text-base' : '';
+  // A live update that moved the score rings it for a moment (the page was not reloaded: say what changed).
+  const changed = useChangeFlash(value);
+  const flash = changed ? 'ring-2 ring-brand-500 ring-offset-1 dark:ring-offset-gray-900' : '';
   const pill = (
     <span
-      className={`inline-flex items-center justify-center rounded-lg font-semibold whitespace-nowrap tabular-nums ${dims} ${text} ${tone}`}
+      className={`inline-flex items-center justify-center rounded-lg font-semibold whitespace-nowrap tabular-nums transition-shadow ${dims} ${text} ${tone} ${flash}`}
       title={label}
       data-scored={scored}
+      data-changed={changed || undefined}
     >
       <span className="sr-only">{label}: </span>
       {scored ? formatScore(value) : t('score.notEnoughData')}

@@ -16,6 +16,16 @@ const note = (kind: Notification['kind'], params: Record<string, unknown>): Noti
 
 const samples: [Notification, string, string][] = [
   [
+    note('correction_accepted', { correctionId: 'c1', projectId: 'aave', projectName: 'Aave', points: 50 }),
+    '你对 Aave 的纠错已被采纳：+50 积分',
+    'Your correction to Aave was accepted: +50 points',
+  ],
+  [
+    note('correction_rejected', { correctionId: 'c2', projectId: 'aave', projectName: 'Aave', reason: 'No source' }),
+    '你对 Aave 的纠错未被采纳：No source',
+    'Your correction to Aave was not accepted: No source',
+  ],
+  [
     note('export_ready', { exportId: 'e1', source: 'directory' }),
     '定时导出已完成，可以下载',
     'Your scheduled export is ready to download',

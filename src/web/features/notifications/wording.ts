@@ -94,6 +94,13 @@ export function describeNotification(t: T, language: string, n: Notification): s
       if (p.error === 'EXPORT_LIMIT_REACHED') return t('text.exportFailed.limit');
       if (p.error === 'FEATURE_LOCKED') return t('text.exportFailed.locked');
       return t('text.exportFailed.other');
+    case 'correction_accepted':
+      return t('text.correctionAccepted', {
+        name: str(p.projectName) || str(p.projectId),
+        points: formatInteger(num(p.points)),
+      });
+    case 'correction_rejected':
+      return t('text.correctionRejected', { name: str(p.projectName) || str(p.projectId), reason: str(p.reason) });
   }
 }
 

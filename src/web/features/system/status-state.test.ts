@@ -10,6 +10,7 @@ const up: HealthResponse = {
   projectCount: 191,
   version: '1.0.0',
   uptimeSeconds: 60,
+  realtimeStreams: 0,
 };
 
 const source = (overrides: Partial<SourceFreshness>): SourceFreshness => ({

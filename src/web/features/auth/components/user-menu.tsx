@@ -21,6 +21,8 @@ const LINKS = [
   { to: '/api-access', key: 'apiAccess' },
   { to: '/settings', key: 'settings' },
 ] as const;
+/** Shown to admins only (the server refuses everyone else on /api/admin whatever the menu shows). */
+const ADMIN_LINK = { to: '/admin', key: 'adminPanel' } as const;
 
 const itemClass =
   'block w-full rounded-md px-3 py-2 text-left text-sm hover:bg-gray-100 focus-visible:bg-gray-100 dark:hover:bg-gray-800 dark:focus-visible:bg-gray-800';
@@ -64,6 +66,7 @@ export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: U
       </Link>
     );
   }
+  const links = session.user.role === 'admin' ? [...LINKS, ADMIN_LINK] : LINKS;
   const name = displayNameOf({ email: session.user.email, name: session.profile.name }, t('auth:menu.defaultName'));
   const doSignOut = () => {
     signOut.mutate();
@@ -78,7 +81,7 @@ export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: U
           <Avatar url={session.profile.avatarUrl} name={name} />
           <span className="truncate">{name}</span>
         </p>
-        {LINKS.map((link) => (
+        {links.map((link) => (
           <Link key={link.to} to={link.to} className={itemClass} onClick={onNavigate}>
             {t(`menu.${link.key}`)}
           </Link>
@@ -109,7 +112,7 @@ export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: U
       <button
         ref={buttonRef}
         type="button"
-        className="btn-ghost max-w-48"
+        className="btn-ghost max-w-36"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -140,7 +143,7 @@ export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: U
           onKeyDown={onMenuKeyDown}
           className="card absolute right-0 z-50 mt-2 flex w-52 flex-col gap-0.5 p-1 shadow-lg"
         >
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <Link
               key={link.to}
               to={link.to}

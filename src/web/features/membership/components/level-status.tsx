@@ -57,8 +57,8 @@ export function LevelStatus({ usage }: { usage: UsageResponse }) {
         </p>
       )}
       <p className="muted text-sm">
-        {t('status.paymentsLater')}{' '}
-        <Link to="/tasks" className="link">
+        {t('status.buyOrEarn')}{' '}
+        <Link to="/tasks" className="link underline">
           {t('status.toTasks')}
         </Link>
       </p>

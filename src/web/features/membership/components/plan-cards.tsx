@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -8,20 +8,27 @@ import {
 } from '../../../../shared/membership/level.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatCny, formatInteger } from '../../../lib/format.ts';
-import { PLAN_PRICES_CNY } from '../prices.ts';
 
 type Billing = 'monthly' | 'yearly';
+type PaidLevel = Exclude<MembershipLevel, 'free'>;
+
+/** Yuan per paid plan and period (GET /api/payments/plans: the server's configuration). */
+export type PlanPrices = Record<PaidLevel, Record<Billing, number>>;
 
 type PlanCardsProps = {
   /** The viewer's level (test mode's preview when on); null for a visitor. */
   current: MembershipLevel | null;
+  /** null while loading. */
+  prices: PlanPrices | null;
+  /** A signed-in viewer's way to buy a paid plan for the chosen period (the page composes the payments feature). */
+  purchase?: (level: PaidLevel, billing: Billing) => ReactNode;
 };
 
 /**
- * The three plans with prices for the chosen billing period. Payments arrive in a later release: until then a
- * signed-in member upgrades by earning points in the task centre, and a visitor is asked to sign in first.
+ * The three plans with prices for the chosen billing period. A signed-in member buys a paid plan (`purchase`) or
+ * reaches it with points from the task centre; a visitor is asked to sign in first.
  */
-export function PlanCards({ current }: PlanCardsProps) {
+export function PlanCards({ current, prices, purchase }: PlanCardsProps) {
   const { t } = useTranslation('membership');
   const [billing, setBilling] = useState<Billing>('monthly');
   const id = useId();
@@ -46,7 +53,7 @@ export function PlanCards({ current }: PlanCardsProps) {
       </fieldset>
       <ul className="grid gap-4 md:grid-cols-3">
         {MEMBERSHIP_LEVELS.map((level) => {
-          const price = PLAN_PRICES_CNY[level][billing];
+          const price = level === 'free' ? 0 : (prices?.[level][billing] ?? null);
           const featured = level === 'premium';
           return (
             <li
@@ -60,7 +67,7 @@ export function PlanCards({ current }: PlanCardsProps) {
               <p className="mt-3 text-3xl font-bold tabular-nums">
                 {price === 0 ? t('plan.freePrice') : t(`plan.${billing}`, { price: formatCny(price) })}
               </p>
-              {billing === 'yearly' && price > 0 && (
+              {billing === 'yearly' && price !== 0 && (
                 <p className="mt-1 text-xs text-green-700 dark:text-green-400">{t('plan.yearlySaving')}</p>
               )}
               {LEVEL_POINT_THRESHOLDS[level] > 0 && (
@@ -69,7 +76,14 @@ export function PlanCards({ current }: PlanCardsProps) {
                 </p>
               )}
               <p className="muted mt-4 flex-1 text-sm leading-6">{t(`plan.${level}`)}</p>
-              <PlanAction level={level} current={current} featured={featured} />
+              {purchase && current !== null && level !== 'free' ? (
+                <>
+                  {current === level && <p className="mt-6 text-center text-sm font-semibold">{t('plan.yours')}</p>}
+                  {purchase(level, billing)}
+                </>
+              ) : (
+                <PlanAction level={level} current={current} featured={featured} />
+              )}
             </li>
           );
         })}

@@ -1,0 +1,95 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminCorrectionListResponseSchema,
+  AdminCorrectionSchema,
+  AdminCorrectionsQuerySchema,
+  CorrectionListResponseSchema,
+  CorrectionPageQuerySchema,
+  CorrectionParamsSchema,
+  CorrectionSchema,
+  CreateCorrectionBodySchema,
+  RejectCorrectionBodySchema,
+} from '../../../shared/api/corrections.schema.ts';
+import { ProjectParamsSchema } from '../../../shared/api/projects.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { AdminActor } from '../admin/audit-log.service.ts';
+import { requireAdmin, requireUser } from '../auth/auth.plugin.ts';
+import { createCorrection, listMyCorrections } from './corrections.service.ts';
+import { acceptCorrection, listCorrectionsForReview, rejectCorrection } from './corrections-review.service.ts';
+
+const tags = ['corrections'];
+const actorOf = (request: FastifyRequest): AdminActor => ({
+  id: request.auth!.user.id,
+  email: request.auth!.user.email,
+});
+
+/**
+ * A signed-in user's data corrections (issue 17 point 8; CSRF as every cookie-authenticated write, auth plugin):
+ * POST /api/projects/:id/corrections and GET /api/me/corrections (own rows only). docs/admin.md "Data corrections".
+ */
+export const correctionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.post(
+    '/projects/:id/corrections',
+    {
+      schema: {
+        tags,
+        params: ProjectParamsSchema,
+        body: CreateCorrectionBodySchema,
+        response: { 201: CorrectionSchema },
+      },
+      onRequest: requireUser,
+    },
+    async (request, reply) => {
+      const created = await createCorrection(db, request.auth!.user.id, request.params.id, request.body, new Date());
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/me/corrections',
+    {
+      schema: { tags, querystring: CorrectionPageQuerySchema, response: { 200: CorrectionListResponseSchema } },
+      onRequest: requireUser,
+    },
+    (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listMyCorrections(db, request.auth!.user.id, request.query);
+    },
+  );
+};
+
+/** The admin review queue under /api/admin/corrections (requireAdmin; every review in the audit log). */
+export const correctionsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  app.addHook('onRequest', requireAdmin);
+  const adminTags = ['admin'];
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: adminTags,
+        querystring: AdminCorrectionsQuerySchema,
+        response: { 200: AdminCorrectionListResponseSchema },
+      },
+    },
+    (request) => listCorrectionsForReview(deps.db, request.query),
+  );
+  app.post(
+    '/:id/accept',
+    { schema: { tags: adminTags, params: CorrectionParamsSchema, response: { 200: AdminCorrectionSchema } } },
+    (request) => acceptCorrection(deps, actorOf(request), request.params.id, new Date()),
+  );
+  app.post(
+    '/:id/reject',
+    {
+      schema: {
+        tags: adminTags,
+        params: CorrectionParamsSchema,
+        body: RejectCorrectionBodySchema,
+        response: { 200: AdminCorrectionSchema },
+      },
+    },
+    (request) => rejectCorrection(deps.db, actorOf(request), request.params.id, request.body.reason, new Date()),
+  );
+};

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PaymentListResponseSchema } from '../../../shared/api/payments.schema.ts';
+import {
+  CheckoutBodySchema,
+  CheckoutResponseSchema,
+  PlansResponseSchema,
+  ReturnQuerySchema,
+  ReturnResponseSchema,
+  WebhookResponseSchema,
+} from '../../../shared/api/payments-checkout.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../errors.ts';
+import { requireSignedIn } from '../membership/viewer-level.ts';
+import { toPayment } from './payment-ledger.service.ts';
+import { selectPaymentsOfUser } from './payments.queries.ts';
+import { listPlans } from './plan-prices.service.ts';
+import { readReturn, startCheckout } from './stripe-checkout.service.ts';
+import { createStripeClient, type StripeClient, verifyWebhook } from './stripe-client.ts';
+import { applyStripeEvent } from './stripe-webhook.service.ts';
+
+const tags = ['payments'];
+
+/**
+ * /api/payments/plans|checkout|return and /api/me/payments: card and wallet purchases through Stripe Checkout and the
+ * signed-in user's history (every method). The webhook lives in its own scope below (a raw body).
+ */
+export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, dbKind, events, cache }) => {
+  const stripe = createStripeClient(config);
+
+  app.get('/payments/plans', { schema: { tags, response: { 200: PlansResponseSchema } } }, () => listPlans(config));
+
+  app.post(
+    '/payments/checkout',
+    {
+      schema: { tags, body: CheckoutBodySchema, response: { 201: CheckoutResponseSchema } },
+      onRequest: requireSignedIn,
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const result = await startCheckout(db, config, stripe, request.auth!.user.id, request.body);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/payments/return',
+    {
+      schema: { tags, querystring: ReturnQuerySchema, response: { 200: ReturnResponseSchema } },
+      onRequest: requireSignedIn,
+    },
+    (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return readReturn(db, stripe, request.auth!.user.id, request.query.session_id);
+    },
+  );
+
+  app.get(
+    '/me/payments',
+    { schema: { tags, response: { 200: PaymentListResponseSchema } }, onRequest: requireSignedIn },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const rows = await selectPaymentsOfUser(db, request.auth!.user.id, 200);
+      return { items: rows.map(toPayment) };
+    },
+  );
+
+  // Only the deps: spreading this plugin's options would pass its prefix on and double it.
+  await app.register(stripeWebhookRoute, { db, config, dbKind, events, cache, stripe });
+};
+
+/**
+ * POST /api/payments/stripe/webhook: Stripe signs the exact bytes it sent, so this scope keeps the JSON body raw (a
+ * parser of its own, nowhere else). A bad signature is a 400 with the reason and changes nothing.
+ */
+const stripeWebhookRoute: FastifyPluginAsyncZod<AppDeps & { stripe: StripeClient | null }> = async (
+  app,
+  { db, config, stripe },
+) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.post(
+    '/payments/stripe/webhook',
+    { schema: { tags, hide: false, response: { 200: WebhookResponseSchema } }, bodyLimit: 512 * 1024 },
+    async (request) => {
+      const signature = request.headers['stripe-signature'];
+      const secret = config.STRIPE_WEBHOOK_SECRET;
+      if (!stripe || !secret) throw new AppError('STRIPE_SIGNATURE_INVALID', { reason: 'Stripe is not configured' });
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw new AppError('STRIPE_SIGNATURE_INVALID', { reason: 'missing Stripe-Signature header' });
+      }
+      let event: ReturnType<typeof verifyWebhook>;
+      try {
+        event = verifyWebhook(request.body, signature, secret);
+      } catch (error) {
+        throw new AppError('STRIPE_SIGNATURE_INVALID', { reason: error instanceof Error ? error.message : 'invalid' });
+      }
+      return { received: true as const, applied: await applyStripeEvent(db, stripe, event) };
+    },
+  );
+};

@@ -1,0 +1,91 @@
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { HEARTBEAT_INTERVAL_MS } from '../../../shared/api/realtime.schema.ts';
+import type { AppEvent, EventBus } from '../../events/event-bus.ts';
+import { MAX_UNSENT_BYTES, openEventStream } from './event-stream.ts';
+import { MIN_MESSAGE_GAP_MS } from './hint-coalescer.ts';
+import { createRealtimeHub } from './realtime-hub.ts';
+
+function fakeBus() {
+  const handlers = new Set<(event: AppEvent) => void>();
+  const bus: EventBus = {
+    publish: async (event) => {
+      for (const handler of handlers) handler(event);
+    },
+    subscribe: (handler) => {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    close: async () => {},
+  };
+  return bus;
+}
+
+/** A socket that takes everything (a healthy client) or nothing at all (a client that stopped reading). */
+function socket(reading: boolean) {
+  const chunks: string[] = [];
+  const out = new Writable({
+    highWaterMark: 1024,
+    write(chunk, _encoding, done) {
+      chunks.push(String(chunk));
+      if (reading) done();
+    },
+  });
+  return { out, chunks };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('one event stream', () => {
+  test('sends a comment line every 25 s, so idle proxies keep it open and the client can tell it is alive', () => {
+    const hub = createRealtimeHub(fakeBus());
+    const { out, chunks } = socket(true);
+    openEventStream({ out, hub, userId: null, instance: 'i1' });
+
+    vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * 2);
+    expect(chunks[0]).toMatch(/^retry: 1000\nevent: ready\n/);
+    expect(chunks.filter((chunk) => chunk === ': heartbeat\n\n')).toHaveLength(2);
+    hub.close();
+  });
+
+  test('a client that stops reading is dropped once MAX_UNSENT_BYTES wait for it, and leaves the hub', async () => {
+    const bus = fakeBus();
+    const hub = createRealtimeHub(bus);
+    const { out } = socket(false);
+    let ended = false;
+    openEventStream({ out, hub, userId: null, instance: 'i1', onEnd: () => (ended = true) });
+    const ids = Array.from({ length: 150 }, (_, i) => `project-with-a-long-identifier-${i}`);
+
+    for (let i = 0; i < 100 && !ended; i++) {
+      await bus.publish({ type: 'projects.updated', ids });
+      vi.advanceTimersByTime(MIN_MESSAGE_GAP_MS);
+    }
+
+    expect(ended).toBe(true);
+    expect(out.destroyed).toBe(true);
+    expect(hub.size).toBe(0);
+    expect(out.writableLength).toBeLessThan(MAX_UNSENT_BYTES * 2); // stopped at the limit, not buffering on
+  });
+
+  test('hints for another user are not sent; the own user gets them without the id', async () => {
+    const bus = fakeBus();
+    const hub = createRealtimeHub(bus);
+    const mine = socket(true);
+    const theirs = socket(true);
+    openEventStream({ out: mine.out, hub, userId: 'u1', instance: 'i1' });
+    openEventStream({ out: theirs.out, hub, userId: 'u2', instance: 'i1' });
+
+    await bus.publish({ type: 'user.changed', userId: 'u1', what: 'notifications' });
+    vi.advanceTimersByTime(MIN_MESSAGE_GAP_MS);
+
+    expect(mine.chunks.at(-1)).toContain('"hints":[{"type":"me.updated","what":"notifications"}]');
+    expect(mine.chunks.join('')).not.toContain('u1');
+    expect(theirs.chunks.some((chunk) => chunk.includes('me.updated'))).toBe(false);
+    hub.close();
+  });
+});

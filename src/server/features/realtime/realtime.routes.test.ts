@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { HealthResponseSchema } from '../../../shared/api/system.schema.ts';
+import { pointsHistory, sectors } from '../../db/schema/index.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type Agent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
+import { changePoints } from '../points/points.service.ts';
+import { hasHint, openSse, type SseClient } from './sse.test-support.ts';
+
+let t: TestApp;
+let base: string;
+const open: SseClient[] = [];
+
+const cookieOf = (agent: Agent) => ({
+  cookie: [...agent.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+});
+async function connect(headers: Record<string, string> = {}) {
+  const client = await openSse(`${base}/api/events`, headers);
+  open.push(client);
+  await client.waitFor((m) => m.event === 'ready');
+  return client;
+}
+async function streamsOpen() {
+  return HealthResponseSchema.parse((await t.app.inject({ url: '/api/health' })).json()).realtimeStreams;
+}
+async function until(check: () => Promise<boolean>, timeoutMs = 2_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+const userIdOf = async (agent: Agent) =>
+  ((await agent.request({ url: '/api/me' })).json() as { user: { id: string } }).user.id;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  for (const client of open) client.close();
+  await t.close();
+});
+
+describe('GET /api/events', () => {
+  test('a visitor gets an event stream: ready first, then a recompute hint; health counts the stream', async () => {
+    const before = await streamsOpen();
+    const client = await connect();
+
+    expect(client.status).toBe(200);
+    expect(client.contentType).toContain('text/event-stream');
+    expect(await streamsOpen()).toBe(before + 1);
+
+    await t.events.publish({ type: 'heat.recomputed', asOf: '2026-11-24T00:00:00.000Z' });
+    const message = await client.waitFor(hasHint('heat.recomputed'));
+    expect(message.data).toEqual({ seq: 1, hints: [{ type: 'heat.recomputed', asOf: '2026-11-24T00:00:00.000Z' }] });
+
+    client.close();
+    await until(async () => (await streamsOpen()) === before);
+  });
+
+  test("an admin's sector edit reaches every stream as a sectors hint", async () => {
+    const admin = await signUpAdmin(t.app, t.db, 'rt-admin@example.com');
+    const client = await connect();
+    const [layer1] = await t.db.select().from(sectors).where(eq(sectors.name, 'Layer1'));
+    const res = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/sectors/${layer1!.id}`,
+      payload: {
+        name: 'Layer1',
+        nameZh: '一层网络',
+        descriptionEn: 'Base chains',
+        descriptionZh: '基础链',
+        color: '#123abc',
+        icon: 'coins',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    await client.waitFor(hasHint('sectors.updated'));
+    client.close();
+  });
+
+  test("a user's points change reaches that user's streams only, on commit; a rollback raises nothing", async () => {
+    const { agent: alice } = await signUpAgent(t.app, 'rt-alice@example.com');
+    const { agent: bob } = await signUpAgent(t.app, 'rt-bob@example.com');
+    const aliceId = await userIdOf(alice);
+    const aliceStream = await connect(cookieOf(alice));
+    const bobStream = await connect(cookieOf(bob));
+    const visitor = await connect();
+
+    await withTransaction(t.db, async (tx) => {
+      await tx.insert(pointsHistory).values({ userId: aliceId, pointsChange: 5, reason: 'test', currentTotal: 5 });
+      throw new Error('rolled back');
+    }).catch(() => {});
+    await changePoints(t.db, { userId: aliceId, change: 7, reason: 'admin.adjust' });
+
+    const message = await aliceStream.waitFor(hasHint('me.updated', (h) => h.what === 'points'));
+    // One message: the rolled-back row raised nothing before the committed one.
+    expect(aliceStream.messages.filter(hasHint('me.updated'))).toEqual([message]);
+    await t.events.publish({ type: 'sectors.updated' }); // a later public hint: the others have had time to get any
+    await bobStream.waitFor(hasHint('sectors.updated'));
+    await visitor.waitFor(hasHint('sectors.updated'));
+    expect(bobStream.messages.some(hasHint('me.updated'))).toBe(false);
+    expect(visitor.messages.some(hasHint('me.updated'))).toBe(false);
+    expect(JSON.stringify(message.data)).not.toContain(aliceId);
+  });
+
+  test('closing the app ends open streams instead of waiting for them', async () => {
+    const other = await buildTestApp({ catalogue: false });
+    const url = await other.app.listen({ port: 0, host: '127.0.0.1' });
+    const client = await openSse(`${url}/api/events`);
+    await client.waitFor((m) => m.event === 'ready');
+    const started = Date.now();
+    await other.app.close();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    client.close();
+    await other.close();
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances on one PostgreSQL', () => {
+  test("a change written through one instance reaches the other instance's stream within one second", async () => {
+    const second = await buildTestApp({ databaseOf: t });
+    try {
+      const secondUrl = await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const client = await openSse(`${secondUrl}/api/events`);
+      open.push(client);
+      await client.waitFor((m) => m.event === 'ready');
+      const admin = await signUpAdmin(t.app, t.db, 'rt-admin-2@example.com');
+      const [gamefi] = await t.db.select().from(sectors).where(eq(sectors.name, 'GameFi'));
+
+      const sentAt = Date.now();
+      const res = await admin.request({
+        method: 'PUT',
+        url: `/api/admin/sectors/${gamefi!.id}`,
+        payload: {
+          name: 'GameFi',
+          nameZh: '链游',
+          descriptionEn: 'Games',
+          descriptionZh: '游戏',
+          color: '#22aa66',
+          icon: 'gamepad',
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const message = await client.waitFor(hasHint('sectors.updated'), 1_000);
+      expect(message.at - sentAt).toBeLessThan(1_000);
+
+      // A user's own change, written by instance one, reaches that user's stream on instance two.
+      const { agent } = await signUpAgent(t.app, 'rt-carol@example.com');
+      const userStream = await openSse(`${secondUrl}/api/events`, cookieOf(agent));
+      open.push(userStream);
+      await userStream.waitFor((m) => m.event === 'ready');
+      await changePoints(t.db, { userId: await userIdOf(agent), change: 3, reason: 'admin.adjust' });
+      await userStream.waitFor(hasHint('me.updated'), 1_000);
+    } finally {
+      await second.closeKeepingDatabase();
+    }
+  });
+});

@@ -1,0 +1,38 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.ts';
+import { openEventStream } from './event-stream.ts';
+import type { RealtimeHub } from './realtime-hub.ts';
+
+export type RealtimeRoutesOptions = AppDeps & { realtime: RealtimeHub };
+
+/**
+ * GET /api/events: this browser's stream of invalidation hints (text/event-stream; shapes in
+ * shared/api/realtime.schema.ts). Public hints for everyone; a signed-in session also gets its own user's.
+ */
+export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = async (app, { realtime }) => {
+  const instance = randomUUID();
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['realtime'],
+        summary: 'Server-sent events: invalidation hints (ready, hints; a comment line every 25 s)',
+        produces: ['text/event-stream'],
+      },
+    },
+    (request, reply) => {
+      // The stream outlives this handler: Fastify steps aside, the headers set so far (security) are kept.
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no', // nginx: pass each message on at once
+      });
+      out.flushHeaders();
+      openEventStream({ out, hub: realtime, userId: request.auth?.user.id ?? null, instance });
+    },
+  );
+};

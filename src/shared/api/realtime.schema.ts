@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * GET /api/events (server-sent events): invalidation hints, never data. The browser turns each hint into a refetch of
+ * the queries it names (web/features/realtime). Spec: realtime subscriptions on projects, sectors, heat history and
+ * the user's profile.
+ */
+
+/** Spec limits of one stream: at most 10 messages a second (changes in between are coalesced, the last one kept). */
+export const MAX_MESSAGES_PER_SECOND = 10;
+/** A comment line every 25 s keeps proxies from closing an idle stream and lets the client notice a dead one. */
+export const HEARTBEAT_INTERVAL_MS = 25_000;
+/** Client reconnect back-off, then 10 s for every further attempt. */
+export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+export const CONNECTION_STATES = ['connecting', 'connected', 'disconnected', 'reconnecting'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+export const RealtimeHintSchema = z.discriminatedUnion('type', [
+  /** Projects changed; without ids, any project may have. */
+  z.object({ type: z.literal('projects.updated'), ids: z.array(z.string()).optional() }),
+  z.object({ type: z.literal('sectors.updated') }),
+  /** A heat recompute finished: scores, ranks and history as of `asOf`. */
+  z.object({ type: z.literal('heat.recomputed'), asOf: z.string() }),
+  /** A job run started or ended (the sync popover's figures). */
+  z.object({ type: z.literal('sync.updated'), job: z.string() }),
+  /** The signed-in user's own points, notifications or profile (sent to that user's streams only). */
+  z.object({ type: z.literal('me.updated'), what: z.enum(['points', 'notifications', 'profile']) }),
+]);
+export type RealtimeHint = z.infer<typeof RealtimeHintSchema>;
+
+/** One SSE `hints` message: every hint since the previous message, coalesced; seq counts messages per stream. */
+export const RealtimeMessageSchema = z.object({ seq: z.number().int(), hints: z.array(RealtimeHintSchema) });
+export type RealtimeMessage = z.infer<typeof RealtimeMessageSchema>;
+
+/** The first message of a stream (`ready`). */
+export const RealtimeReadySchema = z.object({ instance: z.string(), at: z.string() });

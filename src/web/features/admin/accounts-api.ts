@@ -1,0 +1,56 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  type CreateSocialAccountBody,
+  SocialAccountListResponseSchema,
+  SocialAccountSchema,
+  SocialUsageResponseSchema,
+} from '../../../shared/api/social-accounts.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+const lang = () => ({ query: { lang: currentLanguage() } });
+const BASE = '/api/admin/social-accounts';
+
+export const accountKeys = {
+  all: ['admin', 'social-accounts'] as const,
+  list: () => ['admin', 'social-accounts', 'list'] as const,
+  usage: (days: number) => ['admin', 'social-accounts', 'usage', days] as const,
+};
+
+export const useSocialAccounts = () =>
+  useQuery({
+    queryKey: accountKeys.list(),
+    queryFn: ({ signal }) => apiGet(BASE, SocialAccountListResponseSchema, { signal }),
+  });
+
+/** Per account and day: requests, errors and 429s over the last `days` days. */
+export const useSocialUsage = (days: number) =>
+  useQuery({
+    queryKey: accountKeys.usage(days),
+    queryFn: ({ signal }) => apiGet(`${BASE}/usage`, SocialUsageResponseSchema, { signal, query: { days } }),
+    placeholderData: keepPreviousData,
+  });
+
+function useAccountMutation<T, R>(send: (input: T) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+  });
+}
+
+/** Adds an account; its secrets go to the server once and are never read back. */
+export const useCreateSocialAccount = () =>
+  useAccountMutation((body: CreateSocialAccountBody) => apiSend('POST', BASE, SocialAccountSchema, body, lang()));
+
+/** Enables (today's usage restarts at 0) or disables an account. */
+export const useSetSocialAccountActive = () =>
+  useAccountMutation(({ id, active }: { id: string; active: boolean }) =>
+    apiSend('PATCH', `${BASE}/${encodeURIComponent(id)}`, z.unknown(), { active }, lang()),
+  );
+
+export const useDeleteSocialAccount = () =>
+  useAccountMutation((id: string) =>
+    apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
+  );

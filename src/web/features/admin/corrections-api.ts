@@ -1,0 +1,40 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  AdminCorrectionListResponseSchema,
+  AdminCorrectionSchema,
+  type CorrectionStatus,
+} from '../../../shared/api/corrections.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+const lang = () => ({ query: { lang: currentLanguage() } });
+
+export const adminCorrectionKeys = {
+  all: ['admin', 'corrections'] as const,
+  list: (status: CorrectionStatus, offset: number) => ['admin', 'corrections', status, offset] as const,
+};
+
+export const ADMIN_CORRECTIONS_PAGE_SIZE = 20;
+
+/** The review queue (GET /api/admin/corrections): one status, a page at a time. */
+export const useAdminCorrections = (status: CorrectionStatus, offset: number) =>
+  useQuery({
+    queryKey: adminCorrectionKeys.list(status, offset),
+    queryFn: ({ signal }) =>
+      apiGet('/api/admin/corrections', AdminCorrectionListResponseSchema, {
+        signal,
+        query: { status, limit: ADMIN_CORRECTIONS_PAGE_SIZE, offset, lang: currentLanguage() },
+      }),
+  });
+
+/** Accept or reject one correction; the queue is read again either way (a 409 means someone else reviewed it). */
+export function useReviewCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
+      reason === undefined
+        ? apiSend('POST', `/api/admin/corrections/${id}/accept`, AdminCorrectionSchema, undefined, lang())
+        : apiSend('POST', `/api/admin/corrections/${id}/reject`, AdminCorrectionSchema, { reason }, lang()),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminCorrectionKeys.all }),
+  });
+}

@@ -1,0 +1,33 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  AdminPaymentsResponseSchema,
+  AdminRefundResponseSchema,
+} from '../../../shared/api/payments-checkout.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+const BASE = '/api/admin/payments';
+
+export const adminPaymentKeys = { all: ['admin', 'payments'] as const };
+
+/** Every payment, newest first, 50 a page (keyset: the last row's createdAt). */
+export const useAdminPayments = () =>
+  useInfiniteQuery({
+    queryKey: adminPaymentKeys.all,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ signal, pageParam }) =>
+      apiGet(BASE, AdminPaymentsResponseSchema, { signal, query: { limit: 50, before: pageParam } }),
+    getNextPageParam: (last) => last.nextBefore ?? undefined,
+  });
+
+/** Refunds a successful payment (sent to Stripe for a Stripe payment, recorded only otherwise). */
+export const useRefundPayment = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend('POST', `${BASE}/${encodeURIComponent(id)}/refund`, AdminRefundResponseSchema, undefined, {
+        query: { lang: currentLanguage() },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
+  });
+};

@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
+import {
+  type MaintenanceAction,
+  MaintenanceResponseSchema,
+  RefreshStartedResponseSchema,
+} from '../../../shared/api/admin-ops.schema.ts';
+import { type OperationRunsResponse, OperationRunsResponseSchema } from '../../../shared/api/admin-runs.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+const lang = () => ({ query: { lang: currentLanguage() } });
+
+export const systemKeys = {
+  stats: ['admin', 'stats'] as const,
+  runs: ['admin', 'operation-runs'] as const,
+};
+
+/** GET /api/admin/stats: account and system figures. */
+export const useAdminStats = () =>
+  useQuery({
+    queryKey: systemKeys.stats,
+    queryFn: ({ signal }) => apiGet('/api/admin/stats', AdminStatsResponseSchema, { signal }),
+  });
+
+/** How often the operations tab reads the runs while one of them runs. */
+export const RUNS_POLL_MS = 1_000;
+
+const isRunning = (data: OperationRunsResponse | undefined) =>
+  data?.items.some((item) => item.run?.status === 'running') ?? false;
+
+/**
+ * The newest run of each operation, polled every second while one runs (or while `busy`: a POST is in flight), so
+ * the page follows a run's sync_runs row live, whoever started it.
+ */
+export const useOperationRuns = (busy: boolean) =>
+  useQuery({
+    queryKey: systemKeys.runs,
+    queryFn: ({ signal }) => apiGet('/api/admin/maintenance/runs', OperationRunsResponseSchema, { signal }),
+    refetchInterval: (query) => (busy || isRunning(query.state.data) ? RUNS_POLL_MS : false),
+  });
+
+function useInvalidateRuns() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: systemKeys.runs });
+    void queryClient.invalidateQueries({ queryKey: systemKeys.stats });
+  };
+}
+
+/** POST /api/admin/maintenance/:action: answers when the run is done (409 MAINTENANCE_RUNNING while it runs). */
+export const useRunMaintenance = () => {
+  const invalidate = useInvalidateRuns();
+  return useMutation({
+    mutationFn: (action: MaintenanceAction) =>
+      apiSend('POST', `/api/admin/maintenance/${action}`, MaintenanceResponseSchema, undefined, lang()),
+    onSettled: invalidate,
+  });
+};
+
+/** POST /api/admin/maintenance/refresh: 202 once the full sync holds its lock; its progress is polled. */
+export const useStartRefresh = () => {
+  const invalidate = useInvalidateRuns();
+  return useMutation({
+    mutationFn: () =>
+      apiSend('POST', '/api/admin/maintenance/refresh', RefreshStartedResponseSchema, undefined, lang()),
+    onSettled: invalidate,
+  });
+};

@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import type { PaymentState } from '../../../../shared/api/payments.schema.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+
+const TONES = {
+  pending: 'gray',
+  processing: 'blue',
+  success: 'green',
+  failed: 'red',
+  refund: 'orange',
+} as const;
+
+export function PaymentStateBadge({ state }: { state: PaymentState }) {
+  const { t } = useTranslation('payments');
+  return <Badge tone={TONES[state]}>{t(`states.${state}`)}</Badge>;
+}

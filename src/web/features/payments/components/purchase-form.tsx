@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { BillingPeriod, PaidPlan } from '../../../../shared/api/payments.schema.ts';
+import type { StripeMethod } from '../../../../shared/api/payments-checkout.schema.ts';
+import { formatCny } from '../../../lib/format.ts';
+import { useCheckout } from '../api.ts';
+
+type PurchaseFormProps = {
+  plan: PaidPlan;
+  period: BillingPeriod;
+  /** Yuan, from GET /api/payments/plans. */
+  price: number;
+  methods: readonly StripeMethod[];
+  /** The viewer already holds this plan: the button extends it. */
+  renew: boolean;
+};
+
+/**
+ * Buying one plan for the chosen period: a Stripe method (card, Alipay, WeChat Pay — those configured) and the button
+ * that opens Stripe Checkout, plus the stablecoin route (its own page). Without Stripe only the stablecoin link shows.
+ */
+export function PurchaseForm({ plan, period, price, methods, renew }: PurchaseFormProps) {
+  const { t } = useTranslation('payments');
+  const id = useId();
+  const [chosen, setChosen] = useState<StripeMethod | null>(null);
+  const checkout = useCheckout();
+  const method = chosen && methods.includes(chosen) ? chosen : (methods[0] ?? null);
+  const label = formatCny(price);
+  return (
+    <div className="mt-6 space-y-3" data-testid={`purchase-${plan}`}>
+      {method ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            checkout.mutate({ plan, period, method });
+          }}
+          className="space-y-3"
+        >
+          {methods.length > 1 && (
+            <fieldset>
+              <legend className="text-sm font-medium">{t('purchase.method')}</legend>
+              <div className="mt-1 flex flex-wrap gap-3">
+                {methods.map((option) => (
+                  <label key={option} className="inline-flex items-center gap-1.5 text-sm">
+                    <input
+                      type="radio"
+                      name={`${id}-method`}
+                      value={option}
+                      checked={method === option}
+                      onChange={() => setChosen(option)}
+                    />
+                    {t(`purchase.methods.${option}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <button type="submit" className="btn-primary w-full" disabled={checkout.isPending || checkout.isSuccess}>
+            {checkout.isPending || checkout.isSuccess
+              ? t('purchase.redirecting')
+              : renew
+                ? t('purchase.renew', { price: label })
+                : t('purchase.pay', { price: label })}
+          </button>
+          {checkout.isError && (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {checkout.error.message}
+            </p>
+          )}
+        </form>
+      ) : (
+        <p className="muted text-xs">{t('purchase.noStripe')}</p>
+      )}
+      <Link
+        to={`/membership/crypto?plan=${plan}&period=${period}`}
+        className="block text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400"
+      >
+        {t('purchase.crypto')}
+      </Link>
+    </div>
+  );
+}

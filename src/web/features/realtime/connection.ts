@@ -1,0 +1,91 @@
+import {
+  type ConnectionState,
+  RECONNECT_DELAYS_MS,
+  type RealtimeHint,
+  RealtimeMessageSchema,
+} from '../../../shared/api/realtime.schema.ts';
+
+/** The part of EventSource we use (a fake in tests). */
+export type EventSourceLike = {
+  addEventListener: (type: string, listener: (event: MessageEvent<string>) => void) => void;
+  onerror: ((event: Event) => void) | null;
+  close: () => void;
+};
+
+export type RealtimeConnectionOptions = {
+  url: string;
+  open: (url: string) => EventSourceLike;
+  onHints: (hints: RealtimeHint[]) => void;
+  /** After a reconnect: hints sent while we were away are lost, so everything shown may be out of date. */
+  onResync: () => void;
+  onState: (state: ConnectionState) => void;
+};
+
+export type RealtimeConnection = { start: () => void; stop: () => void };
+
+/** The delay before reconnect attempt `attempt` (0-based): 1 s, 2 s, 5 s, then 10 s for ever. */
+export function reconnectDelay(attempt: number): number {
+  return RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)] ?? 10_000;
+}
+
+/**
+ * One stream of server hints with our own reconnect back-off (the browser's would retry at a fixed pace): states
+ * connecting → connected; on a drop, reconnecting (after 1, 2, 5, 10, 10… s) → connected; stop() → disconnected.
+ */
+export function createRealtimeConnection(options: RealtimeConnectionOptions): RealtimeConnection {
+  let source: EventSourceLike | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let attempt = 0;
+  let connectedBefore = false;
+
+  const connect = (state: ConnectionState) => {
+    options.onState(state);
+    const current = options.open(options.url);
+    source = current;
+    current.addEventListener('ready', () => {
+      if (source !== current) return;
+      attempt = 0;
+      options.onState('connected');
+      if (connectedBefore) options.onResync();
+      connectedBefore = true;
+    });
+    current.addEventListener('hints', (event) => {
+      if (source !== current) return;
+      const parsed = RealtimeMessageSchema.safeParse(safeJson(event.data));
+      // A message we cannot read (a newer server) is treated as "something changed".
+      if (parsed.success) options.onHints(parsed.data.hints);
+      else options.onResync();
+    });
+    current.onerror = () => {
+      if (source !== current) return;
+      current.close();
+      source = undefined;
+      options.onState('reconnecting');
+      retry = setTimeout(() => connect('reconnecting'), reconnectDelay(attempt));
+      attempt += 1;
+    };
+  };
+
+  return {
+    start: () => {
+      if (source || retry) return;
+      connect('connecting');
+    },
+    stop: () => {
+      clearTimeout(retry);
+      retry = undefined;
+      source?.close();
+      source = undefined;
+      attempt = 0;
+      options.onState('disconnected');
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
