@@ -4,6 +4,7 @@ import enAccount from './en/account.json' with { type: 'json' };
 import enAdmin from './en/admin.json' with { type: 'json' };
 import enAlerting from './en/alerting.json' with { type: 'json' };
 import enAlerts from './en/alerts.json' with { type: 'json' };
+import enAnalysis from './en/analysis.json' with { type: 'json' };
 import enApi from './en/api.json' with { type: 'json' };
 import enApp from './en/app.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
@@ -32,6 +33,7 @@ import zhAccount from './zh/account.json' with { type: 'json' };
 import zhAdmin from './zh/admin.json' with { type: 'json' };
 import zhAlerting from './zh/alerting.json' with { type: 'json' };
 import zhAlerts from './zh/alerts.json' with { type: 'json' };
+import zhAnalysis from './zh/analysis.json' with { type: 'json' };
 import zhApi from './zh/api.json' with { type: 'json' };
 import zhApp from './zh/app.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
@@ -64,6 +66,7 @@ export const DEFAULT_LANGUAGE: Language = 'zh';
 export const en = {
   account: enAccount,
   admin: enAdmin,
+  analysis: enAnalysis,
   alerts: enAlerts,
   alerting: enAlerting,
   api: enApi,
@@ -95,6 +98,7 @@ export const en = {
 export const zh: typeof en = {
   account: zhAccount,
   admin: zhAdmin,
+  analysis: zhAnalysis,
   alerts: zhAlerts,
   alerting: zhAlerting,
   api: zhApi,

@@ -27,9 +27,9 @@ const ACCOUNT_TEXTS: RouteNamespace[] = ['tasks', 'account', 'points'];
 // the sector page's trend.
 const COMPARE_TEXTS: RouteNamespace[] = ['compare'];
 
-const HomePage = page(() => import('./routes/home.tsx'), 'HomePage');
+const HomePage = page(() => import('./routes/home.tsx'), 'HomePage', ['analysis']);
 const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage');
-const InvestorHomePage = page(() => import('./routes/home-investor.tsx'), 'InvestorHomePage');
+const InvestorHomePage = page(() => import('./routes/home-investor.tsx'), 'InvestorHomePage', ['analysis']);
 const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'DataToolHomePage');
 const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage', COMPARE_TEXTS);
 // The project page carries the compare link, the "add to watchlist" and the "alert" buttons.
@@ -37,10 +37,12 @@ const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', [
   ...COMPARE_TEXTS,
   'watchlists',
   'alerts',
+  'analysis',
 ]);
 const ComparePage = page(() => import('./routes/compare.tsx'), 'ComparePage', COMPARE_TEXTS);
 const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage');
-const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage', [...COMPARE_TEXTS, 'alerts']);
+const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage', [...COMPARE_TEXTS, 'alerts', 'analysis']);
+const AnalyticsPage = page(() => import('./routes/analytics.tsx'), 'AnalyticsPage', ['analysis']);
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
 const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
 const MembershipCryptoPage = page(() => import('./routes/membership-crypto.tsx'), 'MembershipCryptoPage', ['payments']);
@@ -99,6 +101,7 @@ export const routes: RouteObject[] = [
           { path: 'sectors/:id', Component: SectorPage },
           { path: 'platforms', Component: PlatformsPage },
           { path: 'platforms/:id', Component: PlatformPage },
+          { path: 'analytics', Component: AnalyticsPage },
           { path: 'membership', Component: MembershipPage },
           { path: 'membership/crypto', Component: MembershipCryptoPage },
           { path: 'membership/return', Component: PaymentReturnPage },

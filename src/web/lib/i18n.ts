@@ -58,11 +58,12 @@ export const ROUTE_NAMESPACES = [
   'database',
   'admin',
   'payments',
+  'analysis',
 ] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis}.json',
   {
     import: 'default',
   },

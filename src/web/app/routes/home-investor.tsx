@@ -3,6 +3,7 @@ import type { ProjectListItem } from '../../../shared/api/projects.schema.ts';
 import { SampleNote } from '../../components/metric-source.tsx';
 import { ChangeText } from '../../components/ui/change-text.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { MarketHighlights } from '../../features/analysis/index.ts';
 import { type ProjectListParams, useProjects } from '../../features/projects/api.ts';
 import { ProjectMiniList } from '../../features/projects/components/project-mini-list.tsx';
 import { MarketFigure } from '../../features/projects/components/project-table.tsx';
@@ -34,6 +35,7 @@ export function InvestorHomePage() {
     <div className="space-y-6">
       <HomeVariantNav />
       <PageHeader title={t('home:variants.investor.title')} subtitle={t('home:variants.investor.subtitle')} />
+      <MarketHighlights />
       <div className="grid gap-6 md:grid-cols-2">
         <ProjectMiniList
           headingId="investor-gainers"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SampleNote } from '../../components/metric-source.tsx';
 import { BoltIcon, ChartIcon, FlameIcon, GlobeIcon, LayersIcon, ShieldIcon } from '../../components/ui/icons.tsx';
+import { MarketHighlights } from '../../features/analysis/index.ts';
 import { useProjects } from '../../features/projects/api.ts';
 import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
@@ -96,6 +97,8 @@ export function HomePage() {
           )}
         </section>
       </div>
+
+      <MarketHighlights />
 
       <section aria-labelledby="home-features">
         <h2 id="home-features" className="text-lg font-semibold">

@@ -15,6 +15,7 @@ import { WatchButton } from '../../features/watchlists/components/watch-button.t
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { AlertSlot } from '../alert-slot.tsx';
+import { ProjectAnalysisSlot } from '../analysis-slot.tsx';
 import { CorrectionSlot } from '../correction-slot.tsx';
 import { ExportLink } from '../export-link.tsx';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
@@ -104,6 +105,7 @@ export function ProjectPage() {
           <ProjectFundamentals project={data} />
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2">
+          <ProjectAnalysisSlot projectId={data.id} />
           <ProjectHeatSlot projectId={data.id} />
           <ProjectTrendSlot projectId={data.id} />
           <ProjectMetrics project={data} />

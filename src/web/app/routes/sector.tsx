@@ -9,6 +9,7 @@ import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
 import { AlertSlot } from '../alert-slot.tsx';
+import { SectorAnalysisSlot } from '../analysis-slot.tsx';
 import { ExportLink } from '../export-link.tsx';
 import { SectorHeatSlot } from '../heat-slot.tsx';
 import { QueryError } from '../query-error.tsx';
@@ -39,6 +40,7 @@ export function SectorPage() {
             <ExportLink kind="sector" params={{ id: info.id }} />
           </div>
           <AlertSlot targetType="sector" targetId={info.id} targetName={sectorLabel(info.name)} />
+          <SectorAnalysisSlot sectorId={info.id} />
           <SectorHeatSlot sectorId={info.id} title={t('sectors:detail.historyTitle')} />
           <SectorTrendSlot sectorId={info.id} />
           <DetailListSection

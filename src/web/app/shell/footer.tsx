@@ -22,6 +22,7 @@ const PRODUCT_LINKS = [
   { to: '/directory', key: 'directory' },
   { to: '/sectors', key: 'sectors' },
   { to: '/platforms', key: 'platforms' },
+  { to: '/analytics', key: 'analytics' },
   { to: '/search', key: 'search' },
 ] as const;
 

@@ -17,6 +17,16 @@ describe('hint invalidations', () => {
     expect(result).not.toContainEqual({ queryKey: ['projects'], when: 'now' });
   });
 
+  test('a recompute and a project edit refetch every analysis (movers, anomalies, briefs rest on the new heat)', () => {
+    const recompute = invalidationsFor({ type: 'heat.recomputed', asOf: '2026-11-24T00:00:00.000Z' });
+    const edit = invalidationsFor({ type: 'projects.updated', ids: ['uniswap'] });
+    const editAll = invalidationsFor({ type: 'projects.updated' });
+
+    for (const result of [recompute, edit, editAll]) {
+      expect(result).toContainEqual({ queryKey: ['analysis'], when: 'now' });
+    }
+  });
+
   test("a user's own hints touch only that user's queries", () => {
     const keys = invalidationsFor({ type: 'me.updated', what: 'notifications' }).map((i) => i.queryKey[0]);
     expect(keys).toEqual(['notifications']);

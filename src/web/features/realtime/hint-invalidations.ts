@@ -17,6 +17,7 @@ const RANKED_VIEWS = [
   now('sectors'),
   now('platforms'),
   now('heat'),
+  now('analysis'),
   now('compare'),
   now('watchlists'),
   now('funding'),
@@ -39,6 +40,8 @@ export function invalidationsFor(hint: RealtimeHint): Invalidation[] {
               now('heat', 'project', id),
               now('funding', 'project', id),
             ]),
+            // Movers, anomalies and similar projects span projects: any edit may change every analysis.
+            now('analysis'),
             now('sectors'),
             now('platforms'),
             now('compare'),

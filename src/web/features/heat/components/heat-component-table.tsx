@@ -11,6 +11,8 @@ type Props = {
   score: number | null;
   caption?: string;
   sources?: ProjectHeatResponse['sources'];
+  /** Gives each row the id `<prefix><key>` (e.g. "breakdown-mentions7d"): the analysis brief's citations link there. */
+  rowIdPrefix?: string;
 };
 
 /**
@@ -18,7 +20,7 @@ type Props = {
  * it adds. A component without data says "no data" and adds nothing; adjustments (age, status, clamp) follow, and the
  * total row equals the score.
  */
-export function HeatComponentTable({ breakdown, score, caption, sources = {} }: Props) {
+export function HeatComponentTable({ breakdown, score, caption, sources = {}, rowIdPrefix }: Props) {
   const { t } = useTranslation('heat');
   const { components, adjustments } = groupBreakdown(breakdown);
   const label = (key: string) => {
@@ -27,6 +29,7 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
       category: category ? t(`categories.${category}` as 'categories.social') : '',
     });
   };
+  const rowId = (key: string) => (rowIdPrefix ? `${rowIdPrefix}${key}` : undefined);
   const rawText = (e: BreakdownEntry) => {
     if (e.key === 'age') {
       return e.raw === null
@@ -67,7 +70,11 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
         </thead>
         <tbody>
           {components.map((e) => (
-            <tr key={e.key} className={`border-t border-gray-100 dark:border-gray-800 ${e.noData ? 'muted' : ''}`}>
+            <tr
+              key={e.key}
+              id={rowId(e.key)}
+              className={`border-t border-gray-100 dark:border-gray-800 ${e.noData ? 'muted' : ''}`}
+            >
               <th scope="row" className="px-4 py-1.5 text-left font-normal" data-component={e.key}>
                 {label(e.key)}
                 {/* Where and when the input came from: "As of 24 Nov 2026 · GDELT", or "Sample · as of …". */}
@@ -95,7 +102,7 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {} }: 
             </tr>
           ))}
           {adjustments.map((e) => (
-            <tr key={e.key} className="border-t border-gray-100 dark:border-gray-800">
+            <tr key={e.key} id={rowId(e.key)} className="border-t border-gray-100 dark:border-gray-800">
               <th scope="row" className="px-4 py-1.5 text-left font-normal">
                 {label(e.key)}
               </th>

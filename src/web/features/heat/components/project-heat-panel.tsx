@@ -59,7 +59,12 @@ export function ProjectHeatPanel({ projectId }: { projectId: string }) {
               caption={t('table.socialTitle')}
             />
           </div>
-          <HeatComponentTable breakdown={heat.data.breakdown} score={heat.data.score} sources={heat.data.sources} />
+          <HeatComponentTable
+            breakdown={heat.data.breakdown}
+            score={heat.data.score}
+            sources={heat.data.sources}
+            rowIdPrefix="breakdown-"
+          />
         </>
       )}
       <ProjectHeatHistory projectId={projectId} />

@@ -1,0 +1,55 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  type AnalysisLang,
+  type BriefKind,
+  MarketAnalysisResponseSchema,
+  ProjectAnalysisResponseSchema,
+  SectorAnalysisResponseSchema,
+} from '../../../shared/api/analysis.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
+
+/**
+ * Query keys of the analysis reads; `analysisKeys.all` is refetched on `heat.recomputed` and `projects.updated`
+ * (features/realtime/hint-invalidations.ts). Never persisted to disk (lib/query-persister.ts): premium answers.
+ */
+export const analysisKeys = {
+  all: ['analysis'] as const,
+  project: (id: string) => ['analysis', 'project', id] as const,
+  sector: (id: string) => ['analysis', 'sector', id] as const,
+  market: () => ['analysis', 'market'] as const,
+  brief: (target: BriefTarget, lang: AnalysisLang) => ['analysis', 'brief', target.kind, target.id, lang] as const,
+};
+
+/** What a brief is about: a project or a sector by id, or the whole market (id null). */
+export type BriefTarget = { kind: BriefKind; id: string | null };
+
+/** '/api/analysis/project/<id>', '/api/analysis/market', … — the base of a target's analysis and brief paths. */
+export function analysisPath(target: BriefTarget): string {
+  return target.id === null
+    ? `/api/analysis/${target.kind}`
+    : `/api/analysis/${target.kind}/${encodeURIComponent(target.id)}`;
+}
+
+export const projectAnalysisQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: analysisKeys.project(id),
+    queryFn: ({ signal }) => apiGet(analysisPath({ kind: 'project', id }), ProjectAnalysisResponseSchema, { signal }),
+  });
+
+export const sectorAnalysisQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: analysisKeys.sector(id),
+    queryFn: ({ signal }) => apiGet(analysisPath({ kind: 'sector', id }), SectorAnalysisResponseSchema, { signal }),
+  });
+
+export const marketAnalysisQueryOptions = () =>
+  queryOptions({
+    queryKey: analysisKeys.market(),
+    queryFn: ({ signal }) => apiGet('/api/analysis/market', MarketAnalysisResponseSchema, { signal }),
+  });
+
+/** A project's analysis: the summary for everyone, `full` for premium and up (the server decides). */
+export const useProjectAnalysis = (id: string) => useQuery(projectAnalysisQueryOptions(id));
+export const useSectorAnalysis = (id: string) => useQuery(sectorAnalysisQueryOptions(id));
+/** Market-wide movers, rotation and anomalies: basic analytics, free for everyone. */
+export const useMarketAnalysis = () => useQuery(marketAnalysisQueryOptions());

@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Anomaly } from '../../../../shared/api/analysis.schema.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatPlain } from '../analysis-view.ts';
+import { useSignalLabel } from './fact-source.tsx';
+
+/**
+ * Anomalies, one a line: the signal, how far from its 30-day mean (value, mean, z-score) and as of when. With
+ * `showName`, each names its project with a link (market and sector lists).
+ */
+export function AnomalyList({ anomalies, showName = false }: { anomalies: readonly Anomaly[]; showName?: boolean }) {
+  const { t } = useTranslation('analysis');
+  const signalLabel = useSignalLabel();
+  if (anomalies.length === 0) return <p className="muted text-sm">{t('anomalies.none')}</p>;
+  return (
+    <ul className="space-y-2 text-sm" data-anomaly-list="">
+      {anomalies.map((a) => (
+        <li
+          key={`${a.projectId}-${a.signal}-${a.at}`}
+          className="min-w-0"
+          data-anomaly={a.signal}
+          data-direction={a.direction}
+        >
+          {showName && (
+            <Link to={`/project/${encodeURIComponent(a.projectId)}`} className="link mr-1 font-medium">
+              {a.name}
+            </Link>
+          )}
+          <span
+            className={a.direction === 'up' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}
+          >
+            <span aria-hidden="true" className="mr-0.5 text-[0.7em]">
+              {a.direction === 'up' ? '▲' : '▼'}
+            </span>
+          </span>
+          {t('anomalies.line', {
+            signal: signalLabel(a.signal),
+            direction: t(`anomalies.${a.direction}`),
+            value: formatPlain(a.value),
+            mean: formatPlain(a.mean),
+            z: formatPlain(a.zScore),
+          })}
+          <span className="muted block text-xs">{t('anomalies.at', { date: formatDateTime(a.at) })}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { dataVersionTime, topAnomalies } from '../analysis-view.ts';
+import { useMarketAnalysis } from '../api.ts';
+import { AnomalyList } from './anomaly-list.tsx';
+import { SourceLine } from './fact-source.tsx';
+import { MarketBriefCard } from './market-brief-card.tsx';
+import { MarketMovers } from './market-movers.tsx';
+import { RotationBars } from './rotation-bars.tsx';
+
+/** /analytics: the market brief, market-wide movers, sector rotation and every anomaly (largest first). */
+export function MarketAnalysisView({ sectorLabel }: { sectorLabel?: (name: string) => string }) {
+  const { t } = useTranslation('analysis');
+  const market = useMarketAnalysis();
+  return (
+    <div className="space-y-6">
+      <MarketBriefCard />
+      {market.isPending ? (
+        <div role="status" aria-busy="true" className="grid gap-6 lg:grid-cols-2">
+          <Skeleton className="h-64 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : market.isError ? (
+        <ErrorPanel
+          title={t('panel.loadError')}
+          message={market.error.message}
+          retryLabel={t('panel.retry')}
+          onRetry={() => void market.refetch()}
+        />
+      ) : (
+        <>
+          <MarketMovers analysis={market.data} />
+          <div className="grid gap-6 lg:grid-cols-2">
+            <RotationBars
+              entries={market.data.rotation}
+              asOf={dataVersionTime(market.data.dataVersion)}
+              sectorLabel={sectorLabel}
+            />
+            <section
+              aria-labelledby="market-anomalies-title"
+              className="card min-w-0 space-y-3 p-5"
+              data-slot="market-anomalies"
+            >
+              <h2 id="market-anomalies-title" className="text-lg font-semibold">
+                {t('anomalies.title')}
+              </h2>
+              <AnomalyList anomalies={topAnomalies(market.data.anomalies, market.data.anomalies.length)} showName />
+              <SourceLine source="heatrank" asOf={dataVersionTime(market.data.dataVersion)} />
+            </section>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

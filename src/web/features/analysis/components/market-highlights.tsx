@@ -1,0 +1,12 @@
+import { MarketBriefCard } from './market-brief-card.tsx';
+import { TopAnomalies } from './top-anomalies.tsx';
+
+/** The home pages' analysis row: the daily market brief beside the top anomalies. */
+export function MarketHighlights() {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2" data-slot="market-highlights">
+      <MarketBriefCard />
+      <TopAnomalies />
+    </div>
+  );
+}
