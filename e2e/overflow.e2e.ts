@@ -45,6 +45,7 @@ const routes = () => [
   `/sectors/${sectorId}`,
   '/platforms',
   `/platforms/${platformId}`,
+  '/analytics',
   ...projectIds.map((id) => `/project/${id}`),
   '/membership',
   '/tasks',

@@ -37,6 +37,7 @@ const STATIC_ROUTES = [
   '/directory',
   '/sectors',
   '/platforms',
+  '/analytics',
   '/membership',
   '/search?q=a',
   '/auth',

@@ -43,9 +43,12 @@ describe('number wording', () => {
 
 describe('risk flag params', () => {
   test('fractions become percentages, signals their label, other numbers stay plain', () => {
-    const params = formatRiskParams({ ratio: 0.004, signal: 'mentions7d', days: 3 }, (key) => `<${key}>`);
+    const params = formatRiskParams(
+      { ratio: 0.004, signal: 'mentions7d', days: 3, oldestDays: 12.5347, count: 2 },
+      (key) => `<${key}>`,
+    );
 
-    expect(params).toEqual({ ratio: '0.40%', signal: '<mentions7d>', days: '3' });
+    expect(params).toEqual({ ratio: '0.40%', signal: '<mentions7d>', days: '3', oldestDays: '12.5', count: '2' });
   });
 
   test('a text whose placeholders the params do not fill is detected', () => {

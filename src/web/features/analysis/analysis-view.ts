@@ -30,7 +30,8 @@ export function formatPlain(value: number): string {
 const FRACTION_PARAMS = new Set(['ratio', 'share', 'volumeToMarketCap']);
 
 /**
- * A risk flag's params ready for its translated text: fractions as percentages, other numbers plain, a signal key
+ * A risk flag's params ready for its translated text: fractions as percentages, ages in days to one decimal, other
+ * numbers plain, a signal key
  * through `signalLabel` (so "mentions7d" reads "Mentions (7 days)").
  */
 export function formatRiskParams(
@@ -40,7 +41,10 @@ export function formatRiskParams(
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(params)) {
     if (typeof value === 'string') out[name] = name === 'signal' ? signalLabel(value) : value;
-    else out[name] = FRACTION_PARAMS.has(name) ? formatFraction(value) : formatPlain(value);
+    else if (FRACTION_PARAMS.has(name)) out[name] = formatFraction(value);
+    // Ages in days to one decimal: "12.5", never "12.53472".
+    else if (/days$/i.test(name)) out[name] = formatPlain(Number(value.toFixed(1)));
+    else out[name] = formatPlain(value);
   }
   return out;
 }

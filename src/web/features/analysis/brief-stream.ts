@@ -12,7 +12,8 @@ export type BriefStreamOptions = {
 
 /**
  * Reads …/brief/stream (server-sent events over fetch, the session cookie included): `delta` events go to `onDelta`,
- * the `done` event's body is the brief. Throws when the answer is not a stream or ends without `done`.
+ * the `done` event's body is the brief. Throws when the answer is not a stream, reports `failed`, or ends without
+ * `done`.
  */
 export async function streamBrief(target: BriefTarget, options: BriefStreamOptions): Promise<BriefResponse> {
   const response = await fetch(buildUrl(`${analysisPath(target)}/brief/stream`, { lang: options.lang }), {
@@ -29,6 +30,7 @@ export async function streamBrief(target: BriefTarget, options: BriefStreamOptio
       for (const event of parser.push(value)) {
         if (event.event === 'delta') options.onDelta(BriefDeltaEventSchema.parse(JSON.parse(event.data)).text);
         else if (event.event === 'done') return BriefResponseSchema.parse(JSON.parse(event.data));
+        else if (event.event === 'failed') throw new Error('brief stream: the server could not write the brief');
       }
     }
   } finally {

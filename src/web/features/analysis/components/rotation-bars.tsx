@@ -21,9 +21,9 @@ export function RotationBars({
   const sorted = [...entries].sort((a, b) => b.shareChange - a.shareChange || a.name.localeCompare(b.name));
   const max = Math.max(...sorted.map((e) => Math.abs(e.shareChange)), 0);
   return (
-    <section aria-labelledby="rotation-title" className="card min-w-0 space-y-3 p-5" data-slot="rotation">
+    <section aria-labelledby="analysis-rotation" className="card min-w-0 space-y-3 p-5" data-slot="rotation">
       <header>
-        <h2 id="rotation-title" className="text-lg font-semibold">
+        <h2 id="analysis-rotation" className="text-lg font-semibold">
           {t('rotation.title')}
         </h2>
         <p className="muted text-sm">{t('rotation.subtitle')}</p>

@@ -1,0 +1,209 @@
+import { resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { en, zh } from '../src/shared/locales/index.ts';
+import { authenticateInPage } from './support/accounts.ts';
+import { fetchProjects } from './support/api.ts';
+import { type Lang, MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
+
+// Issue 20, AI analysis in the browser: a premium user reads a project's analysis panel (a brief whose cited numbers
+// link to the rows they come from, movers, risk flags, similar projects); a free user and a visitor see the summary
+// and the premium notice, and no brief is asked for; /analytics shows movers, rotation and anomalies; the home page
+// the daily market brief. The e2e server has no model configured: every brief is the template brief, and says so.
+const LOCALES = { zh, en } as const;
+const NOTES_DIR = resolve('docs/notes/issue-20');
+const BRIEF_TIMEOUT = 30_000;
+
+const session = launchFileBrowser(NOTES_DIR);
+let projectId: string;
+
+beforeAll(async () => {
+  // The hottest scored project: it has a breakdown (the rows citations link to) and similar projects.
+  const top = (await fetchProjects('sort=heat&limit=1&scored=true')).items[0];
+  if (!top) throw new Error('the catalogue did not load');
+  projectId = top.id;
+});
+
+function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>, viewport?: typeof MOBILE) {
+  return session.withPage({ lang, viewport }, `analysis-${name}-${lang}`, run);
+}
+
+/** Every request for a brief the page makes (a free user and a visitor must make none for a project). */
+function recordBriefRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (/\/api\/analysis\/.+\/brief/.test(request.url())) seen.push(new URL(request.url()).pathname);
+  });
+  return seen;
+}
+
+/** The document is no wider than the screen (nothing forces a sideways scroll of the page). */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** True when the element's box lies within the viewport. */
+const inViewport = (locator: Locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= window.innerHeight;
+  });
+
+describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) => {
+  const t = LOCALES[lang];
+  const a = t.analysis;
+
+  test('a premium user sees the panel: a template brief whose citations link to rows on the page, movers, risk flags and similar projects', async () => {
+    const premium = inject('premium')[lang];
+    await withPage(lang, 'premium', async (page) => {
+      await open(page, '/');
+      await authenticateInPage(page, 'sign-in', premium.email, premium.password);
+      await open(page, `/project/${projectId}`);
+      const panel = page.locator('[data-slot="analysis-panel"]');
+      await panel.getByRole('heading', { name: a.panel.title, exact: true }).waitFor();
+      const brief = panel.locator('[data-brief-state="done"]');
+      await brief.waitFor({ timeout: BRIEF_TIMEOUT });
+      expect(await panel.locator('[data-analysis-locked]').count()).toBe(0);
+
+      // No model in the e2e server: the template brief, and the page says why.
+      expect(await brief.getAttribute('data-brief-origin')).toBe('template');
+      await brief.getByText(a.brief.template, { exact: true }).waitFor();
+      await brief.getByText(a.brief.fallback.noModel).waitFor();
+
+      // Each cited number links to an element of this page and names its source in its title.
+      const citations = brief.locator('[data-brief-text] a[data-fact]');
+      expect(await citations.count()).toBeGreaterThan(0);
+      await page.locator('[id^="breakdown-"]').first().waitFor();
+      const sourcePrefix = a.brief.citation.split('{{')[0] ?? '';
+      for (const link of await citations.all()) {
+        const href = (await link.getAttribute('href')) ?? '';
+        expect(href).toMatch(/^#[\w-]+$/);
+        expect(await page.locator(href).count(), href).toBe(1);
+        expect(await link.getAttribute('title')).toContain(sourcePrefix);
+      }
+
+      // A citation of a breakdown row when the brief has one, else the first: clicking scrolls its target into view
+      // and highlights it.
+      const breakdownCitations = brief.locator('[data-brief-text] a[href^="#breakdown-"]');
+      const cited = (await breakdownCitations.count()) > 0 ? breakdownCitations.first() : citations.first();
+      const targetId = ((await cited.getAttribute('href')) ?? '').slice(1);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await cited.click();
+      const target = page.locator(`[id="${targetId}"]`);
+      await expect.poll(() => inViewport(target)).toBe(true);
+      await page.locator('[data-cited]').first().waitFor();
+      await session.screenshot(page, `analysis-citation-${lang}`);
+
+      // Movers, risk flags and similar projects, each a section of the panel; similar projects link to their pages.
+      for (const title of [a.brief.title, a.movers.title, a.anomalies.title, a.risk.title, a.similar.title]) {
+        await panel.getByRole('heading', { name: title, exact: true }).waitFor();
+      }
+      const similar = panel.locator('[data-similar] a');
+      for (const link of await similar.all()) expect(await link.getAttribute('href')).toMatch(/^\/project\//);
+      await panel.scrollIntoViewIfNeeded();
+      await session.screenshot(panel, `analysis-panel-premium-${lang}`);
+    });
+  });
+
+  test('a free user sees the summary and the premium notice, and no brief is asked for', async () => {
+    await withPage(lang, 'free', async (page) => {
+      const briefRequests = recordBriefRequests(page);
+      await open(page, '/');
+      await authenticateInPage(
+        page,
+        'sign-up',
+        `e2e-analysis-free-${lang}-${Date.now()}@example.com`,
+        'e2e-password-42',
+      );
+      await open(page, `/project/${projectId}`);
+      const panel = page.locator('[data-slot="analysis-panel"]');
+      await panel.locator('[data-analysis-summary]').waitFor();
+      const locked = panel.locator('[data-slot="locked-feature"]');
+      await locked.getByText(t.errors.FEATURE_LOCKED).waitFor();
+      await locked.getByRole('link', { name: t.membership.locked.upgrade }).waitFor();
+      await panel.getByText(a.panel.lockedText).waitFor();
+      expect(await panel.locator('[data-brief-state]').count()).toBe(0);
+      expect(await panel.locator('[data-analysis-summary] dt').allTextContents()).toEqual(
+        expect.arrayContaining([a.summary.heat, a.summary.anomalies, a.summary.riskFlags, a.summary.topRisk]),
+      );
+      expect(briefRequests.filter((path) => path.includes('/project/'))).toEqual([]);
+      await panel.scrollIntoViewIfNeeded();
+      await session.screenshot(panel, `analysis-panel-free-${lang}`);
+    });
+  });
+
+  test('a visitor sees the summary and a sign-in prompt instead of the full panel', async () => {
+    await withPage(lang, 'visitor', async (page) => {
+      const briefRequests = recordBriefRequests(page);
+      await open(page, `/project/${projectId}`);
+      const panel = page.locator('[data-slot="analysis-panel"]');
+      await panel.locator('[data-analysis-summary]').waitFor();
+      await panel.locator('[data-slot="locked-feature"][data-lock="signIn"]').waitFor();
+      expect(await panel.locator('[data-brief-state]').count()).toBe(0);
+      expect(briefRequests.filter((path) => path.includes('/project/'))).toEqual([]);
+    });
+  });
+
+  test('/analytics shows the market brief, movers, rotation and anomalies', async () => {
+    await withPage(lang, 'analytics', async (page) => {
+      await open(page, '/analytics');
+      expect(await page.locator('main h1').textContent()).toBe(a.page.title);
+      expect(await page.title()).toContain(a.page.title);
+      const movers = page.locator('[data-slot="market-movers"]');
+      await movers.getByRole('heading', { name: a.movers.marketTitle }).waitFor();
+      for (const window of [a.movers.day, a.movers.week]) {
+        await movers.getByRole('heading', { name: window, exact: true }).waitFor();
+      }
+      const rotation = page.locator('[data-slot="rotation"]');
+      await rotation.getByRole('heading', { name: a.rotation.title }).waitFor();
+      await page.locator('[data-slot="market-anomalies"]').getByRole('heading', { name: a.anomalies.title }).waitFor();
+      // Every block says where its numbers come from.
+      expect(await page.locator('main [data-analysis-source]').count()).toBeGreaterThanOrEqual(3);
+      const brief = page.locator('[data-slot="market-brief"] [data-brief-state="done"]');
+      await brief.waitFor({ timeout: BRIEF_TIMEOUT });
+      expect(await brief.getAttribute('data-brief-origin')).toBe('template');
+      await session.screenshot(page, `analysis-analytics-${lang}`, { fullPage: true });
+    });
+  });
+
+  test('the home page shows the daily market brief (the template, saying so) and the top anomalies', async () => {
+    await withPage(lang, 'home', async (page) => {
+      await open(page, '/');
+      const card = page.locator('[data-slot="market-brief"]');
+      await card.getByRole('heading', { name: a.brief.marketTitle }).waitFor();
+      const brief = card.locator('[data-brief-state="done"]');
+      await brief.waitFor({ timeout: BRIEF_TIMEOUT });
+      await brief.getByText(a.brief.fallback.noModel).waitFor();
+      expect((await brief.locator('[data-brief-text]').textContent())?.length ?? 0).toBeGreaterThan(0);
+      const anomalies = page.locator('[data-slot="top-anomalies"]');
+      await anomalies.getByRole('heading', { name: a.anomalies.topTitle }).waitFor();
+      expect(await anomalies.locator('li[data-anomaly]').count()).toBeLessThanOrEqual(5);
+      await page.locator('[data-slot="market-highlights"]').scrollIntoViewIfNeeded();
+      await session.screenshot(page.locator('[data-slot="market-highlights"]'), `analysis-home-${lang}`);
+    });
+  });
+
+  test('390 px: the premium panel and /analytics fit the phone', async () => {
+    const premium = inject('premium')[lang];
+    await withPage(
+      lang,
+      'mobile',
+      async (page) => {
+        await open(page, '/');
+        await authenticateInPage(page, 'sign-in', premium.email, premium.password);
+        await open(page, `/project/${projectId}`);
+        const panel = page.locator('[data-slot="analysis-panel"]');
+        await panel.locator('[data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });
+        expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+        await panel.scrollIntoViewIfNeeded();
+        await session.screenshot(panel, `analysis-panel-390-${lang}`);
+
+        await open(page, '/analytics');
+        await page.locator('[data-slot="market-brief"] [data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });
+        await page.locator('[data-slot="rotation"]').waitFor();
+        expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+        await session.screenshot(page, `analysis-analytics-390-${lang}`, { fullPage: true });
+      },
+      MOBILE,
+    );
+  });
+});
