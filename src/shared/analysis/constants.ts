@@ -6,6 +6,8 @@ export const ANOMALY_Z_THRESHOLD = 3;
 export const ANOMALY_WINDOW_DAYS = 30;
 /** Daily values a series needs before a z-score is computed (fewer days say nothing about "usual"). */
 export const ANOMALY_MIN_POINTS = 7;
+/** A series whose latest value is older than this many days (before the data version) is not reported. */
+export const ANOMALY_MAX_AGE_DAYS = 2;
 /** The attention signals of `daily_signals` whose anomalies are reported besides heat. */
 export const ATTENTION_SIGNALS = ['pageViews', 'news'] as const;
 /**
@@ -19,6 +21,7 @@ export const MOVER_DRIVERS = 3;
 /** Movers listed per window and direction on the market page, and per sector. */
 export const MARKET_MOVERS = 10;
 export const SECTOR_MOVERS = 5;
+export const SECTOR_ANOMALIES = 10;
 /** Anomalies listed on the market page and per sector. */
 export const MARKET_ANOMALIES = 20;
 /** Market and sector anomalies are looked for among this many projects (the hottest and the biggest movers). */
