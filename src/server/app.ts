@@ -23,6 +23,7 @@ import { apiKeysRoutes } from './features/api-keys/api-keys.routes.ts';
 import { apiV1Routes } from './features/api-keys/api-v1.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
+import { briefsRoutes } from './features/briefs/briefs.routes.ts';
 import { compareRoutes } from './features/compare/compare.routes.ts';
 import { correctionsAdminRoutes, correctionsRoutes } from './features/corrections/corrections.routes.ts';
 import { cryptoPaymentsRoutes } from './features/crypto-payments/crypto-payments.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(compareRoutes, { prefix: '/api', ...deps }); // /compare (premium)
   await app.register(trendRoutes, { prefix: '/api', ...deps }); // /projects/:id/trend, /sectors/:id/trend (premium)
   await app.register(analysisRoutes, { prefix: '/api', ...deps }); // /analysis/project/:id|sector/:id|market (full: premium)
+  await app.register(briefsRoutes, { prefix: '/api', ...deps }); // /analysis/{project/:id|sector/:id|market}/brief[/stream]
   await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
   await app.register(alertsRoutes, { prefix: '/api', ...deps }); // /alerts/* (premium; webhooks vip)
   await app.register(notificationsRoutes, { prefix: '/api/notifications', ...deps }); // the bell and /notifications

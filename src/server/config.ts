@@ -214,6 +214,26 @@ const EnvSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(24),
+  // --- AI briefs (docs/analysis.md "Briefs"): any OpenAI-compatible endpoint (OpenAI, DeepSeek, Qwen, Ollama,
+  // llama.cpp). Without LLM_BASE_URL or LLM_MODEL every brief is the template written from the analytics.
+  LLM_BASE_URL: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Sent as the bearer token; never logged, never in a response. Local servers (Ollama) need none. */
+  LLM_API_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LLM_MODEL: z
+    .string()
+    .min(1)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Tokens (prompt + output) the model may spend a day (DAY_TIME_ZONE); then briefs are templates until midnight. */
+  LLM_DAILY_TOKEN_BUDGET: z.coerce.number().int().min(0).default(200_000),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
   // --- Payments (docs/payments.md). Prices in CNY yuan (two decimals at most); without Stripe keys card and wallet
   // payments are hidden.
   PRICE_PREMIUM_MONTHLY_CNY: priceCny.default(68),

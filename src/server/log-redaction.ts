@@ -41,6 +41,11 @@ export const REDACTED_PATHS = [
   'req.headers.cookie',
   'headers.authorization',
   'headers.cookie',
+  // The model's key (LLM_API_KEY; docs/analysis.md "Briefs"), should a config or client object reach a log line.
+  'LLM_API_KEY',
+  '*.LLM_API_KEY',
+  'apiKey',
+  '*.apiKey',
 ] as const;
 
 /** Fastify logger options with serializeError for `err`, whatever options the caller chose. */

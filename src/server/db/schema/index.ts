@@ -2,6 +2,7 @@ export * from './alerts.ts';
 export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './briefs.ts';
 export * from './corrections.ts';
 export * from './exports.ts';
 export * from './fundamentals.ts';

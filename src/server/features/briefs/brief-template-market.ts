@@ -1,0 +1,52 @@
+import type { AnalysisLang, MarketAnalysisResponse, Mover } from '../../../shared/api/analysis.schema.ts';
+import { type Citer, unsigned } from './brief-cite.ts';
+import type { Part, Sentences } from './brief-template.ts';
+
+/** The daily market brief without a model: top movers each way over 24h and 7d, sector rotation, anomalies. */
+export function marketSentences(a: MarketAnalysisResponse, lang: AnalysisLang, citer: Citer): Sentences {
+  const zh = lang === 'zh';
+  const out: Sentences = [];
+  const moverList = (movers: readonly Mover[]): Part[] => {
+    const parts: Part[] = [];
+    movers.slice(0, 3).forEach((m, i) => {
+      const c = unsigned(citer.cite(m.change, /change/, [m.projectId, m.window]));
+      if (i > 0) parts.push(zh ? '、' : ', ');
+      parts.push(m.name);
+      if (c) parts.push(zh ? '（' : ' (', c, zh ? ' 分）' : ' points)');
+    });
+    return parts;
+  };
+  for (const window of ['day', 'week'] as const) {
+    const { up, down } = a.movers[window];
+    const label = window === 'day' ? '24h' : '7d';
+    if (up.length > 0)
+      out.push([zh ? `${label} 热度上升最多：` : `Biggest ${label} risers: `, ...moverList(up), zh ? '。' : '.']);
+    if (down.length > 0)
+      out.push([zh ? `${label} 热度下降最多：` : `Biggest ${label} fallers: `, ...moverList(down), zh ? '。' : '.']);
+  }
+  const gaining = [...a.rotation].filter((r) => r.shareChange > 0).sort((x, y) => y.shareChange - x.shareChange)[0];
+  const losing = [...a.rotation].filter((r) => r.shareChange < 0).sort((x, y) => x.shareChange - y.shareChange)[0];
+  for (const [entry, gained] of [
+    [gaining, true],
+    [losing, false],
+  ] as const) {
+    if (!entry) continue;
+    const c = unsigned(citer.cite(entry.shareChange, /share.*change|rotation/, [entry.sectorId]));
+    const verb = zh ? (gained ? '增加' : '减少') : gained ? 'gained' : 'lost';
+    out.push(
+      zh
+        ? [`7d 内 ${entry.name} 板块的热度占比${verb}${c ? '了 ' : '最多'}`, c, '。']
+        : [`Over 7d the ${entry.name} sector ${verb} the most share of total heat`, ...(c ? [' (', c, ')'] : []), '.'],
+    );
+  }
+  if (a.anomalies.length > 0) {
+    const items = a.anomalies.slice(0, 3).map((x) => `${x.name} ${x.signal}`);
+    out.push([
+      zh ? `与 30d 均值相比的异常：${items.join('、')}。` : `Unusual against the 30d mean: ${items.join(', ')}.`,
+    ]);
+  }
+  if (out.length === 0) {
+    out.push([zh ? '暂无足够的历史数据来撰写市场简报。' : 'There is not enough history yet for a market brief.']);
+  }
+  return out;
+}

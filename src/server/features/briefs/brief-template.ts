@@ -1,0 +1,197 @@
+import type {
+  AnalysisLang,
+  BriefSegment,
+  Mover,
+  ProjectAnalysisResponse,
+  RiskFlag,
+  SectorAnalysisResponse,
+} from '../../../shared/api/analysis.schema.ts';
+import { type Citer, createCiter, unsigned } from './brief-cite.ts';
+import type { BriefInput } from './brief-input.ts';
+import { marketSentences } from './brief-template-market.ts';
+
+// The brief written without a model (none configured, or its brief failed, timed out, was rejected or the budget is
+// spent): sentences from the deterministic analytics, every number a citation of a fact. No fact, no number.
+
+export type Part = string | BriefSegment | null;
+export type Sentences = Part[][];
+
+const RISK: Record<AnalysisLang, Record<RiskFlag['code'], string>> = {
+  en: {
+    thinLiquidity: 'thin liquidity against its market cap',
+    singleSignal: 'heat carried by a single signal',
+    staleInputs: 'stale inputs',
+    fewAuthors: 'attention from few distinct authors',
+    newListing: 'a very new listing',
+  },
+  zh: {
+    thinLiquidity: '相对市值流动性偏薄',
+    singleSignal: '热度由单一信号支撑',
+    staleInputs: '输入数据陈旧',
+    fewAuthors: '关注来自少数作者',
+    newListing: '上线时间很短',
+  },
+};
+const SEVERITY: Record<AnalysisLang, Record<RiskFlag['severity'], string>> = {
+  en: { low: 'low', medium: 'medium', high: 'high' },
+  zh: { low: '低', medium: '中', high: '高' },
+};
+const DIRECTION = { en: { up: 'up', down: 'down' }, zh: { up: '偏高', down: '偏低' } } as const;
+
+/** The template brief's segments and the fact keys they cite. */
+export function writeTemplateBrief(
+  input: BriefInput,
+  lang: AnalysisLang,
+): { segments: BriefSegment[]; cited: string[] } {
+  const citer = createCiter(input.analysis.facts);
+  const sentences =
+    input.kind === 'project'
+      ? projectSentences(input.analysis, lang, citer)
+      : input.kind === 'sector'
+        ? sectorSentences(input.analysis, lang, citer)
+        : marketSentences(input.analysis, lang, citer);
+  return { segments: toSegments(sentences, lang), cited: citer.cited() };
+}
+
+/** Joins sentences (en: a space between them) and merges neighbouring plain runs. */
+export function toSegments(sentences: Sentences, lang: AnalysisLang): BriefSegment[] {
+  const out: BriefSegment[] = [];
+  const push = (segment: BriefSegment) => {
+    const last = out.at(-1);
+    if (segment.fact === null && last && last.fact === null) last.text += segment.text;
+    else out.push({ ...segment });
+  };
+  sentences.forEach((parts, i) => {
+    if (i > 0 && lang === 'en') push({ text: ' ', fact: null });
+    for (const part of parts) {
+      if (part === null) continue;
+      push(typeof part === 'string' ? { text: part, fact: null } : part);
+    }
+  });
+  return out;
+}
+
+export function moverParts(
+  m: Mover | null,
+  change: number | null,
+  window: 'day' | 'week',
+  lang: AnalysisLang,
+  citer: Citer,
+  id: string,
+): Part[] | null {
+  const value = m?.change ?? change;
+  const label = window === 'day' ? '24h' : '7d';
+  const cited = unsigned(
+    citer.cite(value, new RegExp(`(${window}|${label}).*change|change.*(${window}|${label})`), [id, window]),
+  );
+  if (!cited || value === null) return null;
+  const drivers = m?.drivers.map((d) => d.key) ?? [];
+  if (lang === 'zh') {
+    const why = drivers.length > 0 ? `，主要来自 ${drivers.join('、')}` : '';
+    return [`过去 ${label} 热度${value >= 0 ? '上升' : '下降'}了 `, cited, ` 分${why}。`];
+  }
+  const why = drivers.length > 0 ? `, mostly through ${drivers.join(', ')}` : '';
+  return [`Over ${label} its heat ${value >= 0 ? 'rose' : 'fell'} by `, cited, ` points${why}.`];
+}
+
+export function riskParts(flags: readonly (RiskFlag & { name?: string })[], lang: AnalysisLang): Part[] {
+  if (flags.length === 0) return [lang === 'zh' ? '没有风险提示。' : 'No risk flag is raised.'];
+  const list = flags.map((f) => `${f.name ? `${f.name}: ` : ''}${RISK[lang][f.code]} (${SEVERITY[lang][f.severity]})`);
+  return lang === 'zh' ? [`风险提示：${list.join('；')}。`] : [`Risk flags: ${list.join('; ')}.`];
+}
+
+function projectSentences(a: ProjectAnalysisResponse, lang: AnalysisLang, citer: Citer): Sentences {
+  const zh = lang === 'zh';
+  const heat = citer.cite(a.summary.heat, /heat/, [a.projectId]);
+  if (a.summary.heat === null && a.facts.length === 0) {
+    return [
+      [
+        zh
+          ? `${a.name} 还没有数据：尚未计算热度分，暂无可分析的内容。`
+          : `There is no data for ${a.name} yet: no heat score has been computed, so there is nothing to analyse.`,
+      ],
+    ];
+  }
+  const out: Sentences = [];
+  out.push(
+    heat
+      ? zh
+        ? [`${a.name} 当前热度分为 `, heat, '。']
+        : [`${a.name} has a heat score of `, heat, '.']
+      : [zh ? `${a.name} 还没有热度分。` : `${a.name} has no heat score yet.`],
+  );
+  const day = moverParts(a.full?.movers.day ?? null, a.summary.change24h, 'day', lang, citer, a.projectId);
+  const week = moverParts(a.full?.movers.week ?? null, a.summary.change7d, 'week', lang, citer, a.projectId);
+  if (day) out.push(day);
+  if (week) out.push(week);
+  if (!day && !week)
+    out.push([
+      zh ? '历史数据还不足以衡量 24h 或 7d 的变化。' : 'There is not enough history yet to measure a 24h or 7d change.',
+    ]);
+  if (!a.full) return out;
+  if (a.full.anomalies.length > 0) {
+    const items = a.full.anomalies.slice(0, 3).map((x) => `${x.signal} (${DIRECTION[lang][x.direction]})`);
+    out.push([
+      zh ? `与 30d 均值相比异常的信号：${items.join('、')}。` : `Unusual against the 30d mean: ${items.join(', ')}.`,
+    ]);
+  } else {
+    out.push([zh ? '没有信号偏离 30d 均值。' : 'No signal is unusual against its 30d mean.']);
+  }
+  out.push(riskParts(a.full.riskFlags, lang));
+  if (a.full.similar.length > 0) {
+    const names = a.full.similar.slice(0, 3).map((s) => s.name);
+    out.push([zh ? `最相似的项目：${names.join('、')}。` : `Most similar: ${names.join(', ')}.`]);
+  }
+  return out;
+}
+
+function sectorSentences(a: SectorAnalysisResponse, lang: AnalysisLang, citer: Citer): Sentences {
+  const zh = lang === 'zh';
+  const heat = citer.cite(a.summary.heat, /heat/, [a.sectorId]);
+  const share = citer.cite(a.summary.share, /share/, [a.sectorId]);
+  const out: Sentences = [];
+  if (a.summary.heat === null && a.facts.length === 0) {
+    return [
+      [
+        zh
+          ? `${a.name} 板块还没有数据，暂无可分析的内容。`
+          : `There is no data for the ${a.name} sector yet, so there is nothing to analyse.`,
+      ],
+    ];
+  }
+  if (heat) out.push(zh ? [`${a.name} 板块热度为 `, heat, '。'] : [`The ${a.name} sector has a heat of `, heat, '.']);
+  else out.push([zh ? `${a.name} 板块还没有热度。` : `The ${a.name} sector has no heat yet.`]);
+  if (share) {
+    const change = unsigned(citer.cite(a.summary.shareChange7d, /share.*(change|7d|week)/, [a.sectorId]));
+    const grew = (a.summary.shareChange7d ?? 0) >= 0;
+    out.push(
+      zh
+        ? ['它占全市场热度的 ', share, ...(change ? [`，7d 内${grew ? '增加' : '减少'}了 `, change] : []), '。']
+        : [
+            'It holds ',
+            share,
+            ' of total heat',
+            ...(change ? [`, ${grew ? 'up' : 'down'} `, change, ' over 7d'] : []),
+            '.',
+          ],
+    );
+  }
+  if (!a.full) return out;
+  const top = a.full.movers.slice(0, 3);
+  for (const m of top) {
+    const c = unsigned(citer.cite(m.change, /change/, [m.projectId, m.window]));
+    if (!c) continue;
+    const label = m.window === 'day' ? '24h' : '7d';
+    out.push(
+      zh
+        ? [`${m.name} 在 ${label} 内${m.change >= 0 ? '上升' : '下降'}了 `, c, ' 分。']
+        : [`${m.name} ${m.change >= 0 ? 'rose' : 'fell'} `, c, ` points over ${label}.`],
+    );
+  }
+  if (a.full.anomalies.length > 0) {
+    const items = a.full.anomalies.slice(0, 3).map((x) => `${x.name} ${x.signal} (${DIRECTION[lang][x.direction]})`);
+    out.push([zh ? `异常信号：${items.join('、')}。` : `Unusual signals: ${items.join(', ')}.`]);
+  }
+  out.push(riskParts(a.full.riskFlags.slice(0, 3), lang));
+  return out;
+}
