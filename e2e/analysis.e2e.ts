@@ -3,14 +3,16 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { authenticateInPage } from './support/accounts.ts';
-import { fetchProjects } from './support/api.ts';
 import { type Lang, MOBILE, open } from './support/browser.ts';
+import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
 // Issue 20, AI analysis in the browser: a premium user reads a project's analysis panel (a brief whose cited numbers
 // link to the rows they come from, movers, risk flags, similar projects); a free user and a visitor see the summary
 // and the premium notice, and no brief is asked for; /analytics shows movers, rotation and anomalies; the home page
 // the daily market brief. The e2e server has no model configured: every brief is the template brief, and says so.
+// 90 days of backfilled history (the control port, as e2e/backfill.e2e.ts does) give the project and the market
+// movers with their drivers, and the sectors a share of heat 7 days ago (rotation).
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('docs/notes/issue-20');
 const BRIEF_TIMEOUT = 30_000;
@@ -19,11 +21,9 @@ const session = launchFileBrowser(NOTES_DIR);
 let projectId: string;
 
 beforeAll(async () => {
-  // The hottest scored project: it has a breakdown (the rows citations link to) and similar projects.
-  const top = (await fetchProjects('sort=heat&limit=1&scored=true')).items[0];
-  if (!top) throw new Error('the catalogue did not load');
-  projectId = top.id;
-});
+  // The backfilled project: a breakdown (the rows citations link to), 24 h and 7 d moves, similar projects.
+  projectId = ((await control(inject('controlUrl'), '/backfill?days=90')) as { id: string }).id;
+}, 120_000);
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>, viewport?: typeof MOBILE) {
   return session.withPage({ lang, viewport }, `analysis-${name}-${lang}`, run);
@@ -81,23 +81,34 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
         expect(await link.getAttribute('title')).toContain(sourcePrefix);
       }
 
-      // A citation of a breakdown row when the brief has one, else the first: clicking scrolls its target into view
-      // and highlights it.
-      const breakdownCitations = brief.locator('[data-brief-text] a[href^="#breakdown-"]');
-      const cited = (await breakdownCitations.count()) > 0 ? breakdownCitations.first() : citations.first();
-      const targetId = ((await cited.getAttribute('href')) ?? '').slice(1);
+      // A citation of a breakdown row (the brief's, else a risk flag's): clicking scrolls the row into view and
+      // highlights it.
+      const rowCitations = panel.locator('a[href^="#breakdown-"]');
+      expect(await rowCitations.count()).toBeGreaterThan(0);
+      const cited = rowCitations.first();
+      const rowId = ((await cited.getAttribute('href')) ?? '').slice(1);
+      const row = page.locator(`tr[id="${rowId}"]`);
+      expect(await row.count()).toBe(1);
       await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await inViewport(row)).toBe(false);
       await cited.click();
-      const target = page.locator(`[id="${targetId}"]`);
-      await expect.poll(() => inViewport(target)).toBe(true);
-      await page.locator('[data-cited]').first().waitFor();
+      await expect.poll(() => inViewport(row)).toBe(true);
+      await page.locator(`tr[id="${rowId}"][data-cited]`).waitFor();
       await session.screenshot(page, `analysis-citation-${lang}`);
 
       // Movers, risk flags and similar projects, each a section of the panel; similar projects link to their pages.
       for (const title of [a.brief.title, a.movers.title, a.anomalies.title, a.risk.title, a.similar.title]) {
         await panel.getByRole('heading', { name: title, exact: true }).waitFor();
       }
+      // The 24 h and 7 d moves, each with the components that drove it.
+      for (const window of ['day', 'week']) {
+        const mover = panel.locator(`[data-mover][data-window="${window}"]`);
+        await mover.waitFor();
+        expect(await mover.getByRole('list', { name: a.movers.drivers }).locator('li').count()).toBeGreaterThan(0);
+      }
+      expect(await panel.locator('[data-risk-flag]').count()).toBeGreaterThan(0);
       const similar = panel.locator('[data-similar] a');
+      expect(await similar.count()).toBeGreaterThan(0);
       for (const link of await similar.all()) expect(await link.getAttribute('href')).toMatch(/^\/project\//);
       await panel.scrollIntoViewIfNeeded();
       await session.screenshot(panel, `analysis-panel-premium-${lang}`);
@@ -153,8 +164,10 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       for (const window of [a.movers.day, a.movers.week]) {
         await movers.getByRole('heading', { name: window, exact: true }).waitFor();
       }
+      expect(await movers.locator('[data-mover]').count()).toBeGreaterThan(0);
       const rotation = page.locator('[data-slot="rotation"]');
       await rotation.getByRole('heading', { name: a.rotation.title }).waitFor();
+      expect(await rotation.locator('li[data-rotation]').count()).toBeGreaterThan(1);
       await page.locator('[data-slot="market-anomalies"]').getByRole('heading', { name: a.anomalies.title }).waitFor();
       // Every block says where its numbers come from.
       expect(await page.locator('main [data-analysis-source]').count()).toBeGreaterThanOrEqual(3);

@@ -2,10 +2,12 @@ import { describe, expect, test } from 'vitest';
 import type { Anomaly } from '../../../shared/api/analysis.schema.ts';
 import {
   dataVersionTime,
+  formatFactValue,
   formatFraction,
   formatPlain,
   formatRiskParams,
   formatSharePoints,
+  isPageAnchor,
   missingParams,
   newestTime,
   topAnomalies,
@@ -71,5 +73,24 @@ describe('lists and times', () => {
     expect(newestTime([])).toBeNull();
     expect(dataVersionTime('none')).toBeNull();
     expect(dataVersionTime('2026-11-24T00:00:00.000Z')).toBe('2026-11-24T00:00:00.000Z');
+  });
+});
+
+describe('facts on the page', () => {
+  test.each([
+    { unit: 'points', value: 49.06, expected: '49.1' },
+    { unit: 'share', value: 0.694, expected: '69.4%' },
+    { unit: 'ratio', value: 0.004, expected: '0.40%' },
+    { unit: 'days', value: 12.53, expected: '12.5' },
+    { unit: 'zscore', value: 3.456, expected: '3.46' },
+  ] as const)('a $unit fact reads $expected', ({ unit, value, expected }) => {
+    expect(formatFactValue({ unit, value })).toBe(expected);
+  });
+
+  test('breakdown rows and the scores card are page anchors; the panel’s own sections are not', () => {
+    expect(isPageAnchor('breakdown-mentions7d')).toBe(true);
+    expect(isPageAnchor('project-scores')).toBe(true);
+    expect(isPageAnchor('analysis-risks')).toBe(false);
+    expect(isPageAnchor(null)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
-import type { Anomaly, RiskFlag } from '../../../shared/api/analysis.schema.ts';
+import type { AnalysisFact, Anomaly, RiskFlag } from '../../../shared/api/analysis.schema.ts';
+import { formatCompact, formatPercent, formatScore, formatUsd } from '../../lib/format.ts';
 
 // Pure presentation rules of the analysis panels (unit-tested; the components only render what these return).
 
@@ -75,4 +76,30 @@ export function newestTime(times: readonly (string | null | undefined)[]): strin
 /** The data version as a time, or null before the first heat run ('none'). */
 export function dataVersionTime(dataVersion: string): string | null {
   return Number.isNaN(Date.parse(dataVersion)) ? null : dataVersion;
+}
+
+/** A fact's value in its unit for display: points "49.1", shares and ratios "69.4%", USD "$1.2B", days "12.5". */
+export function formatFactValue(fact: Pick<AnalysisFact, 'value' | 'unit'>): string {
+  switch (fact.unit) {
+    case 'points':
+      return formatScore(fact.value);
+    case 'share':
+    case 'ratio':
+      return formatFraction(fact.value);
+    case 'percent':
+      return formatPercent(fact.value);
+    case 'usd':
+      return formatUsd(fact.value);
+    case 'count':
+      return formatCompact(fact.value);
+    case 'days':
+      return formatPlain(Number(fact.value.toFixed(1)));
+    case 'zscore':
+      return formatPlain(fact.value);
+  }
+}
+
+/** Whether a fact's anchor is outside the analysis panel (a breakdown row, the scores card): worth a link from it. */
+export function isPageAnchor(anchor: string | null): anchor is string {
+  return anchor !== null && !anchor.startsWith('analysis-');
 }
