@@ -40,6 +40,21 @@ function recordBriefRequests(page: Page): string[] {
   return seen;
 }
 
+/**
+ * `<dir>/<name>.png` of one element, cut from a full-page shot: the sticky navbar stays at the top of the page instead
+ * of covering the element (an element shot of something taller than the viewport scrolls under it).
+ */
+async function screenshotElement(page: Page, locator: Locator, name: string): Promise<void> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${name}: the element is not visible`);
+  const scrollY = await page.evaluate(() => window.scrollY);
+  await page.screenshot({
+    path: resolve(session.dir, `${name}.png`),
+    fullPage: true,
+    clip: { x: box.x, y: box.y + scrollY, width: box.width, height: box.height },
+  });
+}
+
 /** The document is no wider than the screen (nothing forces a sideways scroll of the page). */
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -113,7 +128,7 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       expect(await similar.count()).toBeGreaterThan(0);
       for (const link of await similar.all()) expect(await link.getAttribute('href')).toMatch(/^\/project\//);
       await panel.scrollIntoViewIfNeeded();
-      await session.screenshot(panel, `analysis-panel-premium-${lang}`);
+      await screenshotElement(page, panel, `analysis-panel-premium-${lang}`);
     });
   });
 
@@ -140,7 +155,7 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       );
       expect(briefRequests.filter((path) => path.includes('/project/'))).toEqual([]);
       await panel.scrollIntoViewIfNeeded();
-      await session.screenshot(panel, `analysis-panel-free-${lang}`);
+      await screenshotElement(page, panel, `analysis-panel-free-${lang}`);
     });
   });
 
@@ -178,6 +193,13 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       const brief = page.locator('[data-slot="market-brief"] [data-brief-state="done"]');
       await brief.waitFor({ timeout: BRIEF_TIMEOUT });
       expect(await brief.getAttribute('data-brief-origin')).toBe('template');
+      // The market brief cites movers and rotation: each citation points at its section on this page.
+      const citations = brief.locator('[data-brief-text] a[data-fact]');
+      expect(await citations.count()).toBeGreaterThan(0);
+      for (const link of await citations.all()) {
+        const href = (await link.getAttribute('href')) ?? '';
+        expect(await page.locator(href).count(), href).toBe(1);
+      }
       await session.screenshot(page, `analysis-analytics-${lang}`, { fullPage: true });
     });
   });
@@ -191,13 +213,17 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       await brief.waitFor({ timeout: BRIEF_TIMEOUT });
       await brief.getByText(a.brief.fallback.noModel).waitFor();
       expect((await brief.locator('[data-brief-text]').textContent())?.length ?? 0).toBeGreaterThan(0);
+      // Its citations lead to /analytics, where the cited movers and rotation are.
+      for (const link of await brief.locator('[data-brief-text] a[data-fact]').all()) {
+        expect(await link.getAttribute('href')).toMatch(/^\/analytics#[\w-]+$/);
+      }
       const anomalies = page.locator('[data-slot="top-anomalies"]');
       await anomalies.getByRole('heading', { name: a.anomalies.topTitle }).waitFor();
       const top = await anomalies.locator('li[data-anomaly]').count();
       expect(top).toBeGreaterThan(0);
       expect(top).toBeLessThanOrEqual(5);
       await page.locator('[data-slot="market-highlights"]').scrollIntoViewIfNeeded();
-      await session.screenshot(page.locator('[data-slot="market-highlights"]'), `analysis-home-${lang}`);
+      await screenshotElement(page, page.locator('[data-slot="market-highlights"]'), `analysis-home-${lang}`);
     });
   });
 
@@ -214,7 +240,7 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
         await panel.locator('[data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });
         expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
         await panel.scrollIntoViewIfNeeded();
-        await session.screenshot(panel, `analysis-panel-390-${lang}`);
+        await screenshotElement(page, panel, `analysis-panel-390-${lang}`);
 
         await open(page, '/analytics');
         await page.locator('[data-slot="market-brief"] [data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });

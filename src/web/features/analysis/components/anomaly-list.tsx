@@ -30,7 +30,7 @@ export function AnomalyList({ anomalies, showName = false }: { anomalies: readon
           <span
             className={a.direction === 'up' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}
           >
-            <span aria-hidden="true" className="mr-0.5 text-[0.7em]">
+            <span aria-hidden="true" className="mr-1 text-[0.7em]">
               {a.direction === 'up' ? '▲' : '▼'}
             </span>
           </span>

@@ -12,7 +12,7 @@ import { CitedText } from './cited-text.tsx';
  * A brief as it is written: the loading spinner with the spec's "initialising the AI analysis system" line and the
  * text streaming in, then the brief with its citations, who wrote it (a model, or the template and why) and when.
  */
-export function BriefView({ target }: { target: BriefTarget }) {
+export function BriefView({ target, anchorPage }: { target: BriefTarget; anchorPage?: string }) {
   const { t } = useTranslation(['analysis', 'app']);
   const { query, streamed } = useBrief(target);
 
@@ -40,17 +40,17 @@ export function BriefView({ target }: { target: BriefTarget }) {
       />
     );
   }
-  return <BriefBody brief={query.data} />;
+  return <BriefBody brief={query.data} anchorPage={anchorPage} />;
 }
 
-function BriefBody({ brief }: { brief: BriefResponse }) {
+function BriefBody({ brief, anchorPage }: { brief: BriefResponse; anchorPage?: string }) {
   const { t } = useTranslation('analysis');
   return (
     <div data-brief-state="done" data-brief-origin={brief.origin} className="space-y-2">
       {brief.segments.length === 0 ? (
         <p className="muted text-sm">{t('brief.empty')}</p>
       ) : (
-        <CitedText segments={brief.segments} facts={brief.facts} />
+        <CitedText segments={brief.segments} facts={brief.facts} anchorPage={anchorPage} />
       )}
       <p className="muted flex flex-wrap items-center gap-2 text-xs">
         {brief.origin === 'template' ? (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { scrollToAnchor } from '../scroll-to-anchor.ts';
 
 export const CITATION_CLASS =
@@ -6,7 +7,8 @@ export const CITATION_CLASS =
 
 /**
  * A link to the element a number comes from (`#breakdown-<key>`, `#project-scores`): clicking scrolls there and
- * highlights the row; if the page has no such element (yet), the link behaves as a plain link.
+ * highlights the row; if the page has no such element (yet), the link behaves as a plain link. An href on another
+ * page (`/analytics#analysis-movers`, from the home page's market brief) navigates there.
  */
 export function CitationLink({
   href,
@@ -19,6 +21,13 @@ export function CitationLink({
   factKey: string;
   children: ReactNode;
 }) {
+  if (!href.startsWith('#')) {
+    return (
+      <Link to={href} title={title} className={CITATION_CLASS} data-fact={factKey}>
+        {children}
+      </Link>
+    );
+  }
   return (
     <a
       href={href}

@@ -7,7 +7,16 @@ import { useFactTitle } from './fact-source.tsx';
  * A brief's text with each cited number marked: a link to the fact's anchor (a breakdown row, the scores card) whose
  * title gives the source and as-of; clicking scrolls there and highlights the row.
  */
-export function CitedText({ segments, facts }: { segments: readonly BriefSegment[]; facts: readonly AnalysisFact[] }) {
+export function CitedText({
+  segments,
+  facts,
+  anchorPage = '',
+}: {
+  segments: readonly BriefSegment[];
+  facts: readonly AnalysisFact[];
+  /** The page the anchors live on when not this one ('/analytics' for the market brief on the home pages). */
+  anchorPage?: string;
+}) {
   const factTitle = useFactTitle();
   return (
     <p className="leading-7 whitespace-pre-line" data-brief-text="">
@@ -17,7 +26,7 @@ export function CitedText({ segments, facts }: { segments: readonly BriefSegment
         if (part.kind === 'text') return <span key={key}>{part.text}</span>;
         const title = part.fact ? factTitle(part.fact) : undefined;
         return part.href ? (
-          <CitationLink key={key} href={part.href} title={title} factKey={part.factKey}>
+          <CitationLink key={key} href={`${anchorPage}${part.href}`} title={title} factKey={part.factKey}>
             {part.text}
           </CitationLink>
         ) : (

@@ -1,8 +1,10 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { dataVersionTime, topAnomalies } from '../analysis-view.ts';
 import { useMarketAnalysis } from '../api.ts';
+import { scrollToAnchor } from '../scroll-to-anchor.ts';
 import { AnomalyList } from './anomaly-list.tsx';
 import { SourceLine } from './fact-source.tsx';
 import { MarketBriefCard } from './market-brief-card.tsx';
@@ -13,6 +15,10 @@ import { RotationBars } from './rotation-bars.tsx';
 export function MarketAnalysisView({ sectorLabel }: { sectorLabel?: (name: string) => string }) {
   const { t } = useTranslation('analysis');
   const market = useMarketAnalysis();
+  // A citation from the home page's brief lands here with its anchor: show it once the section has rendered.
+  useEffect(() => {
+    if (market.isSuccess && window.location.hash) scrollToAnchor(decodeURIComponent(window.location.hash.slice(1)));
+  }, [market.isSuccess]);
   return (
     <div className="space-y-6">
       <MarketBriefCard />
@@ -38,11 +44,11 @@ export function MarketAnalysisView({ sectorLabel }: { sectorLabel?: (name: strin
               sectorLabel={sectorLabel}
             />
             <section
-              aria-labelledby="market-anomalies-title"
+              aria-labelledby="analysis-anomalies"
               className="card min-w-0 space-y-3 p-5"
               data-slot="market-anomalies"
             >
-              <h2 id="market-anomalies-title" className="text-lg font-semibold">
+              <h2 id="analysis-anomalies" className="text-lg font-semibold">
                 {t('anomalies.title')}
               </h2>
               <AnomalyList anomalies={topAnomalies(market.data.anomalies, market.data.anomalies.length)} showName />

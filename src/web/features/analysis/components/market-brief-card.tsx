@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { BriefView } from './brief-view.tsx';
 
-/** The daily market brief (free for everyone), streamed into a card. */
-export function MarketBriefCard() {
+/**
+ * The daily market brief (free for everyone), streamed into a card. On the home pages its citations lead to
+ * /analytics (`anchorPage`), where the movers, rotation and anomalies they cite are.
+ */
+export function MarketBriefCard({ anchorPage }: { anchorPage?: string }) {
   const { t } = useTranslation('analysis');
   return (
     <section aria-labelledby="market-brief-title" className="card min-w-0 space-y-3 p-5" data-slot="market-brief">
@@ -12,7 +15,7 @@ export function MarketBriefCard() {
         </h2>
         <p className="muted text-sm">{t('brief.marketSubtitle')}</p>
       </header>
-      <BriefView target={{ kind: 'market', id: null }} />
+      <BriefView target={{ kind: 'market', id: null }} anchorPage={anchorPage} />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { TopAnomalies } from './top-anomalies.tsx';
 export function MarketHighlights() {
   return (
     <div className="grid gap-6 lg:grid-cols-2" data-slot="market-highlights">
-      <MarketBriefCard />
+      <MarketBriefCard anchorPage="/analytics" />
       <TopAnomalies />
     </div>
   );

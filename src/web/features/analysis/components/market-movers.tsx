@@ -8,8 +8,8 @@ import { MoverDetail } from './mover-detail.tsx';
 export function MarketMovers({ analysis }: { analysis: MarketAnalysisResponse }) {
   const { t } = useTranslation('analysis');
   return (
-    <section aria-labelledby="market-movers-title" className="card min-w-0 space-y-4 p-5" data-slot="market-movers">
-      <h2 id="market-movers-title" className="text-lg font-semibold">
+    <section aria-labelledby="analysis-movers" className="card min-w-0 space-y-4 p-5" data-slot="market-movers">
+      <h2 id="analysis-movers" className="text-lg font-semibold">
         {t('movers.marketTitle')}
       </h2>
       {(['day', 'week'] as const).map((window) => (
