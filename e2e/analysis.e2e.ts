@@ -45,14 +45,11 @@ function recordBriefRequests(page: Page): string[] {
  * of covering the element (an element shot of something taller than the viewport scrolls under it).
  */
 async function screenshotElement(page: Page, locator: Locator, name: string): Promise<void> {
+  // At the top of the page the sticky bar sits above the content, and the box is in page coordinates.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${name}: the element is not visible`);
-  const scrollY = await page.evaluate(() => window.scrollY);
-  await page.screenshot({
-    path: resolve(session.dir, `${name}.png`),
-    fullPage: true,
-    clip: { x: box.x, y: box.y + scrollY, width: box.width, height: box.height },
-  });
+  await page.screenshot({ path: resolve(session.dir, `${name}.png`), fullPage: true, clip: box });
 }
 
 /** The document is no wider than the screen (nothing forces a sideways scroll of the page). */
@@ -129,6 +126,21 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       for (const link of await similar.all()) expect(await link.getAttribute('href')).toMatch(/^\/project\//);
       await panel.scrollIntoViewIfNeeded();
       await screenshotElement(page, panel, `analysis-panel-premium-${lang}`);
+
+      // The project's sector page: the sector's panel with its brief, its projects' moves and flags.
+      const sectorId = await page.evaluate(
+        async (id) => ((await (await fetch(`/api/projects/${id}`)).json()) as { sectorId: string | null }).sectorId,
+        projectId,
+      );
+      expect(sectorId).toBeTruthy();
+      await open(page, `/sectors/${sectorId}`);
+      const sectorPanel = page.locator('[data-slot="analysis-panel"]');
+      await sectorPanel.getByRole('heading', { name: a.panel.sectorTitle, exact: true }).waitFor();
+      await sectorPanel.locator('[data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });
+      await sectorPanel.locator('[data-analysis-summary]').waitFor();
+      expect(await sectorPanel.locator('[data-analysis-locked]').count()).toBe(0);
+      expect(await sectorPanel.locator(`[data-mover="${projectId}"]`).count()).toBeGreaterThan(0);
+      await screenshotElement(page, sectorPanel, `analysis-sector-premium-${lang}`);
     });
   });
 
