@@ -216,11 +216,24 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
     });
   });
 
-  test('the home page shows the daily market brief (the template, saying so) and the top anomalies', async () => {
+  test('the home page shows the daily market brief (the spinner while it streams, then the template, saying so) and the top anomalies', async () => {
     await withPage(lang, 'home', async (page) => {
+      // The stream is held back a moment: meanwhile the card shows the spinner and the spec's loading line.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/api\/analysis\/market\/brief\/stream/, async (route) => {
+        await held;
+        await route.continue();
+      });
       await open(page, '/');
       const card = page.locator('[data-slot="market-brief"]');
       await card.getByRole('heading', { name: a.brief.marketTitle }).waitFor();
+      const streaming = card.locator('[data-brief-state="streaming"][role="status"]');
+      await streaming.getByText(t.app.loading.subtitle).waitFor();
+      await screenshotElement(page, card, `analysis-brief-streaming-${lang}`);
+      release();
       const brief = card.locator('[data-brief-state="done"]');
       await brief.waitFor({ timeout: BRIEF_TIMEOUT });
       await brief.getByText(a.brief.fallback.noModel).waitFor();

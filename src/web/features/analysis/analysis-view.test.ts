@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { Anomaly } from '../../../shared/api/analysis.schema.ts';
 import {
   dataVersionTime,
+  findAnomalyFact,
   formatFactValue,
   formatFraction,
   formatPlain,
@@ -92,5 +93,24 @@ describe('facts on the page', () => {
     expect(isPageAnchor('project-scores')).toBe(true);
     expect(isPageAnchor('analysis-risks')).toBe(false);
     expect(isPageAnchor(null)).toBe(false);
+  });
+});
+
+describe('findAnomalyFact', () => {
+  test("finds an anomaly's value fact in a project's, a sector's and the market's analysis", () => {
+    const fact = (key: string) => ({
+      key,
+      value: 1,
+      unit: 'count' as const,
+      source: 'wikipedia',
+      asOf: null,
+      anchor: null,
+    });
+    const a = { projectId: 'zora', signal: 'pageViews' };
+
+    expect(findAnomalyFact([fact('anomaly.pageViews.value')], a)?.key).toBe('anomaly.pageViews.value');
+    expect(findAnomalyFact([fact('anomaly.zora.pageViews.value')], a)?.key).toBe('anomaly.zora.pageViews.value');
+    expect(findAnomalyFact([fact('market.anomaly.zora.pageViews.value')], a)?.source).toBe('wikipedia');
+    expect(findAnomalyFact([fact('market.anomaly.other.pageViews.value')], a)).toBeUndefined();
   });
 });

@@ -103,3 +103,19 @@ export function formatFactValue(fact: Pick<AnalysisFact, 'value' | 'unit'>): str
 export function isPageAnchor(anchor: string | null): anchor is string {
   return anchor !== null && !anchor.startsWith('analysis-');
 }
+
+/**
+ * The fact of an anomaly's value (its source and as-of): `anomaly.<signal>.value` in a project's analysis,
+ * `anomaly.<projectId>.<signal>.value` in a sector's, `market.anomaly.<projectId>.<signal>.value` in the market's.
+ */
+export function findAnomalyFact(
+  facts: readonly AnalysisFact[],
+  anomaly: Pick<Anomaly, 'projectId' | 'signal'>,
+): AnalysisFact | undefined {
+  const keys = [
+    `anomaly.${anomaly.signal}.value`,
+    `anomaly.${anomaly.projectId}.${anomaly.signal}.value`,
+    `market.anomaly.${anomaly.projectId}.${anomaly.signal}.value`,
+  ];
+  return facts.find((fact) => keys.includes(fact.key));
+}

@@ -1,17 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Anomaly } from '../../../../shared/api/analysis.schema.ts';
+import type { AnalysisFact, Anomaly } from '../../../../shared/api/analysis.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatPlain } from '../analysis-view.ts';
-import { useSignalLabel } from './fact-source.tsx';
+import { findAnomalyFact, formatPlain } from '../analysis-view.ts';
+import { useAnalysisSourceName, useSignalLabel } from './fact-source.tsx';
 
 /**
- * Anomalies, one a line: the signal, how far from its 30-day mean (value, mean, z-score) and as of when. With
- * `showName`, each names its project with a link (market and sector lists).
+ * Anomalies, one a line: the signal, how far from its 30-day mean (value, mean, z-score), and where the value comes
+ * from as of when (its fact; our own heat otherwise). With `showName`, each names its project with a link (market and
+ * sector lists).
  */
-export function AnomalyList({ anomalies, showName = false }: { anomalies: readonly Anomaly[]; showName?: boolean }) {
+export function AnomalyList({
+  anomalies,
+  facts = [],
+  showName = false,
+}: {
+  anomalies: readonly Anomaly[];
+  facts?: readonly AnalysisFact[];
+  showName?: boolean;
+}) {
   const { t } = useTranslation('analysis');
   const signalLabel = useSignalLabel();
+  const sourceName = useAnalysisSourceName();
   if (anomalies.length === 0) return <p className="muted text-sm">{t('anomalies.none')}</p>;
   return (
     <ul className="space-y-2 text-sm" data-anomaly-list="">
@@ -41,7 +51,12 @@ export function AnomalyList({ anomalies, showName = false }: { anomalies: readon
             mean: formatPlain(a.mean),
             z: formatPlain(a.zScore),
           })}
-          <span className="muted block text-xs">{t('anomalies.at', { date: formatDateTime(a.at) })}</span>
+          <span className="muted block text-xs">
+            {t('source.line', {
+              source: sourceName(findAnomalyFact(facts, a)?.source ?? 'heatrank'),
+              date: formatDateTime(findAnomalyFact(facts, a)?.asOf ?? a.at),
+            })}
+          </span>
         </li>
       ))}
     </ul>

@@ -51,7 +51,11 @@ export function MarketAnalysisView({ sectorLabel }: { sectorLabel?: (name: strin
               <h2 id="analysis-anomalies" className="text-lg font-semibold">
                 {t('anomalies.title')}
               </h2>
-              <AnomalyList anomalies={topAnomalies(market.data.anomalies, market.data.anomalies.length)} showName />
+              <AnomalyList
+                anomalies={topAnomalies(market.data.anomalies, market.data.anomalies.length)}
+                facts={market.data.facts}
+                showName
+              />
               <SourceLine source="heatrank" asOf={dataVersionTime(market.data.dataVersion)} />
             </section>
           </div>

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectAnalysisResponse } from '../../../../shared/api/analysis.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { dataVersionTime } from '../analysis-view.ts';
 import { useProjectAnalysis } from '../api.ts';
 import { AnalysisHeader } from './analysis-header.tsx';
 import { AnalysisSection } from './analysis-section.tsx';
 import { AnalysisSummary } from './analysis-summary.tsx';
 import { AnomalyList } from './anomaly-list.tsx';
 import { BriefView } from './brief-view.tsx';
+import { SourceLine } from './fact-source.tsx';
 import { MoverDetail } from './mover-detail.tsx';
 import { RiskFlagList } from './risk-flag-list.tsx';
 import { SimilarList } from './similar-list.tsx';
@@ -96,10 +98,11 @@ function FullAnalysis({
             </div>
           ))}
         </div>
+        <SourceLine source="heatrank" asOf={dataVersionTime(analysis.dataVersion)} />
       </AnalysisSection>
       <div className="grid gap-4 sm:grid-cols-2">
         <AnalysisSection id="analysis-anomalies" title={t('anomalies.title')}>
-          <AnomalyList anomalies={full.anomalies} />
+          <AnomalyList anomalies={full.anomalies} facts={analysis.facts} />
         </AnalysisSection>
         <AnalysisSection id="analysis-risks" title={t('risk.title')}>
           <RiskFlagList flags={full.riskFlags} facts={analysis.facts} />
@@ -107,6 +110,7 @@ function FullAnalysis({
       </div>
       <AnalysisSection id="analysis-similar" title={t('similar.title')}>
         <SimilarList items={full.similar} sectorLabel={sectorLabel} />
+        {full.similar.length > 0 && <SourceLine source="heatrank" asOf={dataVersionTime(analysis.dataVersion)} />}
       </AnalysisSection>
     </>
   );

@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { dataVersionTime } from '../analysis-view.ts';
 import { useSectorAnalysis } from '../api.ts';
 import { AnalysisHeader } from './analysis-header.tsx';
 import { AnalysisSection } from './analysis-section.tsx';
 import { AnalysisSummary } from './analysis-summary.tsx';
 import { AnomalyList } from './anomaly-list.tsx';
 import { BriefView } from './brief-view.tsx';
+import { SourceLine } from './fact-source.tsx';
 import { MoverDetail } from './mover-detail.tsx';
 import { RiskFlagList } from './risk-flag-list.tsx';
 
@@ -55,10 +57,11 @@ export function SectorAnalysisPanel({ sectorId, locked }: { sectorId: string; lo
                     ))}
                   </ul>
                 )}
+                <SourceLine source="heatrank" asOf={dataVersionTime(analysis.data.dataVersion)} />
               </AnalysisSection>
               <div className="grid gap-4 sm:grid-cols-2">
                 <AnalysisSection id="analysis-anomalies" title={t('anomalies.title')}>
-                  <AnomalyList anomalies={analysis.data.full.anomalies} showName />
+                  <AnomalyList anomalies={analysis.data.full.anomalies} facts={analysis.data.facts} showName />
                 </AnalysisSection>
                 <AnalysisSection id="analysis-risks" title={t('risk.title')}>
                   <RiskFlagList flags={analysis.data.full.riskFlags} facts={analysis.data.facts} />

@@ -37,7 +37,7 @@ export function TopAnomalies() {
         />
       ) : (
         <>
-          <AnomalyList anomalies={topAnomalies(market.data.anomalies, TOP)} showName />
+          <AnomalyList anomalies={topAnomalies(market.data.anomalies, TOP)} facts={market.data.facts} showName />
           <SourceLine source="heatrank" asOf={dataVersionTime(market.data.dataVersion)} />
         </>
       )}
