@@ -21,7 +21,6 @@ export function AnomalyList({
 }) {
   const { t } = useTranslation('analysis');
   const signalLabel = useSignalLabel();
-  const sourceName = useAnalysisSourceName();
   if (anomalies.length === 0) return <p className="muted text-sm">{t('anomalies.none')}</p>;
   return (
     <ul className="space-y-2 text-sm" data-anomaly-list="">
@@ -51,14 +50,22 @@ export function AnomalyList({
             mean: formatPlain(a.mean),
             z: formatPlain(a.zScore),
           })}
-          <span className="muted block text-xs">
-            {t('source.line', {
-              source: sourceName(findAnomalyFact(facts, a)?.source ?? 'heatrank'),
-              date: formatDateTime(findAnomalyFact(facts, a)?.asOf ?? a.at),
-            })}
-          </span>
+          <AnomalySource fact={findAnomalyFact(facts, a)} at={a.at} />
         </li>
       ))}
     </ul>
+  );
+}
+
+/** "Source: Wikipedia page views · as of …" under an anomaly: its value's fact, else our own heat at the anomaly's time. */
+function AnomalySource({ fact, at }: { fact: AnalysisFact | undefined; at: string }) {
+  const { t } = useTranslation('analysis');
+  const sourceName = useAnalysisSourceName();
+  const source = fact?.source ?? 'heatrank';
+  const asOf = fact?.asOf ?? at;
+  return (
+    <span className="muted block text-xs" data-analysis-source={source} data-as-of={asOf}>
+      {t('source.line', { source: sourceName(source), date: formatDateTime(asOf) })}
+    </span>
   );
 }

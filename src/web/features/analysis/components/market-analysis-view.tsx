@@ -56,7 +56,9 @@ export function MarketAnalysisView({ sectorLabel }: { sectorLabel?: (name: strin
                 facts={market.data.facts}
                 showName
               />
-              <SourceLine source="heatrank" asOf={dataVersionTime(market.data.dataVersion)} />
+              {market.data.anomalies.length === 0 && (
+                <SourceLine source="heatrank" asOf={dataVersionTime(market.data.dataVersion)} />
+              )}
             </section>
           </div>
         </>

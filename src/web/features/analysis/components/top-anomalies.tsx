@@ -38,7 +38,10 @@ export function TopAnomalies() {
       ) : (
         <>
           <AnomalyList anomalies={topAnomalies(market.data.anomalies, TOP)} facts={market.data.facts} showName />
-          <SourceLine source="heatrank" asOf={dataVersionTime(market.data.dataVersion)} />
+          {/* Each anomaly names its own source; with none, the line says what was searched, as of when. */}
+          {market.data.anomalies.length === 0 && (
+            <SourceLine source="heatrank" asOf={dataVersionTime(market.data.dataVersion)} />
+          )}
         </>
       )}
     </section>
