@@ -18,6 +18,7 @@ import { dbSetupRoutes } from './features/admin/db-setup.routes.ts';
 import { maintenanceRoutes } from './features/admin/maintenance.routes.ts';
 import { adsAdminRoutes } from './features/ads/ads.routes.ts';
 import { alertsRoutes } from './features/alerts/alerts.routes.ts';
+import { analysisRoutes } from './features/analysis/analysis.routes.ts';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes.ts';
 import { apiV1Routes } from './features/api-keys/api-v1.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(searchRoutes, { prefix: '/api', ...deps }); // /search (counted)
   await app.register(compareRoutes, { prefix: '/api', ...deps }); // /compare (premium)
   await app.register(trendRoutes, { prefix: '/api', ...deps }); // /projects/:id/trend, /sectors/:id/trend (premium)
+  await app.register(analysisRoutes, { prefix: '/api', ...deps }); // /analysis/project/:id|sector/:id|market (full: premium)
   await app.register(briefsRoutes, { prefix: '/api', ...deps }); // /analysis/{project/:id|sector/:id|market}/brief[/stream]
   await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
   await app.register(alertsRoutes, { prefix: '/api', ...deps }); // /alerts/* (premium; webhooks vip)

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AnalysisParamsSchema,
+  MarketAnalysisResponseSchema,
+  ProjectAnalysisResponseSchema,
+  SectorAnalysisResponseSchema,
+} from '../../../shared/api/analysis.schema.ts';
+import { canUse } from '../../../shared/membership/level.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { AppError } from '../../errors.ts';
+import { viewerOf } from '../membership/viewer-level.ts';
+import { analysisServiceFor } from './analysis.service.ts';
+
+/**
+ * Registered at /api. Project and sector analyses are open to all; the viewer's level (the guards' own check) decides
+ * whether `full` is sent ('heat_analytics', premium), so those answers are never cached by the browser or a proxy.
+ * The market analysis is the same for everyone.
+ */
+export const analysisRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const analysis = analysisServiceFor(deps);
+  const canSeeFull = (request: Parameters<typeof viewerOf>[0]) =>
+    canUse(viewerOf(request, new Date()).level, 'heat_analytics');
+
+  app.get(
+    '/analysis/project/:id',
+    { schema: { tags: ['analysis'], params: AnalysisParamsSchema, response: { 200: ProjectAnalysisResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const answer = await analysis.project(request.params.id, canSeeFull(request));
+      if (!answer) throw new AppError('PROJECT_NOT_FOUND', { id: request.params.id });
+      return answer;
+    },
+  );
+
+  app.get(
+    '/analysis/sector/:id',
+    { schema: { tags: ['analysis'], params: AnalysisParamsSchema, response: { 200: SectorAnalysisResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const answer = await analysis.sector(request.params.id, canSeeFull(request));
+      if (!answer) throw new AppError('SECTOR_NOT_FOUND', { id: request.params.id });
+      return answer;
+    },
+  );
+
+  app.get(
+    '/analysis/market',
+    { schema: { tags: ['analysis'], response: { 200: MarketAnalysisResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return analysis.market();
+    },
+  );
+};
