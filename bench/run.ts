@@ -9,6 +9,7 @@ import { recomputeHeat } from '../src/server/features/heat/recompute.service.ts'
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { startServerProcess } from '../src/server/test/server-process.ts';
 import { benchAlerts } from './alerts.bench.ts';
+import { benchAnalysis, seedAnalysisHistory } from './analysis.bench.ts';
 import { benchBackfill } from './backfill.bench.ts';
 import { benchExports } from './exports.bench.ts';
 import { measureLoad } from './http-load.ts';
@@ -19,7 +20,8 @@ import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 // npm run bench [-- --count 100000 --seconds 8 --skip-postgres --trend-days 90 --trend-days-pglite 14 --only search,trend]
 // npm run bench -- --only backfill [--backfill-count 1000 --backfill-days 90 --skip-postgres]: that section alone
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
-// --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill, exports, realtime) after
+// --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill, exports, realtime,
+// analysis [--analysis-days 30]) after
 // seeding (backfill and realtime alone need none; --streams N, default 1000); a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
 
@@ -47,6 +49,7 @@ const SECTIONS = [
   'backfill',
   'exports',
   'realtime',
+  'analysis',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = flag('only', SECTIONS.join(','))
@@ -232,6 +235,7 @@ async function searchRows(kind: 'pglite' | 'postgres', target: string): Promise<
   try {
     const rows: Row[] = runs('search') ? await benchSearch(handle.db, kind) : [];
     if (runs('trend')) rows.push(...(await trendRows(handle, kind)));
+    if (runs('analysis')) rows.push(...(await analysisRows(handle, kind)));
     if (runs('search')) {
       for (const q of ['etherium', '以太坊']) {
         const indexes = await explainTextSearch(handle.db, q);
@@ -262,6 +266,19 @@ async function trendRows(handle: Handle, kind: 'pglite' | 'postgres'): Promise<R
   return (await benchTrend(handle.db, kind)).map((row) => ({
     ...row,
     target: `${row.target} (${ranked.toLocaleString('en')} ranked days seeded in ${seedMs} ms)`,
+  }));
+}
+
+const ANALYSIS_DAYS = Number(flag('analysis-days', '30'));
+
+/** Analysis reads at this size over ANALYSIS_DAYS daily runs of history (bench/analysis.bench.ts). */
+async function analysisRows(handle: Handle, kind: 'pglite' | 'postgres'): Promise<Row[]> {
+  const started = performance.now();
+  const written = await seedAnalysisHistory(handle.db, ANALYSIS_DAYS);
+  const seedMs = Math.round(performance.now() - started);
+  return (await benchAnalysis(handle.db, kind)).map((row) => ({
+    ...row,
+    target: `${row.target} (${written.toLocaleString('en')} history rows seeded in ${seedMs} ms)`,
   }));
 }
 
