@@ -44,12 +44,14 @@ describe('the template brief', () => {
     const text = textOf(segments);
     expect(text).toContain('Uniswap has a heat score of 72.4.');
     expect(text).toContain('rose by 5.3 points, mostly through xFollowers');
-    expect(text).toContain('mentions (up)');
+    expect(text).toContain('Unusual against the 30d mean: mentions (up, z-score 4.7).');
+    expect(segments).toContainEqual({ text: '4.7', fact: 'anomaly.mentions.zScore' });
     expect(text).toContain('thin liquidity against its market cap (high)');
     expect(text).toContain('Most similar: SushiSwap, 1inch.');
     const zh = textOf(writeTemplateBrief(INPUTS.project!, 'zh').segments);
     expect(zh).toContain('Uniswap 当前热度分为 72.4。');
     expect(zh).toContain('上升了 5.3 分');
+    expect(zh).toContain('mentions（偏高，z 值 4.7）。');
   });
 
   test('a project without data says so, in both languages, with no number', () => {

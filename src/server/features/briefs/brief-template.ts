@@ -110,10 +110,17 @@ function projectSentences(a: ProjectAnalysisResponse, lang: AnalysisLang, citer:
     ]);
   if (!a.full) return out;
   if (a.full.anomalies.length > 0) {
-    const items = a.full.anomalies.slice(0, 3).map((x) => `${x.signal} (${DIRECTION[lang][x.direction]})`);
-    out.push([
-      zh ? `与 30d 均值相比异常的信号：${items.join('、')}。` : `Unusual against the 30d mean: ${items.join(', ')}.`,
-    ]);
+    const parts: Part[] = [zh ? '与 30d 均值相比异常的信号：' : 'Unusual against the 30d mean: '];
+    a.full.anomalies.slice(0, 3).forEach((x, i) => {
+      const z = citer.cite(x.zScore, /zScore/, [x.signal]);
+      if (i > 0) parts.push(zh ? '、' : ', ');
+      parts.push(
+        `${x.signal}${zh ? '（' : ' ('}${DIRECTION[lang][x.direction]}`,
+        ...(z ? [zh ? '，z 值 ' : ', z-score ', z] : []),
+        zh ? '）' : ')',
+      );
+    });
+    out.push([...parts, zh ? '。' : '.']);
   } else {
     out.push([zh ? '没有信号偏离 30d 均值。' : 'No signal is unusual against its 30d mean.']);
   }

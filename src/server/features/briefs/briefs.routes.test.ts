@@ -7,6 +7,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type FakeLlm, type FakeLlmRequest, startFakeLlm } from '../../test/fake-llm.ts';
 import { type Agent, createAgent, signUpAgent } from '../auth/auth.test-support.ts';
 import { creditPoints } from '../points/points.service.ts';
+import { type BriefInput, subjectOf } from './brief-input.ts';
+import { checkBrief } from './brief-tags.ts';
 
 const API_KEY = 'sk-route-test-secret-key-9f8e7d6c5b4a';
 
@@ -89,11 +91,23 @@ describe('GET /api/analysis/…/brief[/stream] (model behind a fake OpenAI-compa
     expect(fake.requests).toHaveLength(1);
   });
 
-  test('a brief citing a number not in the prompt is rejected: the template brief is served', async () => {
+  test('a brief citing a number not in the prompt is rejected: the template brief, itself grounded, is served', async () => {
     fake.script({ reply: 'Heat is {{987654|heat.score}} and rank 1.' });
-    const res = await premium.request({ method: 'GET', url: `/api/analysis/sector/${sectorId}/brief?lang=zh` });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ kind: 'sector', origin: 'template', fallbackReason: 'rejected', lang: 'zh' });
+    for (const [kind, id] of [
+      ['sector', sectorId],
+      ['project', projectId],
+    ] as const) {
+      const res = await premium.request({ method: 'GET', url: `/api/analysis/${kind}/${id}/brief?lang=zh` });
+      expect(res.statusCode).toBe(200);
+      const brief = res.json() as BriefResponse;
+      expect(brief).toMatchObject({ kind, origin: 'template', fallbackReason: 'rejected', lang: 'zh' });
+      // The template on the real analytics passes the model's own check.
+      const analysis = (await premium.request({ method: 'GET', url: `/api/analysis/${kind}/${id}` })).json();
+      const subject = subjectOf({ kind, analysis } as BriefInput);
+      const tagged = brief.segments.map((s) => (s.fact ? `{{${s.text}|${s.fact}}}` : s.text)).join('');
+      expect(checkBrief(tagged, subject.facts, subject.names)).toMatchObject({ ok: true });
+      expect(brief.segments.some((s) => s.fact !== null)).toBe(true);
+    }
   });
 
   test('a model failure → failed (template); the key appears in no response and no log line', async () => {
