@@ -147,6 +147,42 @@ describe('GET /api/analysis/…/brief[/stream] (model behind a fake OpenAI-compa
     expect(fake.requests).toHaveLength(1);
   });
 
+  test('over a socket the deltas arrive as the model writes; a client that leaves still gets the brief cached', async () => {
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    fake.script({ reply: citeFirstFact, chunkDelayMs: 40, chunkSize: 6 });
+    const arrivals: { event: string; at: number }[] = [];
+    const response = await fetch(`${base}/api/analysis/market/brief/stream?lang=zh`);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) break;
+      buffer += chunk.value;
+      for (const event of buffer.matchAll(/^event: (\w+)$/gm)) arrivals.push({ event: event[1]!, at: Date.now() });
+      buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+    }
+    expect(arrivals.at(-1)?.event).toBe('done');
+    const deltas = arrivals.filter((a) => a.event === 'delta');
+    expect(deltas.length).toBeGreaterThan(2);
+    expect(arrivals.at(-1)!.at - deltas[0]!.at).toBeGreaterThanOrEqual(80); // spread out, not one burst at the end
+
+    // A fresh brief whose client leaves at the first delta: the model's brief is still finished and cached.
+    fake.script({ reply: citeFirstFact, chunkDelayMs: 60, chunkSize: 3 });
+    await t.db.delete(briefs);
+    fake.requests.length = 0;
+    const controller = new AbortController();
+    const leaving = await fetch(`${base}/api/analysis/market/brief/stream?lang=en`, { signal: controller.signal });
+    const first = await leaving.body!.getReader().read();
+    expect(new TextDecoder().decode(first.value)).toContain('event: delta');
+    controller.abort();
+    for (let i = 0; i < 100 && (await t.db.select().from(briefs))[0]?.state !== 'done'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const cached = await createAgent(t.app).request({ method: 'GET', url: '/api/analysis/market/brief?lang=en' });
+    expect(cached.json()).toMatchObject({ origin: 'model' });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   test('premium gating: free → 403 on project and sector briefs, 200 on the market brief; visitor → 401', async () => {
     for (const url of [`/api/analysis/project/${projectId}/brief`, `/api/analysis/sector/${sectorId}/brief/stream`]) {
       const res = await free.request({ method: 'GET', url: `${url}?lang=en` });
