@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { type Config, loadConfig } from '../../config.ts';
 import { briefs, llmUsage } from '../../db/schema/index.ts';
@@ -52,6 +53,15 @@ describe('briefs through an OpenAI-compatible endpoint (service, against a fake 
     fake.script({ reply: GOOD_EN });
     await t.db.delete(briefs);
     await t.db.delete(llmUsage);
+  });
+
+  test('the fake server also answers without streaming (usage in the body), as OpenAI does', async () => {
+    fake.script({ reply: 'plain answer', usage: () => ({ prompt_tokens: 7, completion_tokens: 3 }) });
+    const client = new OpenAI({ baseURL: fake.baseUrl, apiKey: 'x', maxRetries: 0 });
+    const answer = await client.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
+    expect(answer.choices[0]?.message.content).toBe('plain answer');
+    expect(answer.usage).toMatchObject({ prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 });
+    expect(fake.requests[0]?.body.stream).toBeUndefined();
   });
 
   test('the prompt holds the grounding data; the brief keeps its citations and is served from the cache after', async () => {
