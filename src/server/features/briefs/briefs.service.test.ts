@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { type Config, loadConfig } from '../../config.ts';
+import { createDb } from '../../db/client.ts';
 import { briefs, llmUsage } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type FakeLlm, startFakeLlm } from '../../test/fake-llm.ts';
@@ -163,6 +164,23 @@ describe('briefs through an OpenAI-compatible endpoint (service, against a fake 
     expect(fake.requests).toHaveLength(1);
     for (const brief of all) expect(brief).toEqual(all[0]);
     expect(all[0]?.origin).toBe('model');
+  });
+
+  // Two instances are two connection pools on one PostgreSQL database (PGlite has a single process).
+  test.skipIf(!process.env.TEST_DATABASE_URL)('two instances asking at once call the model once', async () => {
+    fake.script({ reply: GOOD_EN, delayMs: 300 });
+    const other = await createDb({ DATABASE_URL: t.config.DATABASE_URL, DATA_DIR: 'memory://' }, { migrate: false });
+    try {
+      const one = contextWith();
+      const two = { ...contextWith(), db: other.db };
+      const all = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => getBrief(i % 2 === 0 ? one : two, project(), 'en')),
+      );
+      expect(fake.requests).toHaveLength(1);
+      for (const brief of all) expect(brief).toEqual(all[0]);
+    } finally {
+      await other.close();
+    }
   });
 
   test('50 parallel briefs of 50 projects with a small budget: the model is called as often as the budget allows', async () => {
