@@ -1,6 +1,6 @@
 import type { AnalysisLang, MarketAnalysisResponse, Mover } from '../../../shared/api/analysis.schema.ts';
 import { type Citer, unsigned } from './brief-cite.ts';
-import type { Part, Sentences } from './brief-template.ts';
+import type { Part, Sentences } from './brief-sentences.ts';
 
 /** The daily market brief without a model: top movers each way over 24h and 7d, sector rotation, anomalies. */
 export function marketSentences(a: MarketAnalysisResponse, lang: AnalysisLang, citer: Citer): Sentences {

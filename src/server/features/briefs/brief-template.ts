@@ -8,13 +8,11 @@ import type {
 } from '../../../shared/api/analysis.schema.ts';
 import { type Citer, createCiter, unsigned } from './brief-cite.ts';
 import type { BriefInput } from './brief-input.ts';
+import { type Part, type Sentences, toSegments } from './brief-sentences.ts';
 import { marketSentences } from './brief-template-market.ts';
 
 // The brief written without a model (none configured, or its brief failed, timed out, was rejected or the budget is
 // spent): sentences from the deterministic analytics, every number a citation of a fact. No fact, no number.
-
-export type Part = string | BriefSegment | null;
-export type Sentences = Part[][];
 
 const RISK: Record<AnalysisLang, Record<RiskFlag['code'], string>> = {
   en: {
@@ -51,24 +49,6 @@ export function writeTemplateBrief(
         ? sectorSentences(input.analysis, lang, citer)
         : marketSentences(input.analysis, lang, citer);
   return { segments: toSegments(sentences, lang), cited: citer.cited() };
-}
-
-/** Joins sentences (en: a space between them) and merges neighbouring plain runs. */
-export function toSegments(sentences: Sentences, lang: AnalysisLang): BriefSegment[] {
-  const out: BriefSegment[] = [];
-  const push = (segment: BriefSegment) => {
-    const last = out.at(-1);
-    if (segment.fact === null && last && last.fact === null) last.text += segment.text;
-    else out.push({ ...segment });
-  };
-  sentences.forEach((parts, i) => {
-    if (i > 0 && lang === 'en') push({ text: ' ', fact: null });
-    for (const part of parts) {
-      if (part === null) continue;
-      push(typeof part === 'string' ? { text: part, fact: null } : part);
-    }
-  });
-  return out;
 }
 
 export function moverParts(
@@ -130,10 +110,17 @@ function projectSentences(a: ProjectAnalysisResponse, lang: AnalysisLang, citer:
     ]);
   if (!a.full) return out;
   if (a.full.anomalies.length > 0) {
-    const items = a.full.anomalies.slice(0, 3).map((x) => `${x.signal} (${DIRECTION[lang][x.direction]})`);
-    out.push([
-      zh ? `与 30d 均值相比异常的信号：${items.join('、')}。` : `Unusual against the 30d mean: ${items.join(', ')}.`,
-    ]);
+    const parts: Part[] = [zh ? '与 30d 均值相比异常的信号：' : 'Unusual against the 30d mean: '];
+    a.full.anomalies.slice(0, 3).forEach((x, i) => {
+      const z = citer.cite(x.zScore, /zScore/, [x.signal]);
+      if (i > 0) parts.push(zh ? '、' : ', ');
+      parts.push(
+        `${x.signal}${zh ? '（' : ' ('}${DIRECTION[lang][x.direction]}`,
+        ...(z ? [zh ? '，z 值 ' : ', z-score ', z] : []),
+        zh ? '）' : ')',
+      );
+    });
+    out.push([...parts, zh ? '。' : '.']);
   } else {
     out.push([zh ? '没有信号偏离 30d 均值。' : 'No signal is unusual against its 30d mean.']);
   }
