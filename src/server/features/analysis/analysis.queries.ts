@@ -39,19 +39,14 @@ export type MoverRow = {
 };
 
 /**
- * Projects' heat change between two runs (rows joined by primary key): the `limit` largest rises and the `limit`
- * largest falls, optionally within one sector (by its name, through project_scores_category_heat_idx).
+ * One sector's members' heat change between two runs (from project_scores_category_heat_idx, each history row by
+ * primary key: a sector is a small share of the catalogue): the `limit` largest rises and the `limit` largest falls.
  */
-export function selectRunMovers(db: Db, latest: RunRef, before: RunRef, limit: number, category?: string) {
-  const from = category
-    ? sql`FROM project_scores ps
-          JOIN heat_history h ON h.entity_type = 'project' AND h.entity_id = ps.project_id
-            AND h.computed_at = ${latest.at}::timestamptz`
-    : sql`FROM heat_history h`;
-  const where = category
-    ? sql`WHERE ps.category = ${category}`
-    : sql`WHERE h.granularity = ${latest.granularity} AND h.computed_at = ${latest.at}::timestamptz
-            AND h.entity_type = 'project'`;
+export function selectRunMovers(db: Db, latest: RunRef, before: RunRef, limit: number, category: string) {
+  const from = sql`FROM project_scores ps
+    JOIN heat_history h ON h.entity_type = 'project' AND h.entity_id = ps.project_id
+      AND h.computed_at = ${latest.at}::timestamptz`;
+  const where = sql`WHERE ps.category = ${category}`;
   const side = (order: 'DESC' | 'ASC') => sql`
     (SELECT d.*, p.name, ${order === 'DESC' ? 'up' : 'down'}::text AS side FROM (SELECT * FROM d ORDER BY change ${sql.raw(order)}, id LIMIT ${limit}) AS d
      JOIN projects p ON p.id = d.id)`;
@@ -74,8 +69,8 @@ export function selectRunMovers(db: Db, latest: RunRef, before: RunRef, limit: n
 /**
  * The whole market's movers over both windows in one pass: the latest run's rows read once, hash-joined with the runs
  * 24 h and 7 d before it (each read through heat_history_tier_time_idx), the `limit` largest rises and falls per window
- * kept; contributions and names are read only for those. (Per-row primary-key lookups took 2.3 s at 100,000
- * projects on PGlite; this takes about 1 s for both windows.)
+ * kept; contributions and names are read only for those. (Measured at 100,000 projects on PGlite: per-row
+ * primary-key lookups took 2.3 s for one window, the hash join about 1 s.)
  */
 export function selectMarketMovers(
   db: Db,
