@@ -276,3 +276,24 @@ describe('GET /api/analysis/*', () => {
     expect(next.computedAt).not.toBe(first.computedAt);
   });
 });
+
+describe('GET /api/analysis/* before the first heat run', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false });
+    await insertProject(t.db, { id: 'solo', name: 'Solo', marketCap: 1e8, volume24h: 1e7 });
+  });
+  afterAll(() => t.close());
+
+  test("data version 'none', empty analytics, never an error", async () => {
+    const market = MarketAnalysisResponseSchema.parse((await t.app.inject({ url: '/api/analysis/market' })).json());
+    const project = ProjectAnalysisResponseSchema.parse(
+      (await t.app.inject({ url: '/api/analysis/project/solo' })).json(),
+    );
+
+    expect(market).toMatchObject({ dataVersion: 'none', rotation: [], anomalies: [], facts: [] });
+    expect(market.movers.day).toEqual({ up: [], down: [] });
+    expect(project.dataVersion).toBe('none');
+    expect(project.summary).toMatchObject({ change24h: null, change7d: null, anomalyCount: 0 });
+  });
+});

@@ -5,7 +5,7 @@ import { recordMover } from '../../../shared/analysis/movers.ts';
 import { recordRotation } from '../../../shared/analysis/rotation.ts';
 import type { MarketAnalysisResponse, Mover } from '../../../shared/api/analysis.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { type MoverRow, type RunRef, selectHottestIds, selectRunMovers } from './analysis.queries.ts';
+import { type MoverRow, type RunRef, selectHottestIds, selectMarketMovers } from './analysis.queries.ts';
 import {
   computeRunRotation,
   type DataVersion,
@@ -39,12 +39,20 @@ export async function computeMarketAnalysis(db: Db, version: DataVersion): Promi
   const ref = referenceTime(version);
   const runs = await selectRuns(db);
   const half = ANOMALY_CANDIDATES / 2;
-  const [dayRows, weekRows, rotation, hottest] = await Promise.all([
-    runs?.day ? selectRunMovers(db, runs.latest, runs.day, half / 2) : Promise.resolve([]),
-    runs?.week ? selectRunMovers(db, runs.latest, runs.week, MARKET_MOVERS) : Promise.resolve([]),
+  const befores = runs
+    ? [
+        ...(runs.day ? [{ window: 'day' as const, run: runs.day }] : []),
+        ...(runs.week ? [{ window: 'week' as const, run: runs.week }] : []),
+      ]
+    : [];
+  // Day movers beyond the top MARKET_MOVERS are anomaly candidates too (ANOMALY_CANDIDATES / 4 per side).
+  const [moverRows, rotation, hottest] = await Promise.all([
+    runs ? selectMarketMovers(db, runs.latest, befores, half / 2) : Promise.resolve([]),
     computeRunRotation(db, runs),
     selectHottestIds(db, half),
   ]);
+  const dayRows = moverRows.filter((r) => r.window === 'day');
+  const weekRows = moverRows.filter((r) => r.window === 'week');
   const facts = new FactBook(version.atMs === null ? null : new Date(version.atMs).toISOString());
   const movers = {
     day: toSides(dayRows, 'day', runs?.day ?? null),
