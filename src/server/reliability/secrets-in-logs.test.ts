@@ -152,9 +152,9 @@ describe('secrets in responses and logs', { timeout: 120_000 }, () => {
     const leaks: string[] = [];
     for (const [kind, values] of Object.entries(secrets)) {
       for (const value of values) {
-        lines.forEach(
-          (line, i) => line.includes(value) && leaks.push(`${kind} in log line ${i}: ${line.slice(0, 160)}`),
-        );
+        for (const [i, line] of lines.entries()) {
+          if (line.includes(value)) leaks.push(`${kind} in log line ${i}: ${line.slice(0, 160)}`);
+        }
         for (const r of responses) if (r.text.includes(value)) leaks.push(`${kind} in the answer to ${r.url}`);
       }
     }
