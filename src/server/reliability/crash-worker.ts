@@ -11,14 +11,14 @@ import { readEnvironment } from '../config.ts';
 // (a bar only draws on a terminal, hence the stream that says it is one) and can kill -9 in the middle of it.
 //   node --import tsx src/server/reliability/crash-worker.ts recompute | import <file> | backfill <days>
 
+// A progress bar's cursor codes (ESC [ … letter), stripped from the line.
+const ANSI_CODES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;?]*[A-Za-z]`, 'g');
+
 /** A stream that claims to be a terminal and turns each drawing of a progress bar into a "progress" line. */
 function progressLines(): NodeJS.WritableStream {
   const stream = new Writable({
     write(chunk, _encoding, done) {
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: a progress bar's cursor codes are what we strip
-      const text = String(chunk)
-        .replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '')
-        .trim();
+      const text = String(chunk).replace(ANSI_CODES, '').trim();
       if (text) process.stdout.write(`progress ${text}\n`);
       done();
     },
@@ -34,7 +34,13 @@ export async function runCrashWorker(argv: string[]): Promise<number> {
   if (command === 'recompute') {
     result = await runRecomputeCli([], env, { progress });
   } else if (command === 'import' && arg) {
-    const io: CliIo = { stdout: process.stdout, stderr: progress, isTTY: false, ask: async () => 'no' };
+    const io: CliIo = {
+      stdout: process.stdout,
+      stderr: progress,
+      isTTY: false,
+      ask: async () => 'no',
+      readStdin: async () => '',
+    };
     result = await runAdminCli(['import', arg, '--mode', 'replace', '--yes'], env, io);
   } else if (command === 'backfill' && arg) {
     result = await runIngestCli(['--backfill', arg], env, { progress });
