@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createDb, type DbHandle } from '../db/client.ts';
@@ -163,6 +163,14 @@ describe.each(KINDS)('kill -9 on $kind', { timeout: 90_000 }, ({ kind }) => {
 
     expect(lines.join('\n')).toMatch(/done 0 recomputed/);
     expect(await latestRun('heat')).toMatchObject({ status: 'success' });
+    // The killed run does not stay "running" (the sync status would say a sync is in progress for ever).
+    const running = await read(({ db }) =>
+      db
+        .select()
+        .from(syncRuns)
+        .where(and(eq(syncRuns.job, 'heat'), eq(syncRuns.status, 'running'))),
+    );
+    expect(running).toEqual([]);
   });
 
   test('an import killed mid-way is all or nothing; the next run completes', async () => {
