@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signUpVip } from '../features/api-keys/api-keys.test-support.ts';
 import { type Agent, createAgent, signUpAdmin, signUpAgent } from '../features/auth/auth.test-support.ts';
 import { FAST_INGEST_ENV } from '../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
@@ -111,7 +112,8 @@ describe('fuzz with schema-valid inputs: every route of the OpenAPI document', {
     t = await buildTestApp({ catalogue: true, env: { ...FAST_INGEST_ENV, ...OFFLINE_SOURCES } });
     agents = {
       visitor: createAgent(t.app),
-      user: (await signUpAgent(t.app, 'valid-fuzz-user@example.com')).agent,
+      // A vip user, so requests reach the services behind every membership level instead of FEATURE_LOCKED.
+      user: (await signUpVip(t.app, t.db, 'valid-fuzz-user@example.com')).agent,
       admin: await signUpAdmin(t.app, t.db, 'valid-fuzz-admin@example.com'),
     };
     operations = operationsOf(t.app.swagger() as never);
@@ -121,7 +123,7 @@ describe('fuzz with schema-valid inputs: every route of the OpenAPI document', {
   const agentFor = async (role: Role, operation: Operation): Promise<Agent> => {
     if (role === 'visitor' || !SESSION_ENDING.has(`${operation.method} ${operation.path}`)) return agents[role];
     const email = `valid-fuzz-${role}-${++accounts}@example.com`;
-    return role === 'admin' ? signUpAdmin(t.app, t.db, email) : (await signUpAgent(t.app, email)).agent;
+    return role === 'admin' ? signUpAdmin(t.app, t.db, email) : (await signUpVip(t.app, t.db, email)).agent;
   };
 
   for (const role of ['visitor', 'user', 'admin'] as const) {
