@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUpVip } from '../features/api-keys/api-keys.test-support.ts';
-import { type Agent, createAgent, signUpAdmin, signUpAgent } from '../features/auth/auth.test-support.ts';
+import { type Agent, createAgent, signUpAdmin } from '../features/auth/auth.test-support.ts';
 import { FAST_INGEST_ENV } from '../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { isErrorBody } from './http-burst.ts';
