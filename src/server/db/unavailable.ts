@@ -12,6 +12,8 @@ const MESSAGES =
 
 /** True when `error`, or any error in its `cause` chain, is a lost or refused database connection. */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // An outgoing HTTP call (a source, a webhook) fails with the same socket codes: not the database.
+  if (error instanceof TypeError && error.message === 'fetch failed') return false;
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
     const code = (current as { code?: unknown }).code;
