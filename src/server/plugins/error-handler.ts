@@ -6,7 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/api/errors.ts';
 import { type Language, pickLanguage, translate } from '../../shared/locales/index.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { connectionErrorCode, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 
 /** The request's language: `?lang=` first, then Accept-Language, else zh. */
@@ -76,7 +76,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (err.statusCode && err.statusCode < 500) return send(request, reply, 'BAD_REQUEST', { reason: err.message });
     if (isDatabaseUnavailable(err)) {
       // A database restart or outage: the client may retry; the pool reconnects by itself (db/unavailable.ts).
-      request.log.warn({ errCode: (err as { code?: unknown }).code }, 'database unavailable');
+      request.log.warn({ errCode: connectionErrorCode(err) }, 'database unavailable');
       reply.header('retry-after', '1');
       return send(request, reply, 'DATABASE_UNAVAILABLE', {});
     }
