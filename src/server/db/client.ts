@@ -76,9 +76,43 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
-  let listener: pg.Client | undefined;
   const emitter = new EventEmitter();
   const channels = new Set<string>();
+  // One LISTEN connection. A database restart ends it: it is then reopened (1 s, 2 s, … up to 10 s apart) and listens
+  // to every channel again, so the realtime fan-out comes back without restarting the app. Notifications sent while
+  // it was down are lost; the SSE clients re-read on reconnect (LISTEN/NOTIFY never replays either).
+  let listener: Promise<pg.Client> | undefined;
+  let closed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const openListener = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (closed || listener === undefined) return;
+      listener = undefined;
+      client.end().catch(() => {});
+      scheduleReconnect(1_000);
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (msg) => emitter.emit(msg.channel, msg.payload ?? ''));
+    await client.connect();
+    for (const channel of channels) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    return client;
+  };
+  const scheduleReconnect = (delayMs: number) => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (closed || listener) return;
+      const attempt = openListener();
+      listener = attempt;
+      attempt.catch(() => {
+        if (listener === attempt) listener = undefined;
+        scheduleReconnect(Math.min(delayMs * 2, 10_000));
+      });
+    }, delayMs);
+    retryTimer.unref();
+  };
   return {
     db,
     kind: 'postgres',
@@ -86,23 +120,32 @@ async function openPostgres(url: string): Promise<DbHandle> {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     listen: async (channel, handler) => {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', () => {});
-        await listener.connect();
-        listener.on('notification', (msg) => emitter.emit(msg.channel, msg.payload ?? ''));
-      }
-      if (!channels.has(channel)) {
-        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        channels.add(channel);
-      }
       emitter.on(channel, handler);
+      if (!channels.has(channel)) {
+        channels.add(channel);
+        if (listener) {
+          const client = await listener;
+          await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } else {
+          listener = openListener(); // listens to every channel in `channels`, this one included
+          await listener.catch((error: unknown) => {
+            listener = undefined;
+            channels.delete(channel);
+            emitter.off(channel, handler);
+            throw error;
+          });
+        }
+      }
       return async () => {
         emitter.off(channel, handler);
       };
     },
     close: async () => {
-      await listener?.end().catch(() => {});
+      closed = true;
+      clearTimeout(retryTimer);
+      const client = await listener?.catch(() => undefined);
+      listener = undefined;
+      await client?.end().catch(() => {});
       await pool.end();
     },
     // Several app instances may start at once on one PostgreSQL: serialise migrations with an advisory lock,

@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/api/errors.ts';
 import { type Language, pickLanguage, translate } from '../../shared/locales/index.ts';
+import { connectionErrorCode, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
 
 /** The request's language: `?lang=` first, then Accept-Language, else zh. */
@@ -73,6 +74,12 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     if (err.statusCode === 413) return send(request, reply, 'PAYLOAD_TOO_LARGE', {});
     if (err.statusCode === 429) return send(request, reply, 'RATE_LIMITED', {});
     if (err.statusCode && err.statusCode < 500) return send(request, reply, 'BAD_REQUEST', { reason: err.message });
+    if (isDatabaseUnavailable(err)) {
+      // A database restart or outage: the client may retry; the pool reconnects by itself (db/unavailable.ts).
+      request.log.warn({ errCode: connectionErrorCode(err) }, 'database unavailable');
+      reply.header('retry-after', '1');
+      return send(request, reply, 'DATABASE_UNAVAILABLE', {});
+    }
     request.log.error({ err }, 'unhandled error');
     return send(request, reply, 'INTERNAL', {});
   });

@@ -98,7 +98,14 @@ const stringRecord = z.record(z.string().max(40), z.string().max(200)).refine((r
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: 'not a date' });
+  .refine(
+    (v) => {
+      // "2026-13-45" matches the pattern but is no day: Date gives NaN (toISOString would throw, a 500).
+      const at = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(at) && new Date(at).toISOString().startsWith(v);
+    },
+    { message: 'not a date' },
+  );
 const id = z.string().trim().min(1).max(200);
 
 export const ExportSourceSchema = z.discriminatedUnion('kind', [

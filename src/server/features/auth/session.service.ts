@@ -11,7 +11,7 @@ import {
   updateProfile,
   updateSessionExpiry,
 } from './auth.queries.ts';
-import { revokeUserSessions, updateUserRevokingSessions } from './session.queries.ts';
+import { deleteDeadSessions, revokeUserSessions, updateUserRevokingSessions } from './session.queries.ts';
 import { createRandomToken, hashToken } from './tokens.ts';
 
 /** Sliding renewal writes at most once per this interval per session (ms), so reads stay reads. */
@@ -137,4 +137,9 @@ export async function endAllSessions(db: Db, userId: string, now: Date): Promise
 /** Stores a new password hash and ends every session opened before it, in one UPDATE (auth_epoch + 1). */
 export async function setPasswordEndingSessions(db: Db, userId: string, passwordHash: string, now: Date) {
   return updateUserRevokingSessions(db, userId, { passwordHash }, now);
+}
+
+/** The daily purge: sessions past their expiry or their absolute lifetime, and spent or expired one-time links. */
+export async function purgeExpiredSessions(db: Db, now: Date, lifetime: SessionLifetime) {
+  return deleteDeadSessions(db, now, new Date(now.getTime() - lifetime.absoluteMs));
 }

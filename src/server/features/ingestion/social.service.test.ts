@@ -165,6 +165,40 @@ describe('social sources', () => {
       });
     });
 
+    describe.each<{ name: string; answer: FakeResponse; error: RegExp }>([
+      {
+        name: '429 with x-rate-limit-reset an hour away',
+        answer: {
+          status: 429,
+          headers: { 'x-rate-limit-reset': String(Math.floor(Date.now() / 1000) + 3600) },
+          body: { title: 'Too Many Requests' },
+        },
+        error: /all API accounts failed/,
+      },
+      { name: '500', answer: { status: 500, body: {} }, error: /Twitter API error: 500/ },
+      { name: 'timeout', answer: { delayMs: 1_500, body: USER }, error: /Twitter API error: timeout/ },
+      { name: 'malformed body', answer: { body: { data: { id: 5, public_metrics: 'many' } } }, error: /malformed/ },
+      { name: 'invalid JSON', answer: { raw: '<html>over capacity</html>' }, error: /malformed/ },
+    ])('the user lookup fails: $name', ({ answer, error }) => {
+      test('the old value is kept (not invented), marked stale, and the error recorded', async () => {
+        await createSocialAccount(t.db, CLI_ACTOR, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
+        await t.db.update(projects).set({
+          followersTwitter: 1000,
+          metricSources: { followersTwitter: { source: 'x', asOf: '2026-11-01T00:00:00.000Z' } },
+        });
+        override = ({ path }) => (path.startsWith('/x/2/users') ? answer : undefined);
+
+        const result = await runIngestionSource(deps, 'x', 'cli');
+
+        expect(result.failed).toBe(true);
+        expect(result.errors.join(' ')).toMatch(error);
+        const row = await aave();
+        expect(row.followersTwitter).toBe(1000);
+        expect(row.metricSources.followersTwitter).toMatchObject({ source: 'x', asOf: '2026-11-01T00:00:00.000Z' });
+        expect(row.metricSources.followersTwitter?.stale).toBe(true);
+      });
+    });
+
     test('when the pool is exhausted the run stops instead of waiting again for every project', async () => {
       await createSocialAccount(t.db, CLI_ACTOR, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
       await insertProject(t.db, { id: 'zz-1', twitterHandle: 'one' });
