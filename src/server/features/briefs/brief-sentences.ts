@@ -5,10 +5,10 @@ export type Part = string | BriefSegment | null;
 export type Sentences = Part[][];
 
 const HAN = '\\p{Script=Han}';
-const LATIN_AFTER_HAN = new RegExp(`(${HAN})([A-Za-z0-9])`, 'gu');
-const HAN_AFTER_LATIN = new RegExp(`([A-Za-z0-9])(${HAN})`, 'gu');
+const LATIN_AFTER_HAN = new RegExp(`(${HAN})([A-Za-z])`, 'gu');
+const HAN_AFTER_LATIN = new RegExp(`([A-Za-z])(${HAN})`, 'gu');
 
-/** zh typesetting: a space between Chinese and Latin letters or digits ("来自 X（Twitter）粉丝", "Layer 2 板块"). */
+/** zh typesetting: a space between Chinese and Latin letters ("来自 X（Twitter）粉丝"); labels' "7日" stay as written. */
 export function spaceMixedText(text: string): string {
   return text.replace(LATIN_AFTER_HAN, '$1 $2').replace(HAN_AFTER_LATIN, '$1 $2');
 }

@@ -72,11 +72,11 @@ describe('the template brief', () => {
       'breakdown.stars.contribution',
     ]);
     expect(textOf(en.segments)).toContain(
-      'Most of its heat comes from X (Twitter) followers (20 points), Mentions (7 days) (12.5 points) and GitHub stars (6.3 points).',
+      'The largest contributions to its heat: X (Twitter) followers 20 points, Mentions (7 days) 12.5 points and GitHub stars 6.3 points.',
     );
     const zh = writeTemplateBrief(input, 'zh');
     expect(textOf(zh.segments)).toContain(
-      '热度主要来自 X（Twitter）粉丝（20 分）、提及量（7 天）（12.5 分）和 GitHub 星标（6.3 分）。',
+      '热度贡献最大的是 X（Twitter）粉丝 20 分、提及量（7 天） 12.5 分和 GitHub 星标 6.3 分。',
     );
     for (const lang of ANALYSIS_LANGS) {
       const { segments } = writeTemplateBrief(input, lang);
@@ -96,11 +96,11 @@ describe('the template brief', () => {
     const input: BriefInput = { kind: 'project', analysis };
     const en = textOf(writeTemplateBrief(input, 'en').segments);
     expect(en).toContain(
-      'Over the last 24 hours its heat rose by 5.3 points, mostly through Market, Development and Listing age.',
+      'Over the last 24 hours its heat rose by 5.3 points, mostly through Market and Development, while Listing age pulled the other way.',
     );
     expect(en).toContain('Unusual against its 30-day mean: Heat (up, z-score 4.7).');
     const zh = textOf(writeTemplateBrief(input, 'zh').segments);
-    expect(zh).toContain('过去 24 小时热度上升了 5.3 分，主要来自市场、开发和上线时长。');
+    expect(zh).toContain('过去 24 小时热度上升了 5.3 分，主要由市场和开发带动，上线时长则朝相反方向变动。');
     expect(zh).toContain('与 30 天均值相比异常的信号：热度（偏高，z 值 4.7）。');
     expect(en).not.toMatch(/\b(24h|7d|30d|development)\b/);
     expect(zh).not.toMatch(/\b(24h|7d|30d|market|development|age|heat)\b/);

@@ -66,14 +66,27 @@ export function moverParts(
     citer.cite(value, new RegExp(`(${window}|${label}).*change|change.*(${window}|${label})`), [id, window]),
   );
   if (!cited || value === null) return null;
-  const drivers = listOf(m?.drivers.map((d) => labelOf(d.key, lang)) ?? [], lang);
+  const rose = value >= 0;
+  const drivers = m?.drivers ?? [];
+  const along = listOf(
+    drivers.filter((d) => d.delta !== 0 && d.delta > 0 === rose).map((d) => labelOf(d.key, lang)),
+    lang,
+  );
+  const against = listOf(
+    drivers.filter((d) => d.delta !== 0 && d.delta > 0 !== rose).map((d) => labelOf(d.key, lang)),
+    lang,
+  );
   const words = WINDOW_WORDS[lang][window];
   if (lang === 'zh') {
-    const why = drivers ? `，主要来自${drivers}` : '';
-    return [`过去 ${words}热度${value >= 0 ? '上升' : '下降'}了 `, cited, ` 分${why}。`];
+    const why =
+      (along ? `，主要${rose ? '由' : '受'}${along}${rose ? '带动' : '拖累'}` : '') +
+      (against ? `，${against}则朝相反方向变动` : '');
+    return [`过去 ${words}热度${rose ? '上升' : '下降'}了 `, cited, ` 分${why}。`];
   }
-  const why = drivers ? `, mostly through ${drivers}` : '';
-  return [`Over the last ${words} its heat ${value >= 0 ? 'rose' : 'fell'} by `, cited, ` points${why}.`];
+  const why =
+    (along ? `, mostly through ${along}` : '') +
+    (against ? `${along ? ', while' : ';'} ${against} pulled the other way` : '');
+  return [`Over the last ${words} its heat ${rose ? 'rose' : 'fell'} by `, cited, ` points${why}.`];
 }
 
 /** Heat adjustments of the breakdown (not inputs): the brief names the inputs that carry the score. */
@@ -81,7 +94,7 @@ const ADJUSTMENT_KEYS = new Set(['neutral', 'age', 'status', 'clamp']);
 const BREAKDOWN_FACT = /^breakdown\.([^.]+)\.contribution$/;
 
 /**
- * "Most of its heat comes from A (x points), B (y points) and C (z points)": the project's 3 largest positive
+ * "The largest contributions to its heat: A x points, B y points and C z points": the project's 3 largest positive
  * breakdown inputs, each a citation of its breakdown fact (the page links it to the breakdown table's row).
  */
 export function breakdownParts(a: ProjectAnalysisResponse, lang: AnalysisLang, citer: Citer): Part[] | null {
@@ -97,10 +110,10 @@ export function breakdownParts(a: ProjectAnalysisResponse, lang: AnalysisLang, c
     });
   if (top.length === 0) return null;
   const zh = lang === 'zh';
-  const parts: Part[] = [zh ? '热度主要来自' : 'Most of its heat comes from '];
+  const parts: Part[] = [zh ? '热度贡献最大的是' : 'The largest contributions to its heat: '];
   top.forEach(({ label, cited }, i) => {
     if (i > 0) parts.push(i === top.length - 1 ? (zh ? '和' : ' and ') : zh ? '、' : ', ');
-    parts.push(`${label}${zh ? '（' : ' ('}`, cited, zh ? ' 分）' : ' points)');
+    parts.push(`${label} `, cited, zh ? ' 分' : ' points');
   });
   parts.push(zh ? '。' : '.');
   return parts;
