@@ -95,12 +95,13 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
         expect(await link.getAttribute('title')).toContain(sourcePrefix);
       }
 
-      // A citation of a breakdown row (the brief's, else a risk flag's): clicking scrolls the row into view and
-      // highlights it.
-      const rowCitations = panel.locator('a[href^="#breakdown-"]');
-      expect(await rowCitations.count()).toBeGreaterThan(0);
+      // The brief cites the project's largest breakdown contributions: a citation INSIDE the brief links to its row of
+      // the heat breakdown table; clicking it scrolls the row into view and highlights it.
+      const rowCitations = brief.locator('[data-brief-text] a[data-fact^="breakdown."][href^="#breakdown-"]');
+      expect(await rowCitations.count()).toBeGreaterThanOrEqual(2);
       const cited = rowCitations.first();
       const rowId = ((await cited.getAttribute('href')) ?? '').slice(1);
+      expect(await cited.getAttribute('data-fact')).toBe(`breakdown.${rowId.slice('breakdown-'.length)}.contribution`);
       const row = page.locator(`tr[id="${rowId}"]`);
       expect(await row.count()).toBe(1);
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -108,6 +109,14 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       await cited.click();
       await expect.poll(() => inViewport(row)).toBe(true);
       await page.locator(`tr[id="${rowId}"][data-cited]`).waitFor();
+      // The brief names components in words, never by their keys.
+      const briefText = (await brief.locator('[data-brief-text]').textContent()) ?? '';
+      expect(briefText).not.toMatch(/\b(24h|7d|30d|development|social)\b/);
+      // A risk flag's links to breakdown rows (if it has any) point at rows of this page too.
+      for (const link of await panel.locator('[data-risk-flag] a[href^="#breakdown-"]').all()) {
+        const href = (await link.getAttribute('href')) ?? '';
+        expect(await page.locator(`tr[id="${href.slice(1)}"]`).count(), href).toBe(1);
+      }
       await session.screenshot(page, `analysis-citation-${lang}`);
 
       // Movers, risk flags and similar projects, each a section of the panel; similar projects link to their pages.

@@ -29,7 +29,7 @@ export const ANOMALY_CANDIDATES = 200;
 
 /** Thin liquidity: 24 h volume / market cap below this ratio (1 %); below a fifth of it is high severity. */
 export const THIN_LIQUIDITY_RATIO = 0.01;
-/** Single signal: one heat input carrying more than this share of the heat score. */
+/** Single signal: one heat input carrying more than this share of the points the breakdown adds (its positive sum). */
 export const SINGLE_SIGNAL_SHARE = 0.6;
 /** Few authors: at least this many Reddit posts … */
 export const FEW_AUTHORS_MIN_POSTS = 20;

@@ -56,6 +56,27 @@ describe('risk flags', () => {
     );
   });
 
+  test('single signal: the share is of the positive points, so it stays within 0–100 % when others subtract', () => {
+    const breakdown = [
+      { key: 'priceChange7dPct', category: 'market', contribution: 43 },
+      { key: 'priceChange24hPct', category: 'market', contribution: -6 },
+      { key: 'neutral', category: 'base', contribution: 7 },
+      { key: 'clamp', category: 'adjustment', contribution: -4 },
+    ];
+    const { flags, facts } = run({ score: 40, breakdown });
+    const flag = flags.find((f) => f.code === 'singleSignal');
+
+    // 43 of the 50 positive points (not 43 / 40 = 107.5 % of the score).
+    expect(flag).toMatchObject({ severity: 'high', params: { signal: 'priceChange7dPct', share: 0.86 } });
+    expect(flag?.facts).toContain('risk.singleSignal.positiveTotal');
+    expect(facts.find((f) => f.key === 'risk.singleSignal.positiveTotal')).toMatchObject({ value: 50, unit: 'points' });
+    for (const over of [{ score: 1 }, { score: 500 }]) {
+      const share = run({ ...over, breakdown }).flags.find((f) => f.code === 'singleSignal')?.params.share;
+      expect(share).toBeGreaterThanOrEqual(0);
+      expect(share).toBeLessThanOrEqual(1);
+    }
+  });
+
   test('stale inputs: older than twice the source interval, or flagged stale', () => {
     const metricSources = {
       ...healthy.metricSources,

@@ -65,6 +65,8 @@ export function computeRiskFlags(input: RiskInput, now: Date, facts: FactBook, p
     }
   }
 
+  // The share is taken of the points the breakdown ADDS (the sum of its positive contributions), not of the score:
+  // components that subtract (a falling price, the clamp) would push a share of the score above 100 %.
   const score = input.score;
   if (input.breakdown && score !== null && score > 0) {
     const top = input.breakdown
@@ -73,8 +75,9 @@ export function computeRiskFlags(input: RiskInput, now: Date, facts: FactBook, p
         (best, e) => (!best || e.contribution > best.contribution ? e : best),
         null,
       );
-    if (top && top.contribution > SINGLE_SIGNAL_SHARE * score) {
-      const share = top.contribution / score;
+    const positiveTotal = input.breakdown.reduce((sum, e) => sum + Math.max(0, e.contribution), 0);
+    if (top && top.contribution > 0 && top.contribution > SINGLE_SIGNAL_SHARE * positiveTotal) {
+      const share = top.contribution / positiveTotal;
       flags.push({
         code: 'singleSignal',
         severity: share > 0.8 ? 'high' : 'medium',
@@ -82,6 +85,7 @@ export function computeRiskFlags(input: RiskInput, now: Date, facts: FactBook, p
         facts: [
           fact('risk.singleSignal.share', share, 'share'),
           fact(`breakdown.${top.key}.contribution`, top.contribution, 'points', ANCHORS.breakdown(top.key)),
+          fact('risk.singleSignal.positiveTotal', positiveTotal, 'points'),
           fact('heat.score', score, 'points', ANCHORS.scores),
         ],
       });

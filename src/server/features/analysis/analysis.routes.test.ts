@@ -86,6 +86,17 @@ describe('GET /api/analysis/*', () => {
       volume24h: 5e7,
       heatScore: 45,
     });
+    // Loud: almost all of its heat from X followers (a single-signal flag on its own page and in its sector's).
+    await insertProject(t.db, {
+      id: 'loud',
+      name: 'Loud',
+      category: 'DeFi',
+      marketCap: 1e3,
+      volume24h: 10,
+      devStars: 1,
+      followersTwitter: 1e7,
+      heatScore: 46,
+    });
     await insertProject(t.db, {
       id: 'game',
       name: 'Game',
@@ -221,6 +232,24 @@ describe('GET /api/analysis/*', () => {
     expect(body.full?.movers[0]).toMatchObject({ projectId: 'alpha', window: 'day' });
     expect(body.full?.riskFlags.filter((f) => f.projectId === 'alpha').map((f) => f.code)).toContain('thinLiquidity');
     expect(body.full?.anomalies.some((a) => a.projectId === 'alpha')).toBe(true);
+  });
+
+  test("a sector lists its members' single-signal flags, the same flags as the member's own analysis", async () => {
+    const own = ProjectAnalysisResponseSchema.parse(
+      (await premium.request({ method: 'GET', url: '/api/analysis/project/loud' })).json(),
+    );
+    const sector = SectorAnalysisResponseSchema.parse(
+      (await premium.request({ method: 'GET', url: '/api/analysis/sector/defi' })).json(),
+    );
+
+    const single = own.full?.riskFlags.find((f) => f.code === 'singleSignal');
+    expect(single).toMatchObject({ params: { signal: 'twitterFollowers' } });
+    const member = sector.full?.riskFlags.filter((f) => f.projectId === 'loud');
+    expect(member?.map((f) => [f.code, f.params])).toEqual(own.full?.riskFlags.map((f) => [f.code, f.params]));
+    const flag = member?.find((f) => f.code === 'singleSignal');
+    expect(flag?.facts).toContain('member.loud.breakdown.twitterFollowers.contribution');
+    expect(sector.summary.riskFlagCount).toBe(sector.full?.riskFlags.length);
+    expect(sector.facts.find((f) => f.key === 'member.loud.risk.singleSignal.share')?.value).toBe(single?.params.share);
   });
 
   test('unknown project or sector → 404 with the not-found codes', async () => {

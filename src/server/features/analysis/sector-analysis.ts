@@ -10,7 +10,8 @@ import { recordMover, toMover } from '../../../shared/analysis/movers.ts';
 import { computeRiskFlags, pickTopRisk } from '../../../shared/analysis/risk-flags.ts';
 import type { Mover, SectorAnalysisResponse } from '../../../shared/api/analysis.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { getSectorHistory } from '../heat/heat.service.ts';
+import { AppError } from '../../errors.ts';
+import { getProjectHeat, getSectorHistory } from '../heat/heat.service.ts';
 import {
   selectHottestIds,
   selectLatestHistoryScore,
@@ -87,8 +88,11 @@ export async function computeSectorAnalysis(
     );
   }
 
-  const riskFlags = members.flatMap((m) =>
-    computeRiskFlags(toRiskInput(m), ref, facts, `member.${m.id}.`).map((f) => ({
+  // Each member's per-input breakdown, as its own page computes it, so its single-signal flag here is the one its
+  // own analysis raises (project_scores keeps only category sums, which would name a category, not a signal).
+  const heats = await Promise.all(members.map((m) => getMemberHeat(db, m.id, now)));
+  const riskFlags = members.flatMap((m, i) =>
+    computeRiskFlags({ ...toRiskInput(m), ...heats[i] }, ref, facts, `member.${m.id}.`).map((f) => ({
       ...f,
       projectId: m.id,
       name: m.name,
@@ -116,4 +120,16 @@ export async function computeSectorAnalysis(
     locked: null,
     facts: facts.list(),
   };
+}
+
+/** A member's score and breakdown as its project analysis reads them; breakdown null when unscored, {} when gone. */
+async function getMemberHeat(db: Db, id: string, now: Date) {
+  try {
+    const heat = await getProjectHeat(db, id, now);
+    return { score: heat.score, breakdown: heat.scored ? heat.breakdown : null };
+  } catch (error) {
+    // Deleted between the member list and this read: keep what the member row gave.
+    if (error instanceof AppError && error.code === 'PROJECT_NOT_FOUND') return {};
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import type { AnalysisLang } from '../../../shared/api/analysis.schema.ts';
-import { type BriefInput, subjectOf } from './brief-input.ts';
+import { type BriefInput, labelledKeys, subjectOf } from './brief-input.ts';
+import { labelOf } from './brief-labels.ts';
 
 // The prompt holds only our data: the analysis answer's facts (key, value, unit, source, as-of) and, as words
 // without numbers, what the analytics found (movers and their drivers, anomalies, risk flags, similar projects,
@@ -13,14 +14,16 @@ const SYSTEM: Record<AnalysisLang, string> = {
     'about the subject below, using ONLY the facts listed. Every number you write must be a tag {{value|fact key}}:',
     'the value of that fact (you may round it and drop its sign when your words give the direction) and its key',
     'exactly as listed, for example {{72.4|heat.score}}. Never write a digit outside a tag and never a number that is',
-    'not a listed fact. You may write the window names 24h, 7d and 30d as they are. No forecasts, no advice, no',
+    'not a listed fact. You may write the window names 24 hours, 7 days and 30-day as they are, and name components',
+    'and signals by the words listed for them, never by their keys. No forecasts, no advice, no',
     'markdown, no lists: plain sentences only. If the facts are few, say so briefly instead of guessing.',
   ].join(' '),
   zh: [
     '你是 HeatRank（Web3 项目热度排行）的分析师。请根据下面列出的事实，用中文为下述对象写一段 3 到 6 句的简报，',
     '只能使用列出的事实。你写的每一个数字都必须写成标签 {{数值|事实键}}：数值取自该事实（可以四舍五入；',
     '文字已说明涨跌方向时可以省略正负号），事实键必须与列表完全一致，例如 {{72.4|heat.score}}。',
-    '标签之外不得出现任何阿拉伯数字，也不得写出列表之外的数字。时间窗口名 24h、7d、30d 可以照写。',
+    '标签之外不得出现任何阿拉伯数字，也不得写出列表之外的数字。时间窗口名 24 小时、7 天、30 天可以照写；',
+    '提到组成项和信号时请使用下面给出的中文名称，不要写它们的键名。',
     '不要预测，不要给投资建议，不要使用 Markdown 或列表，只写普通句子。事实很少时请如实说明，不要猜测。',
   ].join(''),
 };
@@ -32,6 +35,7 @@ export function buildBriefPrompt(input: BriefInput, lang: AnalysisLang): BriefPr
     subject.kind === 'market'
       ? 'Subject: the whole market (daily market brief)'
       : `Subject: ${subject.kind} "${subject.name}" (id ${subject.entityId})`;
+  const labels = labelledKeys(input).map((key) => `${key} = ${labelOf(key, lang)}`);
   const facts = subject.facts.map((f) => `${f.key} | ${f.value} | ${f.unit} | ${f.source} | ${f.asOf ?? 'unknown'}`);
   const user = [
     title,
@@ -42,6 +46,7 @@ export function buildBriefPrompt(input: BriefInput, lang: AnalysisLang): BriefPr
     '',
     'Findings (the numbers are in the facts above):',
     ...findingsOf(input).map((line) => `- ${line}`),
+    ...(labels.length > 0 ? ['', 'Words for the components and signals (key = words to write):', ...labels] : []),
   ].join('\n');
   return { system: SYSTEM[lang], user };
 }

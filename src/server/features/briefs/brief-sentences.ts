@@ -4,6 +4,15 @@ import type { AnalysisLang, BriefSegment } from '../../../shared/api/analysis.sc
 export type Part = string | BriefSegment | null;
 export type Sentences = Part[][];
 
+const HAN = '\\p{Script=Han}';
+const LATIN_AFTER_HAN = new RegExp(`(${HAN})([A-Za-z])`, 'gu');
+const HAN_AFTER_LATIN = new RegExp(`([A-Za-z])(${HAN})`, 'gu');
+
+/** zh typesetting: a space between Chinese and Latin letters ("来自 X（Twitter）粉丝"); labels' "7日" stay as written. */
+export function spaceMixedText(text: string): string {
+  return text.replace(LATIN_AFTER_HAN, '$1 $2').replace(HAN_AFTER_LATIN, '$1 $2');
+}
+
 /** Joins sentences (en: a space between them) and merges neighbouring plain runs. */
 export function toSegments(sentences: Sentences, lang: AnalysisLang): BriefSegment[] {
   const out: BriefSegment[] = [];
@@ -19,5 +28,5 @@ export function toSegments(sentences: Sentences, lang: AnalysisLang): BriefSegme
       push(typeof part === 'string' ? { text: part, fact: null } : part);
     }
   });
-  return out;
+  return lang === 'zh' ? out.map((s) => (s.fact === null ? { ...s, text: spaceMixedText(s.text) } : s)) : out;
 }

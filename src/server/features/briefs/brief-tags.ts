@@ -6,7 +6,21 @@ import type { AnalysisFact, BriefSegment } from '../../../shared/api/analysis.sc
 // the window names below and the names of the projects and sectors the prompt gave.
 
 /** Window names the prompt spells out; the only digit-bearing words plain text may hold besides names. */
-export const ALLOWED_TOKENS = ['24h', '7d', '30d', '24 小时', '24小时', '7 天', '7天', '30 天', '30天'] as const;
+export const ALLOWED_TOKENS = [
+  '24h',
+  '7d',
+  '30d',
+  '24 hours',
+  '7 days',
+  '30 days',
+  '30-day',
+  '24 小时',
+  '24小时',
+  '7 天',
+  '7天',
+  '30 天',
+  '30天',
+] as const;
 
 const TAG = /\{\{([^{}|]*)\|([^{}|]*)\}\}/g;
 const DIGIT = /[0-9０-９]/;

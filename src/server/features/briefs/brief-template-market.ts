@@ -1,5 +1,6 @@
 import type { AnalysisLang, MarketAnalysisResponse, Mover } from '../../../shared/api/analysis.schema.ts';
 import { type Citer, unsigned } from './brief-cite.ts';
+import { labelOf, MEAN_WORDS, WINDOW_WORDS } from './brief-labels.ts';
 import type { Part, Sentences } from './brief-sentences.ts';
 
 /** The daily market brief without a model: top movers each way over 24h and 7d, sector rotation, anomalies. */
@@ -18,11 +19,15 @@ export function marketSentences(a: MarketAnalysisResponse, lang: AnalysisLang, c
   };
   for (const window of ['day', 'week'] as const) {
     const { up, down } = a.movers[window];
-    const label = window === 'day' ? '24h' : '7d';
+    const words = WINDOW_WORDS[lang][window];
     if (up.length > 0)
-      out.push([zh ? `${label} 热度上升最多：` : `Biggest ${label} risers: `, ...moverList(up), zh ? '。' : '.']);
+      out.push([zh ? `${words}内热度上升最多：` : `Biggest risers over ${words}: `, ...moverList(up), zh ? '。' : '.']);
     if (down.length > 0)
-      out.push([zh ? `${label} 热度下降最多：` : `Biggest ${label} fallers: `, ...moverList(down), zh ? '。' : '.']);
+      out.push([
+        zh ? `${words}内热度下降最多：` : `Biggest fallers over ${words}: `,
+        ...moverList(down),
+        zh ? '。' : '.',
+      ]);
   }
   const gaining = [...a.rotation].filter((r) => r.shareChange > 0).sort((x, y) => y.shareChange - x.shareChange)[0];
   const losing = [...a.rotation].filter((r) => r.shareChange < 0).sort((x, y) => x.shareChange - y.shareChange)[0];
@@ -35,14 +40,22 @@ export function marketSentences(a: MarketAnalysisResponse, lang: AnalysisLang, c
     const verb = zh ? (gained ? '增加' : '减少') : gained ? 'gained' : 'lost';
     out.push(
       zh
-        ? [`7d 内 ${entry.name} 板块的热度占比${verb}${c ? '了 ' : '最多'}`, c, '。']
-        : [`Over 7d the ${entry.name} sector ${verb} the most share of total heat`, ...(c ? [' (', c, ')'] : []), '.'],
+        ? [`7 天内 ${entry.name} 板块的热度占比${verb}${c ? '了 ' : '最多'}`, c, '。']
+        : [
+            `Over 7 days the ${entry.name} sector ${verb} the most share of total heat`,
+            ...(c ? [' (', c, ')'] : []),
+            '.',
+          ],
     );
   }
   if (a.anomalies.length > 0) {
-    const items = a.anomalies.slice(0, 3).map((x) => `${x.name} ${x.signal}`);
+    const items = a.anomalies
+      .slice(0, 3)
+      .map((x) => (zh ? `${x.name} 的${labelOf(x.signal, lang)}` : `${x.name} ${labelOf(x.signal, lang)}`));
     out.push([
-      zh ? `与 30d 均值相比的异常：${items.join('、')}。` : `Unusual against the 30d mean: ${items.join(', ')}.`,
+      zh
+        ? `与各自 ${MEAN_WORDS.zh}相比的异常：${items.join('、')}。`
+        : `Unusual against their 30-day mean: ${items.join(', ')}.`,
     ]);
   }
   if (out.length === 0) {

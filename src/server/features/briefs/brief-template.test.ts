@@ -43,15 +43,73 @@ describe('the template brief', () => {
     expect(segments).toContainEqual({ text: '5.3', fact: 'move.day.change' });
     const text = textOf(segments);
     expect(text).toContain('Uniswap has a heat score of 72.4.');
-    expect(text).toContain('rose by 5.3 points, mostly through xFollowers');
-    expect(text).toContain('Unusual against the 30d mean: mentions (up, z-score 4.7).');
+    expect(text).toContain('Over the last 24 hours its heat rose by 5.3 points, mostly through X (Twitter) followers.');
+    expect(text).toContain('Unusual against its 30-day mean: Mentions (up, z-score 4.7).');
     expect(segments).toContainEqual({ text: '4.7', fact: 'anomaly.mentions.zScore' });
     expect(text).toContain('thin liquidity against its market cap (high)');
     expect(text).toContain('Most similar: SushiSwap, 1inch.');
     const zh = textOf(writeTemplateBrief(INPUTS.project!, 'zh').segments);
     expect(zh).toContain('Uniswap 当前热度分为 72.4。');
     expect(zh).toContain('上升了 5.3 分');
-    expect(zh).toContain('mentions（偏高，z 值 4.7）。');
+    expect(zh).toContain('提及量（偏高，z 值 4.7）。');
+  });
+
+  test('a project brief cites its top breakdown contributions (linking to the breakdown rows), named in words', () => {
+    const analysis = projectAnalysis();
+    analysis.facts.push(
+      { ...analysis.facts[0]!, key: 'breakdown.mentions7d.contribution', value: 12.5, anchor: 'breakdown-mentions7d' },
+      { ...analysis.facts[0]!, key: 'breakdown.stars.contribution', value: 6.25, anchor: 'breakdown-stars' },
+      { ...analysis.facts[0]!, key: 'breakdown.forks.contribution', value: 1, anchor: 'breakdown-forks' },
+      { ...analysis.facts[0]!, key: 'breakdown.clamp.contribution', value: 30, anchor: 'breakdown-clamp' },
+      { ...analysis.facts[0]!, key: 'breakdown.priceChange24hPct.contribution', value: -2, anchor: null },
+    );
+    const input: BriefInput = { kind: 'project', analysis };
+    const en = writeTemplateBrief(input, 'en');
+    const cited = en.cited.filter((key) => key.startsWith('breakdown.'));
+    expect(cited).toEqual([
+      'breakdown.twitterFollowers.contribution',
+      'breakdown.mentions7d.contribution',
+      'breakdown.stars.contribution',
+    ]);
+    expect(textOf(en.segments)).toContain(
+      'The largest contributions to its heat: X (Twitter) followers 20 points, Mentions (7 days) 12.5 points and GitHub stars 6.3 points.',
+    );
+    const zh = writeTemplateBrief(input, 'zh');
+    expect(textOf(zh.segments)).toContain(
+      '热度贡献最大的是 X（Twitter）粉丝 20 分、提及量（7 天） 12.5 分和 GitHub 星标 6.3 分。',
+    );
+    for (const lang of ANALYSIS_LANGS) {
+      const { segments } = writeTemplateBrief(input, lang);
+      const subject = subjectOf(input);
+      expect(checkBrief(tagged(segments), subject.facts, subject.names)).toMatchObject({ ok: true });
+    }
+  });
+
+  test('components, signals and windows read as words in both languages, never as keys', () => {
+    const analysis = projectAnalysis();
+    analysis.full!.movers.day!.drivers = [
+      { key: 'market', current: 20, previous: 16, delta: 4 },
+      { key: 'development', current: 5, previous: 4, delta: 1 },
+      { key: 'age', current: -1, previous: 0, delta: -1 },
+    ];
+    analysis.full!.anomalies[0]!.signal = 'heat';
+    const input: BriefInput = { kind: 'project', analysis };
+    const en = textOf(writeTemplateBrief(input, 'en').segments);
+    expect(en).toContain(
+      'Over the last 24 hours its heat rose by 5.3 points, mostly through Market and Development, while Listing age pulled the other way.',
+    );
+    expect(en).toContain('Unusual against its 30-day mean: Heat (up, z-score 4.7).');
+    const zh = textOf(writeTemplateBrief(input, 'zh').segments);
+    expect(zh).toContain('过去 24 小时热度上升了 5.3 分，主要由市场和开发带动，上线时长则朝相反方向变动。');
+    expect(zh).toContain('与 30 天均值相比异常的信号：热度（偏高，z 值 4.7）。');
+    expect(en).not.toMatch(/\b(24h|7d|30d|development)\b/);
+    expect(zh).not.toMatch(/\b(24h|7d|30d|market|development|age|heat)\b/);
+    const sector = textOf(writeTemplateBrief(INPUTS.sector!, 'zh').segments);
+    expect(sector).toContain('7 天内减少了 1.2%');
+    expect(sector).toContain('Uniswap 在 24 小时内上升了 5.3 分');
+    const market = textOf(writeTemplateBrief(INPUTS.market!, 'zh').segments);
+    expect(market).toContain('24 小时内热度上升最多：Uniswap（5.3 分）。');
+    expect(market).not.toMatch(/24h|7d|30d/);
   });
 
   test('a project without data says so, in both languages, with no number', () => {
@@ -74,12 +132,12 @@ describe('the template brief', () => {
   test('sector share as a percentage, and the market brief names risers, fallers and rotation', () => {
     const sector = writeTemplateBrief(INPUTS.sector!, 'en').segments;
     expect(sector).toContainEqual({ text: '23.4%', fact: 'sector.share' });
-    expect(textOf(sector)).toContain('It holds 23.4% of total heat, down 1.2% over 7d.');
+    expect(textOf(sector)).toContain('It holds 23.4% of total heat, down 1.2% over 7 days.');
     const market = textOf(writeTemplateBrief(INPUTS.market!, 'en').segments);
-    expect(market).toContain('Biggest 24h risers: Uniswap (5.3 points).');
-    expect(market).toContain('Biggest 24h fallers: Aave (4.5 points).');
-    expect(market).toContain('Over 7d the DeFi sector gained the most share of total heat (5%).');
-    expect(market).toContain('Over 7d the Layer 2 sector lost the most share of total heat (5%).');
+    expect(market).toContain('Biggest risers over 24 hours: Uniswap (5.3 points).');
+    expect(market).toContain('Biggest fallers over 24 hours: Aave (4.5 points).');
+    expect(market).toContain('Over 7 days the DeFi sector gained the most share of total heat (5%).');
+    expect(market).toContain('Over 7 days the Layer 2 sector lost the most share of total heat (5%).');
   });
 });
 
@@ -88,9 +146,11 @@ describe('the prompt', () => {
     const en = buildBriefPrompt(INPUTS.project!, 'en');
     expect(en.user).toContain('heat.score | 72.4 | points | heatrank | 2026-11-24T12:00:00.000Z');
     expect(en.user).toContain('market.cap | 4512345678 | usd | coingecko');
-    expect(en.user).toContain('24h move: Uniswap, driven by xFollowers');
+    expect(en.user).toContain('24h move: Uniswap, driven by twitterFollowers');
     expect(en.user).toContain('risk flag: thinLiquidity (high)');
     expect(en.system).toContain('{{value|fact key}}');
+    expect(en.user).toContain('twitterFollowers = X (Twitter) followers');
+    expect(buildBriefPrompt(INPUTS.project!, 'zh').user).toContain('mentions = 提及量');
     expect(en.system).toContain('3 to 6 sentences');
     const zh = buildBriefPrompt(INPUTS.project!, 'zh');
     expect(zh.system).toContain('{{数值|事实键}}');

@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/api/analysis.schema.ts';
 import { type Citer, createCiter, unsigned } from './brief-cite.ts';
 import type { BriefInput } from './brief-input.ts';
+import { labelOf, listOf, MEAN_WORDS, WINDOW_WORDS } from './brief-labels.ts';
 import { type Part, type Sentences, toSegments } from './brief-sentences.ts';
 import { marketSentences } from './brief-template-market.ts';
 
@@ -65,18 +66,66 @@ export function moverParts(
     citer.cite(value, new RegExp(`(${window}|${label}).*change|change.*(${window}|${label})`), [id, window]),
   );
   if (!cited || value === null) return null;
-  const drivers = m?.drivers.map((d) => d.key) ?? [];
+  const rose = value >= 0;
+  const drivers = m?.drivers ?? [];
+  const along = listOf(
+    drivers.filter((d) => d.delta !== 0 && d.delta > 0 === rose).map((d) => labelOf(d.key, lang)),
+    lang,
+  );
+  const against = listOf(
+    drivers.filter((d) => d.delta !== 0 && d.delta > 0 !== rose).map((d) => labelOf(d.key, lang)),
+    lang,
+  );
+  const words = WINDOW_WORDS[lang][window];
   if (lang === 'zh') {
-    const why = drivers.length > 0 ? `，主要来自 ${drivers.join('、')}` : '';
-    return [`过去 ${label} 热度${value >= 0 ? '上升' : '下降'}了 `, cited, ` 分${why}。`];
+    const why =
+      (along ? `，主要${rose ? '由' : '受'}${along}${rose ? '带动' : '拖累'}` : '') +
+      (against ? `，${against}则朝相反方向变动` : '');
+    return [`过去 ${words}热度${rose ? '上升' : '下降'}了 `, cited, ` 分${why}。`];
   }
-  const why = drivers.length > 0 ? `, mostly through ${drivers.join(', ')}` : '';
-  return [`Over ${label} its heat ${value >= 0 ? 'rose' : 'fell'} by `, cited, ` points${why}.`];
+  const why =
+    (along ? `, mostly through ${along}` : '') +
+    (against ? `${along ? ', while' : ';'} ${against} pulled the other way` : '');
+  return [`Over the last ${words} its heat ${rose ? 'rose' : 'fell'} by `, cited, ` points${why}.`];
+}
+
+/** Heat adjustments of the breakdown (not inputs): the brief names the inputs that carry the score. */
+const ADJUSTMENT_KEYS = new Set(['neutral', 'age', 'status', 'clamp']);
+const BREAKDOWN_FACT = /^breakdown\.([^.]+)\.contribution$/;
+
+/**
+ * "The largest contributions to its heat: A x points, B y points and C z points": the project's 3 largest positive
+ * breakdown inputs, each a citation of its breakdown fact (the page links it to the breakdown table's row).
+ */
+export function breakdownParts(a: ProjectAnalysisResponse, lang: AnalysisLang, citer: Citer): Part[] | null {
+  const top = a.facts
+    .map((fact) => ({ fact, key: BREAKDOWN_FACT.exec(fact.key)?.[1] }))
+    .filter((x): x is { fact: (typeof a.facts)[number]; key: string } => x.key !== undefined)
+    .filter((x) => x.fact.value > 0 && !ADJUSTMENT_KEYS.has(x.key))
+    .sort((x, y) => y.fact.value - x.fact.value || x.key.localeCompare(y.key))
+    .slice(0, 3)
+    .flatMap(({ fact, key }) => {
+      const cited = citer.cite(fact.value, new RegExp(`^breakdown\\.${key}\\.`), [key]);
+      return cited ? [{ label: labelOf(key, lang), cited }] : [];
+    });
+  if (top.length === 0) return null;
+  const zh = lang === 'zh';
+  const parts: Part[] = [zh ? '热度贡献最大的是' : 'The largest contributions to its heat: '];
+  top.forEach(({ label, cited }, i) => {
+    if (i > 0) parts.push(i === top.length - 1 ? (zh ? '和' : ' and ') : zh ? '、' : ', ');
+    parts.push(`${label} `, cited, zh ? ' 分' : ' points');
+  });
+  parts.push(zh ? '。' : '.');
+  return parts;
 }
 
 export function riskParts(flags: readonly (RiskFlag & { name?: string })[], lang: AnalysisLang): Part[] {
   if (flags.length === 0) return [lang === 'zh' ? '没有风险提示。' : 'No risk flag is raised.'];
-  const list = flags.map((f) => `${f.name ? `${f.name}: ` : ''}${RISK[lang][f.code]} (${SEVERITY[lang][f.severity]})`);
+  const list = flags.map((f) =>
+    lang === 'zh'
+      ? `${f.name ? `${f.name}：` : ''}${RISK.zh[f.code]}（${SEVERITY.zh[f.severity]}）`
+      : `${f.name ? `${f.name}: ` : ''}${RISK.en[f.code]} (${SEVERITY.en[f.severity]})`,
+  );
   return lang === 'zh' ? [`风险提示：${list.join('；')}。`] : [`Risk flags: ${list.join('; ')}.`];
 }
 
@@ -100,29 +149,33 @@ function projectSentences(a: ProjectAnalysisResponse, lang: AnalysisLang, citer:
         : [`${a.name} has a heat score of `, heat, '.']
       : [zh ? `${a.name} 还没有热度分。` : `${a.name} has no heat score yet.`],
   );
+  const breakdown = breakdownParts(a, lang, citer);
+  if (breakdown) out.push(breakdown);
   const day = moverParts(a.full?.movers.day ?? null, a.summary.change24h, 'day', lang, citer, a.projectId);
   const week = moverParts(a.full?.movers.week ?? null, a.summary.change7d, 'week', lang, citer, a.projectId);
   if (day) out.push(day);
   if (week) out.push(week);
   if (!day && !week)
     out.push([
-      zh ? '历史数据还不足以衡量 24h 或 7d 的变化。' : 'There is not enough history yet to measure a 24h or 7d change.',
+      zh
+        ? '历史数据还不足以衡量 24 小时或 7 天的变化。'
+        : 'There is not enough history yet to measure a change over 24 hours or 7 days.',
     ]);
   if (!a.full) return out;
   if (a.full.anomalies.length > 0) {
-    const parts: Part[] = [zh ? '与 30d 均值相比异常的信号：' : 'Unusual against the 30d mean: '];
+    const parts: Part[] = [zh ? `与 ${MEAN_WORDS.zh}相比异常的信号：` : `Unusual against ${MEAN_WORDS.en}: `];
     a.full.anomalies.slice(0, 3).forEach((x, i) => {
       const z = citer.cite(x.zScore, /zScore/, [x.signal]);
       if (i > 0) parts.push(zh ? '、' : ', ');
       parts.push(
-        `${x.signal}${zh ? '（' : ' ('}${DIRECTION[lang][x.direction]}`,
+        `${labelOf(x.signal, lang)}${zh ? '（' : ' ('}${DIRECTION[lang][x.direction]}`,
         ...(z ? [zh ? '，z 值 ' : ', z-score ', z] : []),
         zh ? '）' : ')',
       );
     });
     out.push([...parts, zh ? '。' : '.']);
   } else {
-    out.push([zh ? '没有信号偏离 30d 均值。' : 'No signal is unusual against its 30d mean.']);
+    out.push([zh ? '没有信号明显偏离 30 天均值。' : 'No signal is unusual against its 30-day mean.']);
   }
   out.push(riskParts(a.full.riskFlags, lang));
   if (a.full.similar.length > 0) {
@@ -153,12 +206,12 @@ function sectorSentences(a: SectorAnalysisResponse, lang: AnalysisLang, citer: C
     const grew = (a.summary.shareChange7d ?? 0) >= 0;
     out.push(
       zh
-        ? ['它占全市场热度的 ', share, ...(change ? [`，7d 内${grew ? '增加' : '减少'}了 `, change] : []), '。']
+        ? ['它占全市场热度的 ', share, ...(change ? [`，7 天内${grew ? '增加' : '减少'}了 `, change] : []), '。']
         : [
             'It holds ',
             share,
             ' of total heat',
-            ...(change ? [`, ${grew ? 'up' : 'down'} `, change, ' over 7d'] : []),
+            ...(change ? [`, ${grew ? 'up' : 'down'} `, change, ' over 7 days'] : []),
             '.',
           ],
     );
@@ -168,15 +221,21 @@ function sectorSentences(a: SectorAnalysisResponse, lang: AnalysisLang, citer: C
   for (const m of top) {
     const c = unsigned(citer.cite(m.change, /change/, [m.projectId, m.window]));
     if (!c) continue;
-    const label = m.window === 'day' ? '24h' : '7d';
+    const words = WINDOW_WORDS[lang][m.window];
     out.push(
       zh
-        ? [`${m.name} 在 ${label} 内${m.change >= 0 ? '上升' : '下降'}了 `, c, ' 分。']
-        : [`${m.name} ${m.change >= 0 ? 'rose' : 'fell'} `, c, ` points over ${label}.`],
+        ? [`${m.name} 在 ${words}内${m.change >= 0 ? '上升' : '下降'}了 `, c, ' 分。']
+        : [`${m.name} ${m.change >= 0 ? 'rose' : 'fell'} `, c, ` points over ${words}.`],
     );
   }
   if (a.full.anomalies.length > 0) {
-    const items = a.full.anomalies.slice(0, 3).map((x) => `${x.name} ${x.signal} (${DIRECTION[lang][x.direction]})`);
+    const items = a.full.anomalies
+      .slice(0, 3)
+      .map((x) =>
+        zh
+          ? `${x.name} 的${labelOf(x.signal, lang)}（${DIRECTION.zh[x.direction]}）`
+          : `${x.name} ${labelOf(x.signal, lang)} (${DIRECTION.en[x.direction]})`,
+      );
     out.push([zh ? `异常信号：${items.join('、')}。` : `Unusual signals: ${items.join(', ')}.`]);
   }
   out.push(riskParts(a.full.riskFlags.slice(0, 3), lang));
