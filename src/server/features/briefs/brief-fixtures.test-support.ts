@@ -174,6 +174,10 @@ export function marketAnalysis(): MarketAnalysisResponse {
       fact('move.day.aave.change', -4.5, 'points'),
       fact('rotation.defi.shareChange', 0.05, 'share'),
       fact('rotation.l2.shareChange', -0.05, 'share'),
+      fact('rotation.defi.shareNow', 0.3, 'share'),
+      fact('rotation.defi.shareBefore', 0.25, 'share'),
+      fact('rotation.l2.shareNow', 0.2, 'share'),
+      fact('rotation.l2.shareBefore', 0.25, 'share'),
     ],
   };
 }

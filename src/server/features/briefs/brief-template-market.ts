@@ -36,14 +36,18 @@ export function marketSentences(a: MarketAnalysisResponse, lang: AnalysisLang, c
     [losing, false],
   ] as const) {
     if (!entry) continue;
-    const c = unsigned(citer.cite(entry.shareChange, /share.*change|rotation/, [entry.sectorId]));
+    // The share before and now, not the change: a change of shares is in percentage points, and "down 85.6%" would
+    // read as a relative fall.
+    const before = citer.cite(entry.shareBefore, /shareBefore/, [entry.sectorId]);
+    const now = citer.cite(entry.shareNow, /shareNow/, [entry.sectorId]);
     const verb = zh ? (gained ? '增加' : '减少') : gained ? 'gained' : 'lost';
+    const span = before && now;
     out.push(
       zh
-        ? [`7 天内 ${entry.name} 板块的热度占比${verb}${c ? '了 ' : '最多'}`, c, '。']
+        ? [`7 天内 ${entry.name} 板块的热度占比${verb}最多`, ...(span ? ['，从 ', before, ' 变为 ', now] : []), '。']
         : [
             `Over 7 days the ${entry.name} sector ${verb} the most share of total heat`,
-            ...(c ? [' (', c, ')'] : []),
+            ...(span ? [' (from ', before, ' to ', now, ')'] : []),
             '.',
           ],
     );

@@ -136,8 +136,8 @@ describe('the template brief', () => {
     const market = textOf(writeTemplateBrief(INPUTS.market!, 'en').segments);
     expect(market).toContain('Biggest risers over 24 hours: Uniswap (5.3 points).');
     expect(market).toContain('Biggest fallers over 24 hours: Aave (4.5 points).');
-    expect(market).toContain('Over 7 days the DeFi sector gained the most share of total heat (5%).');
-    expect(market).toContain('Over 7 days the Layer 2 sector lost the most share of total heat (5%).');
+    expect(market).toContain('Over 7 days the DeFi sector gained the most share of total heat (from 25% to 30%).');
+    expect(market).toContain('Over 7 days the Layer 2 sector lost the most share of total heat (from 25% to 20%).');
   });
 });
 
