@@ -126,13 +126,19 @@ async function main() {
       }
       const loadBefore = loadavg();
       const rss: number[] = [];
-      const sampler = setInterval(() => rss.push(Math.round(server.rssMb() * 10) / 10), 1_000);
-      const result = await autocannon({
-        url: server.url,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        timeout: TIMEOUT,
-        requests,
+      const answered: number[] = []; // responses per second, beside the RSS samples
+      let answeredThisSecond = 0;
+      const sampler = setInterval(() => {
+        rss.push(Math.round(server.rssMb() * 10) / 10);
+        answered.push(answeredThisSecond);
+        answeredThisSecond = 0;
+      }, 1_000);
+      const result = await new Promise<autocannon.Result>((resolve, reject) => {
+        const options = { url: server.url, connections: CONNECTIONS, duration: SECONDS, timeout: TIMEOUT, requests };
+        const run = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
+        run.on('response', () => {
+          answeredThisSecond++;
+        });
       });
       clearInterval(sampler);
       const loadAfter = loadavg();
@@ -156,6 +162,7 @@ async function main() {
         },
       ]);
       console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
+      console.log(`responses each second: ${answered.join(' ')}`);
       console.log(`RSS MB each second: ${rss.join(' ')}`);
       console.log(
         `RSS second ${RSS_FROM_SECOND} → ${rss.length}: ${from} → ${to} MB (${(growth * 100).toFixed(1)} %, limit < 10 %); peak ${Math.round(server.peakRssMb())} MB`,
