@@ -34,6 +34,10 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: '0' },
     /** A request unanswered this long counts as an error (autocannon's default, 10 s). */
     timeout: { type: 'string', default: '10' },
+    /** Log every request in the server (slower) and list the slowest URLs afterwards: for finding what timed out. */
+    'slow-log': { type: 'boolean', default: false },
+    /** Only these kinds of request (ranking, search, project, sector), e.g. to find which one fails. */
+    kinds: { type: 'string', default: 'ranking,search,project,sector' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -98,16 +102,54 @@ async function buildRequests(base: string, cookie: string): Promise<{ requests: 
   const searches = terms.map((q, i) => `/api/search?q=${encodeURIComponent(q)}&limit=20&offset=${(i % 3) * 20}`);
   const projects = ids.flatMap((id) => [`/api/projects/${encodeURIComponent(id)}`, `/api/projects/${id}/heat`]);
   const sectorPaths = sectors.items.map((sector) => `/api/sectors/${encodeURIComponent(sector.id)}`);
+  const kinds = new Set(values.kinds.split(','));
+  const groups = [
+    { kind: 'ranking', paths: rankings, cookie: false },
+    { kind: 'search', paths: searches, cookie: true },
+    { kind: 'project', paths: projects, cookie: false },
+    { kind: 'sector', paths: sectorPaths, cookie: false },
+  ].filter((group) => kinds.has(group.kind) && group.paths.length > 0);
   const requests: Request[] = [];
-  const longest = Math.max(rankings.length, searches.length, projects.length, sectorPaths.length);
+  const longest = Math.max(...groups.map((group) => group.paths.length));
   for (let i = 0; i < longest; i++) {
-    requests.push({ method: 'GET', path: rankings[i % rankings.length] as string });
-    requests.push({ method: 'GET', path: searches[i % searches.length] as string, headers: { cookie } });
-    requests.push({ method: 'GET', path: projects[i % projects.length] as string });
-    requests.push({ method: 'GET', path: sectorPaths[i % sectorPaths.length] as string });
+    for (const group of groups) {
+      const path = group.paths[i % group.paths.length] as string;
+      requests.push(group.cookie ? { method: 'GET', path, headers: { cookie } } : { method: 'GET', path });
+    }
   }
-  const mix = `${rankings.length} ranking, ${searches.length} search, ${projects.length} project/heat, ${sectorPaths.length} sector URLs, interleaved 1:1:1:1`;
+  const mix = `${groups.map((group) => `${group.paths.length} ${group.kind}`).join(', ')} URLs, interleaved 1:1:1:1`;
   return { requests, mix };
+}
+
+/** From the server's request log: the 15 slowest requests (URL, status, ms). */
+function collectSlowRequests(stdout: NodeJS.ReadableStream | null) {
+  const urls = new Map<string, string>();
+  const done: { url: string; status: number; ms: number }[] = [];
+  let rest = '';
+  stdout?.on('data', (chunk: Buffer) => {
+    const lines = (rest + chunk.toString()).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as { reqId?: string; req?: { url: string }; res?: { statusCode: number } } & {
+        responseTime?: number;
+      };
+      if (!entry.reqId) continue;
+      if (entry.req) urls.set(entry.reqId, entry.req.url);
+      else if (entry.res && entry.responseTime !== undefined) {
+        done.push({
+          url: urls.get(entry.reqId) ?? '?',
+          status: entry.res.statusCode,
+          ms: Math.round(entry.responseTime),
+        });
+        urls.delete(entry.reqId);
+      }
+    }
+  });
+  return () => [
+    ...done.sort((a, b) => b.ms - a.ms).slice(0, 15),
+    ...[...urls.values()].slice(0, 5).map((url) => ({ url, status: 0, ms: -1 })),
+  ];
 }
 
 async function main() {
@@ -116,7 +158,9 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'heatrank-load-'));
   try {
     const { cookie, projects } = await seed(dataDir);
-    const server = await startServerProcess({ ...SERVER_ENV, DATA_DIR: dataDir }, 'build');
+    const logEnv: Record<string, string> = values['slow-log'] ? { LOG_LEVEL: 'info' } : {};
+    const server = await startServerProcess({ ...SERVER_ENV, ...logEnv, DATA_DIR: dataDir }, 'build');
+    const slow = values['slow-log'] ? collectSlowRequests(server.child.stdout) : undefined;
     try {
       const { requests, mix } = await buildRequests(server.url, cookie);
       console.log(`server pid ${server.child.pid} on ${server.url}; data: ${projects}; mix: ${mix}`);
@@ -128,6 +172,8 @@ async function main() {
       const rss: number[] = [];
       const answered: number[] = []; // responses per second, beside the RSS samples
       let answeredThisSecond = 0;
+      const failedAt: number[] = []; // seconds into the run at which a request failed (timeouts included)
+      const runStarted = performance.now();
       const sampler = setInterval(() => {
         rss.push(Math.round(server.rssMb() * 10) / 10);
         answered.push(answeredThisSecond);
@@ -138,6 +184,9 @@ async function main() {
         const run = autocannon(options, (error, done) => (error ? reject(error) : resolve(done)));
         run.on('response', () => {
           answeredThisSecond++;
+        });
+        run.on('reqError', () => {
+          failedAt.push(Math.round((performance.now() - runStarted) / 100) / 10);
         });
       });
       clearInterval(sampler);
@@ -163,6 +212,7 @@ async function main() {
       ]);
       console.log(`status codes: ${JSON.stringify(result.statusCodeStats)}`);
       console.log(`responses each second: ${answered.join(' ')}`);
+      if (failedAt.length > 0) console.log(`failed requests at second: ${failedAt.join(' ')}`);
       console.log(`RSS MB each second: ${rss.join(' ')}`);
       console.log(
         `RSS second ${RSS_FROM_SECOND} → ${rss.length}: ${from} → ${to} MB (${(growth * 100).toFixed(1)} %, limit < 10 %); peak ${Math.round(server.peakRssMb())} MB`,
@@ -170,6 +220,7 @@ async function main() {
       console.log(
         `load average (1/5/15 min) before ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${loadAfter.map((n) => n.toFixed(2)).join(' ')}`,
       );
+      if (slow) console.table(slow());
       const ok = failures === 0 && growth < MAX_RSS_GROWTH;
       console.log(ok ? 'PASS' : `FAIL: ${failures} failed requests, RSS growth ${(growth * 100).toFixed(1)} %`);
       process.exitCode = ok ? 0 : 1;
