@@ -13,10 +13,12 @@ import { afterRecompute } from '../../src/server/features/heat/after-recompute.s
 import { recomputeHeat } from '../../src/server/features/heat/recompute.service.ts';
 import { seedSynthetic } from '../../src/server/features/synthetic/synthetic.service.ts';
 import { createHttpAgent } from '../../src/server/reliability/http-agent.ts';
+import { createOwnDatabase } from '../../src/server/reliability/two-instances.checks.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
 import { startServerProcess } from '../../src/server/test/server-process.ts';
 
 // npm run reliability:load [-- --seconds 60 --connections 100 --count 10000 | --catalogue] [--warmup 0 --timeout 10]
+//                           [--kinds ranking,search,project,sector] [--slow-log] [--database-url postgres://…/postgres]
 // One real server process (the built bundle, as `npm start` runs it; jobs off) on PGlite in a temporary DATA_DIR,
 // seeded with `--count` synthetic projects (default 10,000) or, with --catalogue, the built-in catalogue. autocannon
 // drives a mixed list of ranking, search, project and sector requests; the server's VmRSS is sampled every second.
@@ -38,6 +40,8 @@ const { values } = parseArgs({
     'slow-log': { type: 'boolean', default: false },
     /** Only these kinds of request (ranking, search, project, sector), e.g. to find which one fails. */
     kinds: { type: 'string', default: 'ranking,search,project,sector' },
+    /** A PostgreSQL server instead of PGlite: a database of its own is created on it and dropped afterwards. */
+    'database-url': { type: 'string' },
   },
 });
 const SECONDS = Number(values.seconds);
@@ -53,10 +57,10 @@ const VIP_PASSWORD = 'reliability-load-password-1';
 const SERVER_ENV = { SESSION_COOKIE_SECURE: 'false', WEB_DIST_DIR: '/nonexistent', PGLITE_SHARED_BUFFERS: '16MB' };
 
 /** Seeds the data directory and returns the Cookie header of a VIP session (made through the app, in-process). */
-async function seed(dataDir: string): Promise<{ cookie: string; projects: string }> {
+async function seed(store: Record<string, string>): Promise<{ cookie: string; projects: string }> {
   const config = loadConfig({
     ...SERVER_ENV,
-    DATA_DIR: dataDir,
+    ...store,
     JOBS_ENABLED: 'false',
     LOG_LEVEL: 'silent',
     CATALOGUE_AUTOLOAD: values.catalogue ? 'true' : 'false',
@@ -155,11 +159,13 @@ function collectSlowRequests(stdout: NodeJS.ReadableStream | null) {
 async function main() {
   const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
   if (built.status !== 0) throw new Error('building the server failed');
-  const dataDir = mkdtempSync(join(tmpdir(), 'heatrank-load-'));
+  const own = values['database-url'] ? await createOwnDatabase(values['database-url']) : undefined;
+  const dataDir = own ? undefined : mkdtempSync(join(tmpdir(), 'heatrank-load-'));
+  const store: Record<string, string> = own ? { DATABASE_URL: own.url } : { DATA_DIR: dataDir as string };
   try {
-    const { cookie, projects } = await seed(dataDir);
+    const { cookie, projects } = await seed(store);
     const logEnv: Record<string, string> = values['slow-log'] ? { LOG_LEVEL: 'info' } : {};
-    const server = await startServerProcess({ ...SERVER_ENV, ...logEnv, DATA_DIR: dataDir }, 'build');
+    const server = await startServerProcess({ ...SERVER_ENV, ...logEnv, ...store }, 'build');
     const slow = values['slow-log'] ? collectSlowRequests(server.child.stdout) : undefined;
     try {
       const { requests, mix } = await buildRequests(server.url, cookie);
@@ -228,7 +234,8 @@ async function main() {
       await server.stop();
     }
   } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await own?.drop();
   }
 }
 
