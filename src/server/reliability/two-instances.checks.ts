@@ -20,15 +20,17 @@ export type TwoInstanceOptions = {
   serverUrl: string;
   /** How long both schedulers run before their slots are counted (default 8 s). */
   schedulerSeconds?: number;
+  /** A migrated template database to copy (vitest's global setup has one): the instances then start without migrating. */
+  template?: string | null;
   log?: (line: string) => void;
 };
 
 /** Creates heatrank_rel_<random> on the server; returns its URL and a dropper. Never touches other databases. */
-export async function createOwnDatabase(serverUrl: string) {
+export async function createOwnDatabase(serverUrl: string, template?: string | null) {
   const name = `heatrank_rel_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -81,7 +83,7 @@ async function until(read: () => Promise<boolean>, budgetMs: number): Promise<nu
 export async function runTwoInstanceChecks(options: TwoInstanceOptions): Promise<CheckRow[]> {
   const log = options.log ?? (() => {});
   const rows: CheckRow[] = [];
-  const own = await createOwnDatabase(options.serverUrl);
+  const own = await createOwnDatabase(options.serverUrl, options.template);
   const servers: ServerProcess[] = [];
   const streams: SseClient[] = [];
   const db = new pg.Client({ connectionString: own.url });

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { runTwoInstanceChecks } from './two-instances.checks.ts';
 
 // Issue 21 point 1 in CI: the checks of `npm run reliability:instances` (docs/reliability.md "Several instances"), on
@@ -9,6 +9,7 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
   async () => {
     const rows = await runTwoInstanceChecks({
       serverUrl: process.env.TEST_DATABASE_URL as string,
+      template: inject('postgresTemplate'),
       schedulerSeconds: 6,
     });
 
