@@ -1,7 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
-export type ServerProcess = { url: string; child: ChildProcess; peakRssMb: () => number; stop: () => Promise<void> };
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  peakRssMb: () => number;
+  /** The resident set size now (VmRSS), in MB. */
+  rssMb: () => number;
+  stop: () => Promise<void>;
+};
 
 /**
  * Starts the server in its own process: from source through tsx (tests), or the built bundle exactly as `npm start`
@@ -10,10 +17,15 @@ export type ServerProcess = { url: string; child: ChildProcess; peakRssMb: () =>
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  from: 'source' | 'build' = 'source',
+  from: 'source' | 'build' | { entry: string; args: string[] } = 'source',
 ): Promise<ServerProcess> {
+  // An entry of its own (scripts/reliability/instance.ts): the same server with the job intervals it is given.
   const args =
-    from === 'build' ? ['--enable-source-maps', 'dist/server/main.mjs'] : ['--import', 'tsx', 'src/server/main.ts'];
+    from === 'build'
+      ? ['--enable-source-maps', 'dist/server/main.mjs']
+      : from === 'source'
+        ? ['--import', 'tsx', 'src/server/main.ts']
+        : ['--import', 'tsx', from.entry, ...from.args];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', CATALOGUE_AUTOLOAD: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -36,10 +48,14 @@ export async function startServerProcess(
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
   };
+  const rssMb = () => {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { url, child, peakRssMb, stop };
+  return { url, child, peakRssMb, rssMb, stop };
 }
