@@ -5,34 +5,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AdminStatsResponseSchema } from '../../shared/api/admin.schema.ts';
 import { queryRows } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
-import { type ExportProject, type FullExport, FullExportSchema } from '../features/catalogue/catalogue.schema.ts';
+import { bulkProject } from '../features/admin/bulk-project.test-support.ts';
+import { type FullExport, FullExportSchema } from '../features/catalogue/catalogue.schema.ts';
 import { runAdminCli } from './admin.ts';
 import { type CliDatabase, memoryIo, openCliDatabase } from './admin-cli-test-support.ts';
 import { formatStats } from './admin-data-cli.ts';
 
 // npm run admin -- import | export | stats, run in-process on an on-disk PGlite (or PostgreSQL with TEST_DATABASE_URL).
-
-const generated = (i: number): ExportProject => ({
-  id: `bulk-${String(i).padStart(4, '0')}`,
-  name: `Bulk ${i}`,
-  symbol: null,
-  category: 'DeFi',
-  chains: ['Ethereum'],
-  website: `https://bulk-${i}.example`,
-  twitter: null,
-  telegram: null,
-  discord: null,
-  github: [],
-  coingeckoId: null,
-  listedAt: null,
-  sourcePlatform: null,
-  tags: [],
-  introEn: 'Bulk',
-  introZh: '批量',
-  descriptionEn: null,
-  descriptionZh: null,
-  sample: null,
-});
 
 const withoutTime = ({ exportTime: _t, ...rest }: FullExport) => rest;
 
@@ -111,7 +90,7 @@ describe('admin CLI: import, export, stats', () => {
     const changed = { ...first!, name: 'Renamed by the CLI' };
     const io = memoryIo();
 
-    const result = await run(['import', file('merge.json', { projects: [changed, generated(1)] })], io);
+    const result = await run(['import', file('merge.json', { projects: [changed, bulkProject(1)] })], io);
 
     expect(result.code).toBe(0);
     expect(result.out).toMatch(/^imported \(merge\): 1 added, 1 changed, 0 removed, 0 unchanged projects/);
@@ -173,8 +152,8 @@ describe('admin CLI: import, export, stats', () => {
 
   test('1,000 rows with one bad: exit 1 naming the row and field, nothing changed in either mode', async () => {
     const before = await d.fingerprint();
-    const rows: unknown[] = Array.from({ length: 1000 }, (_, i) => generated(i));
-    rows[637] = { ...generated(637), chains: 'Ethereum' };
+    const rows: unknown[] = Array.from({ length: 1000 }, (_, i) => bulkProject(i));
+    rows[637] = { ...bulkProject(637), chains: 'Ethereum' };
     const path = file('bad-row.json', { projects: rows });
 
     const merge = await run(['import', path]);

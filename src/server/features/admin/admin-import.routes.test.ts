@@ -5,7 +5,8 @@ import { queryRows } from '../../db/client.ts';
 import { adminAudit, projectScores, syncRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
-import { type ExportProject, type FullExport, FullExportSchema } from '../catalogue/catalogue.schema.ts';
+import { type FullExport, FullExportSchema } from '../catalogue/catalogue.schema.ts';
+import { bulkProject } from './bulk-project.test-support.ts';
 
 /** A fingerprint of every catalogue table: what an import may change, row for row. */
 async function snapshot(t: TestApp) {
@@ -18,28 +19,6 @@ async function snapshot(t: TestApp) {
   );
   return rows[0];
 }
-
-const generated = (i: number): ExportProject => ({
-  id: `bulk-${String(i).padStart(4, '0')}`,
-  name: `Bulk ${i}`,
-  symbol: null,
-  category: 'DeFi',
-  chains: ['Ethereum'],
-  website: `https://bulk-${i}.example`,
-  twitter: null,
-  telegram: null,
-  discord: null,
-  github: [],
-  coingeckoId: null,
-  listedAt: null,
-  sourcePlatform: null,
-  tags: [],
-  introEn: 'Bulk',
-  introZh: '批量',
-  descriptionEn: null,
-  descriptionZh: null,
-  sample: null,
-});
 
 describe('admin import', () => {
   let t: TestApp;
@@ -73,8 +52,8 @@ describe('admin import', () => {
   test('1,000 rows with one bad: 400 naming the row and field, nothing changed (no audit entry either)', async () => {
     const before = await snapshot(t);
     const audits = (await t.db.select().from(adminAudit)).length;
-    const rows: unknown[] = Array.from({ length: 1000 }, (_, i) => generated(i));
-    rows[637] = { ...generated(637), chains: 'Ethereum' };
+    const rows: unknown[] = Array.from({ length: 1000 }, (_, i) => bulkProject(i));
+    rows[637] = { ...bulkProject(637), chains: 'Ethereum' };
 
     const res = await post('/api/admin/import?mode=replace&lang=en', { projects: rows });
     const merge = await post('/api/admin/import', { projects: rows });
@@ -93,7 +72,7 @@ describe('admin import', () => {
   test('a row the database refuses (a sector name already taken) is named; nothing changed, the run logged failed', async () => {
     const before = await snapshot(t);
     const taken = { ...exported.sectors[0]!, id: 'another-id' };
-    const file = { projects: [generated(5)], sectors: [...exported.sectors, taken] };
+    const file = { projects: [bulkProject(5)], sectors: [...exported.sectors, taken] };
 
     const res = await post('/api/admin/import?lang=en', file);
 
@@ -106,7 +85,7 @@ describe('admin import', () => {
   });
 
   test('a duplicate id is named too', async () => {
-    const res = await post('/api/admin/import?lang=en', { projects: [generated(1), generated(2), generated(1)] });
+    const res = await post('/api/admin/import?lang=en', { projects: [bulkProject(1), bulkProject(2), bulkProject(1)] });
 
     expect(res.json().error.details).toEqual({ list: 'projects', row: 2, field: 'id' });
   });
@@ -114,7 +93,7 @@ describe('admin import', () => {
   test('preview reports added, changed and (replace only) removed, and writes nothing', async () => {
     const before = await snapshot(t);
     const changed = { ...exported.projects[3]!, name: 'Renamed in file' };
-    const file = { projects: [changed, ...exported.projects.slice(4), generated(1)] };
+    const file = { projects: [changed, ...exported.projects.slice(4), bulkProject(1)] };
 
     const merge = ImportResultSchema.parse((await post('/api/admin/import/preview', file)).json());
     const replace = ImportResultSchema.parse((await post('/api/admin/import/preview?mode=replace', file)).json());
@@ -131,7 +110,7 @@ describe('admin import', () => {
 
   test('merge: upserts without removing; new projects start at 50, a given heat_score is used; audited and run-logged', async () => {
     const changed = { ...exported.projects[0]!, name: 'Merged name' };
-    const file = { projects: [changed, generated(1), { ...generated(2), heat_score: 71.5 }] };
+    const file = { projects: [changed, bulkProject(1), { ...bulkProject(2), heat_score: 71.5 }] };
 
     const res = await post('/api/admin/import', file);
 
@@ -175,7 +154,7 @@ describe('admin import', () => {
 
   test('the import body may exceed the 1 MB default limit of other routes', async () => {
     const big = {
-      projects: Array.from({ length: 3000 }, (_, i) => ({ ...generated(i), descriptionEn: 'x'.repeat(500) })),
+      projects: Array.from({ length: 3000 }, (_, i) => ({ ...bulkProject(i), descriptionEn: 'x'.repeat(500) })),
     };
     expect(JSON.stringify(big).length).toBeGreaterThan(1024 * 1024);
 

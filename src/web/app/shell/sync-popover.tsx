@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RefreshStartedResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
 import { CloseIcon, RefreshIcon } from '../../components/ui/icons.tsx';
@@ -12,6 +12,7 @@ import { apiSend } from '../../lib/api-client.ts';
 import { useErrorText } from '../../lib/errors.ts';
 import { formatDateTime, formatInteger } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useDismissPopover } from '../../lib/use-dismiss-popover.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useOnline } from '../../lib/use-online.ts';
 
@@ -46,24 +47,7 @@ export function SyncPopover() {
   });
   const since = sinceText(data?.lastSync ?? null, now);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panelRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
+  useDismissPopover(open, () => setOpen(false), panelRef, buttonRef);
 
   const syncNow = async () => {
     setRefetching(true);

@@ -12,8 +12,10 @@ import {
   useSocialAccounts,
   useSocialUsage,
 } from '../accounts-api.ts';
+
 import { AccountForm } from './account-form.tsx';
 import { AccountUsageChart } from './account-usage-chart.tsx';
+import { AdminItemList } from './admin-item-list.tsx';
 
 /** Spec §9: usage statistics over 7 days by default. */
 const USAGE_WINDOWS = [7, 14, 30] as const;
@@ -172,7 +174,6 @@ const errorsByAccount = (items: SocialUsageResponse['items'] | undefined) => {
 /** The "accounts" tab: the X API account pool (spec §3, §4, §9) and its usage over 7, 14 or 30 days. */
 export function AccountsTab() {
   const { t } = useTranslation('admin');
-  const errorText = useErrorText();
   const accounts = useSocialAccounts();
   const [days, setDays] = useState<number>(USAGE_WINDOWS[0]);
   const usage = useSocialUsage(days);
@@ -189,19 +190,14 @@ export function AccountsTab() {
             {t('accounts.debugLink')}
           </Link>
         </p>
-        {accounts.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : accounts.isError ? (
-          <ErrorPanel title={t('accounts.list')} message={errorText(accounts.error)} />
-        ) : accounts.data.items.length === 0 ? (
-          <p className="muted text-sm">{t('accounts.empty')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {accounts.data.items.map((account) => (
-              <AccountRow key={account.id} account={account} errors={errors.get(account.id) ?? 0} days={days} />
-            ))}
-          </ul>
-        )}
+        <AdminItemList
+          query={accounts}
+          title={t('accounts.list')}
+          emptyText={t('accounts.empty')}
+          renderItem={(account) => (
+            <AccountRow key={account.id} account={account} errors={errors.get(account.id) ?? 0} days={days} />
+          )}
+        />
       </section>
       <section className="card space-y-3 p-4" aria-labelledby="accounts-add">
         <h3 id="accounts-add" className="font-semibold">

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminAd } from '../../../../shared/api/ads.schema.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAdminAds, useCreateAd, useDeleteAd, useUpdateAd } from '../ads-api.ts';
 import { AdForm } from './ad-form.tsx';
+import { AdminItemList } from './admin-item-list.tsx';
 
 function AdRow({ ad }: { ad: AdminAd }) {
   const { t, i18n } = useTranslation('admin');
@@ -103,19 +102,12 @@ export function AdsTab() {
         <h3 id="ads-list" className="font-semibold">
           {t('ads.list')}
         </h3>
-        {ads.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : ads.isError ? (
-          <ErrorPanel title={t('ads.list')} message={errorText(ads.error)} />
-        ) : ads.data.items.length === 0 ? (
-          <p className="muted text-sm">{t('ads.empty')}</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
-            {ads.data.items.map((ad) => (
-              <AdRow key={ad.id} ad={ad} />
-            ))}
-          </ul>
-        )}
+        <AdminItemList
+          query={ads}
+          title={t('ads.list')}
+          emptyText={t('ads.empty')}
+          renderItem={(ad) => <AdRow key={ad.id} ad={ad} />}
+        />
       </section>
     </div>
   );

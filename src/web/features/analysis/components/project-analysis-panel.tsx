@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectAnalysisResponse } from '../../../../shared/api/analysis.schema.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { dataVersionTime } from '../analysis-view.ts';
 import { useProjectAnalysis } from '../api.ts';
-import { AnalysisHeader } from './analysis-header.tsx';
+import { AnalysisPanelFrame } from './analysis-panel-frame.tsx';
 import { AnalysisSection } from './analysis-section.tsx';
-import { AnalysisSummary } from './analysis-summary.tsx';
 import { AnomalyList } from './anomaly-list.tsx';
 import { BriefView } from './brief-view.tsx';
 import { SourceLine } from './fact-source.tsx';
@@ -29,42 +26,15 @@ type Props = {
  */
 export function ProjectAnalysisPanel({ projectId, locked, sectorLabel }: Props) {
   const { t } = useTranslation('analysis');
-  const analysis = useProjectAnalysis(projectId);
   return (
-    <section aria-labelledby="analysis-title" className="card space-y-4 p-5" data-slot="analysis-panel">
-      <AnalysisHeader id="analysis-title" title={t('panel.title')} dataVersion={analysis.data?.dataVersion} />
-      {analysis.isPending ? (
-        <Skeleton className="h-40 w-full" />
-      ) : analysis.isError ? (
-        <ErrorPanel
-          title={t('panel.loadError')}
-          message={analysis.error.message}
-          retryLabel={t('panel.retry')}
-          onRetry={() => void analysis.refetch()}
-        />
-      ) : (
-        <>
-          <AnalysisSummary
-            summary={analysis.data.summary}
-            facts={analysis.data.facts}
-            dataVersion={analysis.data.dataVersion}
-          />
-          {analysis.data.full ? (
-            <FullAnalysis
-              projectId={projectId}
-              analysis={analysis.data}
-              full={analysis.data.full}
-              sectorLabel={sectorLabel}
-            />
-          ) : (
-            <div className="space-y-2" data-analysis-locked="">
-              <p className="text-sm">{t('panel.lockedText')}</p>
-              {locked}
-            </div>
-          )}
-        </>
+    <AnalysisPanelFrame
+      title={t('panel.title')}
+      analysis={useProjectAnalysis(projectId)}
+      locked={locked}
+      renderFull={(analysis, full) => (
+        <FullAnalysis projectId={projectId} analysis={analysis} full={full} sectorLabel={sectorLabel} />
       )}
-    </section>
+    />
   );
 }
 
