@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { giveEventLoopTurns } from './pglite-fair-turns.ts';
 import * as schema from './schema/index.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -180,6 +181,7 @@ async function openPglite(dataDir: string, role: string, sharedBuffers: string, 
       ...(inMemory && dump ? { loadDataDir: dump } : {}),
     });
     await client.waitReady;
+    giveEventLoopTurns(client);
   } catch (error) {
     lock?.release();
     throw error;
