@@ -28,6 +28,7 @@ const SUMMARY_FACTS = new Set([
   'risk.count',
   'sector.share',
   'sector.shareChange7d',
+  'sector.shareBefore7d',
 ]);
 
 /** Facts every level may see: the summary's numbers and the breakdown (public on the heat route anyway). */

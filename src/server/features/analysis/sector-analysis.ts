@@ -63,6 +63,7 @@ export async function computeSectorAnalysis(
   if (share) {
     facts.add('sector.share', share.shareNow, 'share', ANCHORS.rotation);
     facts.add('sector.shareChange7d', share.shareChange, 'share', ANCHORS.rotation);
+    facts.add('sector.shareBefore7d', share.shareBefore, 'share', ANCHORS.rotation);
   }
 
   const movers: Mover[] = [];

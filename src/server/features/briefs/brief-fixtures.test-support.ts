@@ -141,6 +141,7 @@ export function sectorAnalysis(): SectorAnalysisResponse {
       fact('sector.heat', 61.2, 'points'),
       fact('sector.share', 0.234, 'share'),
       fact('sector.shareChange7d', -0.012, 'share'),
+      fact('sector.shareBefore7d', 0.246, 'share'),
       fact('move.uniswap.day.change', 5.25, 'points'),
     ],
   };

@@ -105,7 +105,7 @@ describe('the template brief', () => {
     expect(en).not.toMatch(/\b(24h|7d|30d|development)\b/);
     expect(zh).not.toMatch(/\b(24h|7d|30d|market|development|age|heat)\b/);
     const sector = textOf(writeTemplateBrief(INPUTS.sector!, 'zh').segments);
-    expect(sector).toContain('7 天内减少了 1.2%');
+    expect(sector).toContain('（7 天前为 24.6%）');
     expect(sector).toContain('Uniswap 在 24 小时内上升了 5.3 分');
     const market = textOf(writeTemplateBrief(INPUTS.market!, 'zh').segments);
     expect(market).toContain('24 小时内热度上升最多：Uniswap（5.3 分）。');
@@ -132,7 +132,12 @@ describe('the template brief', () => {
   test('sector share as a percentage, and the market brief names risers, fallers and rotation', () => {
     const sector = writeTemplateBrief(INPUTS.sector!, 'en').segments;
     expect(sector).toContainEqual({ text: '23.4%', fact: 'sector.share' });
-    expect(textOf(sector)).toContain('It holds 23.4% of total heat, down 1.2% over 7 days.');
+    // A change of shares is in percentage points: the brief names the share 7 days ago, never "down 1.2%".
+    expect(textOf(sector)).toContain('It holds 23.4% of total heat, against 24.6% 7 days ago.');
+    expect(sector).toContainEqual({ text: '24.6%', fact: 'sector.shareBefore7d' });
+    expect(textOf(writeTemplateBrief(INPUTS.sector!, 'zh').segments)).toContain(
+      '它占全市场热度的 23.4%（7 天前为 24.6%）。',
+    );
     const market = textOf(writeTemplateBrief(INPUTS.market!, 'en').segments);
     expect(market).toContain('Biggest risers over 24 hours: Uniswap (5.3 points).');
     expect(market).toContain('Biggest fallers over 24 hours: Aave (4.5 points).');

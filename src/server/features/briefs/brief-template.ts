@@ -202,18 +202,14 @@ function sectorSentences(a: SectorAnalysisResponse, lang: AnalysisLang, citer: C
   if (heat) out.push(zh ? [`${a.name} 板块热度为 `, heat, '。'] : [`The ${a.name} sector has a heat of `, heat, '.']);
   else out.push([zh ? `${a.name} 板块还没有热度。` : `The ${a.name} sector has no heat yet.`]);
   if (share) {
-    const change = unsigned(citer.cite(a.summary.shareChange7d, /share.*(change|7d|week)/, [a.sectorId]));
-    const grew = (a.summary.shareChange7d ?? 0) >= 0;
+    // The share 7 days ago, not the change: a change of shares is in percentage points, and "down 1.2%" would read as
+    // a relative fall (the market brief says "from X to Y" for the same reason).
+    const beforeValue = a.facts.find((f) => f.key === 'sector.shareBefore7d')?.value;
+    const before = citer.cite(beforeValue, /shareBefore/, [a.sectorId]);
     out.push(
       zh
-        ? ['它占全市场热度的 ', share, ...(change ? [`，7 天内${grew ? '增加' : '减少'}了 `, change] : []), '。']
-        : [
-            'It holds ',
-            share,
-            ' of total heat',
-            ...(change ? [`, ${grew ? 'up' : 'down'} `, change, ' over 7 days'] : []),
-            '.',
-          ],
+        ? ['它占全市场热度的 ', share, ...(before ? ['（7 天前为 ', before, '）'] : []), '。']
+        : ['It holds ', share, ' of total heat', ...(before ? [', against ', before, ' 7 days ago'] : []), '.'],
     );
   }
   if (!a.full) return out;

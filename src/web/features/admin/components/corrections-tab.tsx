@@ -11,6 +11,7 @@ import { CorrectionChanges } from '../../../components/correction-changes.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
 import { ADMIN_CORRECTIONS_PAGE_SIZE, useAdminCorrections, useReviewCorrection } from '../corrections-api.ts';
 
 /** One correction in the queue: project, user, field by field current → proposed, note, and the review buttons. */
@@ -119,6 +120,7 @@ export function CorrectionsTab() {
   const [page, setPage] = useState(1);
   const query = useAdminCorrections(status, (page - 1) * ADMIN_CORRECTIONS_PAGE_SIZE);
   const pageCount = Math.ceil((query.data?.total ?? 0) / ADMIN_CORRECTIONS_PAGE_SIZE);
+  const paginationLabels = usePaginationLabels(page, pageCount, t('corrections.title'));
   return (
     <div className="space-y-4" data-slot="admin-corrections">
       <div className="flex flex-wrap items-center gap-3">
@@ -155,17 +157,7 @@ export function CorrectionsTab() {
           ))}
         </ul>
       )}
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        onPageChange={setPage}
-        labels={{
-          nav: t('corrections.title'),
-          previous: t('corrections.previous'),
-          next: t('corrections.next'),
-          status: t('corrections.page', { page, pages: pageCount }),
-        }}
-      />
+      <Pagination page={page} pageCount={pageCount} onPageChange={setPage} labels={paginationLabels} />
     </div>
   );
 }

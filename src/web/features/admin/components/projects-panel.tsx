@@ -9,6 +9,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
 import { useAdminProject, useAdminProjects, useAdminSectors, useDeleteProject } from '../admin-data-api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ProjectForm } from './project-form.tsx';
@@ -63,11 +64,12 @@ export function ProjectsPanel() {
   const sectors = useAdminSectors();
   const sectorNames = (sectors.data ?? []).map((sector) => sector.name);
   const toList = () => setView({ kind: 'list' });
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
+  const paginationLabels = usePaginationLabels(page, pages, t('projects.pagination.nav'));
 
   if (view.kind === 'new') return <ProjectForm project={null} sectorNames={sectorNames} onDone={toList} />;
   if (view.kind === 'edit') return <EditProject id={view.id} sectorNames={sectorNames} onDone={toList} />;
 
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PAGE_SIZE));
   return (
     <div className="space-y-4" data-slot="admin-projects">
       <div className="flex flex-wrap items-center gap-2">
@@ -145,17 +147,7 @@ export function ProjectsPanel() {
               </tbody>
             </table>
           </div>
-          <Pagination
-            page={page}
-            pageCount={pages}
-            onPageChange={setPage}
-            labels={{
-              nav: t('projects.pagination.nav'),
-              previous: t('projects.pagination.previous'),
-              next: t('projects.pagination.next'),
-              status: t('projects.pagination.status', { page, pages }),
-            }}
-          />
+          <Pagination page={page} pageCount={pages} onPageChange={setPage} labels={paginationLabels} />
         </>
       )}
       {deleting && <DeleteProject project={deleting} onDone={() => setDeleting(null)} />}

@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
 import { MY_CORRECTIONS_PAGE_SIZE, useMyCorrections } from '../api.ts';
 
 const TONE: Record<CorrectionStatus, BadgeTone> = { pending: 'yellow', accepted: 'green', rejected: 'red' };
@@ -17,6 +18,7 @@ export function MyCorrections() {
   const [page, setPage] = useState(1);
   const query = useMyCorrections((page - 1) * MY_CORRECTIONS_PAGE_SIZE);
   const pageCount = Math.ceil((query.data?.total ?? 0) / MY_CORRECTIONS_PAGE_SIZE);
+  const paginationLabels = usePaginationLabels(page, pageCount, t('corrections.mine.title'));
   return (
     <section className="card space-y-4 p-5" aria-labelledby="my-corrections-title" data-slot="my-corrections">
       <h2 id="my-corrections-title" className="text-lg font-semibold">
@@ -60,17 +62,7 @@ export function MyCorrections() {
           ))}
         </ul>
       )}
-      <Pagination
-        page={page}
-        pageCount={pageCount}
-        onPageChange={setPage}
-        labels={{
-          nav: t('corrections.mine.title'),
-          previous: t('corrections.mine.previous'),
-          next: t('corrections.mine.next'),
-          status: t('corrections.mine.page', { page, pages: pageCount }),
-        }}
-      />
+      <Pagination page={page} pageCount={pageCount} onPageChange={setPage} labels={paginationLabels} />
     </section>
   );
 }

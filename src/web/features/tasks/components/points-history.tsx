@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { PointsResponse } from '../../../../shared/api/points.schema.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
 import { computePageCount } from '../progress.ts';
 
 type PointsHistoryProps = { history: PointsResponse['history']; onOffsetChange: (offset: number) => void };
@@ -11,6 +12,7 @@ export function PointsHistory({ history, onOffsetChange }: PointsHistoryProps) {
   const { t } = useTranslation('tasks');
   const page = Math.floor(history.offset / history.limit) + 1;
   const pageCount = computePageCount(history.total, history.limit);
+  const paginationLabels = usePaginationLabels(page, pageCount, t('history.nav'));
   return (
     <section aria-labelledby="history-title" className="card min-w-0 p-5">
       <h2 id="history-title" className="text-lg font-semibold">
@@ -62,12 +64,7 @@ export function PointsHistory({ history, onOffsetChange }: PointsHistoryProps) {
         page={page}
         pageCount={pageCount}
         onPageChange={(next) => onOffsetChange((next - 1) * history.limit)}
-        labels={{
-          nav: t('history.nav'),
-          previous: t('history.previous'),
-          next: t('history.next'),
-          status: t('history.page', { page, pages: pageCount }),
-        }}
+        labels={{ ...paginationLabels, previous: t('history.previous'), next: t('history.next') }}
       />
     </section>
   );
