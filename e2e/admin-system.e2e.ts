@@ -1,11 +1,6 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { insertUser } from '../src/server/features/auth/auth.queries.ts';
-import { hashPassword } from '../src/server/features/auth/password.ts';
-import { openRuntime } from '../src/server/runtime.ts';
 import { type FakeServer, startFakeServer } from '../src/server/sources/testing/fake-server.ts';
 import enAdmin from '../src/shared/locales/en/admin.json' with { type: 'json' };
 import { en, zh } from '../src/shared/locales/index.ts';
@@ -13,7 +8,7 @@ import zhAdmin from '../src/shared/locales/zh/admin.json' with { type: 'json' };
 import { signIn, signUp } from './support/accounts.ts';
 import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
-import { E2E_WEB_DIR } from './support/global-setup.ts';
+import { startOwnServer } from './support/own-server.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 17 points 1, 4, 5, 7: the admin's stats, operations with live run state, the X account pool and
@@ -40,32 +35,18 @@ beforeAll(async () => {
       };
     return { status: 503, body: { title: 'Service Unavailable' } };
   });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: 'false',
-    DATA_DIR: 'memory://',
-    CATALOGUE_AUTOLOAD: 'true',
-    WEB_DIST_DIR: E2E_WEB_DIR,
-    SECRET_KEY: 'e2e-admin-system-secret-key-0123456789abcdef',
-    X_BASE_URL: fake.url,
-    INGEST_TIMEOUT_MS: '2000',
+  const server = await startOwnServer({
+    env: {
+      CATALOGUE_AUTOLOAD: 'true',
+      SECRET_KEY: 'e2e-admin-system-secret-key-0123456789abcdef',
+      X_BASE_URL: fake.url,
+      INGEST_TIMEOUT_MS: '2000',
+    },
+    admin: ADMIN,
   });
-  const runtime = await openRuntime(config);
-  await insertUser(runtime.handle.db, {
-    email: ADMIN.email,
-    passwordHash: await hashPassword(ADMIN.password),
-    emailVerifiedAt: new Date(),
-    role: 'admin',
-  });
-  const app = await buildApp(
-    { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
-    { logger: false },
-  );
-  baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+  baseURL = server.baseURL;
   close = async () => {
-    await app.close();
-    await runtime.close();
+    await server.close();
     await fake.close();
   };
 }, 120_000);

@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { waitForMail } from '../src/server/features/auth/auth.test-support.ts';
 import { buildTestApp, type TestApp } from '../src/server/test/build-test-app.ts';
+import { freePort } from '../src/server/test/free-port.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { open, SCREENSHOT_DIR, trackPageErrors } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
@@ -154,15 +154,6 @@ describe('choosing a password on the sign-up page', () => {
     },
   );
 });
-
-/** A free TCP port, so the OAuth server's redirect URI (APP_URL/auth/callback) is known before it starts. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 // A second server in this process, so the test can read mail_outbox and point Google at a local OpenID Connect server.
 describe('Google sign-in, password reset and e-mail verification in the browser', () => {

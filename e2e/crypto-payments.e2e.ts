@@ -1,15 +1,12 @@
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openRuntime } from '../src/server/runtime.ts';
 import { DEV_ACCOUNTS, HARDHAT_CHAIN_ID, type HardhatNode, startHardhatNode } from '../src/server/test/hardhat-node.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { authenticateInPage } from './support/accounts.ts';
 import { type Lang, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
-import { E2E_WEB_DIR } from './support/global-setup.ts';
+import { startOwnServer } from './support/own-server.ts';
 import { fillTemplate } from './support/text.ts';
 
 // Issue 19 point 3: /membership/crypto against a local Hardhat node with a solc-compiled USDT and USDC. This file runs
@@ -29,30 +26,20 @@ beforeAll(async () => {
   const usdt = await node.deployToken('USDT');
   const usdc = await node.deployToken('USDC');
   for (const token of [usdt, usdc]) await node.mint(token, PAYER, '10000');
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: 'false',
-    DATA_DIR: 'memory://',
-    CATALOGUE_AUTOLOAD: 'false',
-    FIRST_START_REFRESH: 'false',
-    WEB_DIST_DIR: E2E_WEB_DIR,
-    CRYPTO_RPC_URL: node.url,
-    CRYPTO_CHAIN_ID: String(HARDHAT_CHAIN_ID),
-    CRYPTO_RECEIVING_ADDRESS: RECEIVER,
-    CRYPTO_USDT_ADDRESS: usdt,
-    CRYPTO_USDC_ADDRESS: usdc,
-    CRYPTO_CONFIRMATIONS: '12',
+  const server = await startOwnServer({
+    env: {
+      FIRST_START_REFRESH: 'false',
+      CRYPTO_RPC_URL: node.url,
+      CRYPTO_CHAIN_ID: String(HARDHAT_CHAIN_ID),
+      CRYPTO_RECEIVING_ADDRESS: RECEIVER,
+      CRYPTO_USDT_ADDRESS: usdt,
+      CRYPTO_USDC_ADDRESS: usdc,
+      CRYPTO_CONFIRMATIONS: '12',
+    },
   });
-  const runtime = await openRuntime(config);
-  const app = await buildApp(
-    { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
-    { logger: false },
-  );
-  baseURL = await app.listen({ port: 0, host: '127.0.0.1' });
+  baseURL = server.baseURL;
   close = async () => {
-    await app.close();
-    await runtime.close();
+    await server.close();
     await node.stop();
   };
 }, 180_000);

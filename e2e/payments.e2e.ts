@@ -1,11 +1,5 @@
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { insertUser } from '../src/server/features/auth/auth.queries.ts';
-import { hashPassword } from '../src/server/features/auth/password.ts';
-import { openRuntime } from '../src/server/runtime.ts';
 import { type FakeStripe, fakeStripeEnv, startFakeStripe } from '../src/server/sources/testing/fake-stripe.ts';
 import enAdmin from '../src/shared/locales/en/admin.json' with { type: 'json' };
 import enPayments from '../src/shared/locales/en/payments.json' with { type: 'json' };
@@ -16,7 +10,7 @@ import { PASSWORD, signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
-import { E2E_WEB_DIR } from './support/global-setup.ts';
+import { startOwnServer } from './support/own-server.ts';
 
 // Issue 19: a user buys premium yearly by card through (a local fake of) Stripe Checkout, whose Pay button posts the
 // signed webhook to this server and redirects back; the return page shows the level and the expiry, /profile the
@@ -31,48 +25,20 @@ let fake: FakeStripe;
 let baseURL: string;
 let close: () => Promise<void>;
 
-/** A free port, so APP_URL (Checkout's success_url) can name this server before it listens. */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
 beforeAll(async () => {
   fake = await startFakeStripe();
-  const port = await freePort();
-  baseURL = `http://127.0.0.1:${port}`;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: 'false',
-    DATA_DIR: 'memory://',
-    CATALOGUE_AUTOLOAD: 'false',
-    WEB_DIST_DIR: E2E_WEB_DIR,
-    APP_URL: baseURL,
-    ...fakeStripeEnv(fake),
+  const server = await startOwnServer({
+    port: 'reserve',
+    env: (url) => {
+      // Checkout's success_url names this server, and the fake posts its webhooks here.
+      fake.setWebhookUrl(`${url}/api/payments/stripe/webhook`);
+      return { APP_URL: url, ...fakeStripeEnv(fake) };
+    },
+    admin: ADMIN,
   });
-  fake.setWebhookUrl(`${baseURL}/api/payments/stripe/webhook`);
-  const runtime = await openRuntime(config);
-  await insertUser(runtime.handle.db, {
-    email: ADMIN.email,
-    passwordHash: await hashPassword(ADMIN.password),
-    emailVerifiedAt: new Date(),
-    role: 'admin',
-  });
-  const app = await buildApp(
-    { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
-    { logger: false },
-  );
-  await app.listen({ port, host: '127.0.0.1' });
+  baseURL = server.baseURL;
   close = async () => {
-    await app.close();
-    await runtime.close();
+    await server.close();
     await fake.close();
   };
 }, 120_000);

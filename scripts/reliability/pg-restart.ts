@@ -5,8 +5,15 @@
 // shape, or when requests did not succeed again without restarting the app. The same checks run in CI as
 // src/server/reliability/pg-restart.test.ts.
 import { parseArgs } from 'node:util';
-import { type Answer, burst, freePort, isErrorBody, signUpOverHttp } from '../../src/server/reliability/http-burst.ts';
+import {
+  type Answer,
+  burst,
+  databaseRequestMix,
+  isErrorBody,
+  signUpOverHttp,
+} from '../../src/server/reliability/http-burst.ts';
 import { findPostgresBin, startPrivatePostgres } from '../../src/server/reliability/private-postgres.ts';
+import { freePort } from '../../src/server/test/free-port.ts';
 import { startServerProcess } from '../../src/server/test/server-process.ts';
 
 const { values } = parseArgs({
@@ -26,19 +33,7 @@ const server = await startServerProcess({ DATABASE_URL: pg.url, LOG_LEVEL: 'warn
 let exitCode = 0;
 try {
   const session = await signUpOverHttp(server.url, 'pg-restart@example.com');
-  const headers = { cookie: session.cookie, 'x-csrf-token': session.csrfToken };
-  const request = (worker: number, index: number) => {
-    if (index % 3 === 0) return { url: `${server.url}/api/me?lang=en`, init: { headers } };
-    if (index % 3 === 1) return { url: `${server.url}/api/projects?q=w${worker}i${index}&lang=en`, init: { headers } };
-    return {
-      url: `${server.url}/api/me/profile?lang=en`,
-      init: {
-        method: 'PATCH',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: `w${worker} ${index}` }),
-      },
-    };
-  };
+  const request = databaseRequestMix(server.url, session);
 
   let restartStarted = 0;
   let restartEnded = 0;

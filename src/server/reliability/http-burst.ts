@@ -1,23 +1,9 @@
-import { createServer } from 'node:net';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/auth.schema.ts';
 
-// Helpers for fault tests and scripts that drive a real server process over HTTP: a free port, a signed-in session,
+// Helpers for fault tests and scripts that drive a real server process over HTTP: a signed-in session,
 // and a burst of concurrent requests that records every answer (or the failure to get one).
 
 export type Answer = { url: string; at: number; status: number; body: string };
-
-/** A TCP port nobody listens on right now (the kernel picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function cookieOf(response: Response, name: string): string | undefined {
   for (const line of response.headers.getSetCookie()) {
@@ -81,6 +67,26 @@ export async function burst(
 }
 
 /** True for `{ error: { code: string, message: string } }`. */
+/**
+ * Requests that reach the database every time, for `burst`: the session lookup of /api/me, a search with a new text
+ * each time (no cache entry to serve), and a write (the profile), in turn.
+ */
+export function databaseRequestMix(baseUrl: string, session: { cookie: string; csrfToken: string }) {
+  const headers = { cookie: session.cookie, 'x-csrf-token': session.csrfToken };
+  return (worker: number, index: number): { url: string; init: RequestInit } => {
+    if (index % 3 === 0) return { url: `${baseUrl}/api/me?lang=en`, init: { headers } };
+    if (index % 3 === 1) return { url: `${baseUrl}/api/projects?q=w${worker}i${index}&lang=en`, init: { headers } };
+    return {
+      url: `${baseUrl}/api/me/profile?lang=en`,
+      init: {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `w${worker} ${index}` }),
+      },
+    };
+  };
+}
+
 export function isErrorBody(body: string): boolean {
   try {
     const error = (JSON.parse(body) as { error?: { code?: unknown; message?: unknown } }).error;

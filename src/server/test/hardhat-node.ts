@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import solc from 'solc';
 import { type Address, createPublicClient, createWalletClient, type Hash, http, parseUnits } from 'viem';
+import { freePort } from './free-port.ts';
 
 // A local Hardhat 2 node for on-chain tests (crypto payments): started on a free port from a minimal config in a temp
 // directory, with a small ERC-20 compiled by solc in-process (no compiler download). Tests only.
@@ -52,17 +52,6 @@ export function compileTestToken(): Compiled {
   const contract = output.contracts['TestToken.sol'].TestToken;
   compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
   return compiled;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export type HardhatNode = {
