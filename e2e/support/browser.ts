@@ -42,6 +42,11 @@ export type ContextOptions = {
   colorScheme?: 'light' | 'dark';
   /** Another server than the shared one (a test that starts its own, e.g. e2e/status.e2e.ts). */
   baseURL?: string;
+  /**
+   * 'block' for a test that intercepts the app's own files (page.route on /assets/*): once the service worker has
+   * precached them it answers from its cache, which page.route never sees, so the interception would race it.
+   */
+  serviceWorkers?: 'allow' | 'block';
 };
 
 /** A distinct documentation address (198.18.0.0/15, RFC 2544) per context, unique across test files. */
@@ -58,6 +63,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     locale: options.locale ?? 'zh-CN',
     colorScheme: options.colorScheme ?? 'light',
     reducedMotion: 'reduce',
+    serviceWorkers: options.serviceWorkers ?? 'allow',
     // Its own client address (the e2e server trusts the proxy header): visitor quotas are counted per context.
     extraHTTPHeaders: { 'x-forwarded-for': nextClientAddress() },
   });
