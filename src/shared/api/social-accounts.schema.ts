@@ -21,12 +21,26 @@ export type SocialAccount = z.infer<typeof SocialAccountSchema>;
 export const SocialAccountListResponseSchema = z.object({ items: z.array(SocialAccountSchema) });
 export type SocialAccountListResponse = z.infer<typeof SocialAccountListResponseSchema>;
 
+/**
+ * A credential goes into an HTTP header, which carries visible ASCII only: an accented letter or an inner space from
+ * a careless paste would be stored and then fail every call as a "network" error, so it is refused here. Whitespace
+ * around it (a copied line break) is trimmed.
+ */
+function credential(max: number) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .regex(/^[\x21-\x7E]+$/, 'visible ASCII characters without spaces');
+}
+
 /** POST body: a bearer token, or an API key + secret for client credentials. Secrets are write-only. */
 export const CreateSocialAccountBodySchema = z.object({
   label: z.string().trim().min(1).max(80),
-  bearerToken: z.string().min(1).max(4000).optional(),
-  apiKey: z.string().min(1).max(400).optional(),
-  apiSecret: z.string().min(1).max(400).optional(),
+  bearerToken: credential(4000).optional(),
+  apiKey: credential(400).optional(),
+  apiSecret: credential(400).optional(),
   dailyLimit: z.number().int().min(1).max(100_000).optional(),
   expiresAt: z.iso.datetime().optional(),
 });

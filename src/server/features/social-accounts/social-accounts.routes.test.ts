@@ -93,6 +93,32 @@ describe('/api/admin/social-accounts', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  test('a credential that cannot travel in an HTTP header (non-ASCII, inner space) is refused and nothing is stored', async () => {
+    const before = await t.db.select().from(socialApiAccounts);
+    const accented = await admin.request({
+      method: 'POST',
+      url: `${BASE}?lang=en`,
+      payload: { label: 'pasted', bearerToken: 'AAAA-sécret' },
+    });
+    const spaced = await admin.request({
+      method: 'POST',
+      url: `${BASE}?lang=en`,
+      payload: { label: 'pasted', apiKey: 'key part', apiSecret: 'secret' },
+    });
+    const padded = await admin.request({
+      method: 'POST',
+      url: BASE,
+      payload: { label: 'pasted', bearerToken: '  AAAA-pasted-with-newline\n' },
+    });
+
+    expect([accented.statusCode, spaced.statusCode]).toEqual([400, 400]);
+    expect(accented.json().error.code).toBe('VALIDATION_FAILED');
+    expect(accented.body).not.toContain('sécret');
+    // Surrounding whitespace from a paste is trimmed, not refused.
+    expect(padded.statusCode).toBe(201);
+    expect((await t.db.select().from(socialApiAccounts)).length).toBe(before.length + 1);
+  });
+
   test('deleting an account removes it', async () => {
     const created = SocialAccountSchema.parse(
       (await admin.request({ method: 'POST', url: BASE, payload: { label: 'gone', bearerToken: 't' } })).json(),
