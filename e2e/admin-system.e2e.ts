@@ -135,6 +135,15 @@ describe.each(['zh', 'en'] as const)('admin system tools (%s)', (lang) => {
       await open(page, '/admin?tab=accounts');
       const form = page.locator('[data-slot="account-form"]');
       await form.getByLabel(t.accounts.fields.label).fill(label);
+      // A token with a character no HTTP header carries is refused, saying why, and nothing is added.
+      await form.getByLabel(t.accounts.fields.bearerToken).fill('AAAA-sécret');
+      await form.getByRole('button', { name: t.accounts.add }).click();
+      // The server's sentence, once: "Invalid request: bearerToken: …", not the prefix twice.
+      const reason = `bearerToken: ${t.accounts.credentialCharacters}`;
+      const refusal = form.getByRole('alert');
+      await refusal.getByText(t.accounts.credentialCharacters, { exact: false }).waitFor();
+      expect(await refusal.textContent()).toBe(fillTemplate(LOCALES[lang].errors.VALIDATION_FAILED, { reason }));
+      await session.screenshot(form, `admin-accounts-${lang}-bad-token`);
       await form.getByLabel(t.accounts.fields.bearerToken).fill(SECRET);
       expect(await form.getByLabel(t.accounts.fields.bearerToken).getAttribute('type')).toBe('password');
       await form.getByRole('button', { name: t.accounts.add }).click();

@@ -32,7 +32,7 @@ function credential(max: number) {
     .trim()
     .min(1)
     .max(max)
-    .regex(/^[\x21-\x7E]+$/, 'visible ASCII characters without spaces');
+    .regex(/^[\x21-\x7E]+$/, 'admin.accounts.credentialCharacters');
 }
 
 /** POST body: a bearer token, or an API key + secret for client credentials. Secrets are write-only. */

@@ -2,19 +2,24 @@ import type { z } from 'zod';
 import { CSRF_COOKIE, CSRF_HEADER, toCookieName } from '../../shared/api/auth.schema.ts';
 import { ErrorBodySchema } from '../../shared/api/common.schema.ts';
 import { type ErrorCode, isErrorCode } from '../../shared/api/errors.ts';
+import type { Language } from '../../shared/locales/index.ts';
 import { env } from './env.ts';
+import { currentLanguage } from './i18n.ts';
 
 // The one API client (STYLE §1.4): JSON in, zod-checked JSON out, failures as ApiError with a typed code.
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: unknown;
-  constructor(status: number, code: ErrorCode, message: string, details?: unknown) {
+  /** The language the server wrote `message` in; undefined when the client made the error (network, shape). */
+  readonly language: Language | undefined;
+  constructor(status: number, code: ErrorCode, message: string, details?: unknown, language?: Language) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.language = language;
   }
 }
 
@@ -49,15 +54,18 @@ async function request<S extends z.ZodType>(
   init: RequestInit,
   options: ApiGetOptions,
 ): Promise<z.infer<S>> {
+  // The server writes its error messages in the UI language, not the browser's (they can differ after a switch).
+  const language = currentLanguage();
+  const headers = { ...(init.headers as Record<string, string>), 'accept-language': language };
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), init);
+    response = await fetch(buildUrl(path, options.query), { ...init, headers });
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw new ApiError(0, 'UPSTREAM_UNAVAILABLE', error instanceof Error ? error.message : 'Network error');
   }
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw toApiError(response.status, body);
+  if (!response.ok) throw toApiError(response.status, body, language);
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'Unexpected response shape', parsed.error);
   return parsed.data;
@@ -72,11 +80,12 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
   return `${env.VITE_API_BASE_URL}${path}${search ? `?${search}` : ''}`;
 }
 
-function toApiError(status: number, body: unknown): ApiError {
+function toApiError(status: number, body: unknown, language: Language): ApiError {
   const parsed = ErrorBodySchema.safeParse(body);
   if (!parsed.success) return new ApiError(status, status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', `HTTP ${status}`);
   const { code, message, details } = parsed.data.error;
-  return new ApiError(status, isErrorCode(code) ? code : 'INTERNAL', message, details);
+  if (!isErrorCode(code)) return new ApiError(status, 'INTERNAL', message, details);
+  return new ApiError(status, code, message, details, language);
 }
 
 /** A 4xx other than 408/429 will not get better by retrying (spec §8: 4xx errors are not retried). */

@@ -113,6 +113,7 @@ describe('/api/admin/social-accounts', () => {
 
     expect([accented.statusCode, spaced.statusCode]).toEqual([400, 400]);
     expect(accented.json().error.code).toBe('VALIDATION_FAILED');
+    expect(accented.json().error.message).toContain('Visible ASCII characters only');
     expect(accented.body).not.toContain('sécret');
     // Surrounding whitespace from a paste is trimmed, not refused.
     expect(padded.statusCode).toBe(201);
