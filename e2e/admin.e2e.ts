@@ -61,6 +61,17 @@ function recordImportCalls(page: Page): string[] {
 const tab = (page: Page, lang: Lang, id: 'projects' | 'sectors' | 'import' | 'audit') =>
   page.getByRole('tab', { name: LOCALES[lang].admin.tabs[id], exact: true }).click();
 
+/**
+ * Searches the projects tab and waits for the one match: the list shows a skeleton while the search loads, and a click
+ * on a row of the list before it (the project is on the unfiltered first page too) would land on the skeleton.
+ */
+async function searchProjects(page: Page, lang: Lang, id: string) {
+  const t = LOCALES[lang].admin.projects;
+  await page.getByRole('searchbox').fill(id);
+  await page.getByRole('button', { name: t.search, exact: true }).click();
+  await page.getByText(fillTemplate(t.count, { count: 1 }), { exact: true }).waitFor();
+}
+
 async function chooseFile(page: Page, lang: Lang, name: string, content: unknown) {
   const text = typeof content === 'string' ? content : JSON.stringify(content);
   await page
@@ -104,8 +115,7 @@ describe.each(['zh', 'en'] as const)('/admin (%s)', (lang) => {
       await form.waitFor({ state: 'detached' });
 
       // Find it, edit its texts in both languages.
-      await page.getByRole('searchbox').fill(id);
-      await page.getByRole('button', { name: t.projects.search, exact: true }).click();
+      await searchProjects(page, lang, id);
       const row = page.locator(`[data-slot="admin-project-row"][data-id="${id}"]`);
       await row.getByRole('button', { name: `${t.projects.edit} Admin Made ${lang}` }).click();
       const edit = page.getByRole('form', {
@@ -131,8 +141,7 @@ describe.each(['zh', 'en'] as const)('/admin (%s)', (lang) => {
 
       // Delete with its confirmation.
       await tab(page, lang, 'projects');
-      await page.getByRole('searchbox').fill(id);
-      await page.getByRole('button', { name: t.projects.search, exact: true }).click();
+      await searchProjects(page, lang, id);
       await row.getByRole('button', { name: `${t.projects.delete} Admin Made ${lang}` }).click();
       const dialog = page.getByRole('alertdialog');
       await dialog.getByText(t.projects.deleteDialog.text).waitFor();

@@ -228,8 +228,10 @@ describe('Google sign-in, password reset and e-mail verification in the browser'
 
         await page.goto(`${appUrl}/auth`);
         await page.getByRole('button', { name: t.form.forgotPassword }).click();
-        await page.getByLabel(t.form.email).fill(email);
-        await page.getByRole('button', { name: t.form.sendResetLink }).click();
+        // Within the reset form: the sign-in form's e-mail field has the same label and may still be there.
+        const resetForm = page.getByRole('form', { name: t.form.resetTitle });
+        await resetForm.getByLabel(t.form.email).fill(email);
+        await resetForm.getByRole('button', { name: t.form.sendResetLink }).click();
         await page.getByRole('status').getByText(t.form.resetSent).waitFor();
 
         const reset = await waitForMail(app.db, email, 2); // after the verification mail
@@ -239,9 +241,10 @@ describe('Google sign-in, password reset and e-mail verification in the browser'
         await page.getByLabel(t.form.confirmPassword).fill('another-pass-777');
         await page.getByRole('button', { name: t.form.savePassword }).click();
         await page.getByRole('status').getByText(t.form.passwordSaved).waitFor();
-        await page.getByLabel(t.form.email).fill(email);
-        await page.getByLabel(t.form.password, { exact: true }).fill('another-pass-777');
-        await page.getByRole('form', { name: t.form.signInTitle }).getByRole('button', { name: t.form.signIn }).click();
+        const signInForm = page.getByRole('form', { name: t.form.signInTitle });
+        await signInForm.getByLabel(t.form.email).fill(email);
+        await signInForm.getByLabel(t.form.password, { exact: true }).fill('another-pass-777');
+        await signInForm.getByRole('button', { name: t.form.signIn }).click();
         await banner.getByText(name, { exact: true }).waitFor();
 
         const verify = (await app.db.query.mailOutbox.findMany()).find(
