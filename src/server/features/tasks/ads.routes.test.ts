@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AdStartResponse, CreditResponse, TasksResponse } from '../../../shared/api/tasks.schema.ts';
-import { sessions } from '../../db/schema/index.ts';
+import { adViews, houseAds, sessions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
 import { AD_TOKEN_TTL_MS, startAd } from './ads.service.ts';
@@ -122,6 +122,21 @@ describe('ads: single-use tokens held for AD_MIN_VIEW_SECONDS on the server', ()
     expect(start.statusCode).toBe(409);
     expect(start.json().error.code).toBe('ADS_NOT_SHOWN');
     expect(tasks.ads.shown).toBe(false);
+  });
+
+  // It switches every house ad off, and back on at the end.
+  test('with every house ad switched off: 503 NO_ADS_AVAILABLE in the error shape, and no view is stored', async () => {
+    const { agent, userId } = await newUser();
+    const active = await t.db.select({ id: houseAds.id }).from(houseAds).where(eq(houseAds.active, true));
+    await t.db.update(houseAds).set({ active: false });
+    try {
+      const start = await agent.request({ method: 'POST', url: '/api/tasks/ads/start?lang=en' });
+      expect(start.statusCode).toBe(503);
+      expect(start.json().error).toMatchObject({ code: 'NO_ADS_AVAILABLE', message: expect.any(String) });
+      expect(await t.db.select().from(adViews).where(eq(adViews.userId, userId))).toEqual([]);
+    } finally {
+      for (const { id } of active) await t.db.update(houseAds).set({ active: true }).where(eq(houseAds.id, id));
+    }
   });
 
   test('bad tokens are 400, never 500', async () => {
