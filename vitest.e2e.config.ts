@@ -13,7 +13,9 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 3,
     pool: 'forks',
-    testTimeout: 30_000,
+    // A guard against a hang, not a speed target: on a slower 2-core machine (2026-11-28) the whole suite ran 2.2×
+    // longer than on the one before, and journeys of 15 s there took over 30 s here.
+    testTimeout: 90_000,
     hookTimeout: 120_000,
   },
 });

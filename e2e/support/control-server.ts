@@ -20,6 +20,13 @@ export const ATTENTION_FIXTURE = {
 } as const;
 
 /**
+ * The backfilled history is drawn as it stood on this day, whatever today is: its waves follow the calendar, and on
+ * some days the attention burst lifted heat less than 3 standard deviations above its 30 days, so /analytics had no
+ * anomaly to show (seen on 2026-11-28). With this shape today's heat is 3.7 deviations above its mean.
+ */
+const HISTORY_SHAPE_OF = new Date('2026-11-25T00:00:00Z');
+
+/**
  * The e2e server's test-only control port (never part of the product): what the scheduler and the ingestion jobs do
  * in production, a browser test asks for here, because its server runs with jobs off.
  *   POST /recompute            a heat recompute and its after-step (alerts, search alerts, cache, events)
@@ -58,7 +65,7 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
   };
   let fakeHistory: FakeServer | undefined;
   const backfill = async (days: number) => {
-    fakeHistory ??= await startFakeServer(fakeHistoryRoute(() => new Date()));
+    fakeHistory ??= await startFakeServer(fakeHistoryRoute(() => new Date(), { shapeOf: HISTORY_SHAPE_OF }));
     const config = loadConfig({ ...FAST_INGEST_ENV, ...fakeHistoryEnv(fakeHistory.url), LOG_LEVEL: 'silent' });
     const [row] = await queryRows<{ id: string }>(
       db,

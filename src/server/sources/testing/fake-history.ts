@@ -30,15 +30,20 @@ function days(fromMs: number, toMs: number): number[] {
  * A route answering CoinGecko market_chart, DefiLlama /protocol, GitHub org repos and commit_activity, Wikipedia daily
  * page views and GDELT timelinevolraw, relative to `now`. Paths are matched by their ends, so each client's base URL
  * can point at the same server (e.g. `${url}/coingecko`).
+ * `shapeOf`: every series is drawn as it stood on that day and moved to end today. The waves otherwise move with the
+ * calendar, and a test that needs a given shape (the browser test's anomaly: today's heat far above its 30 days) would
+ * pass on some dates and fail on others.
  */
-export function fakeHistoryRoute(now: () => Date): FakeRoute {
+export function fakeHistoryRoute(now: () => Date, options: { shapeOf?: Date } = {}): FakeRoute {
   return ({ path, query }: FakeRequest): FakeResponse => {
     const today = dayStart(now().getTime());
+    const shift = options.shapeOf ? dayStart(options.shapeOf.getTime()) - today : 0;
+    const valueOn = (name: string, base: number, dayMs: number) => fakeDailyValue(name, base, dayMs + shift);
     let m = path.match(/\/coins\/([^/]+)\/market_chart$/);
     if (m) {
       const id = decodeURIComponent(m[1] as string);
       const series = days(today - Number(query.get('days') ?? 90) * DAY_MS, today);
-      const pairs = (base: number, salt: string) => series.map((at) => [at, fakeDailyValue(id + salt, base, at)]);
+      const pairs = (base: number, salt: string) => series.map((at) => [at, valueOn(id + salt, base, at)]);
       return { body: { prices: pairs(10, 'p'), market_caps: pairs(5e8, 'c'), total_volumes: pairs(3e7, 'v') } };
     }
     m = path.match(/\/protocol\/([^/]+)$/);
@@ -46,7 +51,7 @@ export function fakeHistoryRoute(now: () => Date): FakeRoute {
       const slug = decodeURIComponent(m[1] as string);
       const tvl = days(today - 400 * DAY_MS, today).map((at) => ({
         date: at / 1000,
-        totalLiquidityUSD: fakeDailyValue(slug, 2e8, at),
+        totalLiquidityUSD: valueOn(slug, 2e8, at),
       }));
       return { body: { id: '1', name: slug, tvl } };
     }
@@ -72,7 +77,7 @@ export function fakeHistoryRoute(now: () => Date): FakeRoute {
       const firstWeek = dayStart(today - 51 * 7 * DAY_MS) - new Date(today - 51 * 7 * DAY_MS).getUTCDay() * DAY_MS;
       const weeks = Array.from({ length: 52 }, (_, w) => {
         const week = firstWeek + w * 7 * DAY_MS;
-        const perDay = Array.from({ length: 7 }, (_, d) => Math.round(fakeDailyValue(repo, 6, week + d * DAY_MS)));
+        const perDay = Array.from({ length: 7 }, (_, d) => Math.round(valueOn(repo, 6, week + d * DAY_MS)));
         return { total: perDay.reduce((a, b) => a + b, 0), week: week / 1000, days: perDay };
       });
       return { body: weeks };
@@ -83,7 +88,7 @@ export function fakeHistoryRoute(now: () => Date): FakeRoute {
       const items = days(parseYmd(m[3] as string), parseYmd(m[4] as string)).map((at) => ({
         article: title,
         timestamp: `${ymd(at)}00`,
-        views: Math.round(fakeDailyValue(title, 4000, at)),
+        views: Math.round(valueOn(title, 4000, at)),
       }));
       return { body: { items } };
     }
@@ -93,7 +98,7 @@ export function fakeHistoryRoute(now: () => Date): FakeRoute {
       const to = parseYmd(query.get('enddatetime') ?? ymd(today));
       const data = days(from, to).map((at) => ({
         date: `${ymd(at)}T000000Z`,
-        value: Math.round(fakeDailyValue(q, 40, at)),
+        value: Math.round(valueOn(q, 40, at)),
         norm: 100_000,
       }));
       return { body: { timeline: [{ series: 'Article Count', data }] } };
