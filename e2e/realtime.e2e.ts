@@ -30,7 +30,7 @@ describe.each(['zh', 'en'] as const)('realtime and offline (%s)', (lang) => {
 
   test('a recompute moves the heat on an open page without a reload, and marks what changed', async () => {
     const project = LIVE_PROJECT[lang];
-    await session.withPage({ lang }, `realtime-live-${lang}`, async (page) => {
+    await session.withPage({ lang, serviceWorkers: 'allow' }, `realtime-live-${lang}`, async (page) => {
       await open(page, `/project/${project}`);
       const popover = await openPopover(page, lang);
       await expect.poll(() => popover.getByTestId('live-state').textContent()).toBe(s.connection.connected);
@@ -50,7 +50,7 @@ describe.each(['zh', 'en'] as const)('realtime and offline (%s)', (lang) => {
   });
 
   test('the sync popover: state, last sync, network, live stream, statistics, errors, sync now, close', async () => {
-    await session.withPage({ lang }, `realtime-popover-${lang}`, async (page) => {
+    await session.withPage({ lang, serviceWorkers: 'allow' }, `realtime-popover-${lang}`, async (page) => {
       await open(page, '/');
       const popover = await openPopover(page, lang);
       await popover.getByText(s.lastSync).waitFor();
@@ -73,7 +73,7 @@ describe.each(['zh', 'en'] as const)('realtime and offline (%s)', (lang) => {
   });
 
   test('offline: the banner, the cached app shell, the built-in sample, an offline filter said so; online: all back', async () => {
-    await session.withPage({ lang }, `realtime-offline-${lang}`, async (page) => {
+    await session.withPage({ lang, serviceWorkers: 'allow' }, `realtime-offline-${lang}`, async (page) => {
       const errors = trackPageErrors(page);
       const context = page.context();
       const banner = page.getByTestId('offline-banner');

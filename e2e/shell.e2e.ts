@@ -176,7 +176,7 @@ describe('toasts', () => {
 
 describe('loading and failure screens', () => {
   test('a route whose code is still loading shows the spec spinner (加载中 and the AI-analysis line)', async () => {
-    const context = await session.newContext({ lang: 'zh', serviceWorkers: 'block' });
+    const context = await session.newContext({ lang: 'zh' });
     const page = await context.newPage();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -199,7 +199,7 @@ describe('loading and failure screens', () => {
   });
 
   test('a route that fails to load shows the router error screen inside the shell', async () => {
-    const context = await session.newContext({ lang: 'en', serviceWorkers: 'block' });
+    const context = await session.newContext({ lang: 'en' });
     const page = await context.newPage();
     await page.route('**/assets/terms-*.js', (route) => route.abort());
     await open(page, '/');
