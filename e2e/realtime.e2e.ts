@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { baseUrl, type Lang, open, trackPageErrors } from './support/browser.ts';
+import { type Lang, open, trackPageErrors } from './support/browser.ts';
 import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
@@ -109,9 +109,9 @@ describe.each(['zh', 'en'] as const)('realtime and offline (%s)', (lang) => {
   });
 
   test('without the app shell cached, a page opened offline waits for the network instead of crashing', async () => {
-    // Service workers blocked: the first visit before the shell is cached, where the route chunk itself fails.
-    const context = await session.browser.newContext({ baseURL: baseUrl(), serviceWorkers: 'block', locale: 'zh-CN' });
-    await context.addInitScript((language) => localStorage.setItem('language', language), lang);
+    // Service workers blocked (the helper's default): the first visit before the shell is cached, where the route
+    // chunk itself fails.
+    const context = await session.newContext({ lang });
     const page = await context.newPage();
     try {
       const errors = trackPageErrors(page);
