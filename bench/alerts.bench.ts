@@ -92,7 +92,10 @@ export async function seedAlerts(db: Db, evaluatedAt: Date): Promise<void> {
       SELECT (SELECT count(*)::int FROM p) AS projects, (SELECT count(*)::int FROM s) AS sectors
     ), g AS (
       -- The target positions are computed here, so the joins below are plain equalities (hash joins).
-      SELECT g, g % 5 = 0 AS on_sector, (g * 7919) % totals.projects AS project_n, g % totals.sectors AS sector_n,
+      -- A user's ten alerts (g = user + 1,000 k) share kind and target kind, so their sectors and thresholds differ by
+      -- k: one alert per condition (alerts_condition_idx; at least ten scored sectors keep trend alerts distinct).
+      SELECT g, g % 5 = 0 AS on_sector, (g * 7919) % totals.projects AS project_n,
+        (g % ${USERS} + g / ${USERS}) % totals.sectors AS sector_n,
         (ARRAY['heat_above', 'heat_below', 'rank_top', 'heat_change_24h', 'trend_change'])[1 + (g / 5) % 5] AS kind
       FROM generate_series(0, ${ALERTS - 1}) g, totals
     ), picked AS (
@@ -107,7 +110,8 @@ export async function seedAlerts(db: Db, evaluatedAt: Date): Promise<void> {
       CASE WHEN picked.on_sector THEN NULL ELSE p.project_id END,
       CASE WHEN picked.on_sector THEN s.id END,
       picked.kind,
-      CASE picked.kind WHEN 'rank_top' THEN 1000 WHEN 'heat_change_24h' THEN 5 WHEN 'trend_change' THEN NULL ELSE 50 END,
+      CASE picked.kind WHEN 'rank_top' THEN 1000 WHEN 'heat_change_24h' THEN 5 WHEN 'trend_change' THEN NULL ELSE 50 END
+        + picked.g / ${USERS},
       picked.g % 3 = 0,
       CASE WHEN picked.g % 10 = 0 THEN 'http://127.0.0.1:9/bench-hook' END,
       'armed', NULL,

@@ -45,7 +45,7 @@ describe('the account pages', () => {
       await page.keyboard.press('Enter');
       await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(c.auth.menu.profile);
       await page.keyboard.press('ArrowDown');
-      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(c.auth.menu.tasks);
+      await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(c.auth.menu.membership);
       await page.keyboard.press('End');
       await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(c.auth.menu.signOut);
       await shot(page, 'account-menu-en');

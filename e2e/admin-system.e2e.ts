@@ -6,6 +6,7 @@ import enAdmin from '../src/shared/locales/en/admin.json' with { type: 'json' };
 import { en, zh } from '../src/shared/locales/index.ts';
 import zhAdmin from '../src/shared/locales/zh/admin.json' with { type: 'json' };
 import { signIn, signUp } from './support/accounts.ts';
+import { adminsPerLanguage } from './support/admins.ts';
 import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { startOwnServer } from './support/own-server.ts';
@@ -17,7 +18,7 @@ import { fillTemplate } from './support/text.ts';
 const LOCALES = { zh, en } as const;
 // The admin namespace is loaded with its routes, not part of the shared catalogue index.
 const ADMIN_TEXTS = { zh: zhAdmin, en: enAdmin } as const;
-const ADMIN = { email: 'system-admin@example.com', password: 'system-admin-password-1' };
+const ADMIN = adminsPerLanguage('system');
 const SECRET = 'AAAA-e2e-bearer-secret-never-shown';
 const session = launchFileBrowser(resolve('docs/notes/issue-17'));
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
       X_BASE_URL: fake.url,
       INGEST_TIMEOUT_MS: '2000',
     },
-    admin: ADMIN,
+    admin: Object.values(ADMIN),
   });
   baseURL = server.baseURL;
   close = async () => {
@@ -54,7 +55,7 @@ afterAll(() => close?.());
 
 function withAdmin(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
   return session.withPage({ lang, baseURL }, `admin-system-${name}-${lang}`, async (page) => {
-    await signIn(page, LOCALES[lang], ADMIN.email, ADMIN.password);
+    await signIn(page, LOCALES[lang], ADMIN[lang].email, ADMIN[lang].password);
     await page.getByRole('banner').getByTestId('user-menu-button').waitFor();
     await run(page);
   });
@@ -196,7 +197,7 @@ describe.each(['zh', 'en'] as const)('admin system tools (%s)', (lang) => {
 
   test('a signed-in user who is not an admin is refused on /twitter-debug', async () => {
     await session.withPage({ lang, baseURL }, `admin-system-user-${lang}`, async (page) => {
-      await signUp(page, LOCALES[lang], `system-user-${lang}@example.com`);
+      await signUp(page, LOCALES[lang], `system-user-${lang}@example.com`, { verify: false });
       await page.getByRole('banner').getByTestId('user-menu-button').waitFor();
       await open(page, '/twitter-debug');
       await page.getByRole('alert').getByText(LOCALES[lang].errors.ADMIN_REQUIRED).waitFor();

@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { recomputeHeat } from '../src/server/features/heat/recompute.service.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { authenticateInPage } from './support/accounts.ts';
 import { type Lang, MOBILE, open } from './support/browser.ts';
 import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
+import { type OwnServer, startOwnServer } from './support/own-server.ts';
+import { fillTemplate } from './support/text.ts';
 
 // Issue 20, AI analysis in the browser: a premium user reads a project's analysis panel (a brief whose cited numbers
 // link to the rows they come from, movers, risk flags, similar projects); a free user and a visitor see the summary
@@ -13,23 +16,40 @@ import { launchFileBrowser } from './support/file-browser.ts';
 // the daily market brief. The e2e server has no model configured: every brief is the template brief, and says so.
 // 90 days of backfilled history for one project (the control port, as e2e/backfill.e2e.ts does) and a burst of
 // attention for it (as e2e/attention.e2e.ts writes, then a recompute) give it a score, 24 h and 7 d moves with their
-// drivers, an anomaly and a risk flag, and the sectors a share of heat 7 days ago (rotation).
+// drivers, an anomaly and a risk flag, and the sectors a share of heat 7 days ago (rotation). Every brief states the
+// kind and age of its inputs (here the catalogue sample), and with no model no title promises AI. A server of its own
+// with three days of history shows /analytics saying what fills in after how long.
 const LOCALES = { zh, en } as const;
-const NOTES_DIR = resolve('docs/notes/issue-20');
 const BRIEF_TIMEOUT = 30_000;
+const DAY_MS = 86_400_000;
 
-const session = launchFileBrowser(NOTES_DIR);
+const session = launchFileBrowser();
+let young: OwnServer;
 let projectId: string;
 
 beforeAll(async () => {
   // The backfilled project: a breakdown (the rows citations link to), 24 h and 7 d moves, similar projects.
   projectId = ((await control(inject('controlUrl'), '/backfill?days=90')) as { id: string }).id;
   await control(inject('controlUrl'), `/attention?project=${projectId}`);
-}, 120_000);
+  // A young instance: the catalogue and two heat runs three days apart, no model.
+  young = await startOwnServer({ env: { CATALOGUE_AUTOLOAD: 'true' } });
+  await recomputeHeat(young.runtime.handle.db, { now: new Date(Date.now() - 3 * DAY_MS) });
+  await recomputeHeat(young.runtime.handle.db, { now: new Date() });
+}, 180_000);
 
-function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>, viewport?: typeof MOBILE) {
-  return session.withPage({ lang, viewport }, `analysis-${name}-${lang}`, run);
+afterAll(() => young?.close());
+
+function withPage(
+  lang: Lang,
+  name: string,
+  run: (page: Page) => Promise<void>,
+  viewport: { width: number; height: number } = { width: 1440, height: 900 },
+  baseURL?: string,
+) {
+  return session.withPage({ lang, viewport, baseURL }, `analysis-${name}-${lang}`, run);
 }
+
+type DataState = { figures: string; figuresAsOf: string };
 
 /** Every request for a brief the page makes (a free user and a visitor must make none for a project). */
 function recordBriefRequests(page: Page): string[] {
@@ -73,7 +93,8 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       await authenticateInPage(page, 'sign-in', premium.email, premium.password);
       await open(page, `/project/${projectId}`);
       const panel = page.locator('[data-slot="analysis-panel"]');
-      await panel.getByRole('heading', { name: a.panel.title, exact: true }).waitFor();
+      // No model configured: the titles promise no AI.
+      await panel.getByRole('heading', { name: a.panel.titleNoModel, exact: true }).waitFor();
       const brief = panel.locator('[data-brief-state="done"]');
       await brief.waitFor({ timeout: BRIEF_TIMEOUT });
       expect(await panel.locator('[data-analysis-locked]').count()).toBe(0);
@@ -82,6 +103,27 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       expect(await brief.getAttribute('data-brief-origin')).toBe('template');
       await brief.getByText(a.brief.template, { exact: true }).waitFor();
       await brief.getByText(a.brief.fallback.noModel).waitFor();
+
+      // The brief states its inputs: the catalogue sample, its date and age, above the text and as its first sentence
+      // (the age a citation); it never calls a sample's heat "current".
+      const state = await page.evaluate(async () => (await (await fetch('/api/data-state')).json()) as DataState);
+      expect(state.figures).toBe('sample');
+      const age = Math.floor((Date.now() - Date.parse(state.figuresAsOf)) / DAY_MS);
+      const inputsLine = (await brief.locator('[data-brief-inputs="sample"]').textContent()) ?? '';
+      expect(inputsLine).toContain(String(age));
+      const opening = (await brief.locator('[data-brief-text]').textContent()) ?? '';
+      expect(
+        opening.startsWith(
+          lang === 'zh'
+            ? `以下依据内置样本数据（距今 ${age} 天）`
+            : `This rests on the built-in sample data, ${age} days old`,
+        ),
+      ).toBe(true);
+      expect(opening).not.toContain('当前');
+      await brief.locator('[data-brief-text] [data-fact="inputs.ageDays"]').waitFor();
+      // What the table does not show, each number cited: the sector median, its own 30-day range.
+      await brief.locator('[data-brief-text] a[data-fact="context.sectorMedian"]').waitFor();
+      await brief.locator('[data-brief-text] a[data-fact="context.range30d.high"]').waitFor();
 
       // Each cited number links to an element of this page and names its source in its title.
       const citations = brief.locator('[data-brief-text] a[data-fact]');
@@ -120,7 +162,7 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       await session.screenshot(page, `analysis-citation-${lang}`);
 
       // Movers, risk flags and similar projects, each a section of the panel; similar projects link to their pages.
-      for (const title of [a.brief.title, a.movers.title, a.anomalies.title, a.risk.title, a.similar.title]) {
+      for (const title of [a.brief.titleNoModel, a.movers.title, a.anomalies.title, a.risk.title, a.similar.title]) {
         await panel.getByRole('heading', { name: title, exact: true }).waitFor();
       }
       // The 24 h and 7 d moves, each with the components that drove it.
@@ -144,8 +186,9 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       expect(sectorId).toBeTruthy();
       await open(page, `/sectors/${sectorId}`);
       const sectorPanel = page.locator('[data-slot="analysis-panel"]');
-      await sectorPanel.getByRole('heading', { name: a.panel.sectorTitle, exact: true }).waitFor();
+      await sectorPanel.getByRole('heading', { name: a.panel.sectorTitleNoModel, exact: true }).waitFor();
       await sectorPanel.locator('[data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });
+      await sectorPanel.locator('[data-brief-inputs="sample"]').waitFor();
       await sectorPanel.locator('[data-analysis-summary]').waitFor();
       expect(await sectorPanel.locator('[data-analysis-locked]').count()).toBe(0);
       expect(await sectorPanel.locator(`[data-mover="${projectId}"]`).count()).toBeGreaterThan(0);
@@ -169,7 +212,7 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       const locked = panel.locator('[data-slot="locked-feature"]');
       await locked.getByText(t.errors.FEATURE_LOCKED).waitFor();
       await locked.getByRole('link', { name: t.membership.locked.upgrade }).waitFor();
-      await panel.getByText(a.panel.lockedText).waitFor();
+      await panel.getByText(a.panel.lockedTextNoModel).waitFor();
       expect(await panel.locator('[data-brief-state]').count()).toBe(0);
       expect(await panel.locator('[data-analysis-summary] dt').allTextContents()).toEqual(
         expect.arrayContaining([a.summary.heat, a.summary.anomalies, a.summary.riskFlags, a.summary.topRisk]),
@@ -196,6 +239,11 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
     await withPage(lang, 'analytics', async (page) => {
       await open(page, '/analytics');
       expect(await page.locator('main h1').textContent()).toBe(a.page.title);
+      // No model: no wording promises model-written analysis.
+      await page.getByText(a.page.subtitle, { exact: true }).waitFor();
+      await page.locator('[data-slot="market-brief-subtitle"]').getByText(a.brief.marketSubtitleNoModel).waitFor();
+      // 90 days of history: every section is filled, none says it is waiting for history.
+      expect(await page.locator('[data-history-need]').count()).toBe(0);
       expect(await page.title()).toContain(a.page.title);
       const movers = page.locator('[data-slot="market-movers"]');
       await movers.getByRole('heading', { name: a.movers.marketTitle }).waitFor();
@@ -225,6 +273,27 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
     });
   });
 
+  test('/analytics on a young instance says what fills in after how long', async () => {
+    await withPage(
+      lang,
+      'young',
+      async (page) => {
+        await open(page, '/analytics');
+        await page.locator('[data-slot="market-brief"] [data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });
+        // Three days of history: the 7-day movers, the rotation and the anomalies each say they need seven.
+        const needs = fillTemplate(a.history.needs, { needed: 7, days: 3 });
+        for (const slot of ['market-movers', 'rotation', 'market-anomalies']) {
+          await page.locator(`[data-slot="${slot}"] [data-history-need="7"]`).getByText(needs).waitFor();
+        }
+        expect(await page.locator('[data-history-need]').count()).toBe(3);
+        await page.locator('[data-slot="market-brief"] [data-brief-inputs="sample"]').waitFor();
+        await session.screenshot(page, `analysis-analytics-young-${lang}`, { fullPage: true });
+      },
+      undefined,
+      young.baseURL,
+    );
+  });
+
   test('the home page shows the daily market brief (the spinner while it streams, then the template, saying so) and the top anomalies', async () => {
     await withPage(lang, 'home', async (page) => {
       // The stream is held back a moment: meanwhile the card shows the spinner and the spec's loading line.
@@ -240,7 +309,7 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       const card = page.locator('[data-slot="market-brief"]');
       await card.getByRole('heading', { name: a.brief.marketTitle }).waitFor();
       const streaming = card.locator('[data-brief-state="streaming"][role="status"]');
-      await streaming.getByText(t.app.loading.subtitle).waitFor();
+      await streaming.getByText(t.app.loading.subtitlePending).waitFor();
       await screenshotElement(page, card, `analysis-brief-streaming-${lang}`);
       release();
       const brief = card.locator('[data-brief-state="done"]');
@@ -272,6 +341,7 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
         await open(page, `/project/${projectId}`);
         const panel = page.locator('[data-slot="analysis-panel"]');
         await panel.locator('[data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });
+        await panel.locator('[data-brief-inputs="sample"]').waitFor();
         expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
         await panel.scrollIntoViewIfNeeded();
         await screenshotElement(page, panel, `analysis-panel-390-${lang}`);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { waitForMail } from '../src/server/features/auth/auth.test-support.ts';
+import { signUpUnverifiedAgent, waitForMail } from '../src/server/features/auth/auth.test-support.ts';
 import { buildTestApp, type TestApp } from '../src/server/test/build-test-app.ts';
 import { freePort } from '../src/server/test/free-port.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
@@ -145,6 +145,13 @@ describe('choosing a password on the sign-up page', () => {
           expect(await score()).toBeLessThanOrEqual(1);
           await session.screenshot(page, `auth-signup-common-password-${lang}`);
 
+          await page.getByLabel(t.form.password, { exact: true }).fill('aaaaaaaaaaaa');
+          await page.getByLabel(t.form.confirmPassword).fill('aaaaaaaaaaaa');
+          await meter.getByText(t.strength.tooWeak).waitFor(); // the server's own function and threshold
+          await submit();
+          await page.getByText(t.validation.passwordTooWeak, { exact: true }).waitFor();
+          await session.screenshot(page, `auth-signup-weak-password-${lang}`);
+
           await page.getByLabel(t.form.password, { exact: true }).fill('violet kettle drums at noon');
           await meter.getByText(`${t.strength.label}: ${t.strength.veryStrong}`).waitFor();
           await session.screenshot(page, `auth-signup-strong-password-${lang}`);
@@ -252,40 +259,108 @@ describe('Google sign-in, password reset and e-mail verification in the browser'
         );
         const token = /token=([^\s&]+)/.exec(verify?.text ?? '')?.[1] ?? '';
         await page.goto(`${appUrl}/auth?mode=verify&token=${token}`);
-        await page.getByRole('status').getByText(t.form.verified).waitFor();
+        // The reset proved the address already; signed in, the page says the session stays.
+        await page.getByTestId('verify-done').getByText(t.form.verifiedSignedIn).waitFor();
       },
       'reset',
     );
   });
 
-  test('verifying a new address asks for a password on the page and signs the older session out (en)', async () => {
-    const email = `verify-${Date.now()}@example.com`;
-    await withPage(
-      'en',
-      async (page) => {
-        const t = en.auth;
-        const banner = page.getByRole('banner');
+  test.each([
+    ['en', 1440],
+    ['zh', 390],
+  ] as const)(
+    '%s at %d px: the link verifies in one click in the browser that signed up, and asks for a (strong) password in any other',
+    async (lang, width) => {
+      const c = lang === 'zh' ? zh : en;
+      const t = c.auth;
+      const email = `verify-${lang}-${Date.now()}@example.com`;
+      const shot = (name: string) => `auth-verify-${name}-${lang}-${width}`;
+      const context = await session.newContext({ lang, baseURL: appUrl, viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      const errors = trackPageErrors(page);
+      try {
+        const header = page.getByRole('banner');
         await page.goto(`${appUrl}/auth?mode=signup`);
         await page.getByLabel(t.form.email).fill(email);
         await page.getByLabel(t.form.password, { exact: true }).fill(PASSWORD);
         await page.getByLabel(t.form.confirmPassword).fill(PASSWORD);
         await page.getByLabel(t.form.terms).check();
         await page.getByRole('form', { name: t.form.signUpTitle }).getByRole('button', { name: t.form.signUp }).click();
-        await banner.getByText(email.split('@')[0] ?? '', { exact: true }).waitFor();
+        await page.getByText(t.form.signedUpNext).waitFor();
+        await page.getByRole('button', { name: t.form.continue }).click();
 
-        const { token } = await waitForMail(app.db, email);
+        // "Email not verified" on every page, with the resend action (rate-limited on the server).
+        const notice = page.getByTestId('unverified-banner');
+        await notice.getByText(t.unverified.title).waitFor();
+        await notice.getByText(t.unverified.body.replace('{{email}}', email)).waitFor();
+        await session.screenshot(page, shot('banner'));
+        await notice.getByRole('button', { name: t.unverified.resend }).click();
+        await notice.getByText(t.unverified.sent).waitFor();
+        const { token } = await waitForMail(app.db, email, 2);
+        await session.screenshot(page, shot('resent'));
+
+        // A gated action says why where it failed, and the banner turns into an alert with the resend action.
+        await open(page, '/tasks');
+        const checkIn = page.getByRole('listitem', { name: c.tasks.items.daily.check_in.title });
+        await checkIn.getByRole('button', { name: c.tasks.actions.checkIn }).click();
+        await checkIn.getByText(c.errors.EMAIL_NOT_VERIFIED).waitFor();
+        await expect.poll(() => notice.getAttribute('role')).toBe('alert');
+        await notice.getByRole('button', { name: t.unverified.resend }).waitFor();
+        await session.screenshot(page, shot('gated'), { fullPage: true });
+
+        // The link in the same browser: no request fails on the way, the session stays.
+        const failed: string[] = [];
+        page.on('response', (response) => {
+          if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+        });
         await page.goto(`${appUrl}/auth?mode=verify&token=${encodeURIComponent(token ?? '')}`);
-        await page.getByText(t.form.verifyChoosePassword).waitFor();
-        await page.getByLabel(t.form.newPassword, { exact: true }).fill('chosen-on-verify-7');
-        await page.getByLabel(t.form.confirmPassword).fill('chosen-on-verify-7');
-        await session.screenshot(page, `auth-verify-choose-password-en`);
-        await page.getByRole('button', { name: t.form.savePassword }).click();
-        await page.getByRole('status').getByText(t.form.verified).waitFor();
-
+        await page.getByTestId('verify-done').getByText(t.form.verifiedSignedIn).waitFor();
+        await session.screenshot(page, shot('one-click'));
+        expect(failed).toEqual([]);
+        await page.getByRole('link', { name: t.form.continue }).click();
+        await page.waitForURL(`${appUrl}/`);
         await page.reload();
-        await banner.getByRole('link', { name: t.menu.signIn }).waitFor(); // the session from sign-up has ended
-      },
-      'verify',
-    );
-  });
+        await header.waitFor();
+        const me = await page.evaluate(async () => (await (await fetch('/api/me')).json()).user);
+        expect(me).toMatchObject({ email, emailVerified: true }); // still signed in, now verified
+        expect(await notice.count()).toBe(0);
+
+        // Another account's link opened in a browser without its session: the owner chooses the password.
+        const other = `verify-other-${lang}-${Date.now()}@example.com`;
+        const { agent: squatter } = await signUpUnverifiedAgent(app.app, other, PASSWORD);
+        const { token: otherToken } = await waitForMail(app.db, other);
+        const fresh = await session.newContext({ lang, baseURL: appUrl, viewport: { width, height: 900 } });
+        const elsewhere = await fresh.newPage();
+        const freshFailed: string[] = [];
+        elsewhere.on('response', (response) => {
+          if (response.status() >= 400) freshFailed.push(`${response.status()} ${response.url()}`);
+        });
+        await elsewhere.goto(`${appUrl}/auth?mode=verify&token=${encodeURIComponent(otherToken ?? '')}`);
+        await elsewhere.getByText(t.form.verifyChoosePassword).waitFor();
+        expect(freshFailed).toEqual([]); // the form shows without a failed request first
+        await elsewhere.getByLabel(t.form.newPassword, { exact: true }).fill('aaaaaaaaaaaa');
+        await elsewhere.getByLabel(t.form.confirmPassword).fill('aaaaaaaaaaaa');
+        await elsewhere.getByTestId('password-strength').getByText(t.strength.tooWeak).waitFor(); // the meter says it
+        await elsewhere.getByRole('button', { name: t.form.savePassword }).click();
+        await elsewhere.getByText(t.validation.passwordTooWeak, { exact: true }).waitFor(); // and the server refuses it
+        await session.screenshot(elsewhere, shot('too-weak'));
+        await elsewhere.getByLabel(t.form.newPassword, { exact: true }).fill('chosen-on-verify-7');
+        await elsewhere.getByLabel(t.form.confirmPassword).fill('chosen-on-verify-7');
+        await elsewhere.getByRole('button', { name: t.form.savePassword }).click();
+        await elsewhere.getByRole('status').getByText(t.form.verified).waitFor();
+        await session.screenshot(elsewhere, shot('chosen'));
+        const squatterMe = await squatter.request({ method: 'GET', url: '/api/me' });
+        expect(squatterMe.statusCode).toBe(401); // the session from that sign-up has ended
+        await fresh.close();
+        expect(errors).toEqual([]);
+      } catch (error) {
+        mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        await page.screenshot({ path: `${SCREENSHOT_DIR}/${shot('failure')}.png`, fullPage: true }).catch(() => {});
+        throw error;
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

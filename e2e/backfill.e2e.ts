@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { baseUrl, type Lang, open } from './support/browser.ts';
+import { authenticateInPage } from './support/accounts.ts';
+import { type Lang, open } from './support/browser.ts';
 import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
@@ -25,13 +26,19 @@ describe.each(['zh', 'en'] as const)('backfilled history on the project page (%s
   const t = LOCALES[lang];
 
   test('the 90-day chart draws 90 days of history and marks the backfilled points as such', async () => {
-    const history = (await (
-      await fetch(new URL(`/api/projects/${projectId}/history?range=90d`, baseUrl()))
-    ).json()) as {
-      points: { backfilled: boolean }[];
-    };
-    expect(history.points.filter((p) => p.backfilled)).toHaveLength(90);
     await withPage(lang, async (page) => {
+      // 90 days of history are a premium range: the language's premium member reads them.
+      const premium = inject('premium')[lang];
+      await open(page, '/');
+      await authenticateInPage(page, 'sign-in', premium.email, premium.password);
+      const history = await page.evaluate(
+        async (id) =>
+          (await (await fetch(`/api/projects/${id}/history?range=90d`)).json()) as {
+            points: { backfilled: boolean }[];
+          },
+        projectId,
+      );
+      expect(history.points.filter((p) => p.backfilled)).toHaveLength(90);
       await open(page, `/project/${projectId}`);
       const chart = page.locator('figure', { has: page.getByRole('heading', { name: t.heat.history.title }) });
       await chart.getByRole('button', { name: t.heat.history.ranges['90d'] }).click();

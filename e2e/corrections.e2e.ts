@@ -80,7 +80,7 @@ describe.each(['zh', 'en'] as const)('data corrections (%s)', (lang: Lang) => {
   const field = lang === 'zh' ? 'descriptionZh' : 'descriptionEn';
 
   test('a user suggests, an admin accepts, the points rise and the page shows the new value', async () => {
-    const admin = inject('admin');
+    const admin = inject('admin')[lang];
     const adminContext = await session.newContext({ lang });
     const userContext = await session.newContext({ lang });
     try {

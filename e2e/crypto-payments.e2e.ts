@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEV_ACCOUNTS, HARDHAT_CHAIN_ID, type HardhatNode, startHardhatNode } from '../src/server/test/hardhat-node.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
-import { authenticateInPage } from './support/accounts.ts';
+import { authenticateInPage, type MailTokenSource, ownServerMail } from './support/accounts.ts';
 import { type Lang, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { startOwnServer } from './support/own-server.ts';
@@ -20,6 +20,7 @@ const session = launchFileBrowser(resolve('docs/notes/issue-19'));
 let node: HardhatNode;
 let baseURL: string;
 let close: () => Promise<void>;
+let mail: MailTokenSource;
 
 beforeAll(async () => {
   node = await startHardhatNode();
@@ -38,6 +39,7 @@ beforeAll(async () => {
     },
   });
   baseURL = server.baseURL;
+  mail = ownServerMail(server);
   close = async () => {
     await server.close();
     await node.stop();
@@ -54,6 +56,7 @@ async function signedIn(page: Page, path: string) {
     'sign-up',
     `crypto-e2e-${accounts}-${Date.now()}@example.com`,
     'crypto-e2e-password-1',
+    mail,
   );
   await open(page, path);
 }

@@ -21,14 +21,14 @@ describe.each(['zh', 'en'] as const)('/db-setup (%s)', (lang) => {
   const t = c.database;
 
   test('an admin sees the database, its migrations, its tables and the move steps', async () => {
-    const admin = inject('admin');
+    const admin = inject('admin')[lang];
     await withPage(lang, 'admin', async (page) => {
       await signIn(page, c, admin.email, admin.password);
       await page.getByRole('banner').getByTestId('user-menu-button').waitFor();
       await open(page, '/db-setup');
       await page.getByRole('heading', { name: t.title, level: 1 }).waitFor();
 
-      await page.getByText(t.kind.pglite).waitFor();
+      await page.locator('main').getByText(t.kind.pglite, { exact: true }).waitFor();
       await page.getByText(t.labels.upToDate).waitFor();
       await page.getByRole('cell', { name: 'projects', exact: true }).waitFor();
       for (const key of ['install', 'createDatabase', 'stopServer', 'copy', 'setUrl', 'start'] as const) {

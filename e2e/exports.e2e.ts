@@ -1,21 +1,22 @@
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { DESKTOP, type Lang, MOBILE, open, SCREENSHOT_DIR } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
-// Issue 16, exports in the browser: a premium user (a pre-made account of the e2e server) opens the export form from
-// the directory's Export link, exports the directory as csv and as xlsx, sees them completed, downloads both (the
-// browser's download event; the csv starts with the BOM and names a catalogue project), then schedules a weekly export
-// and cancels it.
+// Exports in the browser: a premium user (a pre-made account of the e2e server) opens the export form from the
+// directory's Export link, exports the directory as csv and as xlsx, sees them completed, downloads both (the browser's
+// download event; the csv starts with the BOM and names a catalogue project), then a pdf: the form switches to the
+// print columns and states the limits, one column is swapped, and the pdf's first page is rasterised (pdftoppm) into
+// the screenshots to be looked at; then schedules a weekly export and cancels it.
 const LOCALES = { zh, en } as const;
-const NOTES_DIR = resolve('docs/notes/issue-16');
 
-const session = launchFileBrowser(NOTES_DIR);
+const session = launchFileBrowser();
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
   return session.withPage({ lang }, `exports-${name}-${lang}`, run);
@@ -36,7 +37,7 @@ describe.each(['zh', 'en'] as const)('exports in the browser (%s)', (lang) => {
   const c = LOCALES[lang];
   const t = c.exports;
 
-  test('a premium user exports the directory as csv and xlsx, downloads them, and schedules a weekly export', async () => {
+  test('a premium user exports the directory as csv, xlsx and a pdf of chosen columns, reads them, and schedules a weekly export', async () => {
     const premium = inject('premium')[lang];
     await withPage(lang, 'premium', async (page) => {
       await signIn(page, c, premium.email, premium.password);
@@ -71,6 +72,40 @@ describe.each(['zh', 'en'] as const)('exports in the browser (%s)', (lang) => {
       await page.getByTestId('export-usage').waitFor();
       await session.screenshot(page, `exports-${lang}-list`);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
+      // A pdf: the print columns, the limits stated in the form, one column swapped by the user.
+      await form.getByLabel(t.form.format).selectOption('pdf');
+      const limits = await page.getByTestId('export-limits').textContent();
+      expect(limits).toContain(lang === 'zh' ? 'PDF 最多包含 5,000 行' : 'A PDF holds at most 5,000 rows');
+      expect(limits).toContain('10,000');
+      expect(await page.getByTestId('export-columns-count').textContent()).toContain(
+        lang === 'zh' ? '8 / 19' : '8 of 19',
+      );
+      await form.getByLabel(t.columns.volume24h, { exact: true }).uncheck();
+      await form.getByLabel(t.columns.priceChange24h, { exact: true }).check();
+      await session.screenshot(page, `exports-${lang}-pdf-form`);
+      await form.getByRole('button', { name: t.form.submit, exact: true }).click();
+      await expect.poll(() => completed(page).count(), { timeout: 30_000 }).toBe(before + 3);
+      const pdf = await downloadNewest(page, t.list.download);
+      expect(pdf.name).toMatch(/\.pdf$/);
+      const pdfPath = resolve(SCREENSHOT_DIR, `exports-${lang}-export.pdf`);
+      await writeFile(pdfPath, pdf.bytes);
+      execFileSync('pdftoppm', ['-r', '90', '-png', '-f', '1', '-l', '1', '-singlefile', pdfPath, `${pdfPath}-page1`]);
+      const pdfText = execFileSync('pdftotext', ['-raw', '-f', '1', '-l', '1', pdfPath, '-'], { encoding: 'utf8' });
+      // The chosen columns in the source's order: the print set without 24h volume, with 24h change.
+      const headers = [
+        'name',
+        'symbol',
+        'category',
+        'heatScore',
+        'evidenceCount',
+        'marketCap',
+        'priceChange24h',
+        'marketAsOf',
+      ] as const;
+      expect(pdfText.replace(/\s+/g, '')).toContain(headers.map((key) => t.columns[key].replace(/\s+/g, '')).join(''));
+      expect(pdfText).not.toContain(t.columns.volume24h);
+      expect(pdfText).not.toContain('…');
+      expect(pdfText).toContain(t.sources.directory);
       // A phone (390 px): the form and the list fit the width, nothing scrolls sideways.
       await page.setViewportSize(MOBILE);
       await session.screenshot(page, `exports-${lang}-list-390`);

@@ -91,7 +91,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
   });
 
   test('an admin previews VIP: the limits on /membership change, a banner shows on every page, then turns it off', async () => {
-    const admin = inject('admin');
+    const admin = inject('admin')[lang];
     await withPage(lang, 'test-mode', async (page) => {
       await open(page, '/');
       await authenticateInPage(page, 'sign-in', admin.email, admin.password);

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { en, zh } from '../src/shared/locales/index.ts';
+import { signIn } from './support/accounts.ts';
 import { fetchPlatforms, fetchProjects, fetchSectors } from './support/api.ts';
 import { ARTIFACTS_DIR, type Lang, MOBILE, navigate, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
@@ -98,4 +100,27 @@ describe.each(['zh', 'en'] as const)('390 px in %s', (lang: Lang) => {
     const tooWide = Object.entries(widths).filter(([, width]) => width > MOBILE.width);
     expect(tooWide).toEqual([]);
   }, 180_000);
+});
+
+// Issue 31: with the brand never shrinking and the header's search, the signed-in bar (links, search, bell, sync,
+// theme, language, the account's name) was 250 px wider than a 800 px screen in zh and 71 px wider than its 1280 px
+// frame in en. At every width from a phone's landscape to a wide screen it now fits its frame.
+test.each(['zh', 'en'] as const)('the signed-in header fits its frame at every width (%s)', async (lang) => {
+  const context = await session.newContext({ lang });
+  const page = await context.newPage();
+  const account = inject('premium')[lang];
+  await signIn(page, lang === 'zh' ? zh : en, account.email, account.password);
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.getByTestId('user-menu-button').waitFor();
+  const tooWide: string[] = [];
+  for (let width = 640; width <= 1600; width += 32) {
+    await page.setViewportSize({ width, height: 800 });
+    const over = await page.evaluate(() => {
+      const bar = document.querySelector('header > div') as HTMLElement;
+      return { page: document.documentElement.scrollWidth, bar: bar.scrollWidth - bar.clientWidth };
+    });
+    if (over.page > width || over.bar > 0) tooWide.push(`${width}: page ${over.page}, bar +${over.bar}`);
+  }
+  await context.close();
+  expect(tooWide).toEqual([]);
 });

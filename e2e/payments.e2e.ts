@@ -6,7 +6,8 @@ import enPayments from '../src/shared/locales/en/payments.json' with { type: 'js
 import { en, zh } from '../src/shared/locales/index.ts';
 import zhAdmin from '../src/shared/locales/zh/admin.json' with { type: 'json' };
 import zhPayments from '../src/shared/locales/zh/payments.json' with { type: 'json' };
-import { PASSWORD, signIn, signUp } from './support/accounts.ts';
+import { type MailTokenSource, ownServerMail, PASSWORD, signIn, signUp } from './support/accounts.ts';
+import { adminsPerLanguage } from './support/admins.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
@@ -18,12 +19,13 @@ import { startOwnServer } from './support/own-server.ts';
 const LOCALES = { zh, en } as const;
 const PAYMENTS = { zh: zhPayments, en: enPayments } as const;
 const ADMIN_TEXTS = { zh: zhAdmin, en: enAdmin } as const;
-const ADMIN = { email: 'payments-admin@example.com', password: 'payments-admin-password-1' };
+const ADMIN = adminsPerLanguage('payments');
 const session = launchFileBrowser(resolve('docs/notes/issue-19'));
 
 let fake: FakeStripe;
 let baseURL: string;
 let close: () => Promise<void>;
+let mail: MailTokenSource;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
@@ -32,11 +34,12 @@ beforeAll(async () => {
     env: (url) => {
       // Checkout's success_url names this server, and the fake posts its webhooks here.
       fake.setWebhookUrl(`${url}/api/payments/stripe/webhook`);
-      return { APP_URL: url, ...fakeStripeEnv(fake) };
+      return { APP_URL: url, ...fakeStripeEnv(fake), STRIPE_METHODS: 'card,alipay' };
     },
-    admin: ADMIN,
+    admin: Object.values(ADMIN),
   });
   baseURL = server.baseURL;
+  mail = ownServerMail(server);
   close = async () => {
     await server.close();
     await fake.close();
@@ -51,7 +54,7 @@ describe.each(['zh', 'en'] as const)('payments by Stripe Checkout (%s)', (lang) 
 
   test('premium yearly by card: fake Checkout, return page with level and expiry, history row', async () => {
     await session.withPage({ lang, baseURL }, `payments-buy-${lang}`, async (page) => {
-      await signUp(page, c, email);
+      await signUp(page, c, email, { mail });
       await open(page, '/membership');
       await page.getByRole('button', { name: c.membership.plan.billingYearly }).click();
       const form = page.getByTestId('purchase-premium');
@@ -124,7 +127,7 @@ describe.each(['zh', 'en'] as const)('payments by Stripe Checkout (%s)', (lang) 
   test('the admin sees the payment and refunds it after confirming', async () => {
     const t = ADMIN_TEXTS[lang];
     await session.withPage({ lang, baseURL }, `payments-admin-${lang}`, async (page) => {
-      await signIn(page, c, ADMIN.email, ADMIN.password);
+      await signIn(page, c, ADMIN[lang].email, ADMIN[lang].password);
       await page.getByRole('banner').getByTestId('user-menu-button').waitFor();
       await open(page, '/admin?tab=payments');
       const row = page.locator('[data-slot="payment-row"]').filter({ hasText: email });

@@ -2,9 +2,11 @@ import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
+import { authenticateInPage } from './support/accounts.ts';
 import { type Lang, open, trackPageErrors } from './support/browser.ts';
 import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
+import { callApi } from './support/page-api.ts';
 
 // Issue 18: pages move with the data (server-sent hints → refetch, no reload), the header's sync-status popover, and
 // offline use: the offline banner, the cached app shell, the built-in sample, a route chunk that waits for the network.
@@ -31,9 +33,16 @@ describe.each(['zh', 'en'] as const)('realtime and offline (%s)', (lang) => {
   test('a recompute moves the heat on an open page without a reload, and marks what changed', async () => {
     const project = LIVE_PROJECT[lang];
     await session.withPage({ lang, serviceWorkers: 'allow' }, `realtime-live-${lang}`, async (page) => {
+      // Live pushes are premium's real-time updates (free and visitors get them every 5 minutes): the admin previews
+      // premium, which the stream's level follows.
+      const admin = inject('admin')[lang];
+      await open(page, '/');
+      await authenticateInPage(page, 'sign-in', admin.email, admin.password);
+      expect((await callApi(page, 'PUT', '/api/me/test-mode', { level: 'premium' })).status).toBe(200);
       await open(page, `/project/${project}`);
       const popover = await openPopover(page, lang);
       await expect.poll(() => popover.getByTestId('live-state').textContent()).toBe(s.connection.connected);
+      expect(await popover.getByTestId('update-mode').getAttribute('data-mode')).toBe('live');
       await popover.getByRole('button', { name: s.close }).click();
       const before = await heatPill(page).textContent();
       const navigations: string[] = [];
@@ -58,7 +67,7 @@ describe.each(['zh', 'en'] as const)('realtime and offline (%s)', (lang) => {
       await popover.getByText(s.stats).waitFor();
       await popover.getByText(s.errors).waitFor();
       const state = await page.getByTestId('sync-button').getAttribute('data-state');
-      expect(['synced', 'warning', 'syncing', 'pending']).toContain(state);
+      expect(['synced', 'warning', 'syncing', 'pending', 'noSource']).toContain(state);
       await popover
         .getByText(s.state[state as 'synced'])
         .first()

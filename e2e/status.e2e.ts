@@ -147,6 +147,7 @@ describe('every configured source synced', () => {
     // No catalogue: each source answers a valid, empty list, so every ingestion job really runs and succeeds.
     const answers: Record<string, unknown> = {
       '/protocols': [],
+      '/v2/chains': [],
       '/coins/markets': [],
       '/search/trending': { coins: [] },
       '/raises': { raises: [] },

@@ -283,6 +283,7 @@ describe.each(['zh', 'en'] as const)('in %s', (lang) => {
         'hr_session',
         'hr_csrf',
         'hr_device',
+        'hr_visitor',
         '[redacted]',
         'SMTP',
         'Google',

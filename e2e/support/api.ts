@@ -1,5 +1,5 @@
 import { PlatformListResponseSchema } from '../../src/shared/api/platforms.schema.ts';
-import { ProjectListResponseSchema } from '../../src/shared/api/projects.schema.ts';
+import { ProjectDirectoryResponseSchema } from '../../src/shared/api/projects.schema.ts';
 import { SectorListResponseSchema } from '../../src/shared/api/sectors.schema.ts';
 import { baseUrl } from './browser.ts';
 
@@ -11,6 +11,6 @@ async function get<T>(path: string, parse: (body: unknown) => T): Promise<T> {
 }
 
 export const fetchProjects = (query = 'limit=20') =>
-  get(`/api/projects?${query}`, (b) => ProjectListResponseSchema.parse(b));
+  get(`/api/projects?${query}`, (b) => ProjectDirectoryResponseSchema.parse(b));
 export const fetchSectors = () => get('/api/sectors', (b) => SectorListResponseSchema.parse(b));
 export const fetchPlatforms = () => get('/api/platforms', (b) => PlatformListResponseSchema.parse(b));

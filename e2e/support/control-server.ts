@@ -10,6 +10,7 @@ import { updateProjectMetrics } from '../../src/server/features/ingestion/ingest
 import type { Runtime } from '../../src/server/runtime.ts';
 import { fakeHistoryEnv, fakeHistoryRoute } from '../../src/server/sources/testing/fake-history.ts';
 import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../src/server/sources/testing/fake-server.ts';
+import { readMailToken } from './mail-token.ts';
 
 /** The attention figures POST /attention writes (as of now): 42 Reddit posts by 31 authors, 120 articles, 64/100. */
 export const ATTENTION_FIXTURE = {
@@ -18,6 +19,16 @@ export const ATTENTION_FIXTURE = {
   redditMentions: 42,
   redditAuthors: 31,
 } as const;
+
+/**
+ * What the platforms journey's fake DefiLlama answers at /v2/chains (USD): Ethereum first, "BSC" for our BNB Chain, and
+ * Arbitrum; every other chain (Solana, Base, …) stays without a figure.
+ */
+export const CHAIN_TVL_FIXTURE = [
+  { name: 'Ethereum', tvl: 61_234_567_890, gecko_id: 'ethereum', tokenSymbol: 'ETH', cmcId: '1027', chainId: 1 },
+  { name: 'BSC', tvl: 5_400_000_000, gecko_id: 'binancecoin', tokenSymbol: 'BNB', cmcId: '1839', chainId: 56 },
+  { name: 'Arbitrum', tvl: 2_100_000_000, gecko_id: null, tokenSymbol: 'ARB', cmcId: null, chainId: 42161 },
+] as const;
 
 /**
  * The backfilled history is drawn as it stood on this day, whatever today is: its waves follow the calendar, and on
@@ -35,6 +46,7 @@ const HISTORY_SHAPE_OF = new Date('2026-11-25T00:00:00Z');
  *   POST /attention?project=<id>[&posts=N&authors=M]  what the GDELT, Wikipedia and Reddit jobs write for a project
  *                              (ATTENTION_FIXTURE, Reddit's posts and authors overridable; each with its source and
  *                              as-of), then a recompute
+ *   POST /mail-token?email=<address>[&path=/team/join]  the newest e-mailed link's token (of a link to `path`)
  *   POST /backfill?days=N      N days of history for one project (the last by id with a CoinGecko id) from fake
  *                              history sources on loopback (the history backfill, issue 15); answers its id
  */
@@ -87,7 +99,13 @@ export async function startControlServer(runtime: Runtime): Promise<{ url: strin
             ? attention(url.searchParams.get('project') ?? '', url.searchParams)
             : request.method === 'POST' && url.pathname === '/backfill'
               ? backfill(Number(url.searchParams.get('days') ?? 90))
-              : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
+              : request.method === 'POST' && url.pathname === '/mail-token'
+                ? readMailToken(
+                    db,
+                    url.searchParams.get('email') ?? '',
+                    url.searchParams.get('path') ?? undefined,
+                  ).then((token) => ({ token }))
+                : Promise.reject(new Error(`unknown control request ${request.method} ${url.pathname}`));
     run.then(
       (body) => {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));

@@ -11,6 +11,7 @@ import { hashPassword } from '../../src/server/features/auth/password.ts';
 import { creditPoints } from '../../src/server/features/points/points.service.ts';
 import { applyXVerification, recordSiteReview } from '../../src/server/features/projects/verification.service.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
+import { adminsPerLanguage } from './admins.ts';
 import { startControlServer } from './control-server.ts';
 import { seedFundamentals } from './fundamentals-setup.ts';
 import { E2E_VERIFIED } from './verified-fixtures.ts';
@@ -18,8 +19,11 @@ import { E2E_VERIFIED } from './verified-fixtures.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
-    /** A verified admin of the shared server (test mode needs one). */
-    admin: { email: string; password: string };
+    /**
+     * A verified admin of the shared server per language (test mode needs one). One per language because the
+     * language chosen is saved on the account and applied at every sign-in: a shared one would switch the en run to zh.
+     */
+    admin: Record<'zh' | 'en', { email: string; password: string }>;
     /** Premium accounts (1,000 points) of the shared server, one per UI language (watchlists need premium). */
     premium: Record<'zh' | 'en', { email: string; password: string }>;
     /** Premium accounts of their own for the analyst's whole-day flow (its alerts and lists touch no other test's). */
@@ -28,6 +32,8 @@ declare module 'vitest' {
     alerter: Record<'zh' | 'en', { email: string; password: string }>;
     /** VIP accounts (5,000 points) of the shared server, one per UI language (API keys need vip). */
     vip: Record<'zh' | 'en', { email: string; password: string }>;
+    /** VIP accounts of the team journey alone: each creates a team (one per user), which no other test may hold. */
+    teamOwner: Record<'zh' | 'en', { email: string; password: string }>;
     /** The test-only control port: recompute now, surge a project's signals (support/control-server.ts). */
     controlUrl: string;
   }
@@ -77,6 +83,7 @@ export default async function setup(project: TestProject) {
   project.provide('analyst', E2E_ANALYST);
   project.provide('alerter', E2E_ALERTER);
   project.provide('vip', E2E_VIP);
+  project.provide('teamOwner', E2E_TEAM_OWNER);
   const control = await startControlServer(runtime);
   project.provide('controlUrl', control.url);
   return async () => {
@@ -97,17 +104,19 @@ async function recordE2eVerifications(db: Parameters<typeof recordSiteReview>[0]
   );
 }
 
-export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password-1' } as const;
+export const E2E_ADMIN = adminsPerLanguage('e2e');
 
-/** A verified admin with a known password, written straight through the auth queries (no mail round trip). */
+/** Verified admins with a known password, written straight through the auth queries (no mail round trip). */
 async function createE2eAdmin(db: Db): Promise<void> {
   const now = new Date();
-  await insertUser(db, {
-    email: E2E_ADMIN.email,
-    passwordHash: await hashPassword(E2E_ADMIN.password),
-    emailVerifiedAt: now,
-    role: 'admin',
-  });
+  for (const admin of Object.values(E2E_ADMIN)) {
+    await insertUser(db, {
+      email: admin.email,
+      passwordHash: await hashPassword(admin.password),
+      emailVerifiedAt: now,
+      role: 'admin',
+    });
+  }
 }
 
 export const E2E_PREMIUM = {
@@ -129,6 +138,11 @@ export const E2E_VIP = {
   en: { email: 'e2e-vip-en@example.com', password: 'e2e-vip-password-1' },
 } as const;
 
+export const E2E_TEAM_OWNER = {
+  zh: { email: 'e2e-team-owner-zh@example.com', password: 'e2e-team-owner-password-1' },
+  en: { email: 'e2e-team-owner-en@example.com', password: 'e2e-team-owner-password-1' },
+} as const;
+
 /** Verified users made premium (1,000 points) or vip (5,000) the way points do it, with known passwords. */
 async function createE2ePremium(db: Db): Promise<void> {
   const now = new Date();
@@ -136,7 +150,7 @@ async function createE2ePremium(db: Db): Promise<void> {
     ...[E2E_PREMIUM, E2E_ANALYST, E2E_ALERTER]
       .flatMap((pair) => Object.values(pair))
       .map((a) => ({ ...a, points: 1000 })),
-    ...Object.values(E2E_VIP).map((a) => ({ ...a, points: 5000 })),
+    ...[E2E_VIP, E2E_TEAM_OWNER].flatMap((pair) => Object.values(pair)).map((a) => ({ ...a, points: 5000 })),
   ];
   for (const account of accounts) {
     const user = await insertUser(db, {

@@ -1,22 +1,30 @@
 import { buildApp } from '../../src/server/app.ts';
+import type { Config } from '../../src/server/config.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { insertUser } from '../../src/server/features/auth/auth.queries.ts';
 import { hashPassword } from '../../src/server/features/auth/password.ts';
-import { openRuntime } from '../../src/server/runtime.ts';
+import { openRuntime, type Runtime } from '../../src/server/runtime.ts';
 import { freePort } from '../../src/server/test/free-port.ts';
 import { E2E_WEB_DIR } from './global-setup.ts';
 
-export type OwnServer = { baseURL: string; close: () => Promise<void> };
+export type OwnServer = {
+  baseURL: string;
+  /** The server's database and caches, for a test that runs what a job would (e.g. one ingestion source). */
+  runtime: Runtime;
+  config: Config;
+  close: () => Promise<void>;
+};
 
 /**
  * A server of one test file's own, for journeys that need a configuration the shared e2e server does not have (a
  * fake Stripe, a Hardhat node, X accounts): in-memory PGlite, jobs off, the built web app, the given settings on top.
- * `admin` is inserted as a verified admin account before the first request. `port: 'reserve'` picks the port before
+ * `admin` (one account or several: one per language, as the language chosen is saved on the account) is inserted as
+ * verified admin accounts before the first request. `port: 'reserve'` picks the port before
  * the configuration is read, for settings that must name the server's own address (APP_URL).
  */
 export async function startOwnServer(options: {
   env: Record<string, string> | ((baseURL: string) => Record<string, string>);
-  admin?: { email: string; password: string };
+  admin?: { email: string; password: string } | { email: string; password: string }[];
   port?: 'reserve';
 }): Promise<OwnServer> {
   const port = options.port === 'reserve' ? await freePort() : 0;
@@ -32,10 +40,10 @@ export async function startOwnServer(options: {
     ...env,
   });
   const runtime = await openRuntime(config);
-  if (options.admin) {
+  for (const admin of [options.admin ?? []].flat()) {
     await insertUser(runtime.handle.db, {
-      email: options.admin.email,
-      passwordHash: await hashPassword(options.admin.password),
+      email: admin.email,
+      passwordHash: await hashPassword(admin.password),
       emailVerifiedAt: new Date(),
       role: 'admin',
     });
@@ -47,6 +55,8 @@ export async function startOwnServer(options: {
   const baseURL = await app.listen({ port, host: '127.0.0.1' });
   return {
     baseURL,
+    runtime,
+    config,
     close: async () => {
       await app.close();
       await runtime.close();

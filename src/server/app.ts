@@ -1,13 +1,9 @@
+import { hostname } from 'node:os';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { V1_SECURITY_SCHEME } from '../shared/api/v1.schema.ts';
 import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
@@ -24,9 +20,11 @@ import { apiV1Routes } from './features/api-keys/api-v1.routes.ts';
 import { authPlugin } from './features/auth/auth.plugin.ts';
 import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { briefsRoutes } from './features/briefs/briefs.routes.ts';
+import { clientErrorsAdminRoutes, clientErrorsRoutes } from './features/client-errors/client-errors.routes.ts';
 import { compareRoutes } from './features/compare/compare.routes.ts';
 import { correctionsAdminRoutes, correctionsRoutes } from './features/corrections/corrections.routes.ts';
 import { cryptoPaymentsRoutes } from './features/crypto-payments/crypto-payments.routes.ts';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
 import { fundamentalsRoutes } from './features/fundamentals/fundamentals.routes.ts';
 import { heatRoutes } from './features/heat/heat.routes.ts';
@@ -37,6 +35,7 @@ import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { paymentsAdminRoutes } from './features/payments/payments-admin.routes.ts';
 import { platformsRoutes } from './features/platforms/platforms.routes.ts';
 import { pointsRoutes } from './features/points/points.routes.ts';
+import { premiumDataRoutes } from './features/premium-data/premium-data.routes.ts';
 import { projectsRoutes } from './features/projects/projects.routes.ts';
 import { quotasRoutes } from './features/quotas/quotas.routes.ts';
 import { realtimeRoutes } from './features/realtime/realtime.routes.ts';
@@ -47,16 +46,26 @@ import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes.ts';
 import { twitterDebugRoutes } from './features/social-accounts/twitter-debug.routes.ts';
+import { supportAdminRoutes, supportRoutes } from './features/support/support.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import { taskProgressHooks } from './features/tasks/progress.hooks.ts';
-import { tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { shareVisitRoutes, tasksRoutes } from './features/tasks/tasks.routes.ts';
+import { teamSharingRoutes } from './features/team-sharing/team-sharing.routes.ts';
+import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { trendRoutes } from './features/trend/trend.routes.ts';
 import { watchlistsRoutes } from './features/watchlists/watchlists.routes.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
+import { createRecomputeTrigger } from './jobs/recompute-trigger.ts';
 import { withSafeErrorLogging } from './log-redaction.ts';
+import { registerApiReference } from './plugins/api-reference.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
+import {
+  documentOperation,
+  SESSION_SECURITY_DEFINITION,
+  SESSION_SECURITY_SCHEME,
+} from './plugins/openapi-operations.ts';
 import { rejectNul } from './plugins/reject-nul.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
@@ -111,13 +120,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
         title: 'HeatRank API',
         version: APP_VERSION,
         description:
-          'Web3 project heat rankings. Errors: { error: { code, message } }. The public API for vip users is under ' +
-          "/api/v1 (tag v1): send Authorization: Bearer <key> (keys: the web app's /api-access page); 1,000 calls " +
+          'Web3 project heat rankings. Errors: `{ error: { code, message } }`. The public API for vip users is under ' +
+          "/api/v1 (tag v1): send `Authorization: Bearer <key>` (keys: the web app's /api-access page); 1,000 calls " +
           'an hour per user, reported in RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds), ' +
-          'with Retry-After on 429.',
+          'with Retry-After on 429. /api/v1 answers in English unless the request asks for Chinese (`?lang=zh` or ' +
+          "`Accept-Language: zh`); the web app's own routes default to Chinese.",
       },
+      // The public API first: it is what most readers of this document come for.
+      tags: [{ name: 'v1', description: 'The public read API for vip users (bearer API key, hourly quota)' }],
       components: {
         securitySchemes: {
+          [SESSION_SECURITY_SCHEME]: SESSION_SECURITY_DEFINITION,
           [V1_SECURITY_SCHEME]: {
             type: 'http',
             scheme: 'bearer',
@@ -126,7 +139,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: documentOperation,
+  });
+
+  // Aborted first thing on close (SIGTERM/SIGINT in main.ts, or a test's app.close()): running jobs and an admin's
+  // refresh stop their source calls at once and record their runs as cancelled, so closing never waits on an outside
+  // API (issue 34: a refresh against unreachable sources kept the server alive for minutes after SIGTERM).
+  const stopping = new AbortController();
+  app.addHook('preClose', async () => {
+    stopping.abort(new Error('the server was stopping'));
   });
 
   // Every feature, by hand.
@@ -138,6 +159,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(systemRoutes, { prefix: '/api', ...deps, openStreams: () => realtime.size });
   await app.register(realtimeRoutes, { prefix: '/api', ...deps, realtime }); // /events (SSE hints)
   await app.register(siteRoutes, { prefix: '/api', ...deps }); // /site: the configured public channels
+  await app.register(clientErrorsRoutes, { prefix: '/api', ...deps }); // /client-errors: crash reports (rate-limited)
   await app.register(projectsRoutes, { prefix: '/api/projects', ...deps });
   await app.register(sectorsRoutes, { prefix: '/api/sectors', ...deps });
   await app.register(platformsRoutes, { prefix: '/api/platforms', ...deps });
@@ -146,6 +168,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(accountRoutes, { prefix: '/api', ...deps }); // /me/profile|password|providers|sign-out-everywhere, DELETE /me
   await app.register(pointsRoutes, { prefix: '/api', ...deps }); // /me/points
   await app.register(tasksRoutes, { prefix: '/api', ...deps }); // /tasks/*, /me/tasks
+  await app.register(shareVisitRoutes, { prefix: '/api', ...deps }); // /share-visits (public)
   await app.register(quotasRoutes, { prefix: '/api', ...deps }); // /me/usage
   await app.register(testModeRoutes, { prefix: '/api', ...deps }); // /me/test-mode
   await app.register(searchRoutes, { prefix: '/api', ...deps }); // /search (counted)
@@ -158,26 +181,46 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(notificationsRoutes, { prefix: '/api/notifications', ...deps }); // the bell and /notifications
   await app.register(apiKeysRoutes, { prefix: '/api', ...deps }); // /me/api-keys (create: vip)
   await app.register(apiV1Routes, { prefix: '/api/v1', ...deps }); // the public API: bearer key, hourly quota
+  await app.register(teamsRoutes, { prefix: '/api', ...deps }); // /team/* (my one team: seats, invitations; create/invite vip)
   await app.register(savedSearchesRoutes, { prefix: '/api', ...deps }); // /saved-searches/* (premium; alerts counted)
+  // …/:id/share, /team/watchlists|saved-searches|notes/*, /projects/:id/notes: what a team shares (seat, not plan)
+  await app.register(teamSharingRoutes, { prefix: '/api', ...deps });
+  await app.register(dashboardRoutes, { prefix: '/api', ...deps }); // /me/dashboard (premium custom dashboard)
   await app.register(exportsRoutes, { prefix: '/api', ...deps }); // /exports/*, /export-schedules/* (premium; counted)
   await app.register(correctionsRoutes, { prefix: '/api', ...deps }); // /projects/:id/corrections, /me/corrections
+  await app.register(supportRoutes, { prefix: '/api/support', ...deps }); // /priority, /requests[/:id[/messages|/close]]
   await app.register(cryptoPaymentsRoutes, { prefix: '/api/payments/crypto', ...deps }); // options, purchase, tx hash, state
   await app.register(paymentsRoutes, { prefix: '/api', ...deps }); // /payments/plans|checkout|return|stripe/webhook, /me/payments
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
-  await app.register(adminDataRoutes, { prefix: '/api/admin', ...deps }); // /audit, /import[/preview], /projects/:id, /sectors/:id
+  // Created and imported projects are scored by a heat recompute started once the change commits (the heat job under
+  // its lock, seconds rather than the next 5-minute run); closing the app waits for it (no write to a closed db).
+  const heatRescore = createRecomputeTrigger(
+    { ...deps, now: () => new Date(), log: app.log },
+    `${hostname()}:${process.pid}`,
+    'manual',
+  );
+  app.decorate('heatRescore', heatRescore);
+  app.addHook('onClose', async () => {
+    heatRescore.stop();
+    await heatRescore.settled();
+  });
+  await app.register(adminDataRoutes, { prefix: '/api/admin', ...deps, rescore: heatRescore.request }); // /audit, /import[/preview], /projects/:id, /sectors/:id
   await app.register(correctionsAdminRoutes, { prefix: '/api/admin/corrections', ...deps }); // the review queue
+  await app.register(supportAdminRoutes, { prefix: '/api/admin/support', ...deps }); // the queue, /:id, /:id/replies|state
   await app.register(paymentsAdminRoutes, { prefix: '/api/admin/payments', ...deps }); // list, POST /:id/refund
   await app.register(adsAdminRoutes, { prefix: '/api/admin/ads', ...deps });
+  await app.register(clientErrorsAdminRoutes, { prefix: '/api/admin/client-errors', ...deps }); // by message, 30 days
   await app.register(socialAccountsRoutes, { prefix: '/api/admin/social-accounts', ...deps });
   await app.register(twitterDebugRoutes, { prefix: '/api/admin/twitter-debug', ...deps }); // one X call, raw + mapped
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });
   await app.register(dbSetupRoutes, { prefix: '/api/admin/db-setup', ...deps }); // kind, migrations, rows, size
-  await app.register(maintenanceRoutes, { prefix: '/api/admin/maintenance', ...deps }); // POST /:action
+  await app.register(maintenanceRoutes, { prefix: '/api/admin/maintenance', ...deps, stopSignal: stopping.signal }); // POST /:action
   await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history, /sync/status
   await app.register(fundamentalsRoutes, { prefix: '/api', ...deps }); // /projects/:id/funding, /logos/:projectId
-  await app.register(jobsPlugin, { ...deps, jobs: options.jobs });
+  await app.register(premiumDataRoutes, { prefix: '/api', ...deps }); // /projects/:id/source-history (vip)
+  await app.register(jobsPlugin, { ...deps, jobs: options.jobs, stopSignal: stopping.signal });
 
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerApiReference(app); // /api/docs (the OpenAPI JSON) and /api/docs/ui (the browsable reference)
   // /api/* never falls back to the web app.
   app.all('/api/*', { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
 

@@ -60,6 +60,11 @@ const EnvSchema = z.object({
     }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JOBS_ENABLED: booleanFromEnv.default(true),
+  /**
+   * On SIGTERM/SIGINT the server stops taking requests, cancels running jobs and closes the database; past this many
+   * ms it exits anyway (code 1, the reason logged). Below the 10–30 s container platforms wait before killing.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   /** Load the built-in catalogue when the projects table is empty. */
   CATALOGUE_AUTOLOAD: booleanFromEnv.default(true),
   /**
@@ -243,17 +248,25 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** The endpoint's signing secret (whsec_…): every webhook is verified with it. */
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  /** The Checkout methods offered (the Stripe account must have them enabled). */
+  /**
+   * The Checkout methods offered, comma-separated: list only those activated on the Stripe account (Dashboard →
+   * Settings → Payment methods; Alipay and WeChat Pay need activating, cards work on every account). Checked at
+   * start: an unknown or empty entry stops the server. The page names exactly these.
+   */
   STRIPE_METHODS: z
     .string()
-    .default('card,alipay,wechat_pay')
+    .default('card')
     .transform((raw) =>
       raw
         .split(',')
         .map((method) => method.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.enum(['card', 'alipay', 'wechat_pay'], { message: 'must list card, alipay, wechat_pay' }))),
+    .pipe(
+      z
+        .array(z.enum(['card', 'alipay', 'wechat_pay'], { message: 'must list card, alipay, wechat_pay' }))
+        .min(1, { message: 'must list at least one of card, alipay, wechat_pay' }),
+    ),
   /** Another Stripe API address: only for a local fake in tests. */
   STRIPE_API_HOST: z.string().min(1).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -296,6 +309,8 @@ function oauthProviderEnv<P extends 'GOOGLE' | 'GITHUB' | 'TWITTER' | 'APPLE'>(p
 }
 
 export type Config = z.infer<typeof EnvSchema>;
+/** Every variable the server reads (config-docs.test.ts: each is documented in README.md or .env.example). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 export type ConfigInput = Partial<Record<keyof z.input<typeof EnvSchema>, string>>;
 
 /** Parses and validates the environment; throws one Error listing every bad variable. */

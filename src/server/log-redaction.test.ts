@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Agent, createAgent, signUpAdmin, TEST_PASSWORD } from './features/auth/auth.test-support.ts';
 import { safeErrorMessage, serializeError } from './log-redaction.ts';
 import { FAST_INGEST_ENV } from './sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from './test/build-test-app.ts';
+import { captureLogLines } from './test/log-lines.ts';
 
 // A failed query's error carries its parameters (Drizzle's DrizzleQueryError: in .params and in the message; PGlite
 // adds .params too). Logged as is, a sign-up that fails writes the password hash to the log, and a failed X account
@@ -12,13 +12,7 @@ import { buildTestApp, type TestApp } from './test/build-test-app.ts';
 describe('a failed query is logged without its parameter values', () => {
   let t: TestApp;
   let admin: Agent;
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = captureLogLines();
 
   beforeAll(async () => {
     t = await buildTestApp({

@@ -48,6 +48,55 @@ export const REDACTED_PATHS = [
   '*.apiKey',
 ] as const;
 
+/** Query parameters that carry a credential: one-time links, an OAuth callback's code and state, an API key. */
+const CREDENTIAL_PARAMS = new Set(['token', 'code', 'state', 'api_key', 'apikey', 'key', 'secret', 'password']);
+
+/** A URL as logged: each credential parameter's value is `[redacted]`, the path and the other parameters as sent. */
+export function redactUrlCredentials(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const pairs = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      return eq >= 0 && CREDENTIAL_PARAMS.has(safeDecode(name).toLowerCase()) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, start)}?${pairs.join('&')}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+type LoggedRequest = {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+
+/**
+ * Fastify's own request serializer, with the URL's credentials redacted (the request log writes every URL). Any
+ * other `req` a log line carries (not a request) is kept as given, for REDACTED_PATHS to censor.
+ */
+function serializeRequest(request: LoggedRequest) {
+  if (typeof request?.url !== 'string' || typeof request.method !== 'string') return request;
+  return {
+    method: request.method,
+    url: redactUrlCredentials(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 /** Fastify logger options with serializeError for `err`, whatever options the caller chose. */
 export function withSafeErrorLogging(logger: LoggerOption): LoggerOption {
   if (logger === false || logger === undefined) return logger;
@@ -57,7 +106,7 @@ export function withSafeErrorLogging(logger: LoggerOption): LoggerOption {
   return {
     redact: { paths: [...REDACTED_PATHS], censor: '[redacted]' },
     ...options,
-    serializers: { ...options.serializers, err },
+    serializers: { req: serializeRequest, ...options.serializers, err },
   };
 }
 

@@ -16,17 +16,48 @@ async function main() {
   if (runtime.catalogue.loaded) {
     app.log.info(runtime.catalogue, 'built-in catalogue loaded into the empty database');
   }
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await runtime.close();
-    process.exit(0);
+
+  // Graceful stop (issue 34): stop accepting requests, abort running jobs (recorded as cancelled; the next scheduled
+  // run resumes them), close the database (PGlite's data-directory lock released), exit 0 — all within
+  // SHUTDOWN_TIMEOUT_MS, else a hard exit that says what was still pending.
+  let stage: string | null = null;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stage !== null) {
+      // Ctrl-C in a terminal reaches both `npm start`'s wrapper and this process, and the wrapper forwards it: a
+      // repeat is expected, and the deadline below bounds the wait anyway.
+      app.log.info({ signal, pending: stage }, 'already stopping');
+      return;
+    }
+    const startedAt = Date.now();
+    stage = 'closing the server and cancelling jobs';
+    app.log.info({ signal, timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error(
+        { signal, pending: stage, timeoutMs: config.SHUTDOWN_TIMEOUT_MS },
+        `shutdown did not finish within ${config.SHUTDOWN_TIMEOUT_MS} ms (still ${stage}): exiting anyway`,
+      );
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    deadline.unref();
+    let code = 0;
+    try {
+      await app.close();
+    } catch (err) {
+      code = 1;
+      app.log.error({ err }, 'closing the server failed');
+    }
+    try {
+      stage = 'closing the database';
+      await runtime.close();
+    } catch (err) {
+      code = 1;
+      app.log.error({ err }, 'closing the database failed');
+    }
+    app.log.info({ signal, durationMs: Date.now() - startedAt }, 'stopped');
+    process.exit(code);
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', (signal) => void shutdown(signal));
+  process.on('SIGINT', (signal) => void shutdown(signal));
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   if (runtime.handle.lock) updateDataDirLock(runtime.handle.lock, { port: Number(new URL(address).port) });

@@ -20,6 +20,7 @@ export const SOURCE_REFRESH_MS: Readonly<Record<string, number>> = {
   gdelt: DAY_MS,
   wikipedia: DAY_MS,
   reddit: DAY_MS,
+  chains: DAY_MS,
   raises: DAY_MS,
   logos: DAY_MS,
 };

@@ -1,4 +1,5 @@
 import { open, readFile, rename, rm } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import type { ImportMode, ImportResult } from '../../shared/api/admin-data.schema.ts';
@@ -9,6 +10,7 @@ import { getAdminStats } from '../features/admin/admin.service.ts';
 import { previewImport, runImport } from '../features/admin/admin-import.service.ts';
 import { CLI_ACTOR } from '../features/admin/audit-log.service.ts';
 import { EXPORT_PAGE_SIZE, writeFullExport } from '../features/admin/full-export.service.ts';
+import { createRecomputeTrigger } from '../jobs/recompute-trigger.ts';
 import { openRuntime } from '../runtime.ts';
 import { type CliIo, type CliResult, describeAppError, formatTable, toFailure, writeChunk } from './cli-io.ts';
 
@@ -84,7 +86,12 @@ export async function runImportCommand(args: string[], env: Env, io: CliIo): Pro
     return { code: 1, out: `cannot read ${path}: ${(error as Error).message}` };
   }
   // No catalogue autoload: on an empty database the file alone is the catalogue.
-  const runtime = await openRuntime({ ...loadConfig(env), CATALOGUE_AUTOLOAD: false }, { role: 'admin-cli' });
+  const config = { ...loadConfig(env), CATALOGUE_AUTOLOAD: false };
+  const runtime = await openRuntime(config, { role: 'admin-cli' });
+  // New projects are stored unscored; the heat job scores them before the command returns (docs/admin.md "Heat").
+  const { db, kind: dbKind } = runtime.handle;
+  const deps = { db, dbKind, config, events: runtime.events, cache: runtime.cache, now: () => new Date() };
+  const rescore = createRecomputeTrigger(deps, `${hostname()}:${process.pid}`, 'cli');
   const bar = new cliProgress.SingleBar(
     { format: ' importing [{bar}] {value}/{total} projects', stream: io.stderr, hideCursor: true },
     cliProgress.Presets.shades_classic,
@@ -101,7 +108,7 @@ export async function runImportCommand(args: string[], env: Env, io: CliIo): Pro
       if (answer !== 'y' && answer !== 'yes') return { code: 1, out: 'import cancelled: nothing changed' };
     }
     const result = await runImport(
-      { db: runtime.handle.db, events: runtime.events, cache: runtime.cache },
+      { db, events: runtime.events, cache: runtime.cache, rescore: rescore.request },
       CLI_ACTOR,
       body,
       mode,
@@ -115,6 +122,7 @@ export async function runImportCommand(args: string[], env: Env, io: CliIo): Pro
       },
     );
     bar.stop();
+    await rescore.settled();
     const p = result.projects;
     return {
       code: 0,
@@ -125,6 +133,8 @@ export async function runImportCommand(args: string[], env: Env, io: CliIo): Pro
     const failure = toFailure(error);
     return error instanceof AppError ? { code: 1, out: `${failure.out}\nnothing was changed` } : failure;
   } finally {
+    rescore.stop();
+    await rescore.settled();
     await runtime.close();
   }
 }

@@ -34,3 +34,20 @@ export function connectionErrorCode(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A SQLSTATE: five characters, digits and capitals (42P01 undefined table, 23505 unique violation…). */
+const ANY_SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * The SQLSTATE of a query the database refused (a statement error, not a lost connection), from `error`'s cause chain
+ * (Drizzle wraps the driver's error); undefined for any other failure.
+ */
+export function databaseQueryErrorState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && ANY_SQLSTATE.test(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
+}

@@ -10,5 +10,5 @@ export const historyBackfillJob: Job = {
   name: 'history-backfill',
   everyMs: 6 * 3_600_000,
   runAtStartup: true,
-  run: (ctx) => runBackgroundBackfill({ db: ctx.db, config: ctx.config }, ctx.now()),
+  run: (ctx) => runBackgroundBackfill({ db: ctx.db, config: ctx.config, signal: ctx.signal }, ctx.now()),
 };

@@ -11,6 +11,11 @@ export type JobContext = Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'events'> & 
   now: () => Date;
   /** The app's logger (the scheduler passes it; a CLI or a test may not): for what a job does in the background. */
   log?: FastifyBaseLogger;
+  /**
+   * Aborted when the server stops (the app's preClose): a job passes it to every source call and stops at once, its
+   * run recorded as `cancelled`; the next scheduled run resumes the work. A CLI or a test may leave it out.
+   */
+  signal?: AbortSignal;
 };
 
 /**

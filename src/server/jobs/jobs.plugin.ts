@@ -4,17 +4,21 @@ import type { Job } from './job.ts';
 import { ALL_JOBS, STARTUP_JOBS } from './registry.ts';
 import { createScheduler } from './scheduler.ts';
 
-export type JobsPluginOptions = AppDeps & { jobs?: readonly Job[] };
+export type JobsPluginOptions = AppDeps & {
+  jobs?: readonly Job[];
+  /** Aborted when the app starts closing: every running job stops its source calls and records itself cancelled. */
+  stopSignal?: AbortSignal;
+};
 
 /**
  * Starts the scheduler on `onReady` when JOBS_ENABLED (off in tests, which call `job.run(ctx)` directly), runs the
  * `runAtStartup` jobs once (the heat recompute) and the start-up-only jobs whose `startupWhen` says so (the first-start
- * refresh), and stops it on `onClose`, waiting for runs in progress.
+ * refresh), and stops it on `onClose`: runs in progress are aborted (recorded as cancelled) and waited for.
  */
-export const jobsPlugin = fp<JobsPluginOptions>(async (app, { jobs: only, ...deps }) => {
+export const jobsPlugin = fp<JobsPluginOptions>(async (app, { jobs: only, stopSignal, ...deps }) => {
   if (!deps.config.JOBS_ENABLED) return;
   const jobs = only ?? [...ALL_JOBS, ...STARTUP_JOBS];
-  const ctx = { ...deps, now: () => new Date(), log: app.log };
+  const ctx = { ...deps, now: () => new Date(), log: app.log, signal: stopSignal };
   const scheduler = createScheduler(jobs, ctx, app.log);
   app.addHook('onReady', async () => {
     scheduler.start();

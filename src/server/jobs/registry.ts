@@ -33,7 +33,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - ingest-reddit      hourly at :40 (Reddit mentions; 1/24 of the projects per run; needs client credentials)
  * - points-expiry      daily 16:10 (00:10 in Asia/Shanghai; does nothing while POINTS_EXPIRY_DAYS is 0)
  * - daily-cleanup      daily 03:40 (quota windows, task progress, share tokens and ad views over two days old;
- *                     read notifications over 90 days old)
+ *                     read notifications over 90 days old, crash reports over 30 days old)
  * - membership-expiry  daily 01:20 (warns paid plans ending within three days)
  * - alert-deliveries   every minute (fired alerts' e-mails and webhooks, retried with back-off)
  * - ingest-fundamentals daily 03:35 (DefiLlama funding rounds, then logo downloads)

@@ -3,8 +3,11 @@ import { type Db, queryRows } from '../db/client.ts';
 import { socialApiAccounts, syncRuns } from '../db/schema/index.ts';
 
 export type RunTrigger = 'schedule' | 'manual' | 'cli' | 'startup';
-/** How a run ended: `partial` = some of its work failed; `skipped` = it could not start (a source without its key). */
-export type FinishedStatus = 'success' | 'partial' | 'failed' | 'skipped';
+/**
+ * How a run ended: `partial` = some of its work failed; `skipped` = it could not start (a source without its key);
+ * `cancelled` = stopped mid-way because the server was shutting down (the next run resumes the work).
+ */
+export type FinishedStatus = 'success' | 'partial' | 'failed' | 'skipped' | 'cancelled';
 
 /**
  * Claims a scheduled slot for a job: inserts its 'running' row unless a row for (job, slot) exists — the unique
@@ -114,6 +117,51 @@ export async function selectSyncMetrics(db: Db, runningSince: Date) {
     `,
   );
   return rows[0] ?? { total: 0, successful: 0, partial: 0, failed: 0, running: 0, last_sync_ms: null };
+}
+
+export type RunCounts = {
+  total: number;
+  successful: number;
+  partial: number;
+  failed: number;
+  last_success_ms: number | null;
+};
+
+/**
+ * The sync log split by who answered (issue 31: 成功 83 read as healthy while no source had ever answered — the
+ * successes were the heat job's): `external`, the source-level rows (`ingest:<source>`, one per source per run, the
+ * only record that an outside service answered); `internal`, the job-level runs of the jobs that read no source
+ * (`sourceJobs` names those that do: their own rows only wrap the source rows). A skipped run (a source without its
+ * key) is neither: it asked nothing.
+ */
+export async function selectSyncRunSplit(db: Db, sourceJobs: readonly string[]) {
+  const rows = await queryRows<RunCounts & { kind: 'external' | 'internal' }>(
+    db,
+    sql`
+      SELECT kind,
+        count(*) FILTER (WHERE status IN ('success', 'partial', 'failed'))::int AS total,
+        count(*) FILTER (WHERE status = 'success')::int AS successful,
+        count(*) FILTER (WHERE status = 'partial')::int AS partial,
+        count(*) FILTER (WHERE status = 'failed')::int AS failed,
+        (extract(epoch FROM max(coalesce(finished_at, started_at)) FILTER (WHERE status IN ('success', 'partial')))
+          * 1000)::float8 AS last_success_ms
+      FROM (
+        SELECT CASE WHEN job LIKE 'ingest:%' THEN 'external' ELSE 'internal' END AS kind, status, started_at,
+          finished_at
+        FROM sync_runs
+        WHERE job LIKE 'ingest:%' OR (${JOB_LEVEL} AND NOT (job = ANY(ARRAY[${sql.join(
+          ['', ...sourceJobs].map((name) => sql`${name}`),
+          sql`, `,
+        )}]::text[])))
+      ) AS runs
+      GROUP BY kind
+    `,
+  );
+  const empty: RunCounts = { total: 0, successful: 0, partial: 0, failed: 0, last_success_ms: null };
+  return {
+    external: rows.find((row) => row.kind === 'external') ?? empty,
+    internal: rows.find((row) => row.kind === 'internal') ?? empty,
+  };
 }
 
 /** The duration of the newest finished job-level run. */

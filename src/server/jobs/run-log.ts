@@ -24,6 +24,8 @@ export type RunJobOptions = {
   slot?: Date;
   instance: string;
   now: () => Date;
+  /** The run's stop signal (the job passes it to its source calls): a run it ends is recorded as `cancelled`. */
+  signal?: AbortSignal;
 };
 
 /**
@@ -31,8 +33,8 @@ export type RunJobOptions = {
  * (advisory on PostgreSQL), so with several instances only one runs it at a time, and a scheduled slot is run once
  * (the slot row is unique). Holding the lock also proves that any older 'running' row of the job belongs to a
  * process that died mid-run: it is closed as failed first. The run is recorded with the status its outcome reports
- * (success by default, partial or failed); a job that throws is recorded as failed. This function only throws on
- * database errors.
+ * (success by default, partial or failed); a job that throws is recorded as failed, or as cancelled when it threw
+ * because `options.signal` was aborted (a shutdown). This function only throws on database errors.
  */
 export async function runRecordedJob(
   db: Db,
@@ -53,8 +55,9 @@ export async function runRecordedJob(
       outcome = await run();
       status = outcome.status ?? 'success';
     } catch (error) {
-      outcome = { counts: {}, errors: [safeErrorMessage(error)] };
-      status = 'failed';
+      const cancelled = options.signal?.aborted === true;
+      outcome = { counts: {}, errors: [cancelled ? cancelledMessage(options.signal) : safeErrorMessage(error)] };
+      status = cancelled ? 'cancelled' : 'failed';
     }
     const finishedAt = options.now();
     const durationMs = Math.max(0, finishedAt.getTime() - startedAt.getTime());
@@ -69,6 +72,13 @@ export async function runRecordedJob(
   };
   const result = await withJobLock(db, dbKind, options.job, body);
   return result.locked ? result.value : { ran: false, reason: 'locked' };
+}
+
+/** The error a cancelled run records: why it stopped (the signal's reason) and that the next run resumes it. */
+export function cancelledMessage(signal: AbortSignal | undefined): string {
+  const reason: unknown = signal?.reason;
+  const why = reason instanceof Error ? reason.message : 'stopped';
+  return `cancelled: ${why}; the next run resumes the work`;
 }
 
 /**

@@ -1,6 +1,8 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { syncRuns } from '../db/schema/index.ts';
+import { requestJson, toHttpPolicy } from '../sources/http.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import type { Job, JobContext } from './job.ts';
 import { ALL_JOBS } from './registry.ts';
@@ -102,5 +104,39 @@ describe('createScheduler', () => {
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect(rows.every((r) => r.trigger === 'schedule' && r.scheduledFor?.getUTCMilliseconds() === 0)).toBe(true);
     expect(new Set(rows.map((r) => r.scheduledFor?.getTime())).size).toBe(rows.length);
+  });
+
+  test('stop() aborts a run waiting on a source that never answers and records it cancelled', async () => {
+    // A source that accepts and never answers: only the run's AbortSignal can end the call before its 15 s timeout.
+    const sockets: Socket[] = [];
+    const blackhole = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => blackhole.listen(0, '127.0.0.1', resolve));
+    const { port } = blackhole.address() as AddressInfo;
+    const stuck: Job = {
+      name: 'stuck',
+      everyMs: 60_000,
+      run: async (runCtx) => {
+        await requestJson('test', `http://127.0.0.1:${port}/`, toHttpPolicy(runCtx.config, runCtx.signal));
+        return { counts: {}, errors: [] };
+      },
+    };
+    const scheduler = createScheduler([stuck], ctx, silent);
+    const run = scheduler.runNow('stuck');
+    while (sockets.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    const startedAt = performance.now();
+    await scheduler.stop();
+    const stoppedMs = performance.now() - startedAt;
+
+    for (const socket of sockets) socket.destroy();
+    blackhole.close();
+    expect(stoppedMs).toBeLessThan(1_000);
+    expect(await run).toMatchObject({ ran: true, status: 'cancelled' });
+    const [row] = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'stuck'));
+    expect(row).toMatchObject({
+      status: 'cancelled',
+      errors: ['cancelled: the scheduler was stopped; the next run resumes the work'],
+    });
+    expect(sockets).toHaveLength(1); // aborted, not retried
   });
 });

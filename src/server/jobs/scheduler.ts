@@ -11,7 +11,10 @@ export type SchedulerLog = {
 
 export type Scheduler = {
   start: () => void;
-  /** Stops the timers and waits for runs in progress to finish. */
+  /**
+   * Stops the timers, aborts the runs in progress (their source calls stop at once; each run is recorded as
+   * cancelled, unless it finished anyway) and waits for them to be recorded.
+   */
   stop: () => Promise<void>;
   /** Runs a job now, outside its schedule; skipped while the same job runs. */
   runNow: (name: string, trigger?: 'manual' | 'startup') => Promise<RecordedRun | { ran: false; reason: 'busy' }>;
@@ -48,14 +51,25 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
   const running = new Map<string, Promise<unknown>>();
   const timers = new Map<string, Cron>();
   const byName = new Map(jobs.map((job) => [job.name, job]));
+  // Every run's stop signal: aborted by stop(), or by the caller's own signal (the app's, when it closes).
+  const stopping = new AbortController();
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, stopping.signal]) : stopping.signal;
+  const runCtx: JobContext = { ...ctx, signal };
+  // Once stopping, no slot starts a new run (the app aborts before its onClose calls stop()).
+  signal.addEventListener('abort', () => {
+    for (const cron of timers.values()) cron.stop();
+  });
 
   const execute = async (job: Job, slot: Date | undefined, trigger: 'schedule' | 'manual' | 'startup') => {
     if (running.has(job.name)) {
       log.warn({ job: job.name, slot }, 'job skipped: previous run still in progress');
       return { ran: false as const, reason: 'busy' as const };
     }
-    const promise = runRecordedJob(ctx.db, ctx.dbKind, { job: job.name, trigger, slot, instance, now: ctx.now }, () =>
-      job.run(ctx),
+    const promise = runRecordedJob(
+      ctx.db,
+      ctx.dbKind,
+      { job: job.name, trigger, slot, instance, now: ctx.now, signal },
+      () => job.run(runCtx),
     );
     running.set(job.name, promise);
     try {
@@ -90,6 +104,7 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
     stop: async () => {
       for (const cron of timers.values()) cron.stop();
       timers.clear();
+      if (!stopping.signal.aborted) stopping.abort(new Error('the scheduler was stopped'));
       await Promise.allSettled(running.values());
     },
     runNow: async (name, trigger = 'manual') => {

@@ -220,10 +220,9 @@ test('Reddit with both client credentials is configured, and its secret never re
   expect(source(half, 'reddit')).toMatchObject({ configured: false, state: 'unconfigured' });
 });
 
-describe('with the scheduler on', () => {
-  const at = new Date('2026-11-24T05:50:00Z');
-  const deps = () => ({ db: t.db, config: { ...t.config, JOBS_ENABLED: true } });
-  const finished = (job: string, minutesAgo: number, status: 'success' | 'failed' | 'partial' | 'skipped') => ({
+/** A sync_runs row of a scheduled run of `job` that finished `minutesAgo` before `at`, after one second. */
+const finishedRunsAt =
+  (at: Date) => (job: string, minutesAgo: number, status: 'success' | 'failed' | 'partial' | 'skipped') => ({
     job,
     status,
     trigger: 'schedule' as const,
@@ -231,7 +230,22 @@ describe('with the scheduler on', () => {
     finishedAt: new Date(at.getTime() - minutesAgo * 60_000),
     durationMs: 1000,
   });
-  const configuredSources = ['defillama', 'coingecko', 'github', 'discord', 'gdelt', 'wikipedia', 'raises', 'logos'];
+
+describe('with the scheduler on', () => {
+  const at = new Date('2026-11-24T05:50:00Z');
+  const deps = () => ({ db: t.db, config: { ...t.config, JOBS_ENABLED: true } });
+  const finished = finishedRunsAt(at);
+  const configuredSources = [
+    'defillama',
+    'coingecko',
+    'github',
+    'discord',
+    'gdelt',
+    'wikipedia',
+    'chains',
+    'raises',
+    'logos',
+  ];
 
   test('everything ran and is fresh: operational, with each next run from the registry', async () => {
     await t.db
@@ -291,5 +305,48 @@ describe('with the scheduler on', () => {
       .values([...configuredSources.map((s) => finished(`ingest:${s}`, 30, 'success')), finished('heat', 2, 'failed')]);
 
     expect((await getSyncStatus(deps(), at)).health).toBe('failed');
+  });
+});
+
+// Issue 31: the popover read 成功 83 (healthy) on an instance where no outside source had ever answered: every
+// success was internal work (heat every 5 minutes). The counts are now split, and such an instance is not healthy.
+describe('external source runs are counted apart from internal jobs', () => {
+  const at = new Date('2026-11-24T05:50:00.000Z');
+  const run = finishedRunsAt(at);
+
+  test('83 heat runs and no source that ever answered: external 0 successful, and the instance is not operational', async () => {
+    await t.db
+      .insert(syncRuns)
+      .values([
+        ...Array.from({ length: 83 }, (_, i) => run('heat', 5 * i + 1, 'success')),
+        run('ingest-market', 30, 'failed'),
+        run('ingest:coingecko', 30, 'failed'),
+        run('ingest:defillama', 40, 'failed'),
+        run('ingest:telegram', 40, 'skipped'),
+      ]);
+
+    const body = SyncStatusResponseSchema.parse(await getSyncStatus({ db: t.db, config: t.config }, at));
+
+    expect(body.metrics.internal).toMatchObject({ total: 83, successful: 83, failed: 0 });
+    expect(body.metrics.internal.lastSuccessAt).toBe(new Date(at.getTime() - 60_000).toISOString());
+    // The job-level ingest-market row only wraps its source row: counted once, as external.
+    expect(body.metrics.external).toEqual({ total: 2, successful: 0, partial: 0, failed: 2, lastSuccessAt: null });
+    expect(body.health).not.toBe('operational');
+  });
+
+  test('a source that answered once is counted as an external success, with its time', async () => {
+    await t.db
+      .insert(syncRuns)
+      .values([
+        run('heat', 1, 'success'),
+        run('ingest:coingecko', 30, 'partial'),
+        run('ingest:defillama', 90, 'success'),
+      ]);
+
+    const body = await getSyncStatus({ db: t.db, config: t.config }, at);
+
+    expect(body.metrics.external).toMatchObject({ total: 2, successful: 1, partial: 1, failed: 0 });
+    expect(body.metrics.external.lastSuccessAt).toBe(new Date(at.getTime() - 30 * 60_000).toISOString());
+    expect(body.metrics.internal).toMatchObject({ total: 1, successful: 1 });
   });
 });

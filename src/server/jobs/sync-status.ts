@@ -1,6 +1,7 @@
 import { Cron } from 'croner';
 import { SAMPLE_SOURCE } from '../../shared/api/common.schema.ts';
 import {
+  type RunCounts,
   type RunStatus,
   type RunTally,
   type SourceFreshness,
@@ -16,15 +17,17 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { redactSecrets } from '../log-redaction.ts';
 import type { Job } from './job.ts';
-import { ALL_JOBS } from './registry.ts';
+import { ALL_JOBS, STARTUP_JOBS } from './registry.ts';
 import {
   countUsableXAccounts,
+  type RunCounts as RunCountRow,
   selectLastDuration,
   selectLatestRunPerJob,
   selectRunsWithErrors,
   selectSourceData,
   selectSourceRuns,
   selectSyncMetrics,
+  selectSyncRunSplit,
 } from './run-log.queries.ts';
 import { toCronPattern } from './scheduler.ts';
 
@@ -56,6 +59,16 @@ export function redactConfigSecrets(config: SyncStatusDeps['config'], message: s
 }
 
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+
+/** The jobs that read outside sources, as the registry declares them (Job.sources): the rest is internal work. */
+const SOURCE_JOB_NAMES = [...ALL_JOBS, ...STARTUP_JOBS]
+  .filter((job) => (job.sources?.length ?? 0) > 0)
+  .map((job) => job.name);
+
+function toRunCounts(row: RunCountRow): RunCounts {
+  const { total, successful, partial, failed } = row;
+  return { total, successful, partial, failed, lastSuccessAt: iso(row.last_success_ms) };
+}
 
 /** The next run of a job after `now` from its registry schedule (UTC), or null when the scheduler is off. */
 function nextRunOf(job: Job, now: Date, enabled: boolean): Date | null {
@@ -116,8 +129,9 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<Sy
   const staleAfter = Object.fromEntries(
     Object.entries(SOURCE_REFRESH_MS).map(([source, ms]) => [source, STALE_AFTER_INTERVALS * ms]),
   );
-  const [metrics, lastDuration, errorRows, jobRows, sourceRuns, sourceData, xAccounts] = await Promise.all([
+  const [metrics, split, lastDuration, errorRows, jobRows, sourceRuns, sourceData, xAccounts] = await Promise.all([
     selectSyncMetrics(db, new Date(now.getTime() - RUNNING_STALE_MS)),
+    selectSyncRunSplit(db, SOURCE_JOB_NAMES),
     selectLastDuration(db),
     selectRunsWithErrors(db, MAX_ERRORS),
     selectLatestRunPerJob(db),
@@ -214,6 +228,8 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<Sy
       partialSyncs: metrics.partial,
       failedSyncs: metrics.failed,
       lastSyncDuration: lastDuration,
+      external: toRunCounts(split.external),
+      internal: toRunCounts(split.internal),
     },
     jobs,
     sources,

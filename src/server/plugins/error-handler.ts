@@ -3,17 +3,30 @@ import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/api/errors.ts';
-import { type Language, pickLanguage, translate } from '../../shared/locales/index.ts';
-import { connectionErrorCode, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { type FieldIssue, type IssueLike, ruleOfIssue } from '../../shared/api/validation-rules.ts';
+import { DEFAULT_LANGUAGE, type Language, pickLanguage, translate } from '../../shared/locales/index.ts';
+import { connectionErrorCode, databaseQueryErrorState, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../errors.ts';
+import { safeErrorMessage } from '../log-redaction.ts';
 
-/** The request's language: `?lang=` first, then Accept-Language, else zh. */
+/**
+ * The request's language: `?lang=` first, then Accept-Language, else zh for the web app's API and en for the public
+ * API (/api/v1), whose clients are scripts that usually send no language and read English.
+ */
 export function requestLanguage(request: FastifyRequest): Language {
   const query = request.query as Record<string, unknown> | undefined;
   const explicit = typeof query?.lang === 'string' ? query.lang : undefined;
-  return pickLanguage(explicit, request.headers['accept-language']);
+  return pickLanguage(explicit, request.headers['accept-language'], fallbackLanguageOf(request.url));
+}
+
+/** The language of a request that names none: English on the public API, else the product's default (zh). */
+export function fallbackLanguageOf(url: string): Language {
+  return isPublicApiPath(url) ? 'en' : DEFAULT_LANGUAGE;
+}
+
+function isPublicApiPath(url: string): boolean {
+  return url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?');
 }
 
 function send(
@@ -29,29 +42,83 @@ function send(
     .send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
 }
 
-// zod's own message catalogues, so a validation reason reads in the request's language too.
-const ZOD_LOCALES = { zh: z.locales.zhCN().localeError, en: z.locales.en().localeError };
+/** A refused field in the request's language: a schema's own catalogue key wins, else its rule's sentence. */
+export function describeFieldIssue(lang: Language, issue: FieldIssue, ownMessage?: string) {
+  const fromCatalogue = ownMessage ? translate(lang, ownMessage) : undefined;
+  const params = { ...issue.params };
+  if (issue.rule === 'wrongType' && typeof params.expected === 'string') {
+    params.expected = translate(lang, `validation.expected.${params.expected}`);
+  }
+  if (typeof params.suggestion === 'string' && params.suggestion) {
+    params.suggestion = translate(lang, 'validation.suggestion', { value: params.suggestion });
+  }
+  const message =
+    fromCatalogue && fromCatalogue !== ownMessage
+      ? fromCatalogue
+      : translate(lang, `validation.rules.${issue.rule}`, params);
+  return { field: issue.field, rule: issue.rule, message };
+}
 
-function localiseIssue(lang: Language, issue: { keyword: string; message?: string; params: unknown }): string {
-  // A schema may carry its own message as a catalogue key (e.g. auth.validation.invalidEmail): translate it.
-  const fromCatalogue = issue.message ? translate(lang, issue.message) : undefined;
-  if (fromCatalogue && fromCatalogue !== issue.message) return fromCatalogue;
-  const raw = { ...(issue.params as object), code: issue.keyword, path: [], message: issue.message };
-  const out = ZOD_LOCALES[lang](raw as never);
-  const text = typeof out === 'string' ? out : out?.message;
-  return text ?? issue.message ?? issue.keyword;
+/** A zod issue as fastify-type-provider-zod hands it over (keyword = zod's code, params = the rest of the issue). */
+type RouteIssue = { keyword: string; instancePath: string; message?: string; params: unknown };
+
+function toFieldIssue(issue: RouteIssue, fallbackField: string): { issue: FieldIssue; own?: string } {
+  const raw = { ...(issue.params as object), code: issue.keyword, message: issue.message } as IssueLike;
+  const { rule, params } = ruleOfIssue(raw);
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || fallbackField;
+  // A message that is a catalogue key (auth.validation.invalidEmail, validation.formats.slug) is the schema's own.
+  const own = issue.message && /^[a-z]+\.[\w.]+$/.test(issue.message) ? issue.message : undefined;
+  return { issue: { field, rule, params }, own };
+}
+
+/** Field issues as the body's details ({ field, rule, message }) and the {{reason}} of the headline message. */
+export function describeFieldIssues(lang: Language, issues: { issue: FieldIssue; own?: string }[]) {
+  const details = issues.map(({ issue, own }) => describeFieldIssue(lang, issue, own));
+  return { reason: details.map((d) => `${d.field}: ${d.message}`).join('; '), details };
 }
 
 function describeValidation(err: FastifyError, lang: Language): { reason: string; details: unknown } {
   if (hasZodFastifySchemaValidationErrors(err)) {
-    const issues = err.validation.map((issue) => ({
-      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'request'),
-      message: localiseIssue(lang, issue),
-    }));
-    return { reason: issues.map((i) => `${i.field}: ${i.message}`).join('; '), details: issues };
+    const fallback = err.validationContext ?? 'request';
+    return describeFieldIssues(
+      lang,
+      err.validation.map((issue) => toFieldIssue(issue, fallback)),
+    );
   }
   return { reason: err.message, details: undefined };
 }
+
+/**
+ * A service's own field refusals (AppError VALIDATION_FAILED with FieldIssue[] details: an unknown sector or chain)
+ * and an import row's (IMPORT_ROW_INVALID with one issue), worded in the request's language like a schema's.
+ */
+function localiseAppError(
+  err: AppError,
+  lang: Language,
+): { params: Record<string, string | number>; details: unknown } {
+  if (err.code === 'VALIDATION_FAILED' && isFieldIssueList(err.details)) {
+    const { reason, details } = describeFieldIssues(
+      lang,
+      err.details.map((issue) => ({ issue })),
+    );
+    return { params: { ...err.params, reason }, details };
+  }
+  if (err.code === 'IMPORT_ROW_INVALID' && isRowIssue(err.details)) {
+    const { issue, own, ...where } = err.details;
+    const { message } = describeFieldIssue(lang, issue, own);
+    return { params: { ...err.params, reason: message }, details: { ...where, rule: issue.rule, message } };
+  }
+  return { params: err.params, details: err.details };
+}
+
+const isFieldIssue = (value: unknown): value is FieldIssue =>
+  typeof value === 'object' && value !== null && 'field' in value && 'rule' in value;
+const isFieldIssueList = (value: unknown): value is FieldIssue[] =>
+  Array.isArray(value) && value.length > 0 && value.every(isFieldIssue);
+const isRowIssue = (
+  value: unknown,
+): value is { issue: FieldIssue; own?: string; list: string; row: number; field: string } =>
+  typeof value === 'object' && value !== null && 'issue' in value && isFieldIssue((value as { issue: unknown }).issue);
 
 /** Fastify's body-parser failures, whose own messages are English only. */
 const BODY_PARSER_ERRORS: Partial<Record<string, ErrorCode>> = {
@@ -64,7 +131,10 @@ const BODY_PARSER_ERRORS: Partial<Record<string, ErrorCode>> = {
 /** One error shape for every failure: { error: { code, message, details? } }, message in the request's language. */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) return send(request, reply, err.code, err.params, err.details);
+    if (err instanceof AppError) {
+      const { params, details } = localiseAppError(err, requestLanguage(request));
+      return send(request, reply, err.code, params, details);
+    }
     if (err.validation) {
       const { reason, details } = describeValidation(err, requestLanguage(request));
       return send(request, reply, 'VALIDATION_FAILED', { reason }, details);
@@ -79,6 +149,13 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       request.log.warn({ errCode: connectionErrorCode(err) }, 'database unavailable');
       reply.header('retry-after', '1');
       return send(request, reply, 'DATABASE_UNAVAILABLE', {});
+    }
+    const sqlState = databaseQueryErrorState(err);
+    if (sqlState) {
+      // Spec §8: 数据库查询失败 plus its detail, the detail for admins only (it names tables and columns; never values).
+      request.log.error({ err }, 'database query failed');
+      const detail = request.auth?.user.role === 'admin' ? { sqlState, detail: safeErrorMessage(err) } : undefined;
+      return send(request, reply, 'DATABASE_QUERY_FAILED', {}, detail);
     }
     request.log.error({ err }, 'unhandled error');
     return send(request, reply, 'INTERNAL', {});
@@ -105,7 +182,8 @@ function languageOfRawRequest(err: ConnectionError): Language {
   const target = /^[A-Z]+ (\S+)/.exec(text)?.[1] ?? '';
   const query = target.includes('?') ? target.slice(target.indexOf('?') + 1) : '';
   const explicit = new URLSearchParams(query).get('lang') ?? undefined;
-  return pickLanguage(explicit, /^accept-language:[ \t]*([^\r\n]*)/im.exec(text)?.[1]);
+  const accept = /^accept-language:[ \t]*([^\r\n]*)/im.exec(text)?.[1];
+  return pickLanguage(explicit, accept, fallbackLanguageOf(target));
 }
 
 function clientErrorCode(err: ConnectionError): ErrorCode {

@@ -15,16 +15,26 @@ function cookieOf(response: Response, name: string): string | undefined {
 }
 
 /** Signs a new account up over HTTP; returns the Cookie header of its session (with its CSRF token). */
-export async function signUpOverHttp(baseUrl: string, email: string, password = 'correct-horse-1') {
+export function signUpOverHttp(baseUrl: string, email: string, password = 'correct-horse-1') {
+  return authenticateOverHttp(baseUrl, 'sign-up', { email, password, confirmPassword: password, acceptTerms: true });
+}
+
+/** Signs an existing account in over HTTP (e.g. an admin inserted before the server started); as signUpOverHttp. */
+export function signInOverHttp(baseUrl: string, email: string, password: string) {
+  return authenticateOverHttp(baseUrl, 'sign-in', { email, password });
+}
+
+async function authenticateOverHttp(baseUrl: string, action: 'sign-up' | 'sign-in', body: object) {
   const first = await fetch(`${baseUrl}/api/auth/csrf`);
   const anonymous = cookieOf(first, CSRF_COOKIE);
   if (!anonymous) throw new Error(`no CSRF cookie from ${baseUrl}`);
-  const response = await fetch(`${baseUrl}/api/auth/sign-up`, {
+  const response = await fetch(`${baseUrl}/api/auth/${action}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `${CSRF_COOKIE}=${anonymous}`, [CSRF_HEADER]: anonymous },
-    body: JSON.stringify({ email, password, confirmPassword: password, acceptTerms: true }),
+    body: JSON.stringify(body),
   });
-  if (response.status !== 201) throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+  const expected = action === 'sign-up' ? 201 : 200;
+  if (response.status !== expected) throw new Error(`${action}: ${response.status} ${await response.text()}`);
   const session = cookieOf(response, SESSION_COOKIE);
   const csrfToken = cookieOf(response, CSRF_COOKIE) ?? '';
   return { cookie: `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${csrfToken}`, csrfToken };

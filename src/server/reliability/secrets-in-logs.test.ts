@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SESSION_COOKIE } from '../../shared/api/auth.schema.ts';
@@ -13,6 +12,7 @@ import {
 } from '../features/auth/auth.test-support.ts';
 import { FAST_INGEST_ENV } from '../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { captureLogLines } from '../test/log-lines.ts';
 
 // Secrets never reach a response or a log line: passwords, password hashes, session tokens, API keys, X credentials,
 // the server's SECRET_KEY and the LLM key. Every log line of a run through those flows is captured at level trace
@@ -29,15 +29,9 @@ const LLM_API_KEY = 'sk-llm-secret-value-0123456789abcdef';
 
 describe('secrets in responses and logs', { timeout: 120_000 }, () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { lines, stream } = captureLogLines();
   const responses: { url: string; text: string }[] = [];
   const sessionTokens = new Set<string>();
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
 
   beforeAll(async () => {
     t = await buildTestApp({

@@ -10,6 +10,8 @@ import {
   notifications,
   paymentHistory,
   savedSearches,
+  supportMessages,
+  supportRequests,
   watchlistItems,
   watchlists,
 } from '../db/schema/index.ts';
@@ -21,6 +23,7 @@ import {
   signUpAgent,
   TEST_PASSWORD,
 } from '../features/auth/auth.test-support.ts';
+import { waitForExport } from '../features/exports/exports.test-support.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { insertProject } from '../test/factories.ts';
 import { isErrorBody } from './http-burst.ts';
@@ -185,11 +188,13 @@ describe('security sweeps over the OpenAPI document', { timeout: 120_000 }, () =
       '/api/me/api-keys/',
       '/api/notifications/',
       '/api/payments/crypto/',
+      '/api/support/requests/',
     ];
 
     // Where the schema alone does not make a body valid (a saved search's query is checked by the service).
     const VALID_BODIES: Record<string, object> = {
       'PATCH /api/saved-searches/{id}': { name: 'taken by B', query: { q: 'beta' } },
+      'POST /api/support/requests/{id}/messages': { text: 'from B' },
     };
 
     test('gets 404 (or 403) on every route and changes nothing of A’s', async () => {
@@ -213,6 +218,8 @@ describe('security sweeps over the OpenAPI document', { timeout: 120_000 }, () =
         source: { kind: 'directory', filters: {} },
         options: { format: 'json' },
       });
+      // The export runs in the background: let it finish so the snapshot below holds still.
+      await waitForExport(a.agent, exported.id as string);
       const schedule = await created('/api/export-schedules', {
         source: { kind: 'directory', filters: {} },
         options: { format: 'csv' },
@@ -220,6 +227,7 @@ describe('security sweeps over the OpenAPI document', { timeout: 120_000 }, () =
         delivery: 'download',
       });
       const key = await createKey(a.agent, 'A key');
+      const support = await created('/api/support/requests', { subject: 'A needs help', text: 'private' });
       const [note] = await t.db
         .insert(notifications)
         .values({ userId: a.userId, kind: 'level_changed', params: {}, dedupeKey: 'sec-a-1' })
@@ -253,6 +261,7 @@ describe('security sweeps over the OpenAPI document', { timeout: 120_000 }, () =
         '/api/me/api-keys/': key.id,
         '/api/notifications/': note!.id,
         '/api/payments/crypto/': payment!.id,
+        '/api/support/requests/': support.id as string,
       };
 
       const snapshot = async () => ({
@@ -266,6 +275,8 @@ describe('security sweeps over the OpenAPI document', { timeout: 120_000 }, () =
         notifications: await t.db.select().from(notifications),
         payments: await t.db.select().from(paymentHistory),
         crypto: await t.db.select().from(cryptoPayments),
+        support: await t.db.select().from(supportRequests),
+        supportMessages: await t.db.select().from(supportMessages),
       });
       const before = await snapshot();
 
@@ -297,6 +308,7 @@ describe('security sweeps over the OpenAPI document', { timeout: 120_000 }, () =
         '/api/saved-searches',
         '/api/exports',
         '/api/me/api-keys',
+        '/api/support/requests',
       ]) {
         const res = await b.agent.request({ method: 'GET', url: list });
         expect(res.statusCode).toBe(200);

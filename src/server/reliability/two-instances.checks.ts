@@ -115,7 +115,8 @@ export async function runTwoInstanceChecks(options: TwoInstanceOptions): Promise
     const projectId = await firstProjectId(b);
     const beforeB = await publicName(b, projectId); // fills B's cache
     await publicName(a, projectId); // and A's
-    const sse = await openSse(`${b}/api/events`);
+    // The premium member's stream: live pushes are a premium promise (free and visitors get them every 5 minutes).
+    const sse = await openSse(`${b}/api/events`, { cookie: user.cookie() });
     streams.push(sse);
     await sse.waitFor((m) => m.event === 'ready', 5_000);
     const newName = `${beforeB} R${Date.now() % 100_000}`;

@@ -26,15 +26,38 @@ export type HttpPolicy = {
   retryBaseMs: number;
   /** A server-requested wait longer than this is not waited for: the call fails as rate-limited. */
   maxWaitMs: number;
+  /**
+   * The run's stop signal (the server is shutting down): an aborted call stops at once, mid-request or mid-back-off,
+   * and rejects with the signal's reason (never a SourceError, so no caller records it as the source's failure).
+   */
+  signal?: AbortSignal;
 };
 
-export function toHttpPolicy(config: Config): HttpPolicy {
+export function toHttpPolicy(config: Config, signal?: AbortSignal): HttpPolicy {
   return {
     timeoutMs: config.INGEST_TIMEOUT_MS,
     maxRetries: config.INGEST_MAX_RETRIES,
     retryBaseMs: config.INGEST_RETRY_BASE_MS,
     maxWaitMs: config.INGEST_MAX_WAIT_MS,
+    signal,
   };
+}
+
+/** A per-attempt timeout joined with the run's stop signal, when there is one. */
+export function withTimeout(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  return signal ? AbortSignal.any([timeout, signal]) : timeout;
+}
+
+/** Waits `ms`, or rejects with the stop signal's reason as soon as it is aborted. */
+export async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  signal?.throwIfAborted();
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch (error) {
+    signal?.throwIfAborted();
+    throw error;
+  }
 }
 
 export type HttpResponse = { status: number; statusText: string; headers: Headers; body: unknown };
@@ -83,7 +106,8 @@ const MALFORMED = Symbol('malformed');
 /**
  * GET/POST a JSON endpoint with a timeout and retries: 429, 5xx, timeouts and network errors are retried with
  * exponential back-off (or the server's requested wait, when it is within `maxWaitMs`); other 4xx are not retried.
- * Returns the parsed body for 2xx and `acceptStatuses`. Throws SourceError.
+ * Returns the parsed body for 2xx and `acceptStatuses`. Throws SourceError, or the stop signal's reason once
+ * `policy.signal` is aborted.
  */
 export async function requestJson(
   source: string,
@@ -91,19 +115,22 @@ export async function requestJson(
   policy: HttpPolicy,
   options: RequestOptions = {},
 ): Promise<HttpResponse> {
+  const { signal } = policy;
   let lastError: SourceError | undefined;
   for (let attempt = 0; attempt <= policy.maxRetries; attempt++) {
-    if (attempt > 0 && lastError?.kind !== 'rate_limited') await sleep(policy.retryBaseMs * 2 ** (attempt - 1));
+    if (attempt > 0 && lastError?.kind !== 'rate_limited') await pause(policy.retryBaseMs * 2 ** (attempt - 1), signal);
+    signal?.throwIfAborted();
     let response: Response;
     try {
       response = await fetch(url, {
         method: options.method ?? 'GET',
         headers: { accept: 'application/json', ...options.headers },
         body: options.body,
-        signal: AbortSignal.timeout(policy.timeoutMs),
+        signal: withTimeout(policy.timeoutMs, signal),
         redirect: 'follow',
       });
     } catch (error) {
+      signal?.throwIfAborted();
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       lastError = timedOut
         ? new SourceError(source, 'timeout', `no answer within ${policy.timeoutMs} ms`)
@@ -114,6 +141,7 @@ export async function requestJson(
     try {
       body = await readBody(response);
     } catch {
+      signal?.throwIfAborted();
       lastError = new SourceError(source, 'timeout', `body not received within ${policy.timeoutMs} ms`);
       continue;
     }
@@ -139,9 +167,9 @@ export async function requestJson(
     lastError = new SourceError(source, kind, `HTTP ${response.status} ${response.statusText}`, response.status);
     if (requested !== undefined) {
       if (requested > policy.maxWaitMs) throw lastError; // the reset is too far away: keep the last values, try next run
-      if (attempt < policy.maxRetries) await sleep(requested);
+      if (attempt < policy.maxRetries) await pause(requested, signal);
     } else if (kind === 'rate_limited' && attempt < policy.maxRetries) {
-      await sleep(policy.retryBaseMs * 2 ** attempt);
+      await pause(policy.retryBaseMs * 2 ** attempt, signal);
     }
   }
   throw lastError ?? new SourceError(source, 'network', 'request failed');

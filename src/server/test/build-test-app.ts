@@ -8,6 +8,7 @@ import type { Db, DbHandle } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { ResponseCache } from '../plugins/response-cache.ts';
 import { openRuntime } from '../runtime.ts';
+import { rememberTestDatabase } from './test-databases.ts';
 
 export type TestApp = {
   app: App;
@@ -84,6 +85,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     { logger: options.logger ?? false, jobs: options.jobs },
   );
   await app.ready();
+  rememberTestDatabase(app, runtime.handle.db);
   // The database outlives a rebuilt app: whichever app closes last with close() drops it.
   const drop = fresh?.drop ?? options.databaseOf?.dropDatabase;
   return {

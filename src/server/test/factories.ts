@@ -54,7 +54,7 @@ function toInputs(row: typeof projects.$inferSelect): Parameters<typeof toHeatSi
     ...row,
     listedAtMs: row.listedAt?.getTime() ?? null,
     storedHeat: null,
-    storedSocial: 50,
+    storedSocial: null,
     storedStatus: null,
     storedEvidence: 0,
     storedModel: null,

@@ -8,28 +8,36 @@ export type ServerProcess = {
   /** The resident set size now (VmRSS), in MB. */
   rssMb: () => number;
   stop: () => Promise<void>;
+  /** Settles when the process has exited: its exit code, or the signal that killed it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 };
 
 /**
  * Starts the server in its own process: from source through tsx (tests), or the built bundle exactly as `npm start`
  * runs it (the benchmark, so the load generator does not share the server's event loop and memory is measured as
- * users run it; build it first with scripts/build-server.mjs). Resolves with the URL the server prints.
+ * users run it; build it first with scripts/build-server.mjs), or through `npm start`'s wrapper (scripts/start.mjs
+ * --no-build: the built bundle as a child of the wrapper). Resolves with the URL the server prints.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  from: 'source' | 'build' | { entry: string; args: string[] } = 'source',
+  from: 'source' | 'build' | 'wrapper' | { entry: string; args: string[] } = 'source',
 ): Promise<ServerProcess> {
   // An entry of its own (scripts/reliability/instance.ts): the same server with the job intervals it is given.
   const args =
     from === 'build'
       ? ['--enable-source-maps', 'dist/server/main.mjs']
-      : from === 'source'
-        ? ['--import', 'tsx', 'src/server/main.ts']
-        : ['--import', 'tsx', from.entry, ...from.args];
+      : from === 'wrapper'
+        ? ['scripts/start.mjs', '--no-build']
+        : from === 'source'
+          ? ['--import', 'tsx', 'src/server/main.ts']
+          : ['--import', 'tsx', from.entry, ...from.args];
   const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', JOBS_ENABLED: 'false', CATALOGUE_AUTOLOAD: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -57,5 +65,5 @@ export async function startServerProcess(
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { url, child, peakRssMb, rssMb, stop };
+  return { url, child, peakRssMb, rssMb, stop, exited };
 }

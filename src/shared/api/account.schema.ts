@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeName } from '../text/unsafe-characters.ts';
 import {
   MeResponseSchema,
   NewPasswordSchema,
@@ -18,15 +19,12 @@ export const ACCOUNT_MESSAGES = {
   invalidFormat: 'auth.validation.invalidFormat',
   passwordRequired: 'auth.validation.passwordRequired',
   confirmRequired: 'account.validation.confirmRequired',
+  preferenceRequired: 'account.validation.preferenceRequired',
 } as const;
 const M = ACCOUNT_MESSAGES;
 
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const AVATAR_URL_MAX_LENGTH = 500;
-
-/** Control characters (C0, DEL, C1) and line/paragraph separators never belong in a one-line name. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 
 /** A display name: trimmed, 1–50 characters (code points), one line; null clears it (the e-mail's name shows). */
 export const DisplayNameSchema = z
@@ -37,7 +35,9 @@ export const DisplayNameSchema = z
     error: M.nameLength,
     abort: true,
   })
-  .refine((value) => !CONTROL_CHARACTERS.test(value), { error: M.nameCharacters });
+  .refine(isSafeName, { error: M.nameCharacters })
+  // The document states the real limit (code points after the trim), not the cheap bound above.
+  .meta({ maxLength: DISPLAY_NAME_MAX_LENGTH });
 
 /** An avatar picture: an absolute https:// URL (no javascript:, data: or plain http), at most 500 characters. */
 export const AvatarUrlSchema = z
@@ -52,7 +52,7 @@ export const AvatarUrlSchema = z
  */
 const HTTPS_URL = /^https:\/\/[a-z0-9.-]+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 export function isHttpsUrl(value: string): boolean {
-  return HTTPS_URL.test(value) && !CONTROL_CHARACTERS.test(value);
+  return HTTPS_URL.test(value) && isSafeName(value);
 }
 
 /** PATCH /api/me/profile: only the fields present change; null clears one. */
@@ -62,6 +62,45 @@ export const UpdateProfileBodySchema = z.strictObject({
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 export const UpdateProfileResponseSchema = z.object({ profile: ProfileSchema });
+
+/** Up/down colours: 'red-up' (红涨绿跌, the mainland convention) or 'green-up'. */
+export const PRICE_COLOURS = ['red-up', 'green-up'] as const;
+export const PriceColoursSchema = z.enum(PRICE_COLOURS);
+export type PriceColours = z.infer<typeof PriceColoursSchema>;
+
+/** The UI languages (the same list as locales' LANGUAGES, kept here so the contract does not pull in the catalogues). */
+export const PREFERENCE_LANGUAGES = ['zh', 'en'] as const;
+
+/** Themes: light, dark, or auto (follows the system). */
+export const THEMES = ['light', 'dark', 'auto'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** How large numbers read in Chinese: 'cjk' (万 / 亿 / 万亿) or 'western' (K / M / B / T). English is always K / M / B / T. */
+export const NUMBER_STYLES = ['cjk', 'western'] as const;
+export type NumberStyle = (typeof NUMBER_STYLES)[number];
+
+/**
+ * GET/PUT /api/me/preferences: the account's display choices, applied when the user signs in on any browser. null = not
+ * chosen on the account: the browser keeps its own (and the UI language's default colours).
+ */
+export const PreferencesSchema = z.object({
+  language: z.enum(PREFERENCE_LANGUAGES).nullable(),
+  theme: z.enum(THEMES).nullable(),
+  priceColours: PriceColoursSchema.nullable(),
+  numberStyle: z.enum(NUMBER_STYLES).nullable(),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+/** A PUT changes only the fields it names (null clears one); at least one is required, and nothing else is allowed. */
+export const UpdatePreferencesBodySchema = z
+  .strictObject({
+    language: z.enum(PREFERENCE_LANGUAGES, { error: M.invalidFormat }).nullable().optional(),
+    theme: z.enum(THEMES, { error: M.invalidFormat }).nullable().optional(),
+    priceColours: z.enum(PRICE_COLOURS, { error: M.invalidFormat }).nullable().optional(),
+    numberStyle: z.enum(NUMBER_STYLES, { error: M.invalidFormat }).nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: M.preferenceRequired });
+export type UpdatePreferencesBody = z.infer<typeof UpdatePreferencesBodySchema>;
 
 /**
  * POST /api/me/password. `currentPassword` is required when the account has a password (the server checks); an

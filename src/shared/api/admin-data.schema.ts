@@ -10,6 +10,7 @@ export const AUDIT_ENTITIES = [
   'ad',
   'maintenance',
   'payment',
+  'support-request',
 ] as const;
 
 export const AuditQuerySchema = z.object({

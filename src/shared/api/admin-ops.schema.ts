@@ -38,7 +38,7 @@ export const MaintenanceParamsSchema = z.object({ action: MaintenanceActionSchem
 export const MaintenanceResponseSchema = z.object({
   action: MaintenanceActionSchema,
   runId: z.number().int(),
-  status: z.enum(['success', 'partial', 'failed', 'skipped']),
+  status: z.enum(['success', 'partial', 'failed', 'skipped', 'cancelled']),
   counts: z.record(z.string(), z.number()),
   errors: z.array(z.string()),
   finishedAt: z.string(),

@@ -22,8 +22,13 @@ export const OperationRunSchema = z.object({
 export type OperationRun = z.infer<typeof OperationRunSchema>;
 
 export const OperationRunsResponseSchema = z.object({
-  /** The newest run of each operation (null: never run). */
+  /**
+   * The newest run of each operation (null: never run) and the job it ran as: "refresh" is the full sync or, when
+   * newer, the first-start refresh the server runs at start-up (first-start-refresh: market and TVL only).
+   */
   items: z.array(z.object({ operation: OperationSchema, job: z.string(), run: OperationRunSchema.nullable() })),
+  /** The newest start-up run (trigger 'startup') of each job, by job name; [] before any start-up ran a job. */
+  startup: z.array(z.object({ job: z.string(), run: OperationRunSchema })),
   /** The newest full sync's steps so far: one row per source it ran (ingest:<source>), in start order. */
   refreshSteps: z.array(
     z.object({ job: z.string(), status: RunStatusSchema, startedAt: z.string(), errors: z.array(z.string()) }),

@@ -2,12 +2,15 @@ import { z } from 'zod';
 
 // The admin API of HeatRank's house ads (/api/admin/ads). What a viewer sees is HouseAdSchema in tasks.schema.ts.
 
-/** A link inside the site ("/membership") or an https address; nothing else (no javascript:, no http). */
+/**
+ * A link inside the site ("/membership") or an https address; nothing else (no javascript:, no http). No backslash
+ * anywhere: browsers read "/\evil.example" as "//evil.example", a link that leaves the site.
+ */
 const LinkSchema = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => /^\/(?!\/)[^\s]*$/.test(value) || /^https:\/\/[^\s]+$/.test(value), {
+  .refine((value) => /^\/(?![/\\])[^\s\\]*$/.test(value) || /^https:\/\/[^\s\\]+$/.test(value), {
     message: 'a path starting with / or an https:// address',
   });
 const TextSchema = (max: number) => z.string().trim().min(1).max(max);

@@ -20,6 +20,33 @@ export const ALERT_KINDS_BY_TARGET: Record<AlertTargetType, readonly AlertKind[]
   sector: ['heat_above', 'heat_below', 'rank_top', 'heat_change_24h', 'trend_change'],
 };
 export const WEBHOOK_URL_MAX = 500;
+
+/**
+ * Hysteresis band of the heat kinds, in heat points: a heat_above alert that fired is armed again only once the heat
+ * is below `threshold − 1` (heat_below: above `threshold + 1`; heat_change_24h: |change| below `threshold − 1`), so
+ * a heat jittering around the line does not fire on every recompute. Never more than half the threshold's distance
+ * to the scale's end, so a threshold of 0.5 (or a heat_below at 99.5) can still re-arm. rank_top has no band.
+ */
+export const HEAT_HYSTERESIS_POINTS = 1;
+
+/**
+ * Where a fired alert is armed again (the evaluation's rule, which the /alerts page states): heat_above below the
+ * returned heat, heat_below above it, heat_change_24h when |change| is below it, rank_top outside the top N (N
+ * returned). trend_change has none (it fires on every change).
+ */
+export function rearmLine(kind: AlertKind, threshold: number): number | null {
+  switch (kind) {
+    case 'heat_above':
+    case 'heat_change_24h':
+      return threshold - Math.min(HEAT_HYSTERESIS_POINTS, threshold / 2);
+    case 'heat_below':
+      return threshold + Math.min(HEAT_HYSTERESIS_POINTS, Math.max(100 - threshold, 0) / 2);
+    case 'rank_top':
+      return threshold;
+    case 'trend_change':
+      return null;
+  }
+}
 /** Webhook retries: attempts in all, and the delay before attempt n+1 is WEBHOOK_BACKOFF_SECONDS[n-1]. */
 export const WEBHOOK_MAX_ATTEMPTS = 5;
 export const WEBHOOK_BACKOFF_SECONDS = [30, 120, 600, 3600] as const;
@@ -71,7 +98,10 @@ export const AlertSchema = z.object({
   webhookUrl: z.string().nullable(),
   isActive: z.boolean(),
   state: z.enum(ALERT_STATES),
+  /** The value the last check saw, rounded as shown (heat and changes to one decimal, a whole rank). */
   lastValue: z.number().nullable(),
+  /** trend_change: the sector's trend at the last check (up / down / stable); null otherwise. */
+  lastTrend: z.string().nullable(),
   lastEvaluatedAt: z.string().nullable(),
   lastTriggeredAt: z.string().nullable(),
   createdAt: z.string(),

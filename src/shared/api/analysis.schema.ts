@@ -165,6 +165,12 @@ export const MarketAnalysisResponseSchema = z.object({
   rotation: z.array(RotationEntrySchema),
   anomalies: z.array(AnomalySchema),
   facts: z.array(AnalysisFactSchema),
+  /**
+   * How much heat history there is: the first stored run and whole days from it to the latest. The page says what
+   * fills in after how long (24 h movers after 1 day, 7-day movers and rotation after 7, anomalies after
+   * ANOMALY_MIN_POINTS days).
+   */
+  history: z.object({ firstRunAt: z.iso.datetime().nullable(), days: z.number().int().min(0) }),
 });
 export type MarketAnalysisResponse = z.infer<typeof MarketAnalysisResponseSchema>;
 
@@ -179,6 +185,18 @@ export const BriefSegmentSchema = z.object({ text: z.string(), fact: z.string().
 export type BriefSegment = z.infer<typeof BriefSegmentSchema>;
 
 export const BRIEF_FALLBACK_REASONS = ['noModel', 'budget', 'failed', 'timeout', 'rejected'] as const;
+
+/**
+ * What a brief's inputs are (the instance's data state when it is served, GET /api/data-state): `sample` (the
+ * built-in catalogue's sample, as of `asOf`), `live` (market data refreshed at `asOf`), `stale` (last refreshed at
+ * `asOf`: stale since then), `none` (no source and no sample). `ageDays`: whole days from `asOf` to the serving time.
+ */
+export const BriefInputsSchema = z.object({
+  kind: z.enum(['sample', 'live', 'stale', 'none']),
+  asOf: z.iso.datetime().nullable(),
+  ageDays: z.number().int().min(0).nullable(),
+});
+export type BriefInputs = z.infer<typeof BriefInputsSchema>;
 
 /**
  * GET /api/analysis/{project/:id|sector/:id|market}/brief?lang= (JSON) and …/brief/stream?lang= (server-sent events:
@@ -198,6 +216,8 @@ export const BriefResponseSchema = z.object({
   segments: z.array(BriefSegmentSchema),
   /** The facts cited by the segments (a subset of the analysis facts). */
   facts: z.array(AnalysisFactSchema),
+  /** The age and kind of the inputs, as of this answer (a cached brief gets the current state). */
+  inputs: BriefInputsSchema,
 });
 export type BriefResponse = z.infer<typeof BriefResponseSchema>;
 

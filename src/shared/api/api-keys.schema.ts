@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeName, UNSAFE_NAME_MESSAGE } from '../text/unsafe-characters.ts';
 
 /** Every key starts with this; the next API_KEY_ID_LENGTH characters are its public id (its `prefix` with this). */
 export const API_KEY_PREFIX = 'hr_live_';
@@ -9,7 +10,9 @@ export const API_KEY_ID_LENGTH = 12;
  */
 export const MAX_ACTIVE_API_KEYS = 10;
 
-export const CreateApiKeyBodySchema = z.object({ name: z.string().trim().min(1).max(60) });
+export const CreateApiKeyBodySchema = z.object({
+  name: z.string().trim().min(1).max(60).refine(isSafeName, { error: UNSAFE_NAME_MESSAGE }),
+});
 export type CreateApiKeyBody = z.infer<typeof CreateApiKeyBodySchema>;
 
 export const ApiKeyParamsSchema = z.object({ id: z.uuid() });

@@ -110,6 +110,18 @@ export const VerifyEmailBodySchema = z
   });
 export type VerifyEmailBody = z.infer<typeof VerifyEmailBodySchema>;
 
+/** The token of a verification link, asked about before it is followed (POST /api/auth/verify-email/check). */
+export const VerifyEmailCheckBodySchema = z.object({ token: requiredString(M.required) });
+export type VerifyEmailCheckBody = z.infer<typeof VerifyEmailCheckBodySchema>;
+
+/**
+ * What following a live verification link needs: `passwordRequired` when the address is unverified and this browser
+ * holds no session of its account (the mailbox owner then chooses the password); false when `{ token }` alone will do
+ * (the session that signed up, or an address verified already). The page asks first, so no request of it fails.
+ */
+export const VerifyEmailCheckResponseSchema = z.object({ passwordRequired: z.boolean() });
+export type VerifyEmailCheckResponse = z.infer<typeof VerifyEmailCheckResponseSchema>;
+
 /** The token of an e-mailed unlock link (sent when a spent sign-in budget locked the account). */
 export const UnlockAccountBodySchema = z.object({ token: requiredString(M.required) });
 export type UnlockAccountBody = z.infer<typeof UnlockAccountBodySchema>;
@@ -149,14 +161,15 @@ export const SessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUserSchema>;
 
-/** The spec's user_profiles row, camelCased. */
+/**
+ * The spec's user_profiles row, camelCased, without its stored paid plan: a level read from there contradicts the
+ * effective one (points can lift it), so the level is only in MeResponse.membership.
+ */
 export const ProfileSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
   name: z.string().nullable(),
   avatarUrl: z.string().nullable(),
-  membershipLevel: MembershipLevelSchema,
-  membershipExpiresAt: z.string().nullable(),
   points: z.number().int(),
   joinedAt: z.string(),
   lastActive: z.string(),
@@ -172,11 +185,16 @@ export type Profile = z.infer<typeof ProfileSchema>;
 export const MeResponseSchema = z.object({
   user: SessionUserSchema,
   profile: ProfileSchema,
-  /** level: what checks use (test mode's preview when on); actualLevel: the stored truth; testLevel: null when off. */
+  /**
+   * The one effective level. level: what every check uses (test mode's preview when on); actualLevel: the level of
+   * points and a running paid plan (equal to level unless testLevel is set); testLevel: null when off. plan: the paid
+   * plan on record, running or ended (null when none was ever bought); it lifts the level only while running.
+   */
   membership: z.object({
     level: MembershipLevelSchema,
     actualLevel: MembershipLevelSchema,
     testLevel: MembershipLevelSchema.nullable(),
+    plan: z.object({ level: z.enum(['premium', 'vip']), expiresAt: z.string(), running: z.boolean() }).nullable(),
   }),
   /** Send back as the x-csrf-token header on every POST/PUT/PATCH/DELETE. */
   csrfToken: z.string(),

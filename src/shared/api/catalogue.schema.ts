@@ -125,7 +125,64 @@ export const FULL_EXPORT_VERSION = '1.0';
 export const FullExportSchema = z.object({
   projects: z.array(ExportProjectSchema),
   sectors: z.array(ExportSectorSchema),
+  /** Every chain the projects name (an import adds these on purpose); absent in files written before issue 34. */
+  chains: z.array(z.string()).optional(),
   exportTime: z.iso.datetime(),
   version: z.literal(FULL_EXPORT_VERSION),
 });
 export type FullExport = z.infer<typeof FullExportSchema>;
+
+/** A link an admin enters (form, API, import): an absolute http(s) address; "not a url" or javascript: is refused. */
+export const HttpLinkSchema = z.url({ protocol: /^https?$/, hostname: z.regexes.domain }).max(2000);
+/** A chain's name as projects list it ("Ethereum", "BNB Chain"). */
+export const ChainNameSchema = z.string().trim().min(1).max(60);
+
+/**
+ * A project as an admin writes it (POST/PUT /api/admin/projects, each import row): the export shape with its links
+ * held to http(s) addresses and the X handle to a handle (a leading @ is dropped). Whether the sector and chains exist
+ * is checked against the database by the server (catalogue-references.ts): the category must name a sector, each
+ * chain must be known or listed in `newChains`.
+ */
+export const AdminProjectSchema = ExportProjectSchema.extend({
+  id: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1).max(200),
+  category: z.string().trim().min(1).max(100),
+  chains: z.array(ChainNameSchema).max(50),
+  website: HttpLinkSchema.nullable(),
+  telegram: HttpLinkSchema.nullable(),
+  discord: HttpLinkSchema.nullable(),
+  whitepaper: HttpLinkSchema.optional(),
+  twitter: z
+    .string()
+    .trim()
+    .regex(/^@?\w{1,30}$/, 'validation.formats.handle')
+    .nullable(),
+});
+export type AdminProject = z.infer<typeof AdminProjectSchema>;
+
+/** The body of POST/PUT /api/admin/projects: a project, and the chains it adds to the known list on purpose. */
+export const AdminProjectWriteSchema = AdminProjectSchema.extend({
+  newChains: z.array(ChainNameSchema).max(20).optional(),
+});
+export type AdminProjectWrite = z.infer<typeof AdminProjectWriteSchema>;
+
+/** POST /api/admin/projects: a new project's id is its address (/projects/<id>), so it must be a slug. */
+export const AdminProjectCreateSchema = AdminProjectWriteSchema.extend({
+  id: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'validation.formats.slug')
+    .max(100),
+});
+
+/** POST /api/admin/sectors: a new sector (its own explicit action; a project's category never creates one). */
+export const AdminSectorCreateSchema = ExportSectorSchema.extend({
+  id: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'validation.formats.slug')
+    .max(100),
+  name: z.string().trim().min(1).max(100),
+  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'validation.formats.color'),
+});
+
+/** GET /api/admin/chains: every chain a project may name without adding it (the chains projects already list). */
+export const KnownChainsResponseSchema = z.object({ items: z.array(z.string()) });

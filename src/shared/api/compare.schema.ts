@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MetricSourceSchema } from './common.schema.ts';
-import { HistoryRangeSchema, HistoryResponseSchema, ProjectHeatResponseSchema } from './heat.schema.ts';
+import { HistoryResponseSchema, ProjectHeatResponseSchema, TrendRangeSchema } from './heat.schema.ts';
 import { ProjectListItemSchema } from './projects.schema.ts';
 
 // HTTP contract of comparison (premium 'comparative_analysis') and trend analysis (premium 'trend_analysis').
@@ -26,7 +26,7 @@ export const CompareIdsSchema = z
 
 export const CompareQuerySchema = z.object({
   ids: CompareIdsSchema,
-  range: HistoryRangeSchema.default('30d'),
+  range: TrendRangeSchema.default('30d'),
   /** The error messages' language (kept so the error handler still sees it after parsing). */
   lang: z.enum(['zh', 'en']).optional(),
 });
@@ -46,13 +46,13 @@ export type CompareItem = z.infer<typeof CompareItemSchema>;
 
 /** GET /api/compare?ids=a,b&range=30d — items in the order of `ids`. */
 export const CompareResponseSchema = z.object({
-  range: HistoryRangeSchema,
+  range: TrendRangeSchema,
   items: z.array(CompareItemSchema),
 });
 export type CompareResponse = z.infer<typeof CompareResponseSchema>;
 
 export const TrendQuerySchema = z.object({
-  range: HistoryRangeSchema.default('30d'),
+  range: TrendRangeSchema.default('30d'),
   lang: z.enum(['zh', 'en']).optional(),
 });
 
@@ -77,7 +77,7 @@ export type TrendPoint = z.infer<typeof TrendPointSchema>;
 export const TrendResponseSchema = z.object({
   entityType: z.enum(['project', 'sector']),
   id: z.string(),
-  range: HistoryRangeSchema,
+  range: TrendRangeSchema,
   /** A project's sector (whose members `sectorRank` counts); null for a sector. */
   sectorId: z.string().nullable(),
   points: z.array(TrendPointSchema),

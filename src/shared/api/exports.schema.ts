@@ -69,6 +69,25 @@ export const WATCHLIST_EXPORT_COLUMNS = [
 export const HOLDING_EXPORT_COLUMNS = ['amount', 'costBasis', 'value', 'pnl', 'valueChange24h'] as const;
 export const HISTORY_EXPORT_COLUMNS = ['at', 'heatScore', 'socialScore', 'backfilled', 'model'] as const;
 
+/**
+ * A PDF's default columns per source (the print set): what fits a landscape page at a readable size. A PDF of all 19
+ * project columns squeezed every header to "…"; the other columns stay a choice.
+ */
+const PDF_COLUMNS_BY_KIND: Record<'projects' | 'watchlist' | 'project_history', readonly string[]> = {
+  projects: ['name', 'symbol', 'category', 'heatScore', 'evidenceCount', 'marketCap', 'volume24h', 'marketAsOf'],
+  watchlist: ['name', 'symbol', 'heatScore', 'price', 'priceChange24h', 'marketCap', 'value', 'pnl'],
+  project_history: HISTORY_EXPORT_COLUMNS,
+};
+/**
+ * Rows a pdf export holds at most (per table): a PDF of 100,000 rows is ~2,000 pages nobody reads. Past it the pdf
+ * ends with a line saying the rest was cut and pointing to csv/xlsx; the form and the file's first page state it.
+ */
+export const PDF_ROW_LIMIT = 5_000;
+/** Columns a PDF may hold: up to PDF_COMPACT_FROM - 1 at the normal size, up to this at a smaller one; more is a 400. */
+export const PDF_MAX_COLUMNS = 12;
+/** From this many columns a PDF table is set in the smaller size (docs/exports-formats.md). */
+export const PDF_COMPACT_FROM = 10;
+
 const COLUMNS_BY_KIND: Record<ExportSourceKind, readonly string[]> = {
   directory: PROJECT_EXPORT_COLUMNS,
   search: PROJECT_EXPORT_COLUMNS,
@@ -83,8 +102,19 @@ export function exportColumnsOf(kind: ExportSourceKind): readonly string[] {
   return COLUMNS_BY_KIND[kind];
 }
 
+/** The default columns of a PDF of this source kind (the print set). */
+export function pdfColumnsOf(kind: ExportSourceKind): readonly string[] {
+  if (kind === 'watchlist' || kind === 'project_history') return PDF_COLUMNS_BY_KIND[kind];
+  return PDF_COLUMNS_BY_KIND.projects;
+}
+
 /** The directory's filters and sort as its URL carries them (no page, no language). */
-export const DirectoryFiltersSchema = ProjectListQuerySchema.omit({ limit: true, offset: true, lang: true });
+export const DirectoryFiltersSchema = ProjectListQuerySchema.omit({
+  limit: true,
+  offset: true,
+  lang: true,
+  pageSize: true,
+});
 /** The directory's URL parameters an export keeps. */
 export const DIRECTORY_FILTER_KEYS = Object.keys(DirectoryFiltersSchema.shape);
 const SEARCH_KEYS = new Set(
@@ -159,20 +189,35 @@ export const ExportOptionsSchema = z.object({
   language: z.enum(['zh', 'en']).default('zh'),
   zip: z.boolean().default(false),
   includeMetadata: z.boolean().default(true),
+  /**
+   * csv and xlsx: raw values for analysts (stored ids such as `Layer1`, `active`, `catalogue-sample`, full precision,
+   * column keys as headers). Off: values as the page shows them, in the export's language (docs/exports-formats.md).
+   * json is always raw; a pdf always readable.
+   */
+  raw: z.boolean().default(false),
 });
 export type ExportOptions = z.infer<typeof ExportOptionsSchema>;
 
+/** The chosen columns against the source's: known, each once, and at most PDF_MAX_COLUMNS in a pdf. */
+function refineColumns(
+  body: { source: { kind: ExportSourceKind }; options: Pick<ExportOptions, 'columns' | 'format'> },
+  ctx: z.RefinementCtx,
+): void {
+  const allowed = exportColumnsOf(body.source.kind);
+  const columns = body.options.columns ?? [];
+  const path = ['options', 'columns'];
+  const bad = columns.filter((c) => !allowed.includes(c));
+  if (bad.length > 0) ctx.addIssue({ code: 'custom', path, message: `unknown column ${bad.join(', ')}` });
+  if (new Set(columns).size !== columns.length)
+    ctx.addIssue({ code: 'custom', path, message: 'a column is listed twice' });
+  // The message is a catalogue key: the error handler words it in the request's language.
+  if (body.options.format === 'pdf' && columns.length > PDF_MAX_COLUMNS)
+    ctx.addIssue({ code: 'custom', path, message: 'exports.validation.pdfTooManyColumns' });
+}
+
 export const CreateExportBodySchema = z
   .object({ source: ExportSourceSchema, options: ExportOptionsSchema })
-  .superRefine((body, ctx) => {
-    const allowed = exportColumnsOf(body.source.kind);
-    const columns = body.options.columns ?? [];
-    const bad = columns.filter((c) => !allowed.includes(c));
-    if (bad.length > 0)
-      ctx.addIssue({ code: 'custom', path: ['options', 'columns'], message: `unknown column ${bad.join(', ')}` });
-    if (new Set(columns).size !== columns.length)
-      ctx.addIssue({ code: 'custom', path: ['options', 'columns'], message: 'a column is listed twice' });
-  });
+  .superRefine(refineColumns);
 export type CreateExportBody = z.infer<typeof CreateExportBodySchema>;
 export type CreateExportBodyInput = z.input<typeof CreateExportBodySchema>;
 
@@ -216,11 +261,7 @@ export const CreateScheduleBodySchema = z
     frequency: z.enum(EXPORT_FREQUENCIES),
     delivery: z.enum(EXPORT_DELIVERIES),
   })
-  .superRefine((body, ctx) => {
-    const bad = (body.options.columns ?? []).filter((c) => !exportColumnsOf(body.source.kind).includes(c));
-    if (bad.length > 0)
-      ctx.addIssue({ code: 'custom', path: ['options', 'columns'], message: `unknown column ${bad.join(', ')}` });
-  });
+  .superRefine(refineColumns);
 export type CreateScheduleBody = z.infer<typeof CreateScheduleBodySchema>;
 export type CreateScheduleBodyInput = z.input<typeof CreateScheduleBodySchema>;
 

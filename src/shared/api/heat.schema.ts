@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HISTORY_RANGE_MIN_LEVEL, type HistoryRangeKey } from '../membership/level.ts';
 import { BreakdownEntrySchema } from '../scoring/types.ts';
 import { MetricSourceSchema, ProjectStatusSchema } from './common.schema.ts';
 
@@ -6,10 +7,20 @@ import { MetricSourceSchema, ProjectStatusSchema } from './common.schema.ts';
 
 export const HeatParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-export const HISTORY_RANGES = ['7d', '30d', '90d'] as const;
-export const HistoryRangeSchema = z.enum(HISTORY_RANGES);
+/** Heat history ranges, shortest first; which level reads which is the membership matrix's (level.ts). */
+export const HISTORY_RANGES = Object.keys(HISTORY_RANGE_MIN_LEVEL) as HistoryRangeKey[];
+export const HistoryRangeSchema = z.enum(['7d', '30d', '90d', '1y'] satisfies HistoryRangeKey[]);
 export type HistoryRange = z.infer<typeof HistoryRangeSchema>;
-export const HistoryQuerySchema = z.object({ range: HistoryRangeSchema.default('7d') });
+export const HistoryQuerySchema = z.object({
+  range: HistoryRangeSchema.default('7d'),
+  /** The error message's language (kept so the error handler still sees it after parsing). */
+  lang: z.enum(['zh', 'en']).optional(),
+});
+
+/** The premium comparison and trend views' ranges (their daily ranks are kept 90 days at most). */
+export const TREND_RANGES = ['7d', '30d', '90d'] as const;
+export const TrendRangeSchema = z.enum(TREND_RANGES);
+export type TrendRange = z.infer<typeof TrendRangeSchema>;
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;
 
 const CategoryScoresSchema = z.object({
@@ -45,7 +56,8 @@ export const ProjectHeatResponseSchema = z.object({
   scored: z.boolean(),
   evidence: EvidenceSchema,
   score: z.number().nullable(),
-  socialScore: z.number(),
+  /** Null when no social profile was read (no followers, mentions or engagement): "no data", never the base 50. */
+  socialScore: z.number().nullable(),
   status: ProjectStatusSchema.nullable(),
   model: z.string(),
   socialModel: z.string(),
@@ -61,7 +73,7 @@ export const ProjectHeatResponseSchema = z.object({
   categories: CategoryScoresSchema,
   /** Heat breakdown; contributions sum to `score` (all 0 when not scored). */
   breakdown: z.array(BreakdownEntrySchema),
-  /** Social-score breakdown; contributions sum to `socialScore`. */
+  /** Social-score breakdown; contributions sum to `socialScore` (all 0 when it is null). */
   socialBreakdown: z.array(BreakdownEntrySchema),
   /** Where each signal came from and when (keys are signal names), when ingestion recorded it. */
   sources: z.record(z.string(), MetricSourceSchema),

@@ -10,6 +10,8 @@ import { z } from 'zod';
  * membership_expiring: params { level, expiresAt }
  * export_ready / export_failed: params { exportId, source (its kind), error? (an error code) } — scheduled exports
  * correction_accepted / correction_rejected: params { correctionId, projectId, projectName, points?, reason? }
+ * team_member_joined: params { teamId, teamName, memberName } — to the owner, when an invitation is accepted
+ * support_replied: params { requestId, subject } — the support team answered the user's request
  */
 export const NOTIFICATION_KINDS = [
   'alert_fired',
@@ -21,6 +23,8 @@ export const NOTIFICATION_KINDS = [
   'export_failed',
   'correction_accepted',
   'correction_rejected',
+  'team_member_joined',
+  'support_replied',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;

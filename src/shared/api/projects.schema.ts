@@ -31,7 +31,16 @@ const filterValue = z
   .max(64)
   .regex(/^[\p{L}\p{N} ._\-()&+/]+$/u, 'contains unsupported characters');
 
+/** The directory's page sizes (?pageSize=, in its URL too): any other value is a 400, not a silent clamp. */
+export const DIRECTORY_PAGE_SIZES = [20, 50, 100] as const;
+export type DirectoryPageSize = (typeof DIRECTORY_PAGE_SIZES)[number];
+
 export const ProjectListQuerySchema = PageQuerySchema.extend({
+  /** One of DIRECTORY_PAGE_SIZES; when given it is the page's limit (it wins over `limit`). */
+  pageSize: z
+    .enum(['20', '50', '100'], { error: 'pageSize must be 20, 50 or 100' })
+    .transform((v) => Number(v) as DirectoryPageSize)
+    .optional(),
   sort: ProjectSortSchema.default('heat'),
   /** Default: ascending for name, descending for everything else. */
   order: z.enum(['asc', 'desc']).optional(),
@@ -74,7 +83,7 @@ export const ProjectListItemSchema = z.object({
   heatScore: z.number().nullable(),
   /** Raw heat inputs with data, 0–17 (shared/scoring/evidence.ts): "5 of 17 signals". */
   evidenceCount: z.number().int().min(0),
-  socialScore: z.number(),
+  socialScore: z.number().nullable(),
   price: z.number().nullable(),
   marketCap: z.number().nullable(),
   volume24h: z.number().nullable(),
@@ -92,6 +101,41 @@ export type ProjectListItem = z.infer<typeof ProjectListItemSchema>;
 
 export const ProjectListResponseSchema = pageOf(ProjectListItemSchema);
 export type ProjectListResponse = z.infer<typeof ProjectListResponseSchema>;
+
+/** Days in the directory's heat sparkline: today (UTC) and the six days before it. */
+export const SPARKLINE_DAYS = 7;
+
+/**
+ * The listed projects' heat of each of the last SPARKLINE_DAYS UTC days (heat_daily_ranks: a day's last heat), read in
+ * one statement per page. `scores[id][i]` is the heat on `days[i]`; null = no heat recorded that day (a gap, never a
+ * zero). Every listed project has an entry; one with no history at all is all nulls.
+ */
+export const HeatSparklinesSchema = z.object({
+  days: z.array(z.iso.date()),
+  scores: z.record(z.string(), z.array(z.number().nullable())),
+});
+export type HeatSparklines = z.infer<typeof HeatSparklinesSchema>;
+
+/**
+ * A project's place on CoinGecko's trending list (GET /search/trending, read by the hourly market job): `rank` 1 = top,
+ * `asOf` = when the list was read. Only projects on the list as last read have one.
+ */
+export const TrendingRankSchema = z.object({
+  rank: z.number().int().min(1),
+  source: z.literal('coingecko'),
+  asOf: z.iso.datetime(),
+});
+export type TrendingRank = z.infer<typeof TrendingRankSchema>;
+
+/**
+ * GET /api/projects (and /api/v1/projects): a page of the directory plus each row's 7-day heat and, for the listed
+ * projects on CoinGecko's trending list, their rank (`trending[id]`; absent = not trending).
+ */
+export const ProjectDirectoryResponseSchema = ProjectListResponseSchema.extend({
+  heat7d: HeatSparklinesSchema,
+  trending: z.record(z.string(), TrendingRankSchema).default({}),
+});
+export type ProjectDirectoryResponse = z.infer<typeof ProjectDirectoryResponseSchema>;
 
 export const ProjectLinksSchema = z.object({
   website: z.string().nullable(),
@@ -156,6 +200,8 @@ export const ProjectSchema = ProjectListItemSchema.extend({
   updatedAt: z.string(),
   /** The spec's remaining labels from the catalogue (the whitepaper is in `links`); null / [] when not curated. */
   fundamentals: ProjectFundamentalsSchema,
+  /** Its rank on CoinGecko's trending list as last read, or null when it is not on it. */
+  trending: TrendingRankSchema.nullable().default(null),
 });
 export type Project = z.infer<typeof ProjectSchema>;
 

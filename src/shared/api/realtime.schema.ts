@@ -32,5 +32,13 @@ export type RealtimeHint = z.infer<typeof RealtimeHintSchema>;
 export const RealtimeMessageSchema = z.object({ seq: z.number().int(), hints: z.array(RealtimeHintSchema) });
 export type RealtimeMessage = z.infer<typeof RealtimeMessageSchema>;
 
-/** The first message of a stream (`ready`). */
-export const RealtimeReadySchema = z.object({ instance: z.string(), at: z.string() });
+/**
+ * The first message of a stream (`ready`). `updates`: 'live' (premium's real-time updates: data hints at once) or
+ * 'interval' (free and visitors: data hints held and sent together every `intervalMs`, 5 minutes).
+ */
+export const RealtimeReadySchema = z.object({
+  instance: z.string(),
+  at: z.string(),
+  updates: z.enum(['live', 'interval']),
+  intervalMs: z.number().int().min(0),
+});

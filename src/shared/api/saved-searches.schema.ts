@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeName, UNSAFE_NAME_MESSAGE } from '../text/unsafe-characters.ts';
 
 // HTTP contracts of /api/saved-searches (premium saved searches; with alertEnabled, search alerts counted against the
 // concurrent-alerts quota together with /api/alerts).
@@ -22,7 +23,7 @@ export const SavedSearchIdParamsSchema = z.object({ id: z.uuid() });
 
 export const CreateSavedSearchBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(SAVED_SEARCH_NAME_MAX),
+    name: z.string().trim().min(1).max(SAVED_SEARCH_NAME_MAX).refine(isSafeName, { error: UNSAFE_NAME_MESSAGE }),
     query: SavedQuerySchema,
     alertEnabled: z.boolean().optional(),
     alertHeatThreshold: z.number().finite().min(0).max(100).nullable().optional(),
@@ -32,7 +33,13 @@ export const CreateSavedSearchBodySchema = z
 /** An omitted field keeps its value; alertEnabled true needs a free alert slot (429 ALERT_LIMIT_REACHED). */
 export const UpdateSavedSearchBodySchema = z
   .object({
-    name: z.string().trim().min(1).max(SAVED_SEARCH_NAME_MAX).optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(SAVED_SEARCH_NAME_MAX)
+      .refine(isSafeName, { error: UNSAFE_NAME_MESSAGE })
+      .optional(),
     query: SavedQuerySchema.optional(),
     alertEnabled: z.boolean().optional(),
     alertHeatThreshold: z.number().finite().min(0).max(100).nullable().optional(),

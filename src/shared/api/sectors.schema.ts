@@ -4,6 +4,9 @@ import { ProjectListItemSchema } from './projects.schema.ts';
 
 export const SECTOR_TRENDS = ['up', 'down', 'stable'] as const;
 
+/** A sector heat resting on fewer scored members than this is marked low-confidence (one project can swing it). */
+export const SECTOR_CONFIDENT_MIN_SCORED = 3;
+
 export const SectorSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -17,9 +20,16 @@ export const SectorSchema = z.object({
   projectCount: z.number().int(),
   /** Members with a heat score; heat, size bonus, top projects, breadth and concentration count only these. */
   scoredCount: z.number().int(),
+  /** True when the sector has a heat score resting on fewer than SECTOR_CONFIDENT_MIN_SCORED scored members. */
+  lowConfidence: z.boolean(),
   totalMarketCap: z.number().nullable(),
   /** Provenance of totalMarketCap: sample when any member value is a sample, as of the oldest member value. */
   marketSource: MetricSourceSchema.nullable(),
+  /** Sum of the members' protocol TVL (DefiLlama), null when no member has one; how many members it covers. */
+  totalTvl: z.number().nullable(),
+  tvlProjectCount: z.number().int(),
+  /** Provenance of totalTvl, as for marketSource: as of the oldest member value, stale when any is. */
+  tvlSource: MetricSourceSchema.nullable(),
   /** Heat points against 24 h ago; null until there is 24 h of history. */
   change24h: z.number().nullable(),
   trend: z.enum(SECTOR_TRENDS).nullable(),

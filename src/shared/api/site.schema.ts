@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** The public channels an operator configured (SOCIAL_*_URL, CONTACT_EMAIL); null = not configured, not shown. */
+/**
+ * Public facts about this instance the shell states: the channels an operator configured (SOCIAL_*_URL,
+ * CONTACT_EMAIL; null = not configured, not shown), the AI model that writes briefs (LLM_MODEL with LLM_BASE_URL;
+ * null = briefs are written by the template from the analytics), and where the data is stored.
+ */
 export const SiteResponseSchema = z.object({
   social: z.object({
     x: z.url().nullable(),
@@ -9,6 +13,8 @@ export const SiteResponseSchema = z.object({
     github: z.url().nullable(),
   }),
   contactEmail: z.email().nullable(),
+  aiModel: z.string().nullable(),
+  storage: z.enum(['pglite', 'postgres']),
 });
 export type SiteResponse = z.infer<typeof SiteResponseSchema>;
 export type SocialChannel = keyof SiteResponse['social'];

@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 // HTTP contract of the sync log: GET /api/sync/status (jobs, their runs, and each data source's freshness).
 
-/** A finished run: `partial` = some requests failed and some succeeded; `skipped` = nothing to do (source only). */
-export const RUN_STATUSES = ['running', 'success', 'partial', 'failed', 'skipped'] as const;
+/**
+ * A finished run: `partial` = some requests failed and some succeeded; `skipped` = nothing to do (source only);
+ * `cancelled` = stopped by a server shutdown before it finished (the next run resumes its work).
+ */
+export const RUN_STATUSES = ['running', 'success', 'partial', 'failed', 'skipped', 'cancelled'] as const;
 export const RunStatusSchema = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
@@ -18,6 +21,7 @@ export const SYNC_SOURCES = [
   'gdelt',
   'wikipedia',
   'reddit',
+  'chains',
   'raises',
   'logos',
   'catalogue',
@@ -110,6 +114,17 @@ export const SYNC_HEALTH = ['failed', 'degraded', 'pending', 'operational'] as c
 export const SyncHealthSchema = z.enum(SYNC_HEALTH);
 export type SyncHealth = z.infer<typeof SyncHealthSchema>;
 
+/** Finished runs of one kind (see SyncStatusResponseSchema.metrics.external / internal). */
+export const RunCountsSchema = z.object({
+  total: z.number().int(),
+  successful: z.number().int(),
+  partial: z.number().int(),
+  failed: z.number().int(),
+  /** The newest of these runs that finished as success or partial; null when none ever did. */
+  lastSuccessAt: z.iso.datetime().nullable(),
+});
+export type RunCounts = z.infer<typeof RunCountsSchema>;
+
 /** GET /api/sync/status — the spec's sync state as the server sees it (the browser adds isOnline). */
 export const SyncStatusResponseSchema = z.object({
   /** When this answer was computed (the clock staleness is measured against). */
@@ -131,6 +146,14 @@ export const SyncStatusResponseSchema = z.object({
     failedSyncs: z.number().int(),
     /** Milliseconds of the last finished run. */
     lastSyncDuration: z.number().int().nullable(),
+    /**
+     * Runs of the outside data sources, one per source per run (`ingest:<source>`): successful here means a source
+     * answered. The job totals above also count internal work (heat every 5 minutes), so they alone read as healthy
+     * on an instance no source ever answered.
+     */
+    external: RunCountsSchema,
+    /** Runs of the jobs that read no outside source (heat, cleanup, retention, exports, …). */
+    internal: RunCountsSchema,
   }),
   jobs: z.array(SyncJobStateSchema),
   sources: z.array(SourceFreshnessSchema),

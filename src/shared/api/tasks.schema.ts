@@ -6,13 +6,33 @@ import { pageOf } from './common.schema.ts';
 const LevelSchema = z.enum(MEMBERSHIP_LEVELS);
 const TaskKeySchema = z.enum(TASK_KEYS as [string, ...string[]]);
 
-/** The spec's task states. pending = started, not yet creditable (progress below target, an ad still running). */
+/**
+ * The spec's task states, one meaning each: available = its condition holds and a claim (or check-in) is accepted NOW;
+ * pending = not yet, with progress n/m and what is missing (pendingReason); completed = credited (today, or ever for
+ * an achievement); locked = cannot be done now, for the reason given (level or today's cap).
+ */
 export const TASK_STATES = ['completed', 'pending', 'available', 'locked'] as const;
 export const TaskStateSchema = z.enum(TASK_STATES);
 export type TaskState = z.infer<typeof TaskStateSchema>;
 
 /** Why a task is locked: today's daily cap is used up, or the task needs a higher level. */
 export const TaskLockSchema = z.enum(['dailyCap', 'level']);
+
+/**
+ * What a pending task is waiting for: nothing done yet (todo), part of its target (inProgress), the profile's name
+ * and/or avatar, a share link nobody else has opened yet, an invited friend who has not verified their e-mail.
+ */
+export const PENDING_REASONS = [
+  'todo',
+  'inProgress',
+  'profileNoName',
+  'profileNoAvatar',
+  'profileEmpty',
+  'shareNotOpened',
+  'friendNotVerified',
+] as const;
+export const PendingReasonSchema = z.enum(PENDING_REASONS);
+export type PendingReason = z.infer<typeof PendingReasonSchema>;
 
 export const TaskItemSchema = z.object({
   key: TaskKeySchema,
@@ -21,6 +41,8 @@ export const TaskItemSchema = z.object({
   state: TaskStateSchema,
   progress: z.object({ done: z.number().int(), target: z.number().int() }),
   lockedReason: TaskLockSchema.nullable(),
+  /** With state 'pending': what it is waiting for. */
+  pendingReason: PendingReasonSchema.nullable(),
   /** With lockedReason 'level': the lowest level that unlocks it. */
   requiredLevel: LevelSchema.nullable(),
   completedAt: z.string().nullable(),
@@ -76,11 +98,16 @@ export const HouseAdSchema = z.object({
 });
 export type HouseAd = z.infer<typeof HouseAdSchema>;
 
-/** POST /api/tasks/ads/start: a single-use token, creditable from creditableAt (server time). */
+/**
+ * POST /api/tasks/ads/start: the user's one open view — a single-use token, creditable from creditableAt (server time).
+ * Started again while it is open, the same token, ad and startedAt come back.
+ */
 export const AdStartResponseSchema = z.object({
   token: z.string(),
   ad: HouseAdSchema,
   minViewSeconds: z.number().int(),
+  /** When this view opened (server time): a repeat start does not move it. */
+  startedAt: z.string(),
   creditableAt: z.string(),
   /** Server time now, so the client's countdown does not depend on its own clock. */
   serverNow: z.string(),
@@ -101,12 +128,19 @@ export const CreditResponseSchema = z.object({
 export type CreditResponse = z.infer<typeof CreditResponseSchema>;
 
 export const ShareStartBodySchema = z.object({ projectId: z.string().min(1).max(200) });
+/** POST /api/tasks/share/start: today's link for the project; the task counts when someone else opens it. */
 export const ShareStartResponseSchema = z.object({
   token: z.string(),
-  creditableAt: z.string(),
-  serverNow: z.string(),
+  /** The link's path, e.g. /project/uniswap?share=TOKEN (the web prefixes its origin). */
+  path: z.string(),
 });
 export type ShareStartResponse = z.infer<typeof ShareStartResponseSchema>;
+
+/** POST /api/share-visits: a page opened from a share link reports the link's token (anyone, signed in or not). */
+export const ShareVisitBodySchema = z.object({ token: z.string().min(1).max(200) });
+/** Whether this visit counted for the sharer (false: their own, a repeat, unknown or another day's link). */
+export const ShareVisitResponseSchema = z.object({ counted: z.boolean() });
+export type ShareVisitResponse = z.infer<typeof ShareVisitResponseSchema>;
 
 /** POST /api/tasks/claim: a task whose condition the server checks itself (e.g. a complete profile). */
 export const TaskClaimBodySchema = z.object({ key: TaskKeySchema });

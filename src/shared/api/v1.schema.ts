@@ -2,7 +2,7 @@
 // OpenAPI document. The examples are shapes, parsed by a test against their schema, not data.
 import { ErrorBodySchema } from './common.schema.ts';
 import { PlatformListResponseSchema } from './platforms.schema.ts';
-import { type ProjectListItem, ProjectListResponseSchema } from './projects.schema.ts';
+import { ProjectDirectoryResponseSchema, type ProjectListItem } from './projects.schema.ts';
 import { SectorListResponseSchema } from './sectors.schema.ts';
 
 /** The OpenAPI security scheme's name (components.securitySchemes). */
@@ -34,8 +34,39 @@ const EXAMPLE_ITEM: ProjectListItem = {
   listedAt: '2020-09-17T00:00:00.000Z',
 };
 
+/** A project with no social profile read: its social score is null ("no data"), never the formula's base 50. */
+const EXAMPLE_ITEM_NO_SOCIAL: ProjectListItem = {
+  ...EXAMPLE_ITEM,
+  id: 'example-bridge',
+  name: 'Example Bridge',
+  symbol: 'EXB',
+  logoUrl: null,
+  intro: { en: 'Cross-chain bridge', zh: '跨链桥' },
+  status: 'active',
+  verified: false,
+  verification: null,
+  heatScore: 41.5,
+  evidenceCount: 3,
+  socialScore: null,
+  followersTwitter: null,
+  followersSource: null,
+  listedAt: null,
+};
+
 export const V1_EXAMPLES = {
-  projects: { items: [EXAMPLE_ITEM], total: 1, limit: 20, offset: 0 },
+  projects: {
+    items: [EXAMPLE_ITEM, EXAMPLE_ITEM_NO_SOCIAL],
+    total: 2,
+    limit: 20,
+    offset: 0,
+    heat7d: {
+      days: ['2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24'],
+      scores: {
+        uniswap: [84.1, 85.0, null, 86.2, 86.9, 87.1, 87.4],
+        'example-bridge': [null, null, null, null, 40.9, 41.2, 41.5],
+      },
+    },
+  },
   sectors: {
     items: [
       {
@@ -49,8 +80,12 @@ export const V1_EXAMPLES = {
         socialScore: 58.3,
         projectCount: 120,
         scoredCount: 97,
+        lowConfidence: false,
         totalMarketCap: 98_000_000_000,
         marketSource: { source: 'coingecko', asOf: '2026-11-24T18:00:00.000Z' },
+        totalTvl: 61_000_000_000,
+        tvlProjectCount: 88,
+        tvlSource: { source: 'defillama', asOf: '2026-11-25T03:15:00.000Z' },
         change24h: 1.8,
         trend: 'up' as const,
         breadth: 0.61,
@@ -69,6 +104,9 @@ export const V1_EXAMPLES = {
         projectCount: 240,
         avgHeat: 52.7,
         topProjects: [{ id: 'uniswap', name: 'Uniswap', heatScore: 87.4 }],
+        layer: 'L1' as const,
+        tvl: null,
+        tvlSource: null,
       },
     ],
   },
@@ -83,7 +121,7 @@ export const V1_EXAMPLES = {
   },
 };
 
-export const V1ProjectListResponseSchema = ProjectListResponseSchema.meta({ examples: [V1_EXAMPLES.projects] });
+export const V1ProjectListResponseSchema = ProjectDirectoryResponseSchema.meta({ examples: [V1_EXAMPLES.projects] });
 export const V1SectorListResponseSchema = SectorListResponseSchema.meta({ examples: [V1_EXAMPLES.sectors] });
 export const V1PlatformListResponseSchema = PlatformListResponseSchema.meta({ examples: [V1_EXAMPLES.platforms] });
 export const V1UnauthorizedSchema = ErrorBodySchema.meta({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeName, UNSAFE_NAME_MESSAGE } from '../text/unsafe-characters.ts';
 import { MetricSourceSchema } from './common.schema.ts';
 import { CreditResponseSchema } from './tasks.schema.ts';
 
@@ -11,7 +12,7 @@ export const WATCHLIST_NOTE_MAX = 200;
 /** Above any real holding (units or USD) and far below where float arithmetic loses whole units. */
 export const HOLDING_MAX = 1e15;
 
-const Name = z.string().trim().min(1).max(WATCHLIST_NAME_MAX);
+const Name = z.string().trim().min(1).max(WATCHLIST_NAME_MAX).refine(isSafeName, { error: UNSAFE_NAME_MESSAGE });
 /** Units or USD; null clears it. */
 const Quantity = z.number().finite().min(0).max(HOLDING_MAX).nullable();
 
@@ -74,6 +75,8 @@ export const WatchlistItemSchema = z.object({
   marketCap: z.number().nullable(),
   /** Where price, 24 h change and market cap came from and as of when (like the directory's); added in issue 14. */
   marketSource: MetricSourceSchema.nullable().optional(),
+  /** Where the price and its 24 h change came from and as of when; null when no source gave a price. */
+  priceSource: MetricSourceSchema.nullable().optional(),
   addedAt: z.string(),
   amount: z.number().nullable(),
   costBasis: z.number().nullable(),
@@ -93,9 +96,14 @@ export const WatchlistTotalsSchema = z.object({
   costBasis: z.number().nullable(),
   pnl: z.number().nullable(),
   change24h: z.number().nullable(),
+  /** Every project of the list: the "of n" each total states ("value of 3 of 5 holdings"). */
+  holdings: z.number().int(),
   /** Holdings (amount set) counted in `value`, and those left out because their project has no price. */
   pricedHoldings: z.number().int(),
   unpricedHoldings: z.number().int(),
+  /** Holdings counted in `pnl` (a price and a cost basis) and in `change24h` (a price and its 24 h change). */
+  pnlHoldings: z.number().int(),
+  changeHoldings: z.number().int(),
   /** Mean current heat of the list's scored projects; null when none is scored. */
   averageHeat: z.number().nullable(),
   scoredProjects: z.number().int(),
@@ -133,3 +141,7 @@ export const WatchingResponseSchema = z.object({
   limit: z.number().int(),
 });
 export type WatchingResponse = z.infer<typeof WatchingResponseSchema>;
+
+/** Every project in any list of mine (the directory's filled stars); at most WATCHLISTS_PER_USER × ITEMS_PER_WATCHLIST. */
+export const WatchedProjectsResponseSchema = z.object({ projectIds: z.array(z.string()) });
+export type WatchedProjectsResponse = z.infer<typeof WatchedProjectsResponseSchema>;

@@ -10,6 +10,7 @@ import enApp from './en/app.json' with { type: 'json' };
 import enAuth from './en/auth.json' with { type: 'json' };
 import enCommon from './en/common.json' with { type: 'json' };
 import enCompare from './en/compare.json' with { type: 'json' };
+import enDashboard from './en/dashboard.json' with { type: 'json' };
 import enDatabase from './en/database.json' with { type: 'json' };
 import enDirectory from './en/directory.json' with { type: 'json' };
 import enErrors from './en/errors.json' with { type: 'json' };
@@ -27,7 +28,11 @@ import enProject from './en/project.json' with { type: 'json' };
 import enProvenance from './en/provenance.json' with { type: 'json' };
 import enSearch from './en/search.json' with { type: 'json' };
 import enSectors from './en/sectors.json' with { type: 'json' };
+import enSharing from './en/sharing.json' with { type: 'json' };
+import enSupport from './en/support.json' with { type: 'json' };
 import enTasks from './en/tasks.json' with { type: 'json' };
+import enTeams from './en/teams.json' with { type: 'json' };
+import enValidation from './en/validation.json' with { type: 'json' };
 import enWatchlists from './en/watchlists.json' with { type: 'json' };
 import zhAccount from './zh/account.json' with { type: 'json' };
 import zhAdmin from './zh/admin.json' with { type: 'json' };
@@ -39,6 +44,7 @@ import zhApp from './zh/app.json' with { type: 'json' };
 import zhAuth from './zh/auth.json' with { type: 'json' };
 import zhCommon from './zh/common.json' with { type: 'json' };
 import zhCompare from './zh/compare.json' with { type: 'json' };
+import zhDashboard from './zh/dashboard.json' with { type: 'json' };
 import zhDatabase from './zh/database.json' with { type: 'json' };
 import zhDirectory from './zh/directory.json' with { type: 'json' };
 import zhErrors from './zh/errors.json' with { type: 'json' };
@@ -56,7 +62,11 @@ import zhProject from './zh/project.json' with { type: 'json' };
 import zhProvenance from './zh/provenance.json' with { type: 'json' };
 import zhSearch from './zh/search.json' with { type: 'json' };
 import zhSectors from './zh/sectors.json' with { type: 'json' };
+import zhSharing from './zh/sharing.json' with { type: 'json' };
+import zhSupport from './zh/support.json' with { type: 'json' };
 import zhTasks from './zh/tasks.json' with { type: 'json' };
+import zhTeams from './zh/teams.json' with { type: 'json' };
+import zhValidation from './zh/validation.json' with { type: 'json' };
 import zhWatchlists from './zh/watchlists.json' with { type: 'json' };
 
 export const LANGUAGES = ['zh', 'en'] as const;
@@ -74,6 +84,7 @@ export const en = {
   auth: enAuth,
   common: enCommon,
   compare: enCompare,
+  dashboard: enDashboard,
   database: enDatabase,
   directory: enDirectory,
   errors: enErrors,
@@ -91,7 +102,11 @@ export const en = {
   provenance: enProvenance,
   search: enSearch,
   sectors: enSectors,
+  sharing: enSharing,
+  support: enSupport,
   tasks: enTasks,
+  teams: enTeams,
+  validation: enValidation,
   watchlists: enWatchlists,
 };
 
@@ -106,6 +121,7 @@ export const zh: typeof en = {
   auth: zhAuth,
   common: zhCommon,
   compare: zhCompare,
+  dashboard: zhDashboard,
   database: zhDatabase,
   directory: zhDirectory,
   errors: zhErrors,
@@ -123,16 +139,24 @@ export const zh: typeof en = {
   provenance: zhProvenance,
   search: zhSearch,
   sectors: zhSectors,
+  sharing: zhSharing,
+  support: zhSupport,
   tasks: zhTasks,
+  teams: zhTeams,
+  validation: zhValidation,
   watchlists: zhWatchlists,
 };
 
 export const RESOURCES: Record<Language, typeof en> = { en, zh };
 
 /** Picks zh or en from a `?lang=` value or an Accept-Language header; zh when neither names a supported language. */
-export function pickLanguage(explicit: string | undefined, acceptLanguage: string | undefined): Language {
+export function pickLanguage(
+  explicit: string | undefined,
+  acceptLanguage: string | undefined,
+  fallback: Language = DEFAULT_LANGUAGE,
+): Language {
   if (explicit === 'en' || explicit === 'zh') return explicit;
-  if (!acceptLanguage) return DEFAULT_LANGUAGE;
+  if (!acceptLanguage) return fallback;
   const ranked = acceptLanguage
     .split(',')
     .map((part) => {
@@ -145,7 +169,7 @@ export function pickLanguage(explicit: string | undefined, acceptLanguage: strin
     if (tag.startsWith('zh')) return 'zh';
     if (tag.startsWith('en')) return 'en';
   }
-  return DEFAULT_LANGUAGE;
+  return fallback;
 }
 
 /** Looks up a dotted key ("errors.NOT_FOUND") and interpolates {{name}} params; returns the key when missing. */

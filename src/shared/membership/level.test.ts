@@ -1,14 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import {
+  canReadHistoryRange,
   canUse,
   computeEffectiveLevel,
   computePointsLevel,
   FEATURES,
+  type Feature,
   MEMBERSHIP_LEVELS,
   minimumLevelFor,
   nextPointsLevel,
   quotaLimit,
+  TEAM_SEATS,
   UNLIMITED,
+  updateModeOf,
 } from './level.ts';
 
 const NOW = new Date('2030-06-01T00:00:00Z');
@@ -63,5 +67,26 @@ describe('membership level', () => {
         expect(canUse(level, feature)).toBe(i >= from);
       });
     }
+  });
+
+  test('history ranges and update mode per level', () => {
+    expect(
+      MEMBERSHIP_LEVELS.map((l) => ['7d', '30d', '90d', '1y'].filter((r) => canReadHistoryRange(l, r as '7d'))),
+    ).toEqual([
+      ['7d', '30d'],
+      ['7d', '30d', '90d', '1y'],
+      ['7d', '30d', '90d', '1y'],
+    ]);
+    expect(MEMBERSHIP_LEVELS.map(updateModeOf)).toEqual(['interval', 'live', 'live']);
+  });
+
+  test("the spec's team-era features sit at their tier: custom dashboard premium; teams, support, premium data vip", () => {
+    expect(
+      ['custom_dashboard', 'team_collaboration', 'priority_support', 'premium_data'].map((feature) =>
+        MEMBERSHIP_LEVELS.filter((level) => canUse(level, feature as Feature)),
+      ),
+    ).toEqual([['premium', 'vip'], ['vip'], ['vip'], ['vip']]);
+    // A team is vip's: no seats below it, 5 (the owner included) at vip.
+    expect(MEMBERSHIP_LEVELS.map((level) => TEAM_SEATS[level])).toEqual([0, 0, 5]);
   });
 });

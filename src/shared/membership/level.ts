@@ -1,5 +1,5 @@
-// Membership levels, the one level function and the feature matrix (spec §4, §6). Server checks call these; the web
-// page (src/web/features/membership/plans.ts) still keeps its own copy until it is rewired to this module.
+// Membership levels, the one level function and the feature matrix (spec §4, §6). Server checks call these, and
+// /membership draws its matrix from them: a feature listed here as included is one the server grants at that level.
 export const MEMBERSHIP_LEVELS = ['free', 'premium', 'vip'] as const;
 export type MembershipLevel = (typeof MEMBERSHIP_LEVELS)[number];
 
@@ -45,12 +45,16 @@ export function nextPointsLevel(points: number): { level: MembershipLevel; point
   return { level: next, pointsNeeded: LEVEL_POINT_THRESHOLDS[next] - points };
 }
 
+/** Seats in a team, the owner included, by the owner's level (team_collaboration): a team is a vip feature. */
+export const TEAM_SEATS: Record<MembershipLevel, number> = { free: 0, premium: 0, vip: 5 };
+
 /** -1 means unlimited (spec §6). */
 export const UNLIMITED = -1;
 
 /**
  * The one feature matrix (spec §6: both feature lists merged — the first list is a subset of the detailed one): each
- * feature and the lowest level that includes it. A level includes everything a lower level does.
+ * feature and the lowest level that includes it. A level includes everything a lower level does. Only features the
+ * server delivers are here (a promise the server does not keep has no row).
  */
 const FEATURE_MIN_LEVEL = {
   basic_search: 'free',
@@ -68,13 +72,44 @@ const FEATURE_MIN_LEVEL = {
   portfolio_tracking: 'premium',
   real_time_updates: 'premium',
   ad_free: 'premium',
+  custom_dashboard: 'premium',
   bulk_export: 'vip',
   api_access: 'vip',
-  premium_data: 'vip',
+  team_collaboration: 'vip',
   priority_support: 'vip',
+  premium_data: 'vip',
 } as const satisfies Record<string, MembershipLevel>;
 export type Feature = keyof typeof FEATURE_MIN_LEVEL;
 export const FEATURES = Object.keys(FEATURE_MIN_LEVEL) as Feature[];
+
+/**
+ * Heat history ranges and the lowest level that may read each (feature historical_data): free members and visitors
+ * see 7 and 30 days; premium adds 90 days and a year (and the history export, which is premium's export_data).
+ */
+export const HISTORY_RANGE_MIN_LEVEL = {
+  '7d': 'free',
+  '30d': 'free',
+  '90d': 'premium',
+  '1y': 'premium',
+} as const satisfies Record<string, MembershipLevel>;
+export type HistoryRangeKey = keyof typeof HISTORY_RANGE_MIN_LEVEL;
+
+/** Whether a level may read a heat history range. */
+export function canReadHistoryRange(level: MembershipLevel, range: HistoryRangeKey): boolean {
+  return rank(level) >= rank(HISTORY_RANGE_MIN_LEVEL[range]);
+}
+
+/**
+ * Data updates per level (feature real_time_updates): premium gets each change pushed on the live stream at once;
+ * free members and visitors get the changes of each 5 minutes together (the spec's heat interval), from the cache.
+ */
+export const INTERVAL_REFRESH_MS = 5 * 60_000;
+export type UpdateMode = 'live' | 'interval';
+
+/** How a level receives data changes: 'live' pushes, or one batch per INTERVAL_REFRESH_MS. */
+export function updateModeOf(level: MembershipLevel): UpdateMode {
+  return canUse(level, 'real_time_updates') ? 'live' : 'interval';
+}
 
 export const QUOTAS = ['dailySearches', 'dailyExports', 'hourlyApiCalls', 'concurrentAlerts'] as const;
 export type Quota = (typeof QUOTAS)[number];

@@ -14,7 +14,6 @@ const members = (count: number, heatScore: number, socialScore: number | null): 
 
 describe('sectorHeat', () => {
   test.each([
-    { name: 'no projects → neutral 50, noData', projects: [], expected: 50 },
     { name: '1 project heat 60, social 70 → 42 + 21 = 63', projects: members(1, 60, 70), expected: 63 },
     { name: 'exactly 5 projects get no size bonus', projects: members(5, 60, 70), expected: 63 },
     { name: '6 projects get +3', projects: members(6, 60, 70), expected: 66 },
@@ -40,17 +39,29 @@ describe('sectorHeat', () => {
   ])('$name', ({ projects, expected }) => {
     const result = sectorHeat(projects);
 
-    expect(result.score).toBeCloseTo(expected, 9);
-    expect(sumContributions(result.breakdown)).toBeCloseTo(result.score, 9);
-    expect(result.model).toBe('sector-v1');
-    expect(result.noData).toBe(projects.length === 0);
+    expect(result?.score).toBeCloseTo(expected, 9);
+    expect(sumContributions(result?.breakdown ?? [])).toBeCloseTo(expected, 9);
+    expect(result?.model).toBe('sector-v1');
+    expect(result?.noData).toBe(false);
+  });
+
+  test("no projects: no heat (null), not the spec's superseded default 50", () => {
+    expect(sectorHeat([])).toBeNull();
+  });
+
+  test('no member has a social score: the social entry is "no data" with no weight, heat alone decides', () => {
+    const result = sectorHeat(members(3, 40, null));
+
+    const social = result?.breakdown.find((e) => e.key === 'projectSocial');
+    expect(result?.score).toBeCloseTo(40, 9);
+    expect(social).toMatchObject({ raw: null, noData: true, effectiveWeight: 0, contribution: 0 });
   });
 
   test('the clamp entry shows the 5 points cut at the top', () => {
     const result = sectorHeat(members(11, 100, 100));
 
-    expect(result.breakdown.find((e) => e.key === 'clamp')?.contribution).toBeCloseTo(-5, 9);
-    expect(result.breakdown.find((e) => e.key === 'size')?.contribution).toBe(5);
+    expect(result?.breakdown.find((e) => e.key === 'clamp')?.contribution).toBeCloseTo(-5, 9);
+    expect(result?.breakdown.find((e) => e.key === 'size')?.contribution).toBe(5);
   });
 });
 

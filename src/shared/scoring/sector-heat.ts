@@ -2,7 +2,6 @@ import { clampEntry } from './social-score.ts';
 import { type BreakdownEntry, clamp, hasValue, type ScoreResult } from './types.ts';
 import {
   CONCENTRATION_TOP_N,
-  NEUTRAL_SCORE,
   SECTOR_HEAT_WEIGHT,
   SECTOR_MODEL_VERSION,
   SECTOR_SIZE_BONUSES,
@@ -22,42 +21,16 @@ function mean(values: readonly number[]): number | null {
 
 /**
  * Spec section 9 sector heat: 0.7 × mean project heat + 0.3 × mean social score, +5 with more than 10 projects,
- * else +3 with more than 5; clamped to [0, 100]; 50 (noData) with no projects. Projects without a social score are
- * left out of the social mean; if none has one, the heat mean takes the whole weight (renormalisation).
+ * else +3 with more than 5; clamped to [0, 100]. Projects without a social score (no profile read) are left out of
+ * the social mean; if none has one, the heat mean takes the whole weight (renormalisation) — never an invented 50.
+ * With no projects there is nothing to average: null (no heat), superseding the spec's "default 50 with no projects"
+ * by the minimum-evidence rule (docs/heat-score.md).
  */
-export function sectorHeat(projects: readonly SectorMember[]): ScoreResult {
+export function sectorHeat(projects: readonly SectorMember[]): ScoreResult | null {
   const count = projects.length;
-  if (count === 0) {
-    return {
-      score: NEUTRAL_SCORE,
-      breakdown: [
-        {
-          key: 'neutral',
-          category: 'base',
-          raw: null,
-          normalised: null,
-          weight: 0,
-          effectiveWeight: 0,
-          contribution: NEUTRAL_SCORE,
-          noData: true,
-        },
-        {
-          key: 'size',
-          category: 'adjustment',
-          raw: 0,
-          normalised: null,
-          weight: 0,
-          effectiveWeight: 0,
-          contribution: 0,
-          noData: true,
-        },
-        clampEntry(NEUTRAL_SCORE, NEUTRAL_SCORE),
-      ],
-      model: SECTOR_MODEL_VERSION,
-      noData: true,
-    };
-  }
-  const heatMean = mean(projects.map((p) => p.heatScore).filter(hasValue)) ?? NEUTRAL_SCORE;
+  if (count === 0) return null;
+  const heatMean = mean(projects.map((p) => p.heatScore).filter(hasValue));
+  if (heatMean === null) return null;
   const socialMean = mean(projects.map((p) => p.socialScore).filter(hasValue));
   const socialWeight = socialMean === null ? 0 : SECTOR_SOCIAL_WEIGHT;
   const heatWeight = SECTOR_HEAT_WEIGHT / (SECTOR_HEAT_WEIGHT + socialWeight);

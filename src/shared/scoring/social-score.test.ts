@@ -6,7 +6,6 @@ const NONE: SocialInput = { twitterFollowers: null, mentions7d: null, engagement
 
 describe('socialScore', () => {
   test.each([
-    { name: 'no data at all is the base 50, marked noData', input: NONE, expected: 50 },
     {
       name: 'zeros everywhere add nothing',
       input: { ...NONE, twitterFollowers: 0, mentions7d: 0, engagementAvg: 0 },
@@ -22,7 +21,11 @@ describe('socialScore', () => {
     { name: 'followers 10001 add 15', input: { ...NONE, twitterFollowers: 10_001 }, expected: 65 },
     { name: 'followers exactly 100000 add 15', input: { ...NONE, twitterFollowers: 100_000 }, expected: 65 },
     { name: 'followers 100001 add 20', input: { ...NONE, twitterFollowers: 100_001 }, expected: 70 },
-    { name: 'verified adds 5', input: { ...NONE, verified: true }, expected: 55 },
+    {
+      name: 'verified adds 5 to a read profile',
+      input: { ...NONE, twitterFollowers: 10, verified: true },
+      expected: 55,
+    },
     { name: 'mentions exactly 10 add nothing', input: { ...NONE, mentions7d: 10 }, expected: 50 },
     { name: 'mentions 11 add 5', input: { ...NONE, mentions7d: 11 }, expected: 55 },
     { name: 'mentions exactly 100 add 5', input: { ...NONE, mentions7d: 100 }, expected: 55 },
@@ -43,13 +46,17 @@ describe('socialScore', () => {
       input: { twitterFollowers: 1e9, mentions7d: 1e9, engagementAvg: 1e9, verified: true },
       expected: 100,
     },
-    { name: 'NaN is treated as no data', input: { ...NONE, twitterFollowers: Number.NaN }, expected: 50 },
+    {
+      name: 'NaN is treated as no data (another input keeps the profile read)',
+      input: { ...NONE, twitterFollowers: Number.NaN, mentions7d: 0 },
+      expected: 50,
+    },
   ])('$name', ({ input, expected }) => {
     const result = socialScore(input);
 
     expect(result.score).toBe(expected);
     expect(sumContributions(result.breakdown)).toBeCloseTo(expected, 9);
-    expect(result.model).toBe('social-v1');
+    expect(result.model).toBe('social-v2');
   });
 
   test('marks missing inputs as noData with no contribution', () => {
@@ -60,7 +67,26 @@ describe('socialScore', () => {
     expect(byKey.twitterFollowers).toMatchObject({ raw: 5_000, normalised: 0.5, contribution: 10, noData: false });
     expect(byKey.mentions7d).toMatchObject({ raw: null, normalised: null, contribution: 0, noData: true });
     expect(byKey.engagementAvg?.noData).toBe(true);
-    expect(socialScore(NONE).noData).toBe(true);
+  });
+
+  test.each([
+    { name: 'no input at all', input: NONE },
+    { name: 'verified alone (no profile read)', input: { ...NONE, verified: true } },
+    { name: 'only non-finite values', input: { ...NONE, twitterFollowers: Number.NaN, engagementAvg: Infinity } },
+  ])('no social profile read ($name): null, never the base 50; nothing contributes', ({ input }) => {
+    const result = socialScore(input);
+
+    expect(result.score).toBeNull();
+    expect(result.noData).toBe(true);
+    expect(sumContributions(result.breakdown)).toBe(0);
+    expect(result.breakdown.map((e) => e.key)).toEqual([
+      'base',
+      'twitterFollowers',
+      'verified',
+      'mentions7d',
+      'engagementAvg',
+    ]);
+    expect(result.breakdown.find((e) => e.key === 'base')).toMatchObject({ noData: true, contribution: 0 });
   });
 });
 
@@ -77,16 +103,21 @@ describe('heatFromSocial', () => {
   ])('$name', ({ social, verified, expected }) => {
     const result = heatFromSocial(social, verified);
 
-    expect(result.score).toBeCloseTo(expected, 9);
-    expect(sumContributions(result.breakdown)).toBeCloseTo(result.score, 9);
-    expect(result.model).toBe('heat-social-v1');
+    expect(result?.score).toBeCloseTo(expected, 9);
+    expect(sumContributions(result?.breakdown ?? [])).toBeCloseTo(expected, 9);
+    expect(result?.model).toBe('heat-social-v1');
   });
 
   test('shows the clamp as its own breakdown entry', () => {
     const result = heatFromSocial(90, true);
 
-    const clampEntry = result.breakdown.find((e) => e.key === 'clamp');
+    const clampEntry = result?.breakdown.find((e) => e.key === 'clamp');
     expect(clampEntry?.contribution).toBeCloseTo(-3, 9);
+  });
+
+  test('a missing social score (no profile read) gives no heat, not 30 (or 40 verified)', () => {
+    expect(heatFromSocial(null, false)).toBeNull();
+    expect(heatFromSocial(null, true)).toBeNull();
   });
 
   test('rejects a non-finite social score', () => {

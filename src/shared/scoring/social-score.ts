@@ -70,16 +70,22 @@ export function clampEntry(unclamped: number, clamped: number): BreakdownEntry {
   };
 }
 
+/** A social score: null when no social profile was read (no followers, mentions or engagement), never the base. */
+export type SocialScoreResult = Omit<ScoreResult, 'score'> & { score: number | null };
+
 /**
  * Spec section 9 "Social-based scoring": base 50; followers > 100 000 +20, > 10 000 +15, > 1 000 +10; verified +5;
  * mentions > 1 000 +15, > 100 +10, > 10 +5; engagement > 100 +10, > 50 +5; rounded, clamped to [0, 100].
  * Thresholds are strict ("above"). A missing input adds no points and is marked noData (points models do not
- * renormalise). Score ∈ [50, 100] for any input.
+ * renormalise). The base (and the verified bonus) apply only when a social profile was read: with no followers,
+ * mentions or engagement the score is null ("no data"), never the base 50 (the minimum-evidence rule,
+ * docs/heat-score.md). Score ∈ [50, 100] or null.
  */
-export function socialScore(input: SocialInput): ScoreResult {
+export function socialScore(input: SocialInput): SocialScoreResult {
   const followers = hasValue(input.twitterFollowers) ? input.twitterFollowers : null;
   const mentions = hasValue(input.mentions7d) ? input.mentions7d : null;
   const engagement = hasValue(input.engagementAvg) ? input.engagementAvg : null;
+  if (followers === null && mentions === null && engagement === null) return noSocialProfile(input.verified);
   const breakdown = [
     constantEntry('base', SOCIAL_BASE),
     pointsEntry(
@@ -100,20 +106,33 @@ export function socialScore(input: SocialInput): ScoreResult {
   const unclamped = breakdown.reduce((sum, e) => sum + e.contribution, 0);
   const score = clamp(Math.round(unclamped), 0, 100);
   breakdown.push(clampEntry(unclamped, score));
-  return {
-    score,
-    breakdown,
-    model: SOCIAL_MODEL_VERSION,
-    noData: followers === null && mentions === null && engagement === null,
-  };
+  return { score, breakdown, model: SOCIAL_MODEL_VERSION, noData: false };
+}
+
+/**
+ * No social profile read: score null. The breakdown still lists every input (each "no data"; verified keeps its raw
+ * flag) so the explanation can say what is missing, and nothing contributes: the base is not granted.
+ */
+function noSocialProfile(verified: boolean): SocialScoreResult {
+  const base: BreakdownEntry = { ...constantEntry('base', SOCIAL_BASE), normalised: null, contribution: 0 };
+  const breakdown = [
+    { ...base, effectiveWeight: 0, noData: true },
+    pointsEntry('twitterFollowers', null, 0, 20),
+    { ...pointsEntry('verified', verified, 0, SOCIAL_VERIFIED_POINTS), normalised: null, effectiveWeight: 0 },
+    pointsEntry('mentions7d', null, 0, 15),
+    pointsEntry('engagementAvg', null, 0, 10),
+  ];
+  return { score: null, breakdown, model: SOCIAL_MODEL_VERSION, noData: true };
 }
 
 /**
  * Spec section 9: project heat from the social score alone = 30 + 0.7 × social, +10 if verified, clamped to [0, 100].
  * Not rounded. The social score is taken as given (any finite number), so clamping at 0 and at 100 both apply.
- * Throws RangeError for a non-finite social score.
+ * A missing social score (null: no profile read) gives no heat (null), never 30 or the verified bonus alone.
+ * Throws RangeError for a non-finite number.
  */
-export function heatFromSocial(social: number, verified: boolean): ScoreResult {
+export function heatFromSocial(social: number | null, verified: boolean): ScoreResult | null {
+  if (social === null) return null;
   if (!hasValue(social)) throw new RangeError(`heatFromSocial: social score must be finite, got ${social}`);
   const breakdown: BreakdownEntry[] = [
     constantEntry('base', HEAT_FROM_SOCIAL_BASE),

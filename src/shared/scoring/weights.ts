@@ -4,11 +4,16 @@ import type { HeatCategory, ProjectStatus } from './types.ts';
 // to a constant or formula in this folder.
 // heat-v2: Reddit mentions are scored as min(posts, 3 × distinct authors) (mentions.ts).
 export const HEAT_MODEL_VERSION = 'heat-v2';
-export const SOCIAL_MODEL_VERSION = 'social-v1';
+// social-v2: no social profile read (no followers, mentions or engagement) → null, not the base 50.
+export const SOCIAL_MODEL_VERSION = 'social-v2';
 export const HEAT_FROM_SOCIAL_MODEL_VERSION = 'heat-social-v1';
 export const SECTOR_MODEL_VERSION = 'sector-v1';
 
-/** Neutral score for "no data" (spec: new projects start at 50; sectors with no projects are 50). */
+/**
+ * The heat model's internal "no input" value (heatScore's noData result). Never stored or shown: a project below the
+ * minimum evidence rule has no heat, a project with no social profile no social score, a sector with no scored member
+ * no heat (the spec's "new projects start at 50" and "sectors with no projects are 50" are superseded).
+ */
 export const NEUTRAL_SCORE = 50;
 
 // --- Social score (spec section 9, "Social-based scoring"); points, not weights -----------------------------------

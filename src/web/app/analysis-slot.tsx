@@ -4,6 +4,7 @@ import { useSession } from '../features/auth/api.ts';
 import { LockedFeature } from '../features/membership/components/locked-feature.tsx';
 import { lockReasonFor } from '../features/membership/lock-reason.ts';
 import { useSectorLabel } from '../features/sectors/hooks/use-sector-names.ts';
+import { useSite } from '../features/site/api.ts';
 
 /**
  * The notice for a viewer the server sent only the summary: sign in (visitor) or upgrade to premium (free). When the
@@ -16,16 +17,20 @@ function AnalysisLock() {
     kind: 'locked' as const,
     level: 'premium' as const,
   };
-  return <LockedFeature reason={reason} title={t('panel.lockedTitle')} />;
+  const aiModel = useSite().data?.aiModel;
+  return <LockedFeature reason={reason} title={aiModel ? t('panel.lockedTitle') : t('panel.lockedTitleNoModel')} />;
 }
 
 /** The project page's "AI analysis" panel (summary for all; everything for premium). */
 export function ProjectAnalysisSlot({ projectId }: { projectId: string }) {
   const sectorLabel = useSectorLabel();
-  return <ProjectAnalysisPanel projectId={projectId} locked={<AnalysisLock />} sectorLabel={sectorLabel} />;
+  const aiModel = useSite().data?.aiModel;
+  return (
+    <ProjectAnalysisPanel projectId={projectId} locked={<AnalysisLock />} sectorLabel={sectorLabel} aiModel={aiModel} />
+  );
 }
 
 /** The sector page's "AI analysis" panel. */
 export function SectorAnalysisSlot({ sectorId }: { sectorId: string }) {
-  return <SectorAnalysisPanel sectorId={sectorId} locked={<AnalysisLock />} />;
+  return <SectorAnalysisPanel sectorId={sectorId} locked={<AnalysisLock />} aiModel={useSite().data?.aiModel} />;
 }

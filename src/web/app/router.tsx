@@ -1,8 +1,9 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
 import { loadNamespaces, type RouteNamespace } from '../lib/i18n.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 import { AppShell } from './shell/app-shell.tsx';
+import { NotFoundRedirect } from './shell/not-found-redirect.tsx';
 import { RouteError } from './shell/route-error.tsx';
 
 // Every page is its own chunk (route-level code splitting); AppShell's Suspense shows the spec's spinner meanwhile.
@@ -31,7 +32,8 @@ const HomePage = page(() => import('./routes/home.tsx'), 'HomePage', ['analysis'
 const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage');
 const InvestorHomePage = page(() => import('./routes/home-investor.tsx'), 'InvestorHomePage', ['analysis']);
 const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'DataToolHomePage');
-const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage', COMPARE_TEXTS);
+// The directory's rows carry a watchlist star (signed-in users): its menu speaks the watchlists' texts.
+const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage', [...COMPARE_TEXTS, 'watchlists']);
 // The project page carries the compare link, the "add to watchlist" and the "alert" buttons.
 const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', [
   ...COMPARE_TEXTS,
@@ -46,7 +48,8 @@ const AnalyticsPage = page(() => import('./routes/analytics.tsx'), 'AnalyticsPag
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
 const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
 const MembershipCryptoPage = page(() => import('./routes/membership-crypto.tsx'), 'MembershipCryptoPage', ['payments']);
-const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage', ['payments']);
+// The membership page states the support response targets (features/support).
+const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage', ['payments', 'support']);
 const PaymentReturnPage = page(() => import('./routes/payment-return.tsx'), 'PaymentReturnPage', ['payments']);
 const TasksPage = page(() => import('./routes/tasks.tsx'), 'TasksPage', ACCOUNT_TEXTS);
 const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage', ['search']);
@@ -62,13 +65,17 @@ const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage',
 const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', ['watchlists']);
 // A list's page ticks 2–5 of its projects for the comparison.
 const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists', ...COMPARE_TEXTS]);
+const DashboardPage = page(() => import('./routes/dashboard.tsx'), 'DashboardPage', ['dashboard']);
 const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['alerts']);
 const ExportsPage = page(() => import('./routes/exports.tsx'), 'ExportsPage', ['exports']);
 // Not /api: that prefix is the server's JSON namespace (a 404 there, never the web app) and proxies route it there.
 const ApiAccessPage = page(() => import('./routes/api-access.tsx'), 'ApiAccessPage', ['api']);
 const DbSetupPage = page(() => import('./routes/db-setup.tsx'), 'DbSetupPage', ['database']);
-const AdminPage = page(() => import('./routes/admin.tsx'), 'AdminPage', ['admin']);
+const AdminPage = page(() => import('./routes/admin.tsx'), 'AdminPage', ['admin', 'support']);
+const SupportPage = page(() => import('./routes/support.tsx'), 'SupportPage', ['support']);
 const TwitterDebugPage = page(() => import('./routes/twitter-debug.tsx'), 'TwitterDebugPage', ['admin']);
+const TeamPage = page(() => import('./routes/team.tsx'), 'TeamPage', ['teams']);
+const TeamJoinPage = page(() => import('./routes/team.tsx'), 'TeamJoinPage', ['teams']);
 const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
@@ -80,6 +87,15 @@ export const REDIRECTS = [
 
 function RedirectWithSearch({ to }: { to: string }) {
   return <Navigate to={{ pathname: to, search: window.location.search }} replace />;
+}
+
+/**
+ * /projects/:id → /project/:id: alert notifications once stored that link (they stay in users' lists), and the
+ * plural is an easy guess; the page is the singular one.
+ */
+function ProjectLinkRedirect() {
+  const { id = '' } = useParams();
+  return <RedirectWithSearch to={`/project/${encodeURIComponent(id)}`} />;
 }
 
 export const routes: RouteObject[] = [
@@ -97,6 +113,7 @@ export const routes: RouteObject[] = [
           { path: 'data-tool', Component: DataToolHomePage },
           { path: 'directory', Component: DirectoryPage },
           { path: 'project/:id', Component: ProjectPage },
+          { path: 'projects/:id', Component: ProjectLinkRedirect },
           { path: 'sectors', Component: SectorsPage },
           { path: 'sectors/:id', Component: SectorPage },
           { path: 'platforms', Component: PlatformsPage },
@@ -120,15 +137,19 @@ export const routes: RouteObject[] = [
           { path: 'settings', Component: SettingsPage },
           { path: 'watchlists', Component: WatchlistsPage },
           { path: 'watchlists/:id', Component: WatchlistPage },
+          { path: 'dashboard', Component: DashboardPage },
           { path: 'alerts', Component: AlertsPage },
           { path: 'exports', Component: ExportsPage },
           { path: 'notifications', Component: NotificationsPage },
+          { path: 'team', Component: TeamPage },
+          { path: 'team/join', Component: TeamJoinPage },
+          { path: 'support', Component: SupportPage },
           { path: 'api-access', Component: ApiAccessPage },
           { path: 'db-setup', Component: DbSetupPage },
           { path: 'admin', Component: AdminPage },
           { path: 'twitter-debug', Component: TwitterDebugPage },
           ...REDIRECTS.map(({ from, to }) => ({ path: from.slice(1), element: <RedirectWithSearch to={to} /> })),
-          { path: '*', element: <Navigate to="/" replace /> },
+          { path: '*', Component: NotFoundRedirect },
         ],
       },
     ],

@@ -4,7 +4,7 @@ import { ErrorBodySchema } from '../../shared/api/common.schema.ts';
 import { type ErrorCode, isErrorCode } from '../../shared/api/errors.ts';
 import type { Language } from '../../shared/locales/index.ts';
 import { env } from './env.ts';
-import { currentLanguage } from './i18n.ts';
+import { currentLanguage, i18n } from './i18n.ts';
 
 // The one API client (STYLE §1.4): JSON in, zod-checked JSON out, failures as ApiError with a typed code.
 export class ApiError extends Error {
@@ -28,7 +28,12 @@ export type QueryValue = string | number | boolean | null | undefined;
 export type ApiGetOptions = {
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** How long to wait for the answer's headers and body before failing as REQUEST_TIMEOUT (default 60 s). */
+  timeoutMs?: number;
 };
+
+/** A JSON call that has not answered in this long has failed (spec §8 "Request timeout"); imports may take a while. */
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 // Public answers carry max-age=30 (plugins/send-cached.ts): fine for a reload, wrong right after the server said the
 // data changed. For a moment after a live hint, reads revalidate (If-None-Match: a 304 when nothing changed).
@@ -57,17 +62,24 @@ async function request<S extends z.ZodType>(
   // The server writes its error messages in the UI language, not the browser's (they can differ after a switch).
   const language = currentLanguage();
   const headers = { ...(init.headers as Record<string, string>), 'accept-language': language };
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
+  let body: unknown;
   try {
-    response = await fetch(buildUrl(path, options.query), { ...init, headers });
+    response = await fetch(buildUrl(path, options.query), { ...init, headers, signal });
+    body = await response.json().catch((error: unknown) => {
+      if (timeout.aborted) throw error; // the body did not arrive in time
+      return undefined; // not JSON (a proxy's page): toApiError says so by status
+    });
   } catch (error) {
+    // The caller gave up (a query cancelled, a page left): not a failure to show.
     if (options.signal?.aborted) throw error;
-    throw new ApiError(0, 'UPSTREAM_UNAVAILABLE', error instanceof Error ? error.message : 'Network error');
+    throw toFetchFailure(error, timeout.aborted, language);
   }
-  const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) throw toApiError(response.status, body, language);
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', 'Unexpected response shape', parsed.error);
+  if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', localText('INTERNAL'), parsed.error, language);
   return parsed.data;
 }
 
@@ -80,17 +92,66 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
   return `${env.VITE_API_BASE_URL}${path}${search ? `?${search}` : ''}`;
 }
 
+type ClientMadeCode =
+  | 'INTERNAL'
+  | 'BAD_REQUEST'
+  | 'NETWORK_ERROR'
+  | 'REQUEST_TIMEOUT'
+  | 'UNKNOWN'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND';
+
+/** Our text for an error the client makes itself, in the UI language (shown as is by many panels). */
+function localText(code: ClientMadeCode, reason = ''): string {
+  return i18n.t(`errors:${code}`, { lng: currentLanguage(), reason });
+}
+
+/**
+ * A fetch that produced no answer, classified (spec §8): our timeout → REQUEST_TIMEOUT ("Request timeout"), the
+ * network's TypeError → NETWORK_ERROR ("Network connection error"), anything else → UNKNOWN ("Unknown error"). The
+ * browser's own text ("Failed to fetch"…) is English whatever the UI language: the message is ours.
+ */
+export function toFetchFailure(error: unknown, timedOut: boolean, language: Language): ApiError {
+  const make = (status: number, code: ClientMadeCode) =>
+    new ApiError(status, code, localText(code), undefined, language);
+  if (timedOut || (error instanceof DOMException && error.name === 'TimeoutError')) return make(408, 'REQUEST_TIMEOUT');
+  if (error instanceof TypeError) return make(0, 'NETWORK_ERROR');
+  return make(0, 'UNKNOWN');
+}
+
+/** A status without our error body (a proxy's or gateway's page), read as the spec's generic message for it. */
+const STATUS_CODES: Partial<Record<number, ClientMadeCode>> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  408: 'REQUEST_TIMEOUT',
+  504: 'REQUEST_TIMEOUT',
+};
+
 function toApiError(status: number, body: unknown, language: Language): ApiError {
   const parsed = ErrorBodySchema.safeParse(body);
-  if (!parsed.success) return new ApiError(status, status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', `HTTP ${status}`);
+  // Not our error body (a proxy's 502 page, a timeout): our message in the UI language, never "HTTP 502".
+  if (!parsed.success) {
+    const code = STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
+    return new ApiError(status, code, localText(code, `HTTP ${status}`), undefined, language);
+  }
   const { code, message, details } = parsed.data.error;
   if (!isErrorCode(code)) return new ApiError(status, 'INTERNAL', message, details);
   return new ApiError(status, code, message, details, language);
 }
 
-/** A 4xx other than 408/429 will not get better by retrying (spec §8: 4xx errors are not retried). */
+/** A 429 that is the reader's own used-up allowance (a daily limit), not load: retrying before the reset cannot help. */
+const isQuotaRefusal = (error: ApiError) =>
+  error.status === 429 && error.code !== 'RATE_LIMITED' && error.code !== 'X_RATE_LIMITED';
+
+/**
+ * A 4xx other than 408/429 will not get better by retrying (spec §8: 4xx errors are not retried), nor will a used-up
+ * quota (SEARCH_LIMIT_REACHED…): its page shows the limit message, never the "data loading failed" banner.
+ */
 export function isClientError(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return false;
+  return ![408, 429].includes(error.status) || isQuotaRefusal(error);
 }
 
 // The server sets the CSRF_COOKIE (features/auth/auth.plugin.ts); writes echo it in the CSRF_HEADER (signed double-submit).

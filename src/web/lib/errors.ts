@@ -18,7 +18,7 @@ function fieldsOf(details: unknown): string {
 export function useErrorText(): (error: unknown, params?: Record<string, string>) => string {
   const { t, i18n } = useTranslation('errors');
   return (error, params = {}) => {
-    if (!(error instanceof ApiError)) return t('INTERNAL');
+    if (!(error instanceof ApiError)) return t('UNKNOWN'); // spec §8 "Unknown error"
     const noParams = Object.keys(params).length === 0;
     if (noParams && error.language === i18n.language && error.message) return error.message;
     return t(error.code, { reason: fieldsOf(error.details), id: '', ...params });

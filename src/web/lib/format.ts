@@ -100,6 +100,12 @@ export function formatDecimal(value: Maybe, digits = 1): string {
   );
 }
 
+/** A quantity as entered, without padding zeros: 1000 → "1,000", 0.12345678 → "0.12345678" (at most 8 decimals). */
+export function formatQuantity(value: Maybe): string {
+  if (isMissing(value)) return EMPTY;
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 8 }).format(value);
+}
+
 /** Score in [0, 100] with one decimal. */
 export function formatScore(value: Maybe): string {
   if (isMissing(value)) return EMPTY;

@@ -1,8 +1,10 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales/index.ts';
+import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
 
-// Language preference (spec §9): stored locally; otherwise the browser language; otherwise zh.
+// Language preference (spec §9): stored locally (and on a signed-in account, applied at sign-in); otherwise the
+// browser language; otherwise zh.
 export const LANGUAGE_STORAGE_KEY = 'language';
 
 export const i18n = i18next.createInstance();
@@ -59,11 +61,14 @@ export const ROUTE_NAMESPACES = [
   'admin',
   'payments',
   'analysis',
+  'teams',
+  'dashboard',
+  'support',
 ] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support}.json',
   {
     import: 'default',
   },
@@ -95,8 +100,13 @@ export async function initI18n(): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
+const chosen = createChoiceEvents<Language>();
+/** Called on each language the reader picks (not on the account's value arriving). */
+export const onLanguageChosen = chosen.on;
+
 /** Switches the UI language (loading its texts first), remembers it and keeps <html lang> in step. */
-export async function changeLanguage(language: Language): Promise<void> {
+export async function changeLanguage(language: Language, options: ChoiceOptions = {}): Promise<void> {
+  if (!options.fromAccount) chosen.emit(language);
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

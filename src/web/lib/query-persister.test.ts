@@ -17,6 +17,9 @@ describe('what goes to disk for offline use', () => {
       ['points', 0, 'zh'],
       ['watchlists', 'lists'],
       ['notifications', 'unread'],
+      ['funding', 'project', 'uniswap'], // investors and valuations are VIP premium data
+      ['team-sharing', 'notes', 'uniswap'],
+      ['dashboard', 'layout'],
     ]) {
       expect(shouldPersist(query(key))).toBe(false);
     }

@@ -10,16 +10,22 @@ const STORAGE_KEY = 'heatrank-query-cache';
 /**
  * Public data only: the catalogue, scores, sectors, platforms, the site's figures. A user's own data (points,
  * watchlists, alerts, notifications, the session) never goes to disk, so a shared computer keeps nothing of theirs
- * after sign-out; searches are left out too (premium filters, counted).
+ * after sign-out; searches are left out too (premium filters, counted), and so are funding rounds, whose investors
+ * and valuations are VIP premium data: a later visitor on the same computer must not read a VIP's copy.
  */
-const PUBLIC_PREFIXES = new Set(['projects', 'sectors', 'platforms', 'heat', 'funding', 'system', 'site']);
+const PUBLIC_PREFIXES = new Set(['projects', 'sectors', 'platforms', 'heat', 'system', 'site']);
 
-export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean {
-  const [prefix, second] = query.queryKey;
-  if (query.state.status !== 'success' || typeof prefix !== 'string') return false;
+/** Whether a query key names public data that may go to disk (the offline copy), whatever its state. */
+export function isPublicQueryKey(queryKey: Query['queryKey']): boolean {
+  const [prefix, second] = queryKey;
+  if (typeof prefix !== 'string') return false;
   // The sync status and health are about "now": restoring them would show an old state as current.
   if (prefix === 'system') return second === 'stats';
   return PUBLIC_PREFIXES.has(prefix);
+}
+
+export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean {
+  return query.state.status === 'success' && isPublicQueryKey(query.queryKey);
 }
 
 /** The query cache's copy in IndexedDB (the browser's store for exactly this); none where IndexedDB is missing. */

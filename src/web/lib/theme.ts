@@ -1,12 +1,16 @@
 import { useSyncExternalStore } from 'react';
+import { THEMES, type Theme } from '../../shared/api/account.schema.ts';
+import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
 
 // Theme setting (spec §4, §9): light, dark or auto (follows the system); stored under the key "theme", default auto.
 export const THEME_STORAGE_KEY = 'theme';
-export const THEMES = ['light', 'dark', 'auto'] as const;
-export type Theme = (typeof THEMES)[number];
+export { THEMES, type Theme };
 export type EffectiveTheme = 'light' | 'dark';
 
 const listeners = new Set<() => void>();
+const chosen = createChoiceEvents<Theme>();
+/** Called on each theme the reader picks (not on the account's value arriving). */
+export const onThemeChosen = chosen.on;
 const darkQuery = typeof window === 'undefined' ? undefined : window.matchMedia('(prefers-color-scheme: dark)');
 
 let current: Theme = readStoredTheme();
@@ -25,7 +29,7 @@ export function resolveTheme(theme: Theme, systemDark = darkQuery?.matches ?? fa
 }
 
 /** Stores the setting and applies it to <html> (class "dark" and color-scheme). */
-export function setTheme(theme: Theme): void {
+export function setTheme(theme: Theme, options: ChoiceOptions = {}): void {
   current = theme;
   try {
     localStorage.setItem(THEME_STORAGE_KEY, theme);
@@ -33,6 +37,7 @@ export function setTheme(theme: Theme): void {
     // storage unavailable: the setting lasts for this page only
   }
   applyTheme();
+  if (!options.fromAccount) chosen.emit(theme);
 }
 
 export function applyTheme(): void {

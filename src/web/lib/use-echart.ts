@@ -15,17 +15,24 @@ export type EchartsLoader = () => Promise<typeof EchartsCore>;
  * Renders an ECharts option into the returned container, loading ECharts on first use. The chart follows the theme,
  * resizes with its container and is disposed on unmount. `ready` turns true once drawn (show a skeleton until then).
  * `onClick` receives the clicked item's data; it is read at click time, so a new function does not redraw the chart.
+ * `onRendered` runs after each finished render (first draw, resize) with the chart, e.g. to read the laid-out tiles.
+ * `renderer` 'svg' (its build must include SVGRenderer) leaves the axes and labels as text in the page, for a small
+ * chart whose words a reader's tools and the browser tests should find.
  */
 export function useEchart(
   load: EchartsLoader,
   option: EchartsOption | null,
   onClick?: (data: unknown) => void,
+  onRendered?: (chart: EchartsCore.ECharts) => void,
+  renderer: 'canvas' | 'svg' = 'canvas',
 ): { ref: RefObject<HTMLDivElement | null>; ready: boolean } {
   const ref = useRef<HTMLDivElement>(null);
   const { effective } = useTheme();
   const [ready, setReady] = useState(false);
   const onClickRef = useRef(onClick);
   onClickRef.current = onClick;
+  const onRenderedRef = useRef(onRendered);
+  onRenderedRef.current = onRendered;
 
   useEffect(() => {
     const container = ref.current;
@@ -34,9 +41,10 @@ export function useEchart(
     let cleanup = () => {};
     void load().then((echarts) => {
       if (disposed) return;
-      const chart = echarts.init(container, effective === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });
+      const chart = echarts.init(container, effective === 'dark' ? 'dark' : undefined, { renderer });
       chart.setOption({ backgroundColor: 'transparent', ...option });
       if (onClickRef.current) chart.on('click', (params) => onClickRef.current?.(params.data));
+      chart.on('finished', () => onRenderedRef.current?.(chart));
       const observer = new ResizeObserver(() => chart.resize());
       observer.observe(container);
       setReady(true);
@@ -49,7 +57,7 @@ export function useEchart(
       disposed = true;
       cleanup();
     };
-  }, [load, option, effective]);
+  }, [load, option, effective, renderer]);
 
   return { ref, ready };
 }

@@ -54,6 +54,16 @@ export const alerts = pgTable(
     index('alerts_active_kind_idx').on(t.isActive, t.kind),
     index('alerts_project_idx').on(t.projectId),
     index('alerts_sector_idx').on(t.sectorId),
+    // One alert per condition: the same user, target, kind and threshold twice is refused (409 ALERT_DUPLICATE), here
+    // where parallel requests cannot slip past each other. Expressions, because a column index treats the NULL
+    // target column and trend_change's NULL threshold as distinct (PostgreSQL's default).
+    uniqueIndex('alerts_condition_idx').on(
+      t.userId,
+      t.kind,
+      sql`coalesce(${t.projectId}, '')`,
+      sql`coalesce(${t.sectorId}, '')`,
+      sql`coalesce(${t.threshold}, -1)`,
+    ),
     check(
       'alerts_one_target',
       sql`(${t.targetType} = 'project' AND ${t.projectId} IS NOT NULL AND ${t.sectorId} IS NULL) OR (${t.targetType} = 'sector' AND ${t.sectorId} IS NOT NULL AND ${t.projectId} IS NULL)`,

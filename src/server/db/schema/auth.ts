@@ -121,6 +121,14 @@ export const userProfiles = pgTable(
     streakCurrent: integer().notNull().default(0),
     streakBest: integer().notNull().default(0),
     streakLastDay: text(),
+    /** Up/down colours: 'red-up' (mainland convention) or 'green-up'; null = the UI language's default. */
+    priceColours: text({ enum: ['red-up', 'green-up'] }),
+    /** The UI language chosen on the account ('zh' | 'en'); null = the browser's own choice. Applied at sign-in. */
+    language: text({ enum: ['zh', 'en'] }),
+    /** The theme chosen on the account ('light' | 'dark' | 'auto'); null = the browser's own choice. */
+    theme: text({ enum: ['light', 'dark', 'auto'] }),
+    /** Large numbers in Chinese: 'cjk' (万/亿) or 'western' (K/M/B); null = the browser's own choice. */
+    numberStyle: text({ enum: ['cjk', 'western'] }),
   },
   (t) => [
     check('user_profiles_points_non_negative', sql`${t.points} >= 0`),

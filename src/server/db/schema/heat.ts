@@ -30,7 +30,8 @@ export const projectScores = pgTable(
     category: text().notNull(),
     /** Null = not scored: fewer than MIN_EVIDENCE_SIGNALS inputs with data, or not computed yet (migration 0011). */
     heatScore: doublePrecision(),
-    socialScore: doublePrecision().notNull().default(50),
+    /** Null = no social input was read (no X profile, mentions or engagement): never the formula's base alone. */
+    socialScore: doublePrecision(),
     /** Heat before the status bonus: 24 h gains and the derived status use it. Null when not scored. */
     signalScore: doublePrecision(),
     /** Derived status; null when not scored (a status needs a score). */
@@ -122,7 +123,7 @@ export const syncRuns = pgTable(
     /** Which process ran it (hostname:pid). */
     instance: text(),
     // 'partial' (issue 12): some of the run's work failed. A TS-only enum: no CHECK in the database, no migration.
-    status: text({ enum: ['running', 'success', 'partial', 'failed', 'skipped'] }).notNull(),
+    status: text({ enum: ['running', 'success', 'partial', 'failed', 'skipped', 'cancelled'] }).notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }),
     durationMs: integer(),

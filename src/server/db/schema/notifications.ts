@@ -17,7 +17,7 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text({ enum: NOTIFICATION_KINDS }).notNull(),
     params: jsonb().$type<Record<string, unknown>>().notNull().default({}),
-    /** In-app path the notification opens, e.g. /projects/bitcoin. */
+    /** In-app path the notification opens, e.g. /project/bitcoin. */
     link: text(),
     dedupeKey: text().notNull(),
     readAt: timestamp({ withTimezone: true }),

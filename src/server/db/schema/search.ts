@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { projects } from './projects.ts';
+import { teams } from './teams.ts';
 
 /**
  * A saved search (premium): the /api/search filters as stored JSON (validated by SavedSearchQuerySchema on the way in
@@ -28,6 +29,8 @@ export const savedSearches = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    /** Shared with this team (read for its members, edit for the author and the owner); null: private. */
+    teamId: uuid().references(() => teams.id, { onDelete: 'set null' }),
     query: jsonb().$type<Record<string, unknown>>().notNull(),
     alertEnabled: boolean().notNull().default(false),
     /** Search alert: also notify when a result's heat crosses this value upwards (null: only new results). */

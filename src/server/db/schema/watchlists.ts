@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { projects } from './projects.ts';
+import { teams } from './teams.ts';
 
 /** A user's named watchlist (premium portfolio tracking). Caps (lists per user, items per list) live in the service. */
 export const watchlists = pgTable(
@@ -22,6 +23,8 @@ export const watchlists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
+    /** Shared with this team (read for its members, edit for the author and the owner); null: private. */
+    teamId: uuid().references(() => teams.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -17,11 +17,19 @@ import {
   paymentHistory,
   pointsHistory,
   projectCorrections,
+  projectNotes,
   quotaUsage,
   savedSearches,
   sessions,
   shareTokens,
+  shareVisits,
+  supportMessages,
+  supportRequests,
   taskEvents,
+  teamInvitations,
+  teamMembers,
+  teams,
+  userDashboards,
   userProfiles,
   users,
   userTasks,
@@ -90,6 +98,25 @@ describe('DELETE /api/me: the account and every row of it', () => {
     await t.db.insert(savedSearches).values({ userId, name: 'mine', query: { q: 'defi' } });
     await t.db.insert(adminAudit).values({ actorId: userId, actorEmail: email, action: 'test', entity: 'project' });
     const project = await insertProject(t.db, { id: `p-${userId}` });
+    // The user owns a team: their seat, an invitation they sent and one they accepted, a note on a project, a dashboard.
+    const [team] = await t.db
+      .insert(teams)
+      .values({ name: `team ${userId.slice(0, 8)}` })
+      .returning();
+    await t.db.insert(teamMembers).values({ teamId: team!.id, userId, role: 'owner' });
+    await t.db.insert(teamInvitations).values({
+      teamId: team!.id,
+      email: `invitee-${userId}@example.com`,
+      tokenHash: `invite-${userId}`,
+      invitedBy: userId,
+      acceptedBy: userId,
+      acceptedAt: now,
+      expiresAt: new Date(now.getTime() + 86_400_000),
+    });
+    await t.db
+      .insert(projectNotes)
+      .values({ teamId: team!.id, projectId: project.id, authorId: userId, body: 'a note' });
+    await t.db.insert(userDashboards).values({ userId });
     await t.db.insert(projectCorrections).values({
       projectId: project.id,
       userId,
@@ -100,6 +127,13 @@ describe('DELETE /api/me: the account and every row of it', () => {
       reason: 'a review by the same account',
       reviewedAt: now,
     });
+    const [support] = await t.db
+      .insert(supportRequests)
+      .values({ userId, subject: 'Help', language: 'en', level: 'free', priority: 'normal' })
+      .returning();
+    await t.db
+      .insert(supportMessages)
+      .values({ requestId: support!.id, authorId: userId, authorRole: 'user', text: 'x' });
     const [alert] = await t.db
       .insert(alerts)
       .values({ userId, kind: 'heat_above', targetType: 'project', projectId: project.id, threshold: 80 })
@@ -146,6 +180,10 @@ describe('DELETE /api/me: the account and every row of it', () => {
     await t.db
       .insert(shareTokens)
       .values({ token: `share-${userId}`, userId, projectId: 'x', day: '2030-01-01', createdAt: now });
+    // This user opened someone's share link (here their own token stands in for it).
+    await t.db
+      .insert(shareVisits)
+      .values({ token: `share-${userId}`, visitor: 'visitor-hash', visitorUserId: userId, createdAt: now });
     await t.db
       .insert(taskEvents)
       .values({ userId, taskKey: 'daily.view_sector', day: '2030-01-01', item: 'defi', createdAt: now });
@@ -181,8 +219,19 @@ describe('DELETE /api/me: the account and every row of it', () => {
     for (const fk of keys) {
       // A referee's profile outlives the friend who invited them: only the link is cleared (SET NULL). The admin audit
       // log outlives the admin who acted (docs/admin.md): its entries stay, the link to the account is cleared. So does a
-      // user's reviewed correction outlive its reviewer (the proposer's own rows go with the proposer).
-      const keep = ['user_profiles.referred_by', 'admin_audit.actor_id', 'project_corrections.reviewer_id'];
+      // user's reviewed correction outlive its reviewer (the proposer's own rows go with the proposer), and an admin's
+      // support reply outlive the admin (the user's own messages go with their request).
+      const keep = [
+        'user_profiles.referred_by',
+        'admin_audit.actor_id',
+        'project_corrections.reviewer_id',
+        'support_messages.author_id',
+        // A team's note stays with the team when its author's account goes (shown without a name); an invitation's
+        // record outlives the inviter and the account that accepted it.
+        'project_notes.author_id',
+        'team_invitations.invited_by',
+        'team_invitations.accepted_by',
+      ];
       const expected = keep.includes(`${fk.table}.${fk.column}`) ? 'n' : 'c';
       expect(fk.onDelete, `${fk.table}.${fk.column}`).toBe(expected);
     }
@@ -279,5 +328,24 @@ describe('DELETE /api/me: the account and every row of it', () => {
     expect(await t.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
     expect(await t.db.select().from(userProfiles).where(eq(userProfiles.id, user.id))).toHaveLength(0);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+  });
+  test('the owner of a team with members is refused (transfer or delete it first); alone, the team goes too', async () => {
+    const owner = await signUpAgent(t.app, 'del-team-owner@example.com');
+    const member = await signUpAgent(t.app, 'del-team-member@example.com');
+    const [team] = await t.db.insert(teams).values({ name: 'Desk' }).returning();
+    await t.db.insert(teamMembers).values([
+      { teamId: team!.id, userId: owner.me.user.id, role: 'owner' },
+      { teamId: team!.id, userId: member.me.user.id, role: 'member' },
+    ]);
+
+    const refused = await deleteMe(owner.agent, { confirm: 'del-team-owner@example.com', password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('TEAM_OWNER_CANNOT_LEAVE');
+    expect(await t.db.select().from(users).where(eq(users.id, owner.me.user.id))).toHaveLength(1);
+
+    await t.db.delete(teamMembers).where(eq(teamMembers.userId, member.me.user.id));
+    const done = await deleteMe(owner.agent, { confirm: 'del-team-owner@example.com', password: TEST_PASSWORD });
+    expect(done.statusCode).toBe(200);
+    expect(await t.db.select().from(teams).where(eq(teams.id, team!.id))).toEqual([]);
   });
 });

@@ -117,6 +117,6 @@ describe('account of an OAuth user (local OpenID Connect server)', () => {
     // Signing in with the provider again starts a new, empty account.
     const fresh = await signInWithGoogle(createAgent(t.app));
     expect(fresh.json().user.id).not.toBe(signedIn.json().user.id);
-    expect(fresh.json().profile).toMatchObject({ points: 0, membershipLevel: 'free' });
+    expect(fresh.json().profile).toMatchObject({ points: 0 });
   });
 });

@@ -73,7 +73,7 @@ describe('account routes: profile, sign-in methods, guards, one user only', () =
     expect(zh.json().error.message).toMatch(/[\u4e00-\u9fff]/);
     expect(en.json().error.message).toContain('Use an https:// address');
     const profile = (await me(agent)).json().profile;
-    expect(profile).toMatchObject({ name: 'Kept', avatarUrl: null, points: 0, membershipLevel: 'free' });
+    expect(profile).toMatchObject({ name: 'Kept', avatarUrl: null, points: 0 });
   });
 
   test('a name of exactly 50 characters (CJK counted as one each) is accepted', async () => {

@@ -4,7 +4,9 @@ import { mailOutbox, oauthAccounts, userProfiles, users } from '../../db/schema/
 import { withTransaction } from '../../db/transaction.ts';
 
 type ProfileRow = typeof userProfiles.$inferSelect;
-export type ProfilePatch = Partial<Pick<ProfileRow, 'name' | 'avatarUrl'>>;
+export type ProfilePatch = Partial<
+  Pick<ProfileRow, 'name' | 'avatarUrl' | 'priceColours' | 'language' | 'theme' | 'numberStyle'>
+>;
 
 /** Writes the user's own display name and avatar (and updated_at); the row is found by the session's user id only. */
 export async function updateProfileDetails(
@@ -18,6 +20,21 @@ export async function updateProfileDetails(
     .set({ ...patch, updatedAt: now })
     .where(eq(userProfiles.id, userId))
     .returning();
+  return row;
+}
+
+/** The user's own display preferences (undefined: no profile row yet). */
+export async function selectPreferences(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      language: userProfiles.language,
+      theme: userProfiles.theme,
+      priceColours: userProfiles.priceColours,
+      numberStyle: userProfiles.numberStyle,
+    })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId))
+    .limit(1);
   return row;
 }
 

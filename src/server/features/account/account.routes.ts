@@ -5,6 +5,8 @@ import {
   ChangePasswordResponseSchema,
   DeleteAccountBodySchema,
   LinkedProvidersResponseSchema,
+  PreferencesSchema,
+  UpdatePreferencesBodySchema,
   UpdateProfileBodySchema,
   UpdateProfileResponseSchema,
 } from '../../../shared/api/account.schema.ts';
@@ -20,8 +22,10 @@ import {
   type AccountDeps,
   changePassword,
   deleteAccount,
+  getOwnPreferences,
   listSignInMethods,
   signOutEverywhere,
+  updateOwnPreferences,
   updateOwnProfile,
 } from './account.service.ts';
 
@@ -54,6 +58,21 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       preHandler: requireUser,
     },
     async (request) => ({ profile: await updateOwnProfile(db, userOf(request), request.body, new Date()) }),
+  );
+
+  app.get(
+    '/me/preferences',
+    { schema: { tags, response: { 200: PreferencesSchema } }, preHandler: requireUser },
+    async (request) => getOwnPreferences(db, userOf(request)),
+  );
+
+  app.put(
+    '/me/preferences',
+    {
+      schema: { tags, body: UpdatePreferencesBodySchema, response: { 200: PreferencesSchema } },
+      preHandler: requireUser,
+    },
+    async (request) => updateOwnPreferences(db, userOf(request), request.body, new Date()),
   );
 
   app.post(

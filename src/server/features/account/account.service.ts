@@ -3,6 +3,8 @@ import {
   DELETE_CONFIRMATION_WORD,
   type DeleteAccountBody,
   type LinkedProvidersResponse,
+  type Preferences,
+  type UpdatePreferencesBody,
   type UpdateProfileBody,
 } from '../../../shared/api/account.schema.ts';
 import type { MeResponse, Profile } from '../../../shared/api/auth.schema.ts';
@@ -13,7 +15,7 @@ import { AppError } from '../../errors.ts';
 import { ensureProfile, getMe, type RequestContext, toProfile, type UserRow } from '../auth/auth.service.ts';
 import { listEnabledProviders } from '../auth/oauth.providers.ts';
 import { getDummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
-import { assertPasswordNotCommon } from '../auth/password-policy.ts';
+import { assertPasswordAllowed } from '../auth/password-policy.ts';
 import {
   createSession,
   endAllSessions,
@@ -22,10 +24,12 @@ import {
   setPasswordEndingSessions,
 } from '../auth/session.service.ts';
 import { forgetUserQuotaUsage } from '../quotas/quotas.service.ts';
+import { releaseTeamOfDeletedAccount } from '../teams/teams.service.ts';
 import {
   deleteUserAndRows,
   type ProfilePatch,
   selectLinkedProviders,
+  selectPreferences,
   updateProfileDetails,
 } from './account.queries.ts';
 
@@ -39,6 +43,39 @@ export async function updateOwnProfile(db: Db, user: UserRow, body: UpdateProfil
   if (body.avatarUrl !== undefined) patch.avatarUrl = body.avatarUrl;
   const row = await updateProfileDetails(db, user.id, patch, now);
   return toProfile(row ?? current);
+}
+
+/** The signed-in user's own display preferences; nothing chosen yet is null (the browser's own choice stands). */
+export async function getOwnPreferences(db: Db, user: UserRow): Promise<Preferences> {
+  return toPreferences(await selectPreferences(db, user.id));
+}
+
+/**
+ * Stores the fields the body names (null: back to "not chosen") on the signed-in user's own profile only; the others
+ * keep their value. One UPDATE, so two browsers saving different fields at once both land.
+ */
+export async function updateOwnPreferences(
+  db: Db,
+  user: UserRow,
+  body: UpdatePreferencesBody,
+  now: Date,
+): Promise<Preferences> {
+  await ensureProfile(db, user, {}, now);
+  const patch: ProfilePatch = {};
+  if (body.language !== undefined) patch.language = body.language;
+  if (body.theme !== undefined) patch.theme = body.theme;
+  if (body.priceColours !== undefined) patch.priceColours = body.priceColours;
+  if (body.numberStyle !== undefined) patch.numberStyle = body.numberStyle;
+  return toPreferences(await updateProfileDetails(db, user.id, patch, now));
+}
+
+function toPreferences(row: Partial<Preferences> | undefined): Preferences {
+  return {
+    language: row?.language ?? null,
+    theme: row?.theme ?? null,
+    priceColours: row?.priceColours ?? null,
+    numberStyle: row?.numberStyle ?? null,
+  };
 }
 
 /**
@@ -62,7 +99,7 @@ export async function changePassword(
   ctx: RequestContext,
 ): Promise<{ session: NewSession; me: MeResponse }> {
   if (user.passwordHash) await assertOwnPassword(user, body.currentPassword);
-  await assertPasswordNotCommon(body.newPassword, ctx.lang);
+  await assertPasswordAllowed(body.newPassword, ctx.lang, user.email);
   const passwordHash = await hashPassword(body.newPassword);
   const updated = await setPasswordEndingSessions(deps.db, user.id, passwordHash, ctx.now);
   if (!updated) throw new AppError('SESSION_EXPIRED'); // deleted meanwhile
@@ -95,12 +132,14 @@ function confirms(user: UserRow, typed: string): boolean {
 
 /**
  * Deletes the account and every row of it, after the confirmation (and the password, when the account has one).
- * A wrong confirmation or password changes nothing: DELETE_CONFIRMATION_MISMATCH / CURRENT_PASSWORD_INVALID.
+ * A wrong confirmation or password changes nothing: DELETE_CONFIRMATION_MISMATCH / CURRENT_PASSWORD_INVALID; nor
+ * does the owner of a team with members (TEAM_OWNER_CANNOT_LEAVE: transfer or delete the team first).
  */
 export async function deleteAccount(db: Db, user: UserRow, body: DeleteAccountBody): Promise<void> {
   if (!confirms(user, body.confirm)) throw new AppError('DELETE_CONFIRMATION_MISMATCH');
   if (user.passwordHash) await assertOwnPassword(user, body.password);
   await withTransaction(db, async (tx) => {
+    await releaseTeamOfDeletedAccount(tx, user.id);
     await forgetUserQuotaUsage(tx, user.id);
     await deleteUserAndRows(tx, user.id, user.email);
   });

@@ -11,13 +11,22 @@ import {
 } from '../../../shared/api/admin-data.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
-import { ExportProjectSchema, ExportSectorSchema } from '../catalogue/catalogue.schema.ts';
+import {
+  AdminProjectCreateSchema,
+  AdminProjectWriteSchema,
+  AdminSectorCreateSchema,
+  ExportProjectSchema,
+  ExportSectorSchema,
+  KnownChainsResponseSchema,
+} from '../catalogue/catalogue.schema.ts';
 import { previewImport, runImport } from './admin-import.service.ts';
 import {
   createProject,
+  createSector,
   deleteProject,
   getAdminProject,
   listAdminProjects,
+  listKnownChains,
   updateProject,
   updateSector,
 } from './admin-projects.service.ts';
@@ -33,9 +42,10 @@ const actorOf = adminActorOf;
 
 /**
  * Admin data changes (issue 17: projects and sectors CRUD, import, the audit log) under /api/admin. Every write runs
- * in one transaction with its audit entry (audit-log.service.ts); docs/admin.md.
+ * in one transaction with its audit entry (audit-log.service.ts); docs/admin.md. `rescore` (app.ts) starts the heat
+ * recompute that scores created and imported projects once their change commits.
  */
-export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps & { rescore: () => void }> = async (app, deps) => {
   app.addHook('onRequest', requireAdmin);
   const tags = ['admin'];
 
@@ -74,7 +84,7 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
   );
   app.post(
     '/projects',
-    { schema: { tags, body: ExportProjectSchema, response: { 201: ExportProjectSchema } } },
+    { schema: { tags, body: AdminProjectCreateSchema, response: { 201: ExportProjectSchema } } },
     async (request, reply) => reply.code(201).send(await createProject(deps, actorOf(request), request.body)),
   );
   app.put(
@@ -83,7 +93,7 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       schema: {
         tags,
         params: IdParamsSchema,
-        body: ExportProjectSchema.extend({ id: z.string().min(1).optional() }),
+        body: AdminProjectWriteSchema.extend({ id: z.string().min(1).optional() }),
         response: { 200: ExportProjectSchema },
       },
     },
@@ -95,6 +105,15 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     (request) => deleteProject(deps, actorOf(request), request.params.id),
   );
 
+  app.get('/chains', { schema: { tags, response: { 200: KnownChainsResponseSchema } } }, () =>
+    listKnownChains(deps.db),
+  );
+
+  app.post(
+    '/sectors',
+    { schema: { tags, body: AdminSectorCreateSchema, response: { 201: ExportSectorSchema } } },
+    async (request, reply) => reply.code(201).send(await createSector(deps, actorOf(request), request.body)),
+  );
   app.put(
     '/sectors/:id',
     {

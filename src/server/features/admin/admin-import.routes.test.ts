@@ -87,7 +87,13 @@ describe('admin import', () => {
   test('a duplicate id is named too', async () => {
     const res = await post('/api/admin/import?lang=en', { projects: [bulkProject(1), bulkProject(2), bulkProject(1)] });
 
-    expect(res.json().error.details).toEqual({ list: 'projects', row: 2, field: 'id' });
+    expect(res.json().error.details).toEqual({
+      list: 'projects',
+      row: 2,
+      field: 'id',
+      rule: 'duplicate',
+      message: '“bulk-0001” appears more than once',
+    });
   });
 
   test('preview reports added, changed and (replace only) removed, and writes nothing', async () => {
@@ -108,28 +114,38 @@ describe('admin import', () => {
     expect(await snapshot(t)).toEqual(before);
   });
 
-  test('merge: upserts without removing; new projects start at 50, a given heat_score is used; audited and run-logged', async () => {
+  // Was "new projects start at 50, a given heat_score is used": heat is the engine's output from a project's inputs, so
+  // an imported project without inputs is unscored and a file's heat_score is not stored (docs/admin.md "Heat").
+  test('merge: upserts without removing; new projects unscored, a heat_score ignored, scored by the recompute it starts; audited and run-logged', async () => {
     const changed = { ...exported.projects[0]!, name: 'Merged name' };
-    const file = { projects: [changed, bulkProject(1), { ...bulkProject(2), heat_score: 71.5 }] };
+    const withInputs = {
+      ...bulkProject(3),
+      sample: { asOf: '2025-06-30', marketCapUsd: 1e9, volume24hUsd: 2e7, twitterFollowers: 50_000 },
+    };
+    const file = { projects: [changed, bulkProject(1), { ...bulkProject(2), heat_score: 71.5 }, withInputs] };
 
     const res = await post('/api/admin/import', file);
+    await t.app.heatRescore.settled();
 
     const result = ImportResultSchema.parse(res.json());
     expect(result).toMatchObject({ mode: 'merge', written: true });
-    expect(result.projects.added.ids).toEqual(['bulk-0001', 'bulk-0002']);
+    expect(result.projects.added.ids).toEqual(['bulk-0001', 'bulk-0002', 'bulk-0003']);
     expect(result.projects.changed.ids).toEqual([changed.id]);
-    const heat = async (id: string) =>
-      (await t.db.select().from(projectScores).where(eq(projectScores.projectId, id)))[0]?.heatScore;
-    expect(await heat('bulk-0001')).toBe(50);
-    expect(await heat('bulk-0002')).toBe(71.5);
+    const scores = async (id: string) =>
+      (await t.db.select().from(projectScores).where(eq(projectScores.projectId, id)))[0];
+    expect(await scores('bulk-0001')).toMatchObject({ heatScore: null, socialScore: null, status: null });
+    expect(await scores('bulk-0002')).toMatchObject({ heatScore: null, socialScore: null, status: null });
+    const scored = await scores('bulk-0003'); // scored by the triggered recompute, social from its followers
+    expect(scored?.heatScore).toBeGreaterThan(0);
+    expect(scored).toMatchObject({ socialScore: 65, status: expect.any(String) });
     const page = await admin.request({ method: 'GET', url: `/api/projects/${changed.id}` });
     expect(page.json().name).toBe('Merged name');
     const [entry] = await t.db.select().from(adminAudit).where(eq(adminAudit.action, 'import.merge'));
-    expect(entry?.after).toMatchObject({ mode: 'merge', rows: 3, projects: { added: 2, changed: 1, removed: 0 } });
+    expect(entry?.after).toMatchObject({ mode: 'merge', rows: 4, projects: { added: 3, changed: 1, removed: 0 } });
     const runs = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'admin-import'));
     expect(runs.find((r) => r.status === 'success')).toMatchObject({
       status: 'success',
-      counts: { rows: 3, added: 2, changed: 1, removed: 0 },
+      counts: { rows: 4, added: 3, changed: 1, removed: 0 },
     });
   });
 

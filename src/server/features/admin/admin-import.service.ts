@@ -1,15 +1,17 @@
 // The admin's import (spec §5, issue 17): a file in the full export's shape ({ projects, sectors?, exportTime?,
 // version? }), merged (upsert, the default) or replacing the catalogue, in ONE transaction. docs/admin.md.
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ImportMode, ImportResult } from '../../../shared/api/admin-data.schema.ts';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type FieldIssue, fieldOfPath, type IssueLike, ruleOfIssue } from '../../../shared/api/validation-rules.ts';
+import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
+import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { finishSyncRun, openSyncRun, type RunTrigger } from '../../jobs/run-log.ts';
 import {
+  AdminProjectSchema,
+  ChainNameSchema,
   type ExportProject,
-  ExportProjectSchema,
   type ExportSector,
   ExportSectorSchema,
 } from '../catalogue/catalogue.schema.ts';
@@ -17,51 +19,94 @@ import {
   deleteProjectsWithIds,
   deleteSectorsWithIds,
   insertSectorRow,
+  selectKnownChains,
   updateSectorFacts,
-  updateStartingHeat,
   upsertProjectFacts,
 } from './admin-projects.queries.ts';
-import { type AdminWriteDeps, afterCatalogueWrite, STARTING_HEAT, toStoredProject } from './admin-projects.service.ts';
+import { type AdminWriteDeps, afterCatalogueWrite, toStoredProject } from './admin-projects.service.ts';
 import { type AdminActor, recordAdminAction } from './audit-log.service.ts';
+import { findReferenceIssues } from './catalogue-references.ts';
 import { type ExportProjectRow, selectExportProjectPage, selectExportSectors } from './full-export.queries.ts';
 import { toExportProject } from './full-export.service.ts';
 
-/** An import row: an export project, optionally with the spec's `heat_score` (0–100). */
-const ImportProjectSchema = ExportProjectSchema.extend({ heat_score: z.number().min(0).max(100).optional() });
+/**
+ * An import row: an export project, optionally with the spec's `heat_score` (0–100). The heat_score is accepted (files
+ * of the spec's shape import) but never stored: heat is the engine's output from the project's inputs, and a number
+ * with no inputs behind it would be an invented score (docs/admin.md "Heat").
+ */
+const ImportProjectSchema = AdminProjectSchema.extend({ heat_score: z.number().min(0).max(100).optional() });
 type ImportProject = z.infer<typeof ImportProjectSchema>;
 const WRITE_BATCH = 500;
-export type ImportFile = { projects: ImportProject[]; sectors: ExportSector[] | undefined };
+/** `chains`: the new chains the file adds on purpose (a full export lists every chain its projects name). */
+export type ImportFile = { projects: ImportProject[]; sectors: ExportSector[] | undefined; chains: string[] };
+type ImportList = 'projects' | 'sectors' | 'chains';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function rowError(list: 'projects' | 'sectors', row: number, field: string, reason: string): AppError {
+function rowError(list: ImportList, row: number, field: string, reason: string): AppError {
   return new AppError('IMPORT_ROW_INVALID', { list, row, field, reason }, { list, row, field });
 }
+
+/** A row refused by a rule: the error handler words the rule in the request's language (validation.rules.*). */
+function rowIssueError(list: ImportList, row: number, issue: FieldIssue, own?: string): AppError {
+  const field = issue.field || '(row)';
+  return new AppError('IMPORT_ROW_INVALID', { list, row, field, reason: '' }, { list, row, field, issue, own });
+}
+
+/** A zod issue's catalogue-key message (validation.formats.handle), else none: the rule is worded instead. */
+const ownMessageOf = (message: string) => (/^[a-z]+\.[\w.]+$/.test(message) ? message : undefined);
 
 /** Validates a whole file: 400 INVALID_DATA_FORMAT without a `projects` list, else the first bad row by index and field. */
 export function parseImportFile(body: unknown): ImportFile {
   if (!isRecord(body) || !Array.isArray(body.projects)) throw new AppError('INVALID_DATA_FORMAT');
   if (body.sectors !== undefined && !Array.isArray(body.sectors)) throw new AppError('INVALID_DATA_FORMAT');
-  const parseList = <T>(list: 'projects' | 'sectors', rows: unknown[], schema: z.ZodType<T>): T[] => {
+  if (body.chains !== undefined && !Array.isArray(body.chains)) throw new AppError('INVALID_DATA_FORMAT');
+  const parseList = <T>(list: ImportList, rows: unknown[], schema: z.ZodType<T>, key: (item: T) => string): T[] => {
     const seen = new Set<string>();
     return rows.map((raw, row) => {
       const parsed = schema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        throw rowError(list, row, issue.path.join('.') || '(row)', issue.message);
+        const { rule, params } = ruleOfIssue(issue as IssueLike);
+        throw rowIssueError(list, row, { field: fieldOfPath(issue.path), rule, params }, ownMessageOf(issue.message));
       }
-      const id = (parsed.data as { id: string }).id;
-      if (seen.has(id)) throw rowError(list, row, 'id', `duplicate id ${id}`);
-      seen.add(id);
+      const value = key(parsed.data);
+      if (seen.has(value)) {
+        throw rowIssueError(list, row, { field: list === 'chains' ? '' : 'id', rule: 'duplicate', params: { value } });
+      }
+      seen.add(value);
       return parsed.data;
     });
   };
+  const byId = (item: { id: string }) => item.id;
   return {
-    projects: parseList('projects', body.projects, ImportProjectSchema),
+    projects: parseList('projects', body.projects, ImportProjectSchema, byId).map((project) => ({
+      ...project,
+      twitter: project.twitter?.replace(/^@/, '') ?? null,
+    })),
     sectors:
-      body.sectors === undefined ? undefined : parseList('sectors', body.sectors as unknown[], ExportSectorSchema),
+      body.sectors === undefined
+        ? undefined
+        : parseList('sectors', body.sectors as unknown[], ExportSectorSchema, byId),
+    chains: body.chains === undefined ? [] : parseList('chains', body.chains as unknown[], ChainNameSchema, String),
   };
+}
+
+/**
+ * The first project whose category names no sector, or a chain neither known nor listed in the file's `chains`:
+ * 400 IMPORT_ROW_INVALID naming its row and field, before anything is written. The sectors are those the catalogue
+ * will have: the stored ones (none of them in replace mode when the file lists sectors), renamed or added by the file.
+ */
+async function assertImportReferences(db: Db, file: ImportFile, mode: ImportMode): Promise<void> {
+  const stored = await selectExportSectors(db);
+  const byId = new Map(mode === 'replace' && file.sectors ? [] : stored.map((s) => [s.id, s.name]));
+  for (const sector of file.sectors ?? []) byId.set(sector.id, sector.name);
+  const known = { sectors: new Set(byId.values()), chains: await selectKnownChains(db) };
+  for (const [row, project] of file.projects.entries()) {
+    const [issue] = findReferenceIssues(project, known, file.chains);
+    if (issue) throw rowIssueError('projects', row, issue);
+  }
 }
 
 /** Key-sorted JSON: two values with the same content compare equal whatever their key order. */
@@ -122,6 +167,7 @@ function diff<T extends { id: string }>(
 }
 
 async function planImport(db: Db, file: ImportFile, mode: ImportMode) {
+  await assertImportReferences(db, file, mode);
   const storedProjects = await readStoredProjects(db);
   const projectKeys = new Map([...storedProjects].map(([id, p]) => [id, toComparable(p)]));
   const sectorKeys = new Map((await selectExportSectors(db)).map((s) => [s.id, canonical(s)]));
@@ -198,16 +244,11 @@ async function applyPlan(
     }
     onProgress?.(i + batch.length, writes.length);
   }
-  // Heat: a row's own heat_score wins; a new project without one starts at STARTING_HEAT (docs/admin.md).
-  const fresh = plan.projects.added.filter((p) => p.heat_score === undefined).map((p) => p.id);
-  await updateStartingHeat(tx, fresh, STARTING_HEAT);
-  for (const project of file.projects) {
-    if (project.heat_score !== undefined) await updateStartingHeat(tx, [project.id], project.heat_score);
-  }
+  // Heat: new projects stay as the insert trigger leaves them, unscored, until the recompute the import asks for.
 }
 
 /**
- * POST /api/admin/import: plans and writes in ONE transaction (serialised across instances by an advisory lock), with
+ * POST /api/admin/import: plans and writes in ONE transaction (serialised across instances by the catalogue lock), with
  * its audit entry; any bad row rolls everything back. Recorded in sync_runs as job 'admin-import'.
  */
 export async function runImport(
@@ -231,7 +272,7 @@ export async function runImport(
   let result: ImportResult;
   try {
     result = await withTransaction(deps.db, async (tx) => {
-      await queryRows(tx, sql`SELECT pg_advisory_xact_lock(727017, hashtext('admin-import'))`);
+      await lockCatalogueWrites(tx); // imports take turns with each other and with every other catalogue write
       const plan = await planImport(tx, file, mode);
       await applyPlan(tx, file, plan, startedAt, options.onProgress);
       const written = toResult(plan, mode, true);
@@ -270,5 +311,6 @@ export async function runImport(
     [],
   );
   await afterCatalogueWrite(deps);
+  if (result.projects.added.count + result.projects.changed.count > 0) deps.rescore?.();
   return result;
 }

@@ -1,6 +1,6 @@
 import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { projectScores, projects, sectors } from '../../db/schema/index.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import { projects, sectors } from '../../db/schema/index.ts';
 import { exportColumns } from './full-export.queries.ts';
 
 type ProjectInsert = typeof projects.$inferInsert;
@@ -92,15 +92,6 @@ export async function deleteProjectsWithIds(db: Db, ids: string[]): Promise<void
     await db.delete(projects).where(inArray(projects.id, ids.slice(i, i + CHUNK)));
 }
 
-/** The starting heat of imported or new projects (the next recompute replaces it; docs/admin.md). */
-export async function updateStartingHeat(db: Db, ids: string[], heat: number): Promise<void> {
-  if (ids.length === 0) return;
-  await db
-    .update(projectScores)
-    .set({ heatScore: heat, signalScore: heat })
-    .where(inArray(projectScores.projectId, ids));
-}
-
 export const sectorColumns = {
   id: sectors.id,
   name: sectors.name,
@@ -157,4 +148,19 @@ export async function selectAdminProjectPage(db: Db, q: string | undefined, limi
     db.select({ total: count() }).from(projects).where(where),
   ]);
   return { rows, total: counted?.total ?? 0 };
+}
+
+/** Every sector's name (what a project's category must equal). */
+export async function selectSectorNames(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ name: sectors.name }).from(sectors);
+  return new Set(rows.map((row) => row.name));
+}
+
+/** Every chain some project lists: the known chains a project may name without adding one. */
+export async function selectKnownChains(db: Db): Promise<Set<string>> {
+  const rows = await queryRows<{ chain: string }>(
+    db,
+    sql`SELECT DISTINCT c.chain FROM ${projects} CROSS JOIN LATERAL unnest(${projects.chains}) AS c(chain)`,
+  );
+  return new Set(rows.map((row) => row.chain));
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AuditResponseSchema } from '../../../shared/api/admin-data.schema.ts';
-import { adminAudit, projectScores, projects, sectors } from '../../db/schema/index.ts';
+import { adminAudit, projectScores, projects, sectors, syncRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
 import type { ExportProject } from '../catalogue/catalogue.schema.ts';
@@ -45,7 +45,9 @@ describe('admin projects and sectors: CRUD with audit', () => {
     return AuditResponseSchema.parse(res.json());
   };
 
-  test('create: every field is stored, the project starts at heat 50, its page shows it, the audit has the after', async () => {
+  // Was "starts at heat 50": a project created without inputs is unscored ("not enough data", social "no data"),
+  // before and after the recompute the create starts — never a placeholder 50 ranked above projects with data.
+  test('create: every field is stored, the project is unscored, its page shows it, the audit has the after', async () => {
     const created = await admin.request({
       method: 'POST',
       url: '/api/admin/projects',
@@ -62,13 +64,44 @@ describe('admin projects and sectors: CRUD with audit', () => {
     expect(created.json()).toEqual(newProject('admin-made'));
     expect(page.statusCode).toBe(200);
     expect(page.json()).toMatchObject({ id: 'admin-made', name: 'Admin Made', chains: ['Ethereum', 'Base'] });
+    expect(page.json()).toMatchObject({ heatScore: null, socialScore: null, evidenceCount: 0 });
+    await t.app.heatRescore.settled();
     const [scores] = await t.db.select().from(projectScores).where(eq(projectScores.projectId, 'admin-made'));
-    expect(scores?.heatScore).toBe(50);
+    expect(scores).toMatchObject({ heatScore: null, socialScore: null, status: null, evidenceCount: 0 });
+    expect(scores?.computedAt).not.toBeNull(); // the triggered recompute ran and found no evidence
     expect(again.statusCode).toBe(409);
     const { items } = await audit('?entity=project&entityId=admin-made');
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ action: 'project.create', actorEmail: 'crud-admin@example.com', before: null });
     expect(items[0]?.after).toEqual(newProject('admin-made'));
+  });
+
+  test('create with inputs: unscored until the recompute the create starts, then scored within seconds (API polled)', async () => {
+    const withInputs = {
+      ...newProject('admin-scored'),
+      sample: { asOf: '2025-06-30', marketCapUsd: 2e9, volume24hUsd: 4e7, twitterFollowers: null },
+    };
+    const created = new Date();
+
+    const res = await admin.request({ method: 'POST', url: '/api/admin/projects', payload: withInputs });
+    const first = (await admin.request({ method: 'GET', url: '/api/projects/admin-scored' })).json();
+    let page = first;
+    const deadline = Date.now() + 15_000;
+    while (page.heatScore === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      page = (await admin.request({ method: 'GET', url: '/api/projects/admin-scored' })).json();
+    }
+
+    expect(res.statusCode).toBe(201);
+    // Never a number the engine did not compute: either still unscored, or scored by a run after the create.
+    if (first.heatScore !== null) expect(new Date(first.heatComputedAt).getTime()).toBeGreaterThanOrEqual(+created);
+    else expect(first).toMatchObject({ heatScore: null, heatComputedAt: null });
+    expect(page.heatScore).toBeGreaterThan(0);
+    expect(page.heatScore).not.toBe(50);
+    expect(page.socialScore).toBeNull(); // market figures only: no social profile read
+    expect(new Date(page.heatComputedAt).getTime()).toBeGreaterThanOrEqual(+created);
+    const runs = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'heat'));
+    expect(runs.some((r) => r.trigger === 'manual' && r.status === 'success')).toBe(true);
   });
 
   test('edit: the project page shows the change at once (cache dropped) and the audit holds before and after', async () => {

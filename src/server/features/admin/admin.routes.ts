@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
+import { ConfigStatusResponseSchema } from '../../../shared/api/admin-config.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import { getAdminStats } from './admin.service.ts';
+import { getConfigStatus } from './config-status.service.ts';
 import { fullExportFileName, writeFullExport } from './full-export.service.ts';
 
 /**
@@ -15,6 +17,10 @@ export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
 
   app.get('/stats', { schema: { tags: ['admin'], response: { 200: AdminStatsResponseSchema } } }, () =>
     getAdminStats(deps, new Date()),
+  );
+
+  app.get('/config', { schema: { tags: ['admin'], response: { 200: ConfigStatusResponseSchema } } }, () =>
+    getConfigStatus(deps, new Date()),
   );
 
   // The full export (spec §3) as a download, streamed page by page (full-export.service.ts); FullExportSchema is its

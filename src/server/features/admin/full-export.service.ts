@@ -64,16 +64,18 @@ export function toExportProject(row: ExportProjectRow): ExportProject {
 
 /**
  * The export file as a sequence of JSON text chunks (one per page of projects): `{"projects":[…],"sectors":[…],
- * "exportTime":"…","version":"1.0"}`. A failure mid-way ends the sequence with that error, so the download breaks
+ * "chains":[…],"exportTime":"…","version":"1.0"}`. A failure mid-way ends the sequence with that error, so the download breaks
  * off as invalid JSON rather than passing for a complete file.
  */
 export async function* writeFullExport(db: Db, now: Date, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<string> {
   yield '{"projects":[';
   let after: string | null = null;
   let first = true;
+  const chains = new Set<string>();
   for (;;) {
     const page = await selectExportProjectPage(db, after, pageSize);
     if (page.length === 0) break;
+    for (const row of page) for (const chain of row.chains) chains.add(chain);
     const text = page.map((row) => JSON.stringify(toExportProject(row))).join(',');
     yield first ? text : `,${text}`;
     first = false;
@@ -81,7 +83,9 @@ export async function* writeFullExport(db: Db, now: Date, pageSize = EXPORT_PAGE
     if (page.length < pageSize) break;
   }
   const sectors: ExportSector[] = await selectExportSectors(db);
-  yield `],"sectors":${JSON.stringify(sectors)},"exportTime":${JSON.stringify(now.toISOString())},"version":"${FULL_EXPORT_VERSION}"}`;
+  // The chains its projects name: an import elsewhere adds them on purpose (issue 34: unknown chains are refused).
+  const chainList = JSON.stringify([...chains].sort());
+  yield `],"sectors":${JSON.stringify(sectors)},"chains":${chainList},"exportTime":${JSON.stringify(now.toISOString())},"version":"${FULL_EXPORT_VERSION}"}`;
 }
 
 /** The download's file name: heatrank-export-<UTC date>.json. */

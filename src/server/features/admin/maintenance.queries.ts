@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lte, notLike, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 
 import { syncRuns } from '../../db/schema/index.ts';
@@ -68,4 +68,16 @@ export function selectSourceRunsBetween(db: Db, from: Date, to: Date | null) {
       and(like(syncRuns.job, 'ingest:%'), gte(syncRuns.startedAt, from), to ? lte(syncRuns.startedAt, to) : undefined),
     )
     .orderBy(syncRuns.startedAt, syncRuns.id);
+}
+
+/**
+ * The newest start-up run of each job (trigger 'startup': the first-start refresh, the start-up heat recompute, the
+ * history backfill…), without the per-source steps (ingest:<source>) a start-up job records under it.
+ */
+export function selectLatestStartupRuns(db: Db) {
+  return db
+    .selectDistinctOn([syncRuns.job], OPERATION_RUN_COLUMNS)
+    .from(syncRuns)
+    .where(and(eq(syncRuns.trigger, 'startup'), notLike(syncRuns.job, 'ingest:%')))
+    .orderBy(syncRuns.job, desc(syncRuns.startedAt), desc(syncRuns.id));
 }

@@ -18,9 +18,13 @@ import { startFullRefresh } from './refresh.service.ts';
  * POST /api/admin/maintenance/refresh: "refresh all data" (the full sync) started in the background, 202.
  * GET /api/admin/maintenance/runs: the newest run of each of them and the full sync's steps (the page polls it).
  */
-export const maintenanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const maintenanceRoutes: FastifyPluginAsyncZod<AppDeps & { stopSignal?: AbortSignal }> = async (
+  app,
+  { stopSignal, ...deps },
+) => {
   app.addHook('onRequest', requireAdmin);
-  // Background refreshes of this process: closing the app waits for them, so none writes to a closed database.
+  // Background refreshes of this process: closing the app aborts them (stopSignal) and waits until each has recorded
+  // its run, so none writes to a closed database.
   const running = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled(running);
@@ -56,7 +60,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     { schema: { tags: ['admin'], response: { 202: RefreshStartedResponseSchema } } },
     async (request, reply) => {
       const { done, ...started } = await startFullRefresh(
-        { ...deps, now: () => new Date(), log: app.log },
+        { ...deps, now: () => new Date(), log: app.log, signal: stopSignal },
         `${hostname()}:${process.pid}`,
       );
       await recordAdminAction(deps.db, {

@@ -9,7 +9,8 @@ import { runRecordedJob } from '../../jobs/run-log.ts';
  * job full-sync with trigger 'manual' — the scheduled job's lock and sync_runs row, so it never overlaps the 02:30
  * run or another admin's. Resolves once the run holds its lock and has its row; its progress is the per-source rows
  * GET /api/sync/status reads (and the sync.updated event when it ends). Throws MAINTENANCE_RUNNING (409) when a full
- * sync already runs on any instance. `done` settles when the run has finished (tests and shutdown wait on it).
+ * sync already runs on any instance. `done` settles when the run has finished (tests and shutdown wait on it); when
+ * `ctx.signal` is aborted (the server stops) the run stops at once and is recorded as cancelled.
  */
 export async function startFullRefresh(
   ctx: JobContext,
@@ -22,7 +23,7 @@ export async function startFullRefresh(
   const done = runRecordedJob(
     ctx.db,
     ctx.dbKind,
-    { job: fullSyncJob.name, trigger: 'manual', instance, now: ctx.now },
+    { job: fullSyncJob.name, trigger: 'manual', instance, now: ctx.now, signal: ctx.signal },
     () => {
       signal(ctx.now());
       return fullSyncJob.run(ctx);

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AdminAd } from '../../../shared/api/ads.schema.ts';
+import { adViews } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
 
@@ -39,8 +41,15 @@ describe('/api/admin/ads', () => {
     });
     const { agent } = await signUpAgent(t.app, 'ads-viewer@example.com');
     const served = [];
+    // One view is open at a time: each is made creditable and claimed, so the next start serves the next ad.
     for (let i = 0; i < 3; i++) {
-      served.push((await agent.request({ method: 'POST', url: '/api/tasks/ads/start' })).json().ad.id);
+      const { token, ad: shown } = (await agent.request({ method: 'POST', url: '/api/tasks/ads/start' })).json();
+      served.push(shown.id);
+      await t.db
+        .update(adViews)
+        .set({ issuedAt: new Date(Date.now() - 60_000) })
+        .where(eq(adViews.id, token));
+      await agent.request({ method: 'POST', url: '/api/tasks/ads/claim', payload: { token } });
     }
     const deleted = await admin.request({ method: 'DELETE', url: `/api/admin/ads/${body.id}` });
     const deletedAgain = await admin.request({ method: 'DELETE', url: `/api/admin/ads/${body.id}` });
@@ -60,6 +69,8 @@ describe('/api/admin/ads', () => {
     const bad = [
       { ...ad, linkUrl: 'javascript:alert(1)' },
       { ...ad, linkUrl: '//evil.example.com' },
+      { ...ad, linkUrl: '/\\evil.example.com' },
+      { ...ad, linkUrl: 'https://example.com\\@evil.example' },
       { ...ad, linkUrl: 'http://example.com' },
       { ...ad, imageUrl: 'data:image/png;base64,AAAA' },
       { ...ad, titleEn: '' },

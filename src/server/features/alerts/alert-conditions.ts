@@ -39,6 +39,15 @@ export function checkCondition(
   }
 }
 
+/**
+ * A threshold as the pages show it: one decimal (a rank is whole and is checked as given). Stored this way, two
+ * thresholds that read the same are the same condition (one alert per condition) and compare like the shown value.
+ */
+export function toShownThreshold(kind: AlertKind, threshold: number | null): number | null {
+  if (threshold === null || kind === 'rank_top') return threshold;
+  return Math.round(threshold * 10) / 10;
+}
+
 /** Throws 400 ALERT_INVALID with the reason in the request's language (and its key in details) when refused. */
 export function assertCondition(
   lang: Language,

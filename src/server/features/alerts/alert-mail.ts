@@ -2,17 +2,22 @@ import { type Language, translate } from '../../../shared/locales/index.ts';
 import type { Mail } from '../auth/mailer.ts';
 import type { DeliveryPayload } from './evaluate.service.ts';
 
+/** The target's page in the web app: /project/:id (singular) or /sectors/:id — what e-mails and webhooks link to. */
+export function alertTargetUrl(appUrl: string, alert: { targetType: string; targetId: string }): string {
+  const page = alert.targetType === 'project' ? 'project' : 'sectors';
+  return `${appUrl}/${page}/${encodeURIComponent(alert.targetId)}`;
+}
+
 /** The e-mail of one firing, in the reader's language (texts: locales/<lang>/alerting.json). */
 export function composeAlertMail(to: string, payload: DeliveryPayload, lang: Language, appUrl: string): Mail {
   const { alert } = payload;
   const target = payload.targetName;
-  const path = `/${alert.targetType === 'project' ? 'projects' : 'sectors'}/${encodeURIComponent(alert.targetId)}`;
   const params = {
     target,
     threshold: formatNumber(alert.threshold),
     value: formatValue(payload, lang),
     previous: payload.previousTrend ? translate(lang, `alerting.trend.${payload.previousTrend}`) : '—',
-    link: `${appUrl}${path}`,
+    link: alertTargetUrl(appUrl, alert),
     alertsLink: `${appUrl}/alerts`,
     firedAt: payload.firedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ''),
   };

@@ -30,6 +30,31 @@ describe('the alert cap under concurrency', () => {
     expect([list.used, list.limit]).toEqual([5, 5]);
   });
 
+  test('50 parallel creations of the same alert create exactly one; the rest get 409 ALERT_DUPLICATE', async () => {
+    const { agent } = await signUpWithPoints(t.app, t.db, 'al-race-duplicate@example.com', 5000);
+    await agent.csrf();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        // 40 and 40.04 read the same ("40"): the same condition.
+        createAlert(agent, {
+          targetType: 'project',
+          targetId: 'alpha',
+          kind: 'heat_above',
+          threshold: i % 2 ? 40 : 40.04,
+        }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    expect(responses.find((r) => r.statusCode === 409)?.json().error).toMatchObject({
+      code: 'ALERT_DUPLICATE',
+      message: 'You already have an alert with this condition on this target',
+    });
+    const list = (await agent.request({ method: 'GET', url: '/api/alerts' })).json();
+    expect(list.items.map((a: { threshold: number }) => a.threshold)).toEqual([40]);
+  });
+
   test('50 parallel resumes of 25 paused alerts leave exactly 5 active', async () => {
     const { agent, userId } = await signUpWithPoints(t.app, t.db, 'al-race-resume@example.com', 1000);
     const rows = await t.db

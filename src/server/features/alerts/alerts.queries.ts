@@ -44,6 +44,7 @@ const alertColumns = {
   isActive: alerts.isActive,
   state: alerts.state,
   lastValue: alerts.lastValue,
+  lastTrend: alerts.lastTrend,
   lastEvaluatedAt: alerts.lastEvaluatedAt,
   lastTriggeredAt: alerts.lastTriggeredAt,
   createdAt: alerts.createdAt,
@@ -85,6 +86,26 @@ export type AlertInsert = Pick<
   | 'webhookSecret'
 >;
 
+export type AlertCondition = Pick<AlertInsert, 'userId' | 'kind' | 'projectId' | 'sectorId' | 'threshold'>;
+
+/** Whether the user already has an alert with this condition (the unique index alerts_condition_idx, read first). */
+export async function hasSameCondition(db: Db, c: AlertCondition): Promise<boolean> {
+  const [row] = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(
+      and(
+        eq(alerts.userId, c.userId),
+        eq(alerts.kind, c.kind),
+        sql`${alerts.projectId} IS NOT DISTINCT FROM ${c.projectId ?? null}`,
+        sql`${alerts.sectorId} IS NOT DISTINCT FROM ${c.sectorId ?? null}`,
+        sql`${alerts.threshold} IS NOT DISTINCT FROM ${c.threshold ?? null}::float8`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertAlert(db: Db, values: AlertInsert, now: Date): Promise<string> {
   const [row] = await db
     .insert(alerts)
@@ -97,7 +118,14 @@ export async function insertAlert(db: Db, values: AlertInsert, now: Date): Promi
 export type AlertChanges = Partial<
   Pick<
     typeof alerts.$inferInsert,
-    'threshold' | 'emailEnabled' | 'webhookUrl' | 'webhookSecret' | 'isActive' | 'state' | 'lastEvaluatedAt'
+    | 'threshold'
+    | 'emailEnabled'
+    | 'webhookUrl'
+    | 'webhookSecret'
+    | 'isActive'
+    | 'state'
+    | 'lastValue'
+    | 'lastEvaluatedAt'
   >
 >;
 

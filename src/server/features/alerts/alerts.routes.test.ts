@@ -18,7 +18,7 @@ describe('/api/alerts', () => {
   });
   afterAll(() => t.close());
 
-  test('a premium user creates an armed, never-evaluated alert and lists it with the quota', async () => {
+  test('a premium user creates an alert, evaluated at once (armed: not met), and lists it with the quota', async () => {
     const { agent } = await signUpWithPoints(t.app, t.db, 'al-create@example.com', 1000);
     const created = await createAlert(agent, {
       targetType: 'project',
@@ -40,10 +40,10 @@ describe('/api/alerts', () => {
       webhookUrl: null,
       isActive: true,
       state: 'armed',
-      lastValue: null,
-      lastEvaluatedAt: null,
+      lastValue: 60,
       lastTriggeredAt: null,
     });
+    expect(alert.lastEvaluatedAt).toBe(alert.createdAt);
     const list = await agent.request({ method: 'GET', url: '/api/alerts' });
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('private, no-store');
@@ -146,8 +146,10 @@ describe('/api/alerts', () => {
     const same = (await patchAlert(agent, id, { threshold: 20 })).json().alert;
     expect(same.state).toBe('fired');
     const moved = (await patchAlert(agent, id, { threshold: 30 })).json().alert;
-    expect(moved).toMatchObject({ threshold: 30, state: 'armed', lastEvaluatedAt: null });
-    expect(moved.lastTriggeredAt).not.toBeNull(); // history stays
+    // A new condition, evaluated at once: heat 60 is not below 30, so armed, with the value it saw.
+    expect(moved).toMatchObject({ threshold: 30, state: 'armed', lastValue: 60 });
+    expect(moved.lastEvaluatedAt).not.toBe(email.lastEvaluatedAt);
+    expect(moved.lastTriggeredAt).toBe(email.lastTriggeredAt); // the last firing stays the last firing
     const bad = await patchAlert(agent, id, { threshold: 200 });
     expect([bad.statusCode, bad.json().error.details]).toEqual([400, { reason: 'heat_range' }]);
     const none = await patchAlert(agent, id, { threshold: null });

@@ -29,6 +29,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       lang: requestLanguage(request),
       now,
       secretKey: config.SECRET_KEY,
+      log: request.log,
     };
   };
 

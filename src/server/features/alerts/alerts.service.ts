@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Alert, AlertsResponse, CreateAlertBody, UpdateAlertBody } from '../../../shared/api/alerts.schema.ts';
 import type { Language } from '../../../shared/locales/index.ts';
 import type { Db } from '../../db/client.ts';
-import { lockOwner } from '../../db/owner-lock.ts';
+import { isUniqueViolation, lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { assertAlertSlot, quotaSubjectOf, readQuotas } from '../quotas/quotas.service.ts';
 import { encryptSecret } from '../social-accounts/secret-crypto.ts';
-import { assertCondition } from './alert-conditions.ts';
+import { assertCondition, toShownThreshold } from './alert-conditions.ts';
 import * as q from './alerts.queries.ts';
+import { evaluateAlerts } from './evaluate.service.ts';
 
 /** Who is asking: a signed-in viewer (the routes' feature guard ran), the request's language and the clock. */
 export type AlertActor = {
@@ -19,6 +21,8 @@ export type AlertActor = {
   now: Date;
   /** SECRET_KEY: encrypts webhook signing secrets (undefined: webhooks are unavailable, 503). */
   secretKey: string | undefined;
+  /** Where a failed first evaluation is reported (the scheduled pass evaluates the alert instead). */
+  log?: FastifyBaseLogger;
 };
 
 /** How many deliveries the log shows per alert. */
@@ -42,6 +46,7 @@ export function toAlert(row: q.AlertRow, lang: Language): Alert {
     isActive: row.isActive,
     state: row.state,
     lastValue: row.lastValue,
+    lastTrend: row.kind === 'trend_change' ? row.lastTrend : null,
     lastEvaluatedAt: row.lastEvaluatedAt?.toISOString() ?? null,
     lastTriggeredAt: row.lastTriggeredAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -84,12 +89,34 @@ export async function listAlerts(db: Db, actor: AlertActor, ip: string, timeZone
   };
 }
 
+/** The unique index's refusal (one alert per condition), as the API says it: 409 ALERT_DUPLICATE. */
+function rethrowDuplicate(error: unknown): never {
+  if (isUniqueViolation(error)) throw new AppError('ALERT_DUPLICATE');
+  throw error;
+}
+
 /**
- * Creates an active, armed alert (never evaluated: the evaluator's first pass is its baseline). The slot check and
- * the insert run under the owner's row lock, so 50 parallel creations leave exactly the level's limit.
+ * The first evaluation of a new condition, at once (docs/alert-evaluation.md): against the target's current value,
+ * the alert is armed, or fires with its notification and deliveries if the condition already holds. It runs after
+ * the write has committed, in its own transaction, because a pass takes the evaluation lock and then the owner's row
+ * (the notification's foreign key) — the opposite order of the write. If it fails, the alert stays never-evaluated
+ * and the scheduled pass after the next recompute applies the same rule.
+ */
+async function evaluateFirst(db: Db, actor: AlertActor, id: string): Promise<void> {
+  try {
+    await evaluateAlerts(db, actor.now, { alertId: id });
+  } catch (error) {
+    actor.log?.error({ err: error, alertId: id }, 'the first evaluation of an alert failed');
+  }
+}
+
+/**
+ * Creates an active alert and evaluates it at once (evaluateFirst). The duplicate check, the slot check and the
+ * insert run under the owner's row lock, so 50 parallel creations leave exactly the level's limit, and the unique
+ * index keeps one alert per condition (409 ALERT_DUPLICATE) whatever reaches it.
  */
 export async function createAlert(db: Db, actor: AlertActor, body: CreateAlertBody) {
-  const threshold = body.threshold ?? null;
+  const threshold = toShownThreshold(body.kind, body.threshold ?? null);
   assertCondition(actor.lang, body.targetType, body.kind, threshold);
   assertWebhookAllowed(actor, body.webhookUrl);
   const targetId =
@@ -102,8 +129,17 @@ export async function createAlert(db: Db, actor: AlertActor, body: CreateAlertBo
     });
   }
   const secret = body.webhookUrl ? newWebhookSecret(actor.secretKey) : null;
+  const condition = {
+    userId: actor.userId,
+    kind: body.kind,
+    projectId: body.targetType === 'project' ? targetId : null,
+    sectorId: body.targetType === 'sector' ? targetId : null,
+    threshold,
+  };
   const id = await withTransaction(db, async (tx) => {
     if (!(await lockOwner(tx, actor.userId))) throw new AppError('SIGN_IN_REQUIRED');
+    // Before the slot check: a duplicate is a duplicate even when the quota is full.
+    if (await q.hasSameCondition(tx, condition)) throw new AppError('ALERT_DUPLICATE');
     await assertAlertSlot(tx, actor.viewer);
     return q.insertAlert(
       tx,
@@ -120,15 +156,11 @@ export async function createAlert(db: Db, actor: AlertActor, body: CreateAlertBo
       },
       actor.now,
     );
-  });
+  }).catch(rethrowDuplicate);
+  await evaluateFirst(db, actor, id);
   return { alert: await readOwn(db, actor, id), webhookSecret: secret?.plain ?? null };
 }
 
-/**
- * Changes an alert: a new threshold re-arms it (state armed, never evaluated); resuming it takes a slot under the
- * owner's row lock; adding a webhook where there was none creates its signing secret (returned once); removing the
- * webhook drops the secret with it.
- */
 /** Pausing, turning e-mail off or removing the webhook: what a user whose plan has ended may still do. */
 function onlySwitchesOff(body: UpdateAlertBody): boolean {
   return (
@@ -136,18 +168,27 @@ function onlySwitchesOff(body: UpdateAlertBody): boolean {
   );
 }
 
+/**
+ * Changes an alert: a new threshold is a new condition — never evaluated, then evaluated at once like a new alert
+ * (a threshold another of the user's alerts on the target has is 409 ALERT_DUPLICATE); resuming it takes a slot under
+ * the owner's row lock; adding a webhook where there was none creates its signing secret (returned once); removing
+ * the webhook drops the secret with it.
+ */
 export async function updateAlert(db: Db, actor: AlertActor, id: string, body: UpdateAlertBody) {
   if (!onlySwitchesOff(body)) assertCanUse(actor.viewer, 'search_alerts');
   assertWebhookAllowed(actor, body.webhookUrl);
   let secretPlain: string | null = null;
+  let newCondition = false;
   await withTransaction(db, async (tx) => {
     if (!(await lockOwner(tx, actor.userId))) throw new AppError('SIGN_IN_REQUIRED');
     const row = await q.selectOwnAlert(tx, actor.userId, id, true);
     if (!row) throw new AppError('ALERT_NOT_FOUND');
     const changes: q.AlertChanges = {};
-    if (body.threshold !== undefined && body.threshold !== row.threshold) {
-      assertCondition(actor.lang, row.targetType, row.kind, body.threshold);
-      Object.assign(changes, { threshold: body.threshold, state: 'armed', lastEvaluatedAt: null });
+    const threshold = body.threshold === undefined ? undefined : toShownThreshold(row.kind, body.threshold);
+    if (threshold !== undefined && threshold !== row.threshold) {
+      assertCondition(actor.lang, row.targetType, row.kind, threshold);
+      Object.assign(changes, { threshold, state: 'armed', lastValue: null, lastEvaluatedAt: null });
+      newCondition = true;
     }
     if (body.email !== undefined) changes.emailEnabled = body.email;
     if (body.webhookUrl === null) Object.assign(changes, { webhookUrl: null, webhookSecret: null });
@@ -164,7 +205,8 @@ export async function updateAlert(db: Db, actor: AlertActor, id: string, body: U
       changes.isActive = body.isActive;
     }
     if (Object.keys(changes).length > 0) await q.updateAlert(tx, actor.userId, id, changes, actor.now);
-  });
+  }).catch(rethrowDuplicate);
+  if (newCondition) await evaluateFirst(db, actor, id);
   return { alert: await readOwn(db, actor, id), webhookSecret: secretPlain };
 }
 

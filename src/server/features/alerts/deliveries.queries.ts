@@ -12,6 +12,10 @@ export type ClaimedDelivery = {
   webhookUrl: string | null;
   webhookSecret: string | null;
   email: string | null;
+  /** False while the account's e-mail was never verified: alert e-mails wait for it (docs/alert-evaluation.md). */
+  emailVerified: boolean;
+  /** The account's chosen language (user_profiles.language), null when never chosen. */
+  language: string | null;
 };
 
 /**
@@ -37,10 +41,12 @@ export function claimDueDeliveries(db: Db, now: Date, leaseUntil: Date, limit: n
         RETURNING d.id, d.alert_id, d.user_id, d.channel, d.payload, d.attempts
       )
       SELECT c.id, c.alert_id AS "alertId", c.channel, c.payload, c.attempts,
-        a.webhook_url AS "webhookUrl", a.webhook_secret AS "webhookSecret", u.email
+        a.webhook_url AS "webhookUrl", a.webhook_secret AS "webhookSecret", u.email,
+        u.email_verified_at IS NOT NULL AS "emailVerified", p.language
       FROM claimed c
       JOIN alerts a ON a.id = c.alert_id
       JOIN users u ON u.id = c.user_id
+      LEFT JOIN user_profiles p ON p.id = c.user_id
     `,
   );
 }

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { WEBHOOK_BACKOFF_SECONDS, WEBHOOK_SIGNATURE_HEADER } from '../../../shared/api/alerts.schema.ts';
-import { alertDeliveries, mailOutbox } from '../../db/schema/index.ts';
+import { alertDeliveries, mailOutbox, userProfiles } from '../../db/schema/index.ts';
 import { alertDeliveriesJob } from '../../jobs/alert-deliveries.job.ts';
 import { type FakeResponse, startFakeServer } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
+import { getAppUrl } from '../auth/auth.service.ts';
 import { encryptSecret } from '../social-accounts/secret-crypto.ts';
 import { createAlertMailer, type DeliveryDeps, deliverDueAlerts } from './deliveries.service.ts';
 import { evaluateAlerts } from './evaluate.service.ts';
@@ -105,7 +106,9 @@ describe('deliverDueAlerts: e-mail and signed webhooks with retries', () => {
         expect(JSON.parse(request.body)).toEqual({
           id: row?.id,
           alert: { id: alert.id, kind: 'heat_above', targetType: 'project', targetId: project.id, threshold: 20 },
+          targetName: 'Zenora Swap',
           value: 25.5,
+          link: `${getAppUrl(t.config)}/project/${project.id}`,
           firedAt: firedAt.toISOString(),
         });
       }
@@ -168,8 +171,20 @@ describe('deliverDueAlerts: e-mail and signed webhooks with retries', () => {
     expect((await deliveriesOf(alert.id))[0]).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1 });
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'alert-mail@example.com'));
     expect(mail?.subject).toBe('HeatRank 提醒：Zenora Swap');
-    expect(mail?.text).toContain('Zenora Swap 的热度升至 25.5，达到或超过您设定的阈值 20。');
-    expect(mail?.text).toContain(`/projects/${project.id}`);
+    expect(mail?.text).toContain('Zenora Swap 的热度为 25.5，达到或超过您设定的阈值 20。');
+    // The project page is /project/:id (the web app has no /projects/:id page).
+    expect(mail?.text).toContain(`${getAppUrl(t.config)}/project/${project.id}\n`);
+    expect(mail?.text).not.toContain('/projects/');
+  });
+
+  test("the e-mail is in the account's chosen language (English here)", async () => {
+    const { alert, userId, firedAt } = await firedAlert({ email: true, userEmail: 'alert-mail-en@example.com' });
+    await t.db.update(userProfiles).set({ language: 'en' }).where(eq(userProfiles.id, userId));
+    await deliverDueAlerts(deps, firedAt);
+    expect((await deliveriesOf(alert.id))[0]).toMatchObject({ status: 'delivered' });
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'alert-mail-en@example.com'));
+    expect(mail?.subject).toContain('Zenora Swap');
+    expect(mail?.subject).not.toContain('提醒');
   });
 
   test('without ALERT_WEBHOOK_ALLOW_PRIVATE a webhook to this host or a private network is never sent', async () => {

@@ -7,7 +7,7 @@ import { SILENT_LOG } from '../../silent-log.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
 import { createMailer, type Mailer } from '../auth/mailer.ts';
 import { decryptSecret } from '../social-accounts/secret-crypto.ts';
-import { composeAlertMail } from './alert-mail.ts';
+import { alertTargetUrl, composeAlertMail } from './alert-mail.ts';
 import {
   type AttemptResult,
   type ClaimedDelivery,
@@ -81,7 +81,11 @@ async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDelivery, no
   const payload = delivery.payload as DeliveryPayload;
   if (delivery.channel === 'email') {
     if (!delivery.email) return { ok: false, statusCode: null, error: 'the account has no e-mail address' };
-    const lang: Language = DEFAULT_LANGUAGE; // user_profiles stores no language yet: zh, the product's default
+    // Retried on the usual schedule: verifying the address within it lets the e-mail go out.
+    if (!delivery.emailVerified)
+      return { ok: false, statusCode: null, error: "the account's e-mail address is not verified" };
+    // The account's chosen language (saved from any device), else zh, the product's default.
+    const lang: Language = delivery.language === 'en' ? 'en' : DEFAULT_LANGUAGE;
     await deps.mailer.send(deps.db, composeAlertMail(delivery.email, payload, lang, getAppUrl(deps.config)));
     return { ok: true, statusCode: null, error: null };
   }
@@ -91,8 +95,10 @@ async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDelivery, no
   const body = JSON.stringify({
     id: delivery.id,
     alert: payload.alert,
+    targetName: payload.targetName,
     value: payload.value,
     ...(payload.previousTrend !== undefined ? { previousTrend: payload.previousTrend } : {}),
+    link: alertTargetUrl(getAppUrl(deps.config), payload.alert),
     firedAt: payload.firedAt,
   });
   return postWebhook(delivery.webhookUrl, secret, body, now, {

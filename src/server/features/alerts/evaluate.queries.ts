@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { LEVEL_POINT_THRESHOLDS } from '../../../shared/membership/level.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 
@@ -21,6 +21,8 @@ export type EvaluationWindow = {
   baselineLatest: Date;
   /** The heat hysteresis band in points (HEAT_HYSTERESIS_POINTS). */
   band: number;
+  /** Only this alert (its first evaluation right after it was created or given a new threshold); all when absent. */
+  alertId?: string;
 };
 
 /**
@@ -38,9 +40,13 @@ export type EvaluationWindow = {
  *    ON CONFLICT DO NOTHING as notify() does) and their pending deliveries (e-mail when enabled, webhook when set),
  *    as INSERT … SELECT in the same statement — nothing travels to the application and back.
  * One result row: the counts.
- * Firing: armed → fired when the condition holds on a pass that has a previous evaluation (a crossing needs a before
- * and an after). A first pass (last_evaluated_at null) is a baseline: fired if the condition holds, no notification.
- * trend_change fires on every change of the trend against last_trend, and is armed again on the next pass.
+ * Values are decided as shown: heat and changes rounded to one decimal (ranks are whole), so an alert never reads
+ * "60.0" beside "above 60" without having fired; the stored last value, the notification and the deliveries carry
+ * that same rounded value.
+ * Firing: armed → fired when the condition holds. A first pass (last_evaluated_at null) fires too when the condition
+ * already holds — the alert was met at creation, and the user hears about it at once (docs/alert-evaluation.md).
+ * trend_change fires on every change of the trend against last_trend (its first pass only records the trend), and is
+ * armed again on the next pass.
  */
 export async function advanceAlerts(db: Db, w: EvaluationWindow): Promise<EvaluationPass> {
   const [row] = await queryRows<EvaluationPass>(db, advanceAlertsSql(w));
@@ -51,6 +57,7 @@ export async function advanceAlerts(db: Db, w: EvaluationWindow): Promise<Evalua
 export function advanceAlertsSql(w: EvaluationWindow) {
   const now = w.now.toISOString();
   const firedAt = now;
+  const onlyAlert = (column: SQL) => (w.alertId ? sql`AND ${column} = ${w.alertId}::uuid` : sql``);
   return sql`
       WITH baseline AS (
         SELECT max(computed_at) AS at FROM heat_history
@@ -65,14 +72,15 @@ export function advanceAlertsSql(w: EvaluationWindow) {
         FROM project_scores
         WHERE heat_score >= (
           SELECT min(w.heat_score) FROM alerts ra JOIN project_scores w ON w.project_id = ra.project_id
-          WHERE ra.is_active AND ra.kind = 'rank_top' AND ra.target_type = 'project'
+          WHERE ra.is_active AND ra.kind = 'rank_top' AND ra.target_type = 'project' ${onlyAlert(sql`ra.id`)}
         )
       ), sector_ranks AS (
         SELECT id, heat_score, change_24h, trend, rank() OVER (ORDER BY heat_score DESC) AS rank
         FROM sectors WHERE heat_score IS NOT NULL
       ), observed AS MATERIALIZED (
         SELECT a.id, a.kind, a.threshold, a.state, a.last_trend, a.last_evaluated_at,
-          CASE WHEN a.target_type = 'project' THEN
+          -- As shown: one decimal (a rank is whole already).
+          round((CASE WHEN a.target_type = 'project' THEN
             CASE a.kind
               WHEN 'rank_top' THEN pr.rank::float8
               -- One primary-key probe of heat_history per change alert, not a scan of the whole baseline run.
@@ -91,7 +99,7 @@ export function advanceAlertsSql(w: EvaluationWindow) {
               WHEN 'trend_change' THEN NULL
               ELSE sr.heat_score
             END
-          END AS value,
+          END)::numeric, 1)::float8 AS value,
           CASE WHEN a.kind = 'trend_change' AND a.target_type = 'sector' THEN sr.trend END AS trend,
           (up.points >= ${LEVEL_POINT_THRESHOLDS.vip} OR (up.membership_level = 'vip' AND up.membership_expires_at > ${now}::timestamptz))
             AS owner_vip
@@ -104,7 +112,7 @@ export function advanceAlertsSql(w: EvaluationWindow) {
         LEFT JOIN project_scores ps ON ps.project_id = a.project_id
         LEFT JOIN project_ranks pr ON a.kind = 'rank_top' AND pr.project_id = a.project_id
         LEFT JOIN sector_ranks sr ON sr.id = a.sector_id
-        WHERE a.is_active
+        WHERE a.is_active ${onlyAlert(sql`a.id`)}
       ), decided AS (
         SELECT o.*,
           CASE o.kind
@@ -130,7 +138,7 @@ export function advanceAlertsSql(w: EvaluationWindow) {
             WHEN d.state = 'armed' THEN (CASE WHEN coalesce(d.holds, false) THEN 'fired' ELSE 'armed' END)
             ELSE (CASE WHEN coalesce(d.releases, false) THEN 'armed' ELSE 'fired' END)
           END AS next_state,
-          (d.last_evaluated_at IS NOT NULL AND (d.state = 'armed' OR d.kind = 'trend_change')
+          ((d.last_evaluated_at IS NULL OR d.state = 'armed' OR d.kind = 'trend_change')
             AND coalesce(d.holds, false)) AS fires
         FROM decided d
       ), advanced AS (
@@ -157,12 +165,15 @@ export function advanceAlertsSql(w: EvaluationWindow) {
         WHERE f.fires
       ), notified AS (
         -- What notify() (notifications/notify.ts) does, set-based: idempotent by (user, dedupe key).
-        INSERT INTO notifications (user_id, kind, params, link, dedupe_key)
+        -- Created at the firing time: the notification's time and the alert's last triggered time are one instant.
+        INSERT INTO notifications (user_id, kind, params, link, dedupe_key, created_at)
         SELECT f.user_id, 'alert_fired',
           jsonb_build_object('alertId', f.id, 'kind', f.kind, 'targetType', f.target_type, 'targetId', f.target_id,
             'targetName', f.target_name, 'threshold', f.threshold, 'value', f.shown_value) || f.extra,
-          CASE f.target_type WHEN 'project' THEN '/projects/' ELSE '/sectors/' END || f.target_id,
-          'alert:' || f.id || ':' || ${firedAt}::text
+          -- The web app's pages: /project/:id (singular) and /sectors/:id.
+          CASE f.target_type WHEN 'project' THEN '/project/' ELSE '/sectors/' END || f.target_id,
+          'alert:' || f.id || ':' || ${firedAt}::text,
+          ${now}::timestamptz
         FROM fired f
         ON CONFLICT (user_id, dedupe_key) DO NOTHING
         RETURNING 1

@@ -42,7 +42,7 @@ describe('evaluateAlerts: one set-based pass after each recompute', () => {
     expect(others).toEqual([]);
     expect(first).toMatchObject({
       kind: 'alert_fired',
-      link: `/projects/${project.id}`,
+      link: `/project/${project.id}`,
       dedupeKey: `alert:${alert.id}:${at(1).toISOString()}`,
       params: {
         alertId: alert.id,
@@ -79,15 +79,51 @@ describe('evaluateAlerts: one set-based pass after each recompute', () => {
     ]);
   });
 
-  test('the first pass is a baseline: a condition that already holds is recorded as fired without notifying', async () => {
+  test('the first pass fires at once when the condition already holds: notification, last triggered = that pass', async () => {
     const userId = await insertUser(t.db);
     const project = await insertProject(t.db, { heatScore: 80 });
-    const alert = await insertAlert(t.db, { userId, projectId: project.id, kind: 'heat_above', threshold: 60 });
+    const alert = await insertAlert(t.db, {
+      userId,
+      projectId: project.id,
+      kind: 'heat_above',
+      threshold: 60,
+      emailEnabled: true,
+    });
     const result = await evaluateAlerts(t.db, at(10));
-    expect(result.evaluated).toBeGreaterThanOrEqual(1);
-    expect(await getAlert(t.db, alert.id)).toMatchObject({ state: 'fired', lastValue: 80, lastTriggeredAt: null });
+    expect(result.fired).toBeGreaterThanOrEqual(1);
+    expect(await getAlert(t.db, alert.id)).toMatchObject({ state: 'fired', lastValue: 80, lastTriggeredAt: at(10) });
+    // Still met on the next pass: no second notification, last triggered stays the firing's time.
     await evaluateAlerts(t.db, at(11));
+    expect(await getAlert(t.db, alert.id)).toMatchObject({ state: 'fired', lastTriggeredAt: at(10) });
+    const notes = await listAlertNotifications(t.db, userId);
+    expect(notes.map((n) => [n.dedupeKey, n.link, n.params.value])).toEqual([
+      [`alert:${alert.id}:${at(10).toISOString()}`, `/project/${project.id}`, 80],
+    ]);
+    const deliveries = await t.db.select().from(alertDeliveries).where(eq(alertDeliveries.alertId, alert.id));
+    expect(deliveries.map((d) => [d.channel, d.eventKey])).toEqual([['email', at(10).toISOString()]]);
+  });
+
+  test('a first pass where the condition does not hold arms the alert; fired always has a last triggered time', async () => {
+    const userId = await insertUser(t.db);
+    const project = await insertProject(t.db, { heatScore: 40 });
+    const alert = await insertAlert(t.db, { userId, projectId: project.id, kind: 'heat_above', threshold: 60 });
+    await evaluateAlerts(t.db, at(12));
+    expect(await getAlert(t.db, alert.id)).toMatchObject({ state: 'armed', lastValue: 40, lastTriggeredAt: null });
     expect(await listAlertNotifications(t.db, userId)).toEqual([]);
+  });
+
+  test('values are decided, stored and sent as shown: heat and changes to one decimal', async () => {
+    const userId = await insertUser(t.db);
+    // 59.96 reads "60.0": an alert "above 60" that showed 60 without firing would contradict itself.
+    const project = await insertProject(t.db, { heatScore: 59.96 });
+    const above = await insertAlert(t.db, { userId, projectId: project.id, kind: 'heat_above', threshold: 60 });
+    const other = await insertProject(t.db, { heatScore: 42.123456789 });
+    const below = await insertAlert(t.db, { userId, projectId: other.id, kind: 'heat_below', threshold: 50 });
+    await evaluateAlerts(t.db, at(14));
+    expect(await getAlert(t.db, above.id)).toMatchObject({ state: 'fired', lastValue: 60 });
+    expect(await getAlert(t.db, below.id)).toMatchObject({ state: 'fired', lastValue: 42.1 });
+    const values = (await listAlertNotifications(t.db, userId)).map((n) => n.params.value);
+    expect(values.sort()).toEqual([42.1, 60]);
   });
 
   test('inactive alerts and unscored targets are left untouched', async () => {
@@ -172,8 +208,8 @@ describe('evaluateAlerts: one set-based pass after each recompute', () => {
       score: 65,
       model: 'test',
     });
-    await evaluateAlerts(t.db, at(51)); // baseline: -15 already beyond 10
-    expect(await getAlert(t.db, alert.id)).toMatchObject({ state: 'fired', lastValue: -15 });
+    await evaluateAlerts(t.db, at(51)); // first pass: -15 is already beyond 10, so it fires at once
+    expect(await getAlert(t.db, alert.id)).toMatchObject({ state: 'fired', lastValue: -15, lastTriggeredAt: at(51) });
     await setProjectHeat(t.db, project.id, 60);
     await evaluateAlerts(t.db, at(52)); // -5: re-armed
     expect(await getAlert(t.db, alert.id)).toMatchObject({ state: 'armed', lastValue: -5 });
@@ -181,7 +217,7 @@ describe('evaluateAlerts: one set-based pass after each recompute', () => {
     await evaluateAlerts(t.db, at(53)); // +11: fires
     expect(await getAlert(t.db, alert.id)).toMatchObject({ state: 'fired', lastValue: 11 });
     const notes = await listAlertNotifications(t.db, userId);
-    expect(notes.map((n) => n.params.value)).toEqual([11]);
+    expect(notes.map((n) => n.params.value)).toEqual([-15, 11]);
   });
 
   test('sector kinds: heat, rank among sectors, change_24h and every trend change', async () => {

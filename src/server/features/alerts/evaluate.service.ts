@@ -1,15 +1,11 @@
+import { HEAT_HYSTERESIS_POINTS } from '../../../shared/api/alerts.schema.ts';
 import { DAY_MS } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { advanceAlerts, type EvaluationPass, lockEvaluation } from './evaluate.queries.ts';
 
-/**
- * Hysteresis band of the heat kinds, in heat points: a heat_above alert that fired is armed again only once the heat
- * is below `threshold − 1` (heat_below: above `threshold + 1`; heat_change_24h: |change| below `threshold − 1`), so
- * a heat jittering around the line does not fire on every recompute. Never more than half the threshold's distance
- * to the scale's end, so a threshold of 0.5 (or a heat_below at 99.5) can still re-arm. rank_top has no band.
- */
-export const HEAT_HYSTERESIS_POINTS = 1;
+// The band lives in the contract, so the /alerts page states the same re-arm line the evaluation uses.
+export { HEAT_HYSTERESIS_POINTS } from '../../../shared/api/alerts.schema.ts';
 
 /**
  * evaluated: active alerts whose target had a value (the others kept their state untouched); fired: alerts that went
@@ -24,9 +20,10 @@ export type EvaluationResult = EvaluationPass;
  * when enabled, webhook when set), which deliverDueAlerts sends. The number of statements does not depend on the
  * number of alerts. Safe to run concurrently (two instances, the CLI beside the job): passes take turns on a
  * transaction advisory lock, so the second reads what the first committed, and the UPDATE's WHERE on the state it
- * read would skip a row moved meanwhile anyway.
+ * read would skip a row moved meanwhile anyway. `alertId` evaluates that one alert alone (its first evaluation, right
+ * after the API created it or changed its threshold), with the same rules and the same lock.
  */
-export async function evaluateAlerts(db: Db, now: Date): Promise<EvaluationResult> {
+export async function evaluateAlerts(db: Db, now: Date, options: { alertId?: string } = {}): Promise<EvaluationResult> {
   return withTransaction(db, async (tx) => {
     await lockEvaluation(tx);
     return advanceAlerts(tx, {
@@ -34,6 +31,7 @@ export async function evaluateAlerts(db: Db, now: Date): Promise<EvaluationResul
       baselineOldest: new Date(now.getTime() - 2 * DAY_MS),
       baselineLatest: new Date(now.getTime() - DAY_MS),
       band: HEAT_HYSTERESIS_POINTS,
+      alertId: options.alertId,
     });
   });
 }
@@ -45,7 +43,7 @@ export async function evaluateAlerts(db: Db, now: Date): Promise<EvaluationResul
 export type DeliveryPayload = {
   alert: { id: string; kind: string; targetType: string; targetId: string; threshold: number | null };
   targetName: string;
-  /** Heat, rank or signed 24 h change; the new trend for trend_change. */
+  /** Heat, rank or signed 24 h change, rounded as shown (one decimal); the new trend for trend_change. */
   value: number | string | null;
   /** trend_change only. */
   previousTrend?: string | null;

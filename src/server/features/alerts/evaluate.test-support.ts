@@ -4,13 +4,13 @@ import { LEVEL_POINT_THRESHOLDS } from '../../../shared/membership/level.ts';
 import type { Db } from '../../db/client.ts';
 import { alerts, notifications, projectScores, sectors, userProfiles, users } from '../../db/schema/index.ts';
 
-/** A user and profile with the points of a level: 5,000 (vip: alerts and webhooks) unless told otherwise. */
+/** A user (e-mail verified) and profile with the points of a level: 5,000 (vip: alerts and webhooks) unless told otherwise. */
 export async function insertUser(
   db: Db,
   email = `alerts-${randomUUID()}@example.com`,
   points = LEVEL_POINT_THRESHOLDS.vip,
 ): Promise<string> {
-  const [row] = await db.insert(users).values({ email }).returning({ id: users.id });
+  const [row] = await db.insert(users).values({ email, emailVerifiedAt: new Date() }).returning({ id: users.id });
   if (!row) throw new Error('insertUser returned no row');
   await db.insert(userProfiles).values({ id: row.id, email, points });
   return row.id;

@@ -27,6 +27,19 @@ export async function selectRunAtOrBefore(db: Db, before?: Date): Promise<RunRef
   return row ? { at: row.at, atMs: row.at_ms, granularity: row.granularity } : null;
 }
 
+/** The first stored heat run (any granularity), or null before the first run. */
+export async function selectFirstRunAt(db: Db): Promise<number | null> {
+  const tier = (g: string) =>
+    sql`(SELECT computed_at FROM heat_history WHERE granularity = ${g} ORDER BY computed_at ASC LIMIT 1)`;
+  const [row] = await queryRows<{ at_ms: number }>(
+    db,
+    sql`SELECT (extract(epoch FROM computed_at) * 1000)::float8 AS at_ms
+        FROM (${tier('run')} UNION ALL ${tier('hour')} UNION ALL ${tier('day')}) AS t
+        ORDER BY computed_at ASC LIMIT 1`,
+  );
+  return row ? row.at_ms : null;
+}
+
 export type MoverRow = {
   id: string;
   name: string;

@@ -285,6 +285,10 @@ describe('GET /api/analysis/*', () => {
     expectAllCited(numbers, facts);
     expect(facts.find((f) => f.key === 'market.mover.day.alpha.change')?.value).toBe(50 - wobble(1));
     expect(facts.find((f) => f.key === 'rotation.defi.shareChange')?.anchor).toBe('analysis-rotation');
+    // How much history the page has to fill in from: the first run's time and whole days since, a fact like the rest.
+    expect(body.history.firstRunAt).not.toBeNull();
+    expect(body.history.days).toBeGreaterThanOrEqual(7);
+    expect(facts.find((f) => f.key === 'history.days')?.value).toBe(body.history.days);
   });
 
   test('answers are cached per data version: a new heat run makes a new answer', async () => {

@@ -1,11 +1,17 @@
 import { recordAnomaly } from '../../../shared/analysis/anomalies.ts';
 import { ANOMALY_CANDIDATES, MARKET_ANOMALIES, MARKET_MOVERS } from '../../../shared/analysis/constants.ts';
-import { FactBook } from '../../../shared/analysis/facts.ts';
+import { ANCHORS, FactBook } from '../../../shared/analysis/facts.ts';
 import { recordMover } from '../../../shared/analysis/movers.ts';
 import { recordRotation } from '../../../shared/analysis/rotation.ts';
 import type { MarketAnalysisResponse, Mover } from '../../../shared/api/analysis.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { type MoverRow, type RunRef, selectHottestIds, selectMarketMovers } from './analysis.queries.ts';
+import {
+  type MoverRow,
+  type RunRef,
+  selectFirstRunAt,
+  selectHottestIds,
+  selectMarketMovers,
+} from './analysis.queries.ts';
 import {
   computeRunRotation,
   type DataVersion,
@@ -46,10 +52,11 @@ export async function computeMarketAnalysis(db: Db, version: DataVersion): Promi
       ]
     : [];
   // Day movers beyond the top MARKET_MOVERS are anomaly candidates too (ANOMALY_CANDIDATES / 4 per side).
-  const [moverRows, rotation, hottest] = await Promise.all([
+  const [moverRows, rotation, hottest, firstRunMs] = await Promise.all([
     runs ? selectMarketMovers(db, runs.latest, befores, half / 2) : Promise.resolve([]),
     computeRunRotation(db, runs),
     selectHottestIds(db, half),
+    runs ? selectFirstRunAt(db) : Promise.resolve(null),
   ]);
   const dayRows = moverRows.filter((r) => r.window === 'day');
   const weekRows = moverRows.filter((r) => r.window === 'week');
@@ -70,6 +77,9 @@ export async function computeMarketAnalysis(db: Db, version: DataVersion): Promi
     const origin = source === 'heatrank' ? undefined : { source, asOf: anomaly.at };
     recordAnomaly(facts, `market.anomaly.${anomaly.projectId}`, anomaly, origin);
   }
+  // Whole days of history behind the latest run (a run 24 h before it makes 1): what fills the page in, and when.
+  const historyDays = firstRunMs === null || !runs ? 0 : Math.floor((runs.latest.atMs - firstRunMs) / 86_400_000);
+  if (runs) facts.add('history.days', historyDays, 'days', ANCHORS.movers);
   return {
     dataVersion: version.dataVersion,
     computedAt: now.toISOString(),
@@ -77,5 +87,9 @@ export async function computeMarketAnalysis(db: Db, version: DataVersion): Promi
     rotation,
     anomalies: anomalies.map((a) => a.anomaly),
     facts: facts.list(),
+    history: {
+      firstRunAt: firstRunMs === null ? null : new Date(firstRunMs).toISOString(),
+      days: historyDays,
+    },
   };
 }

@@ -1,8 +1,8 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
 import { V1_SECURITY_SCHEME } from '../../../shared/api/v1.schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { captureLogLines } from '../../test/log-lines.ts';
 import { bearer, createKey, signUpVip } from './api-keys.test-support.ts';
 
 type OpenApi = {
@@ -29,6 +29,7 @@ describe('GET /api/docs describes /api/v1', () => {
       '/api/v1/projects',
       '/api/v1/projects/{id}',
       '/api/v1/projects/{id}/history',
+      '/api/v1/projects/{id}/notes',
       '/api/v1/search',
       '/api/v1/sectors',
     ]);
@@ -54,15 +55,54 @@ describe('GET /api/docs describes /api/v1', () => {
   });
 });
 
+describe('/api/docs/ui: a browsable reference served from this server only', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ catalogue: false });
+  });
+  afterAll(() => t.close());
+
+  test('a browser opening /api/docs is sent to the reference; scripts and ?format=json keep the JSON', async () => {
+    const browserAccept = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+    const browser = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: browserAccept } });
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs', headers: { accept: '*/*' } });
+    const forced = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs?format=json',
+      headers: { accept: browserAccept },
+    });
+
+    expect(browser.statusCode).toBe(302);
+    expect(browser.headers.location).toBe('/api/docs/ui/');
+    expect(browser.headers.vary).toContain('accept');
+    expect(script.statusCode).toBe(200);
+    expect(script.json()).toHaveProperty('openapi');
+    expect(forced.json()).toHaveProperty('paths');
+  });
+
+  test('the page and every asset it names come from this server (no CDN), and the viewer reads the same document', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs/ui/' });
+
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+    expect(assets.length).toBeGreaterThanOrEqual(4);
+    for (const asset of assets) {
+      expect(asset, asset).not.toMatch(/^(https?:)?\/\//);
+      const res = await t.app.inject({ method: 'GET', url: new URL(asset, 'http://x/api/docs/ui/').pathname });
+      expect(res.statusCode, asset).toBe(200);
+    }
+    const initializer = await t.app.inject({ method: 'GET', url: '/api/docs/ui/static/swagger-initializer.js' });
+    expect(initializer.body).toContain('"validatorUrl":null');
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/ui/json' });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(json.json()).toEqual(docs.json());
+  });
+});
+
 describe('an API key never reaches the log', () => {
   let t: TestApp;
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = captureLogLines();
   beforeAll(async () => {
     t = await buildTestApp({ catalogue: false, logger: { level: 'trace', stream } });
   });

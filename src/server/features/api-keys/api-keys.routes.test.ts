@@ -8,8 +8,8 @@ import {
 } from '../../../shared/api/api-keys.schema.ts';
 import { apiKeys } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { type Agent, createAgent, signUpAgent } from '../auth/auth.test-support.ts';
-import { createKey, signUpVip } from './api-keys.test-support.ts';
+import { type Agent, createAgent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
+import { createKey, setPaidPlan, signUpVip } from './api-keys.test-support.ts';
 
 describe('/api/me/api-keys', () => {
   let t: TestApp;
@@ -63,6 +63,39 @@ describe('/api/me/api-keys', () => {
     expect(free.json().error.message).toBe('升级到 VIP 以解锁此功能');
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ items: [], allowed: false, usage: { limit: 0 } });
+  });
+
+  test("test mode: previewing VIP above a lower actual level refuses a key (it would not work); a VIP's preview does not", async () => {
+    const admin = await signUpAdmin(t.app, t.db, 'keys-admin@example.com');
+    const preview = (level: string | null) =>
+      admin.request({ method: 'PUT', url: '/api/me/test-mode', payload: { level } });
+    const create = () =>
+      admin.request({ method: 'POST', url: '/api/me/api-keys?lang=en', payload: { name: 'preview' } });
+    expect((await preview('vip')).statusCode).toBe(200);
+
+    const refused = await create();
+
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: 'API_KEY_TEST_MODE',
+      message: expect.stringMatching(/^API keys cannot be created while test mode previews a level you do not hold/),
+      details: { testLevel: 'vip', actualLevel: 'free' },
+    });
+    expect(await t.db.select().from(apiKeys).where(eq(apiKeys.name, 'preview'))).toEqual([]);
+
+    // Actually VIP: the key made while previewing VIP works on /api/v1, where the actual level counts.
+    const me = (await admin.request({ url: '/api/me' })).json() as { user: { id: string } };
+    await setPaidPlan(t.db, me.user.id, 'vip');
+    const made = await create();
+    expect(made.statusCode, made.body).toBe(201);
+    const v1 = await t.app.inject({
+      url: '/api/v1/projects?limit=1',
+      headers: { authorization: `Bearer ${made.json().key}` },
+    });
+    expect(v1.statusCode, v1.body).toBe(200);
+    // Previewing free hides the feature as free would: 403 naming VIP.
+    expect((await preview('free')).statusCode).toBe(200);
+    expect((await create()).json().error.code).toBe('FEATURE_LOCKED_VIP');
   });
 
   test('a create without the CSRF token is refused', async () => {

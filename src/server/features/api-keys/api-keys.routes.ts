@@ -8,6 +8,7 @@ import {
   CreatedApiKeySchema,
 } from '../../../shared/api/api-keys.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
 import { requireFeature, requireSignedIn, viewerOf } from '../membership/viewer-level.ts';
 import { createApiKey, listApiKeys, revokeKey } from './api-keys.service.ts';
 
@@ -37,6 +38,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     {
       schema: { tags, body: CreateApiKeyBodySchema, response: { 201: CreatedApiKeySchema } },
       onRequest: requireFeature('api_access'),
+      preHandler: requireVerifiedEmail,
     },
     async (req, reply) => {
       own(req, reply);

@@ -63,10 +63,16 @@ export async function listApiKeys(db: Db, viewer: Viewer, now: Date, timeZone: s
 
 /**
  * Creates a key (vip only: 403 naming the tier otherwise; 409 API_KEY_LIMIT_REACHED past MAX_ACTIVE_API_KEYS, counted
- * under the user's row lock). The returned `key` is the only copy there will ever be: only its hash is stored.
+ * under the user's row lock). The returned `key` is the only copy there will ever be: only its hash is stored. Test
+ * mode previews a level for this session only, while a key is used outside it, where /api/v1 checks the owner's actual
+ * level: a preview that lends VIP to a lower actual level is refused (403 API_KEY_TEST_MODE) rather than making a key
+ * that would not work.
  */
 export async function createApiKey(db: Db, viewer: Viewer, name: string, now: Date): Promise<CreatedApiKey> {
   assertCanUse(viewer, 'api_access');
+  if (viewer.testLevel && !canUse(viewer.actualLevel, 'api_access')) {
+    throw new AppError('API_KEY_TEST_MODE', {}, { testLevel: viewer.testLevel, actualLevel: viewer.actualLevel });
+  }
   const userId = viewer.userId!;
   return withTransaction(db, async (tx) => {
     await lockUser(tx, userId);

@@ -81,6 +81,32 @@ describe('/api/v1 with a bearer API key', () => {
     expect(await used(vip.userId)).toBe(before + 1);
   });
 
+  test('errors read in English unless the client asks for Chinese (?lang=zh or Accept-Language: zh…)', async () => {
+    const noLanguage = await call('/api/v1/projects/nope');
+    const noKey = await call('/api/v1/sectors', {});
+    const unknownRoute = await call('/api/v1/nothing-here');
+    const askedZh = await call('/api/v1/projects/nope?lang=zh');
+    const headerZh = await call('/api/v1/sectors', { 'accept-language': 'zh-CN,zh;q=0.9,en;q=0.8' });
+    const headerEnFirst = await call('/api/v1/sectors', { 'accept-language': 'en-GB,zh;q=0.5' });
+    const otherLanguage = await call('/api/v1/sectors', { 'accept-language': 'fr-FR' });
+    // The web app's own API keeps the product's default (Chinese) for a request that names no language.
+    const webApi = await t.app.inject({ method: 'GET', url: '/api/projects/nope' });
+
+    expect(noLanguage.statusCode).toBe(404);
+    expect(noLanguage.json().error.message).toBe('Project "nope" not found');
+    expect(noKey.json().error).toMatchObject({
+      code: 'API_KEY_REQUIRED',
+      message: expect.stringMatching(/^An API key/),
+    });
+    expect(unknownRoute.statusCode).toBe(404);
+    expect(unknownRoute.json().error.message).toMatch(/^[\x20-\x7e]+$/);
+    expect(askedZh.json().error.message).toBe('未找到项目「nope」');
+    expect(headerZh.json().error.message).toMatch(/^需要 API 密钥/);
+    expect(headerEnFirst.json().error.message).toMatch(/^An API key/);
+    expect(otherLanguage.json().error.message).toMatch(/^An API key/);
+    expect(webApi.json().error.message).toBe('未找到项目「nope」');
+  });
+
   test('no key, a malformed, an unknown or a revoked key → 401 with WWW-Authenticate, nothing counted', async () => {
     const revoked = await createKey(vip.agent, 'revoked');
     await vip.agent.request({ method: 'POST', url: `/api/me/api-keys/${revoked.id}/revoke` });
@@ -104,7 +130,7 @@ describe('/api/v1 with a bearer API key', () => {
       'API_KEY_INVALID',
     ]);
     expect(answers[4]?.headers['www-authenticate']).toBe('Bearer realm="HeatRank API"');
-    expect(answers[4]?.json().error.message).toBe('API 密钥无效或已被撤销');
+    expect(answers[4]?.json().error.message).toBe('This API key is invalid or has been revoked');
     expect(await used(vip.userId)).toBe(before);
   });
 
@@ -171,7 +197,7 @@ describe('/api/v1 with a bearer API key', () => {
     const expected = Math.ceil((hourWindow(new Date()).end.getTime() - Date.now()) / 1000);
     expect(Math.abs(reset - expected)).toBeLessThanOrEqual(2);
     expect(over.headers['retry-after']).toBe(over.headers['ratelimit-reset']);
-    expect((await call('/api/v1/sectors', bearer(userKey))).json().error.message).toBe(
+    expect((await call('/api/v1/sectors?lang=zh', bearer(userKey))).json().error.message).toBe(
       '已达到每小时 API 调用次数上限（1000 次）',
     );
     expect(await used(user.userId)).toBe(1000);

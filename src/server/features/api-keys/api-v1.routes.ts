@@ -4,6 +4,7 @@ import { HeatParamsSchema, HistoryQuerySchema, HistoryResponseSchema } from '../
 import { PlatformListQuerySchema, type PlatformListResponse } from '../../../shared/api/platforms.schema.ts';
 import { ProjectListQuerySchema, ProjectParamsSchema, ProjectSchema } from '../../../shared/api/projects.schema.ts';
 import { SearchQuerySchema, SearchResponseSchema } from '../../../shared/api/search.schema.ts';
+import { ProjectNotesResponseSchema } from '../../../shared/api/team-sharing.schema.ts';
 import {
   V1_ERROR_RESPONSES,
   V1_SECURITY,
@@ -14,11 +15,12 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import type { CachedResponse } from '../../plugins/response-cache.ts';
 import { getProjectHistory } from '../heat/heat.service.ts';
-import { listPlatforms } from '../platforms/platforms.service.ts';
-import { getProject, listProjects } from '../projects/projects.service.ts';
+import { filterAndSortPlatforms, listPlatforms } from '../platforms/platforms.service.ts';
+import { getProject, listProjects, toListQuery } from '../projects/projects.service.ts';
 import { quotaSubjectOf } from '../quotas/quotas.service.ts';
 import { runSearch } from '../search/search.service.ts';
 import { listSectors } from '../sectors/sectors.service.ts';
+import { listProjectNotes } from '../team-sharing/project-notes.service.ts';
 import { guardApiCall } from './api-v1.guard.ts';
 
 const tags = ['v1'];
@@ -58,10 +60,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      const { lang: _lang, ...query } = request.query;
+      const query = toListQuery(request.query);
       return sendBody(
         reply,
-        await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(db, query)),
+        await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(db, query, new Date())),
       );
     },
   );
@@ -102,6 +104,22 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
   );
 
   app.get(
+    '/projects/:id/notes',
+    {
+      schema: {
+        ...common,
+        summary: "The key owner's team's notes on a project (none when the owner is in no team)",
+        params: ProjectParamsSchema,
+        response: { 200: ProjectNotesResponseSchema, ...V1_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return listProjectNotes(db, viewerOfKey(request).userId!, request.params.id);
+    },
+  );
+
+  app.get(
     '/sectors',
     {
       schema: {
@@ -125,10 +143,10 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const all = await cache.getOrCompute('platforms:all', () => listPlatforms(db));
-      const kind = request.query.kind;
-      if (!kind) return sendBody(reply, all);
+      const { kind, q, sort } = request.query;
+      if (!kind && !q && sort === 'projects') return sendBody(reply, all);
       const { items } = JSON.parse(all.body) as PlatformListResponse;
-      return { items: items.filter((item) => item.kind === kind) };
+      return { items: filterAndSortPlatforms(items, { kind, q, sort }) };
     },
   );
 

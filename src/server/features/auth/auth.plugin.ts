@@ -36,6 +36,28 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 
 /**
+ * Guard for the actions an unproven address may not take (spec §8 "Email not verified"): earning points, paying,
+ * API keys, exports. Browsing and searching stay open. Signed out: 401 as requireUser; signed in with an e-mail that
+ * was never verified: 403 EMAIL_NOT_VERIFIED. An account without any e-mail (a provider that shares none) has nothing
+ * to verify: its provider identity stands for it. Use as a preHandler, after the route's sign-in or level guard.
+ */
+export async function requireVerifiedEmail(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (!hasUnverifiedEmail(request.auth!.user)) return;
+  throw new AppError('EMAIL_NOT_VERIFIED');
+}
+
+/** requireVerifiedEmail for every write of a scope (its GETs stay open): one hook line for a whole feature. */
+export async function requireVerifiedEmailToWrite(request: FastifyRequest): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') await requireVerifiedEmail(request);
+}
+
+/** True for an account whose e-mail address exists and was never proven (the state requireVerifiedEmail refuses). */
+export function hasUnverifiedEmail(user: { email: string | null; emailVerifiedAt: Date | null }): boolean {
+  return user.email !== null && user.emailVerifiedAt === null;
+}
+
+/**
  * Guard for every admin route: the role is read from the server-side session, never from the client. Signed out: 401
  * (UNAUTHORIZED, or SESSION_EXPIRED), as every signed-in route; signed in without the role: 403 ADMIN_REQUIRED
  * (需要管理员权限 / admin permission required).

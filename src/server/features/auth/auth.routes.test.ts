@@ -119,8 +119,8 @@ describe('auth: e-mail and password', () => {
     expect(signUp.statusCode).toBe(201);
     const created = MeResponseSchema.parse(signUp.json());
     expect(created.user).toMatchObject({ email: 'alice@example.com', role: 'user', emailVerified: false });
+    expect(created.membership).toEqual({ level: 'free', actualLevel: 'free', testLevel: null, plan: null });
     expect(created.profile).toMatchObject({
-      membershipLevel: 'free',
       points: 0,
       tasksCompleted: 0,
       dailyAdsWatched: 0,

@@ -18,6 +18,8 @@ import {
   SignUpResponseSchema,
   UnlockAccountBodySchema,
   VerifyEmailBodySchema,
+  VerifyEmailCheckBodySchema,
+  VerifyEmailCheckResponseSchema,
 } from '../../../shared/api/auth.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
@@ -38,16 +40,21 @@ import { rememberDevice } from './device-cookie.ts';
 import { createMailer } from './mailer.ts';
 import { listEnabledProviders } from './oauth.providers.ts';
 import { finishOAuth, OAUTH_COOKIE, OAUTH_FLOW_TTL_SECONDS, startOAuth } from './oauth.service.ts';
-import { AUTH_LIMITS, createAuthRateLimit } from './rate-limit.ts';
+import { AUTH_LIMITS, createAuthRateLimit, createUserRateLimit, VERIFY_RESEND_LIMIT } from './rate-limit.ts';
 import { endSession } from './session.service.ts';
 import { createSignInThrottle, unlockAccount } from './sign-in-throttle.ts';
-import { verifyEmail } from './verification.service.ts';
+import { checkVerifyLink, verifyEmail } from './verification.service.ts';
 
 const tags = ['auth'];
 const context = (request: FastifyRequest): RequestContext => ({
   now: new Date(),
   lang: requestLanguage(request),
   meta: { userAgent: request.headers['user-agent'], ip: request.ip },
+});
+// A verification link followed by the session of its own account verifies in one click (verification.service.ts).
+const withSessionUser = (request: FastifyRequest) => ({
+  ...context(request),
+  sessionUserId: request.auth?.user.id ?? null,
 });
 
 /** /api/auth/*: e-mail + password, one-time links, OAuth (docs/auth.md). */
@@ -59,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     reset: createAuthRateLimit(db, 'reset', AUTH_LIMITS.resetRequest),
     token: createAuthRateLimit(db, 'token', AUTH_LIMITS.tokenUse),
     oauth: createAuthRateLimit(db, 'oauth', AUTH_LIMITS.oauth),
+    resend: createUserRateLimit(db, 'verify-resend', VERIFY_RESEND_LIMIT),
   };
   const throttle = createSignInThrottle(deps, context);
   // A browser holds one session: signing in again (perhaps as someone else) ends the one it had.
@@ -151,10 +159,21 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
       schema: { tags, body: VerifyEmailBodySchema, response: { 200: AcceptedResponseSchema } },
       preHandler: limit.token,
     },
-    async (request) => {
-      await verifyEmail(deps, request.body, context(request));
+    async (request, reply) => {
+      const { session } = await verifyEmail(deps, request.body, withSessionUser(request));
+      // A listed admin address verified in one click: the role needs a new session, which replaces this browser's.
+      if (session) setSessionCookies(reply, config, session);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    '/verify-email/check',
+    {
+      schema: { tags, body: VerifyEmailCheckBodySchema, response: { 200: VerifyEmailCheckResponseSchema } },
+      preHandler: limit.token,
+    },
+    async (request) => checkVerifyLink(deps, request.body.token, withSessionUser(request)),
   );
 
   app.post(
@@ -171,7 +190,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   app.post(
     '/verify-email/resend',
-    { schema: { tags, response: { 202: AcceptedResponseSchema } }, preHandler: [requireUser, limit.reset] },
+    {
+      schema: { tags, response: { 202: AcceptedResponseSchema } },
+      preHandler: [requireUser, limit.reset, limit.resend],
+    },
     async (request, reply) => {
       if (request.auth) await resendVerification(deps, request.auth.user, context(request));
       return reply.status(202).send({ ok: true });

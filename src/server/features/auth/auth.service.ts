@@ -30,10 +30,11 @@ import {
 } from './auth.queries.ts';
 import type { Mailer } from './mailer.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './password.ts';
-import { assertPasswordNotCommon } from './password-policy.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
 import { revokeUserSessions, updateUserRevokingSessions } from './session.queries.ts';
 import { createSession, getSessionLifetime, type NewSession, type SessionMeta } from './session.service.ts';
 import { createRandomToken, hashToken } from './tokens.ts';
+import { selectLiveAuthTokenUserId } from './verification.queries.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // 1 h
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h
@@ -66,8 +67,6 @@ export function toProfile(row: ProfileRow): Profile {
     email: row.email,
     name: row.name,
     avatarUrl: row.avatarUrl,
-    membershipLevel: row.membershipLevel,
-    membershipExpiresAt: row.membershipExpiresAt?.toISOString() ?? null,
     points: row.points,
     joinedAt: row.joinedAt.toISOString(),
     lastActive: row.lastActive.toISOString(),
@@ -103,7 +102,16 @@ function membershipOf(profile: ProfileRow, testLevel: MembershipLevel | null, no
     { points: profile.points, paidLevel: profile.membershipLevel, paidExpiresAt: profile.membershipExpiresAt },
     now,
   );
-  return { level: testLevel ?? actualLevel, actualLevel, testLevel };
+  const { membershipLevel, membershipExpiresAt } = profile;
+  const plan =
+    membershipLevel !== 'free' && membershipExpiresAt
+      ? {
+          level: membershipLevel,
+          expiresAt: membershipExpiresAt.toISOString(),
+          running: membershipExpiresAt.getTime() > now.getTime(),
+        }
+      : null;
+  return { level: testLevel ?? actualLevel, actualLevel, testLevel, plan };
 }
 
 /** The spec's PGRST116 rule on the server: a missing profile is created (free level, zero counters). */
@@ -186,7 +194,7 @@ export async function completeSignIn(
 
 /** Creates an e-mail/password account and signs it in; throws ACCOUNT_CREATION_FAILED when the e-mail is taken. */
 export async function signUp(deps: AuthDeps, body: SignUpBody, ctx: RequestContext): Promise<SignedIn> {
-  await assertPasswordNotCommon(body.password, ctx.lang);
+  await assertPasswordAllowed(body.password, ctx.lang, body.email);
   const passwordHash = await hashPassword(body.password);
   const user = await insertUser(deps.db, { email: body.email, passwordHash, createdAt: ctx.now, updatedAt: ctx.now });
   // Generic on purpose: the message never says whether an address has an account (docs/auth.md, enumeration).
@@ -219,7 +227,7 @@ export async function requestPasswordReset(
 
 /**
  * Sets a new password from a one-time link and ends every session of that user; throws RESET_LINK_INVALID. A common
- * password is refused before the link is spent, so the user can try again with the same link.
+ * or too weak password is refused before the link is spent, so the user can try again with the same link.
  */
 export async function confirmPasswordReset(
   deps: AuthDeps,
@@ -227,11 +235,15 @@ export async function confirmPasswordReset(
   ctx: Pick<RequestContext, 'now' | 'lang'>,
 ): Promise<void> {
   const { now } = ctx;
-  await assertPasswordNotCommon(body.password, ctx.lang);
-  const userId = await consumeAuthToken(deps.db, hashToken(body.token), 'password_reset', now);
+  const tokenHash = hashToken(body.token);
+  // Read (not spent) first: the policy counts the account's e-mail, and a refused password leaves the link working.
+  const owner = await selectLiveAuthTokenUserId(deps.db, tokenHash, 'password_reset', now);
+  const account = owner ? await selectUserById(deps.db, owner) : undefined;
+  await assertPasswordAllowed(body.password, ctx.lang, account?.email);
+  const userId = await consumeAuthToken(deps.db, tokenHash, 'password_reset', now);
   if (!userId) throw new AppError('RESET_LINK_INVALID');
   // The link proves control of the mailbox, so the address counts as verified too.
-  const user = await selectUserById(deps.db, userId);
+  const user = userId === account?.id ? account : await selectUserById(deps.db, userId);
   await updateUser(
     deps.db,
     userId,

@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MeResponseSchema, SignUpResponseSchema } from '../../../shared/api/auth.schema.ts';
 import { authTokens, mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAgent, readLatestMail, signUpAgent, TEST_PASSWORD, waitForMail } from './auth.test-support.ts';
+import {
+  createAgent,
+  readLatestMail,
+  signUpAgent,
+  signUpUnverifiedAgent,
+  TEST_PASSWORD,
+  waitForMail,
+} from './auth.test-support.ts';
 import { createMailer } from './mailer.ts';
 
 const NEW_PASSWORD = 'brand-new-pass-9';
@@ -98,7 +105,7 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
   });
 
   test('verification: sign-up mails a link; following it marks the e-mail verified, once', async () => {
-    const { agent, me } = await signUpAgent(t.app, 'verify@example.com');
+    const { agent, me } = await signUpUnverifiedAgent(t.app, 'verify@example.com');
     const { mail, token } = await readLatestMail(t.db, 'verify@example.com');
 
     const verify = () =>
@@ -127,7 +134,7 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
   });
 
   test('verification can be re-sent to a signed-in, unverified user; signed out it is 401', async () => {
-    const { agent } = await signUpAgent(t.app, 'resend@example.com');
+    const { agent } = await signUpUnverifiedAgent(t.app, 'resend@example.com');
 
     const resent = await agent.request({ method: 'POST', url: '/api/auth/verify-email/resend' });
     const anonymous = await createAgent(t.app).request({

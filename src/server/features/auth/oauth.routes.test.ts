@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OAuthCallbackResponseSchema } from '../../../shared/api/auth.schema.ts';
 import { oauthAccounts, userProfiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createAgent, signUpAgent } from './auth.test-support.ts';
+import { createAgent, signUpAgent, signUpUnverifiedAgent } from './auth.test-support.ts';
 import {
   authorizeWithGoogle,
   type FakeIdentityProvider,
@@ -68,7 +68,7 @@ describe('OAuth sign-in against a local OpenID Connect server', () => {
     const body2 = OAuthCallbackResponseSchema.parse(res2.json());
     expect(body1.returnTo).toBe('/membership');
     expect(body1.user).toMatchObject({ email: 'gina@example.com', emailVerified: true, hasPassword: false });
-    expect(body1.profile).toMatchObject({ name: 'Gina', avatarUrl: 'https://img.test/g.png', membershipLevel: 'free' });
+    expect(body1.profile).toMatchObject({ name: 'Gina', avatarUrl: 'https://img.test/g.png' });
     expect(me1.statusCode).toBe(200);
     expect(body2.user.id).toBe(body1.user.id);
     expect(body2.profile.joinedAt).toBe(body1.profile.joinedAt);
@@ -94,7 +94,7 @@ describe('OAuth sign-in against a local OpenID Connect server', () => {
   });
 
   test('pre-account hijacking: an unverified sign-up with the address is taken over by its Google owner', async () => {
-    const { agent: squatter, me } = await signUpAgent(t.app, 'boss@example.com'); // boss@ is in ADMIN_EMAILS
+    const { agent: squatter, me } = await signUpUnverifiedAgent(t.app, 'boss@example.com'); // boss@ is in ADMIN_EMAILS
     idp.setClaims({ sub: 'google-boss', email: 'boss@example.com', email_verified: true, name: 'Boss' });
 
     const res = await signInWithGoogle(createAgent(t.app));

@@ -19,12 +19,20 @@ export async function isCommonPassword(password: string): Promise<boolean> {
   return (await loadCommonPasswords()).has(password.normalize('NFKC').toLowerCase());
 }
 
-/**
- * The server half of the policy for a newly chosen password (sign-up, reset): the shared schema already checked the
- * length. Throws 400 VALIDATION_FAILED with a `password` field error, the same shape as a schema failure.
- */
-export async function assertPasswordNotCommon(password: string, lang: Language): Promise<void> {
-  if (!(await isCommonPassword(password))) return;
-  const message = translate(lang, 'auth.validation.commonPassword');
+function refuse(lang: Language, key: 'auth.validation.commonPassword' | 'auth.validation.passwordTooWeak'): never {
+  const message = translate(lang, key);
   throw new AppError('VALIDATION_FAILED', { reason: `password: ${message}` }, [{ field: 'password', message }]);
+}
+
+/**
+ * The server half of the policy for a newly chosen password (sign-up, reset, verification, change): the shared schema
+ * already checked the length. One of the 10,000 most common passwords is refused as such; any other whose strength
+ * estimate is below MIN_PASSWORD_SCORE (shared/password-strength.ts, the meter's function) as "Password is too weak".
+ * Throws 400 VALIDATION_FAILED with a `password` field error, the same shape as a schema failure.
+ */
+export async function assertPasswordAllowed(password: string, lang: Language, email?: string | null): Promise<void> {
+  if (await isCommonPassword(password)) refuse(lang, 'auth.validation.commonPassword');
+  // Loaded on first use, like the list: the estimator's dictionaries are large.
+  const { isStrongEnough, scorePassword } = await import('../../../shared/password-strength.ts');
+  if (!isStrongEnough(scorePassword(password, email ? [email] : []))) refuse(lang, 'auth.validation.passwordTooWeak');
 }

@@ -43,7 +43,7 @@ describe('user profiles: created on first sign-in, last_active at most once a mi
 
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
-    expect(first.json().profile).toMatchObject({ membershipLevel: 'free', points: 0 });
+    expect(first.json().profile).toMatchObject({ points: 0 });
     expect(await t.db.select().from(userProfiles).where(eq(userProfiles.id, me.user!.id))).toHaveLength(1);
   });
 

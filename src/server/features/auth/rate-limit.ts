@@ -14,6 +14,9 @@ export const AUTH_LIMITS = {
   oauth: { perIp: 30, windowMs: 60_000 },
 } as const satisfies Record<string, AuthLimits>;
 
+/** Verification e-mails one signed-in user may ask for again, beside resetRequest's per-IP window (docs/auth.md). */
+export const VERIFY_RESEND_LIMIT = { max: 3, windowMs: 15 * 60_000 } as const;
+
 /** Tells a refused client when its window reopens (whole seconds, at least 1). */
 export function setRetryAfter(reply: FastifyReply, resetAt: Date, now: Date): void {
   reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000))));
@@ -57,6 +60,21 @@ export function createUserRateLimit(db: Db, name: string, limits: { max: number;
     const now = new Date();
     const { count, resetAt } = await incrementRateLimit(db, `${name}:user:${userId}`, limits.windowMs, now);
     if (count === 1) await deleteStaleRateLimits(db, new Date(now.getTime() - limits.windowMs));
+    if (count > limits.max) {
+      setRetryAfter(reply, resetAt, now);
+      throw new AppError('RATE_LIMITED');
+    }
+  };
+}
+
+/**
+ * A preHandler counting every request to a route in one window shared by all clients (429 RATE_LIMITED with
+ * Retry-After past `max`): a bound on what a flood from many addresses can write, beside a per-IP limit.
+ */
+export function createRouteRateLimit(db: Db, name: string, limits: { max: number; windowMs: number }) {
+  return async (_request: FastifyRequest, reply: FastifyReply) => {
+    const now = new Date();
+    const { count, resetAt } = await incrementRateLimit(db, `${name}:all`, limits.windowMs, now);
     if (count > limits.max) {
       setRetryAfter(reply, resetAt, now);
       throw new AppError('RATE_LIMITED');

@@ -4,7 +4,7 @@ import { MeResponseSchema } from '../../../shared/api/auth.schema.ts';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { setRoleByEmail } from '../admin/admin.service.ts';
-import { createAgent, readLatestMail, signUpAgent } from './auth.test-support.ts';
+import { createAgent, readLatestMail, signUpAgent, signUpUnverifiedAgent } from './auth.test-support.ts';
 import { createSession } from './session.service.ts';
 
 const ATTACKER_PASSWORD = 'attacker-chose-this-1';
@@ -24,7 +24,7 @@ describe('pre-registered addresses: verifying hands the account to the mailbox o
     createAgent(t.app).request({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
 
   test('an attacker who signed up with a listed admin address loses the session and the password when the owner verifies', async () => {
-    const { agent: attacker } = await signUpAgent(t.app, 'owner@example.com', ATTACKER_PASSWORD);
+    const { agent: attacker } = await signUpUnverifiedAgent(t.app, 'owner@example.com', ATTACKER_PASSWORD);
     const { token } = await readLatestMail(t.db, 'owner@example.com'); // arrives in the real owner's inbox
 
     const verified = await verify({ token: token ?? '', password: OWNER_PASSWORD, confirmPassword: OWNER_PASSWORD });
@@ -49,7 +49,7 @@ describe('pre-registered addresses: verifying hands the account to the mailbox o
   });
 
   test('an unverified address cannot be verified without choosing a password; the link still works afterwards', async () => {
-    await signUpAgent(t.app, 'asks@example.com');
+    await signUpUnverifiedAgent(t.app, 'asks@example.com');
     const { token } = await readLatestMail(t.db, 'asks@example.com');
 
     const bare = await verify({ token: token ?? '' });
@@ -70,7 +70,7 @@ describe('pre-registered addresses: verifying hands the account to the mailbox o
   });
 
   test('a session opened with the old credentials is refused even if it escaped the clean-up (epoch check)', async () => {
-    const { me } = await signUpAgent(t.app, 'race@example.com', ATTACKER_PASSWORD);
+    const { me } = await signUpUnverifiedAgent(t.app, 'race@example.com', ATTACKER_PASSWORD);
     const { token } = await readLatestMail(t.db, 'race@example.com');
     const [before] = await t.db.select().from(users).where(eq(users.email, 'race@example.com'));
 
@@ -97,5 +97,78 @@ describe('pre-registered addresses: verifying hands the account to the mailbox o
 
     expect(old.statusCode).toBe(401); // the old session is over: signed out
     expect(oldMe.json().error.code).toBe('SESSION_EXPIRED');
+  });
+
+  const check = (agent: ReturnType<typeof createAgent>, token: string) =>
+    agent.request({ method: 'POST', url: '/api/auth/verify-email/check?lang=en', payload: { token } });
+
+  test('followed in the session that signed up, the link verifies in one click and every session stays', async () => {
+    const { agent, me } = await signUpUnverifiedAgent(t.app, 'one-click@example.com', OWNER_PASSWORD);
+    const laptop = createAgent(t.app);
+    await laptop.request({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'one-click@example.com', password: OWNER_PASSWORD },
+    });
+    const { token = '' } = await readLatestMail(t.db, 'one-click@example.com');
+    const csrfBefore = me.csrfToken;
+
+    const asked = await check(agent, token);
+    const verified = await agent.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    const meAfter = await agent.request({ method: 'GET', url: '/api/me' });
+    const laptopMe = await laptop.request({ method: 'GET', url: '/api/me' });
+    const again = await agent.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({ passwordRequired: false });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const session = MeResponseSchema.parse(meAfter.json());
+    expect(session.user).toMatchObject({ email: 'one-click@example.com', emailVerified: true, hasPassword: true });
+    expect(session.csrfToken).toBe(csrfBefore); // the same session, not a new one
+    expect(MeResponseSchema.parse(laptopMe.json()).user.emailVerified).toBe(true); // no session was ended
+    expect(again.json().error.code).toBe('EMAIL_VERIFICATION_FAILED'); // once
+  });
+
+  test("followed without a session, or in another account's, it asks for the password (nothing fails first)", async () => {
+    await signUpUnverifiedAgent(t.app, 'elsewhere@example.com');
+    const { agent: stranger } = await signUpAgent(t.app, 'stranger@example.com');
+    const { token = '' } = await readLatestMail(t.db, 'elsewhere@example.com');
+
+    const noCookie = await check(createAgent(t.app), token);
+    const otherUser = await check(stranger, token);
+    const bareInOther = await stranger.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'elsewhere@example.com'));
+    const stillLive = await check(createAgent(t.app), token);
+
+    expect(noCookie.json()).toEqual({ passwordRequired: true });
+    expect(otherUser.json()).toEqual({ passwordRequired: true });
+    expect(bareInOther.json().error.code).toBe('NEW_PASSWORD_REQUIRED');
+    expect(row?.emailVerifiedAt).toBeNull();
+    expect(stillLive.statusCode).toBe(200); // asking spends nothing
+  });
+
+  test('a bad link is one refusal (400 EMAIL_VERIFICATION_FAILED) in the request language', async () => {
+    const res = await check(createAgent(t.app), 'not-a-real-token');
+
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'EMAIL_VERIFICATION_FAILED', message: 'Email verification failed' });
+  });
+
+  test('a listed admin address verified in one click gets the role and stays signed in (a re-issued session)', async () => {
+    const local = await buildTestApp({ catalogue: false, env: { ADMIN_EMAILS: 'chief@example.com' } });
+    try {
+      const { agent } = await signUpUnverifiedAgent(local.app, 'chief@example.com', OWNER_PASSWORD);
+      const { token = '' } = await readLatestMail(local.db, 'chief@example.com');
+
+      const verified = await agent.request({ method: 'POST', url: '/api/auth/verify-email', payload: { token } });
+      const stats = await agent.request({ method: 'GET', url: '/api/admin/stats' });
+      const me = MeResponseSchema.parse((await agent.request({ method: 'GET', url: '/api/me' })).json());
+
+      expect(verified.statusCode).toBe(200);
+      expect(me.user).toMatchObject({ role: 'admin', emailVerified: true });
+      expect(stats.statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
   });
 });

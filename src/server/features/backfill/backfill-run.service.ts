@@ -45,7 +45,7 @@ export async function hasCompletedBackfill(db: Db): Promise<boolean> {
  * do once a run succeeded, or when BACKFILL_DAYS is 0.
  */
 export async function runBackgroundBackfill(
-  deps: { db: Db; config: Config },
+  deps: { db: Db; config: Config; signal?: AbortSignal },
   now: Date,
   options: Pick<BackfillOptions, 'sources'> = {},
 ): Promise<JobOutcome> {

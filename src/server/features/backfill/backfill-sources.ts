@@ -61,8 +61,8 @@ export function toCommits52w(commits: ReadonlyMap<string, number>, span: Backfil
 }
 
 /** The five sources with a daily history (docs/ingestion.md "History backfill"), configured from `config`. */
-export function createHistorySources(config: Config): HistorySource[] {
-  const policy = toHttpPolicy(config);
+export function createHistorySources(config: Config, signal?: AbortSignal): HistorySource[] {
+  const policy = toHttpPolicy(config, signal);
   const coingecko = {
     baseUrl: config.COINGECKO_BASE_URL,
     apiKey: config.COINGECKO_API_KEY,

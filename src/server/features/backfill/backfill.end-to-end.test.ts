@@ -8,7 +8,9 @@ import { queryRows } from '../../db/client.ts';
 import { fakeHistoryEnv, fakeHistoryRoute } from '../../sources/testing/fake-history.ts';
 import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import type { Agent } from '../auth/auth.test-support.ts';
 import { fromHistoryContributions } from '../heat/heat.mappers.ts';
+import { signUpPremium } from '../watchlists/watchlists.test-support.ts';
 
 // The must-show of issue 15: a fresh database with the catalogue, fake sources for every history adapter, then
 // `npm run ingest -- --backfill 90` (its function) twice; the history API, "why it moved", trend ranks and momentum.
@@ -23,6 +25,7 @@ describe('history backfill, end to end', () => {
   let t: TestApp;
   let dataDir: string | undefined;
   let env: Record<string, string>;
+  let premium: Agent; // 90 days of history are a premium range
   const count = async (table: 'daily_signals' | 'heat_history' | 'heat_daily_ranks') =>
     (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]?.n;
 
@@ -83,10 +86,11 @@ describe('history backfill, end to end', () => {
       sql`SELECT count(*)::int AS n FROM heat_daily_ranks WHERE entity_type = 'project' AND entity_id = 'uniswap'`,
     );
     expect(rankedDays[0]?.n).toBe(91); // 90 backfilled days and today's (the first start's live run)
+    premium = (await signUpPremium(t.app, t.db, 'backfill-premium@example.com')).agent;
   }, 300_000);
 
   test('the history API returns 90 daily points, backfilled ones flagged, the live day kept', async () => {
-    const res = await t.app.inject({ url: '/api/projects/uniswap/history?range=90d' });
+    const res = await premium.request({ method: 'GET', url: '/api/projects/uniswap/history?range=90d' });
     expect(res.statusCode).toBe(200);
     const body = res.json() as {
       points: { at: string; score: number; backfilled: boolean }[];
@@ -152,7 +156,7 @@ describe('history backfill, end to end', () => {
       t.db,
       sql`SELECT s.id FROM sectors s JOIN projects p ON p.category = s.name WHERE p.id = 'uniswap'`,
     );
-    const res = await t.app.inject({ url: `/api/sectors/${sector?.id}/history?range=90d` });
+    const res = await premium.request({ method: 'GET', url: `/api/sectors/${sector?.id}/history?range=90d` });
     const body = res.json() as { points: { backfilled: boolean }[]; moves: { day: Move } };
     expect(body.points.length).toBe(91);
     expect(body.points.filter((p) => p.backfilled)).toHaveLength(90);

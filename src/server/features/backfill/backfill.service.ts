@@ -67,10 +67,13 @@ export function toBackfillSpan(days: number, now: Date): { fromDay: string; toDa
  * fetches nothing. Sources run side by side, each at its own pace; a failed pair is recorded (and retried next run),
  * never filled in. Then heat is recomputed for each past day (heat/past-days.service.ts) and momentum is refreshed.
  */
-export async function runBackfill(deps: { db: Db; config: Config }, options: BackfillOptions): Promise<BackfillResult> {
-  const { db } = deps;
+export async function runBackfill(
+  deps: { db: Db; config: Config; signal?: AbortSignal },
+  options: BackfillOptions,
+): Promise<BackfillResult> {
+  const { db, signal } = deps;
   const span = toBackfillSpan(options.days, options.now);
-  const sources = options.sources ?? createHistorySources(deps.config);
+  const sources = options.sources ?? createHistorySources(deps.config, signal);
   const only = options.projectIds ? new Set(options.projectIds) : undefined;
   const targets = (await selectBackfillTargets(db)).filter((t) => !only || only.has(t.id));
   const covered = new Set(
@@ -107,9 +110,11 @@ export async function runBackfill(deps: { db: Db; config: Config }, options: Bac
     return writing;
   };
   const started = performance.now();
-  await Promise.all(
+  // Settled, not Promise.all: a stopped run lets every source end at its next call, keeps the progress made so far
+  // (the next run resumes after it), then stops before the recompute.
+  const fetches = await Promise.allSettled(
     work.map(async ({ source, due }) => {
-      const pace = createPacer(source.pauseMs);
+      const pace = createPacer(source.pauseMs, signal);
       const tally = tallies[source.name] as SourceTally;
       let failedInARow = 0;
       for (const [index, target] of due.entries()) {
@@ -135,6 +140,7 @@ export async function runBackfill(deps: { db: Db; config: Config }, options: Bac
             rows.push({ projectId: target.id, signal: p.signal, day: p.day, value: p.value, source: source.name });
           progress.push({ ...record, status, points: points?.length ?? 0, error: null });
         } catch (error) {
+          signal?.throwIfAborted(); // stopping: not this pair's failure
           const notFound = error instanceof SourceError && error.kind === 'not_found';
           tally[notFound ? 'none' : 'failed']++;
           failedInARow = notFound ? 0 : failedInARow + 1;
@@ -148,6 +154,8 @@ export async function runBackfill(deps: { db: Db; config: Config }, options: Bac
     }),
   );
   await flush();
+  signal?.throwIfAborted();
+  for (const settled of fetches) if (settled.status === 'rejected') throw settled.reason;
   const fetched = performance.now();
   const history = await recomputePastDays(db, { fromDay: span.fromDay, toDay: span.toDay });
   const momentum = await refreshMomentum(db, options.now);

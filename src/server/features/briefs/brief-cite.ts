@@ -31,6 +31,8 @@ export type Citer = {
   cite: (value: number | null | undefined, hint: RegExp, tokens?: readonly string[]) => BriefSegment | null;
   /** The keys cited so far, in order. */
   cited: () => string[];
+  /** A fact's value by key (to choose words such as "above" or "below"), or null when there is no such fact. */
+  valueOf: (key: string) => number | null;
 };
 
 export function createCiter(facts: readonly AnalysisFact[]): Citer {
@@ -50,6 +52,7 @@ export function createCiter(facts: readonly AnalysisFact[]): Citer {
       return { text: formatFactValue(best), fact: best.key };
     },
     cited: () => [...used],
+    valueOf: (key) => facts.find((f) => f.key === key)?.value ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type {
   AnalysisFact,
+  BriefInputs,
   MarketAnalysisResponse,
   ProjectAnalysisResponse,
   SectorAnalysisResponse,
@@ -16,6 +17,20 @@ const fact = (key: string, value: number, unit: AnalysisFact['unit'], source = '
   asOf: AS_OF,
   anchor: null,
 });
+
+/** Live inputs (no age to state), and the built-in sample 517 days old (its age a fact, as brief-context.ts adds). */
+export const LIVE_INPUTS: BriefInputs = { kind: 'live', asOf: AS_OF, ageDays: 0 };
+export const SAMPLE_INPUTS: BriefInputs = { kind: 'sample', asOf: '2025-06-30T00:00:00.000Z', ageDays: 517 };
+export const SAMPLE_AGE_FACT: AnalysisFact = { ...fact('inputs.ageDays', 517, 'days', 'catalogue-sample') };
+
+/** What brief-context.ts adds for a project: its sector median (of 12) and its 30-day range over 9 days. */
+export const CONTEXT_FACTS: AnalysisFact[] = [
+  fact('context.sectorMedian', 41.25, 'points'),
+  fact('context.sectorProjects', 12, 'count'),
+  fact('context.range30d.days', 9, 'days'),
+  fact('context.range30d.low', 38.5, 'points'),
+  fact('context.range30d.high', 80.1, 'points'),
+];
 
 export function projectAnalysis(id = 'uniswap', name = 'Uniswap', dataVersion = AS_OF): ProjectAnalysisResponse {
   return {
@@ -81,6 +96,7 @@ export function projectAnalysis(id = 'uniswap', name = 'Uniswap', dataVersion = 
       fact('heat.score', 72.4, 'points'),
       fact('move.day.change', 5.25, 'points'),
       fact('move.week.change', -3.1, 'points'),
+      fact('move.day.driver.twitterFollowers', 4, 'points'),
       fact('market.cap', 4_512_345_678, 'usd', 'coingecko'),
       fact('risk.thinLiquidity.ratio', 0.004, 'ratio'),
       fact('anomaly.mentions.zScore', 4.73, 'zscore'),
@@ -170,6 +186,7 @@ export function marketAnalysis(): MarketAnalysisResponse {
       { sectorId: 'l2', name: 'Layer 2', shareNow: 0.2, shareBefore: 0.25, shareChange: -0.05 },
     ],
     anomalies: [],
+    history: { firstRunAt: '2026-11-14T12:00:00.000Z', days: 10 },
     facts: [
       fact('move.day.uniswap.change', 5.25, 'points'),
       fact('move.day.aave.change', -4.5, 'points'),

@@ -1,5 +1,6 @@
 import type {
   AnalysisFact,
+  BriefInputs,
   BriefKind,
   MarketAnalysisResponse,
   ProjectAnalysisResponse,
@@ -7,11 +8,15 @@ import type {
 } from '../../../shared/api/analysis.schema.ts';
 import { labelsOf } from './brief-labels.ts';
 
-/** What a brief is written from: one analysis answer of the deterministic analytics (the full one). */
-export type BriefInput =
+/**
+ * What a brief is written from: one analysis answer of the deterministic analytics (the full one, its facts extended
+ * by brief-context.ts) and the age and kind of the inputs behind it.
+ */
+export type BriefInput = (
   | { kind: 'project'; analysis: ProjectAnalysisResponse }
   | { kind: 'sector'; analysis: SectorAnalysisResponse }
-  | { kind: 'market'; analysis: MarketAnalysisResponse };
+  | { kind: 'market'; analysis: MarketAnalysisResponse }
+) & { inputs: BriefInputs };
 
 export type BriefSubject = {
   kind: BriefKind;

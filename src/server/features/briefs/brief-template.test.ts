@@ -1,9 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import { ANALYSIS_LANGS } from '../../../shared/api/analysis.schema.ts';
 import {
+  CONTEXT_FACTS,
   emptyProjectAnalysis,
+  LIVE_INPUTS,
   marketAnalysis,
   projectAnalysis,
+  SAMPLE_AGE_FACT,
+  SAMPLE_INPUTS,
   sectorAnalysis,
 } from './brief-fixtures.test-support.ts';
 import { type BriefInput, subjectOf } from './brief-input.ts';
@@ -12,12 +16,22 @@ import { checkBrief } from './brief-tags.ts';
 import { writeTemplateBrief } from './brief-template.ts';
 
 const INPUTS: Record<string, BriefInput> = {
-  project: { kind: 'project', analysis: projectAnalysis() },
-  digits: { kind: 'project', analysis: projectAnalysis('1inch', '1inch') },
-  empty: { kind: 'project', analysis: emptyProjectAnalysis() },
-  sector: { kind: 'sector', analysis: sectorAnalysis() },
-  market: { kind: 'market', analysis: marketAnalysis() },
+  project: { kind: 'project', analysis: projectAnalysis(), inputs: LIVE_INPUTS },
+  digits: { kind: 'project', analysis: projectAnalysis('1inch', '1inch'), inputs: LIVE_INPUTS },
+  empty: { kind: 'project', analysis: emptyProjectAnalysis(), inputs: LIVE_INPUTS },
+  sector: { kind: 'sector', analysis: sectorAnalysis(), inputs: LIVE_INPUTS },
+  market: { kind: 'market', analysis: marketAnalysis(), inputs: LIVE_INPUTS },
+  sampleProject: {
+    kind: 'project',
+    analysis: withFacts(projectAnalysis(), [SAMPLE_AGE_FACT, ...CONTEXT_FACTS]),
+    inputs: SAMPLE_INPUTS,
+  },
+  sampleSector: { kind: 'sector', analysis: withFacts(sectorAnalysis(), [SAMPLE_AGE_FACT]), inputs: SAMPLE_INPUTS },
+  sampleMarket: { kind: 'market', analysis: withFacts(marketAnalysis(), [SAMPLE_AGE_FACT]), inputs: SAMPLE_INPUTS },
 };
+function withFacts<T extends { facts: unknown[] }>(analysis: T, facts: T['facts']): T {
+  return { ...analysis, facts: [...analysis.facts, ...facts] };
+}
 const textOf = (segments: { text: string }[]) => segments.map((s) => s.text).join('');
 /** The segments written back as tagged text, as a model would have written them. */
 const tagged = (segments: { text: string; fact: string | null }[]) =>
@@ -63,7 +77,7 @@ describe('the template brief', () => {
       { ...analysis.facts[0]!, key: 'breakdown.clamp.contribution', value: 30, anchor: 'breakdown-clamp' },
       { ...analysis.facts[0]!, key: 'breakdown.priceChange24hPct.contribution', value: -2, anchor: null },
     );
-    const input: BriefInput = { kind: 'project', analysis };
+    const input: BriefInput = { kind: 'project', analysis, inputs: LIVE_INPUTS };
     const en = writeTemplateBrief(input, 'en');
     const cited = en.cited.filter((key) => key.startsWith('breakdown.'));
     expect(cited).toEqual([
@@ -93,7 +107,7 @@ describe('the template brief', () => {
       { key: 'age', current: -1, previous: 0, delta: -1 },
     ];
     analysis.full!.anomalies[0]!.signal = 'heat';
-    const input: BriefInput = { kind: 'project', analysis };
+    const input: BriefInput = { kind: 'project', analysis, inputs: LIVE_INPUTS };
     const en = textOf(writeTemplateBrief(input, 'en').segments);
     expect(en).toContain(
       'Over the last 24 hours its heat rose by 5.3 points, mostly through Market and Development, while Listing age pulled the other way.',
@@ -112,9 +126,38 @@ describe('the template brief', () => {
     expect(market).not.toMatch(/24h|7d|30d/);
   });
 
+  test('a brief on the sample says so first, with its age cited, and never calls the heat current', () => {
+    const zh = writeTemplateBrief(INPUTS.sampleProject!, 'zh');
+    const zhText = textOf(zh.segments);
+    expect(zhText.startsWith('以下依据内置样本数据（距今 517 天），不是实时行情。')).toBe(true);
+    expect(zh.segments).toContainEqual({ text: '517', fact: 'inputs.ageDays' });
+    expect(zhText).toContain('Uniswap 热度分为 72.4。');
+    expect(zhText).not.toContain('当前');
+    const en = textOf(writeTemplateBrief(INPUTS.sampleProject!, 'en').segments);
+    expect(en.startsWith('This rests on the built-in sample data, 517 days old, not live market data.')).toBe(true);
+    // What the table does not show: sector median, its own 30-day range, the biggest change since yesterday.
+    expect(en).toContain("Its heat is above its sector's median of 41.3 (12 scored projects).");
+    expect(en).toContain(
+      'Over the last 30 days its heat ranged from 38.5 to 80.1 (9 days of history); it now sits in the top third of that range.',
+    );
+    expect(en).toContain('The biggest change since yesterday: X (Twitter) followers, up 4 points.');
+    expect(zhText).toContain('它的热度高于所在板块的中位数 41.3（共 12 个有热度的项目）。');
+    // Live inputs: no age, and "current" stays.
+    const live = textOf(writeTemplateBrief(INPUTS.project!, 'zh').segments);
+    expect(live.startsWith('以下依据实时数据。')).toBe(true);
+    expect(live).toContain('Uniswap 当前热度分为 72.4。');
+  });
+
+  test('a range with under two days of history says how many days there are, not a range', () => {
+    const analysis = projectAnalysis();
+    analysis.facts.push({ ...CONTEXT_FACTS[2]!, value: 1 });
+    const text = textOf(writeTemplateBrief({ kind: 'project', analysis, inputs: LIVE_INPUTS }, 'en').segments);
+    expect(text).toContain('Its own 30-day range needs at least two days of history; there are 1 so far.');
+  });
+
   test('a project without data says so, in both languages, with no number', () => {
     expect(textOf(writeTemplateBrief(INPUTS.empty!, 'en').segments)).toBe(
-      'There is no data for NewCoin yet: no heat score has been computed, so there is nothing to analyse.',
+      'This rests on live data. There is no data for NewCoin yet: no heat score has been computed, so there is nothing to analyse.',
     );
     const zh = writeTemplateBrief(INPUTS.empty!, 'zh');
     expect(textOf(zh.segments)).toContain('还没有数据');
@@ -124,7 +167,7 @@ describe('the template brief', () => {
   test('a number without a fact is left out, not written', () => {
     const analysis = projectAnalysis();
     analysis.facts = analysis.facts.filter((f) => f.key !== 'heat.score');
-    const text = textOf(writeTemplateBrief({ kind: 'project', analysis }, 'en').segments);
+    const text = textOf(writeTemplateBrief({ kind: 'project', analysis, inputs: LIVE_INPUTS }, 'en').segments);
     expect(text).toContain('Uniswap has no heat score yet.');
     expect(text).not.toContain('72.4');
   });

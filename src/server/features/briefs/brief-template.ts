@@ -1,5 +1,6 @@
 import type {
   AnalysisLang,
+  BriefInputs,
   BriefSegment,
   Mover,
   ProjectAnalysisResponse,
@@ -10,6 +11,7 @@ import { type Citer, createCiter, unsigned } from './brief-cite.ts';
 import type { BriefInput } from './brief-input.ts';
 import { labelOf, listOf, MEAN_WORDS, WINDOW_WORDS } from './brief-labels.ts';
 import { type Part, type Sentences, toSegments } from './brief-sentences.ts';
+import { biggestChangeParts, inputsParts, rangeParts, sectorMedianParts } from './brief-template-context.ts';
 import { marketSentences } from './brief-template-market.ts';
 
 // The brief written without a model (none configured, or its brief failed, timed out, was rejected or the budget is
@@ -43,12 +45,11 @@ export function writeTemplateBrief(
   lang: AnalysisLang,
 ): { segments: BriefSegment[]; cited: string[] } {
   const citer = createCiter(input.analysis.facts);
-  const sentences =
-    input.kind === 'project'
-      ? projectSentences(input.analysis, lang, citer)
-      : input.kind === 'sector'
-        ? sectorSentences(input.analysis, lang, citer)
-        : marketSentences(input.analysis, lang, citer);
+  // Every brief opens with what its inputs are: a year-old sample must never read as today's market.
+  const sentences: Sentences = [inputsParts(input.inputs, lang, citer)];
+  if (input.kind === 'project') sentences.push(...projectSentences(input.analysis, lang, citer, input.inputs));
+  else if (input.kind === 'sector') sentences.push(...sectorSentences(input.analysis, lang, citer));
+  else sentences.push(...marketSentences(input.analysis, lang, citer));
   return { segments: toSegments(sentences, lang), cited: citer.cited() };
 }
 
@@ -129,7 +130,12 @@ export function riskParts(flags: readonly (RiskFlag & { name?: string })[], lang
   return lang === 'zh' ? [`风险提示：${list.join('；')}。`] : [`Risk flags: ${list.join('; ')}.`];
 }
 
-function projectSentences(a: ProjectAnalysisResponse, lang: AnalysisLang, citer: Citer): Sentences {
+function projectSentences(
+  a: ProjectAnalysisResponse,
+  lang: AnalysisLang,
+  citer: Citer,
+  inputs: BriefInputs,
+): Sentences {
   const zh = lang === 'zh';
   const heat = citer.cite(a.summary.heat, /heat/, [a.projectId]);
   if (a.summary.heat === null && a.facts.length === 0) {
@@ -142,19 +148,25 @@ function projectSentences(a: ProjectAnalysisResponse, lang: AnalysisLang, citer:
     ];
   }
   const out: Sentences = [];
+  // "Current" only when the inputs are live: a score computed from a sample is not today's heat.
+  const now = inputs.kind === 'live' ? '当前' : '';
   out.push(
     heat
       ? zh
-        ? [`${a.name} 当前热度分为 `, heat, '。']
+        ? [`${a.name} ${now}热度分为 `, heat, '。']
         : [`${a.name} has a heat score of `, heat, '.']
       : [zh ? `${a.name} 还没有热度分。` : `${a.name} has no heat score yet.`],
   );
+  for (const parts of [sectorMedianParts(a.summary.heat, lang, citer), rangeParts(a.summary.heat, lang, citer)]) {
+    if (parts) out.push(parts);
+  }
   const breakdown = breakdownParts(a, lang, citer);
   if (breakdown) out.push(breakdown);
+  // Written (and so cited) in reading order: the day's move, what changed most in it, then the week's move.
   const day = moverParts(a.full?.movers.day ?? null, a.summary.change24h, 'day', lang, citer, a.projectId);
+  const biggest = biggestChangeParts(a, lang, citer);
   const week = moverParts(a.full?.movers.week ?? null, a.summary.change7d, 'week', lang, citer, a.projectId);
-  if (day) out.push(day);
-  if (week) out.push(week);
+  for (const parts of [day, biggest, week]) if (parts) out.push(parts);
   if (!day && !week)
     out.push([
       zh

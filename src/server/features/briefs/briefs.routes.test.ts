@@ -1,10 +1,10 @@
-import { Writable } from 'node:stream';
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { BriefResponse } from '../../../shared/api/analysis.schema.ts';
 import { briefs, projects, sectors } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type FakeLlm, type FakeLlmRequest, startFakeLlm } from '../../test/fake-llm.ts';
+import { captureLogLines } from '../../test/log-lines.ts';
 import { type Agent, createAgent, signUpAgent } from '../auth/auth.test-support.ts';
 import { creditPoints } from '../points/points.service.ts';
 import { type BriefInput, subjectOf } from './brief-input.ts';
@@ -39,13 +39,7 @@ describe('GET /api/analysis/…/brief[/stream] (model behind a fake OpenAI-compa
   let free: Agent;
   let projectId: string;
   let sectorId: string;
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, stream } = captureLogLines();
 
   beforeAll(async () => {
     fake = await startFakeLlm({ reply: citeFirstFact });
@@ -91,6 +85,33 @@ describe('GET /api/analysis/…/brief[/stream] (model behind a fake OpenAI-compa
     expect(fake.requests).toHaveLength(1);
   });
 
+  test('a brief states the kind and age of its inputs (the data state) and gives the model its context facts', async () => {
+    const state = (await createAgent(t.app).request({ method: 'GET', url: '/api/data-state' })).json();
+    expect(state.figures).toBe('sample'); // the built-in catalogue, no market source reached
+    fake.script({ reply: 'Heat is {{987654|heat.score}}.' }); // rejected → the template
+    const res = await premium.request({ method: 'GET', url: `/api/analysis/project/${projectId}/brief?lang=zh` });
+    const brief = res.json() as BriefResponse;
+    const ageDays = Math.floor((Date.now() - Date.parse(state.figuresAsOf)) / 86_400_000);
+    expect(brief.inputs).toEqual({ kind: 'sample', asOf: state.figuresAsOf, ageDays });
+    const text = brief.segments.map((segment) => segment.text).join('');
+    expect(text.startsWith(`以下依据内置样本数据（距今 ${ageDays} 天），不是实时行情。`)).toBe(true);
+    expect(text).not.toContain('当前');
+    expect(brief.facts.find((fact) => fact.key === 'inputs.ageDays')).toMatchObject({
+      value: ageDays,
+      unit: 'days',
+      source: 'catalogue-sample',
+    });
+    // The model is given the same inputs and context facts to cite.
+    const prompt = fake.requests[0]?.body.messages[1]?.content ?? '';
+    expect(prompt).toContain(`inputs.ageDays | ${ageDays} | days | catalogue-sample`);
+    expect(prompt).toMatch(/context\.range30d\.days \| \d+ \| days \| heatrank/);
+    // A cached brief answers with the inputs as they are now (the same here), not a stored copy.
+    const again = (
+      await premium.request({ method: 'GET', url: `/api/analysis/project/${projectId}/brief?lang=zh` })
+    ).json() as BriefResponse;
+    expect(again.inputs).toEqual(brief.inputs);
+  });
+
   test('a brief citing a number not in the prompt is rejected: the template brief, itself grounded, is served', async () => {
     fake.script({ reply: 'Heat is {{987654|heat.score}} and rank 1.' });
     for (const [kind, id] of [
@@ -101,8 +122,10 @@ describe('GET /api/analysis/…/brief[/stream] (model behind a fake OpenAI-compa
       expect(res.statusCode).toBe(200);
       const brief = res.json() as BriefResponse;
       expect(brief).toMatchObject({ kind, origin: 'template', fallbackReason: 'rejected', lang: 'zh' });
-      // The template on the real analytics passes the model's own check.
+      // The template on the real analytics passes the model's own check (the analysis facts, plus the inputs and
+      // context facts the brief adds, which it returns among its cited facts).
       const analysis = (await premium.request({ method: 'GET', url: `/api/analysis/${kind}/${id}` })).json();
+      analysis.facts = [...analysis.facts, ...brief.facts];
       const subject = subjectOf({ kind, analysis } as BriefInput);
       const tagged = brief.segments.map((s) => (s.fact ? `{{${s.text}|${s.fact}}}` : s.text)).join('');
       expect(checkBrief(tagged, subject.facts, subject.names)).toMatchObject({ ok: true });

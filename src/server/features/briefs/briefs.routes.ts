@@ -11,6 +11,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
 import { analysisServiceFor } from '../analysis/analysis.service.ts';
 import { requireFeature } from '../membership/viewer-level.ts';
+import { getDataState } from '../system/data-state.service.ts';
+import { briefInputsOf, inputFacts, projectContextFacts } from './brief-context.ts';
 import type { BriefInput } from './brief-input.ts';
 import { type BriefContext, getBrief } from './briefs.service.ts';
 import { createLlmClient } from './llm-client.ts';
@@ -26,17 +28,29 @@ export const briefsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const guard = requireFeature('heat_analytics');
   const contextOf = (request: FastifyRequest): BriefContext => ({ ...deps, llm, log: request.log });
 
+  // The inputs' kind and age (the data state the footer states) and, for a project, its sector median and 30-day
+  // range: added as facts to a copy of the (cached) analysis, so the brief cites them like any other number.
+  const inputsNow = async () => briefInputsOf(await getDataState(deps.db, new Date()), new Date());
   const loadProject = async (id: string): Promise<BriefInput> => {
     const found = await analysis.project(id, true);
     if (!found) throw new AppError('PROJECT_NOT_FOUND', { id });
-    return { kind: 'project', analysis: found };
+    const [inputs, context] = await Promise.all([
+      inputsNow(),
+      projectContextFacts(deps.db, found.projectId, new Date()),
+    ]);
+    const facts = [...found.facts, ...inputFacts(inputs), ...context];
+    return { kind: 'project', analysis: { ...found, facts }, inputs };
   };
   const loadSector = async (id: string): Promise<BriefInput> => {
     const found = await analysis.sector(id, true);
     if (!found) throw new AppError('SECTOR_NOT_FOUND', { id });
-    return { kind: 'sector', analysis: found };
+    const inputs = await inputsNow();
+    return { kind: 'sector', analysis: { ...found, facts: [...found.facts, ...inputFacts(inputs)] }, inputs };
   };
-  const loadMarket = async (): Promise<BriefInput> => ({ kind: 'market', analysis: await analysis.market() });
+  const loadMarket = async (): Promise<BriefInput> => {
+    const [found, inputs] = await Promise.all([analysis.market(), inputsNow()]);
+    return { kind: 'market', analysis: { ...found, facts: [...found.facts, ...inputFacts(inputs)] }, inputs };
+  };
 
   const json = { tags: ['analysis'], querystring: BriefQuerySchema, response: { 200: BriefResponseSchema } };
   const stream = {

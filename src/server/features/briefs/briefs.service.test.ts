@@ -6,7 +6,7 @@ import { createDb } from '../../db/client.ts';
 import { briefs, llmUsage } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type FakeLlm, startFakeLlm } from '../../test/fake-llm.ts';
-import { projectAnalysis } from './brief-fixtures.test-support.ts';
+import { LIVE_INPUTS, projectAnalysis } from './brief-fixtures.test-support.ts';
 import type { BriefInput } from './brief-input.ts';
 import { selectDayTokens } from './briefs.queries.ts';
 import { type BriefContext, getBrief, RETRY_AFTER_MS } from './briefs.service.ts';
@@ -38,6 +38,7 @@ describe('briefs through an OpenAI-compatible endpoint (service, against a fake 
   const project = (id = 'uniswap', name = 'Uniswap'): BriefInput => ({
     kind: 'project',
     analysis: projectAnalysis(id, name),
+    inputs: LIVE_INPUTS,
   });
 
   beforeAll(async () => {

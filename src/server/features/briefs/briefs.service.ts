@@ -54,6 +54,16 @@ export async function getBrief(
   lang: AnalysisLang,
   onDelta: (text: string) => void = () => {},
 ): Promise<BriefResponse> {
+  // A cached brief states the inputs as they are now, not as they were when it was written.
+  return { ...(await findOrWriteBrief(ctx, input, lang, onDelta)), inputs: input.inputs };
+}
+
+async function findOrWriteBrief(
+  ctx: BriefContext,
+  input: BriefInput,
+  lang: AnalysisLang,
+  onDelta: (text: string) => void,
+): Promise<BriefResponse> {
   const now = ctx.now ?? (() => new Date());
   if (!ctx.llm) return templateBrief(input, lang, 'noModel', now());
   const subject = subjectOf(input);
@@ -132,6 +142,7 @@ async function writeBrief(
     fallbackReason: null,
     segments: trimEnds(check.segments),
     facts: subject.facts.filter((fact) => check.cited.includes(fact.key)),
+    inputs: input.inputs,
   };
   await updateBriefDone(ctx.db, key, brief, null);
   return brief;
@@ -146,6 +157,7 @@ export function templateBrief(input: BriefInput, lang: AnalysisLang, reason: Fal
     fallbackReason: reason,
     segments,
     facts: input.analysis.facts.filter((fact) => cited.includes(fact.key)),
+    inputs: input.inputs,
   };
 }
 

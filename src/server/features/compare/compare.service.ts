@@ -1,6 +1,6 @@
 import type { MetricSource } from '../../../shared/api/common.schema.ts';
 import type { CompareResponse } from '../../../shared/api/compare.schema.ts';
-import type { HistoryRange } from '../../../shared/api/heat.schema.ts';
+import type { TrendRange } from '../../../shared/api/heat.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { getProjectHeat, getProjectHistory } from '../heat/heat.service.ts';
@@ -15,7 +15,7 @@ import { selectCompareRows } from './compare.queries.ts';
 export async function compareProjects(
   db: Db,
   ids: readonly string[],
-  range: HistoryRange,
+  range: TrendRange,
   now: Date,
 ): Promise<CompareResponse> {
   const rows = await selectCompareRows(db, ids);

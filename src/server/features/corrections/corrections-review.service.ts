@@ -5,6 +5,7 @@ import type {
   CorrectionValues,
 } from '../../../shared/api/corrections.schema.ts';
 import { POINTS_PER_ACCEPTED_CORRECTION } from '../../../shared/membership/tasks.ts';
+import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -65,6 +66,7 @@ export async function acceptCorrection(
   now: Date,
 ): Promise<AdminCorrection> {
   const projectId = await withTransaction(deps.db, async (tx) => {
+    await lockCatalogueWrites(tx); // a sector change rewrites project_scores through its trigger
     const correction = await lockPending(tx, id);
     const project = await selectProjectFacts(tx, correction.projectId, true);
     if (!project) throw new AppError('PROJECT_NOT_FOUND', { id: correction.projectId });

@@ -7,6 +7,7 @@ import {
   SubmitCryptoHashBodySchema,
 } from '../../../shared/api/crypto-payments.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
 import { requireSignedIn } from '../membership/viewer-level.ts';
 import { createCryptoPayment, getCryptoPayment, submitCryptoHash } from './crypto-payments.service.ts';
 import { cryptoSettingsOf, toCryptoOptions } from './crypto-settings.ts';
@@ -27,6 +28,7 @@ export const cryptoPaymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     {
       schema: { tags, body: CreateCryptoPaymentBodySchema, response: { 201: CryptoPaymentSchema } },
       onRequest: requireSignedIn,
+      preHandler: requireVerifiedEmail,
     },
     async (req, reply) => {
       reply.header('cache-control', 'private, no-store');

@@ -16,6 +16,8 @@ export type ExportColumn = {
   /** Header in the export's language. */
   label: string;
   type: ExportCellType;
+  /** Decimals a readable number shows (heat 1, percent 2); absent: the type's default (docs/exports-formats.md). */
+  digits?: number;
 };
 
 /** percent cells hold the percentage itself (12.5 means 12.5 %), as the API does. null = no data. */
@@ -30,6 +32,8 @@ export type ExportTable = {
   columns: ExportColumn[];
   /** Read once, lazily, in order. */
   rows: AsyncIterable<ExportRow>;
+  /** Values for a reader (words, rounded; csv times as "YYYY-MM-DD HH:mm UTC") rather than raw for a machine. */
+  readable?: boolean;
 };
 
 export type ExportMetadata = {
@@ -45,6 +49,11 @@ export type ExportMetadata = {
   sources: { source: string; asOf: Date | null }[];
   /** History exports only. */
   dateRange?: { from: Date; to: Date };
+  /**
+   * The export's row cap (null: none, vip) and the rows the source matched; the files state the cap (the pdf's own
+   * PDF_ROW_LIMIT too) so a reader knows whether the file is complete. Absent in documents built outside an export.
+   */
+  rowLimit?: { cap: number | null; matched: number };
 };
 
 export type ExportDocument = { metadata: ExportMetadata; tables: ExportTable[] };

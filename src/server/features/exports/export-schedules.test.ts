@@ -99,6 +99,24 @@ describe('scheduled exports', () => {
     expect(note?.params).toMatchObject({ exportId: made[0]?.id });
   });
 
+  test('a scheduled export runs with the same options: raw values and chosen columns reach its file', async () => {
+    const { agent } = await signUpWithPoints(t.app, t.db, 'sch-options@example.com');
+    const options = { format: 'csv', language: 'zh', includeMetadata: false, raw: true, columns: ['id', 'heatScore'] };
+    const created = await createSchedule(agent, { ...WEEKLY, options });
+    const { id } = ScheduleSchema.parse(created.json());
+    const now = new Date();
+    await makeDue(id, new Date(now.getTime() - 60_000));
+
+    await runDueSchedules(deps(), now);
+    const [made] = await exportsOf(id);
+    const done = await waitForExport(agent, made!.id);
+    const file = await agent.request({ method: 'GET', url: `/api/exports/${done.id}/download` });
+
+    expect(created.json().options).toMatchObject({ raw: true, columns: ['id', 'heatScore'] });
+    expect(made?.options).toMatchObject({ raw: true, columns: ['id', 'heatScore'] });
+    expect(file.body).toBe('\uFEFFid,heatScore\r\nalpha,80\r\n'); // raw: keys as headers, even in a zh export
+  });
+
   test('a schedule far behind runs once and moves to the first period after now', async () => {
     const { agent } = await signUpWithPoints(t.app, t.db, 'sch-behind@example.com');
     const { id } = (await createSchedule(agent, { ...WEEKLY, frequency: 'monthly' })).json();

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ExportSource } from '../../../shared/api/exports.schema.ts';
+import { type ExportSource, pdfColumnsOf } from '../../../shared/api/exports.schema.ts';
 import { PROJECT_SORTS } from '../../../shared/api/projects.schema.ts';
 import { HEAT_MODEL_VERSION } from '../../../shared/scoring/weights.ts';
-import { heatHistory, projects } from '../../db/schema/index.ts';
+import { heatHistory, projects, sectors } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertSector } from '../../test/factories.ts';
 import { listProjects, readProjectList } from '../projects/projects.service.ts';
@@ -24,7 +24,11 @@ describe('export sources: the rows and columns of each source', () => {
   let owner: Awaited<ReturnType<typeof signUpWithPoints>>;
   const now = new Date('2026-11-24T12:00:00Z');
 
-  const build = async (source: ExportSource, options: { columns?: string[]; language?: 'zh' | 'en' } = {}, c = ctx) => {
+  const build = async (
+    source: ExportSource,
+    options: { columns?: string[]; language?: 'zh' | 'en'; raw?: boolean; format?: 'csv' | 'pdf' } = {},
+    c = ctx,
+  ) => {
     const built = await buildExportDocument(c, source, { language: 'en', ...options });
     const [table] = built.document.tables;
     return { ...built, table, rows: await collect(table?.rows ?? (async function* () {})()) };
@@ -79,7 +83,7 @@ describe('export sources: the rows and columns of each source', () => {
   test('reading the directory in keyset pages gives exactly the list order, for every sort and both orders', async () => {
     for (const sort of PROJECT_SORTS) {
       for (const order of ['asc', 'desc'] as const) {
-        const listed = await listProjects(t.db, { sort, order, limit: 100, offset: 0 });
+        const listed = await listProjects(t.db, { sort, order, limit: 100, offset: 0 }, new Date());
         const read = await readProjectList(t.db, { sort, order }, null, 2);
         const ids: string[] = [];
         for await (const item of read.rows) ids.push(item.id);
@@ -108,7 +112,7 @@ describe('export sources: the rows and columns of each source', () => {
     );
 
     expect(document.metadata).toMatchObject({
-      title: '项目目录',
+      title: '项目分析',
       language: 'zh',
       generatedAt: now,
       modelVersion: HEAT_MODEL_VERSION,
@@ -116,6 +120,26 @@ describe('export sources: the rows and columns of each source', () => {
     });
     expect(document.metadata.sources).toEqual([{ source: 'coingecko', asOf: new Date('2026-11-24T10:00:00.000Z') }]);
     expect(table?.columns.map((c) => c.label)).toEqual(['名称', '行情数据来源']);
+  });
+
+  test('readable values: a Chinese file names the sector (rows and filter) by its Chinese name; raw keeps the id', async () => {
+    await t.db.update(sectors).set({ nameZh: '游戏' }).where(eq(sectors.id, 'gaming'));
+    const source = { kind: 'directory', filters: { category: 'Gaming' } } as const;
+    const zh = await build(source, { language: 'zh', columns: ['id', 'category', 'heatScore'] });
+    const raw = await build(source, { language: 'zh', columns: ['id', 'category'], raw: true });
+    const pdf = await build(source, { language: 'zh', format: 'pdf', raw: true });
+
+    expect(zh.document.metadata.filters).toEqual({ 板块: '游戏' });
+    expect(zh.rows).toEqual([
+      { id: 'beta', category: '游戏', heatScore: 60 },
+      { id: 'delta', category: '游戏', heatScore: 60 },
+    ]);
+    expect(raw.table?.columns.map((c) => c.label)).toEqual(['id', 'category']);
+    expect(raw.rows.map((r) => r.category)).toEqual(['Gaming', 'Gaming']);
+    // A pdf is read by a person (never raw) and starts from the print set.
+    expect(pdf.table?.columns.map((c) => c.key)).toEqual(pdfColumnsOf('directory'));
+    expect(pdf.rows[0]?.category).toBe('游戏');
+    await t.db.update(sectors).set({ nameZh: null }).where(eq(sectors.id, 'gaming'));
   });
 
   test('a search: its text and premium filters, the same matches as /api/search, and it is not counted as a search', async () => {
@@ -161,8 +185,8 @@ describe('export sources: the rows and columns of each source', () => {
     await add(list.id, { projectId: 'beta', amount: 3 });
     await add(plain.id, { projectId: 'alpha' });
 
-    const held = await build({ kind: 'watchlist', id: list.id });
-    const watched = await build({ kind: 'watchlist', id: plain.id });
+    const held = await build({ kind: 'watchlist', id: list.id }, { raw: true });
+    const watched = await build({ kind: 'watchlist', id: plain.id }, { raw: true });
 
     expect(held.table?.columns.map((c) => c.key)).toContain('pnl');
     expect(held.rows.map((r) => [r.id, r.amount, r.value, r.pnl])).toEqual([
@@ -202,7 +226,7 @@ describe('export sources: the rows and columns of each source', () => {
 
     const { rows, document } = await build(
       { kind: 'project_history', projectId: 'alpha', from: '2026-11-01', to: '2026-11-02' },
-      { columns: ['at', 'heatScore', 'backfilled'] },
+      { columns: ['at', 'heatScore', 'backfilled'], raw: true },
     );
 
     expect(rows).toEqual([

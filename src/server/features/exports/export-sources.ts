@@ -4,6 +4,7 @@ import {
   type ExportSource,
   exportColumnsOf,
   HOLDING_EXPORT_COLUMNS,
+  pdfColumnsOf,
 } from '../../../shared/api/exports.schema.ts';
 import type { ProjectListItem } from '../../../shared/api/projects.schema.ts';
 import { SearchQuerySchema } from '../../../shared/api/search.schema.ts';
@@ -17,9 +18,15 @@ import type { Viewer } from '../membership/viewer-level.ts';
 import { getProject, readProjectList } from '../projects/projects.service.ts';
 import { getSavedSearch } from '../saved-searches/saved-searches.service.ts';
 import { readSearchMatches } from '../search/search.service.ts';
-import { getSector } from '../sectors/sectors.service.ts';
+import { getSector, readSectorNames } from '../sectors/sectors.service.ts';
 import { getWatchlist } from '../watchlists/watchlists.service.ts';
-import { HISTORY_COLUMN_DEFS, PROJECT_COLUMN_DEFS, selectColumns, WATCHLIST_COLUMN_DEFS } from './export-columns.ts';
+import {
+  HISTORY_COLUMN_DEFS,
+  PROJECT_COLUMN_DEFS,
+  type Presentation,
+  selectColumns,
+  WATCHLIST_COLUMN_DEFS,
+} from './export-columns.ts';
 import type { ExportColumn, ExportDocument, ExportRow } from './export-document.ts';
 
 // Sources → ExportDocument (docs/exports.md "Sources"): each reads its rows lazily in pages, never the whole result.
@@ -48,14 +55,18 @@ type Opened<R> = {
 
 /** An opened source with its row type closed over: the chosen columns and the rows as cells. */
 type OpenedSource = Omit<Opened<unknown>, 'rows' | 'defs'> & {
-  table: (keys: readonly string[], lang: Language) => { columns: ExportColumn[]; rows: AsyncIterable<ExportRow> };
+  table: (
+    keys: readonly string[],
+    lang: Language,
+    presentation: Presentation,
+  ) => { columns: ExportColumn[]; rows: AsyncIterable<ExportRow> };
 };
 
 function erase<R>({ rows, defs, ...rest }: Opened<R>): OpenedSource {
   return {
     ...rest,
-    table: (keys, lang) => {
-      const { columns, toRow } = selectColumns(defs, keys, lang);
+    table: (keys, lang, presentation) => {
+      const { columns, toRow } = selectColumns(defs, keys, lang, presentation);
       return { columns, rows: mapRows(rows, toRow) };
     },
   };
@@ -118,7 +129,8 @@ async function openSource(ctx: SourceContext, source: ExportSource, lang: Langua
     case 'sector': {
       const { sector } = await getSector(db, source.id, { limit: 1, offset: 0 });
       const read = await readProjectList(db, { sort: 'heat', category: sector.name }, rowCap);
-      return projects('projects', `${title}: ${sector.name}`, { [label(lang, 'sector')]: sector.name }, read);
+      const name = lang === 'zh' ? (sector.nameZh ?? sector.name) : sector.name;
+      return projects('projects', `${title}: ${name}`, { [label(lang, 'sector')]: name }, read);
     }
     case 'watchlist': {
       // A watchlist holds at most ITEMS_PER_WATCHLIST projects: one read is already a bounded page.
@@ -160,20 +172,43 @@ async function openSource(ctx: SourceContext, source: ExportSource, lang: Langua
   }
 }
 
+/** Raw for json (a machine format) and when asked; a pdf is always read by a person. */
+export function isRawExport(options: Partial<Pick<ExportOptions, 'format' | 'raw'>>): boolean {
+  if (options.format === 'json') return true;
+  if (options.format === 'pdf') return false;
+  return options.raw ?? false;
+}
+
+function presentationOf(raw: boolean, language: Language, sectorName: (name: string) => string): Presentation {
+  return raw ? { raw: true } : { raw: false, ctx: { language, sectorName } };
+}
+
 /**
  * The document of one export: metadata in the export's language (filters, generated at, model version, sources and
- * their as-of; a cut at the row cap is stated among the filters) and one table whose rows are read lazily.
+ * their as-of, the row cap; a cut at the cap is stated among the filters too) and one table whose rows are read
+ * lazily, valued raw or readable (isRawExport). A pdf without chosen columns gets the print set (pdfColumnsOf).
  */
 export async function buildExportDocument(
   ctx: SourceContext,
   source: ExportSource,
-  options: Pick<ExportOptions, 'columns' | 'language'> & { includeMetadata?: boolean },
+  options: Pick<ExportOptions, 'columns' | 'language'> &
+    Partial<Pick<ExportOptions, 'format' | 'raw'>> & { includeMetadata?: boolean },
 ): Promise<BuiltDocument> {
   const lang = options.language;
   const opened = await openSource(ctx, source, lang);
-  const { columns, rows } = opened.table(options.columns ?? opened.defaultColumns, lang);
+  const raw = isRawExport(options);
+  const defaults =
+    options.format === 'pdf'
+      ? pdfColumnsOf(source.kind).filter((key) => opened.defaultColumns.includes(key))
+      : opened.defaultColumns;
+  // Sectors are stored by their English name (projects.category); a Chinese file names them as the page does.
+  const names = lang === 'zh' ? await readSectorNames(ctx.db) : new Map<string, string>();
+  const sectorName = (name: string) => names.get(name) ?? name;
+  const { columns, rows } = opened.table(options.columns ?? defaults, lang, presentationOf(raw, lang, sectorName));
   const truncated = ctx.rowCap !== null && opened.total > ctx.rowCap;
   const filters = { ...opened.filters };
+  const sectorFilter = label(lang, 'category');
+  if (filters[sectorFilter]) filters[sectorFilter] = sectorName(filters[sectorFilter]);
   if (truncated) {
     filters[translate(lang, 'exports.metadata.rowCap')] = translate(lang, 'exports.metadata.truncated', {
       cap: ctx.rowCap ?? 0,
@@ -191,8 +226,9 @@ export async function buildExportDocument(
       // the metadata is written.
       sources: options.includeMetadata === false ? [] : await readSourcesAsOf(ctx.db, ctx.now),
       ...(opened.dateRange ? { dateRange: opened.dateRange } : {}),
+      rowLimit: { cap: ctx.rowCap, matched: opened.total },
     },
-    tables: [{ name: opened.name, title: opened.title, columns, rows }],
+    tables: [{ name: opened.name, title: opened.title, columns, rows, readable: !raw }],
   };
   return { document, matched: opened.total, truncated };
 }

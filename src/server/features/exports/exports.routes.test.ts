@@ -61,7 +61,7 @@ describe('/api/exports', () => {
     const text = file.toString('utf8');
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = text.slice(1).trim().split(/\r?\n/);
-    expect(lines).toEqual(['Name,Heat,Sector', 'Project alpha,80,DeFi', 'Project gamma,,DeFi']);
+    expect(lines).toEqual(['Name,Heat,Sector', 'Project alpha,80,DeFi', 'Project gamma,no data,DeFi']); // readable: a missing figure in words
   });
 
   test('a Chinese export is named in Chinese: Content-Disposition carries it per RFC 5987', async () => {
@@ -71,11 +71,11 @@ describe('/api/exports', () => {
     const done = await waitForExport(agent, created.json().id);
     const download = await agent.request({ method: 'GET', url: `/api/exports/${done.id}/download` });
 
-    expect(done.fileName).toMatch(/^热度榜-项目目录-\d{4}-\d{2}-\d{2}\.json$/);
+    expect(done.fileName).toMatch(/^热度榜-项目分析-\d{4}-\d{2}-\d{2}\.json$/);
     expect(download.headers['content-disposition']).toBe(contentDisposition(done.fileName));
     expect(download.headers['content-disposition']).toContain(`filename*=UTF-8''${encodeURIComponent(done.fileName)}`);
     expect(String(download.headers['content-disposition'])).toMatch(/^attachment; filename="[\x20-\x7e]+"; /);
-    expect(JSON.parse(download.body).metadata.title).toBe('项目目录');
+    expect(JSON.parse(download.body).metadata.title).toBe('项目分析');
   });
 
   test('bad input is a 400: an unknown column, an unknown filter, a bad date range', async () => {

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/api/exports.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
+import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
 import { requireFeature, requireSignedIn, type Viewer, viewerOf } from '../membership/viewer-level.ts';
 import { startExport } from './export-runner.ts';
 import * as schedules from './export-schedules.service.ts';
@@ -52,7 +53,11 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
 
   app.post(
     '/exports',
-    { schema: { tags, body: CreateExportBodySchema, response: { 202: ExportSchema } }, onRequest: guard },
+    {
+      schema: { tags, body: CreateExportBodySchema, response: { 202: ExportSchema } },
+      onRequest: guard,
+      preHandler: requireVerifiedEmail,
+    },
     async (req, reply) => {
       const now = new Date();
       const row = await service.createExport(db, own(req, reply, now), req.body, now, config);
@@ -89,7 +94,11 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
 
   app.post(
     '/exports/:id/retry',
-    { schema: { tags, params: ExportParamsSchema, response: { 202: ExportSchema } }, onRequest: guard },
+    {
+      schema: { tags, params: ExportParamsSchema, response: { 202: ExportSchema } },
+      onRequest: guard,
+      preHandler: requireVerifiedEmail,
+    },
     async (req, reply) => {
       const row = await service.retryExport(db, own(req, reply, new Date()), req.params.id);
       start(row.id);
@@ -114,7 +123,11 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
 
   app.post(
     '/export-schedules',
-    { schema: { tags, body: CreateScheduleBodySchema, response: { 201: ScheduleSchema } }, onRequest: guard },
+    {
+      schema: { tags, body: CreateScheduleBodySchema, response: { 201: ScheduleSchema } },
+      onRequest: guard,
+      preHandler: requireVerifiedEmail,
+    },
     async (req, reply) => {
       const now = new Date();
       const created = await schedules.createSchedule(db, own(req, reply, now), req.body, now);

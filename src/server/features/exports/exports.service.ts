@@ -80,6 +80,9 @@ export async function assertSourceReadable(db: Db, viewer: Viewer, source: Expor
       await getSector(db, source.id, { limit: 1, offset: 0 });
       return;
     case 'project_history':
+      // The history export is part of historical data (premium today, as export_data is: checked apart so the two
+      // promises cannot drift).
+      assertCanUse(viewer, 'historical_data');
       await getProject(db, source.projectId);
       return;
     default:

@@ -1,20 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FundingResponseSchema, LogoParamsSchema, LogoQuerySchema } from '../../../shared/api/fundamentals.schema.ts';
 import { HeatParamsSchema } from '../../../shared/api/heat.schema.ts';
+import { canUse } from '../../../shared/membership/level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getProjectFunding, getStoredLogo } from './fundamentals.service.ts';
+import { viewerOf } from '../membership/viewer-level.ts';
+import { getProjectFunding, getStoredLogo, withoutPremiumData } from './fundamentals.service.ts';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
-/** Registered at /api: /projects/:id/funding (cached, public) and /logos/:projectId (our stored copy of the logo). */
+/**
+ * Registered at /api: /projects/:id/funding (cached per answer: in full for vip, without the investors and valuations
+ * below it, premium_data; private, since one address answers by level) and /logos/:projectId (our stored logo).
+ */
 export const fundamentalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
     '/projects/:id/funding',
     { schema: { tags: ['projects'], params: HeatParamsSchema, response: { 200: FundingResponseSchema } } },
     async (request, reply) => {
       const { id } = request.params;
-      return sendCached(request, reply, await cache.getOrCompute(`funding:${id}`, () => getProjectFunding(db, id)));
+      const full = canUse(viewerOf(request, new Date()).level, 'premium_data');
+      const answer = full
+        ? await cache.getOrCompute(`funding:${id}`, () => getProjectFunding(db, id))
+        : await cache.getOrCompute(`funding:${id}:reduced`, async () =>
+            withoutPremiumData(await getProjectFunding(db, id)),
+          );
+      return sendCached(request, reply, answer, 30, 'private');
     },
   );
 

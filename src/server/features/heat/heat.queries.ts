@@ -51,7 +51,7 @@ export type ProjectInputs = {
   isVerified: boolean;
   /** What the last run stored: a row whose outputs, evidence, model and inputs hash all match is not rewritten. */
   storedHeat: number | null;
-  storedSocial: number;
+  storedSocial: number | null;
   storedStatus: string | null;
   storedEvidence: number;
   storedModel: string | null;
@@ -153,7 +153,8 @@ export type ProjectScoreWrite = {
   category: string;
   /** Null when the project is not scored (below the minimum evidence rule); so are signal and status. */
   heat: number | null;
-  social: number;
+  /** Null when no social profile was read. */
+  social: number | null;
   /** Heat before the status bonus. */
   signal: number | null;
   status: string | null;

@@ -2,14 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HeatParamsSchema,
   HistoryQuerySchema,
+  type HistoryRange,
   HistoryResponseSchema,
   ProjectHeatResponseSchema,
   SyncStatusResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
+import { canReadHistoryRange } from '../../../shared/membership/level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { getSyncStatus } from '../../jobs/sync-status.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
+import { assertCanReadHistory, viewerOf } from '../membership/viewer-level.ts';
 import { getProjectHeat, getProjectHistory, getSectorHistory } from './heat.service.ts';
+
+// The free ranges may sit in shared caches; the premium ones only in the reader's own.
+const scopeOf = (range: HistoryRange) => (canReadHistoryRange('free', range) ? 'public' : 'private');
 
 /** Registered at /api: the heat engine's reads. Cached responses are dropped by every recompute (event bus). */
 export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache, config }) => {
@@ -39,12 +45,10 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
     async (request, reply) => {
       const { id } = request.params;
       const { range } = request.query;
+      assertCanReadHistory(viewerOf(request, new Date()), range);
       const key = `heat-history:project:${id}:${range}`;
-      return sendCached(
-        request,
-        reply,
-        await cache.getOrCompute(key, () => getProjectHistory(db, id, range, new Date())),
-      );
+      const body = await cache.getOrCompute(key, () => getProjectHistory(db, id, range, new Date()));
+      return sendCached(request, reply, body, 30, scopeOf(range));
     },
   );
 
@@ -61,12 +65,10 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
     async (request, reply) => {
       const { id } = request.params;
       const { range } = request.query;
+      assertCanReadHistory(viewerOf(request, new Date()), range);
       const key = `heat-history:sector:${id.toLowerCase()}:${range}`;
-      return sendCached(
-        request,
-        reply,
-        await cache.getOrCompute(key, () => getSectorHistory(db, id, range, new Date())),
-      );
+      const body = await cache.getOrCompute(key, () => getSectorHistory(db, id, range, new Date()));
+      return sendCached(request, reply, body, 30, scopeOf(range));
     },
   );
 

@@ -26,9 +26,9 @@ import {
 } from './history.queries.ts';
 import { SIGNAL_METRIC_FIELDS, toSignalSource } from './signal-fields.ts';
 
-/** Chart resolution per range: ~170, 180 and 90 points. */
-const BUCKET_SECONDS: Record<HistoryRange, number> = { '7d': 3_600, '30d': 4 * 3_600, '90d': 86_400 };
-const RANGE_DAYS: Record<HistoryRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
+/** Chart resolution per range: ~170, 180, 90 and 365 points (retention keeps one row a day past 30 days). */
+const BUCKET_SECONDS: Record<HistoryRange, number> = { '7d': 3_600, '30d': 4 * 3_600, '90d': 86_400, '1y': 86_400 };
+const RANGE_DAYS: Record<HistoryRange, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };
 
 /**
  * A project's heat explained. The breakdown is recomputed from the project's current inputs with the stored status

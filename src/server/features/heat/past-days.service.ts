@@ -80,7 +80,7 @@ export async function recomputePastDays(
           if (!isScored(evidence)) continue;
           const heat = heatScore(signals, at);
           // No social input has history: the row's social score is unknown (a gap in the chart's social line, never
-          // the model's neutral 50); the sector formula still takes the model's no-data value for its members.
+          // the formula's base 50), and null for the sector formula too (its heat mean then takes the whole weight).
           const social = socialScore(signals).score;
           const contributions = toHistoryContributions(heat.breakdown);
           rows.push({
@@ -126,7 +126,7 @@ export async function recomputePastDays(
           id: h.id,
           at,
           score: h.score,
-          social: null, // members' social scores are the no-data default on a past day: not shown as a figure
+          social: null, // members have no social score on a past day (no social history): nothing to average
           signal: h.signal,
           contributions: null,
           breakdown: JSON.stringify(h.breakdown),

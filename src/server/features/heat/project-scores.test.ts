@@ -46,15 +46,16 @@ const outcomes = async () =>
 
 describe('project_scores triggers', () => {
   // Was "the neutral 50 with status new": since migration 0011 a new project is not scored until a recompute finds
-  // enough evidence, so it can never sit at 50 above projects with data.
-  test('a new project starts unscored (heat and status null, evidence 0), in its category', async () => {
+  // enough evidence, so it can never sit at 50 above projects with data; since migration 0037 its social score is
+  // null too (no profile read), not the social formula's base 50.
+  test('a new project starts unscored (heat, social score and status null, evidence 0), in its category', async () => {
     await t.db.insert(projects).values({ id: 'newcomer', name: 'Newcomer', category: 'AI' });
 
     expect(await scoreOf('newcomer')).toMatchObject({
       heatScore: null,
       signalScore: null,
       evidenceCount: 0,
-      socialScore: 50,
+      socialScore: null,
       status: null,
       category: 'AI',
       computedAt: null,

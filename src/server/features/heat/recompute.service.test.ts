@@ -90,6 +90,27 @@ describe('recomputeHeat', () => {
     expect(await historyOf('project', 'delta')).toEqual([]);
   });
 
+  test('no social input → social score null (never the base 50); a profile read → the formula', async () => {
+    const alpha = await projectRow('alpha');
+    const beta = await projectRow('beta'); // scored on market and development, no X profile, mentions or engagement
+    const gamma = await projectRow('gamma');
+    const [defi] = await t.db.select().from(sectors).where(eq(sectors.id, 'defi'));
+
+    expect(alpha?.socialScore).toBe(75); // 50 + 20 (1M followers) + 5 (verified)
+    expect(beta).toMatchObject({ socialScore: null, status: 'active' });
+    expect(gamma?.socialScore).toBeNull();
+    expect(defi?.socialScore).toBe(75); // the sector's social mean counts only alpha
+  });
+
+  test('a stale 50 written before the rule is replaced by null on the next run', async () => {
+    await t.db.update(projectScores).set({ socialScore: 50 }).where(eq(projectScores.projectId, 'beta'));
+
+    const result = await recomputeHeat(t.db, { now: new Date(at(0).getTime() + 2) });
+
+    expect(result.projectsChanged).toBe(1);
+    expect((await projectRow('beta'))?.socialScore).toBeNull();
+  });
+
   // Was "over its members; an empty sector is the neutral 50": members are now the scored projects only, and a
   // sector without one has no heat (null) rather than a neutral 50 that would rank it.
   test('sector heat follows the spec formula over its scored members; none scored → no heat', async () => {
@@ -102,7 +123,8 @@ describe('recomputeHeat', () => {
     const [empty] = await t.db.select().from(sectors).where(eq(sectors.id, 'empty'));
 
     expect(members).toHaveLength(2); // alpha and beta; gamma has no data
-    expect(defi?.heatScore).toBeCloseTo(sectorHeat(members as { heatScore: number; socialScore: number }[]).score, 9);
+    const expected = sectorHeat(members as { heatScore: number; socialScore: number | null }[]);
+    expect(defi?.heatScore).toBeCloseTo(expected?.score as number, 9);
     expect(defi).toMatchObject({ projectCount: 3, scoredCount: 2, heatModel: 'sector-v1', change24h: null });
     expect(defi?.concentration).toBe(1); // two scored projects: the top 3 hold everything
     expect(defi?.topProjects.map((p) => p.id)).toEqual(['alpha', 'beta']); // gamma is never a leader
@@ -185,9 +207,14 @@ describe('recomputeHeat: unscored projects never lift a sector', () => {
       const expected = sectorHeat(scored.map((m) => ({ heatScore: m.heatScore as number, socialScore: m.social })));
       expect(scored).toHaveLength(5);
       // With the 10 unscored counted it would be 15 members (+5) and a mean pulled towards 50.
-      expect(expected.breakdown.find((e) => e.key === 'size')?.contribution).toBe(0);
-      expect(sector?.heatScore).toBeCloseTo(expected.score, 9);
+      expect(expected?.breakdown.find((e) => e.key === 'size')?.contribution).toBe(0);
+      expect(sector?.heatScore).toBeCloseTo(expected?.score as number, 9);
       expect(sector).toMatchObject({ projectCount: 15, scoredCount: 5 });
+      // No member has a social profile: no invented 50 in the social mean; the heat mean takes the whole weight.
+      expect(scored.every((m) => m.social === null)).toBe(true);
+      expect(sector?.socialScore).toBeNull();
+      const meanHeat = scored.reduce((sum, m) => sum + (m.heatScore as number), 0) / scored.length;
+      expect(sector?.heatScore).toBeCloseTo(meanHeat, 9);
       expect(sector?.topProjects.map((p) => p.id)).toEqual(['real-4', 'real-3', 'real-2']);
       const heats = scored.map((m) => m.heatScore as number).sort((a, b) => b - a);
       const total = heats.reduce((a, b) => a + b, 0);

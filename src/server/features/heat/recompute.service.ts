@@ -10,6 +10,7 @@ import {
   SECTOR_MODEL_VERSION,
   socialScore,
 } from '../../../shared/scoring/index.ts';
+import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
@@ -271,6 +272,7 @@ type RunWrites = {
 async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> {
   const { now, batchSize, progress } = run;
   const historyRows = await withTransaction(db, async (tx) => {
+    await lockCatalogueWrites(tx); // first: admin edits and recounts lock the same tables in other orders
     const steps = (w.strategy === 'rebuild' ? 1 : w.changed.length) + w.projects;
     if (w.strategy === 'rebuild') {
       await rebuildProjectScores(tx, w.writes, HEAT_MODEL_VERSION, now);

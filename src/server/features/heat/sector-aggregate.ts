@@ -19,7 +19,8 @@ export type ScoredProject = {
   evidence: number;
   /** In PROJECT_HISTORY_KEYS order; null when not scored. */
   contributions: number[] | null;
-  social: number;
+  /** Social score; null when no social profile was read (never the formula's base alone). */
+  social: number | null;
   /** Heat before the status bonus; null when not scored. */
   signal: number | null;
   /** Signal heat now minus 24 h ago; null without a baseline. */
@@ -31,8 +32,10 @@ type Scored = ScoredProject & { score: number; contributions: number[] };
 
 /**
  * Every sector's heat (spec formula over the SCORED projects whose category is its name: mean heat, mean social and
- * the size bonus count only them), 24 h change against `previousScores`, trend, breadth, concentration, and its
- * history row. A sector without a scored member has no heat (null) and no history row. Pure: no I/O.
+ * the size bonus count only them; the social mean only those with a social score), 24 h change against
+ * `previousScores`, trend, breadth, concentration, and its history row. A sector without a scored member has no heat
+ * (null) and no history row; one whose scored members have no social score has social null and heat from the heat
+ * mean alone. Pure: no I/O.
  */
 export function computeSectorResults(
   sectors: readonly { id: string; name: string }[],
@@ -50,12 +53,12 @@ export function computeSectorResults(
   const history: HistoryInsert[] = [];
   for (const sector of sectors) {
     const list = members.get(sector.name) ?? [];
-    const social = list.length === 0 ? null : list.reduce((sum, m) => sum + m.social, 0) / list.length;
-    if (list.length === 0) {
+    const social = meanSocial(list);
+    const result = sectorHeat(list.map((m) => ({ heatScore: m.score, socialScore: m.social })));
+    if (result === null) {
       updates.push({ ...NO_SCORED_MEMBERS, id: sector.id, social });
       continue;
     }
-    const result = sectorHeat(list.map((m) => ({ heatScore: m.score, socialScore: m.social })));
     const prev = previousScores.get(sector.id);
     const change24h = prev === undefined ? null : result.score - prev;
     updates.push({
@@ -78,6 +81,18 @@ export function computeSectorResults(
     });
   }
   return { updates, history };
+}
+
+/** The mean social score of the members that have one; null when none has (no invented 50). */
+function meanSocial(list: readonly Scored[]): number | null {
+  let sum = 0;
+  let known = 0;
+  for (const m of list) {
+    if (m.social === null) continue;
+    sum += m.social;
+    known++;
+  }
+  return known === 0 ? null : sum / known;
 }
 
 /** A sector with no scored member: nothing to average, so no heat, change, trend or shares. */

@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { SourceError } from '../../sources/http.ts';
+import { pause, SourceError } from '../../sources/http.ts';
 import {
   type AttentionScope,
   countAttentionCandidates,
@@ -64,7 +63,8 @@ export async function runAttentionSource(
   let capped = 0;
   let stopped = 0;
   for (const [i, target] of targets.entries()) {
-    if (i > 0 && plan.pauseMs > 0) await sleep(plan.pauseMs);
+    if (i > 0 && plan.pauseMs > 0) await pause(plan.pauseMs, deps.signal);
+    deps.signal?.throwIfAborted();
     try {
       const finding = await fetch(target, now);
       if (!finding) {
@@ -79,6 +79,7 @@ export async function runAttentionSource(
         result.updatedIds.push(target.id);
       }
     } catch (error) {
+      deps.signal?.throwIfAborted(); // stopping: not this project's failure
       failed++;
       result.errors.push(`${target.id}: ${errorMessage(error)}`);
       await markMetricsStale(db, plan.source, SOURCE_FIELDS[plan.source], [target.id]);

@@ -51,6 +51,7 @@ async function collectProject(
         const value = await load(repo.full_name);
         if (value !== undefined) total = (total ?? 0) + value;
       } catch (error) {
+        client.policy.signal?.throwIfAborted(); // stopping: not a missing statistic
         errors.push(`${repo.full_name}: ${errorMessage(error)}`);
         return null; // a partial sum would understate the project: no data instead
       }
@@ -79,13 +80,14 @@ export async function runGithubDevelopment(deps: IngestDeps, options: IngestOpti
   const client: GithubClientOptions = {
     baseUrl: config.GITHUB_BASE_URL,
     token: config.GITHUB_TOKEN,
-    policy: toHttpPolicy(config),
+    policy: toHttpPolicy(config, deps.signal),
   };
   const now = deps.now?.() ?? new Date();
   const targets = await selectGithubTargets(db, new Date(now.getTime() - GITHUB_REFRESH_MS), options.limit);
   let failedProjects = 0;
   let attempted = 0;
   for (const [i, target] of targets.entries()) {
+    deps.signal?.throwIfAborted();
     attempted++;
     const asOf = deps.now?.() ?? new Date();
     try {
@@ -96,6 +98,7 @@ export async function runGithubDevelopment(deps: IngestDeps, options: IngestOpti
       result.errors.push(...errors.map((e) => `${target.id}: ${e}`));
       result.updatedIds.push(target.id);
     } catch (error) {
+      deps.signal?.throwIfAborted(); // stopping: not this project's failure
       failedProjects++;
       result.errors.push(`${target.id}: ${errorMessage(error)}`);
       await markMetricsStale(db, 'github', SOURCE_FIELDS.github, [target.id]);

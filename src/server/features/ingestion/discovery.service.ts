@@ -78,7 +78,7 @@ export async function runDefillamaDiscovery(deps: IngestDeps, options: IngestOpt
   const { db, config } = deps;
   const asOf = deps.now?.() ?? new Date();
   const result = emptyResult('defillama');
-  const { protocols, invalid } = await fetchProtocols(config.DEFILLAMA_BASE_URL, toHttpPolicy(config));
+  const { protocols, invalid } = await fetchProtocols(config.DEFILLAMA_BASE_URL, toHttpPolicy(config, deps.signal));
   const seen = new Set<string>();
   const live = protocols
     .filter((p) => !p.deadUrl && !p.rugged && !seen.has(p.id) && seen.add(p.id))

@@ -67,6 +67,8 @@ const market = (id: string, cap: number) => ({
 function route({ path, headers }: FakeRequest): FakeResponse {
   if (path === '/llama/protocols') return { body: PROTOCOLS };
   if (path === '/llama/raises') return { body: RAISES_BODY };
+  if (path === '/llama/v2/chains')
+    return { body: [{ name: 'Ethereum', tvl: 6.1e10, gecko_id: 'ethereum', chainId: 1 }] };
   if (path === '/img/uniswap.png') return { headers: { 'content-type': 'image/png' }, bytes: TEST_LOGO_PNG };
   if (path === '/cg/coins/markets') {
     // Uniswap's coin image is on the fake host: the logos run downloads it once and serves it from our origin.
@@ -213,6 +215,7 @@ test('ingest fills a fresh database from every source, and the recompute scores 
     ['gdelt', false, null, []],
     ['wikipedia', false, null, []],
     ['reddit', false, null, []],
+    ['chains', false, null, []],
     ['raises', false, null, []],
     ['logos', false, null, []],
   ]);
@@ -223,6 +226,7 @@ test('ingest fills a fresh database from every source, and the recompute scores 
     const runs = await handle.db.select().from(syncRuns);
     expect(runs.map((r) => `${r.job}:${r.status}`).sort()).toEqual(
       [
+        'chains',
         'coingecko',
         'defillama',
         'discord',

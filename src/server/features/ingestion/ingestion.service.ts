@@ -1,5 +1,6 @@
 import type { JobContext, JobOutcome } from '../../jobs/job.ts';
-import { finishSyncRun, openSyncRun, type RunTrigger as SyncTrigger } from '../../jobs/run-log.ts';
+import { cancelledMessage, finishSyncRun, openSyncRun, type RunTrigger as SyncTrigger } from '../../jobs/run-log.ts';
+import { runDefillamaChainTvl } from './chain-tvl.service.ts';
 import { runGithubDevelopment } from './developer.service.ts';
 import { runDefillamaDiscovery } from './discovery.service.ts';
 import { markMetricsStale, selectSourceCategories } from './ingestion.queries.ts';
@@ -31,6 +32,7 @@ const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => 
   gdelt: runGdeltNews,
   wikipedia: runWikipediaSearchInterest,
   reddit: runRedditMentions,
+  chains: runDefillamaChainTvl,
   raises: runDefillamaRaises,
   logos: runLogoDownloads,
 };
@@ -41,7 +43,8 @@ export { SOURCE_NAMES, sourceRunStatus };
 /**
  * Runs one source and records it in the sync log (`sync_runs`, job `ingest:<source>`). A source that fails as a
  * whole keeps every stored value and marks its fields stale; the error is returned, never thrown, so one failing
- * source never blocks the others. Publishes `projects.updated` when values changed.
+ * source never blocks the others. Publishes `projects.updated` when values changed. When `deps.signal` is aborted
+ * (a shutdown) the run is recorded as cancelled and the signal's reason is thrown, so the job stops.
  */
 export async function runIngestionSource(
   deps: IngestDeps,
@@ -56,6 +59,18 @@ export async function runIngestionSource(
   try {
     result = await RUNNERS[source](deps, options);
   } catch (error) {
+    if (deps.signal?.aborted) {
+      // Stopped by a shutdown: recorded as cancelled (no value marked stale), and the job stops here too.
+      const finishedAt = now();
+      await finishSyncRun(deps.db, runId, {
+        status: 'cancelled',
+        finishedAt,
+        durationMs: Math.max(0, finishedAt.getTime() - startedAt.getTime()),
+        counts: {},
+        errors: [cancelledMessage(deps.signal)],
+      });
+      throw error;
+    }
     result = {
       ...emptyResult(source),
       failed: true,
@@ -86,6 +101,7 @@ export async function runIngestion(
   const ordered = SOURCE_NAMES.filter((s) => sources.includes(s));
   const results: SourceRunResult[] = [];
   for (const source of ordered) {
+    deps.signal?.throwIfAborted(); // a stopped run opens no further source row
     options.onSource?.(source);
     results.push(await runIngestionSource(deps, source, trigger, options));
   }

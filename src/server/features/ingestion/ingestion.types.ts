@@ -5,12 +5,17 @@ import type { TtlCache } from '../../sources/ttl-cache.ts';
 import type { SourceName } from './metric-fields.ts';
 
 /**
- * What every ingestion service needs: a subset of AppDeps (a job's context fits as is); events and `now` are optional
- * so tests and the CLI can leave them out.
+ * What every ingestion service needs: a subset of AppDeps (a job's context fits as is); events, `now` and `signal` are
+ * optional so tests and the CLI can leave them out.
  */
 export type IngestDeps = Pick<AppDeps, 'db' | 'config'> & {
   events?: Pick<AppDeps['events'], 'publish'>;
   now?: () => Date;
+  /**
+   * The run's stop signal (a job's `ctx.signal`): every source call takes it, and an aborted run stops at once with
+   * the signal's reason instead of finishing its projects (the next run resumes them: they are still due).
+   */
+  signal?: AbortSignal;
 };
 
 export type IngestOptions = {

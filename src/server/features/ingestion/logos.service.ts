@@ -31,7 +31,7 @@ export async function runLogoDownloads(deps: IngestDeps, options: IngestOptions 
     options.limit ?? DEFAULT_PER_RUN,
   );
   const download = {
-    policy: toHttpPolicy(config),
+    policy: toHttpPolicy(config, deps.signal),
     maxBytes: config.LOGO_MAX_BYTES,
     allowPrivateHosts: config.LOGO_ALLOW_PRIVATE_HOSTS,
   };
@@ -41,12 +41,14 @@ export async function runLogoDownloads(deps: IngestDeps, options: IngestOptions 
   const queue = [...targets];
   const worker = async () => {
     for (let target = queue.shift(); target; target = queue.shift()) {
+      deps.signal?.throwIfAborted();
       try {
         const { bytes, contentType, etag } = await downloadLogo(target.url, download);
         await storeLogo(db, { projectId: target.id, sourceUrl: target.url, fetchedAt: now, bytes, contentType, etag });
         result.updatedIds.push(target.id);
         stored++;
       } catch (error) {
+        deps.signal?.throwIfAborted(); // stopping: not this logo's failure
         const message = errorMessage(error);
         await recordLogoFailure(db, { projectId: target.id, sourceUrl: target.url, error: message, fetchedAt: now });
         result.errors.push(`${target.id}: ${message}`);
@@ -55,7 +57,10 @@ export async function runLogoDownloads(deps: IngestDeps, options: IngestOptions 
       options.onProgress?.(++done, targets.length);
     }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  // Settled, not Promise.all: when the run is stopped every worker ends (each at its next call) before it returns.
+  const workers = await Promise.allSettled(Array.from({ length: CONCURRENCY }, worker));
+  deps.signal?.throwIfAborted();
+  for (const settled of workers) if (settled.status === 'rejected') throw settled.reason;
   result.counts = { candidates: targets.length, stored, failedDownloads: failed };
   result.tally = { requested: targets.length, succeeded: stored, failed, skipped: 0 };
   return result;

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { ProjectDirectoryResponseSchema, ProjectSchema } from '../../../shared/api/projects.schema.ts';
 import { projectSignals, projects } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
@@ -118,6 +119,20 @@ describe('CoinGecko market data (/coins/markets, /search/trending)', () => {
     expect(signals).toEqual([
       expect.objectContaining({ projectId: 'pendle', signal: 'trendingRank', value: 0, source: 'coingecko' }),
     ]);
+  });
+
+  test('the trending rank read from /search/trending is shown: "#1" with its as-of on the project and in the directory', async () => {
+    marketAnswers = [answerAll, answerAll, answerAll];
+    await runIngestionSource(deps, 'coingecko', 'cli', { pageSize: 2 });
+
+    const pendle = await t.app.inject({ method: 'GET', url: '/api/projects/pendle' });
+    const aave = await t.app.inject({ method: 'GET', url: '/api/projects/aave' });
+    const directory = await t.app.inject({ method: 'GET', url: '/api/projects?limit=20' });
+
+    const trending = { rank: 1, source: 'coingecko', asOf: now.toISOString() };
+    expect(ProjectSchema.parse(pendle.json()).trending).toEqual(trending);
+    expect(ProjectSchema.parse(aave.json()).trending).toBeNull();
+    expect(ProjectDirectoryResponseSchema.parse(directory.json()).trending).toEqual({ pendle: trending });
   });
 
   test("the coin's image becomes the logo's source address only where none is known", async () => {

@@ -49,7 +49,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
     baseUrl: config.COINGECKO_BASE_URL,
     apiKey: config.COINGECKO_API_KEY,
     keyType: config.COINGECKO_KEY_TYPE,
-    policy: toHttpPolicy(config),
+    policy: toHttpPolicy(config, deps.signal),
   };
   const targets = await selectCoingeckoTargets(db, options.limit);
   const projectsByCoin = new Map<string, string[]>(); // sibling protocols may share one token
@@ -92,6 +92,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
       await recordMarketDay(db, asOf, updates.map(toMarketDay)); // momentum from stored daily prices
       result.updatedIds.push(...updates.map((u) => u.id));
     } catch (error) {
+      deps.signal?.throwIfAborted(); // stopping: not this page's failure
       pagesFailed++;
       result.errors.push(`page ${page + 1}: ${errorMessage(error)}`);
       await markMetricsStale(db, 'coingecko', SOURCE_FIELDS.coingecko, projectIds);
@@ -112,6 +113,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
     await replaceSignal(db, 'trendingRank', 'coingecko', asOf, values);
     trending = values.length;
   } catch (error) {
+    deps.signal?.throwIfAborted();
     trendingFailed = true;
     result.errors.push(`trending: ${errorMessage(error)}`);
   }
@@ -128,6 +130,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
       await fillSocialLinks(db, target.id, links, asOf);
       if (links.telegram || links.discord) linksFound++;
     } catch (error) {
+      deps.signal?.throwIfAborted();
       if (error instanceof SourceError && error.kind === 'not_found') {
         // CoinGecko has no page for this id: an answer, not a failure (like a market id it does not return).
         linksNotFound++;

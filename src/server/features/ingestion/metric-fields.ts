@@ -39,7 +39,8 @@ export const SOURCE_FIELDS = {
   // The heat model's "googleTrends" input holds the search-interest index from Wikipedia page views (0–100).
   wikipedia: ['googleTrends'],
   reddit: ['redditMentions', 'redditAuthors'],
-  // Funding rounds (project_raises) and logos (project_logos) live in their own tables: no metric field.
+  // Chain TVL (platform_tvl), funding rounds (project_raises) and logos (project_logos) live in their own tables: no metric field.
+  chains: [],
   raises: [],
   logos: [],
 } as const satisfies Record<string, readonly MetricField[]>;

@@ -19,7 +19,7 @@ export async function runGdeltNews(deps: IngestDeps, options: IngestOptions = {}
   const { config } = deps;
   const client: GdeltClientOptions = {
     baseUrl: config.GDELT_BASE_URL,
-    policy: toHttpPolicy(config),
+    policy: toHttpPolicy(config, deps.signal),
     rateLimitWaitMs: config.GDELT_PAUSE_MS,
   };
   return runAttentionSource(

@@ -51,7 +51,7 @@ export function toRaiseKey(raise: DefillamaRaise): string {
 export async function runDefillamaRaises(deps: IngestDeps): Promise<SourceRunResult> {
   const asOf = deps.now?.() ?? new Date();
   const result = emptyResult('raises');
-  const { raises, invalid } = await fetchRaises(deps.config.DEFILLAMA_BASE_URL, toHttpPolicy(deps.config));
+  const { raises, invalid } = await fetchRaises(deps.config.DEFILLAMA_BASE_URL, toHttpPolicy(deps.config, deps.signal));
   const match = buildRaiseMatcher(await selectRaiseIdentities(deps.db));
   const rows = new Map<string, RaiseRow>();
   let unmatched = 0;

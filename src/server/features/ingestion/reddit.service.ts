@@ -30,7 +30,7 @@ export async function runRedditMentions(deps: IngestDeps, options: IngestOptions
     clientId: config.REDDIT_CLIENT_ID,
     clientSecret: config.REDDIT_CLIENT_SECRET,
     userAgent: `server:heatrank:${APP_VERSION} (self-hosted HeatRank instance)`,
-    policy: toHttpPolicy(config),
+    policy: toHttpPolicy(config, deps.signal),
     maxPages: REDDIT_MAX_PAGES,
     now: deps.now,
   });

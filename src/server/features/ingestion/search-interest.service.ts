@@ -50,7 +50,7 @@ export async function runWikipediaSearchInterest(
   const { config } = deps;
   const client: WikimediaClientOptions = {
     baseUrl: config.WIKIMEDIA_BASE_URL,
-    policy: toHttpPolicy(config),
+    policy: toHttpPolicy(config, deps.signal),
     userAgent: toWikimediaUserAgent(APP_VERSION, config.WIKIMEDIA_CONTACT),
   };
   return runAttentionSource(

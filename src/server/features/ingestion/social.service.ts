@@ -1,6 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fetchInviteMemberCount } from '../../sources/discord/discord.client.ts';
-import { SourceError, toHttpPolicy } from '../../sources/http.ts';
+import { pause, SourceError, toHttpPolicy } from '../../sources/http.ts';
 import { fetchChatMemberCount } from '../../sources/telegram/telegram.client.ts';
 import type { TtlCache } from '../../sources/ttl-cache.ts';
 import { createXClient } from '../../sources/x/x.client.ts';
@@ -57,12 +56,14 @@ async function runSocialSource(
   let failed = 0;
   let stopped = 0;
   for (const [i, target] of targets.entries()) {
-    if (i > 0) await sleep(config.INGEST_SOCIAL_PAUSE_MS);
+    if (i > 0) await pause(config.INGEST_SOCIAL_PAUSE_MS, deps.signal);
+    deps.signal?.throwIfAborted();
     try {
       const values = await fetcher(target.handle ?? '', now, target.id);
       await updateProjectMetrics(db, source, deps.now?.() ?? new Date(), [{ id: target.id, values }]);
       result.updatedIds.push(target.id);
     } catch (error) {
+      deps.signal?.throwIfAborted(); // stopping: not this project's failure
       failed++;
       result.errors.push(`${target.id}: ${errorMessage(error)}`);
       await markMetricsStale(db, source, SOURCE_FIELDS[source], [target.id]);
@@ -107,6 +108,7 @@ export async function runXSocial(
       backoffMs: config.X_BACKOFF_MS,
       waitMs: config.X_POOL_WAIT_MS,
       now: deps.now,
+      signal: deps.signal,
     }),
     cache,
   );
@@ -141,7 +143,12 @@ export async function runTelegramSocial(deps: IngestDeps, options: IngestOptions
       const chatId = toTelegramChatId(url);
       if (!chatId) throw new Error(`no Telegram channel in "${url}"`);
       return {
-        followersTelegram: await fetchChatMemberCount(config.TELEGRAM_BASE_URL, token, chatId, toHttpPolicy(config)),
+        followersTelegram: await fetchChatMemberCount(
+          config.TELEGRAM_BASE_URL,
+          token,
+          chatId,
+          toHttpPolicy(config, deps.signal),
+        ),
       };
     },
     options,
@@ -158,7 +165,13 @@ export async function runDiscordSocial(deps: IngestDeps, options: IngestOptions 
     async (url) => {
       const code = toDiscordInviteCode(url);
       if (!code) throw new Error(`no Discord invite in "${url}"`);
-      return { followersDiscord: await fetchInviteMemberCount(config.DISCORD_BASE_URL, code, toHttpPolicy(config)) };
+      return {
+        followersDiscord: await fetchInviteMemberCount(
+          config.DISCORD_BASE_URL,
+          code,
+          toHttpPolicy(config, deps.signal),
+        ),
+      };
     },
     options,
   );

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { MeResponse } from '../../../shared/api/auth.schema.ts';
+import { type MeResponse, MeResponseSchema } from '../../../shared/api/auth.schema.ts';
 import type { UsageResponse } from '../../../shared/api/usage.schema.ts';
 import { userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -57,5 +57,30 @@ describe('membership level thresholds over HTTP', () => {
     expect(await levelNow()).toBe('vip');
     await plan(new Date(Date.now() - 1));
     expect(await levelNow()).toBe('free'); // 999 points: the expired plan falls back to the points level
+  });
+
+  test('/api/me answers one effective level: no stored plan level beside it, the plan said apart with its state', async () => {
+    const { agent, me } = await signUpAgent(t.app, 'level-one@example.com');
+    const userId = me.user.id;
+    const read = async () => {
+      const body = (await agent.request({ method: 'GET', url: '/api/me' })).json();
+      expect(body.profile).not.toHaveProperty('membershipLevel');
+      expect(body.profile).not.toHaveProperty('membershipExpiresAt');
+      return MeResponseSchema.parse(body).membership;
+    };
+    await creditPoints(t.db, { userId, amount: 1000, reason: 'admin.adjust' });
+    expect(await read()).toEqual({ level: 'premium', actualLevel: 'premium', testLevel: null, plan: null });
+
+    const ended = new Date(Date.now() - 60_000);
+    await t.db
+      .update(userProfiles)
+      .set({ membershipLevel: 'vip', membershipExpiresAt: ended })
+      .where(eq(userProfiles.id, userId));
+    expect(await read()).toEqual({
+      level: 'premium',
+      actualLevel: 'premium',
+      testLevel: null,
+      plan: { level: 'vip', expiresAt: ended.toISOString(), running: false },
+    });
   });
 });

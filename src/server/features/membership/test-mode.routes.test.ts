@@ -39,13 +39,13 @@ describe('test mode: PUT /api/me/test-mode', () => {
     const previewed = await usage(admin);
     expect(previewed).toMatchObject({ level: 'vip', actualLevel: 'free', testLevel: 'vip' });
     expect(limits(previewed)).toEqual([-1, -1, 1000, 20]);
-    expect((await me(admin)).membership).toEqual({ level: 'vip', actualLevel: 'free', testLevel: 'vip' });
+    expect((await me(admin)).membership).toEqual({ level: 'vip', actualLevel: 'free', testLevel: 'vip', plan: null });
     // The previewed level applies to the checks too: a vip may search past 10 and use custom filters.
     const filtered = await admin.request({ method: 'GET', url: '/api/search?q=uni&category=DeFi' });
     expect(filtered.statusCode).toBe(200);
 
     expect(await usage(other)).toMatchObject({ level: 'free', testLevel: null });
-    expect((await me(other)).membership).toEqual({ level: 'free', actualLevel: 'free', testLevel: null });
+    expect((await me(other)).membership).toEqual({ level: 'free', actualLevel: 'free', testLevel: null, plan: null });
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.email, 'tm-admin@example.com'));
     // Stored level and plan untouched; the only points are the search's own daily task (+50), earned as anyone would.
     expect(profile).toMatchObject({ membershipLevel: 'free', points: 50, membershipExpiresAt: null });

@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  canReadHistoryRange,
   canUse,
   computeEffectiveLevel,
   type Feature,
+  HISTORY_RANGE_MIN_LEVEL,
+  type HistoryRangeKey,
   type MembershipLevel,
   minimumLevelFor,
 } from '../../../shared/membership/level.ts';
@@ -38,7 +41,24 @@ export function assertCanUse(viewer: Viewer, feature: Feature): void {
   throw new AppError(requiredLevel === 'vip' ? 'FEATURE_LOCKED_VIP' : 'FEATURE_LOCKED', {}, { feature, requiredLevel });
 }
 
-/** onRequest guard for a route that needs a feature: 401 SIGN_IN_REQUIRED for a visitor, 403 for a lower level. */
+/**
+ * Throws 403 HISTORY_RANGE_LOCKED when the viewer's level may not read this heat history range (visitors included:
+ * they read the free ranges, and the message says which level the longer ones need).
+ */
+export function assertCanReadHistory(viewer: Viewer, range: HistoryRangeKey): void {
+  if (canReadHistoryRange(viewer.level, range)) return;
+  throw new AppError(
+    'HISTORY_RANGE_LOCKED',
+    {},
+    {
+      feature: 'historical_data',
+      range,
+      requiredLevel: HISTORY_RANGE_MIN_LEVEL[range],
+      signedIn: viewer.userId !== null,
+    },
+  );
+}
+
 /**
  * onRequest guard of a user's own rows that every level may still read, pause and delete (notifications; alerts and
  * saved searches made on a plan that has since ended): a visitor gets 401, any signed-in level passes.
@@ -48,6 +68,7 @@ export async function requireSignedIn(request: FastifyRequest): Promise<void> {
   throw new AppError(request.authExpired ? 'SESSION_EXPIRED' : 'SIGN_IN_REQUIRED');
 }
 
+/** onRequest guard for a route that needs a feature: 401 SIGN_IN_REQUIRED for a visitor, 403 for a lower level. */
 export function requireFeature(feature: Feature) {
   return async (request: FastifyRequest): Promise<void> => assertCanUse(viewerOf(request, new Date()), feature);
 }

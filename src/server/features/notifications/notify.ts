@@ -7,7 +7,7 @@ export type NewNotification = {
   userId: string;
   kind: NotificationKind;
   params: Record<string, unknown>;
-  /** In-app path the notification opens (e.g. /projects/bitcoin), or null. */
+  /** In-app path the notification opens (e.g. /project/bitcoin), or null. */
   link: string | null;
   /** One per source event (e.g. `alert:<id>:<firing>`): reporting the same event again adds nothing. */
   dedupeKey: string;

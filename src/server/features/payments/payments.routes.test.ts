@@ -131,7 +131,7 @@ describe('the Stripe webhook', () => {
     expect(forged.json().error.message).toMatch(/signature/i);
     expect(unsigned.statusCode).toBe(400);
     expect((await paymentRow(paymentId)).state).toBe('pending');
-    expect((await me(agent)).profile.membershipExpiresAt).toBeNull();
+    expect((await me(agent)).membership.plan?.expiresAt ?? null).toBeNull();
     const events = await t.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId));
     expect(events).toHaveLength(0);
   });
@@ -153,11 +153,46 @@ describe('the Stripe webhook', () => {
     expect(row.receiptUrl).toMatch(/\/receipts\/ch_/);
     const account = await me(agent);
     expect(account.membership.level).toBe('premium');
-    expect(new Date(account.profile.membershipExpiresAt).getTime()).toBe(addMonths(row.paidAt!, 12).getTime());
+    expect(new Date(account.membership.plan?.expiresAt).getTime()).toBe(addMonths(row.paidAt!, 12).getTime());
 
     const back = await agent.request({ method: 'GET', url: `/api/payments/return?session_id=${sessionId}` });
     expect(back.statusCode).toBe(200);
     expect(back.json().payment).toMatchObject({ id: paymentId, state: 'success', plan: 'premium', period: 'yearly' });
+  });
+
+  test('50 distinct events for one payment delivered at once: no 500, the plan applied once', async () => {
+    const { agent } = await buyer();
+    const { paymentId, sessionId } = await checkout(agent);
+    const deliveries = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => postWebhook(fake.completedEvent(sessionId, `evt_burst_${paymentId}_${i}`))),
+    );
+    expect(deliveries.map((res) => res.statusCode)).toEqual(Array(50).fill(200));
+    expect(deliveries.filter((res) => res.json().applied)).toHaveLength(1);
+    const row = await paymentRow(paymentId);
+    expect(row.state).toBe('success');
+    const account = await me(agent);
+    expect(new Date(account.membership.plan?.expiresAt).getTime()).toBe(addMonths(row.paidAt!, 12).getTime());
+  });
+
+  test('a signed event naming a malformed payment id is a 400 in our words, and nothing changes', async () => {
+    const { agent } = await buyer();
+    const { paymentId, sessionId } = await checkout(agent);
+    const event = fake.completedEvent(sessionId, 'evt_malformed_id') as {
+      data: { object: { metadata: Record<string, string> } };
+    };
+    event.data.object.metadata = { payment_id: 'not-a-uuid\u0000' };
+    const res = await postWebhook(event);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('STRIPE_EVENT_INVALID');
+    expect((await paymentRow(paymentId)).state).toBe('pending');
+    expect(await t.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_malformed_id'))).toEqual([]);
+  });
+
+  test("a bad signature's reason is ours, not the Stripe library's", async () => {
+    const { payload, headers } = fake.signed({ id: 'evt_x', type: 'ping' }, 'whsec_wrong');
+    const res = await t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook?lang=en', payload, headers });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).not.toMatch(/No signatures found|expected signature|stripe-node|github\.com/i);
   });
 
   test('a refund removes the period; the level falls back to the points level', async () => {
@@ -172,7 +207,7 @@ describe('the Stripe webhook', () => {
     expect(refunded.json().applied).toBe(true);
     expect(await paymentRow(paymentId)).toMatchObject({ state: 'refund', periodStart: null, periodEnd: null });
     const account = await me(agent);
-    expect(account.profile.membershipExpiresAt).toBeNull();
+    expect(account.membership.plan?.expiresAt ?? null).toBeNull();
     expect(account.membership.level).toBe('premium');
   });
 
@@ -194,7 +229,7 @@ describe('the Stripe webhook', () => {
     // A late completion of a failed payment is recorded as seen and changes nothing.
     const late = await postWebhook(fake.completedEvent(sessionId));
     expect(late.json()).toEqual({ received: true, applied: false });
-    expect((await me(agent)).profile.membershipExpiresAt).toBeNull();
+    expect((await me(agent)).membership.plan?.expiresAt ?? null).toBeNull();
   });
 });
 
@@ -210,10 +245,10 @@ describe('the return page without a webhook', () => {
 
     expect(back.json().payment).toMatchObject({ id: paymentId, state: 'success' });
     expect(back.json().payment.receiptUrl).toMatch(/\/receipts\//);
-    const expiresAt = (await me(agent)).profile.membershipExpiresAt;
+    const expiresAt = (await me(agent)).membership.plan?.expiresAt ?? null;
     expect(expiresAt).not.toBeNull();
     expect((await postWebhook(event)).json()).toEqual({ received: true, applied: false });
-    expect((await me(agent)).profile.membershipExpiresAt).toBe(expiresAt);
+    expect((await me(agent)).membership.plan?.expiresAt ?? null).toBe(expiresAt);
   });
 });
 
@@ -272,7 +307,7 @@ describe('admin payments', () => {
       1,
     );
     expect(again.statusCode).toBe(409);
-    expect((await me(agent)).profile.membershipExpiresAt).toBeNull();
+    expect((await me(agent)).membership.plan?.expiresAt ?? null).toBeNull();
     // Stripe's charge.refunded webhook arrives afterwards and changes nothing more.
     expect((await postWebhook(fake.refundedEvent(sessionId))).json().applied).toBe(false);
     const audit = await t.db.select().from(adminAudit).where(eq(adminAudit.entityId, paymentId));

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/payments-checkout.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
+import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
 import { requireSignedIn } from '../membership/viewer-level.ts';
 import { toPayment } from './payment-ledger.service.ts';
 import { selectPaymentsOfUser } from './payments.queries.ts';
@@ -34,6 +35,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     {
       schema: { tags, body: CheckoutBodySchema, response: { 201: CheckoutResponseSchema } },
       onRequest: requireSignedIn,
+      preHandler: requireVerifiedEmail,
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -83,15 +85,18 @@ const stripeWebhookRoute: FastifyPluginAsyncZod<AppDeps & { stripe: StripeClient
     async (request) => {
       const signature = request.headers['stripe-signature'];
       const secret = config.STRIPE_WEBHOOK_SECRET;
-      if (!stripe || !secret) throw new AppError('STRIPE_SIGNATURE_INVALID', { reason: 'Stripe is not configured' });
-      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-        throw new AppError('STRIPE_SIGNATURE_INVALID', { reason: 'missing Stripe-Signature header' });
-      }
+      // The answer says what is wrong in our words; the precise cause (the Stripe library's text) goes to the log.
+      const refuse = (cause: string) => {
+        request.log.warn({ cause }, 'stripe webhook refused');
+        return new AppError('STRIPE_SIGNATURE_INVALID');
+      };
+      if (!stripe || !secret) throw refuse('Stripe is not configured');
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw refuse('no Stripe-Signature header');
       let event: ReturnType<typeof verifyWebhook>;
       try {
         event = verifyWebhook(request.body, signature, secret);
       } catch (error) {
-        throw new AppError('STRIPE_SIGNATURE_INVALID', { reason: error instanceof Error ? error.message : 'invalid' });
+        throw refuse(error instanceof Error ? error.message : 'invalid');
       }
       return { received: true as const, applied: await applyStripeEvent(db, stripe, event) };
     },

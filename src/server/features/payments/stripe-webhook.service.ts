@@ -4,14 +4,25 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { claimPaymentEvent } from './payment-events.queries.ts';
 import { changePaymentState, type PaymentChange } from './payment-ledger.service.ts';
-import { selectPaymentById, selectPaymentByRef, updatePayment } from './payments.queries.ts';
+import { lockProfileForPlan, selectPaymentById, selectPaymentByRef, updatePayment } from './payments.queries.ts';
 import type { StripeClient } from './stripe-client.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A payment id an event names, checked: a signed event naming a malformed id is refused (400), never queried. */
+function paymentIdIn(value: string | null | undefined, field: string): string | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (!UUID.test(value)) throw new AppError('STRIPE_EVENT_INVALID', { field });
+  return value;
+}
 
 type Action = { paymentId: string; change: PaymentChange } | { paymentId: string; noteFailure: string } | null;
 
 /** Our payment of a Checkout session: its metadata, else its id as our provider reference. */
 async function paymentOfSession(db: Db, session: Stripe.Checkout.Session): Promise<string | undefined> {
-  const fromMetadata = session.metadata?.payment_id ?? session.client_reference_id ?? undefined;
+  const fromMetadata =
+    paymentIdIn(session.metadata?.payment_id, 'metadata.payment_id') ??
+    paymentIdIn(session.client_reference_id, 'client_reference_id');
   if (fromMetadata && (await selectPaymentById(db, fromMetadata))) return fromMetadata;
   return (await selectPaymentByRef(db, 'stripe', session.id))?.id;
 }
@@ -20,7 +31,7 @@ async function paymentOfSession(db: Db, session: Stripe.Checkout.Session): Promi
 async function paymentOfIntent(stripe: StripeClient, intent: string | Stripe.PaymentIntent | null) {
   if (!intent) return undefined;
   const object = typeof intent === 'string' ? await stripe.paymentIntents.retrieve(intent) : intent;
-  return object.metadata?.payment_id;
+  return paymentIdIn(object.metadata?.payment_id, 'payment_intent.metadata.payment_id');
 }
 
 /** The Stripe receipt of a paid session, if Stripe has one (best effort: a missing receipt never blocks the plan). */
@@ -57,12 +68,14 @@ async function actionOf(db: Db, stripe: StripeClient, event: Stripe.Event): Prom
     case 'charge.refunded': {
       const charge = event.data.object;
       if (!charge.refunded) return null; // a partial refund keeps the plan
-      const paymentId = charge.metadata?.payment_id ?? (await paymentOfIntent(stripe, charge.payment_intent));
+      const paymentId =
+        paymentIdIn(charge.metadata?.payment_id, 'metadata.payment_id') ??
+        (await paymentOfIntent(stripe, charge.payment_intent));
       return paymentId ? { paymentId, change: { state: 'refund' } } : null;
     }
     case 'payment_intent.payment_failed': {
       const intent = event.data.object;
-      const paymentId = intent.metadata?.payment_id;
+      const paymentId = paymentIdIn(intent.metadata?.payment_id, 'metadata.payment_id');
       const reason = intent.last_payment_error?.message ?? 'PAYMENT_DECLINED';
       return paymentId ? { paymentId, noteFailure: reason } : null;
     }
@@ -82,6 +95,10 @@ export async function applyStripeEvent(db: Db, stripe: StripeClient, event: Stri
   const action = await actionOf(db, stripe, event);
   return withTransaction(db, async (tx) => {
     const payment = action ? await selectPaymentById(tx, action.paymentId) : undefined;
+    // The owner's profile first, as every writer of a plan does: the event row below takes a key-share lock on the
+    // payment (its foreign key), and a concurrent event's state change would then wait on it while holding the
+    // profile — a deadlock on PostgreSQL when Stripe delivers several events of one payment together.
+    if (payment) await lockProfileForPlan(tx, payment.userId);
     const paymentId = payment?.id ?? null;
     const claimed = await claimPaymentEvent(tx, { id: event.id, provider: 'stripe', type: event.type, paymentId });
     if (!claimed || !action || !paymentId) return false;

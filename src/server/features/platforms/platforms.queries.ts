@@ -1,7 +1,7 @@
 import { arrayContains, eq, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 import { projectListColumns } from '../../db/project-columns.ts';
-import { projectScores, projects, scoresOfProject } from '../../db/schema/index.ts';
+import { platformTvl, projectScores, projects, scoresOfProject } from '../../db/schema/index.ts';
 
 export type PlatformAggregateRow = {
   name: string;
@@ -56,6 +56,22 @@ export async function selectPlatformAggregates(db: Db): Promise<PlatformAggregat
   );
 }
 
+/**
+ * Projects that may be a chain themselves (chain-layer.ts reads which): Layer1 and Layer2 sectors, and any project
+ * named after one of its own chains (Starknet in ZK, Ronin in GameFi). A few dozen rows.
+ */
+export function selectChainProjects(db: Db) {
+  return db
+    .select({ id: projects.id, name: projects.name, category: projects.category, tags: projects.tags })
+    .from(projects)
+    .where(
+      sql`${projects.category} IN ('Layer1', 'Layer2') OR EXISTS (
+        SELECT 1 FROM unnest(${projects.chains}) AS c(chain)
+        WHERE lower(c.chain) = lower(${projects.name}) OR lower(c.chain) LIKE lower(${projects.id}) || '%'
+      )`,
+    );
+}
+
 export function selectPlatformProjects(
   db: Db,
   platform: { name: string; kind: 'chain' | 'launchpad' },
@@ -73,4 +89,17 @@ export function selectPlatformProjects(
     .orderBy(sql`${projectScores.heatScore} DESC NULLS LAST`, projectScores.projectId)
     .limit(page.limit)
     .offset(page.offset);
+}
+
+/** Every stored chain TVL (a few hundred rows of DefiLlama's chains), keyed by platform id. */
+export function selectPlatformTvl(db: Db) {
+  return db
+    .select({
+      platformKey: platformTvl.platformKey,
+      tvlUsd: platformTvl.tvlUsd,
+      source: platformTvl.source,
+      asOf: platformTvl.asOf,
+      stale: platformTvl.stale,
+    })
+    .from(platformTvl);
 }

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/platforms.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getPlatform, listPlatforms } from './platforms.service.ts';
+import { filterAndSortPlatforms, getPlatform, listPlatforms } from './platforms.service.ts';
 
 export const platformsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   // The aggregate over every project's chains is the expensive part: computed once per data version, reused below.
@@ -26,12 +26,13 @@ export const platformsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
       },
     },
     async (request, reply) => {
-      const kind = request.query.kind;
-      if (!kind) return sendCached(request, reply, await cache.getOrCompute('platforms:all', () => listPlatforms(db)));
-      const cached = await cache.getOrCompute(`platforms:${kind}`, async () => ({
-        items: (await allPlatforms()).items.filter((item) => item.kind === kind),
-      }));
-      return sendCached(request, reply, cached);
+      const { kind, q, sort } = request.query;
+      if (!kind && !q && sort === 'projects') {
+        return sendCached(request, reply, await cache.getOrCompute('platforms:all', () => listPlatforms(db)));
+      }
+      // A search is not cached per text (any string would be a cache entry): filtering ~70 rows is cheap.
+      const items = filterAndSortPlatforms((await allPlatforms()).items, { kind, q, sort });
+      return { items };
     },
   );
 

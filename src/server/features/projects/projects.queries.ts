@@ -6,6 +6,7 @@ import {
   gt,
   gte,
   ilike,
+  inArray,
   isNotNull,
   isNull,
   lte,
@@ -18,7 +19,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProjectSort } from '../../../shared/api/projects.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { projectListColumns } from '../../db/project-columns.ts';
-import { projectScores, projects, scoresOfProject, sectors } from '../../db/schema/index.ts';
+import {
+  heatDailyRanks,
+  projectScores,
+  projectSignals,
+  projects,
+  scoresOfProject,
+  sectors,
+} from '../../db/schema/index.ts';
 
 export type ProjectFilters = {
   category?: string;
@@ -27,7 +35,10 @@ export type ProjectFilters = {
   /** true: only projects with a heat score; false: only those without. */
   scored?: boolean;
   verified?: boolean;
+  /** A name lookup: name or symbol contains q (any case), or the project is one of `aliasIds`. */
   q?: string;
+  /** Projects one of whose aliases (catalogue-aliases.ts: 以太坊, Ripple…) contains q; only read with `q`. */
+  aliasIds?: readonly string[];
 };
 
 const SORT_COLUMNS: Record<ProjectSort, AnyPgColumn> = {
@@ -61,11 +72,23 @@ function escapeLike(text: string): string {
 }
 
 /**
+ * The directory's text filter is a name lookup, free and never counted (docs/search.md "What counts"): the name or
+ * symbol contains q, or an alias does. Descriptions, tags and full text are the counted /search's.
+ */
+function nameLookup(q: string, aliasIds: readonly string[] = []): SQL | undefined {
+  const pattern = `%${escapeLike(q)}%`;
+  return or(
+    ilike(projects.name, pattern),
+    ilike(projects.symbol, pattern),
+    aliasIds.length > 0 ? inArray(projects.id, [...aliasIds]) : undefined,
+  );
+}
+
+/**
  * WHERE for the filters. `categoryOn: 'scores'` filters on project_scores' copy of the category, which the heat sort
  * needs to walk the (category, heat) index; other sorts filter on projects.category.
  */
 export function whereFor(filters: ProjectFilters, categoryOn: 'projects' | 'scores' = 'projects'): SQL | undefined {
-  const pattern = filters.q ? `%${escapeLike(filters.q)}%` : undefined;
   const category = categoryOn === 'scores' ? projectScores.category : projects.category;
   return and(
     filters.category ? eq(category, filters.category) : undefined,
@@ -77,7 +100,7 @@ export function whereFor(filters: ProjectFilters, categoryOn: 'projects' | 'scor
         ? isNotNull(projectScores.heatScore)
         : isNull(projectScores.heatScore),
     filters.verified === undefined ? undefined : eq(projects.isVerified, filters.verified),
-    pattern ? or(ilike(projects.name, pattern), ilike(projects.symbol, pattern)) : undefined,
+    filters.q ? nameLookup(filters.q, filters.aliasIds) : undefined,
   );
 }
 
@@ -165,4 +188,38 @@ export async function selectSectorName(db: Db, value: string): Promise<string | 
     .where(or(sql`lower(${sectors.id}) = lower(${value})`, sql`lower(${sectors.name}) = lower(${value})`))
     .limit(1);
   return row?.name;
+}
+
+/**
+ * The listed projects' ranked days since `sinceDay` (YYYY-MM-DD): one statement for a whole page, by the primary key
+ * (entity_type, entity_id, day) — at most ids × 7 rows. A day without a row is a day without heat.
+ */
+export function selectHeatDays(db: Db, ids: readonly string[], sinceDay: string) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ projectId: heatDailyRanks.entityId, day: heatDailyRanks.day, score: heatDailyRanks.score })
+    .from(heatDailyRanks)
+    .where(
+      and(
+        eq(heatDailyRanks.entityType, 'project'),
+        inArray(heatDailyRanks.entityId, [...ids]),
+        gte(heatDailyRanks.day, sinceDay),
+      ),
+    );
+}
+
+/** CoinGecko trending ranks (project_signals 'trendingRank', 0 = top) of the given projects that are on the list. */
+export function selectTrendingRanks(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ projectId: projectSignals.projectId, value: projectSignals.value, asOf: projectSignals.asOf })
+    .from(projectSignals)
+    .where(
+      and(
+        eq(projectSignals.signal, 'trendingRank'),
+        eq(projectSignals.source, 'coingecko'),
+        inArray(projectSignals.projectId, [...ids]),
+        isNotNull(projectSignals.value),
+      ),
+    );
 }

@@ -1,23 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ProjectDirectoryResponseSchema,
   ProjectListQuerySchema,
-  ProjectListResponseSchema,
   ProjectParamsSchema,
   ProjectSchema,
 } from '../../../shared/api/projects.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getProject, listProjects } from './projects.service.ts';
+import { getProject, listProjects, toListQuery } from './projects.service.ts';
 
 export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
     '/',
     {
-      schema: { tags: ['projects'], querystring: ProjectListQuerySchema, response: { 200: ProjectListResponseSchema } },
+      schema: {
+        tags: ['projects'],
+        querystring: ProjectListQuerySchema,
+        response: { 200: ProjectDirectoryResponseSchema },
+      },
     },
     async (request, reply) => {
-      const { lang: _lang, ...query } = request.query;
-      const cached = await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(db, query));
+      const query = toListQuery(request.query);
+      const cached = await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () =>
+        listProjects(db, query, new Date()),
+      );
       return sendCached(request, reply, cached);
     },
   );

@@ -1,23 +1,30 @@
 import type { MetricSource } from '../../../shared/api/common.schema.ts';
 import { toServedLogoUrl } from '../../../shared/api/fundamentals.schema.ts';
-import type {
-  Project,
-  ProjectListItem,
-  ProjectListQuery,
-  ProjectListResponse,
+import {
+  type HeatSparklines,
+  type Project,
+  type ProjectDirectoryResponse,
+  type ProjectListItem,
+  type ProjectListQuery,
+  SPARKLINE_DAYS,
+  type TrendingRank,
 } from '../../../shared/api/projects.schema.ts';
+import { DAY_MS } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { MetricSources, ProjectFundamentals, projectScores, projects } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { findAliasHits } from '../catalogue/aliases.service.ts';
 import {
   countProjects,
   type ProjectCursor,
   type ProjectFilters,
   type ProjectListRow,
+  selectHeatDays,
   selectProjectById,
   selectProjectKeysetPage,
   selectProjectPage,
   selectSectorName,
+  selectTrendingRanks,
 } from './projects.queries.ts';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -64,7 +71,7 @@ export function toProject(
   row: typeof projects.$inferSelect,
   scores: typeof projectScores.$inferSelect,
   sectorId: string | null,
-): Project {
+): Omit<Project, 'trending'> {
   const githubOrg = row.githubOrgs[0];
   return {
     ...toProjectListItem({
@@ -137,6 +144,12 @@ function toFundamentals(value: ProjectFundamentals | null): Project['fundamental
   };
 }
 
+/** The projects one of whose aliases (以太坊, Ripple…) contains q: the directory's name filter finds them too. */
+function aliasMatchesOf(q: string): string[] {
+  const hits = findAliasHits(q);
+  return [...hits.exact, ...hits.prefix, ...hits.contains];
+}
+
 async function filtersOf(db: Db, query: Omit<ProjectListQuery, 'limit' | 'offset'>): Promise<ProjectFilters> {
   return {
     category: query.category ? ((await selectSectorName(db, query.category)) ?? query.category) : undefined,
@@ -145,18 +158,71 @@ async function filtersOf(db: Db, query: Omit<ProjectListQuery, 'limit' | 'offset
     scored: query.scored,
     verified: query.verified,
     q: query.q,
+    aliasIds: query.q ? aliasMatchesOf(query.q) : undefined,
   };
 }
 
-/** Lists projects with filters and a stable sort (ties broken by id); heat descending by default. */
-export async function listProjects(db: Db, query: ProjectListQuery): Promise<ProjectListResponse> {
+/**
+ * The list query as the service and the response cache see it: `pageSize` (the directory's 20/50/100) becomes the
+ * limit, and the language (which changes nothing in the body) goes, so equal pages share one cache entry.
+ */
+export function toListQuery(query: ProjectListQuery): Omit<ProjectListQuery, 'lang' | 'pageSize'> {
+  const { lang: _lang, pageSize, ...rest } = query;
+  return { ...rest, limit: pageSize ?? rest.limit };
+}
+
+/**
+ * Lists projects with filters and a stable sort (ties broken by id); heat descending by default. Each row's heat of the
+ * last 7 UTC days (ending at `now`'s day) comes with the page, read in one more statement.
+ */
+export async function listProjects(
+  db: Db,
+  query: Omit<ProjectListQuery, 'lang' | 'pageSize'>,
+  now: Date,
+): Promise<ProjectDirectoryResponse> {
   const filters = await filtersOf(db, query);
   const order = query.order ?? (query.sort === 'name' ? 'asc' : 'desc');
   const [rows, total] = await Promise.all([
     selectProjectPage(db, filters, { sort: query.sort, order, limit: query.limit, offset: query.offset }),
     countProjects(db, filters),
   ]);
-  return { items: rows.map(toProjectListItem), total, limit: query.limit, offset: query.offset };
+  const items = rows.map(toProjectListItem);
+  const ids = items.map((item) => item.id);
+  const heat7d = await listHeatSparklines(db, ids, now);
+  const trending = await listTrendingRanks(db, ids);
+  return { items, total, limit: query.limit, offset: query.offset, heat7d, trending };
+}
+
+/** The listed projects' CoinGecko trending ranks (1 = top), by project id; projects not on the list are absent. */
+async function listTrendingRanks(db: Db, ids: readonly string[]): Promise<Record<string, TrendingRank>> {
+  const ranks: Record<string, TrendingRank> = {};
+  for (const row of await selectTrendingRanks(db, ids)) {
+    if (row.value === null || !Number.isInteger(row.value) || row.value < 0) continue;
+    ranks[row.projectId] = { rank: row.value + 1, source: 'coingecko', asOf: row.asOf.toISOString() };
+  }
+  return ranks;
+}
+
+/** The SPARKLINE_DAYS UTC days ending at `now`'s day, oldest first (YYYY-MM-DD). */
+export function sparklineDays(now: Date): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: SPARKLINE_DAYS }, (_, i) =>
+    new Date(today - (SPARKLINE_DAYS - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+/** Each project's heat on each sparkline day: null where the day has no ranked heat (a gap, not a zero). */
+async function listHeatSparklines(db: Db, ids: readonly string[], now: Date): Promise<HeatSparklines> {
+  const days = sparklineDays(now);
+  const rows = await selectHeatDays(db, ids, days[0] ?? '');
+  const scores: Record<string, (number | null)[]> = {};
+  for (const id of ids) scores[id] = days.map(() => null);
+  for (const row of rows) {
+    const index = days.indexOf(row.day);
+    const line = scores[row.projectId];
+    if (line && index >= 0) line[index] = row.score;
+  }
+  return { days, scores };
 }
 
 /**
@@ -197,5 +263,6 @@ export async function readProjectList(
 export async function getProject(db: Db, id: string): Promise<Project> {
   const row = await selectProjectById(db, id);
   if (!row) throw new AppError('PROJECT_NOT_FOUND', { id });
-  return toProject(row.project, row.scores, row.sectorId);
+  const [trending] = Object.values(await listTrendingRanks(db, [id]));
+  return { ...toProject(row.project, row.scores, row.sectorId), trending: trending ?? null };
 }

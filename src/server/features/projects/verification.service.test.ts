@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ProjectListResponse } from '../../../shared/api/projects.schema.ts';
 import { projects } from '../../db/schema/index.ts';
+import { toXProfile } from '../../sources/x/x.client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { readCatalogue } from '../catalogue/catalogue.data.ts';
 import { loadCatalogue } from '../catalogue/catalogue.service.ts';
@@ -80,8 +81,29 @@ describe('what makes a project verified', () => {
     expect(isXVerified({ username: 'a', verified: true, verifiedType: 'government' })).toBe(true);
     expect(isXVerified({ username: 'a', verified: true, verifiedType: 'blue' })).toBe(false);
     expect(isXVerified({ username: 'a', verified: false, verifiedType: 'none' })).toBe(false);
-    // Without a type (older API answers) the plain flag is all X says.
-    expect(isXVerified({ username: 'a', verified: true, verifiedType: null })).toBe(true);
+    // Without a type (X's pre-2023 answers) the plain flag was the legacy blue check: it proves no organisation.
+    expect(isXVerified({ username: 'a', verified: true, verifiedType: null })).toBe(false);
+  });
+
+  test('X: the recorded pre-2023 user answer (verified: true, no verified_type) does not verify the project', () => {
+    // /2/users/by/username/aave as recorded (shared/data/api-shapes.md, X users lookup example).
+    const recorded = {
+      data: {
+        id: '867100333155229696',
+        name: 'Aave',
+        username: 'aave',
+        description: 'Open source liquidity protocol.',
+        verified: true,
+        created_at: '2017-05-23T19:49:56.000Z',
+        profile_image_url: 'https://pbs.twimg.com/profile_images/1/aave_normal.jpg',
+        public_metrics: { followers_count: 812345, following_count: 512, tweet_count: 10234, listed_count: 5120 },
+      },
+    };
+
+    const profile = toXProfile(recorded);
+
+    expect(profile).toMatchObject({ verified: true, verifiedType: null });
+    expect(isXVerified(profile)).toBe(false);
   });
 
   test('X verification is set and cleared with X, but never overrides an operator review', async () => {

@@ -12,10 +12,13 @@ export const X_VERIFIED_TYPES: readonly string[] = ['business', 'government'];
 
 export type XAccountFacts = { username: string; verified: boolean; verifiedType: string | null };
 
-/** Whether X's answer about an account makes the project verified: organisation check, or `verified` alone when X sends no type. */
+/**
+ * Whether X's answer about an account makes the project verified: only an organisation check (`verified_type`
+ * business or government). A `verified: true` without a type (an answer in X's pre-2023 shape, when the flag meant
+ * the legacy blue check) proves no organisation, so it verifies nothing (docs/verification.md).
+ */
 export function isXVerified(facts: XAccountFacts): boolean {
-  if (facts.verifiedType !== null) return X_VERIFIED_TYPES.includes(facts.verifiedType);
-  return facts.verified;
+  return facts.verifiedType !== null && X_VERIFIED_TYPES.includes(facts.verifiedType);
 }
 
 export type SiteReviewInput = { by: string; note?: string; at: Date };

@@ -114,14 +114,20 @@ describe('quota service', () => {
     await expect(assertAlertSlot(t.db, viewer('free', null))).rejects.toMatchObject({ code: 'SIGN_IN_REQUIRED' });
     const project = await insertProject(t.db, { id: 'uniswap' });
     const row = { userId, kind: 'heat_above' as const, targetType: 'project' as const, projectId: project.id };
-    await t.db.insert(alerts).values([...Array(3).fill(row), { ...row, isActive: false }]);
+    // Distinct thresholds: one alert per condition (alerts_condition_idx).
+    await t.db.insert(alerts).values([
+      { ...row, threshold: 10 },
+      { ...row, threshold: 20 },
+      { ...row, threshold: 30 },
+      { ...row, threshold: 40, isActive: false },
+    ]);
     // A search alert counts; a saved search without its alert does not.
     await t.db.insert(savedSearches).values([
       { userId, name: 'alerting', query: { q: 'dex' }, alertEnabled: true },
       { userId, name: 'quiet', query: { q: 'nft' } },
     ]);
     await expect(assertAlertSlot(t.db, viewer('premium', userId))).resolves.toBeUndefined();
-    await t.db.insert(alerts).values(row);
+    await t.db.insert(alerts).values({ ...row, threshold: 50 });
     await expect(assertAlertSlot(t.db, viewer('premium', userId))).rejects.toMatchObject({
       code: 'ALERT_LIMIT_REACHED',
       params: { limit: 5 },

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { HEARTBEAT_INTERVAL_MS } from '../../../shared/api/realtime.schema.ts';
+import { INTERVAL_REFRESH_MS } from '../../../shared/membership/level.ts';
 import type { AppEvent, EventBus } from '../../events/event-bus.ts';
 import { MAX_UNSENT_BYTES, openEventStream } from './event-stream.ts';
 import { MIN_MESSAGE_GAP_MS } from './hint-coalescer.ts';
@@ -86,6 +87,44 @@ describe('one event stream', () => {
     expect(mine.chunks.at(-1)).toContain('"hints":[{"type":"me.updated","what":"notifications"}]');
     expect(mine.chunks.join('')).not.toContain('u1');
     expect(theirs.chunks.some((chunk) => chunk.includes('me.updated'))).toBe(false);
+    hub.close();
+  });
+
+  test('an interval stream (free, visitors) holds data hints and sends them together once per 5 minutes', async () => {
+    const bus = fakeBus();
+    const hub = createRealtimeHub(bus);
+    const free = socket(true);
+    const live = socket(true);
+    openEventStream({ out: free.out, hub, userId: 'u1', instance: 'i1', mode: 'interval' });
+    openEventStream({ out: live.out, hub, userId: null, instance: 'i1', mode: 'live' });
+    const hintsOf = (chunks: string[]) => chunks.filter((chunk) => chunk.startsWith('event: hints'));
+    expect(free.chunks[0]).toContain('"updates":"interval","intervalMs":300000');
+    expect(live.chunks[0]).toContain('"updates":"live","intervalMs":0');
+
+    await bus.publish({ type: 'heat.recomputed', asOf: '2030-01-01T00:00:00.000Z' });
+    await bus.publish({ type: 'user.changed', userId: 'u1', what: 'points' });
+    vi.advanceTimersByTime(MIN_MESSAGE_GAP_MS);
+    // The live stream has the recompute; the free one only its own points (never held).
+    expect(hintsOf(live.chunks).join('')).toContain('heat.recomputed');
+    expect(hintsOf(free.chunks)).toHaveLength(1);
+    expect(hintsOf(free.chunks)[0]).toContain('"type":"me.updated"');
+
+    await bus.publish({ type: 'projects.updated', ids: ['a'] });
+    await bus.publish({ type: 'projects.updated', ids: ['b'] });
+    vi.advanceTimersByTime(INTERVAL_REFRESH_MS - MIN_MESSAGE_GAP_MS - 1);
+    expect(hintsOf(free.chunks)).toHaveLength(1);
+    vi.advanceTimersByTime(1 + MIN_MESSAGE_GAP_MS);
+    expect(hintsOf(free.chunks)).toHaveLength(2);
+    const batch = hintsOf(free.chunks)[1]!;
+    expect(batch).toContain('"type":"heat.recomputed"');
+    expect(batch).toContain('{"type":"projects.updated","ids":["a","b"]}');
+
+    // The next change right after waits a whole interval again: at most one data batch per 5 minutes.
+    await bus.publish({ type: 'sectors.updated' });
+    vi.advanceTimersByTime(INTERVAL_REFRESH_MS - MIN_MESSAGE_GAP_MS - 1);
+    expect(hintsOf(free.chunks)).toHaveLength(2);
+    vi.advanceTimersByTime(3 * MIN_MESSAGE_GAP_MS);
+    expect(hintsOf(free.chunks).at(-1)).toContain('sectors.updated');
     hub.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { HEARTBEAT_INTERVAL_MS, type RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import { INTERVAL_REFRESH_MS, type UpdateMode } from '../../../shared/membership/level.ts';
 import { createHintCoalescer } from './hint-coalescer.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 
@@ -15,15 +16,37 @@ export type EventStreamOptions = {
   hub: RealtimeHub;
   userId: string | null;
   instance: string;
+  /** 'live': data hints go out at once (premium's real-time updates); 'interval': held, one batch per `holdMs`. */
+  mode?: UpdateMode;
+  /** How long an interval stream holds data hints (INTERVAL_REFRESH_MS; shorter only in tests). */
+  holdMs?: number;
   /** Called once when the stream ends, whoever ended it. */
   onEnd?: () => void;
 };
 
+/** Hints about the data on public pages: what real-time updates are. The user's own hints and sync state always go. */
+const DATA_HINTS: ReadonlySet<RealtimeHint['type']> = new Set([
+  'projects.updated',
+  'sectors.updated',
+  'heat.recomputed',
+]);
+
 /**
- * Serves one SSE connection: a `ready` message, then `hints` messages (coalesced: at most ten a second), and a
- * comment line every 25 s. Ends when the client leaves, when it falls MAX_UNSENT_BYTES behind, or on hub.closeAll.
+ * Serves one SSE connection: a `ready` message (saying the stream's update mode), then `hints` messages (coalesced:
+ * at most ten a second), and a comment line every 25 s. On an interval stream the data hints wait: the first one
+ * starts a `holdMs` timer and everything held goes out together when it fires, so such a client refetches public data
+ * at most once per interval (from the server's cache). Ends when the client leaves, when it falls MAX_UNSENT_BYTES
+ * behind, or on hub.closeAll.
  */
-export function openEventStream({ out, hub, userId, instance, onEnd }: EventStreamOptions): () => void {
+export function openEventStream({
+  out,
+  hub,
+  userId,
+  instance,
+  mode = 'live',
+  holdMs = INTERVAL_REFRESH_MS,
+  onEnd,
+}: EventStreamOptions): () => void {
   let seq = 0;
   let ended = false;
   const write = (chunk: string) => {
@@ -37,12 +60,21 @@ export function openEventStream({ out, hub, userId, instance, onEnd }: EventStre
   });
   const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_INTERVAL_MS);
   heartbeat.unref();
-  const remove = hub.add({ userId, deliver: (hint) => coalescer.push(hint), close: () => end(false) });
+  // Held data hints fold into one per key (a second coalescer, flushed by the hold timer), so memory stays bounded.
+  const held = createHintCoalescer((hints) => {
+    for (const hint of hints) coalescer.push(hint);
+  }, holdMs);
+  const deliver = (hint: RealtimeHint) => {
+    if (mode === 'interval' && DATA_HINTS.has(hint.type)) held.push(hint);
+    else coalescer.push(hint);
+  };
+  const remove = hub.add({ userId, deliver, close: () => end(false) });
 
   function end(drop: boolean) {
     if (ended) return;
     ended = true;
     clearInterval(heartbeat);
+    held.close();
     coalescer.close();
     remove();
     if (drop) out.destroy();
@@ -53,6 +85,7 @@ export function openEventStream({ out, hub, userId, instance, onEnd }: EventStre
   out.on('close', () => end(false));
   out.on('error', () => end(true));
   // retry: the browser's own reconnect delay if our client code is not running (the web app sets its own back-off).
-  write(`retry: 1000\nevent: ready\ndata: ${JSON.stringify({ instance, at: new Date().toISOString() })}\n\n`);
+  const ready = { instance, at: new Date().toISOString(), updates: mode, intervalMs: mode === 'interval' ? holdMs : 0 };
+  write(`retry: 1000\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`);
   return () => end(false);
 }

@@ -37,7 +37,10 @@ function mergeProjects(
  * size costs one pending hint per key (bounded memory), and the last state of each key is always sent: nothing is
  * dropped, only folded.
  */
-export function createHintCoalescer(send: (hints: RealtimeHint[]) => void): HintCoalescer {
+export function createHintCoalescer(
+  send: (hints: RealtimeHint[]) => void,
+  gapMs: number = MIN_MESSAGE_GAP_MS,
+): HintCoalescer {
   const pending = new Map<string, RealtimeHint>();
   let timer: NodeJS.Timeout | undefined;
   let lastSentAt = Number.NEGATIVE_INFINITY;
@@ -64,7 +67,7 @@ export function createHintCoalescer(send: (hints: RealtimeHint[]) => void): Hint
       if (timer) return;
       // Wait one gap from the first hint too: a burst starting now is then folded instead of sent hint by hint.
       const now = Date.now();
-      const at = Math.max(now + MIN_MESSAGE_GAP_MS, lastSentAt + MIN_MESSAGE_GAP_MS);
+      const at = Math.max(now + gapMs, lastSentAt + gapMs);
       timer = setTimeout(flush, at - now);
       timer.unref();
     },

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { updateModeOf } from '../../../shared/membership/level.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { viewerOf } from '../membership/viewer-level.ts';
 import { openEventStream } from './event-stream.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 
@@ -8,7 +10,9 @@ export type RealtimeRoutesOptions = AppDeps & { realtime: RealtimeHub };
 
 /**
  * GET /api/events: this browser's stream of invalidation hints (text/event-stream; shapes in
- * shared/api/realtime.schema.ts). Public hints for everyone; a signed-in session also gets its own user's.
+ * shared/api/realtime.schema.ts). Public hints for everyone; a signed-in session also gets its own user's. Data hints
+ * go out live from premium up (real_time_updates); below it they wait and go out once per 5 minutes (the level at
+ * connection time: the web reconnects when the level changes).
  */
 export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = async (app, { realtime }) => {
   const instance = randomUUID();
@@ -32,7 +36,9 @@ export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = asyn
         'x-accel-buffering': 'no', // nginx: pass each message on at once
       });
       out.flushHeaders();
-      openEventStream({ out, hub: realtime, userId: request.auth?.user.id ?? null, instance });
+      const viewer = viewerOf(request, new Date());
+      const mode = updateModeOf(viewer.level);
+      openEventStream({ out, hub: realtime, userId: viewer.userId, instance, mode });
     },
   );
 };

@@ -78,15 +78,39 @@ export async function updateSavedSearch(
   body: UpdateBody,
   now: Date,
 ): Promise<SavedSearch> {
-  const userId = ownerOf(viewer);
   if (body.alertEnabled) assertCanUse(viewer, 'search_alerts');
+  return applyUpdate(db, ownerOf(viewer), viewer, id, body, now);
+}
+
+/**
+ * A teammate's (or the author's) edit of a search shared with the team: its name and query only, written as the
+ * author's row under the author's lock (the alert stays the author's own setting). Throws SAVED_SEARCH_NOT_FOUND.
+ */
+export async function updateSharedSavedSearch(
+  db: Db,
+  authorId: string,
+  id: string,
+  body: Pick<UpdateBody, 'name' | 'query'>,
+  now: Date,
+): Promise<SavedSearch> {
+  return applyUpdate(db, authorId, null, id, body, now);
+}
+
+async function applyUpdate(
+  db: Db,
+  userId: string,
+  viewer: Viewer | null,
+  id: string,
+  body: UpdateBody,
+  now: Date,
+): Promise<SavedSearch> {
   try {
     return await withTransaction(db, async (tx) => {
       await lockOwner(tx, userId);
       const current = await q.selectOwnSavedSearch(tx, userId, id);
       if (!current) throw new AppError('SAVED_SEARCH_NOT_FOUND');
       const enabling = body.alertEnabled === true && !current.alertEnabled;
-      if (enabling) await assertAlertSlot(tx, viewer);
+      if (enabling && viewer) await assertAlertSlot(tx, viewer);
       const queryChanged = body.query !== undefined && JSON.stringify(body.query) !== JSON.stringify(current.query);
       const thresholdChanged =
         body.alertHeatThreshold !== undefined && body.alertHeatThreshold !== current.alertHeatThreshold;

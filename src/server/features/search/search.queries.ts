@@ -22,8 +22,20 @@ export type SearchFilters = {
   listedSince?: Date;
 };
 
-/** The text of a search, prepared once: the patterns and the tsquery (null when q has no word to match). */
-export type SearchText = { q: string; like: string; prefix: string; tsquery: string | null; chinese: boolean };
+/**
+ * The text of a search, prepared once: the patterns and the tsquery (null when q has no word to match); the projects
+ * whose alias equals, starts with or contains q (aliases.service.ts: 以太坊, Ripple…); and `sector`, the stored name
+ * of the sector q names (`defi`, `去中心化金融` → DeFi), whose projects match and rank first after the name matches.
+ */
+export type SearchText = {
+  q: string;
+  like: string;
+  prefix: string;
+  tsquery: string | null;
+  chinese: boolean;
+  aliases: { exact: readonly string[]; prefix: readonly string[]; contains: readonly string[] };
+  sector?: string;
+};
 
 const HAN = /\p{Script=Han}/u;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -32,7 +44,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * Each word of q (letters and digits only, so nothing reaches to_tsquery's syntax) as a prefix term, all required:
  * `uni swap` → `uni:* & swap:*`.
  */
-export function prepareText(q: string): SearchText {
+export function prepareText(q: string, extra: { aliases?: SearchText['aliases']; sector?: string } = {}): SearchText {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return {
     q,
@@ -40,8 +52,22 @@ export function prepareText(q: string): SearchText {
     prefix: `${escapeLike(q)}%`,
     tsquery: words.length > 0 ? words.map((w) => `${w}:*`).join(' & ') : null,
     chinese: HAN.test(q),
+    aliases: extra.aliases ?? { exact: [], prefix: [], contains: [] },
+    sector: extra.sector,
   };
 }
+
+/** `id IN (…)` for a list of project ids; undefined for none (an empty IN list is not SQL). */
+function idIn(ids: readonly string[]): SQL | undefined {
+  return ids.length > 0
+    ? sql`${projects.id} IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : undefined;
+}
+
+const allAliasIds = (text: SearchText) => [...text.aliases.exact, ...text.aliases.prefix, ...text.aliases.contains];
 
 // Must equal the expression of projects_zh_text_trgm_idx (migration 0018_search) for the planner to use it.
 const zhText = sql`(coalesce(${projects.introZh}, '') || ' ' || coalesce(${projects.descriptionZh}, ''))`;
@@ -49,8 +75,8 @@ const searchDocument = sql`${projects}.search_document`;
 const tsquery = (text: SearchText) => sql`to_tsquery('simple'::regconfig, ${text.tsquery})`;
 
 /**
- * A project matches when its search document has every word (as a prefix), or its name or symbol contains q, or —
- * for Chinese — its zh intro or description contains q. `fuzzy` adds names within trigram similarity of q (typos):
+ * A project matches when its search document has every word (as a prefix), or its name, symbol or an alias contains
+ * q, or — for Chinese — its zh intro or description contains q, or q names its sector. `fuzzy` adds names within trigram similarity of q (typos):
  * the search asks for it only when the exact words find nothing, since a common trigram set ("zen", "swap") would
  * make every search rank thousands of near-misses.
  */
@@ -59,6 +85,9 @@ export function textMatch(text: SearchText, fuzzy = false): SQL {
   if (fuzzy) conditions.push(sql`${projects.name} % ${text.q}`, sql`${projects.symbol} % ${text.q}`);
   if (text.tsquery) conditions.push(sql`${searchDocument} @@ ${tsquery(text)}`);
   if (text.chinese) conditions.push(sql`${zhText} ILIKE ${text.like}`);
+  const aliased = idIn(allAliasIds(text));
+  if (aliased) conditions.push(aliased);
+  if (text.sector) conditions.push(sql`${projects.category} = ${text.sector}`);
   return sql`(${sql.join(conditions, sql` OR `)})`;
 }
 
@@ -109,20 +138,43 @@ const SORT_COLUMNS: Record<Exclude<SearchSort, 'relevance'>, SQL> = {
 };
 
 /**
- * Relevance (docs/search.md): exact symbol or name (or, for Chinese, a zh description that opens with q — the
- * catalogue writes "以太坊是…"), then a name/symbol prefix, then how early q occurs in the zh text, then the
- * full-text rank (weights A name/symbol … D description), then trigram similarity, then heat.
+ * Relevance (docs/search.md): an exact symbol, name or alias (or, for Chinese, a zh description that opens with q —
+ * the catalogue writes "以太坊是…"), then a name/symbol/alias that starts with q, then one that contains q; then, when
+ * q names a sector, that sector's projects by heat; then how early q occurs in the zh text, the full-text rank
+ * (weights A name/symbol … D description), trigram similarity, heat.
  */
 export function relevanceOrder(text: SearchText): SQL[] {
+  const any = (conditions: (SQL | undefined)[]) =>
+    sql.join(
+      conditions.filter((c): c is SQL => c !== undefined),
+      sql` OR `,
+    );
   const exact = [
     sql`lower(${projects.symbol}) = lower(${text.q})`,
     sql`lower(${projects.name}) = lower(${text.q})`,
+    idIn(text.aliases.exact),
     ...(text.chinese ? [sql`${projects.descriptionZh} LIKE ${text.prefix}`] : []),
   ];
+  const prefix = [
+    sql`${projects.name} ILIKE ${text.prefix}`,
+    sql`${projects.symbol} ILIKE ${text.prefix}`,
+    idIn(text.aliases.prefix),
+  ];
+  const contains = [
+    sql`${projects.name} ILIKE ${text.like}`,
+    sql`${projects.symbol} ILIKE ${text.like}`,
+    idIn(text.aliases.contains),
+  ];
+  const inSector = text.sector ? sql`${projects.category} = ${text.sector}` : undefined;
   return [
-    sql`CASE WHEN ${sql.join(exact, sql` OR `)} THEN 0
-      WHEN ${projects.name} ILIKE ${text.prefix} OR ${projects.symbol} ILIKE ${text.prefix} THEN 1 ELSE 2 END`,
+    sql`CASE WHEN ${any(exact)} THEN 0 WHEN ${any(prefix)} THEN 1 WHEN ${any(contains)} THEN 2 ELSE 3 END`,
     // (A bare constant would be read as a column position in ORDER BY: absent terms are left out instead.)
+    ...(inSector
+      ? [
+          sql`CASE WHEN ${inSector} THEN 0 ELSE 1 END`,
+          sql`CASE WHEN ${inSector} THEN ${projectScores.heatScore} END DESC NULLS LAST`,
+        ]
+      : []),
     ...(text.chinese ? [sql`1.0 / NULLIF(strpos(${zhText}, ${text.q}), 0) DESC NULLS LAST`] : []),
     ...(text.tsquery ? [sql`ts_rank(${searchDocument}, ${tsquery(text)}) DESC`] : []),
     sql`greatest(similarity(${projects.name}, ${text.q}), similarity(coalesce(${projects.symbol}, ''), ${text.q})) DESC`,
@@ -250,6 +302,21 @@ export function selectFacets(db: Db, match: SQL | undefined, f: SearchFilters) {
   );
 }
 
+/**
+ * The sector a search text names — its id, its name (any case) or its Chinese name (`defi`, `DeFi`, `去中心化金融`) —
+ * as the stored name that projects.category holds; undefined when q is not a sector word.
+ */
+export async function selectSectorNamedBy(db: Db, q: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: sectors.name })
+    .from(sectors)
+    .where(
+      sql`lower(${sectors.id}) = lower(${q}) OR lower(${sectors.name}) = lower(${q}) OR ${sectors.nameZh} = ${q.trim()}`,
+    )
+    .limit(1);
+  return row?.name;
+}
+
 /** Resolves a sector given as id or name, in any case, to the stored name that projects.category holds. */
 export async function selectSectorByIdOrName(db: Db, value: string): Promise<string | undefined> {
   const [row] = await db
@@ -368,6 +435,21 @@ export function suggestionsSql(text: SearchText, limit: number, fuzzy: boolean):
     ) AS r
     JOIN projects p ON p.id = r.id
     ORDER BY r.class, r.sim DESC, r.heat_score DESC NULLS LAST, r.id`;
+}
+
+/** The suggestion rows of the given projects (alias matches: a handful of ids, read by key). */
+export function selectSuggestionsByIds(db: Db, ids: readonly string[]): Promise<SuggestionRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<SuggestionRow>(
+    db,
+    sql`SELECT p.id, p.name, p.symbol, s.heat_score AS "heatScore",
+      CASE WHEN p.logo_etag IS NULL THEN NULL ELSE '/api/logos/' || p.id || '?v=' || p.logo_etag END AS "logoUrl"
+    FROM projects p JOIN project_scores s ON s.project_id = p.id
+    WHERE p.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** How many of the hottest projects the stored prefix lists are drawn from (refreshSuggestPrefixes). */

@@ -43,6 +43,50 @@ describe('search relevance, filters, facets and suggestions', () => {
     expect((await ok('q=eth')).items[0]?.id).toBe('ethereum');
   });
 
+  test('a sector word ranks that sector first, by heat: defi → DeFi protocols, not unscored L2s', async () => {
+    for (const word of ['defi', 'DeFi', encodeURIComponent('去中心化金融')]) {
+      const body = await ok(`q=${word}&limit=20`);
+      expect(body.items.length, word).toBe(20);
+      expect(
+        body.items.map((i) => i.category),
+        word,
+      ).toEqual(Array(20).fill('DeFi'));
+      const heats = body.items.map((i) => i.heatScore ?? Number.NEGATIVE_INFINITY);
+      expect(heats, word).toEqual([...heats].sort((a, b) => b - a));
+    }
+    // Every DeFi project is a match of the sector word, even one whose texts never say "defi".
+    const sector = await ok('category=defi&limit=1');
+    expect((await ok('q=defi&limit=1')).total).toBeGreaterThanOrEqual(sector.total);
+  });
+
+  test('an exact or prefix name beats a substring, which beats a text-only match: uni, swap', async () => {
+    const uni = ids(await ok('q=uni&limit=50'));
+    expect(uni[0]).toBe('uniswap');
+    expect(uni.indexOf('unichain')).toBeLessThan(uni.findIndex((id) => !/^uni/.test(id)));
+    const swap = ids(await ok('q=swap&limit=50'));
+    expect(swap.indexOf('uniswap')).toBeGreaterThanOrEqual(0);
+    expect(swap).toContain('curve');
+    expect(swap.indexOf('uniswap')).toBeLessThan(swap.indexOf('curve'));
+    // The names that contain "swap" come before every project that only mentions swaps in its texts.
+    const named = ['uniswap', 'sushiswap', 'pancakeswap'].map((id) => swap.indexOf(id));
+    expect(Math.max(...named)).toBe(2);
+  });
+
+  test('Chinese names and aliases: 以太坊, the prefix 以太, 比特币, 波场, and English aliases rank their project first', async () => {
+    for (const [q, id] of [
+      ['以太坊', 'ethereum'],
+      ['以太', 'ethereum'],
+      ['比特币', 'bitcoin'],
+      ['波场', 'tron'],
+      ['瑞波币', 'xrp'],
+      ['Ripple', 'xrp'],
+      ['MakerDAO', 'sky'],
+      ['ETH', 'ethereum'],
+    ] as const) {
+      expect((await ok(`q=${encodeURIComponent(q)}`)).items[0]?.id, q).toBe(id);
+    }
+  });
+
   test('typos are tolerated by trigram similarity: etherium → Ethereum, solanna → Solana', async () => {
     expect((await ok('q=etherium')).items[0]?.id).toBe('ethereum');
     expect((await ok('q=solanna')).items[0]?.id).toBe('solana');
@@ -175,6 +219,76 @@ describe('search relevance, filters, facets and suggestions', () => {
     const typo = (await t.app.inject({ method: 'GET', url: '/api/search/suggest?q=etherium' })).json();
     expect(typo.items[0].id).toBe('ethereum');
     expect(await used(vip)).toBe(before);
+  });
+
+  test('suggest finds Chinese names and aliases by prefix: 以太 → Ethereum first, rip → XRP, 波 → Tron and Polkadot', async () => {
+    const suggestIds = async (q: string) =>
+      (
+        (
+          await t.app.inject({ method: 'GET', url: `/api/search/suggest?q=${encodeURIComponent(q)}` })
+        ).json() as SuggestResponse
+      ).items.map((i) => i.id);
+    expect((await suggestIds('以太'))[0]).toBe('ethereum');
+    expect((await suggestIds('以太坊'))[0]).toBe('ethereum');
+    expect((await suggestIds('比特'))[0]).toBe('bitcoin');
+    expect(await suggestIds('rip')).toContain('xrp');
+    expect(await suggestIds('波')).toEqual(expect.arrayContaining(['tron', 'polkadot']));
+    // Names still come first for a Latin prefix, and the list stays at most 8.
+    expect((await suggestIds('uni'))[0]).toBe('uniswap');
+    expect((await suggestIds('b')).length).toBe(8);
+    expect(await suggestIds('ether')).toEqual(expect.arrayContaining(['ethereum', 'ether-fi']));
+  });
+
+  test('the directory filter is a free name lookup: names, symbols and aliases in either language, never texts', async () => {
+    const before = await used(vip);
+    const directory = async (q: string) => {
+      const res = await vip.request({ method: 'GET', url: `/api/projects?q=${encodeURIComponent(q)}&limit=100` });
+      expect(res.statusCode, q).toBe(200);
+      return (res.json() as SearchResponse).items.map((i) => i.id);
+    };
+    expect(await directory('以太坊')).toEqual(['ethereum']);
+    expect(await directory('以太')).toEqual(['ethereum']);
+    expect(await directory('ＥＴＨ')).toContain('ethereum');
+    expect(await directory('eth')).toContain('ethereum');
+    expect(await directory('uniswap')).toEqual(['uniswap']);
+    expect(await directory('UNI')).toContain('uniswap');
+    expect(await directory('ripple')).toEqual(['xrp']);
+    expect(await directory('makerdao')).toEqual(['sky']);
+    expect(await directory('狗狗币')).toEqual(['dogecoin']);
+    // Words only in descriptions are the counted search's, not the free name lookup's.
+    expect(await directory('闪电贷')).toEqual([]);
+    expect(await directory('flash loans')).toEqual([]);
+    expect(await used(vip)).toBe(before);
+  });
+
+  test('bad input in every search box endpoint is a 400 in the error shape or an empty result, never a 500', async () => {
+    const inputs = [
+      'a\u0000b',
+      'x'.repeat(10_000),
+      "&|!():*'",
+      "uni & !swap | (eth):* 'x'",
+      "'; DROP TABLE projects; --",
+      '%_\\',
+      '🚀🦄',
+      '以太坊🚀',
+      '<script>alert(1)</script>',
+    ];
+    const endpoints = ['/api/search?q=', '/api/search/facets?q=', '/api/search/suggest?q=', '/api/projects?q='];
+    for (const endpoint of endpoints) {
+      for (const input of inputs) {
+        const res = await vip.request({ method: 'GET', url: `${endpoint}${encodeURIComponent(input)}` });
+        const label = `${endpoint}${input.slice(0, 20)}`;
+        expect(res.statusCode, label).toBeLessThan(500);
+        if (res.statusCode === 200) {
+          expect(Array.isArray(res.json().items ?? res.json().facets?.category), label).toBe(true);
+        } else {
+          expect(res.statusCode, label).toBe(400);
+          expect(res.json().error.code, label).toEqual(expect.any(String));
+        }
+      }
+    }
+    // Nothing the operators could do: they are plain characters, so they match nothing.
+    expect((await ok(`q=${encodeURIComponent("&|!():*'")}`)).total).toBe(0);
   });
 
   test('the text match and filters can use the search indexes (the planner is told to avoid a scan)', async () => {

@@ -110,7 +110,7 @@ describe('GET /api/search counts against the daily search quota', () => {
         (task) => task.key === 'daily.run_search',
       )?.state;
 
-    expect(await taskState()).toBe('available');
+    expect(await taskState()).toBe('pending'); // not done yet: nothing to claim (available means claimable now)
     await search(agent, 'q=uni');
     await search(agent, 'q=eth');
     const points = (await agent.request({ method: 'GET', url: '/api/me/points' })).json() as PointsResponse;
@@ -146,6 +146,45 @@ describe('GET /api/search counts against the daily search quota', () => {
     const codes = (await Promise.all(Array.from({ length: 50 }, () => search(agent)))).map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(codes.filter((c) => c === 429)).toHaveLength(40);
+  });
+
+  test('near the limit, 50 parallel searches give exactly the remaining allowance (signed in and by IP)', async () => {
+    const { agent } = await signUpAgent(t.app, 'search-remaining@example.com');
+    await agent.csrf();
+    expect(await searchTimes(agent, 7)).toEqual(Array(7).fill(200));
+    const codes = (await Promise.all(Array.from({ length: 50 }, (_, i) => search(agent, `q=eth${i % 5}`)))).map(
+      (r) => r.statusCode,
+    );
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 429)).toHaveLength(47);
+    expect((await agent.request({ method: 'GET', url: '/api/me/usage' })).json().quotas[0].used).toBe(10);
+
+    const fromIp = (q: string) =>
+      t.app.inject({ method: 'GET', url: `/api/search?q=${q}`, remoteAddress: '198.51.100.31' });
+    for (let i = 0; i < 9; i++) expect((await fromIp('uni')).statusCode).toBe(200);
+    const visitor = (await Promise.all(Array.from({ length: 50 }, () => fromIp('sol')))).map((r) => r.statusCode);
+    expect(visitor.filter((c) => c === 200)).toHaveLength(1);
+    expect(visitor.filter((c) => c === 429)).toHaveLength(49);
+  });
+
+  test('the free name lookups stay free at the limit: suggestions and the directory filter still answer', async () => {
+    const ip = '198.51.100.32';
+    const as = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: ip });
+    for (let i = 0; i < 10; i++) expect((await as('/api/search?q=uni')).statusCode).toBe(200);
+    const refused = await as('/api/search?q=uni');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({
+      code: 'SEARCH_LIMIT_REACHED',
+      details: { quota: 'dailySearches', limit: 10, resetsAt: expect.any(String) },
+    });
+    const suggest = await as(`/api/search/suggest?q=${encodeURIComponent('以太')}`);
+    expect(suggest.statusCode).toBe(200);
+    expect(suggest.json().items[0].id).toBe('ethereum');
+    const directory = await as(`/api/projects?q=${encodeURIComponent('以太坊')}`);
+    expect(directory.statusCode).toBe(200);
+    expect(directory.json().items.map((i: { id: string }) => i.id)).toEqual(['ethereum']);
+    // The facets of a search are not a search of their own: not counted, not refused.
+    expect((await as('/api/search/facets?q=uni')).statusCode).toBe(200);
   });
 });
 

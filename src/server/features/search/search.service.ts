@@ -11,6 +11,7 @@ import {
 } from '../../../shared/api/search.schema.ts';
 import type { Db } from '../../db/client.ts';
 import type { ResponseCache } from '../../plugins/response-cache.ts';
+import { findAliasHits } from '../catalogue/aliases.service.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { toProjectListItem } from '../projects/projects.service.ts';
 import { consumeQuota, type QuotaSubject } from '../quotas/quotas.service.ts';
@@ -24,12 +25,15 @@ import {
   type SearchFilters,
   type SearchSort,
   type SearchText,
+  type SuggestionRow,
   selectFacets,
   selectSearchPage,
   selectSearchPageWithTotal,
   selectSectorByIdOrName,
+  selectSectorNamedBy,
   selectStoredSuggestions,
   selectSuggestions,
+  selectSuggestionsByIds,
   sortOrder,
   textMatch,
   withSearchPlanner,
@@ -136,7 +140,9 @@ type PreparedSearch = { text?: SearchText; filters: SearchFilters; sort: SearchS
 
 /** The text, the filters (sector resolved, dates parsed) and the order of a search: runSearch's and the alerts'. */
 async function prepareSearch(db: Db, query: Omit<SearchQuery, 'limit' | 'offset'>): Promise<PreparedSearch> {
-  const text = query.q ? prepareText(query.q) : undefined;
+  const text = query.q
+    ? prepareText(query.q, { aliases: findAliasHits(query.q), sector: await selectSectorNamedBy(db, query.q) })
+    : undefined;
   const filters: SearchFilters = {
     ...query,
     // A sector given by id or name in any case, like the directory; an unknown one matches nothing.
@@ -202,21 +208,69 @@ export async function readSearchMatches(
 }
 
 /**
- * Suggestions as you type: top 8 by name/symbol, free and never counted (search.queries.ts has the order). A common
- * prefix reads its stored list (refreshSearchSuggestions); otherwise the matches are ranked live. Names within typo
- * distance only when fewer than 8 start with q (a common prefix already fills the list); when the prefix indexes
- * count fewer than 8 matches, straight to that query (it ranks the prefix matches first all the same).
+ * Suggestions as you type: top 8 by name/symbol/alias, free and never counted (search.queries.ts has the order). A
+ * common prefix reads its stored list (refreshSearchSuggestions); otherwise the matches are ranked live. Names within
+ * typo distance only when fewer than 8 start with q (a common prefix already fills the list); when the prefix indexes
+ * count fewer than 8 matches, straight to that query (it ranks the prefix matches first all the same). Aliases
+ * (以太坊 for `以太`, Ripple for `rip`) are merged in by the same order: an exact alias ranks as an exact name, an alias
+ * that starts with q as a name that does.
  */
 export async function suggest(db: Db, q: string): Promise<SuggestResponse> {
   const text = prepareText(q);
+  const hits = findAliasHits(q);
+  const [byName, byAlias] = await Promise.all([
+    suggestByName(db, text),
+    selectSuggestionsByIds(db, [...hits.exact, ...hits.prefix]),
+  ]);
+  if (byAlias.length === 0) return { items: byName };
+  return { items: mergeAliasSuggestions(text.q, byName, byAlias, new Set(hits.exact)).slice(0, SUGGEST_LIMIT) };
+}
+
+async function suggestByName(db: Db, text: SearchText): Promise<SuggestionRow[]> {
   const stored = await selectStoredSuggestions(db, text, SUGGEST_LIMIT);
-  if ('items' in stored) return { items: stored.items };
+  if ('items' in stored) return stored.items;
   const matches = stored.prefixMatches;
   if (matches >= SUGGEST_LIMIT) {
     const items = await selectSuggestions(db, text, SUGGEST_LIMIT, false, matches);
-    if (items.length === SUGGEST_LIMIT) return { items };
+    if (items.length === SUGGEST_LIMIT) return items;
   }
-  return { items: await selectSuggestions(db, text, SUGGEST_LIMIT, true) };
+  return selectSuggestions(db, text, SUGGEST_LIMIT, true);
+}
+
+/**
+ * The name suggestions (already in order: exact, prefix by heat, then similar names) with the alias matches put where
+ * the same order places them. The name list holds the top 8 of its own matches, so the top 8 of the union are among
+ * the two lists; the similar names (class 2) keep their similarity order after every exact and prefix match.
+ */
+export function mergeAliasSuggestions(
+  q: string,
+  byName: readonly SuggestionRow[],
+  byAlias: readonly SuggestionRow[],
+  exactAliases: ReadonlySet<string>,
+): SuggestionRow[] {
+  const needle = q.toLowerCase();
+  const classOf = (row: SuggestionRow) => {
+    const name = row.name.toLowerCase();
+    const symbol = row.symbol?.toLowerCase();
+    if (exactAliases.has(row.id) || name === needle || symbol === needle) return 0;
+    if (byAlias.includes(row) || name.startsWith(needle) || symbol?.startsWith(needle)) return 1;
+    return 2;
+  };
+  const seen = new Set(byName.map((row) => row.id));
+  const rows = [...byName, ...byAlias.filter((row) => !seen.has(row.id))].map((row, place) => ({
+    row,
+    place,
+    rank: classOf(byAlias.find((a) => a.id === row.id) ?? row),
+  }));
+  const heat = (row: SuggestionRow) => row.heatScore ?? Number.NEGATIVE_INFINITY;
+  rows.sort(
+    (a, b) =>
+      a.rank - b.rank ||
+      (a.rank === 2
+        ? a.place - b.place
+        : heat(b.row) - heat(a.row) || (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0)),
+  );
+  return rows.map((r) => r.row);
 }
 
 /** Rewrites the stored suggestion lists of common prefixes from the current heat (after every recompute). */

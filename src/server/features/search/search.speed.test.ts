@@ -4,6 +4,7 @@ import type { SearchFacetsResponse, SearchResponse } from '../../../shared/api/s
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
+import { findAliasHits } from '../catalogue/aliases.service.ts';
 import { creditPoints } from '../points/points.service.ts';
 import {
   commonPrefixSuggestionsSql,
@@ -27,19 +28,33 @@ describe('search speed paths: suggestions (stored lists, heat walk, prefix index
   });
   afterAll(() => t.close());
 
-  /** The suggestion order as one full sort of every match: what every plan must reproduce exactly. */
-  const fullSort = (q: string, fuzzy: boolean) =>
-    queryRows<{ id: string }>(
+  /**
+   * The suggestion order as one full sort of every match: what every plan must reproduce exactly. With `aliases`, the
+   * projects whose alias equals q rank as exact names and those whose alias starts with q as prefix names (suggest).
+   */
+  const fullSort = (q: string, fuzzy: boolean, aliases: { exact: string[]; prefix: string[] } = NO_ALIASES) => {
+    const idList = (ids: string[]) =>
+      ids.length > 0
+        ? sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )
+        : sql`NULL`;
+    const exact = sql`(lower(p.symbol) = ${q} OR lower(p.name) = ${q} OR p.id IN (${idList(aliases.exact)}))`;
+    const prefix = sql`(lower(p.name) LIKE ${`${q}%`} OR lower(p.symbol) LIKE ${`${q}%`}
+      OR p.id IN (${idList([...aliases.exact, ...aliases.prefix])}))`;
+    return queryRows<{ id: string }>(
       t.db,
       sql`SELECT p.id FROM projects p JOIN project_scores s ON s.project_id = p.id
-        WHERE lower(p.name) LIKE ${`${q}%`} OR lower(p.symbol) LIKE ${`${q}%`} ${fuzzy ? sql`OR p.name % ${q}` : sql``}
-        ORDER BY CASE WHEN lower(p.symbol) = ${q} OR lower(p.name) = ${q} THEN 0
-            WHEN lower(p.name) LIKE ${`${q}%`} OR lower(p.symbol) LIKE ${`${q}%`} THEN 1 ELSE 2 END,
-          CASE WHEN lower(p.name) LIKE ${`${q}%`} OR lower(p.symbol) LIKE ${`${q}%`} THEN 1
+        WHERE ${prefix} ${fuzzy ? sql`OR p.name % ${q}` : sql``}
+        ORDER BY CASE WHEN ${exact} THEN 0 WHEN ${prefix} THEN 1 ELSE 2 END,
+          CASE WHEN ${prefix} THEN 1
             ELSE greatest(similarity(p.name, ${q}), similarity(coalesce(p.symbol, ''), ${q})) END DESC,
           s.heat_score DESC NULLS LAST, p.id
         LIMIT 8`,
     );
+  };
+  const NO_ALIASES = { exact: [], prefix: [] };
   const PREFIXES = ['a', 'u', 'un', 'uni', 'e', 'et', 'eth', 'ethe', 'bit', 'so', 's', 'c', 'x', 'etherium', 'zzzz'];
   const idsOf = (rows: { id: string }[]) => rows.map((r) => r.id);
 
@@ -73,9 +88,11 @@ describe('search speed paths: suggestions (stored lists, heat walk, prefix index
     expect(counts[2]).toBeGreaterThan(counts[0]!);
     expect(counts[2]).toBeGreaterThan(10);
     // Through the service (stored or live), every prefix answers like the full sort, typo fallback included.
-    for (const q of PREFIXES) {
-      const live = await fullSort(q, false);
-      const expected = live.length < 8 ? await fullSort(q, true) : live;
+    // Aliases (Ether, Ethereum Name Service…) rank with the names that equal or start with q.
+    for (const q of [...PREFIXES, '以太', 'rip', '波']) {
+      const aliases = findAliasHits(q);
+      const live = await fullSort(q, false, aliases);
+      const expected = live.length < 8 ? await fullSort(q, true, aliases) : live;
       expect(idsOf((await suggest(t.db, q)).items), q).toEqual(idsOf(expected));
     }
   });

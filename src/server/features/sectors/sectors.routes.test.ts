@@ -8,14 +8,14 @@ describe('/api/sectors', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp({ catalogue: false });
-    await insertSector(t.db, { id: 'defi', name: 'DeFi', heatScore: 70, color: '#2563eb' });
-    await insertSector(t.db, { id: 'gamefi', name: 'GameFi', heatScore: 55 });
+    await insertSector(t.db, { id: 'defi', name: 'DeFi', heatScore: 70, color: '#2563eb', scoredCount: 4 });
+    await insertSector(t.db, { id: 'gamefi', name: 'GameFi', heatScore: 55, scoredCount: 1 });
     await insertSector(t.db, { id: 'zk', name: 'ZK', heatScore: 80 });
-    for (const [id, heat, cap] of [
-      ['a', 90, 1e9],
-      ['b', 60, 2e9],
-      ['c', 75, null],
-      ['d', 40, 5e8],
+    for (const [id, heat, cap, tvl] of [
+      ['a', 90, 1e9, 4e9],
+      ['b', 60, 2e9, null],
+      ['c', 75, null, 1e9],
+      ['d', 40, 5e8, null],
     ] as const) {
       await insertProject(t.db, {
         id: `defi-${id}`,
@@ -23,6 +23,16 @@ describe('/api/sectors', () => {
         category: 'DeFi',
         heatScore: heat,
         marketCap: cap,
+        tvl,
+        metricSources:
+          tvl === null
+            ? {}
+            : {
+                tvl: {
+                  source: 'defillama',
+                  asOf: id === 'a' ? '2026-11-28T03:00:00.000Z' : '2026-11-27T03:00:00.000Z',
+                },
+              },
       });
     }
     await insertProject(t.db, { id: 'game-1', name: 'Game 1', category: 'GameFi', heatScore: 50 });
@@ -43,6 +53,32 @@ describe('/api/sectors', () => {
       topProjects: [],
       totalMarketCap: null,
     });
+  });
+
+  // Issue 31: a heat resting on one or two projects reads as firmly as one over a hundred unless it is marked.
+  test('a sector whose heat rests on fewer than 3 scored projects is low-confidence; one without heat is not', async () => {
+    const { items } = SectorListResponseSchema.parse((await t.app.inject({ url: '/api/sectors' })).json());
+    const byId = Object.fromEntries(items.map((s) => [s.id, s]));
+
+    expect(byId.defi).toMatchObject({ scoredCount: 4, lowConfidence: false });
+    expect(byId.gamefi).toMatchObject({ scoredCount: 1, lowConfidence: true });
+    expect(byId.zk).toMatchObject({ scoredCount: 0, lowConfidence: true });
+    const detail = SectorDetailResponseSchema.parse((await t.app.inject({ url: '/api/sectors/gamefi' })).json());
+    expect(detail.sector.lowConfidence).toBe(true);
+  });
+
+  test('sector TVL sums the members that hold one, with the oldest value’s provenance; none → null, never 0', async () => {
+    const { items } = SectorListResponseSchema.parse((await t.app.inject({ url: '/api/sectors' })).json());
+    const byId = Object.fromEntries(items.map((s) => [s.id, s]));
+
+    expect(byId.defi).toMatchObject({
+      totalTvl: 5e9,
+      tvlProjectCount: 2,
+      tvlSource: { source: 'defillama', asOf: '2026-11-27T03:00:00.000Z' },
+    });
+    expect(byId.gamefi).toMatchObject({ totalTvl: null, tvlProjectCount: 0, tvlSource: null });
+    const detail = SectorDetailResponseSchema.parse((await t.app.inject({ url: '/api/sectors/defi' })).json());
+    expect(detail.sector.totalTvl).toBe(5e9);
   });
 
   test('a sector detail lists its projects by heat, paged, matched case-insensitively', async () => {

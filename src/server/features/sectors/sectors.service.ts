@@ -1,18 +1,40 @@
-import type { Sector, SectorDetailResponse, SectorListResponse } from '../../../shared/api/sectors.schema.ts';
+import {
+  SECTOR_CONFIDENT_MIN_SCORED,
+  type Sector,
+  type SectorDetailResponse,
+  type SectorListResponse,
+} from '../../../shared/api/sectors.schema.ts';
+import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import type { sectors } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { toProjectListItem } from '../projects/projects.service.ts';
 import {
-  lockSectorAggregates,
+  type SectorTvlRow,
   selectSectorById,
   selectSectorProjects,
   selectSectors,
+  selectSectorTvl,
   updateSectorAggregates,
 } from './sectors.queries.ts';
 
-export function toSector(row: typeof sectors.$inferSelect): Sector {
+/** The TVL fields of a sector from its selectSectorTvl row (none: no member holds a TVL). */
+function toSectorTvl(row: SectorTvlRow | undefined): Pick<Sector, 'totalTvl' | 'tvlProjectCount' | 'tvlSource'> {
+  if (!row) return { totalTvl: null, tvlProjectCount: 0, tvlSource: null };
+  const tvlSource =
+    row.source === null || row.as_of === null
+      ? null
+      : {
+          source: row.source,
+          asOf: row.as_of,
+          ...(row.sample ? { sample: true } : {}),
+          ...(row.stale ? { stale: true } : {}),
+        };
+  return { totalTvl: row.total_tvl, tvlProjectCount: row.projects, tvlSource };
+}
+
+export function toSector(row: typeof sectors.$inferSelect, tvl?: SectorTvlRow): Sector {
   return {
     id: row.id,
     name: row.name,
@@ -24,8 +46,10 @@ export function toSector(row: typeof sectors.$inferSelect): Sector {
     socialScore: row.socialScore,
     projectCount: row.projectCount,
     scoredCount: row.scoredCount,
+    lowConfidence: row.heatScore !== null && row.scoredCount < SECTOR_CONFIDENT_MIN_SCORED,
     totalMarketCap: row.totalMarketCap,
     marketSource: row.totalMarketCap === null ? null : row.marketSource,
+    ...toSectorTvl(tvl),
     change24h: row.change24h,
     trend: row.trend,
     breadth: row.breadth,
@@ -37,7 +61,15 @@ export function toSector(row: typeof sectors.$inferSelect): Sector {
 
 /** All sectors, heat descending. */
 export async function listSectors(db: Db): Promise<SectorListResponse> {
-  return { items: (await selectSectors(db)).map(toSector) };
+  const [rows, tvl] = await Promise.all([selectSectors(db), selectSectorTvl(db)]);
+  const tvlByName = new Map(tvl.map((item) => [item.category, item]));
+  return { items: rows.map((row) => toSector(row, tvlByName.get(row.name))) };
+}
+
+/** Each sector's stored name (projects.category) → its Chinese name, where it has one (exports name sectors so). */
+export async function readSectorNames(db: Db): Promise<Map<string, string>> {
+  const rows = await selectSectors(db);
+  return new Map(rows.flatMap((row) => (row.nameZh ? [[row.name, row.nameZh] as const] : [])));
 }
 
 /** One sector (by id, any case) with a page of its projects, heat descending; throws SECTOR_NOT_FOUND. */
@@ -48,9 +80,9 @@ export async function getSector(
 ): Promise<SectorDetailResponse> {
   const row = await selectSectorById(db, id);
   if (!row) throw new AppError('SECTOR_NOT_FOUND', { id });
-  const items = await selectSectorProjects(db, row.name, page);
+  const [items, [tvl]] = await Promise.all([selectSectorProjects(db, row.name, page), selectSectorTvl(db, row.name)]);
   return {
-    sector: toSector(row),
+    sector: toSector(row, tvl),
     projects: { items: items.map(toProjectListItem), total: row.projectCount, ...page },
   };
 }
@@ -59,11 +91,11 @@ export async function getSector(
  * Recounts sector membership, market cap and top projects; call after projects are added, removed or rescored. The
  * recount rewrites every sector row, so two at once (parallel admin edits, two instances, a recompute beside an
  * import) could lock those rows in different orders and deadlock — measured on PostgreSQL: 102 of 250 parallel calls.
- * Recounts take turns on one advisory lock held until the caller's transaction ends (a savepoint when `db` is one).
+ * Recounts take turns with every catalogue write (db/catalogue-lock.ts), held until the caller's transaction ends.
  */
 export async function refreshSectorAggregates(db: Db): Promise<void> {
   await withTransaction(db, async (tx) => {
-    await lockSectorAggregates(tx);
+    await lockCatalogueWrites(tx);
     await updateSectorAggregates(tx);
   });
 }

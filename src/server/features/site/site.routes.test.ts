@@ -16,6 +16,8 @@ describe('GET /api/site', () => {
           SOCIAL_TELEGRAM_URL: 'https://t.me/heatrank',
           SOCIAL_GITHUB_URL: 'https://github.com/heatrank',
           CONTACT_EMAIL: 'hello@heatrank.example',
+          LLM_BASE_URL: 'http://127.0.0.1:9/v1',
+          LLM_MODEL: 'qwen2.5:7b',
         },
       }),
     ]);
@@ -31,6 +33,8 @@ describe('GET /api/site', () => {
     expect(SiteResponseSchema.parse(res.json())).toEqual({
       social: { x: null, telegram: null, discord: null, github: null },
       contactEmail: null,
+      aiModel: null,
+      storage: unset.handle.kind,
     });
   });
 
@@ -46,8 +50,19 @@ describe('GET /api/site', () => {
         github: 'https://github.com/heatrank',
       },
       contactEmail: 'hello@heatrank.example',
+      aiModel: 'qwen2.5:7b',
+      storage: configured.handle.kind,
     });
   });
+});
+
+test('a model without its endpoint writes no brief, so none is claimed', async () => {
+  const t = await buildTestApp({ catalogue: false, env: { LLM_MODEL: 'qwen2.5:7b' } });
+
+  const site = SiteResponseSchema.parse((await t.app.inject({ url: '/api/site' })).json());
+
+  expect(site.aiModel).toBeNull();
+  await t.close();
 });
 
 describe('social link configuration', () => {

@@ -4,8 +4,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { toSiteResponse } from './site.service.ts';
 
 /** GET /api/site: public site settings for the shell (footer icons, /contact). Fixed until the server restarts. */
-export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config }) => {
-  const site = toSiteResponse(config);
+export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, dbKind }) => {
+  const site = toSiteResponse(config, dbKind);
   app.get('/site', { schema: { tags: ['system'], response: { 200: SiteResponseSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return site;

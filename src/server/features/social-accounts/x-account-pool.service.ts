@@ -1,5 +1,5 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../db/client.ts';
+import { pause, withTimeout } from '../../sources/http.ts';
 import { ALL_ACCOUNTS_FAILED, type XAccountPool, XApiError } from '../../sources/x/x.errors.ts';
 import {
   acquireSocialAccount,
@@ -20,6 +20,8 @@ export type XPoolOptions = {
   backoffMs?: number;
   waitMs?: number;
   now?: () => Date;
+  /** The run's stop signal: an aborted pool stops mid-request or mid-wait, rejecting with the signal's reason. */
+  signal?: AbortSignal;
 };
 
 /** A response and the account that served it (id and label only: never a secret). */
@@ -41,6 +43,8 @@ export function createXAccountPool(options: XPoolOptions): XServingPool {
   const backoffMs = options.backoffMs ?? 1_000;
   const waitMs = options.waitMs ?? 60_000;
   const tokens = new Map<string, string>(); // app-only tokens from client credentials, per account, in memory only
+  const { signal } = options;
+  const sleep = (ms: number) => pause(ms, signal);
 
   async function tokenFor(accountId: string): Promise<string> {
     const cached = tokens.get(accountId);
@@ -60,9 +64,10 @@ export function createXAccountPool(options: XPoolOptions): XServingPool {
           'content-type': 'application/x-www-form-urlencoded;charset=UTF-8',
         },
         body: 'grant_type=client_credentials',
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: withTimeout(options.timeoutMs, signal),
       });
     } catch {
+      signal?.throwIfAborted();
       throw new XApiError('Twitter OAuth failed: network');
     }
     const body = (await response.json().catch(() => undefined)) as { access_token?: unknown } | undefined;
@@ -113,6 +118,7 @@ export function createXAccountPool(options: XPoolOptions): XServingPool {
   ): Promise<XServedResponse> {
     let lastError: XApiError | undefined;
     for (let attempt = 1; attempt <= maxRetries + 1; attempt++) {
+      signal?.throwIfAborted();
       const account = await acquire();
       onAccount({ id: account.id, label: account.label });
       let token: string;
@@ -126,9 +132,10 @@ export function createXAccountPool(options: XPoolOptions): XServingPool {
       try {
         response = await fetch(`${options.baseUrl}${path}?${query}`, {
           headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(options.timeoutMs),
+          signal: withTimeout(options.timeoutMs, signal),
         });
       } catch (error) {
+        signal?.throwIfAborted();
         await recordSocialError(options.db, account.id, now());
         const timedOut = error instanceof Error && error.name === 'TimeoutError';
         lastError = new XApiError(`Twitter API error: ${timedOut ? 'timeout' : 'network'}`);

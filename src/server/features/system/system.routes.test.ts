@@ -65,14 +65,16 @@ describe('system routes', () => {
       expect.arrayContaining([
         '/api/health',
         '/api/stats',
-        '/api/projects/',
+        '/api/projects',
         '/api/projects/{id}',
-        '/api/sectors/',
+        '/api/sectors',
         '/api/sectors/{id}',
-        '/api/platforms/',
+        '/api/platforms',
         '/api/platforms/{id}',
       ]),
     );
+    // A strict client calls the slash-less form the README and web app use; a trailing slash would be "not found" to it.
+    expect(Object.keys(doc.paths).filter((path) => path.endsWith('/'))).toEqual([]);
   });
 
   test('unknown API paths are JSON 404s, never the web app', async () => {

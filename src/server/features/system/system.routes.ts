@@ -1,10 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DataStateResponseSchema } from '../../../shared/api/data-state.schema.ts';
 import { HealthResponseSchema, PingResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
+import { getDataState } from './data-state.service.ts';
 import { getHealth, getStats } from './system.service.ts';
 
 const STATS_TTL_MS = 60_000; // user counts change without a data event; a minute is fresh enough for a homepage
+// A source turns stale with the clock, not with an event (and a finished run's sync.updated keeps the cache): a
+// minute bounds how late "live" wording follows; data-change events drop it sooner.
+const DATA_STATE_TTL_MS = 60_000;
 
 export type SystemRoutesOptions = AppDeps & { openStreams: () => number };
 
@@ -29,5 +34,17 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
 
   app.get('/stats', { schema: { tags: ['system'], response: { 200: StatsResponseSchema } } }, async (request, reply) =>
     sendCached(request, reply, await cache.getOrCompute('stats', () => getStats(db, new Date()), STATS_TTL_MS)),
+  );
+
+  // What the figures shown rest on (live, stale, the catalogue sample): the web words its claims from this.
+  app.get(
+    '/data-state',
+    { schema: { tags: ['system'], response: { 200: DataStateResponseSchema } } },
+    async (request, reply) =>
+      sendCached(
+        request,
+        reply,
+        await cache.getOrCompute('data-state', () => getDataState(db, new Date()), DATA_STATE_TTL_MS),
+      ),
   );
 };

@@ -17,8 +17,30 @@ export async function selectNextAd(db: Db, userId: string) {
   return row;
 }
 
-export async function insertAdView(db: Db, values: typeof adViews.$inferInsert): Promise<void> {
-  await db.insert(adViews).values(values);
+/**
+ * Opens a view unless the user already has an open one: the partial unique index (one unredeemed view per user)
+ * turns every parallel start after the first into nothing, on PGlite and on PostgreSQL alike.
+ */
+export async function insertAdViewIfNoneOpen(db: Db, values: typeof adViews.$inferInsert): Promise<void> {
+  await db.insert(adViews).values(values).onConflictDoNothing();
+}
+
+/** Closes the user's open view once it is past its time to live (never creditable now), so a new one can open. */
+export async function deleteStaleOpenAdView(db: Db, userId: string, issuedBy: Date): Promise<void> {
+  await db
+    .delete(adViews)
+    .where(and(eq(adViews.userId, userId), isNull(adViews.redeemedAt), lte(adViews.issuedAt, issuedBy)));
+}
+
+/** The user's open (unredeemed) view with its ad, if any: at most one exists. */
+export async function selectOpenAdView(db: Db, userId: string) {
+  const [row] = await db
+    .select({ view: adViews, ad: houseAds })
+    .from(adViews)
+    .innerJoin(houseAds, eq(houseAds.id, adViews.adId))
+    .where(and(eq(adViews.userId, userId), isNull(adViews.redeemedAt)))
+    .limit(1);
+  return row;
 }
 
 /**

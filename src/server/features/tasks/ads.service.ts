@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AdStartResponse, CreditResponse, HouseAd } from '../../../shared/api/tasks.schema.ts';
 import type { Language } from '../../../shared/locales/index.ts';
 import { startOfDay } from '../../../shared/membership/day-window.ts';
@@ -7,7 +7,14 @@ import { ADS_PER_DAY } from '../../../shared/membership/tasks.ts';
 import type { Db } from '../../db/client.ts';
 import type { houseAds } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
-import { insertAdView, redeemAdView, selectAdView, selectNextAd } from './ads.queries.ts';
+import {
+  deleteStaleOpenAdView,
+  insertAdViewIfNoneOpen,
+  redeemAdView,
+  selectAdView,
+  selectNextAd,
+  selectOpenAdView,
+} from './ads.queries.ts';
 import { creditTask, type TaskClock } from './credit.service.ts';
 import { selectTaskProfile } from './tasks.queries.ts';
 
@@ -15,10 +22,6 @@ export type AdClock = TaskClock & { minViewSeconds: number };
 
 /** A token not claimed within an hour is dead: tokens cannot be stockpiled today and claimed on later days. */
 export const AD_TOKEN_TTL_MS = 60 * 60_000;
-
-export function hashAdToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export function toHouseAd(row: typeof houseAds.$inferSelect, lang: Language): HouseAd {
   return {
@@ -32,8 +35,10 @@ export function toHouseAd(row: typeof houseAds.$inferSelect, lang: Language): Ho
 
 /**
  * POST /api/tasks/ads/start: only a free viewer sees ads (premium and up are ad-free: ADS_NOT_SHOWN). Refuses at once
- * when today's ads are used up, so no one watches for nothing; stores the view under the token's hash and returns the
- * token with the moment it becomes creditable (server time).
+ * when today's ads are used up, so no one watches for nothing. ONE view is open per user at a time: while one is open
+ * (unclaimed, younger than AD_TOKEN_TTL_MS) a start returns that same view — its token, ad and start time — so ten
+ * starts in a row are one view and the minimum view time cannot be run in parallel. The database decides (a partial
+ * unique index), so fifty parallel starts on any number of instances open one view.
  */
 export async function startAd(
   db: Db,
@@ -48,15 +53,22 @@ export async function startAd(
   if (!profile) throw new AppError('NOT_FOUND');
   const sameDay = profile.lastDailyReset.getTime() >= startOfDay(now, clock.timeZone).getTime();
   if (sameDay && profile.dailyAdsWatched >= ADS_PER_DAY) throw new AppError('DAILY_AD_LIMIT', { limit: ADS_PER_DAY });
-  const ad = await selectNextAd(db, userId);
-  if (!ad) throw new AppError('NO_ADS_AVAILABLE');
-  const token = randomBytes(32).toString('base64url');
-  await insertAdView(db, { id: hashAdToken(token), userId, adId: ad.id, issuedAt: now });
+  await deleteStaleOpenAdView(db, userId, new Date(now.getTime() - AD_TOKEN_TTL_MS));
+  let open = await selectOpenAdView(db, userId);
+  if (!open) {
+    const ad = await selectNextAd(db, userId);
+    if (!ad) throw new AppError('NO_ADS_AVAILABLE');
+    await insertAdViewIfNoneOpen(db, { id: randomBytes(32).toString('base64url'), userId, adId: ad.id, issuedAt: now });
+    open = await selectOpenAdView(db, userId);
+    if (!open) throw new Error('open ad view vanished');
+  }
+  const { view, ad } = open;
   return {
-    token,
+    token: view.id,
     ad: toHouseAd(ad, lang),
     minViewSeconds: clock.minViewSeconds,
-    creditableAt: new Date(now.getTime() + clock.minViewSeconds * 1000).toISOString(),
+    startedAt: view.issuedAt.toISOString(),
+    creditableAt: new Date(view.issuedAt.getTime() + clock.minViewSeconds * 1000).toISOString(),
     serverNow: now.toISOString(),
   };
 }
@@ -69,7 +81,7 @@ export async function startAd(
  */
 export async function claimAd(db: Db, userId: string, token: string, clock: AdClock): Promise<CreditResponse> {
   const { now, minViewSeconds } = clock;
-  const id = hashAdToken(token);
+  const id = token;
   return creditTask(db, userId, { ad: id }, clock, async (tx) => {
     const issuedBy = new Date(now.getTime() - minViewSeconds * 1000);
     const issuedAfter = new Date(now.getTime() - AD_TOKEN_TTL_MS);

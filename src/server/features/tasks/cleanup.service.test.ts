@@ -21,7 +21,7 @@ describe('the daily cleanup of task rows', () => {
     }
     const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
     await t.db.insert(adViews).values([
-      { id: 'old', userId, adId: ad!.id, issuedAt: hoursAgo(49) },
+      { id: 'old', userId, adId: ad!.id, issuedAt: hoursAgo(49), redeemedAt: hoursAgo(49) },
       { id: 'recent', userId, adId: ad!.id, issuedAt: hoursAgo(47) },
     ]);
 

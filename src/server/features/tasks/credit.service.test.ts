@@ -68,7 +68,7 @@ describe('crediting tasks (service, explicit clock)', () => {
     expect(day2.day.key).toBe('2030-01-01');
     expect(day2.caps.daily.used).toBe(1);
     expect(day2.tasks.find((x) => x.key === 'daily.check_in')?.state).toBe('completed');
-    expect(day2.tasks.find((x) => x.key === 'daily.run_search')?.state).toBe('available');
+    expect(day2.tasks.find((x) => x.key === 'daily.run_search')?.state).toBe('pending'); // not searched yet today
     const [profile] = await t.db.select().from(userProfiles).where(eq(userProfiles.id, userId));
     expect(profile).toMatchObject({ dailyTasksCompleted: 1, tasksCompleted: 7, points: 5 * 50 + 100 + 50 });
     expect(await ledgerSummary(t.db, userId)).toEqual({ sum: 400, lastTotal: 400 });

@@ -4,6 +4,7 @@ import { dayKey } from '../../../shared/membership/day-window.ts';
 import { TASKS } from '../../../shared/membership/tasks.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { mayEarnPoints } from '../auth/verification.service.ts';
 import { creditTask, taskIdempotencyKey } from './credit.service.ts';
 import { countTaskEvents, insertTaskEvent, isCredited } from './tasks.queries.ts';
 
@@ -49,6 +50,7 @@ export async function recordTaskEvent(
   if (done < target) return { recorded, credited: null };
   // Past the target, later items only cost this one indexed read.
   if (await isCredited(db, userId, taskIdempotencyKey(taskKey, day))) return { recorded, credited: null };
+  if (!(await mayEarnPoints(db, userId))) return { recorded, credited: null }; // counted; no credit until verified
   try {
     return { recorded, credited: await creditTask(db, userId, { task: taskKey }, { now, timeZone }) };
   } catch (error) {

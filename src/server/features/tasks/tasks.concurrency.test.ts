@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { userProfiles } from '../../db/schema/index.ts';
+import type { AdStartResponse } from '../../../shared/api/tasks.schema.ts';
+import { adViews, userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUpAgent } from '../auth/auth.test-support.ts';
-
-import { startAd } from './ads.service.ts';
 import { creditTask } from './credit.service.ts';
-import { ledgerSummary } from './tasks.test-support.ts';
+import { creditableAdToken, ledgerSummary } from './tasks.test-support.ts';
 
 // Run on PGlite and, with TEST_DATABASE_URL, on PostgreSQL, where the 50 requests really run in parallel.
 describe('crediting under concurrency', () => {
@@ -17,14 +16,8 @@ describe('crediting under concurrency', () => {
     return { agent, userId: me.user!.id };
   };
   const clock = () => ({ now: new Date(), timeZone: t.config.DAY_TIME_ZONE });
-  const pastToken = async (userId: string) =>
-    (
-      await startAd(t.db, userId, 'free', 'en', {
-        now: new Date(Date.now() - 20_000),
-        timeZone: t.config.DAY_TIME_ZONE,
-        minViewSeconds: t.config.AD_MIN_VIEW_SECONDS,
-      })
-    ).token;
+  const pastToken = (userId: string) =>
+    creditableAdToken(t.db, userId, { timeZone: t.config.DAY_TIME_ZONE, minViewSeconds: t.config.AD_MIN_VIEW_SECONDS });
   const profileOf = async (userId: string) =>
     (await t.db.select().from(userProfiles).where(eq(userProfiles.id, userId)))[0]!;
 
@@ -33,26 +26,39 @@ describe('crediting under concurrency', () => {
   });
   afterAll(() => t.close());
 
-  test('50 simultaneous claims of 50 creditable ad tokens credit exactly the 7 left of the cap', async () => {
+  test('50 simultaneous ad starts open ONE view: every answer names it, with one start time', async () => {
     const { agent, userId } = await newUser();
-    for (let i = 0; i < 3; i++) {
-      const token = await pastToken(userId);
-      await agent.request({ method: 'POST', url: '/api/tasks/ads/claim', payload: { token } });
-    }
-    const tokens = [];
-    for (let i = 0; i < 50; i++) tokens.push(await pastToken(userId));
     await agent.csrf();
 
     const responses = await Promise.all(
-      tokens.map((token) => agent.request({ method: 'POST', url: '/api/tasks/ads/claim', payload: { token } })),
+      Array.from({ length: 50 }, () => agent.request({ method: 'POST', url: '/api/tasks/ads/start' })),
     );
 
-    const codes = responses.map((r) => r.statusCode);
-    expect(codes.filter((c) => c === 200)).toHaveLength(7);
-    expect(codes.filter((c) => c === 429)).toHaveLength(43);
-    const profile = await profileOf(userId);
-    expect(profile).toMatchObject({ dailyAdsWatched: 10, adsWatched: 10, points: 100 });
-    expect(await ledgerSummary(t.db, userId)).toEqual({ sum: 100, lastTotal: 100 });
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(50).fill(200));
+    const bodies = responses.map((r) => r.json<AdStartResponse>());
+    expect(new Set(bodies.map((b) => b.token)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.startedAt)).size).toBe(1);
+    expect(await t.db.select().from(adViews).where(eq(adViews.userId, userId))).toHaveLength(1);
+  });
+
+  test('50 simultaneous starts while a creditable view is open, then 50 claims: 10 points, once', async () => {
+    const { agent, userId } = await newUser();
+    const token = await pastToken(userId);
+    await agent.csrf();
+
+    const starts = await Promise.all(
+      Array.from({ length: 50 }, () => agent.request({ method: 'POST', url: '/api/tasks/ads/start' })),
+    );
+    const claims = await Promise.all(
+      starts.map((r) =>
+        agent.request({ method: 'POST', url: '/api/tasks/ads/claim', payload: { token: r.json().token } }),
+      ),
+    );
+
+    expect(new Set(starts.map((r) => r.json<AdStartResponse>().token))).toEqual(new Set([token]));
+    expect(claims.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(await profileOf(userId)).toMatchObject({ dailyAdsWatched: 1, adsWatched: 1, points: 10 });
+    expect(await ledgerSummary(t.db, userId)).toEqual({ sum: 10, lastTotal: 10 });
   });
 
   test('50 simultaneous claims of one token credit it once', async () => {

@@ -1,14 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type {
-  CreditResponse,
-  ShareStartResponse,
-  TasksResponse,
-  UserTasksResponse,
-} from '../../../shared/api/tasks.schema.ts';
-import { userProfiles } from '../../db/schema/index.ts';
+import type { CreditResponse, TasksResponse, UserTasksResponse } from '../../../shared/api/tasks.schema.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { insertProject } from '../../test/factories.ts';
 import { signUpAgent } from '../auth/auth.test-support.ts';
 
 describe('task routes', () => {
@@ -40,7 +32,12 @@ describe('task routes', () => {
     expect(body.day.zoneLabel).toBe('UTC+8');
     const byKey = Object.fromEntries(body.tasks.map((task) => [task.key, task]));
     expect(byKey['daily.check_in']).toMatchObject({ state: 'completed', progress: { done: 1, target: 1 } });
-    expect(byKey['daily.view_projects']).toMatchObject({ state: 'available', progress: { done: 0, target: 5 } });
+    // Not started: pending with 0/5 and "todo", never "available" (nothing could be claimed).
+    expect(byKey['daily.view_projects']).toMatchObject({
+      state: 'pending',
+      pendingReason: 'todo',
+      progress: { done: 0, target: 5 },
+    });
     expect(byKey['daily.view_history']).toMatchObject({
       state: 'locked',
       lockedReason: 'level',
@@ -52,7 +49,8 @@ describe('task routes', () => {
       lockedReason: 'level',
       requiredLevel: 'premium',
     });
-    expect(byKey['achievement.first_watchlist']).toMatchObject({ state: 'available' });
+    expect(byKey['achievement.first_watchlist']).toMatchObject({ state: 'pending', pendingReason: 'todo' });
+    expect(byKey['achievement.complete_profile']).toMatchObject({ state: 'pending', pendingReason: 'profileEmpty' });
     expect(byKey['achievement.first_export']).toBeUndefined();
     expect(body.referral.code).toMatch(/^[A-Z2-9]{8}$/);
     expect(body.referral.path).toBe(`/auth?mode=signup&ref=${body.referral.code}`);
@@ -75,68 +73,76 @@ describe('task routes', () => {
       ['POST', '/api/tasks/ads/start'],
       ['POST', '/api/tasks/ads/claim'],
       ['POST', '/api/tasks/share/start'],
-      ['POST', '/api/tasks/share/claim'],
     ] as const) {
       const response = await t.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
       expect([401, 403], `${method} ${url}`).toContain(response.statusCode);
     }
   });
 
-  test('share: one token per user, project and day; its claim credits daily.share_project once that day', async () => {
-    const a = await signUpAgent(t.app, 'share-a@example.com');
-    const b = await signUpAgent(t.app, 'share-b@example.com');
-    const p1 = await insertProject(t.db);
-    const p2 = await insertProject(t.db);
-    const start = (agent: typeof a.agent, projectId: unknown) =>
-      agent.request({ method: 'POST', url: '/api/tasks/share/start?lang=en', payload: { projectId } });
-    const claim = (agent: typeof a.agent, token: string) =>
-      agent.request({ method: 'POST', url: '/api/tasks/share/claim?lang=en', payload: { token } });
-
-    const first = (await start(a.agent, p1.id)).json<ShareStartResponse>();
-    const again = (await start(a.agent, p1.id)).json<ShareStartResponse>();
-    const otherProject = (await start(a.agent, p2.id)).json<ShareStartResponse>();
-    const missing = await start(a.agent, 'no-such-project');
-    const byB = await claim(b.agent, first.token);
-    const ok = await claim(a.agent, first.token);
-    const replay = await claim(a.agent, first.token);
-    const secondShare = await claim(a.agent, otherProject.token);
-
-    expect(again.token).toBe(first.token);
-    expect(otherProject.token).not.toBe(first.token);
-    expect(missing.statusCode).toBe(404);
-    expect(missing.json().error.code).toBe('PROJECT_NOT_FOUND');
-    expect(byB.statusCode).toBe(400);
-    expect(byB.json().error.code).toBe('TASK_TOKEN_INVALID');
-    expect(ok.json<CreditResponse>()).toMatchObject({ task: 'daily.share_project', points: 50 });
-    expect(replay.statusCode).toBe(409);
-    expect(replay.json().error.code).toBe('TASK_TOKEN_USED');
-    expect(secondShare.statusCode).toBe(409);
-    expect(secondShare.json().error.code).toBe('TASK_ALREADY_DONE');
-  });
-
-  test('complete_profile: refused until the profile has a name and an avatar, then credited 100 once', async () => {
-    const { agent, me } = await signUpAgent(t.app, 'profile@example.com');
+  test('complete_profile: the list says what is missing, is available the moment name and avatar are saved, and pays 100 once', async () => {
+    const { agent } = await signUpAgent(t.app, 'profile@example.com');
     const claim = () =>
-      agent.request({ method: 'POST', url: '/api/tasks/claim', payload: { key: 'achievement.complete_profile' } });
+      agent.request({
+        method: 'POST',
+        url: '/api/tasks/claim?lang=en',
+        payload: { key: 'achievement.complete_profile' },
+      });
+    const profileTask = async () =>
+      (await agent.request({ method: 'GET', url: '/api/tasks' }))
+        .json<TasksResponse>()
+        .tasks.find((task) => task.key === 'achievement.complete_profile');
+    const save = (payload: object) => agent.request({ method: 'PATCH', url: '/api/me/profile', payload });
 
+    const empty = await profileTask();
+    await save({ name: 'Ada' });
+    const nameOnly = await profileTask();
     const early = await claim();
-    await t.db
-      .update(userProfiles)
-      .set({ name: 'Ada', avatarUrl: 'https://example.com/a.png' })
-      .where(eq(userProfiles.id, me.user!.id));
+    await save({ name: null, avatarUrl: 'https://example.com/a.png' });
+    const avatarOnly = await profileTask();
+    await save({ name: '  Ada Lovelace ', avatarUrl: 'https://example.com/a.png' });
+    const complete = await profileTask();
     const ok = await claim();
     const again = await claim();
+    const after = await profileTask();
 
+    expect(empty).toMatchObject({ state: 'pending', pendingReason: 'profileEmpty' });
+    expect(nameOnly).toMatchObject({ state: 'pending', pendingReason: 'profileNoAvatar' });
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.code).toBe('TASK_NOT_READY');
+    expect(early.json().error).toEqual({ code: 'TASK_NOT_READY', message: "This task's condition is not met yet" });
+    expect(avatarOnly).toMatchObject({ state: 'pending', pendingReason: 'profileNoName' });
+    expect(complete).toMatchObject({ state: 'available', pendingReason: null, progress: { done: 1, target: 1 } });
+    expect(ok.statusCode).toBe(200);
     expect(ok.json<CreditResponse>()).toMatchObject({ task: 'achievement.complete_profile', points: 100 });
     expect(again.statusCode).toBe(409);
+    expect(after).toMatchObject({ state: 'completed' });
+  });
+
+  test('every task the list calls available is accepted by a claim (or check-in) right then', async () => {
+    const { agent } = await signUpAgent(t.app, 'available-means-claimable@example.com');
+    await agent.request({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      payload: { name: 'Ada', avatarUrl: 'https://example.com/a.png' },
+    });
+    const tasks = (await agent.request({ method: 'GET', url: '/api/tasks' })).json<TasksResponse>().tasks;
+    const available = tasks.filter((task) => task.state === 'available').map((task) => task.key);
+    const pending = tasks.filter((task) => task.state === 'pending').map((task) => task.key);
+
+    expect(available.sort()).toEqual(['achievement.complete_profile', 'daily.check_in']);
+    for (const key of available) {
+      const url = key === 'daily.check_in' ? '/api/tasks/check-in' : '/api/tasks/claim';
+      const response = await agent.request({ method: 'POST', url, payload: { key } });
+      expect(response.statusCode, key).toBe(200);
+    }
+    for (const key of pending.filter((k) => k !== 'daily.share_project')) {
+      const response = await agent.request({ method: 'POST', url: '/api/tasks/claim', payload: { key } });
+      expect(response.statusCode, key).toBe(409);
+    }
   });
 
   test('tasks that cannot be claimed directly, and bad input, are 4xx in the error shape, never 500', async () => {
     const { agent } = await signUpAgent(t.app, 'bad-input@example.com');
     const cases: [string, string, unknown][] = [
-      ['POST', '/api/tasks/claim', { key: 'daily.share_project' }],
       ['POST', '/api/tasks/claim', { key: 'daily.add_watchlist' }],
       ['POST', '/api/tasks/claim', { key: 'achievement.first_export' }],
       ['POST', '/api/tasks/claim', { key: 'nope' }],
@@ -146,8 +152,6 @@ describe('task routes', () => {
       ['POST', '/api/tasks/claim', { key: 'x'.repeat(100_000) }],
       ['POST', '/api/tasks/share/start', { projectId: 'p'.repeat(500) }],
       ['POST', '/api/tasks/share/start', { projectId: 7 }],
-      ['POST', '/api/tasks/share/claim', { token: 'not-a-token' }],
-      ['POST', '/api/tasks/share/claim', { token: -1 }],
       ['GET', '/api/me/tasks?limit=1000000000', undefined],
       ['GET', '/api/me/tasks?limit=-1', undefined],
       ['GET', '/api/me/tasks?offset=abc', undefined],

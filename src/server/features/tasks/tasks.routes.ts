@@ -4,6 +4,8 @@ import {
   CreditResponseSchema,
   ShareStartBodySchema,
   ShareStartResponseSchema,
+  ShareVisitBodySchema,
+  ShareVisitResponseSchema,
   TaskClaimBodySchema,
   TasksResponseSchema,
   TokenClaimBodySchema,
@@ -13,24 +15,26 @@ import {
 import type { TaskKey } from '../../../shared/membership/tasks.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import { requireUser } from '../auth/auth.plugin.ts';
+import { requireUser, requireVerifiedEmailToWrite } from '../auth/auth.plugin.ts';
 import { viewerOf } from '../membership/viewer-level.ts';
 import { claimAd, startAd } from './ads.service.ts';
 import { creditTask } from './credit.service.ts';
-import { claimShare, startShare } from './share.service.ts';
+import { recordShareVisit, startShare } from './share.service.ts';
 import { claimTask, getTasks, listUserTasks } from './tasks.service.ts';
+import { visitorOf } from './visitor-cookie.ts';
 
 const tags = ['tasks'];
 
 /**
  * The signed-in user's tasks (prefix /api). Every credit is decided on the server: check-in, claims the server can
- * verify, ad views with a single-use token held for AD_MIN_VIEW_SECONDS, shares with a per-day token.
+ * verify, ad views (one open per user) held for AD_MIN_VIEW_SECONDS, shares when someone else opens the link.
  */
 export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store');
   });
   app.addHook('onRequest', requireUser);
+  app.addHook('preHandler', requireVerifiedEmailToWrite); // every credit needs a verified e-mail
   const clock = () => ({ now: new Date(), timeZone: config.DAY_TIME_ZONE });
   const adClock = () => ({ ...clock(), minViewSeconds: config.AD_MIN_VIEW_SECONDS });
   const userOf = (request: { auth: { user: { id: string } } | null }) => request.auth!.user.id;
@@ -63,16 +67,31 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   app.post(
     '/tasks/share/start',
     { schema: { tags, body: ShareStartBodySchema, response: { 200: ShareStartResponseSchema } } },
-    async (request) => startShare(db, userOf(request), request.body.projectId, clock()),
-  );
-
-  app.post('/tasks/share/claim', { schema: { tags, body: TokenClaimBodySchema, response: credit } }, async (request) =>
-    claimShare(db, userOf(request), request.body.token, clock()),
+    async (request, reply) =>
+      startShare(db, userOf(request), request.body.projectId, visitorOf(config, request, reply), clock()),
   );
 
   app.get(
     '/me/tasks',
     { schema: { tags, querystring: UserTasksQuerySchema, response: { 200: UserTasksResponseSchema } } },
     async (request) => listUserTasks(db, userOf(request), request.query),
+  );
+};
+
+/**
+ * POST /api/share-visits (prefix /api): a page opened from a share link reports its token. Open to visitors (no sign-in:
+ * most people a link reaches have no account); the visitor cookie and the session tell who is "someone else".
+ */
+export const shareVisitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+  });
+  app.post(
+    '/share-visits',
+    { schema: { tags, body: ShareVisitBodySchema, response: { 200: ShareVisitResponseSchema } } },
+    async (request, reply) => {
+      const visitor = { visitor: visitorOf(config, request, reply), userId: request.auth?.user.id ?? null };
+      return recordShareVisit(db, request.body.token, visitor, { now: new Date(), timeZone: config.DAY_TIME_ZONE });
+    },
   );
 };

@@ -19,7 +19,10 @@ import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { creditTask, type TaskClock, taskFeature } from './credit.service.ts';
 import { PROGRESS_TASKS, type ProgressTask } from './progress.service.ts';
 import { ensureReferralCode, hasVerifiedReferral, referralStats } from './referral.service.ts';
+import { selectShareProgress } from './share.queries.ts';
 import { streakView } from './streak.ts';
+import { taskConditions } from './task-conditions.ts';
+import { deriveTaskState } from './task-state.ts';
 import {
   countTaskEvents,
   hasWatchlistItemSince,
@@ -47,11 +50,14 @@ export async function getTasks(
   const dayStart = startOfDay(now, timeZone);
   const profile = await selectTaskProfile(db, userId);
   if (!profile) throw new AppError('NOT_FOUND');
-  const [completed, events, code, referral] = await Promise.all([
+  const [completed, events, code, referral, share, watchedToday, watchedEver] = await Promise.all([
     selectCompletedTasks(db, userId, dayStart, ACHIEVEMENTS),
     countTaskEvents(db, userId, today),
     ensureReferralCode(db, userId),
     referralStats(db, userId),
+    selectShareProgress(db, userId, today),
+    hasWatchlistItemSince(db, userId, dayStart),
+    hasWatchlistItemSince(db, userId, new Date(0)),
   ]);
   const sameDay = profile.lastDailyReset.getTime() >= dayStart.getTime();
   const dailyUsed = sameDay ? profile.dailyTasksCompleted : 0;
@@ -61,28 +67,24 @@ export async function getTasks(
     const isAchievement = (ACHIEVEMENTS as string[]).includes(row.taskKey);
     if (isAchievement || row.completedAt >= dayStart) completedAt.set(row.taskKey, row.completedAt);
   }
+  const conditions = taskConditions({ profile, events, referral, share, watchedToday, watchedEver });
 
   const tasks = LISTED_TASKS.map((key): TaskItem => {
     const { kind, target } = TASKS[key];
     const feature = taskFeature(key);
+    const { met, progress, waitingFor } = conditions(key);
+    const derived = deriveTaskState({
+      kind,
+      target,
+      completedAt: completedAt.get(key) ?? null,
+      requiredLevel: feature && !canUse(viewer.level, feature) ? minimumLevelFor(feature) : null,
+      dailyCapReached: dailyUsed >= DAILY_TASKS_PER_DAY,
+      conditionMet: met,
+      progress,
+      waitingFor,
+    });
     const done = completedAt.get(key);
-    let progress = events.get(key) ?? 0;
-    if (key === 'achievement.invite_friend') progress = referral.verified;
-    const base = { key, kind, points: taskPoints(key), lockedReason: null, requiredLevel: null, completedAt: null };
-    if (done) {
-      return { ...base, state: 'completed', progress: { done: target, target }, completedAt: done.toISOString() };
-    }
-    const shown = { done: Math.min(progress, target), target };
-    if (feature && !canUse(viewer.level, feature)) {
-      const requiredLevel = minimumLevelFor(feature);
-      return { ...base, state: 'locked', progress: shown, lockedReason: 'level', requiredLevel };
-    }
-    if (kind === 'daily' && dailyUsed >= DAILY_TASKS_PER_DAY) {
-      return { ...base, state: 'locked', progress: shown, lockedReason: 'dailyCap' };
-    }
-    const started = progress > 0 || (key === 'achievement.invite_friend' && referral.signedUp > 0);
-    const pending = started && progress < target;
-    return { ...base, state: pending ? 'pending' : 'available', progress: shown };
+    return { key, kind, points: taskPoints(key), ...derived, completedAt: done ? done.toISOString() : null };
   });
 
   return {
@@ -113,7 +115,7 @@ export async function getTasks(
 /**
  * POST /api/tasks/claim: a task whose condition the server checks itself — check-in, a progress task whose distinct
  * items reached the target today (should the automatic credit have missed), a complete profile (name and avatar), an
- * invited friend who verified their e-mail. Shares go through their token; unlisted tasks cannot be claimed.
+ * invited friend who verified their e-mail, a share link someone else opened today. Unlisted tasks cannot be claimed.
  */
 export async function claimTask(
   db: Db,
@@ -122,9 +124,7 @@ export async function claimTask(
   clock: TaskClock,
 ): Promise<CreditResponse> {
   const { userId } = viewer;
-  if (!(LISTED_TASKS as string[]).includes(key) || key === 'daily.share_project') {
-    throw new AppError('TASK_NOT_CLAIMABLE');
-  }
+  if (!(LISTED_TASKS as string[]).includes(key)) throw new AppError('TASK_NOT_CLAIMABLE');
   const feature = taskFeature(key);
   if (feature) assertCanUse(viewer, feature);
   if (isProgressTask(key)) {
@@ -134,6 +134,11 @@ export async function claimTask(
   if (key === 'achievement.complete_profile') {
     const profile = await selectTaskProfile(db, userId);
     if (!profile?.name?.trim() || !profile.avatarUrl?.trim()) throw new AppError('TASK_NOT_READY');
+  }
+  // The first counted open of a share link credits the task itself; a claim catches up on a credit that missed.
+  if (key === 'daily.share_project') {
+    const share = await selectShareProgress(db, userId, dayKey(clock.now, clock.timeZone));
+    if (!share.opened) throw new AppError('TASK_NOT_READY');
   }
   if (key === 'achievement.invite_friend' && !(await hasVerifiedReferral(db, userId))) {
     throw new AppError('TASK_NOT_READY');

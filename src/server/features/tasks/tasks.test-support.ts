@@ -1,7 +1,25 @@
 // Test helpers for the tasks feature: the ledger's own view of a balance, read directly (not through points' queries).
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { pointsHistory } from '../../db/schema/index.ts';
+import { adViews, pointsHistory } from '../../db/schema/index.ts';
+import { startAd } from './ads.service.ts';
+
+/**
+ * The user's open ad view (opened now if none is), moved 20 s into the past: creditable without sleeping. Returns its
+ * token. Only the view's own start time moves; the server's rules are the ones a claim meets.
+ */
+export async function creditableAdToken(
+  db: Db,
+  userId: string,
+  clock: { timeZone: string; minViewSeconds: number },
+): Promise<string> {
+  const { token } = await startAd(db, userId, 'free', 'en', { ...clock, now: new Date() });
+  await db
+    .update(adViews)
+    .set({ issuedAt: new Date(Date.now() - 20_000) })
+    .where(eq(adViews.id, token));
+  return token;
+}
 
 /** The ledger's sum and its last running total for a user: both must equal the balance. */
 export async function ledgerSummary(db: Db, userId: string) {

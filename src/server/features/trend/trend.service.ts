@@ -1,5 +1,5 @@
 import type { TrendResponse } from '../../../shared/api/compare.schema.ts';
-import type { HistoryRange } from '../../../shared/api/heat.schema.ts';
+import type { TrendRange } from '../../../shared/api/heat.schema.ts';
 import { DAY_MS } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -15,7 +15,7 @@ import {
   upsertDailyRanks,
 } from './trend.queries.ts';
 
-const RANGE_DAYS: Record<HistoryRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
+const RANGE_DAYS: Record<TrendRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
 
 /** Ranked days are kept this long: longer than the longest range (90d), so a late recompute never cuts a trend. */
 const KEEP_DAYS = 120;
@@ -31,7 +31,7 @@ const toPoint = (row: TrendRow) => ({
 });
 
 /** A project's daily heat, rank among all projects and rank within its sector. Throws PROJECT_NOT_FOUND. */
-export async function getProjectTrend(db: Db, id: string, range: HistoryRange, now: Date): Promise<TrendResponse> {
+export async function getProjectTrend(db: Db, id: string, range: TrendRange, now: Date): Promise<TrendResponse> {
   const project = await selectProjectSector(db, id);
   if (!project) throw new AppError('PROJECT_NOT_FOUND', { id });
   const rows = await selectTrendRows(db, 'project', project.id, sinceDayOf(range, now));
@@ -39,7 +39,7 @@ export async function getProjectTrend(db: Db, id: string, range: HistoryRange, n
 }
 
 /** A sector's daily heat and rank among all sectors. Throws SECTOR_NOT_FOUND. */
-export async function getSectorTrend(db: Db, id: string, range: HistoryRange, now: Date): Promise<TrendResponse> {
+export async function getSectorTrend(db: Db, id: string, range: TrendRange, now: Date): Promise<TrendResponse> {
   const sectorId = await selectSectorKey(db, id);
   if (!sectorId) throw new AppError('SECTOR_NOT_FOUND', { id });
   const rows = await selectTrendRows(db, 'sector', sectorId, sinceDayOf(range, now));
@@ -47,7 +47,7 @@ export async function getSectorTrend(db: Db, id: string, range: HistoryRange, no
 }
 
 /** The range's first whole UTC day (YYYY-MM-DD): 7d is today and the six days before it. */
-function sinceDayOf(range: HistoryRange, now: Date): string {
+function sinceDayOf(range: TrendRange, now: Date): string {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return dayOf(new Date(today - (RANGE_DAYS[range] - 1) * DAY_MS));
 }

@@ -44,11 +44,15 @@ describe('portfolio figures', () => {
       costBasis: 4,
       pnl: 6,
       change24h: null,
+      holdings: 4,
       pricedHoldings: 2,
       unpricedHoldings: 1,
+      pnlHoldings: 1,
+      changeHoldings: 0,
       averageHeat: 50,
       scoredProjects: 2,
     });
     expect(totalsOf([]).value).toBeNull();
+    expect(totalsOf([]).holdings).toBe(0);
   });
 });

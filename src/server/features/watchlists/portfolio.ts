@@ -33,14 +33,18 @@ export function totalsOf(items: WatchlistItem[]) {
   const priced = holdings.filter((i) => i.value.value !== null);
   const scored = items.map((i) => i.heatScore).filter((h): h is number => h !== null);
   const withPnl = priced.filter((i) => i.pnl.value !== null);
+  const withChange = priced.filter((i) => i.change24h.value !== null);
   return {
     value: sumOf(priced.map((i) => i.value.value)),
     // The cost of exactly the holdings the P&L total covers, so total value − total cost is not mixed across sets.
     costBasis: sumOf(withPnl.map((i) => i.costBasis)),
     pnl: sumOf(withPnl.map((i) => i.pnl.value)),
-    change24h: sumOf(priced.map((i) => i.change24h.value)),
+    change24h: sumOf(withChange.map((i) => i.change24h.value)),
+    holdings: items.length,
     pricedHoldings: priced.length,
     unpricedHoldings: holdings.length - priced.length,
+    pnlHoldings: withPnl.length,
+    changeHoldings: withChange.length,
     averageHeat: scored.length === 0 ? null : scored.reduce((a, b) => a + b, 0) / scored.length,
     scoredProjects: scored.length,
   };

@@ -2,6 +2,7 @@ import type { CreditResponse } from '../../../shared/api/tasks.schema.ts';
 import type { TaskKey } from '../../../shared/membership/tasks.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { mayEarnPoints } from '../auth/verification.service.ts';
 import { creditTask, type TaskClock } from '../tasks/credit.service.ts';
 
 const WATCHLIST_TASKS: TaskKey[] = ['daily.add_watchlist', 'achievement.first_watchlist'];
@@ -11,6 +12,8 @@ const WATCHLIST_TASKS: TaskKey[] = ['daily.add_watchlist', 'achievement.first_wa
  * already credited or a full day is a normal outcome (the add itself succeeded), as in progress.service.
  */
 export async function creditWatchlistTasks(db: Db, userId: string, clock: TaskClock): Promise<CreditResponse[]> {
+  // An unverified e-mail earns nothing (the add itself is browsing, and stays open).
+  if (!(await mayEarnPoints(db, userId))) return [];
   const credited: CreditResponse[] = [];
   for (const task of WATCHLIST_TASKS) {
     try {

@@ -35,6 +35,7 @@ describe('/api/watchlists: who may call it, and what it refuses', () => {
       ['PATCH', `/api/watchlists/${id}/items/alpha`],
       ['DELETE', `/api/watchlists/${id}/items/alpha`],
       ['GET', '/api/me/watching?projectId=alpha'],
+      ['GET', '/api/me/watched-projects'],
     ];
     for (const [method, url] of routes) {
       const visitor = await t.app.inject({ method: method as 'GET', url, payload: method === 'GET' ? undefined : {} });
@@ -91,6 +92,12 @@ describe('/api/watchlists: who may call it, and what it refuses', () => {
     expect(seen.items.map((l: { name: string }) => l.name)).toEqual(['Theirs']);
     const watching = await other.agent.request({ method: 'GET', url: '/api/me/watching?projectId=alpha' });
     expect(watching.json().lists).toEqual([{ id: theirs, name: 'Theirs', contains: false }]);
+    // The directory's filled stars: only my own lists' projects, once each.
+    await add(owner.agent, (await create(owner.agent, 'Second')).json().id, { projectId: 'alpha' });
+    const ownerWatched = await owner.agent.request({ method: 'GET', url: '/api/me/watched-projects' });
+    const otherWatched = await other.agent.request({ method: 'GET', url: '/api/me/watched-projects' });
+    expect(ownerWatched.json()).toEqual({ projectIds: ['alpha'] });
+    expect(otherWatched.json()).toEqual({ projectIds: [] });
     const mine = (await owner.agent.request({ method: 'GET', url: `/api/watchlists/${id}` })).json<WatchlistDetail>();
     expect([mine.name, mine.items.map((i) => [i.projectId, i.amount])]).toEqual(['Mine', [['alpha', 1]]]);
   });
@@ -116,6 +123,10 @@ describe('/api/watchlists: who may call it, and what it refuses', () => {
       ['POST', `/api/watchlists/${id}/items`, { projectId: 'alpha', note: 'n'.repeat(201) }],
       ['POST', `/api/watchlists/${id}/items`, { projectId: 'p'.repeat(500) }],
       ['PATCH', `/api/watchlists/${id}/items/alpha`, { amount: 'lots' }],
+      ['PATCH', `/api/watchlists/${id}/items/alpha`, { amount: 1e300 }],
+      ['PATCH', `/api/watchlists/${id}/items/alpha`, { costBasis: -5 }],
+      ['PATCH', `/api/watchlists/${id}/items/alpha`, { note: 'a\u0000b' }],
+      ['PATCH', `/api/watchlists/${id}/items/alpha`, { amount: 1, userId: 'someone' }],
       ['GET', '/api/me/watching', undefined],
       ['GET', '/api/me/watching?projectId=', undefined],
     ];

@@ -136,6 +136,8 @@ export async function selectItems(db: Db, watchlistId: string) {
       marketCap: projects.marketCap,
       // The market figures' provenance, as the directory reports it (projects.service.ts toProjectListItem).
       marketSource: sql<MetricSource | null>`${projects.metricSources} -> 'marketCap'`,
+      // The price's own provenance (the 24 h change comes with it from the same source and run).
+      priceSource: sql<MetricSource | null>`${projects.metricSources} -> 'price'`,
       addedAt: watchlistItems.addedAt,
       amount: watchlistItems.amount,
       costBasis: watchlistItems.costBasis,
@@ -149,6 +151,17 @@ export async function selectItems(db: Db, watchlistId: string) {
 }
 
 /** Every list of the user and whether it holds the project. */
+/** The distinct projects in any of the user's lists, by id. */
+export async function selectWatchedProjectIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ projectId: watchlistItems.projectId })
+    .from(watchlistItems)
+    .innerJoin(watchlists, eq(watchlists.id, watchlistItems.watchlistId))
+    .where(eq(watchlists.userId, userId))
+    .orderBy(asc(watchlistItems.projectId));
+  return rows.map((row) => row.projectId);
+}
+
 export async function selectWatching(db: Db, userId: string, projectId: string) {
   return db
     .select({

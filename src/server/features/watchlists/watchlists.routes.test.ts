@@ -80,7 +80,9 @@ describe('/api/watchlists', () => {
     ]);
     // The market figures say where they came from, like the directory's; no price, no source.
     expect(alpha?.marketSource).toEqual({ source: 'coingecko', asOf: MARKET_AS_OF });
+    expect(alpha?.priceSource).toEqual({ source: 'coingecko', asOf: MARKET_AS_OF });
     expect(gamma?.marketSource).toBeNull();
+    expect(gamma?.priceSource).toBeNull();
     expect([gamma?.value, gamma?.pnl, gamma?.note]).toEqual([
       { value: null, reason: 'no_price' },
       { value: null, reason: 'no_price' },
@@ -91,8 +93,11 @@ describe('/api/watchlists', () => {
       costBasis: 150,
       pnl: 50,
       change24h: 40,
+      holdings: 3,
       pricedHoldings: 2,
       unpricedHoldings: 1,
+      pnlHoldings: 1,
+      changeHoldings: 1,
       averageHeat: 60,
       scoredProjects: 2,
     });

@@ -4,6 +4,7 @@ import {
   AddItemBodySchema,
   AddItemResponseSchema,
   UpdateItemBodySchema,
+  WatchedProjectsResponseSchema,
   WatchingQuerySchema,
   WatchingResponseSchema,
   WatchlistDetailSchema,
@@ -134,5 +135,11 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     '/me/watching',
     { schema: { tags, querystring: WatchingQuerySchema, response: { 200: WatchingResponseSchema } }, onRequest: guard },
     (req, reply) => service.getWatching(db, own(req, reply), req.query.projectId),
+  );
+
+  app.get(
+    '/me/watched-projects',
+    { schema: { tags, response: { 200: WatchedProjectsResponseSchema } }, onRequest: guard },
+    (req, reply) => service.listWatchedProjects(db, own(req, reply)),
   );
 };

@@ -1,6 +1,7 @@
 import {
   ITEMS_PER_WATCHLIST,
   WATCHLISTS_PER_USER,
+  type WatchedProjectsResponse,
   type WatchingResponse,
   type WatchlistDetail,
   type WatchlistHistory,
@@ -74,9 +75,17 @@ type ItemInput = q.ItemValues & { projectId: string };
 
 /**
  * Adds a project under the list's row lock (the cap's count and the insert in one transaction); adding one already
- * there changes nothing. A real add then credits the watchlist tasks.
+ * there changes nothing. A real add then credits the watchlist tasks (`credit: false` when a teammate adds to the
+ * author's shared list: the author did not do the task).
  */
-export async function addItem(db: Db, userId: string, id: string, input: ItemInput, clock: TaskClock) {
+export async function addItem(
+  db: Db,
+  userId: string,
+  id: string,
+  input: ItemInput,
+  clock: TaskClock,
+  { credit = true }: { credit?: boolean } = {},
+) {
   const { projectId: asked, ...values } = input;
   const added = await withTransaction(db, async (tx) => {
     if (!(await q.selectOwnWatchlist(tx, userId, id, true))) throw new AppError('NOT_FOUND');
@@ -90,7 +99,7 @@ export async function addItem(db: Db, userId: string, id: string, input: ItemInp
     await q.touchWatchlist(tx, id, clock.now);
     return { added: true, projectId };
   });
-  const credited = added.added ? await creditWatchlistTasks(db, userId, clock) : [];
+  const credited = added.added && credit ? await creditWatchlistTasks(db, userId, clock) : [];
   return { added: added.added, item: { projectId: added.projectId }, credited };
 }
 
@@ -119,6 +128,11 @@ export async function getHistory(
   const since = startOfDay(new Date(clock.now.getTime() - (RANGE_DAYS[range] - 1) * 86_400_000), clock.timeZone);
   const points = await selectHistory(db, id, since, clock.timeZone);
   return { range, timeZone: clock.timeZone, points };
+}
+
+/** Every project in any list of the user (the directory's filled stars). */
+export async function listWatchedProjects(db: Db, userId: string): Promise<WatchedProjectsResponse> {
+  return { projectIds: await q.selectWatchedProjectIds(db, userId) };
 }
 
 export async function getWatching(db: Db, userId: string, projectId: string): Promise<WatchingResponse> {

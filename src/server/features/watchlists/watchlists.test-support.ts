@@ -28,7 +28,9 @@ export async function insertProjects(db: Db, list: TestProject[]) {
       price: p.price ?? null,
       priceChange24h: p.change ?? null,
       marketCap: p.price ? p.price * 1e6 : null,
-      metricSources: p.price ? { marketCap: { source: 'coingecko', asOf: MARKET_AS_OF } } : {},
+      metricSources: p.price
+        ? { marketCap: { source: 'coingecko', asOf: MARKET_AS_OF }, price: { source: 'coingecko', asOf: MARKET_AS_OF } }
+        : {},
     })),
   );
   for (const p of list) {

@@ -2,13 +2,20 @@ import { z } from 'zod';
 import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
 
 const SOURCE = 'defillama';
-const optionalString = z.string().nullish().catch(null);
+/** Outside text as it should read: runs of whitespace (tabs, newlines, NBSP) one space, no edge spaces (`"Strategic "`). */
+export const normaliseText = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** A text field or null: normalised, and null when nothing is left. */
+const optionalString = z
+  .string()
+  .nullish()
+  .catch(null)
+  .transform((text) => (text == null ? null : normaliseText(text) || null));
 const optionalNumber = z.number().finite().nullish().catch(null);
 const names = z
   .array(z.string())
   .nullish()
   .catch(null)
-  .transform((list) => (list ?? []).map((name) => name.trim()).filter((name) => name !== ''));
+  .transform((list) => (list ?? []).map(normaliseText).filter((name) => name !== ''));
 
 /**
  * One `/raises` element (docs/ingestion.md "Raises"): `date` in unix seconds, `amount` and `valuation` in millions of
@@ -16,7 +23,7 @@ const names = z
  */
 export const DefillamaRaiseSchema = z.object({
   date: z.number().int().positive(),
-  name: z.string().trim().min(1),
+  name: z.string().transform(normaliseText).pipe(z.string().min(1)),
   round: optionalString,
   amount: optionalNumber,
   valuation: z

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type HttpPolicy, SourceError } from '../http.ts';
+import { type HttpPolicy, pause, SourceError, withTimeout } from '../http.ts';
 import { baseContentType, isPrivateAddress, LOGO_TYPES, type LogoType, sniffImageType } from './image-type.ts';
 
 const SOURCE = 'logos';
@@ -75,9 +74,10 @@ async function fetchFollowing(url: string, options: LogoDownloadOptions): Promis
       response = await fetch(current, {
         headers: { accept: LOGO_TYPES.join(', ') },
         redirect: 'manual',
-        signal: AbortSignal.timeout(options.policy.timeoutMs),
+        signal: withTimeout(options.policy.timeoutMs, options.policy.signal),
       });
     } catch (error) {
+      options.policy.signal?.throwIfAborted();
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw timedOut
         ? new SourceError(SOURCE, 'timeout', `no answer within ${options.policy.timeoutMs} ms`)
@@ -108,6 +108,7 @@ async function downloadOnce(url: string, options: LogoDownloadOptions): Promise<
     bytes = await readCapped(response, options.maxBytes);
   } catch (error) {
     if (error instanceof SourceError) throw error;
+    options.policy.signal?.throwIfAborted();
     throw new SourceError(SOURCE, 'timeout', `body not received within ${options.policy.timeoutMs} ms`);
   }
   const sniffed = sniffImageType(bytes);
@@ -123,12 +124,13 @@ const retryable = (error: unknown) =>
 /**
  * Downloads one logo image: http(s) only, public hosts only (unless allowed), at most 3 redirects, at most `maxBytes`,
  * a declared PNG/JPEG/WebP/GIF type whose bytes really are one of those (served as the sniffed type). 429, 5xx,
- * timeouts and network errors are retried with back-off; other failures are not. Throws SourceError.
+ * timeouts and network errors are retried with back-off; other failures are not. Throws SourceError (or the stop
+ * signal's reason once `policy.signal` is aborted).
  */
 export async function downloadLogo(url: string, options: LogoDownloadOptions): Promise<DownloadedLogo> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= options.policy.maxRetries; attempt++) {
-    if (attempt > 0) await sleep(options.policy.retryBaseMs * 2 ** (attempt - 1));
+    if (attempt > 0) await pause(options.policy.retryBaseMs * 2 ** (attempt - 1), options.policy.signal);
     try {
       return await downloadOnce(url, options);
     } catch (error) {

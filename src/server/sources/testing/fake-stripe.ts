@@ -4,7 +4,8 @@ import { type FakeRequest, type FakeResponse, type FakeServer, startFakeServer }
 // A local stand-in for Stripe's API and hosted Checkout (tests and the browser test; no real network call): it answers
 // checkout.sessions.create / retrieve, paymentIntents.retrieve and refunds.create in Stripe's shapes, serves a Checkout
 // page whose Pay button marks the session paid, posts the signed checkout.session.completed webhook to the app, and
-// redirects to the session's success_url, as Stripe does.
+// redirects to the session's success_url, as Stripe does. Like a real account it has a set of activated payment
+// methods: a session asking for another is refused with Stripe's error.
 
 export const FAKE_STRIPE_KEY = 'sk_test_fake_heatrank';
 export const FAKE_WEBHOOK_SECRET = 'whsec_fake_heatrank_signing_secret';
@@ -26,6 +27,9 @@ type FakeSession = {
   url: string;
   created: number;
 };
+
+export const STRIPE_ACCOUNT_METHODS = ['card', 'alipay', 'wechat_pay'] as const;
+export type FakeStripeOptions = { activeMethods?: readonly string[] };
 
 export type FakeStripe = FakeServer & {
   /** Where the Pay button posts the signed webhook (the app's /api/payments/stripe/webhook). */
@@ -62,7 +66,10 @@ const stripeError = (status: number, message: string): FakeResponse => ({
   body: { error: { type: 'invalid_request_error', message } },
 });
 
-export async function startFakeStripe(): Promise<FakeStripe> {
+/** Starts the stand-in; `activeMethods`: the account's activated methods (default card, Alipay and WeChat Pay). */
+export async function startFakeStripe({
+  activeMethods = STRIPE_ACCOUNT_METHODS,
+}: FakeStripeOptions = {}): Promise<FakeStripe> {
   const sessions = new Map<string, FakeSession>();
   const refunds: FakeStripe['refunds'] = [];
   let webhookUrl = '';
@@ -120,6 +127,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
         if (name) metadata[name] = value;
       }
+      const asked = form.getAll('allowed_payment_method_types[0]');
+      const inactive = asked.find((method) => !activeMethods.includes(method));
+      if (inactive) {
+        return stripeError(
+          400,
+          `The payment method type "${inactive}" is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings) and your account is enabled for any preview features that you are trying to use.`,
+        );
+      }
       const id = nextId('cs');
       const session: FakeSession = {
         id,
@@ -132,7 +147,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         client_reference_id: form.get('client_reference_id'),
         metadata,
         payment_intent: nextId('pi'),
-        allowed_payment_method_types: form.getAll('allowed_payment_method_types[0]'),
+        allowed_payment_method_types: asked,
         success_url: form.get('success_url') ?? '',
         cancel_url: form.get('cancel_url') ?? '',
         url: `${serverUrl}/pay/${id}`,
@@ -171,7 +186,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         headers: { 'content-type': 'text/html; charset=utf-8' },
         raw: `<!doctype html><html><head><title>Fake Stripe Checkout</title></head><body style="font-family:sans-serif;max-width:420px;margin:60px auto">
 <h1>Fake Stripe Checkout</h1><p data-testid="fake-amount">${session.currency.toUpperCase()} ${yuan}</p>
-<p>${session.allowed_payment_method_types.join(', ')}</p>
+<p data-testid="fake-methods">${session.allowed_payment_method_types.join(', ')}</p>
 <form method="post" action="/pay/${session.id}"><button type="submit" style="font-size:18px;padding:8px 24px">Pay</button></form>
 <p><a href="${session.cancel_url}">Cancel</a></p></body></html>`,
       };

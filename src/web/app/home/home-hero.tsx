@@ -1,21 +1,15 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { MAX_QUERY_TEXT } from '../../../shared/api/projects.schema.ts';
-import { SearchForm } from '../../components/ui/search-form.tsx';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { ProjectSearchBox } from '../project-search-box.tsx';
 
-/** Headline, one-line promise, the two main ways in, and a search box that opens /search. */
+/** Headline, one-line promise, the two main ways in, and a search box with suggestions that opens /search. */
 export function HomeHero() {
   const { t } = useTranslation('home');
-  const navigate = useNavigate();
-  const [query, setQuery] = useState('');
   useDocumentTitle(undefined);
 
-  const handleSubmit = (q: string) => void navigate(q ? `/search?q=${encodeURIComponent(q)}` : '/search');
-
   return (
-    <section className="relative overflow-hidden rounded-2xl border border-orange-100 bg-gradient-to-br from-orange-50 via-white to-amber-50 px-6 py-12 sm:px-12 sm:py-16 dark:border-gray-800 dark:from-gray-900 dark:via-gray-950 dark:to-gray-900">
+    <section className="relative rounded-2xl border border-orange-100 bg-gradient-to-br from-orange-50 via-white to-amber-50 px-6 py-12 sm:px-12 sm:py-16 dark:border-gray-800 dark:from-gray-900 dark:via-gray-950 dark:to-gray-900">
       <p className="text-sm font-semibold text-brand-700 dark:text-brand-400">{t('hero.eyebrow')}</p>
       <h1 className="mt-3 max-w-3xl text-3xl font-bold tracking-tight sm:text-5xl">{t('hero.title')}</h1>
       <p className="muted mt-4 max-w-2xl text-base sm:text-lg">{t('hero.subtitle')}</p>
@@ -27,16 +21,17 @@ export function HomeHero() {
           {t('hero.sectors')}
         </Link>
       </div>
-      <SearchForm
-        value={query}
-        onChange={setQuery}
-        onSubmit={handleSubmit}
-        label={t('hero.searchLabel')}
-        placeholder={t('hero.searchPlaceholder')}
-        submitLabel={t('hero.searchButton')}
-        maxLength={MAX_QUERY_TEXT}
-        className="mt-8 max-w-xl"
-      />
+      <div className="mt-8 max-w-xl" data-slot="home-search">
+        {/* Suggestions as you type (by name, symbol or alias: 以太 → 以太坊), Enter runs the search on /search. */}
+        <ProjectSearchBox
+          texts={{
+            label: t('hero.searchLabel'),
+            placeholder: t('app:projectSearch.placeholderLong'),
+            submit: t('hero.searchButton'),
+          }}
+          className="w-full"
+        />
+      </div>
     </section>
   );
 }

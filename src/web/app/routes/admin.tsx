@@ -4,22 +4,30 @@ import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { ADMIN_TABS } from '../../features/admin/admin-tabs.tsx';
+import { ConfigNotice } from '../../features/admin/components/config-notice.tsx';
 import { useSession } from '../../features/auth/api.ts';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
+import { AdminSupportTab } from '../../features/support/components/admin-support-tab.tsx';
+
+// The support queue is its own feature (features/support); it joins the admin tabs here, after the corrections.
+const TABS = ADMIN_TABS.flatMap((tab) =>
+  tab.id === 'corrections' ? [tab, { id: 'support', Component: AdminSupportTab }] : [tab],
+);
 
 /** The tab bar and the chosen section; the tab lives in ?tab= so a section can be linked and reloaded. */
 function AdminSections() {
   const { t } = useTranslation('admin');
   const [params, setParams] = useSearchParams();
-  const current = ADMIN_TABS.find((tab) => tab.id === params.get('tab')) ?? ADMIN_TABS[0];
+  const current = TABS.find((tab) => tab.id === params.get('tab')) ?? TABS[0];
   return (
     <div className="space-y-6">
+      <ConfigNotice />
       <div
         role="tablist"
         aria-label={t('title')}
         className="flex flex-wrap gap-2 border-b border-slate-200 pb-2 dark:border-slate-800"
       >
-        {ADMIN_TABS.map((tab) => (
+        {TABS.map((tab) => (
           <button
             key={tab.id}
             type="button"

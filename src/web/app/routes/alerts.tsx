@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useAlerts } from '../../features/alerts/api.ts';
@@ -6,6 +7,7 @@ import { useSession } from '../../features/auth/api.ts';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonFor, lockReasonOf } from '../../features/membership/lock-reason.ts';
+import { notificationKeys } from '../../features/notifications/api.ts';
 
 /**
  * A premium page: a level without alerts (limit 0) gets the upgrade message; one whose plan ended with alerts still
@@ -33,12 +35,17 @@ function PremiumGate({ children }: { children: React.ReactNode }) {
 export function AlertsPage() {
   const { t } = useTranslation('alerts');
   const session = useSession();
+  const queryClient = useQueryClient();
   return (
     <div className="space-y-8">
       <PageHeader title={t('title')} subtitle={t('intro')} />
       <RequireSignIn>
         <PremiumGate>
-          <AlertsOverview webhookAllowed={session.data?.membership.level === 'vip'} />
+          <AlertsOverview
+            webhookAllowed={session.data?.membership.level === 'vip'}
+            // A new threshold met at once fires: the bell's count is refreshed now, not at its next poll.
+            onFired={() => void queryClient.invalidateQueries({ queryKey: notificationKeys.all })}
+          />
         </PremiumGate>
       </RequireSignIn>
     </div>

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ReturnToSchema } from '../../../shared/api/auth.schema.ts';
 import { AuthCallback } from '../../features/auth/components/auth-callback.tsx';
 import { AuthForm, type AuthMode } from '../../features/auth/components/auth-form.tsx';
+import { SIGNED_IN_STATE } from '../dashboard-home.tsx';
 
 const MODES: Record<string, AuthMode> = {
   signin: 'signIn',
@@ -42,7 +43,7 @@ export function AuthPage() {
             { replace: true },
           )
         }
-        onSignedIn={(to) => navigate(to, { replace: true })}
+        onSignedIn={(to) => navigate(to, { replace: true, state: SIGNED_IN_STATE })}
       />
     </div>
   );
@@ -52,7 +53,7 @@ export function AuthPage() {
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const onSignedIn = useCallback((to: string) => navigate(to, { replace: true }), [navigate]);
+  const onSignedIn = useCallback((to: string) => navigate(to, { replace: true, state: SIGNED_IN_STATE }), [navigate]);
   return (
     <div className="py-8">
       <AuthCallback

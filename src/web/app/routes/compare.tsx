@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { COMPARE_MIN } from '../../../shared/api/compare.schema.ts';
-import { HISTORY_RANGES, type HistoryRange } from '../../../shared/api/heat.schema.ts';
+import { TREND_RANGES, type TrendRange } from '../../../shared/api/heat.schema.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api.ts';
@@ -20,7 +20,7 @@ import { showToast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { QueryError } from '../query-error.tsx';
 
-const isRange = (value: string | null): value is HistoryRange => HISTORY_RANGES.includes(value as HistoryRange);
+const isRange = (value: string | null): value is TrendRange => TREND_RANGES.includes(value as TrendRange);
 
 /** /compare?ids=a,b,c&range=30d — the URL holds the whole state, so the link is the share. */
 export function ComparePage() {
@@ -29,7 +29,7 @@ export function ComparePage() {
   const [params, setParams] = useSearchParams();
   const ids = parseCompareIds(params.get('ids'));
   const rangeParam = params.get('range');
-  const range: HistoryRange = isRange(rangeParam) ? rangeParam : '30d';
+  const range: TrendRange = isRange(rangeParam) ? rangeParam : '30d';
   const session = useSession();
   // Mirrors the server's rule (premium 'comparative_analysis'); the server's own refusal is shown too.
   const lock = session.isPending ? null : lockReasonFor('comparative_analysis', session.data?.membership.level ?? null);
@@ -37,7 +37,7 @@ export function ComparePage() {
   const compare = useCompare(ids, range, enough && !session.isPending && lock === null);
   const refused = lockReasonOf(compare.error) ?? lock;
 
-  const setState = (next: string[], nextRange: HistoryRange = range) => {
+  const setState = (next: string[], nextRange: TrendRange = range) => {
     const query = new URLSearchParams();
     if (next.length > 0) query.set('ids', next.join(','));
     if (nextRange !== '30d') query.set('range', nextRange);

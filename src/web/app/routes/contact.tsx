@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { POINTS_PER_ACCEPTED_CORRECTION } from '../../../shared/membership/tasks.ts';
 import { useSite } from '../../features/site/api.ts';
 import { listChannels } from '../../features/site/channels.ts';
 import { InfoArticle } from '../info/info-article.tsx';
 
 export function ContactPage() {
   const { t } = useTranslation('pages');
-  const configured = listChannels(useSite().data);
+  const site = useSite().data;
+  const configured = listChannels(site);
   return (
     <InfoArticle
       title={t('contact.title')}
@@ -28,8 +30,15 @@ export function ContactPage() {
             </ul>
           ),
         },
-        { title: t('contact.correctionsTitle'), paragraphs: [t('contact.corrections1')] },
-        { title: t('contact.securityTitle'), paragraphs: [t('contact.security1')] },
+        {
+          title: t('contact.correctionsTitle'),
+          paragraphs: [t('contact.corrections1', { points: POINTS_PER_ACCEPTED_CORRECTION })],
+        },
+        {
+          title: t('contact.securityTitle'),
+          // The private channel is the e-mail address; without one configured, say there is none.
+          paragraphs: [site?.contactEmail ? t('contact.security1') : t('contact.securityNoEmail')],
+        },
         {
           title: t('contact.statusTitle'),
           paragraphs: [t('contact.status1')],

@@ -5,27 +5,31 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { usePlatforms } from '../../features/platforms/api.ts';
 import { useProjects } from '../../features/projects/api.ts';
+import { PageSizeSelect } from '../../features/projects/components/page-size-select.tsx';
 import { ProjectFilters } from '../../features/projects/components/project-filters.tsx';
 import { ProjectList } from '../../features/projects/components/project-list.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { toListParams, useDirectoryParams } from '../../features/projects/hooks/use-directory-params.ts';
 import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { DataStateNotice } from '../../features/system/components/data-state-notice.tsx';
 import { formatInteger } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
 import { CompareSelectedBar, useCompareSelection } from '../compare-selection.tsx';
 import { ExportLink } from '../export-link.tsx';
 import { BuiltInSample, isUnreachable, OfflineListNotice } from '../offline-data.tsx';
 import { QueryError } from '../query-error.tsx';
+import { useWatchStar } from '../watch-star-slot.tsx';
 
 export function DirectoryPage() {
-  const { t, i18n } = useTranslation(['directory', 'app']);
-  const { filters, setFilter, setSort, toggleSort, setPage, reset, hasFilters } = useDirectoryParams();
+  const { t, i18n } = useTranslation(['directory', 'app', 'watchlists']);
+  const { filters, setFilter, setSort, toggleSort, setPage, setPageSize, reset, hasFilters } = useDirectoryParams();
   const projects = useProjects(toListParams(filters));
   const sectors = useSectors();
   const chains = usePlatforms('chain');
   const sectorLabel = useSectorLabel();
   const compare = useCompareSelection();
+  const renderStar = useWatchStar(t('watchlists:button.locked'));
 
   const sectorOptions = useMemo(
     () => (sectors.data?.items ?? []).map((s) => ({ value: s.name, label: sectorDisplayName(s, i18n.language) })),
@@ -75,6 +79,7 @@ export function DirectoryPage() {
         onShare={handleShare}
         canReset={hasFilters}
       />
+      <DataStateNotice />
       <OfflineListNotice query={projects} />
       {isUnreachable(projects) ? (
         <div className="space-y-3">
@@ -115,6 +120,8 @@ export function DirectoryPage() {
               window.scrollTo({ top: 0 });
             }}
             stale={projects.isPlaceholderData}
+            directory={{ heat7d: projects.data.heat7d, trending: projects.data.trending, renderStar }}
+            pageSizeControl={<PageSizeSelect value={filters.pageSize} onChange={setPageSize} />}
           />
         </div>
       )}

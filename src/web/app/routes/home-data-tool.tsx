@@ -8,6 +8,7 @@ import { ProjectDataTable, SORT_VALUES } from '../../features/projects/component
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
 import { toListParams, useDirectoryParams } from '../../features/projects/hooks/use-directory-params.ts';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { DataStateNotice } from '../../features/system/components/data-state-notice.tsx';
 import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
 import { QueryError } from '../query-error.tsx';
@@ -40,6 +41,7 @@ export function DataToolHomePage() {
           </Link>
         }
       />
+      <DataStateNotice />
       {projects.isPending ? (
         <ProjectListSkeleton rows={15} label={t('app:loading.title')} />
       ) : projects.isError ? (

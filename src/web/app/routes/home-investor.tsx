@@ -3,12 +3,13 @@ import type { ProjectListItem } from '../../../shared/api/projects.schema.ts';
 import { SampleNote } from '../../components/metric-source.tsx';
 import { ChangeText } from '../../components/ui/change-text.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
-import { MarketHighlights } from '../../features/analysis/index.ts';
 import { type ProjectListParams, useProjects } from '../../features/projects/api.ts';
 import { ProjectMiniList } from '../../features/projects/components/project-mini-list.tsx';
 import { MarketFigure } from '../../features/projects/components/project-table.tsx';
+import { DataStateNotice } from '../../features/system/components/data-state-notice.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
+import { MarketHighlightsSlot } from '../market-highlights-slot.tsx';
 
 const LIST_SIZE = 8;
 const list = (sort: ProjectListParams['sort'], order: 'asc' | 'desc'): ProjectListParams => ({
@@ -35,7 +36,8 @@ export function InvestorHomePage() {
     <div className="space-y-6">
       <HomeVariantNav />
       <PageHeader title={t('home:variants.investor.title')} subtitle={t('home:variants.investor.subtitle')} />
-      <MarketHighlights />
+      <DataStateNotice />
+      <MarketHighlightsSlot />
       <div className="grid gap-6 md:grid-cols-2">
         <ProjectMiniList
           headingId="investor-gainers"

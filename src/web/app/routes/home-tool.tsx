@@ -48,7 +48,14 @@ export function ToolHomePage() {
           title={t('home:variants.tool.socialLeaders')}
           items={socialLeaders}
           empty={social.isPending ? t('app:loading.title') : t('app:data.noData')}
-          renderValue={(p) => <HeatScore value={p.socialScore} label={t('app:score.social')} />}
+          renderValue={(p) => (
+            <HeatScore
+              value={p.socialScore}
+              label={t('app:score.social')}
+              missing="noData"
+              missingTitle={t('app:score.socialNoDataTitle')}
+            />
+          )}
         />
         <section aria-labelledby="tool-sectors" className="card p-4">
           <h2 id="tool-sectors" className="mb-3 font-semibold">

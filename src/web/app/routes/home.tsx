@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SampleNote } from '../../components/metric-source.tsx';
 import { BoltIcon, ChartIcon, FlameIcon, GlobeIcon, LayersIcon, ShieldIcon } from '../../components/ui/icons.tsx';
-import { MarketHighlights } from '../../features/analysis/index.ts';
 import { useProjects } from '../../features/projects/api.ts';
 import { ProjectCards } from '../../features/projects/components/project-cards.tsx';
 import { ProjectListSkeleton } from '../../features/projects/components/project-list-skeleton.tsx';
@@ -11,10 +10,13 @@ import { useSectors } from '../../features/sectors/api.ts';
 import { SectorLeaders } from '../../features/sectors/components/sector-leaders.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { useStats } from '../../features/system/api.ts';
+import { DataStateNotice, useFiguresLive } from '../../features/system/components/data-state-notice.tsx';
 import { StatsGrid } from '../../features/system/components/stats-grid.tsx';
 import { useErrorText } from '../../lib/errors.ts';
+import { DashboardHomeRedirect } from '../dashboard-home.tsx';
 import { HomeHero } from '../home/home-hero.tsx';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
+import { MarketHighlightsSlot } from '../market-highlights-slot.tsx';
 import { BuiltInSample, isUnreachable } from '../offline-data.tsx';
 import { QueryError } from '../query-error.tsx';
 
@@ -40,13 +42,18 @@ export function HomePage() {
   const hot = useProjects({ sort: 'heat', limit: HOT_PROJECTS, offset: 0, scored: true });
   const sectors = useSectors();
   const sectorLabel = useSectorLabel();
+  // "Live" wording (the stats title, the freshness tile) only when the server reports the figures live.
+  const live = useFiguresLive();
 
   return (
     <div className="space-y-12">
+      <DashboardHomeRedirect />
       <HomeVariantNav />
       <HomeHero />
 
-      {stats.isError ? <QueryError query={stats} /> : <StatsGrid stats={stats.data} />}
+      <DataStateNotice />
+
+      {stats.isError ? <QueryError query={stats} /> : <StatsGrid stats={stats.data} live={live} />}
 
       <div className="grid gap-8 lg:grid-cols-3">
         <section aria-labelledby="home-hot" className="lg:col-span-2">
@@ -98,22 +105,25 @@ export function HomePage() {
         </section>
       </div>
 
-      <MarketHighlights />
+      <MarketHighlightsSlot />
 
       <section aria-labelledby="home-features">
         <h2 id="home-features" className="text-lg font-semibold">
           {t('home:features.title')}
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map(({ key, Icon }) => (
-            <li key={key} className="card p-5">
-              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-400">
-                <Icon size={20} />
-              </span>
-              <h3 className="mt-3 font-semibold">{t(`home:features.${key}.title`)}</h3>
-              <p className="muted mt-1 text-sm leading-6">{t(`home:features.${key}.text`)}</p>
-            </li>
-          ))}
+          {FEATURES.map(({ key: feature, Icon }) => {
+            const key = feature === 'realtime' && !live ? 'refresh' : feature;
+            return (
+              <li key={feature} className="card p-5" data-feature={key}>
+                <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-400">
+                  <Icon size={20} />
+                </span>
+                <h3 className="mt-3 font-semibold">{t(`home:features.${key}.title`)}</h3>
+                <p className="muted mt-1 text-sm leading-6">{t(`home:features.${key}.text`)}</p>
+              </li>
+            );
+          })}
         </ul>
       </section>
 

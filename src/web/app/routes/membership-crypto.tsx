@@ -36,9 +36,13 @@ function CryptoCheckout() {
   if (options.isError) return <p role="alert">{errorText(options.error)}</p>;
   if (!options.data.available) {
     return (
-      <p role="status" className="card p-6 text-sm" data-testid="crypto-unavailable">
-        {t('crypto.unavailable')}
-      </p>
+      <div role="status" className="card space-y-3 p-6 text-sm" data-testid="crypto-unavailable">
+        <p>{t('crypto.unavailable')}</p>
+        {/* The membership page names only the ways to a level that exist here (points at the least). */}
+        <Link to="/membership" className="btn-primary">
+          {t('crypto.backToPlans')}
+        </Link>
+      </div>
     );
   }
   if (!paymentId || payment.isError) {

@@ -42,7 +42,7 @@ export function PaymentReturnPage() {
           <PaymentReturn
             payment={payment.data.payment}
             level={session.data?.membership.level ?? null}
-            expiresAt={session.data?.profile.membershipExpiresAt ?? null}
+            expiresAt={session.data?.membership.plan?.expiresAt ?? null}
           />
         ) : (
           <Skeleton className="h-32 w-full" />

@@ -11,7 +11,10 @@ export function PrivacyPage() {
       lead={t('privacy.intro')}
       sections={[
         { title: t('privacy.browseTitle'), paragraphs: [t('privacy.browse1'), t('privacy.browse2')] },
-        { title: t('privacy.cookiesTitle'), paragraphs: [t('privacy.cookies1'), t('privacy.cookies2')] },
+        {
+          title: t('privacy.cookiesTitle'),
+          paragraphs: [t('privacy.cookies1'), t('privacy.cookies2'), t('privacy.cookies3')],
+        },
         {
           title: t('privacy.accountTitle'),
           paragraphs: [t('privacy.account1'), t('privacy.account2'), t('privacy.account3')],

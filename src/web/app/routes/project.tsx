@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { FundingSection } from '../../features/fundamentals/components/funding-section.tsx';
+import { LogoNote } from '../../features/fundamentals/components/funding-section.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonOf } from '../../features/membership/lock-reason.ts';
 import { useProject } from '../../features/projects/api.ts';
@@ -11,6 +11,7 @@ import { ProjectHeader } from '../../features/projects/components/project-header
 import { ProjectMetrics } from '../../features/projects/components/project-metrics.tsx';
 import { ProjectScores } from '../../features/projects/components/project-scores.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { useShareVisit } from '../../features/tasks/hooks/use-share-visit.ts';
 import { WatchButton } from '../../features/watchlists/components/watch-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -19,7 +20,9 @@ import { ProjectAnalysisSlot } from '../analysis-slot.tsx';
 import { CorrectionSlot } from '../correction-slot.tsx';
 import { ExportLink } from '../export-link.tsx';
 import { ProjectHeatSlot } from '../heat-slot.tsx';
+import { FundingSlot, SourceHistorySlot } from '../premium-data-slot.tsx';
 import { QueryError } from '../query-error.tsx';
+import { TeamNotesSlot } from '../team-notes-slot.tsx';
 import { CompareLink, ProjectTrendSlot } from '../trend-slot.tsx';
 
 export function ProjectPage() {
@@ -27,6 +30,7 @@ export function ProjectPage() {
   const { t } = useTranslation(['project', 'app', 'watchlists']);
   const project = useProject(id);
   const sectorLabel = useSectorLabel();
+  useShareVisit(); // a link someone shared: tell the server it was opened
   const notFound = project.error instanceof ApiError && project.error.status === 404;
   // Loaded, ProjectHeader titles the tab with the project's name; until then (or without one) the state does.
   useDocumentTitle(
@@ -86,7 +90,7 @@ export function ProjectPage() {
           <ExportLink kind="project_history" params={{ projectId: data.id }} />
         </div>
       </div>
-      <ProjectHeader project={data} />
+      <ProjectHeader project={data} logoNote={<LogoNote projectId={data.id} />} />
       <WatchButton
         projectId={data.id}
         renderRefusal={(error) => {
@@ -109,9 +113,11 @@ export function ProjectPage() {
           <ProjectHeatSlot projectId={data.id} />
           <ProjectTrendSlot projectId={data.id} />
           <ProjectMetrics project={data} />
-          <FundingSection projectId={data.id} />
+          <FundingSlot projectId={data.id} />
+          <SourceHistorySlot projectId={data.id} />
         </div>
       </div>
+      <TeamNotesSlot projectId={data.id} />
       <CorrectionSlot project={data} />
     </div>
   );

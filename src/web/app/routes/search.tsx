@@ -22,6 +22,8 @@ import { useDebouncedValue } from '../../features/search/hooks/use-debounced-val
 import { isRunnable, readSearchQuery, SEARCH_SORTS, type SearchUrlQuery } from '../../features/search/search-url.ts';
 import { useSectors } from '../../features/sectors/api.ts';
 import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { ShareToggle } from '../../features/team-sharing/components/share-toggle.tsx';
+import { TeamSharedSearches } from '../../features/team-sharing/components/team-shared-searches.tsx';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
 import { ExportLink } from '../export-link.tsx';
@@ -132,6 +134,13 @@ export function SearchPage() {
         suggestions={draft.trim() ? (suggestions.data?.items ?? []) : []}
         onPick={(item) => navigate(`/project/${encodeURIComponent(item.id)}`)}
         maxLength={MAX_QUERY_TEXT}
+        texts={{
+          label: t('search:label'),
+          placeholder: t('search:placeholder'),
+          submit: t('search:submit'),
+          suggestions: t('search:suggestions'),
+          heat: (value) => t('search:heat', { value }),
+        }}
       />
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <SearchQuotaNote quota={quotaShown} />
@@ -161,6 +170,7 @@ export function SearchPage() {
       {canSave ? (
         <SavedSearchesPanel
           items={saved.data?.items ?? []}
+          itemExtra={(item) => <ShareToggle kind="savedSearch" id={item.id} name={item.name} />}
           alertUsage={alertQuota && { used: alertQuota.used, limit: alertQuota.limit }}
           valueLabel={(key, value) => {
             if (key === 'status') return t(`app:projectStatus.${value}` as never);
@@ -179,6 +189,7 @@ export function SearchPage() {
           />
         </section>
       )}
+      {session.data?.user && <TeamSharedSearches />}
 
       <SearchFilters
         locked={filterLock && <LockedFeature reason={filterLock} title={t('membership:features.custom_filters')} />}

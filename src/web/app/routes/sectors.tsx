@@ -1,16 +1,31 @@
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSectors } from '../../features/sectors/api.ts';
 import { SectorRanking } from '../../features/sectors/components/sector-ranking.tsx';
 import { SectorTreemap } from '../../features/sectors/components/sector-treemap.tsx';
+import { isTreemapSize, type TreemapSize } from '../../features/sectors/components/treemap-size.ts';
 import { BuiltInSample, isUnreachable } from '../offline-data.tsx';
 import { QueryError } from '../query-error.tsx';
 
 export function SectorsPage() {
   const { t } = useTranslation(['sectors', 'app']);
   const sectors = useSectors();
+  const [params, setParams] = useSearchParams();
+  const rawSize = params.get('size');
+  const size: TreemapSize = isTreemapSize(rawSize) ? rawSize : 'projects';
+  const setSize = (next: TreemapSize) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === 'projects') updated.delete('size');
+        else updated.set('size', next);
+        return updated;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="space-y-6">
@@ -35,7 +50,7 @@ export function SectorsPage() {
         <EmptyState title={t('sectors:empty')} />
       ) : (
         <>
-          <SectorTreemap sectors={sectors.data.items} />
+          <SectorTreemap sectors={sectors.data.items} size={size} onSizeChange={setSize} />
           <section aria-labelledby="sector-ranking" className="space-y-3">
             <h2 id="sector-ranking" className="text-lg font-semibold">
               {t('sectors:ranking.title')}

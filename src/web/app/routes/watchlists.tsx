@@ -4,6 +4,8 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonOf } from '../../features/membership/lock-reason.ts';
+import { ShareToggle } from '../../features/team-sharing/components/share-toggle.tsx';
+import { TeamSharedWatchlists } from '../../features/team-sharing/components/team-shared-watchlists.tsx';
 import { useWatchlists } from '../../features/watchlists/api.ts';
 import { WatchlistDetail } from '../../features/watchlists/components/watchlist-detail.tsx';
 import { WatchlistsOverview } from '../../features/watchlists/components/watchlists-overview.tsx';
@@ -27,8 +29,10 @@ export function WatchlistsPage() {
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <RequireSignIn>
         <PremiumGate>
-          <WatchlistsOverview />
+          <WatchlistsOverview listExtra={(list) => <ShareToggle kind="watchlist" id={list.id} name={list.name} />} />
         </PremiumGate>
+        {/* A member reads the team's lists through the seat, whatever their own plan: outside the premium gate. */}
+        <TeamSharedWatchlists />
       </RequireSignIn>
     </div>
   );

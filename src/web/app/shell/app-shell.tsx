@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { useSession } from '../../features/auth/api.ts';
+import { UnverifiedEmailBanner } from '../../features/auth/components/unverified-email-banner.tsx';
 import { RealtimeBridge } from '../../features/realtime/components/realtime-bridge.tsx';
 import { loadChunk } from '../../lib/load-chunk.ts';
 import { useNumberStyle } from '../../lib/number-style.ts';
+import { AccountPreferencesSync } from '../account-preferences-sync.tsx';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -27,6 +29,9 @@ export function AppShell() {
   // Test mode shows on every page while on (spec §1/§6): the session says so, the server owns the value.
   const session = useSession().data;
   const testLevel = session?.membership.testLevel ?? null;
+  // "Email not verified" (spec §8) shows on every page until the link is followed; an account without an e-mail has
+  // nothing to verify.
+  const unverifiedEmail = session?.user.email && !session.user.emailVerified ? session.user.email : null;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -36,9 +41,12 @@ export function AppShell() {
         {t('skipToContent')}
       </a>
       {/* A stream's user is fixed when it opens: signing in or out opens a new one. */}
-      <RealtimeBridge key={session?.user.id ?? 'visitor'} />
+      {/* Keyed by user and level too: the server fixes a stream's update mode (live or every 5 minutes) at connect. */}
+      <RealtimeBridge key={`${session?.user.id ?? 'visitor'}:${session?.membership.level ?? 'free'}`} />
+      <AccountPreferencesSync />
       <Navbar />
       <OfflineBanner />
+      {unverifiedEmail && <UnverifiedEmailBanner email={unverifiedEmail} />}
       {testLevel && (
         <Suspense fallback={null}>
           <TestModeBanner testLevel={testLevel} />

@@ -1,6 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reportCrash } from '../../lib/crash-report.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { SupportContact } from './support-contact.tsx';
 
 type CrashBoundaryProps = { children: ReactNode };
 type CrashBoundaryState = { error: Error | null };
@@ -14,8 +16,8 @@ export class CrashBoundary extends Component<CrashBoundaryProps, CrashBoundarySt
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // No analytics service yet: the console is where an operator looks.
-    console.error('Unhandled render error', error, info.componentStack);
+    // The spec's exception event: to the server, listed in the admin's "client errors" tab (and the console).
+    reportCrash(error, 'app', info.componentStack);
   }
 
   override render() {
@@ -33,6 +35,7 @@ export function CrashFallback() {
       <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
         {t('crash.refresh')}
       </button>
+      <SupportContact />
     </main>
   );
 }

@@ -1,22 +1,13 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  AwardIcon,
-  BrainIcon,
-  DiscordIcon,
-  FlameIcon,
-  GithubIcon,
-  GlobeIcon,
-  MailIcon,
-  ShieldIcon,
-  TelegramIcon,
-  TwitterIcon,
-} from '../../components/ui/icons.tsx';
+import { DiscordIcon, FlameIcon, GithubIcon, MailIcon, TelegramIcon, TwitterIcon } from '../../components/ui/icons.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
 import { NumberStyleSwitch } from '../../features/preferences/components/number-style-switch.tsx';
+import { PriceColoursSwitch } from '../../features/preferences/components/price-colours-switch.tsx';
 import { useSite } from '../../features/site/api.ts';
 import { type ChannelKey, listChannels } from '../../features/site/channels.ts';
+import { FooterFacts } from './footer-facts.tsx';
 
 const PRODUCT_LINKS = [
   { to: '/directory', key: 'directory' },
@@ -31,14 +22,8 @@ const COMPANY_LINKS = [
   { to: '/privacy', key: 'privacy' },
   { to: '/terms', key: 'terms' },
   { to: '/contact', key: 'contact' },
+  { to: '/support', key: 'support' },
 ] as const;
-
-const FEATURES: { key: 'ai' | 'security' | 'certification' | 'global'; Icon: ComponentType<{ size?: number }> }[] = [
-  { key: 'ai', Icon: BrainIcon },
-  { key: 'security', Icon: ShieldIcon },
-  { key: 'certification', Icon: AwardIcon },
-  { key: 'global', Icon: GlobeIcon },
-];
 
 // The operator configures the public channels on the server (SOCIAL_*_URL, CONTACT_EMAIL → GET /api/site); an unset
 // one has no icon at all, never a link to an account nobody owns.
@@ -65,24 +50,19 @@ export function Footer() {
           </p>
           <p className="muted mt-3 max-w-md text-sm leading-6">{t('app:footer.description')}</p>
           <SocialLinks />
-          <LanguageSwitcher variant="button" className="mt-4 -ml-2" />
-          <NumberStyleSwitch className="mt-4 ml-2" />
+          {/* One wrapping row: side by side on a wide screen, each on its own line where a phone has no room. */}
+          <div className="mt-4 -ml-2 flex flex-wrap items-center gap-x-3 gap-y-2">
+            <LanguageSwitcher variant="button" />
+            <NumberStyleSwitch />
+            <PriceColoursSwitch className="min-w-0" />
+          </div>
         </div>
         <FooterLinks title={t('app:footer.product')} links={PRODUCT_LINKS} />
         <FooterLinks title={t('app:footer.company')} links={COMPANY_LINKS} />
       </div>
 
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
-        <ul className="grid grid-cols-2 gap-4 border-t border-gray-200 py-6 md:grid-cols-4 dark:border-gray-800">
-          {FEATURES.map(({ key, Icon }) => (
-            <li key={key} className="flex items-center gap-2 text-sm font-medium">
-              <span className="text-brand-600 dark:text-brand-400">
-                <Icon size={18} />
-              </span>
-              {t(`app:footer.features.${key}`)}
-            </li>
-          ))}
-        </ul>
+        <FooterFacts />
         <div className="flex flex-col gap-2 border-t border-gray-200 py-6 text-xs sm:flex-row sm:items-center sm:justify-between dark:border-gray-800">
           <p className="muted">{t('app:footer.copyright', { year })}</p>
           <Link to="/status" className="link">

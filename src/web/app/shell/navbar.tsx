@@ -8,6 +8,7 @@ import { LanguageSwitcher } from '../../features/preferences/components/language
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
+import { HeaderSearch } from './header-search.tsx';
 import { NAV_LINKS } from './nav-links.ts';
 import { SyncPopover } from './sync-popover.tsx';
 
@@ -25,19 +26,37 @@ const linkTone = (isActive: boolean) =>
     ? 'bg-brand-50 text-brand-700 dark:bg-brand-700/20 dark:text-brand-400'
     : 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800';
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${linkTone(isActive)}`;
+  `rounded-lg px-2 py-2 text-sm font-medium whitespace-nowrap xl:px-3 transition-colors ${linkTone(isActive)}`;
 // In the hamburger menu: full-width rows with a bigger touch target.
 const menuLinkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2.5 text-base font-medium ${linkTone(isActive)}`;
 
-// Where the bar switches from the hamburger to the five links. Chinese labels fit from md; the English ones ("Project
-// analysis", "Membership centre") need xl, or they wrap onto two lines (or push the bar wider than the screen).
+// Where the bar switches from the hamburger to the five links (and, `search`, where the project search box fits beside
+// them; `searchToggle`: a button that opens it below the bar; `tagline`: the brand's second line, only where the links
+// leave room). Measured signed in, with the brand never shrinking: Chinese labels fit from lg (at md the bar was 250 px
+// wider than the screen); the English ones ("Project analysis", "Membership centre") need xl, or they wrap onto two
+// lines (or push the bar wider than the screen).
 const BREAKPOINTS = {
-  short: { block: 'hidden md:block', flex: 'hidden md:flex', below: 'md:hidden' },
-  long: { block: 'hidden xl:block', flex: 'hidden xl:flex', below: 'xl:hidden' },
+  short: {
+    block: 'hidden lg:block',
+    flex: 'hidden lg:flex',
+    below: 'lg:hidden',
+    search: 'hidden xl:block',
+    searchToggle: 'hidden lg:block xl:hidden',
+    tagline: 'hidden sm:block lg:hidden',
+  },
+  // English labels are longer: the links wait for xl, and the bar (at most 1280 px wide) never has room for the box.
+  long: {
+    block: 'hidden xl:block',
+    flex: 'hidden xl:flex',
+    below: 'xl:hidden',
+    search: 'hidden',
+    searchToggle: 'hidden xl:block',
+    tagline: 'hidden sm:block xl:hidden',
+  },
 } as const;
 
-/** Sticky top bar: brand, five links, the notification bell (signed in), theme, language, sign-in; below BREAKPOINTS a hamburger opens the same links. */
+/** Sticky top bar: brand, five links, the project search box, the notification bell (signed in), theme, language, sign-in; below BREAKPOINTS a hamburger opens the same links. */
 export function Navbar() {
   const { t, i18n } = useTranslation(['app', 'common']);
   const bp = BREAKPOINTS[i18n.language.startsWith('zh') ? 'short' : 'long'];
@@ -45,6 +64,8 @@ export function Navbar() {
   const menuId = useId();
   const location = useLocation();
   const { data: session } = useSession();
+  const [brandName, ...brandWords] = t('common:brand').split(' ');
+  const brandRest = brandWords.join(' ');
 
   // Close the menu on navigation, including back/forward.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on location change by design
@@ -60,17 +81,23 @@ export function Navbar() {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur dark:border-gray-800 dark:bg-gray-950/90">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4 sm:px-6">
-        <Link to="/" className="flex min-w-0 items-center gap-2">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-amber-400 to-brand-600 text-white">
+        {/* The brand is never cut ("HeatRan…" on a phone): the link does not shrink, and below sm it is the name's
+            first word alone (zh "HeatRank 热度榜" → "HeatRank"), without the flame, so a signed-in phone's bar (bell,
+            sync, theme, language, menu) still fits at 390 px. */}
+        <Link to="/" className="flex shrink-0 items-center gap-2">
+          <span className="hidden size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-amber-400 to-brand-600 text-white sm:flex">
             <FlameIcon size={20} />
           </span>
-          <span className="flex min-w-0 flex-col leading-tight">
-            <span className="truncate font-bold">{t('common:brand')}</span>
-            <span className="muted hidden truncate text-xs sm:block">{t('common:tagline')}</span>
+          <span className="flex max-w-56 flex-col leading-tight" data-testid="brand">
+            <span className="font-bold whitespace-nowrap">
+              {brandName}
+              {brandRest && <span className="hidden sm:inline"> {brandRest}</span>}
+            </span>
+            <span className={`muted truncate text-xs ${bp.tagline}`}>{t('common:tagline')}</span>
           </span>
         </Link>
 
-        <nav aria-label={t('app:nav.main')} className={`ml-4 flex-1 ${bp.block}`}>
+        <nav aria-label={t('app:nav.main')} className={`ml-2 flex-1 xl:ml-4 ${bp.block}`}>
           <ul className="flex items-center gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
@@ -82,7 +109,11 @@ export function Navbar() {
           </ul>
         </nav>
 
+        {/* The box where the links leave room for it (the brand is never squeezed), else a button that opens it. */}
+        <HeaderSearch place="bar" className={`ml-auto ${bp.search}`} />
+
         <div className="ml-auto flex shrink-0 items-center gap-2">
+          <HeaderSearch place="toggle" className={bp.searchToggle} />
           {session && (
             <Suspense fallback={<span className="inline-block size-9" aria-hidden="true" />}>
               <NotificationBell />
@@ -116,6 +147,7 @@ export function Navbar() {
           aria-label={t('app:nav.mobile')}
           className={`border-t border-gray-200 bg-white px-4 pt-2 pb-4 dark:border-gray-800 dark:bg-gray-950 ${bp.below}`}
         >
+          <HeaderSearch place="menu" className="mb-3" onDone={() => setOpen(false)} />
           <ul className="flex flex-col gap-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { RefreshStartedResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
+import { updateModeOf } from '../../../shared/membership/level.ts';
 import { CloseIcon, RefreshIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSession } from '../../features/auth/api.ts';
@@ -10,11 +12,12 @@ import { syncStatusQueryOptions, systemKeys } from '../../features/system/api.ts
 import { SYNC_DISPLAY_TONE, sinceText, syncDisplayOf } from '../../features/system/sync-display.ts';
 import { apiSend } from '../../lib/api-client.ts';
 import { useErrorText } from '../../lib/errors.ts';
-import { formatDateTime, formatInteger } from '../../lib/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useDismissPopover } from '../../lib/use-dismiss-popover.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { SyncStats } from './sync-stats.tsx';
 
 /**
  * The header's sync-status button and popover (spec §2 "Sync-status popover"): the state in the spec's colours, last
@@ -36,16 +39,22 @@ export function SyncPopover() {
   const now = useNow();
   // No polling: the live stream's sync hints refetch it when a run starts or ends.
   const status = useQuery(syncStatusQueryOptions());
-  const isAdmin = useSession().data?.user.role === 'admin';
+  const session = useSession().data;
+  const isAdmin = session?.user.role === 'admin';
+  // The server's rule for this stream (shared/membership/level.ts): live from premium, else every 5 minutes.
+  const updateMode = updateModeOf(session?.membership.level ?? 'free');
 
   const data = status.data;
+  // "Last sync" is the last time an outside source answered: internal jobs (heat every 5 minutes) sync nothing.
+  const lastSourceSync = data?.metrics.external.lastSuccessAt ?? null;
   const display = syncDisplayOf({
     online,
     inProgress: refetching || Boolean(data?.syncInProgress),
     errorCount: data?.errors.length ?? 0,
-    lastSync: data ? data.lastSync : null,
+    lastSync: lastSourceSync,
+    sourceRuns: data?.metrics.external.total ?? 0,
   });
-  const since = sinceText(data?.lastSync ?? null, now);
+  const since = sinceText(lastSourceSync, now);
 
   useDismissPopover(open, () => setOpen(false), panelRef, buttonRef);
 
@@ -93,7 +102,9 @@ export function SyncPopover() {
           id={panelId}
           role="dialog"
           aria-label={t('sync.title')}
-          className="card absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-3 p-4 text-sm shadow-lg"
+          // On a phone the button is not at the screen's edge: a panel anchored to it ran off the left side. Below sm
+          // it spans the screen less a margin (fixed, under the 4rem bar); from sm it hangs from the button.
+          className="card fixed inset-x-4 top-16 z-40 max-h-[calc(100dvh-5rem)] space-y-3 overflow-y-auto p-4 text-sm shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
         >
           <div className="flex items-center justify-between gap-2">
             <p className="flex items-center gap-2 font-semibold">
@@ -106,13 +117,17 @@ export function SyncPopover() {
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt className="muted">{t('sync.lastSync')}</dt>
-            <dd title={formatDateTime(data?.lastSync)}>
+            <dd title={formatDateTime(lastSourceSync)}>
               {since ? t(`sync.since.${since.key}`, { count: since.count }) : t('sync.never')}
             </dd>
             <dt className="muted">{t('sync.network')}</dt>
             <dd>{online ? t('sync.connected') : t('sync.disconnected')}</dd>
             <dt className="muted">{t('sync.live')}</dt>
             <dd data-testid="live-state">{t(`sync.connection.${live}`)}</dd>
+            <dt className="muted">{t('sync.updates')}</dt>
+            <dd data-testid="update-mode" data-mode={updateMode}>
+              {t(`sync.updateModes.${updateMode}`)}
+            </dd>
           </dl>
           {status.isError ? (
             <p role="alert" className="text-red-700 dark:text-red-300">
@@ -121,31 +136,15 @@ export function SyncPopover() {
           ) : (
             data && (
               <>
-                <div>
-                  <p className="font-medium">{t('sync.stats')}</p>
-                  <dl className="mt-1 grid grid-cols-4 gap-2 text-center tabular-nums">
-                    {(
-                      [
-                        ['total', data.metrics.totalSyncs],
-                        ['successful', data.metrics.successfulSyncs],
-                        ['statFailed', data.metrics.failedSyncs],
-                      ] as const
-                    ).map(([key, value]) => (
-                      <div key={key}>
-                        <dt className="muted text-xs">{t(`sync.${key}`)}</dt>
-                        <dd className="font-semibold">{formatInteger(value)}</dd>
-                      </div>
-                    ))}
-                    <div>
-                      <dt className="muted text-xs">{t('sync.lastDuration')}</dt>
-                      <dd className="font-semibold">
-                        {data.metrics.lastSyncDuration === null
-                          ? '—'
-                          : t('sync.ms', { ms: formatInteger(data.metrics.lastSyncDuration) })}
-                      </dd>
-                    </div>
-                  </dl>
-                </div>
+                <SyncStats metrics={data.metrics} />
+                {display === 'noSource' && (
+                  <p className="rounded bg-amber-50 p-2 text-xs text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
+                    {t('sync.noSourceNote')}{' '}
+                    <Link to="/status" className="link" onClick={() => setOpen(false)}>
+                      {t('sync.statusLink')}
+                    </Link>
+                  </p>
+                )}
                 <div>
                   <p className="font-medium">{t('sync.errors')}</p>
                   {data.errors.length === 0 ? (

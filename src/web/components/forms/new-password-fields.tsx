@@ -33,7 +33,7 @@ export function NewPasswordFields({ values, fieldErrors, set, passwordLabel, use
           onChange={set('password')}
         />
         <Suspense fallback={null}>
-          <PasswordStrength password={values.password} userInputs={userInputs} />
+          <PasswordStrength password={values.password} userInputs={userInputs} quiet={!!fieldErrors.password} />
         </Suspense>
       </div>
       <FormField

@@ -10,16 +10,17 @@ type ChangeTextProps = {
   reason?: NoValueReason;
 };
 
-// Up green, down red, each at ≥ 4.5:1 on white (700 shades) and on gray-900/950 (400 shades).
+// Up and down take the reader's colours (styles.css .tone-gain/.tone-loss: green or red up, lib/price-colours.ts),
+// each at ≥ 4.5:1 in both themes.
 const TONES = {
-  up: 'text-green-700 dark:text-green-400',
-  down: 'text-red-700 dark:text-red-400',
+  up: 'tone-gain',
+  down: 'tone-loss',
   unchanged: 'text-gray-600 dark:text-gray-400',
 } as const;
 const ARROWS = { up: '▲', down: '▼', unchanged: '' } as const;
 
 /**
- * Signed percent, green when up and red when down. Colour is never the only cue: the sign and an arrow are printed,
+ * Signed percent in the reader's up/down colours (green or red up). Colour is never the only cue: the sign and an arrow are printed,
  * and screen readers hear "Up +3.46%" / "Down -1.20%". A missing change is "—" with its reason.
  */
 export function ChangeText({ value, digits = 2, suffix = '%', reason }: ChangeTextProps) {

@@ -10,6 +10,17 @@ type HeatScoreProps = {
   size?: 'sm' | 'lg';
   /** Raw heat inputs with data (a project's evidenceCount): shown beside the score as "5 of 17 signals". */
   evidence?: number;
+  /**
+   * What a null score reads: "not enough data" (heat: below the minimum evidence rule, the default) or "no data"
+   * (social: no profile read), with `missingTitle` as its explanation on hover.
+   */
+  missing?: 'notEnoughData' | 'noData';
+  missingTitle?: string;
+  /**
+   * A dense table's form: the signal count as "2/17" (the full words for screen readers and in the tooltip), shown
+   * from sm up only, and "Unscored" for "Not enough data" (on a phone every pixel of width goes to the figures).
+   */
+  compact?: boolean;
 };
 
 // Colour bands for a score ∈ [0, 100]; the number itself is always shown, colour is only a hint.
@@ -26,7 +37,15 @@ const NOT_SCORED_TONE = 'border border-dashed border-gray-300 text-gray-600 dark
  * (never a number), and `evidence` adds the signal count with a tooltip explaining the minimum evidence rule. The
  * texts are the app-wide `app:score.*` keys, so every page says it the same way.
  */
-export function HeatScore({ value, label, size = 'sm', evidence }: HeatScoreProps) {
+export function HeatScore({
+  value,
+  label,
+  size = 'sm',
+  evidence,
+  missing = 'notEnoughData',
+  missingTitle,
+  compact = false,
+}: HeatScoreProps) {
   const { t } = useTranslation('app');
   const scored = value !== null && value !== undefined;
   const tone = scored ? toneFor(value) : NOT_SCORED_TONE;
@@ -38,12 +57,21 @@ export function HeatScore({ value, label, size = 'sm', evidence }: HeatScoreProp
   const pill = (
     <span
       className={`inline-flex items-center justify-center rounded-lg font-semibold whitespace-nowrap tabular-nums transition-shadow ${dims} ${text} ${tone} ${flash}`}
-      title={label}
+      title={scored ? label : (missingTitle ?? label)}
       data-scored={scored}
       data-changed={changed || undefined}
     >
       <span className="sr-only">{label}: </span>
-      {scored ? formatScore(value) : t('score.notEnoughData')}
+      {scored ? (
+        formatScore(value)
+      ) : compact && missing === 'notEnoughData' ? (
+        <>
+          <span aria-hidden="true">{t('score.notEnoughDataShort')}</span>
+          <span className="sr-only">{t('score.notEnoughData')}</span>
+        </>
+      ) : (
+        t(`score.${missing}`)
+      )}
     </span>
   );
   if (evidence === undefined) return pill;
@@ -51,8 +79,18 @@ export function HeatScore({ value, label, size = 'sm', evidence }: HeatScoreProp
   return (
     <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-1">
       {pill}
-      <span className="muted text-xs whitespace-nowrap tabular-nums" title={t('score.evidenceTitle', counts)}>
-        {t('score.evidence', counts)}
+      <span
+        className={`muted text-xs whitespace-nowrap tabular-nums ${compact ? 'hidden sm:inline' : ''}`}
+        title={t('score.evidenceTitle', counts)}
+      >
+        {compact ? (
+          <>
+            <span aria-hidden="true">{`${counts.n}/${counts.total}`}</span>
+            <span className="sr-only">{t('score.evidence', counts)}</span>
+          </>
+        ) : (
+          t('score.evidence', counts)
+        )}
       </span>
     </span>
   );

@@ -54,6 +54,8 @@ function ToastCard({ toast, closeLabel }: { toast: ToastItem; closeLabel: string
   }, [toast.id, toast.durationMs, paused]);
 
   const handlePointerDown = (event: PointerEvent<HTMLLIElement>) => {
+    // Capturing the pointer on the card retargets the click to it: a press on the close button would never close.
+    if (event.target instanceof Element && event.target.closest('button')) return;
     startX.current = event.clientX;
     event.currentTarget.setPointerCapture(event.pointerId);
   };

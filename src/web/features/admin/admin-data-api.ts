@@ -8,13 +8,14 @@ import {
   ImportResultSchema,
 } from '../../../shared/api/admin-data.schema.ts';
 import {
-  type ExportProject,
+  type AdminProjectWrite,
   ExportProjectSchema,
   type ExportSector,
   ExportSectorSchema,
+  KnownChainsResponseSchema,
 } from '../../../shared/api/catalogue.schema.ts';
 import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
-import { apiGet, apiSend, isClientError } from '../../lib/api-client.ts';
+import { apiGet, apiSend, revalidateReads } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
 // The /admin page's data sections (issue 17 points 1, 2, 3, 9): projects, sectors, import, audit log. Every call is
@@ -27,6 +28,7 @@ export const adminDataKeys = {
   projects: (query: AdminProjectListQuery) => ['admin-data', 'projects', query] as const,
   project: (id: string) => ['admin-data', 'project', id] as const,
   sectors: () => ['admin-data', 'sectors'] as const,
+  chains: () => ['admin-data', 'chains'] as const,
   audit: (before: number | undefined) => ['admin-data', 'audit', before ?? null] as const,
 };
 
@@ -34,9 +36,6 @@ export const adminDataKeys = {
 export const FULL_EXPORT_URL = '/api/admin/export';
 
 export const AUDIT_PAGE_SIZE = 20;
-
-/** The app's one mutation retry (spec §9), but not after a 4xx: a refused row or field will be refused again. */
-const retryUnlessRefused = (failureCount: number, error: unknown) => !isClientError(error) && failureCount < 1;
 
 export const useAdminProjects = (query: AdminProjectListQuery) =>
   useQuery({
@@ -80,13 +79,17 @@ function useCatalogueMutation<T, R>(send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    retry: retryUnlessRefused,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => {
+      // Public answers carry max-age=30: without this the refetch would read the browser's copy from before the
+      // change (a new sector missing from the list, a project from its sector page).
+      revalidateReads();
+      return queryClient.invalidateQueries();
+    },
   });
 }
 
 export const useSaveProject = () =>
-  useCatalogueMutation(({ project, isNew }: { project: ExportProject; isNew: boolean }) =>
+  useCatalogueMutation(({ project, isNew }: { project: AdminProjectWrite; isNew: boolean }) =>
     isNew
       ? apiSend('POST', '/api/admin/projects', ExportProjectSchema, project, lang())
       : apiSend('PUT', `/api/admin/projects/${encodeURIComponent(project.id)}`, ExportProjectSchema, project, lang()),
@@ -96,6 +99,20 @@ export const useDeleteProject = () =>
   useCatalogueMutation((id: string) =>
     apiSend('DELETE', `/api/admin/projects/${encodeURIComponent(id)}`, DeletedResponseSchema, undefined, lang()),
   );
+
+/** POST /api/admin/sectors: a new sector (409 when its id is taken, 400 when its name only differs in case). */
+export const useCreateSector = () =>
+  useCatalogueMutation((sector: ExportSector) =>
+    apiSend('POST', '/api/admin/sectors', ExportSectorSchema, sector, lang()),
+  );
+
+/** GET /api/admin/chains: the chains a project may name without adding one. */
+export const useKnownChains = () =>
+  useQuery({
+    queryKey: adminDataKeys.chains(),
+    queryFn: ({ signal }) => apiGet('/api/admin/chains', KnownChainsResponseSchema, { signal }),
+    select: (data) => data.items,
+  });
 
 export const useSaveSector = () =>
   useCatalogueMutation((sector: ExportSector) =>
@@ -108,7 +125,6 @@ const importQuery = (mode: ImportMode) => ({ query: { mode, lang: currentLanguag
 /** What the file would add, change and remove; writes nothing (so it invalidates nothing). */
 export const usePreviewImport = () =>
   useMutation({
-    retry: retryUnlessRefused,
     mutationFn: ({ body, mode }: ImportInput) =>
       apiSend('POST', '/api/admin/import/preview', ImportResultSchema, body, importQuery(mode)),
   });

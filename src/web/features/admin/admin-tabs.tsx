@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { AccountsTab } from './components/accounts-tab.tsx';
 import { AdsTab } from './components/ads-tab.tsx';
 import { AuditPanel } from './components/audit-panel.tsx';
+import { ClientErrorsTab } from './components/client-errors-tab.tsx';
 import { CorrectionsTab } from './components/corrections-tab.tsx';
 import { ImportPanel } from './components/import-panel.tsx';
 import { OperationsTab } from './components/operations-tab.tsx';
@@ -26,5 +27,6 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'payments', Component: PaymentsTab },
   { id: 'ads', Component: AdsTab },
   { id: 'accounts', Component: AccountsTab },
+  { id: 'clientErrors', Component: ClientErrorsTab },
   { id: 'audit', Component: AuditPanel },
 ];

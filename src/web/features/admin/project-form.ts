@@ -1,4 +1,4 @@
-import type { ExportProject } from '../../../shared/api/catalogue.schema.ts';
+import type { AdminProjectWrite, ExportProject } from '../../../shared/api/catalogue.schema.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 /**
@@ -9,8 +9,9 @@ export const PROJECT_FIELDS = [
   { key: 'id', kind: 'text', group: 'basics' },
   { key: 'name', kind: 'text', group: 'basics' },
   { key: 'symbol', kind: 'text', group: 'basics' },
-  { key: 'category', kind: 'text', group: 'basics' },
+  { key: 'category', kind: 'sector', group: 'basics' },
   { key: 'chains', kind: 'list', group: 'basics' },
+  { key: 'newChains', kind: 'list', group: 'basics' },
   { key: 'tags', kind: 'list', group: 'basics' },
   { key: 'sourcePlatform', kind: 'text', group: 'basics' },
   { key: 'listedAt', kind: 'date', group: 'basics' },
@@ -56,6 +57,7 @@ export function toProjectForm(project: ExportProject | null): ProjectFormValues 
     symbol: p?.symbol ?? '',
     category: p?.category ?? '',
     chains: list(p?.chains),
+    newChains: '',
     tags: list(p?.tags),
     sourcePlatform: p?.sourcePlatform ?? '',
     listedAt: p?.listedAt ?? '',
@@ -104,16 +106,19 @@ const localText = (en: string, zh: string) =>
  * null; nothing else is checked here (the server's schema does, and names the field). `sample` is not a form field:
  * an edit sends back what the project had (the server never overwrites live figures with it).
  */
-export function fromProjectForm(values: ProjectFormValues, sample: ExportProject['sample'] = null): ExportProject {
+export function fromProjectForm(values: ProjectFormValues, sample: ExportProject['sample'] = null): AdminProjectWrite {
   const v = values;
   const method = v['verification.method'];
   const partnerships = splitList(v.partnerships);
+  const newChains = splitList(v.newChains);
   const optional = {
     whitepaper: orAbsent(v.whitepaper),
     team: localText(v['team.en'], v['team.zh']),
     roadmap: localText(v['roadmap.en'], v['roadmap.zh']),
     tokenomics: localText(v['tokenomics.en'], v['tokenomics.zh']),
     partnerships: partnerships.length > 0 ? partnerships : undefined,
+    // Chains added on purpose (issue 34): they join the project's chains and the known list.
+    newChains: newChains.length > 0 ? newChains : undefined,
     newsQuery: orAbsent(v.newsQuery),
     wikipedia:
       text(v['wikipedia.en']) || text(v['wikipedia.zh'])
@@ -135,7 +140,7 @@ export function fromProjectForm(values: ProjectFormValues, sample: ExportProject
     name: text(v.name),
     symbol: orNull(v.symbol),
     category: text(v.category),
-    chains: splitList(v.chains),
+    chains: [...new Set([...splitList(v.chains), ...newChains])],
     tags: splitList(v.tags),
     sourcePlatform: orNull(v.sourcePlatform),
     listedAt: orNull(v.listedAt),
@@ -151,7 +156,7 @@ export function fromProjectForm(values: ProjectFormValues, sample: ExportProject
     descriptionEn: orNull(v.descriptionEn),
     ...defined,
     sample,
-  } as ExportProject;
+  } as AdminProjectWrite;
 }
 
 /**

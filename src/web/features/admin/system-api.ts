@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
+import { ConfigStatusResponseSchema } from '../../../shared/api/admin-config.schema.ts';
 import {
   type MaintenanceAction,
   MaintenanceResponseSchema,
@@ -13,6 +14,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 
 export const systemKeys = {
   stats: ['admin', 'stats'] as const,
+  config: ['admin', 'config'] as const,
   runs: ['admin', 'operation-runs'] as const,
 };
 
@@ -22,6 +24,20 @@ export const useAdminStats = () =>
     queryKey: systemKeys.stats,
     queryFn: ({ signal }) => apiGet('/api/admin/stats', AdminStatsResponseSchema, { signal }),
   });
+
+/** GET /api/admin/config: what the server's settings allow, and the variables to set (no values). */
+export const useAdminConfig = () =>
+  useQuery({
+    queryKey: systemKeys.config,
+    queryFn: ({ signal }) => apiGet('/api/admin/config', ConfigStatusResponseSchema, { signal }),
+  });
+
+/** True when SECRET_KEY is not set (X accounts and /twitter-debug cannot work); undefined while unknown. */
+export function useSecretKeyMissing(): boolean | undefined {
+  const config = useAdminConfig();
+  const item = config.data?.items.find((i) => i.feature === 'secretKey');
+  return item ? !item.configured : undefined;
+}
 
 /** How often the operations tab reads the runs while one of them runs. */
 export const RUNS_POLL_MS = 1_000;

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { AlertKind } from '../../../shared/api/alerts.schema.ts';
-import { formatDecimal } from '../../lib/format.ts';
+import { type Alert, type AlertKind, rearmLine } from '../../../shared/api/alerts.schema.ts';
+import { EMPTY, formatDecimal, formatInteger } from '../../lib/format.ts';
 
 /** A kind's starting threshold in the create dialog (null: the kind takes none). */
 export const DEFAULT_THRESHOLD: Record<AlertKind, number | null> = {
@@ -22,9 +22,41 @@ export const THRESHOLD_INPUT: Record<
   heat_change_24h: { min: 0.1, max: 100, step: 0.1 },
 };
 
-/** "Heat above 70", "Enters the top 10": an alert's condition in words. */
+/** A heat, a threshold or a change as the server keeps them: one decimal, none when whole ("61.2", "60"). */
+export function formatAlertNumber(value: number): string {
+  return Number.isInteger(value) ? formatInteger(value) : formatDecimal(value, 1);
+}
+
+/** "Heat at or above 70", "Enters the top 10": an alert's condition in words. */
 export function conditionText(t: TFunction<'alerts'>, kind: AlertKind, threshold: number | null): string {
-  const value =
-    threshold === null || Number.isInteger(threshold) ? String(threshold ?? '') : formatDecimal(threshold, 1);
-  return t(`condition.${kind}`, { value });
+  return t(`condition.${kind}`, { value: threshold === null ? '' : formatAlertNumber(threshold) });
+}
+
+const TRENDS = ['up', 'down', 'stable'] as const;
+
+/** What the last check saw, in the alert's unit: "61.2", "+3.4", "Rank 7", "Up"; "—" when it saw nothing. */
+export function lastValueText(t: TFunction<'alerts'>, alert: Alert): string {
+  if (alert.kind === 'trend_change') {
+    const trend = TRENDS.find((x) => x === alert.lastTrend);
+    return trend ? t(`trend.${trend}`) : EMPTY;
+  }
+  const value = alert.lastValue;
+  if (value === null) return EMPTY;
+  if (alert.kind === 'rank_top') return t('value.rank', { value: formatInteger(value) });
+  if (alert.kind === 'heat_change_24h') return `${value > 0 ? '+' : ''}${formatAlertNumber(value)}`;
+  return formatAlertNumber(value);
+}
+
+/**
+ * One sentence that makes the state and the dates agree (the evaluation's rules, docs/alert-evaluation.md): armed —
+ * it notifies once when the condition holds; fired — it was notified at its last trigger and is armed again past the
+ * re-arm line; a trend alert notifies on every change.
+ */
+export function stateHint(t: TFunction<'alerts'>, alert: Alert): string {
+  if (!alert.isActive) return t('hint.paused');
+  if (alert.lastEvaluatedAt === null) return t('hint.waiting');
+  if (alert.kind === 'trend_change') return t('hint.trend');
+  if (alert.state === 'armed') return t('hint.armed');
+  const line = alert.threshold === null ? null : rearmLine(alert.kind, alert.threshold);
+  return line === null ? t('hint.armed') : t(`hint.fired.${alert.kind}`, { value: formatAlertNumber(line) });
 }

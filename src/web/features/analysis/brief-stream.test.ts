@@ -13,6 +13,7 @@ const BRIEF: BriefResponse = {
   fallbackReason: 'noModel',
   segments: [{ text: 'Quiet day.', fact: null }],
   facts: [],
+  inputs: { kind: 'live', asOf: '2026-11-24T11:00:00.000Z', ageDays: 0 },
 };
 
 /** A text/event-stream answer delivered in the given chunks. */

@@ -15,6 +15,7 @@ import {
   type SignUpBody,
   SignUpResponseSchema,
   type VerifyEmailBody,
+  VerifyEmailCheckResponseSchema,
 } from '../../../shared/api/auth.schema.ts';
 import { ApiError, apiGet, apiSend, buildUrl } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
@@ -101,14 +102,28 @@ export const useConfirmReset = () =>
       apiSend('POST', '/api/auth/password-reset/confirm', AcceptedResponseSchema, body, lang()),
   });
 
+/** Asks whether following a verification link will need a password (it does not spend the link). */
+export const useCheckVerifyLink = () =>
+  useMutation({
+    mutationFn: (token: string) =>
+      apiSend('POST', '/api/auth/verify-email/check', VerifyEmailCheckResponseSchema, { token }, lang()),
+  });
+
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: VerifyEmailBody) =>
       apiSend('POST', '/api/auth/verify-email', AcceptedResponseSchema, body, lang()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: authKeys.me() }),
+    // A verified session may earn, pay and export now: everything cached about the user is refetched.
+    onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept() }),
   });
 }
+
+/** Mails a fresh verification link to the signed-in, unverified user (rate-limited on the server). */
+export const useResendVerification = () =>
+  useMutation({
+    mutationFn: () => apiSend('POST', '/api/auth/verify-email/resend', AcceptedResponseSchema, undefined, lang()),
+  });
 
 /** Follows an e-mailed unlock link: the account's sign-in budget starts afresh. */
 export const useUnlockAccount = () =>

@@ -1,19 +1,19 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CompareResponseSchema, TrendResponseSchema } from '../../../shared/api/compare.schema.ts';
-import type { HistoryRange } from '../../../shared/api/heat.schema.ts';
+import type { TrendRange } from '../../../shared/api/heat.schema.ts';
 import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
 export const compareKeys = {
   all: ['compare'] as const,
-  compare: (ids: readonly string[], range: HistoryRange) => ['compare', ids.join(','), range] as const,
-  projectTrend: (id: string, range: HistoryRange) => ['compare', 'trend', id, range] as const,
-  sectorTrend: (id: string, range: HistoryRange) => ['compare', 'sector-trend', id, range] as const,
+  compare: (ids: readonly string[], range: TrendRange) => ['compare', ids.join(','), range] as const,
+  projectTrend: (id: string, range: TrendRange) => ['compare', 'trend', id, range] as const,
+  sectorTrend: (id: string, range: TrendRange) => ['compare', 'sector-trend', id, range] as const,
   picker: (q: string) => ['compare', 'picker', q] as const,
 };
 
 /** GET /api/compare: only asked for with 2–5 ids and a viewer who may use it (the server refuses the rest anyway). */
-export const useCompare = (ids: readonly string[], range: HistoryRange, enabled: boolean) =>
+export const useCompare = (ids: readonly string[], range: TrendRange, enabled: boolean) =>
   useQuery({
     queryKey: compareKeys.compare(ids, range),
     queryFn: ({ signal }) =>
@@ -22,7 +22,7 @@ export const useCompare = (ids: readonly string[], range: HistoryRange, enabled:
     enabled,
   });
 
-export const useProjectTrend = (id: string, range: HistoryRange, enabled: boolean) =>
+export const useProjectTrend = (id: string, range: TrendRange, enabled: boolean) =>
   useQuery({
     queryKey: compareKeys.projectTrend(id, range),
     queryFn: ({ signal }) =>
@@ -31,7 +31,7 @@ export const useProjectTrend = (id: string, range: HistoryRange, enabled: boolea
     enabled,
   });
 
-export const useSectorTrend = (id: string, range: HistoryRange, enabled: boolean) =>
+export const useSectorTrend = (id: string, range: TrendRange, enabled: boolean) =>
   useQuery({
     queryKey: compareKeys.sectorTrend(id, range),
     queryFn: ({ signal }) =>

@@ -45,7 +45,11 @@ export function groupBreakdown(breakdown: readonly BreakdownEntry[]): BreakdownG
     .filter((e) => !isAdjustment(e))
     .sort((a, b) => Number(a.noData) - Number(b.noData) || b.contribution - a.contribution);
   const adjustments = breakdown.filter(
-    (e) => isAdjustment(e) && !(e.key === 'clamp' && e.contribution === 0) && !(e.key === 'status' && e.noData),
+    // A base or status without data (a social score with no profile read: no base granted) is not an adjustment.
+    (e) =>
+      isAdjustment(e) &&
+      !(e.key === 'clamp' && e.contribution === 0) &&
+      !((e.key === 'status' || e.key === 'base') && e.noData),
   );
   return { components, adjustments };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Notification } from '../../../shared/api/notifications.schema.ts';
+import { NOTIFICATION_KINDS, type Notification } from '../../../shared/api/notifications.schema.ts';
+import { POINTS_REASONS } from '../../../shared/api/points.schema.ts';
 import { en, zh } from '../../../shared/locales/index.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { badgeText } from './components/notification-bell.tsx';
@@ -42,8 +43,8 @@ const samples: [Notification, string, string][] = [
   ],
   [
     note('alert_fired', { kind: 'heat_above', targetName: 'Uniswap', threshold: 80, value: 81.24 }),
-    'Uniswap 热度升至 81.2，超过 80',
-    'Uniswap heat rose to 81.2, above 80',
+    'Uniswap 热度为 81.2，达到或高于 80',
+    'Uniswap heat is 81.2, at or above 80',
   ],
   [
     note('alert_fired', { kind: 'rank_top', targetName: 'Aave', threshold: 10, value: 7 }),
@@ -82,7 +83,7 @@ const samples: [Notification, string, string][] = [
     '+50 points (daily task), balance 1,050',
   ],
   [note('level_changed', { from: 'free', to: 'premium' }), '会员等级升至高级会员', 'Your level rose to Premium'],
-  [note('level_changed', { from: 'vip', to: 'free' }), '会员等级降为免费用户', 'Your level dropped to Free'],
+  [note('level_changed', { from: 'vip', to: 'free' }), '会员等级降为免费', 'Your level dropped to Free'],
   [note('points_credited', {}), '获得 — 积分（），当前 — 分', '+— points (), balance —'],
 ];
 
@@ -98,6 +99,23 @@ describe('notifications in words', () => {
     expect(describeNotification(i18n.getFixedT('zh', 'notifications'), 'zh', n)).toBe(inZh);
     await i18n.changeLanguage('en');
     expect(describeNotification(i18n.getFixedT('en', 'notifications'), 'en', n)).toBe(inEn);
+  });
+
+  // Every kind the server stores (notify() takes a NotificationKind; the alert evaluation's SQL writes alert_fired; the
+  // API's response schema admits nothing else) and every points reason has its own words in both languages — never
+  // the raw key ("kind.correction_accepted") and never the other language's fallback.
+  test.each(['zh', 'en'] as const)('every notification kind and points reason has a label in %s', (lang) => {
+    const texts = { zh, en }[lang].notifications as {
+      kind: Record<string, unknown>;
+      reasons: Record<string, Record<string, unknown>>;
+    };
+    const missingKinds = NOTIFICATION_KINDS.filter((kind) => typeof texts.kind[kind] !== 'string' || !texts.kind[kind]);
+    const missingReasons = POINTS_REASONS.filter((reason) => {
+      const [group = '', name = ''] = reason.split('.');
+      const label = texts.reasons[group]?.[name];
+      return typeof label !== 'string' || !label;
+    });
+    expect({ missingKinds, missingReasons }).toEqual({ missingKinds: [], missingReasons: [] });
   });
 
   test('relative time and the badge', () => {

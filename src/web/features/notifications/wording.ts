@@ -101,6 +101,10 @@ export function describeNotification(t: T, language: string, n: Notification): s
       });
     case 'correction_rejected':
       return t('text.correctionRejected', { name: str(p.projectName) || str(p.projectId), reason: str(p.reason) });
+    case 'team_member_joined':
+      return t('text.teamJoined', { name: str(p.memberName) || EMPTY, team: str(p.teamName) });
+    case 'support_replied':
+      return t('text.supportReplied', { subject: str(p.subject) });
   }
 }
 

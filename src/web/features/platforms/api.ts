@@ -1,20 +1,31 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PlatformDetailResponseSchema, PlatformListResponseSchema } from '../../../shared/api/platforms.schema.ts';
+import {
+  PlatformDetailResponseSchema,
+  PlatformListResponseSchema,
+  type PlatformSort,
+} from '../../../shared/api/platforms.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
 export type PlatformKind = 'chain' | 'launchpad';
 export type PlatformPage = { limit: number; offset: number };
+/** The list as asked: kind, part of the name, sort (GET /api/platforms). */
+export type PlatformListQuery = { kind?: PlatformKind; q?: string; sort?: PlatformSort };
 
 export const platformKeys = {
   all: ['platforms'] as const,
-  list: (kind?: PlatformKind) => ['platforms', 'list', kind ?? 'all'] as const,
+  list: ({ kind, q, sort }: PlatformListQuery = {}) =>
+    ['platforms', 'list', kind ?? 'all', q?.trim() ?? '', sort ?? 'projects'] as const,
   detail: (id: string, page: PlatformPage) => ['platforms', 'detail', id, page] as const,
 };
 
-export const platformsQueryOptions = (kind?: PlatformKind) =>
+export const platformsQueryOptions = (query: PlatformListQuery = {}) =>
   queryOptions({
-    queryKey: platformKeys.list(kind),
-    queryFn: ({ signal }) => apiGet('/api/platforms', PlatformListResponseSchema, { query: { kind }, signal }),
+    queryKey: platformKeys.list(query),
+    queryFn: ({ signal }) =>
+      apiGet('/api/platforms', PlatformListResponseSchema, {
+        query: { kind: query.kind, q: query.q?.trim(), sort: query.sort === 'projects' ? undefined : query.sort },
+        signal,
+      }),
   });
 
 export const platformQueryOptions = (id: string, page: PlatformPage) =>
@@ -24,7 +35,12 @@ export const platformQueryOptions = (id: string, page: PlatformPage) =>
       apiGet(`/api/platforms/${encodeURIComponent(id)}`, PlatformDetailResponseSchema, { query: page, signal }),
   });
 
-export const usePlatforms = (kind?: PlatformKind) => useQuery(platformsQueryOptions(kind));
+/** A kind alone ('chain') is the common case (directory and search filters); the platforms page passes a query. */
+export const usePlatforms = (query: PlatformKind | PlatformListQuery = {}) =>
+  useQuery({
+    ...platformsQueryOptions(typeof query === 'string' ? { kind: query } : query),
+    placeholderData: keepPreviousData,
+  });
 
 export const usePlatform = (id: string, page: PlatformPage) =>
   useQuery({ ...platformQueryOptions(id, page), placeholderData: keepPreviousData });

@@ -1,13 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import {
+  ProjectDirectoryResponseSchema,
   type ProjectListQuery,
-  ProjectListResponseSchema,
   ProjectSchema,
 } from '../../../shared/api/projects.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
 /** Query parameters for GET /api/projects: the contract's parsed shape (defaults filled, verified as boolean). */
-export type ProjectListParams = Omit<ProjectListQuery, 'lang'>;
+export type ProjectListParams = Omit<ProjectListQuery, 'lang' | 'pageSize'> & {
+  pageSize?: ProjectListQuery['pageSize'];
+};
 
 export const projectKeys = {
   all: ['projects'] as const,
@@ -19,7 +21,7 @@ export const projectKeys = {
 export const projectListQueryOptions = (params: ProjectListParams) =>
   queryOptions({
     queryKey: projectKeys.list(params),
-    queryFn: ({ signal }) => apiGet('/api/projects', ProjectListResponseSchema, { query: params, signal }),
+    queryFn: ({ signal }) => apiGet('/api/projects', ProjectDirectoryResponseSchema, { query: params, signal }),
   });
 
 export const projectQueryOptions = (id: string) =>

@@ -28,8 +28,9 @@ describe('hint invalidations', () => {
   });
 
   test("a user's own hints touch only that user's queries", () => {
-    const keys = invalidationsFor({ type: 'me.updated', what: 'notifications' }).map((i) => i.queryKey[0]);
-    expect(keys).toEqual(['notifications']);
+    const keys = invalidationsFor({ type: 'me.updated', what: 'notifications' }).map((i) => i.queryKey.join('/'));
+    // A fired alert notifies; the dashboard's alerts widget (the user's own alerts) shows its state.
+    expect(keys).toEqual(['notifications', 'dashboard/alerts']);
     const points = invalidationsFor({ type: 'me.updated', what: 'points' }).map((i) => i.queryKey.join('/'));
     expect(points).toContain('auth/me');
     expect(points).not.toContain('projects');

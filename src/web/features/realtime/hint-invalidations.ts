@@ -20,8 +20,12 @@ const RANKED_VIEWS = [
   now('analysis'),
   now('compare'),
   now('watchlists'),
+  // The dashboard's widgets (heat, movers, brief, a saved search's results: not counted against the search quota).
+  now('dashboard'),
   now('funding'),
   now('system', 'stats'),
+  // A recompute follows each ingestion: the figures may have turned live (GET /api/data-state).
+  now('system', 'data-state'),
   now('searchFacets'),
   later('search'),
 ];
@@ -59,7 +63,8 @@ export function invalidationsFor(hint: RealtimeHint): Invalidation[] {
         case 'points':
           return [now('points'), now('tasks'), now('membership'), now('auth', 'me'), now('account')];
         case 'notifications':
-          return [now('notifications')];
+          // A fired alert notifies: the dashboard's alerts widget shows its state.
+          return [now('notifications'), now('dashboard', 'alerts')];
         case 'profile':
           return [now('auth', 'me'), now('membership'), now('account')];
       }

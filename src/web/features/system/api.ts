@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { DataStateResponseSchema } from '../../../shared/api/data-state.schema.ts';
 import { SyncStatusResponseSchema } from '../../../shared/api/sync.schema.ts';
 import { HealthResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
@@ -8,6 +9,7 @@ export const systemKeys = {
   stats: () => ['system', 'stats'] as const,
   health: () => ['system', 'health'] as const,
   syncStatus: () => ['system', 'sync-status'] as const,
+  dataState: () => ['system', 'data-state'] as const,
 };
 
 export const statsQueryOptions = () =>
@@ -39,6 +41,15 @@ export const syncStatusQueryOptions = () =>
     retry: false,
   });
 
+/** GET /api/data-state: whether the figures shown are live, stale or the catalogue sample (the claims follow it). */
+export const dataStateQueryOptions = () =>
+  queryOptions({
+    queryKey: systemKeys.dataState(),
+    queryFn: ({ signal }) => apiGet('/api/data-state', DataStateResponseSchema, { signal }),
+  });
+
 export const useStats = () => useQuery(statsQueryOptions());
 export const useHealth = () => useQuery(healthQueryOptions());
 export const useSyncStatus = () => useQuery({ ...syncStatusQueryOptions(), refetchInterval: 60_000 });
+/** The data state, rechecked every minute: a source turns stale with the clock, not only with an event. */
+export const useDataState = () => useQuery({ ...dataStateQueryOptions(), refetchInterval: 60_000 });

@@ -2,14 +2,16 @@ import { describe, expect, test } from 'vitest';
 import { sinceText, syncDisplayOf } from './sync-display.ts';
 
 describe('sync display', () => {
-  test('offline beats syncing beats warning beats pending beats synced', () => {
+  test('offline beats syncing beats no source beats warning beats pending beats synced', () => {
     const lastSync = '2026-11-24T00:00:00.000Z';
-    expect(syncDisplayOf({ online: false, inProgress: true, errorCount: 2, lastSync })).toBe('offline');
-    expect(syncDisplayOf({ online: true, inProgress: true, errorCount: 2, lastSync })).toBe('syncing');
-    expect(syncDisplayOf({ online: true, inProgress: false, errorCount: 1, lastSync })).toBe('warning');
-    expect(syncDisplayOf({ online: true, inProgress: false, errorCount: 0, lastSync })).toBe('synced');
-    // Never synced is not "synced".
-    expect(syncDisplayOf({ online: true, inProgress: false, errorCount: 0, lastSync: null })).toBe('pending');
+    const base = { online: true, inProgress: false, errorCount: 0, lastSync, sourceRuns: 5 };
+    expect(syncDisplayOf({ ...base, online: false, inProgress: true, errorCount: 2 })).toBe('offline');
+    expect(syncDisplayOf({ ...base, inProgress: true, errorCount: 2 })).toBe('syncing');
+    expect(syncDisplayOf({ ...base, errorCount: 1 })).toBe('warning');
+    expect(syncDisplayOf(base)).toBe('synced');
+    // Never synced is not "synced"; sources that ran and never answered are said so (issue 31: 成功 83 read healthy).
+    expect(syncDisplayOf({ ...base, lastSync: null, sourceRuns: 0 })).toBe('pending');
+    expect(syncDisplayOf({ ...base, lastSync: null, errorCount: 3 })).toBe('noSource');
   });
 
   test('last sync reads just now, N minutes ago, N hours ago, then days', () => {

@@ -6,6 +6,8 @@ import {
   type CreditResponse,
   CreditResponseSchema,
   ShareStartResponseSchema,
+  ShareVisitResponseSchema,
+  type TasksResponse,
   TasksResponseSchema,
 } from '../../../shared/api/tasks.schema.ts';
 import type { TaskKey } from '../../../shared/membership/tasks.ts';
@@ -32,10 +34,18 @@ export const pointsKeys = {
   page: (offset: number, language: string) => ['points', offset, language] as const,
 };
 
+/** While a share link waits for someone to open it, the list looks again every 15 s (the server credits on the visit). */
+const SHARE_WAIT_REFETCH_MS = 15_000;
+const waitsForShare = (data: TasksResponse | undefined) =>
+  !!data?.tasks.some((task) => task.pendingReason === 'shareNotOpened');
+
 export const tasksQueryOptions = () =>
   queryOptions({
     queryKey: taskKeys.today(),
     queryFn: ({ signal }) => apiGet('/api/tasks', TasksResponseSchema, { signal }),
+    // Tasks are done elsewhere on the site (a profile saved, pages opened): the list is read afresh on every visit.
+    staleTime: 0,
+    refetchInterval: (query) => (waitsForShare(query.state.data) ? SHARE_WAIT_REFETCH_MS : false),
   });
 
 export const useTasks = () => useQuery(tasksQueryOptions());
@@ -86,10 +96,11 @@ export const useClaimAd = () =>
     apiSend('POST', '/api/tasks/ads/claim', CreditResponseSchema, { token }, lang()),
   );
 
-export const useClaimShare = () =>
-  useCreditMutation((token: string) =>
-    apiSend('POST', '/api/tasks/share/claim', CreditResponseSchema, { token }, lang()),
-  );
+/** A page opened from a share link reports the link's token once; the server decides whether it counts. */
+export const useReportShareVisit = () =>
+  useMutation({
+    mutationFn: (token: string) => apiSend('POST', '/api/share-visits', ShareVisitResponseSchema, { token }),
+  });
 
 /** Starting an ad also counts it as shown today on the server: refresh the task list so its state follows. */
 export function useStartAd() {
@@ -100,8 +111,12 @@ export function useStartAd() {
   });
 }
 
-export const useStartShare = () =>
-  useMutation({
+/** Starting a share turns the task pending ("waiting for someone to open your link"): refresh the list. */
+export function useStartShare() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (projectId: string) =>
       apiSend('POST', '/api/tasks/share/start', ShareStartResponseSchema, { projectId }, lang()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.today() }),
   });
+}

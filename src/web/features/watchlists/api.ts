@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { z } from 'zod';
 import {
   AddItemResponseSchema,
+  WatchedProjectsResponseSchema,
   WatchingResponseSchema,
   WatchlistDetailSchema,
   WatchlistHistoryResponseSchema,
@@ -25,7 +26,20 @@ export const watchlistKeys = {
   one: (id: string) => ['watchlists', 'one', id] as const,
   history: (id: string, range: HistoryRange) => ['watchlists', 'history', id, range] as const,
   watching: (projectId: string) => ['watchlists', 'watching', projectId] as const,
+  watched: () => ['watchlists', 'watched'] as const,
 };
+
+/**
+ * Every project in any of my lists: the directory's filled stars (one request for the page, shared by its rows). A
+ * free user's refusal leaves every star empty; clicking one explains the lock.
+ */
+export const useWatchedProjects = () =>
+  useQuery({
+    queryKey: watchlistKeys.watched(),
+    queryFn: ({ signal }) => apiGet('/api/me/watched-projects', WatchedProjectsResponseSchema, { signal }),
+    select: (data) => new Set(data.projectIds),
+    retry: false,
+  });
 
 export const useWatchlists = () =>
   useQuery({

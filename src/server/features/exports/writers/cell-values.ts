@@ -5,12 +5,13 @@ import type { ExportCell, ExportCellType, ExportColumn, ExportRow } from '../exp
 
 export type PlainValue = string | number | boolean | null;
 
-/** The cell as csv and json carry it. */
-export function toPlainValue(cell: ExportCell | undefined, type: ExportCellType): PlainValue {
+/** The cell as csv and json carry it; `readable` writes a time as "2026-11-24 18:30 UTC" (a person's csv). */
+export function toPlainValue(cell: ExportCell | undefined, type: ExportCellType, readable = false): PlainValue {
   if (cell === null || cell === undefined) return null;
   if (cell instanceof Date) {
     if (Number.isNaN(cell.getTime())) return null;
-    return type === 'date' ? cell.toISOString().slice(0, 10) : cell.toISOString();
+    if (type === 'date') return cell.toISOString().slice(0, 10);
+    return readable ? `${cell.toISOString().slice(0, 16).replace('T', ' ')} UTC` : cell.toISOString();
   }
   if (typeof cell === 'number' && !Number.isFinite(cell)) return null;
   return cell;

@@ -29,14 +29,19 @@ function toCsvLine(values: PlainValue[]): string {
   return `${values.map(toCsvField).join(',')}\r\n`;
 }
 
-/** Writes the table (BOM, header, rows) into `out` without ending it; returns the number of rows written. */
-export async function writeCsvTable(table: ExportTable, out: Writable): Promise<number> {
+/**
+ * Writes the table (BOM, header, rows) into `out` without ending it; returns the number of rows written. `note` (a
+ * readable export cut at its row cap) goes first as a `#` line: a person opening the file sees it in the first cell.
+ * A raw export never carries one, so a machine's parser reads exactly the header and the rows.
+ */
+export async function writeCsvTable(table: ExportTable, out: Writable, note?: string): Promise<number> {
   const writer = new BatchedWriter(out);
   const columns: readonly ExportColumn[] = table.columns;
-  await writer.push(UTF8_BOM + toCsvLine(columns.map((c) => c.label)));
+  const first = note && table.readable ? toCsvLine([`# ${note}`]) : '';
+  await writer.push(UTF8_BOM + first + toCsvLine(columns.map((c) => c.label)));
   let count = 0;
   for await (const row of table.rows) {
-    await writer.push(toCsvLine(columns.map((c) => toPlainValue(row[c.key], c.type))));
+    await writer.push(toCsvLine(columns.map((c) => toPlainValue(row[c.key], c.type, table.readable))));
     count += 1;
   }
   await writer.flush();

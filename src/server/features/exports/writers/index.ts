@@ -3,7 +3,7 @@ import type { ExportDocument, ExportFormat, WriteExport } from '../export-docume
 import { writeCsvTable } from './csv-writer.ts';
 import { csvEntryName, metadataEntryName, resolveExportFile, toSafeBaseName } from './export-file.ts';
 import { writeJson } from './json-writer.ts';
-import { toMetadataJson } from './metadata.ts';
+import { cutNote, toMetadataJson } from './metadata.ts';
 import { endOutput } from './stream-io.ts';
 import { ZipOutput } from './zip-output.ts';
 
@@ -23,7 +23,7 @@ type FormatWriter = (
 async function writeSingleCsv(document: ExportDocument, out: Writable): Promise<Record<string, number>> {
   const [table] = document.tables;
   if (!table || document.tables.length !== 1) throw new Error('an unzipped csv holds exactly one table');
-  const count = await writeCsvTable(table, out);
+  const count = await writeCsvTable(table, out, cutNote(document.metadata));
   await endOutput(out);
   return { [table.name]: count };
 }
@@ -49,7 +49,7 @@ async function writeZipped(
       rowCounts[table.name] = await zip.addStreamed(
         csvEntryName(base, table.name, document.tables.length),
         async (entry) => {
-          const count = await writeCsvTable(table, entry);
+          const count = await writeCsvTable(table, entry, cutNote(document.metadata));
           await endOutput(entry);
           return count;
         },

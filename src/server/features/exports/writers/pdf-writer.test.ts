@@ -98,7 +98,8 @@ describe.skipIf(SKIP_WITHOUT_POPPLER)('pdf writer', () => {
     expect(text).toContain('筛选条件: 赛道: 去中心化交易; 排序: 热度');
     expect(text).toContain('CoinGecko (2026-11-24 08:00 UTC); GitHub (尚未获取)');
     expect(text.replace(/\s+/g, '')).toContain('第1页'); // pdftotext drops the spaces between CJK and digits
-    expect(text).toContain('$420,000,000,000.00');
+    expect(text).toContain('$420,000,000,000'); // whole dollars from $1,000: a market cap's cents say nothing
+    expect(text).toContain('PDF 最多包含 5,000 行；完整数据请导出为 CSV 或 XLSX。'); // the limit, stated up front
     expect(text).toContain('-3.75%');
     expect(text).toContain('=cmd'); // a pdf runs nothing: text is shown as written
     expect(text.replace(/\s+/g, '')).toContain('共6行');
@@ -110,7 +111,7 @@ describe.skipIf(SKIP_WITHOUT_POPPLER)('pdf writer', () => {
     expect(wordBoxes(path, '以太坊')[0]!.xMin).toBeCloseTo(wordBoxes(path, '@备注')[0]!.xMin, 1);
   });
 
-  test('the header repeats on every page, pages are numbered, long text ends with an ellipsis', async () => {
+  test('the header repeats on every page, pages are numbered, a long name wraps in its column and is never cut', async () => {
     const long =
       '以太坊生态里一个名字非常非常非常非常非常非常非常非常非常非常非常非常非常非常非常非常非常长的去中心化交易项目';
     const rows: ExportRow[] = Array.from({ length: 120 }, (_, i) => ({
@@ -126,8 +127,9 @@ describe.skipIf(SKIP_WITHOUT_POPPLER)('pdf writer', () => {
     expect(last).toContain('项目名称');
     expect(last).toContain(`Page ${pages}`);
     expect(pdfText(path, 1)).toContain('Generated at: 2026-11-24 09:00 UTC');
-    expect(pdfText(path, 1)).toContain('…');
-    expect(pdfText(path, 1)).not.toContain(long);
+    // Wrapped, not cut: no ellipsis, and the name's end is on the page (on the row's last line).
+    expect(pdfText(path, 1)).not.toContain('…');
+    expect(pdfText(path, 1)).toContain('去中心化交易项目');
   });
 
   test(`stops at PDF_ROW_LIMIT (${PDF_ROW_LIMIT}) rows with a line pointing to csv/xlsx, without reading the rest`, async () => {

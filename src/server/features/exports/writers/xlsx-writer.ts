@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import type { ExportCell, ExportCellType, ExportDocument, ExportTable } from '../export-document.ts';
 import { measureColumnWidths, readAhead, WIDTH_SAMPLE_ROWS } from './column-widths.ts';
 import { FILE_LABELS } from './file-labels.ts';
-import { toMetadataLines } from './metadata.ts';
+import { cutNote, toMetadataLines } from './metadata.ts';
 import { waitForRoom } from './stream-io.ts';
 
 // xlsx through exceljs's streaming WorkbookWriter: each committed row goes to the zip as it is written, so 100,000
@@ -58,6 +58,14 @@ export function toSheetName(title: string, taken: Set<string>): string {
   return name;
 }
 
+/** A column's number format: the type's, with the column's own decimals where it has them (heat: "#,##0.0"). */
+function numberFormatOf(column: ExportTable['columns'][number]): string | undefined {
+  const base = XLSX_NUMBER_FORMATS[column.type];
+  if (base === undefined || column.digits === undefined || !['decimal', 'percent'].includes(column.type)) return base;
+  const decimals = column.digits > 0 ? `.${'0'.repeat(column.digits)}` : '';
+  return column.type === 'percent' ? `#,##0${decimals}"%"` : `#,##0${decimals}`;
+}
+
 async function writeTableSheet(
   workbook: ExcelJS.stream.xlsx.WorkbookWriter,
   table: ExportTable,
@@ -68,7 +76,7 @@ async function writeTableSheet(
   const widths = measureColumnWidths(table.columns, head);
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', xSplit: 0, ySplit: 1 }] });
   sheet.columns = table.columns.map((column, i) => {
-    const numFmt = XLSX_NUMBER_FORMATS[column.type];
+    const numFmt = numberFormatOf(column);
     return { header: column.label, key: column.key, width: widths[i], ...(numFmt ? { style: { numFmt } } : {}) };
   });
   const header = sheet.getRow(1);
@@ -106,6 +114,23 @@ function writeMetadataSheet(
   sheet.commit();
 }
 
+/** Without the metadata, a workbook cut at its row cap still says so: a short About sheet with that one line. */
+function writeAboutSheet(
+  workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+  document: ExportDocument,
+  taken: Set<string>,
+): void {
+  const note = cutNote(document.metadata);
+  if (!note) return;
+  const labels = FILE_LABELS[document.metadata.language];
+  const sheet = workbook.addWorksheet(toSheetName(labels.aboutSheet, taken));
+  sheet.columns = [{ width: 22 }, { width: 100 }];
+  const row = sheet.addRow([labels.rowLimit, note]);
+  row.getCell(1).font = { bold: true };
+  row.commit();
+  sheet.commit();
+}
+
 /** Writes the document as an xlsx workbook into `out` and ends it; returns the rows written per table. */
 export async function writeXlsx(
   document: ExportDocument,
@@ -121,6 +146,7 @@ export async function writeXlsx(
     rowCounts[table.name] = await writeTableSheet(workbook, table, toSheetName(table.title, taken), out);
   }
   if (options.includeMetadata) writeMetadataSheet(workbook, document, rowCounts, taken);
+  else writeAboutSheet(workbook, document, taken);
   await workbook.commit();
   await finished(out);
   return rowCounts;

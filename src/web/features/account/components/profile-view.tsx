@@ -3,31 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayNameOf } from '../../../../shared/api/account.schema.ts';
 import type { MeResponse } from '../../../../shared/api/auth.schema.ts';
-import { computeEffectiveLevel, type MembershipLevel } from '../../../../shared/membership/level.ts';
+import type { MembershipLevel } from '../../../../shared/membership/level.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format.ts';
 import { CompletedTasks } from './completed-tasks.tsx';
 
 const LEVEL_TONES: Record<MembershipLevel, BadgeTone> = { free: 'gray', premium: 'blue', vip: 'purple' };
-
-/**
- * The level /api/me reports (`membership.level`, test mode included, once the membership feature sends it), else the
- * one level function over the profile: the same answer the server's checks give.
- */
-function levelOf(me: MeResponse): MembershipLevel {
-  const sent = (me as { membership?: { level?: MembershipLevel } }).membership?.level;
-  if (sent) return sent;
-  const { points, membershipLevel, membershipExpiresAt } = me.profile;
-  return computeEffectiveLevel(
-    {
-      points,
-      paidLevel: membershipLevel,
-      paidExpiresAt: membershipExpiresAt ? new Date(membershipExpiresAt) : null,
-    },
-    new Date(),
-  );
-}
 
 type FactProps = { label: string; children: ReactNode; testId?: string; wide?: boolean };
 
@@ -47,7 +29,8 @@ export function ProfileView({ me }: { me: MeResponse }) {
   const { t } = useTranslation(['account', 'auth']);
   const { user, profile } = me;
   const name = displayNameOf({ email: user.email, name: profile.name }, t('auth:menu.defaultName'));
-  const level = levelOf(me);
+  // The one effective level /api/me answers (test mode's preview included), and the paid plan while it runs.
+  const { level, plan } = me.membership;
   return (
     <div className="space-y-6">
       <section className="card flex flex-col gap-4 p-5 sm:flex-row sm:items-center">
@@ -69,9 +52,9 @@ export function ProfileView({ me }: { me: MeResponse }) {
           </Fact>
           <Fact label={t('account:profile.level')} testId="profile-level">
             <Badge tone={LEVEL_TONES[level]}>{t(`account:level.${level}`)}</Badge>
-            {profile.membershipExpiresAt && level !== 'free' && (
+            {plan?.running && level !== 'free' && (
               <span className="muted ml-2 text-xs">
-                {t('account:profile.expires', { date: formatDate(profile.membershipExpiresAt) })}
+                {t('account:profile.expires', { date: formatDate(plan.expiresAt) })}
               </span>
             )}
           </Fact>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAINTENANCE_ACTIONS, type MaintenanceAction } from '../../../../shared/api/admin-ops.schema.ts';
@@ -64,6 +65,11 @@ function OperationCard({
         </p>
       )}
       <div className="space-y-1 text-sm" aria-live="polite" data-slot="run-state">
+        {run && op === 'refresh' && item.job !== 'full-sync' && (
+          <p className="muted text-xs" data-slot="run-job">
+            {t('operations.fromStartup', { name: jobName(t, item.job) })}
+          </p>
+        )}
         {run ? (
           <>
             <div className="flex flex-wrap items-center gap-2">
@@ -96,6 +102,51 @@ function OperationCard({
         )}
       </div>
       {children}
+    </section>
+  );
+}
+
+/** A job's name as the operator knows it (operations.jobNames), else the job's own name. */
+const jobName = (t: TFunction<'admin'>, job: string) =>
+  t(`operations.jobNames.${job}` as 'operations.jobNames.heat', { defaultValue: job });
+
+/** The newest start-up run of each job: what the server did when it last started, under the names above. */
+function StartupRuns({ data }: { data: OperationRunsResponse }) {
+  const { t } = useTranslation('admin');
+  return (
+    <section className="card min-w-0 space-y-2 p-4" aria-labelledby="op-startup" data-slot="startup-runs">
+      <h3 id="op-startup" className="font-semibold">
+        {t('operations.startupTitle')}
+      </h3>
+      <p className="muted text-sm">{t('operations.startupIntro')}</p>
+      {data.startup.length === 0 ? (
+        <p className="muted text-xs">{t('operations.startupNone')}</p>
+      ) : (
+        <ul className="space-y-2">
+          {data.startup.map(({ job, run }) => (
+            <li key={job} className="min-w-0 space-y-0.5" data-slot="startup-run" data-job={job}>
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="font-medium">{jobName(t, job)}</span>
+                <RunStatusBadge status={run.status} />
+                <span className="muted text-xs">
+                  {run.finishedAt
+                    ? t('operations.finished', {
+                        time: formatDateTime(run.finishedAt),
+                        ms: formatInteger(run.durationMs ?? 0),
+                      })
+                    : formatDateTime(run.startedAt)}
+                </span>
+              </div>
+              {run.errors.map((message, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a run's errors are a fixed list
+                <p key={i} className="break-words text-xs text-red-700 dark:text-red-400">
+                  {message}
+                </p>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -172,6 +223,7 @@ export function OperationsTab() {
           />
         ))}
       </div>
+      <StartupRuns data={runs.data} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ExportProject } from '../../../../shared/api/catalogue.schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useSaveProject } from '../admin-data-api.ts';
+import { useKnownChains, useSaveProject } from '../admin-data-api.ts';
 import {
   fieldErrorsOf,
   fromProjectForm,
@@ -21,10 +21,11 @@ type FieldProps = {
   error: string | undefined;
   disabled: boolean;
   sectorNames: string[];
+  knownChains: string[];
   onChange: (value: string) => void;
 };
 
-function ProjectField({ field, value, error, disabled, sectorNames, onChange }: FieldProps) {
+function ProjectField({ field, value, error, disabled, sectorNames, knownChains, onChange }: FieldProps) {
   const { t } = useTranslation('admin');
   const id = useId();
   const hint =
@@ -32,9 +33,13 @@ function ProjectField({ field, value, error, disabled, sectorNames, onChange }: 
       ? t('projects.form.idHint')
       : field.key === 'category'
         ? t('projects.form.categoryHint')
-        : field.kind === 'list'
-          ? t('projects.form.listHint')
-          : undefined;
+        : field.key === 'chains'
+          ? t('projects.form.chainsHint', { examples: knownChains.slice(0, 6).join(', ') || '—' })
+          : field.key === 'newChains'
+            ? t('projects.form.newChainsHint')
+            : field.kind === 'list'
+              ? t('projects.form.listHint')
+              : undefined;
   const common = {
     id,
     name: field.key,
@@ -51,6 +56,17 @@ function ProjectField({ field, value, error, disabled, sectorNames, onChange }: 
       </label>
       {field.kind === 'textarea' ? (
         <textarea {...common} rows={3} className="input" onChange={(e) => onChange(e.target.value)} />
+      ) : field.kind === 'sector' ? (
+        // Chosen from the sector list (issue 34): a free-typed "Defi" would drop the project from every sector page.
+        // A stored category no sector has any more stays visible, so the admin sees what to change.
+        <select {...common} className="input" onChange={(e) => onChange(e.target.value)}>
+          <option value="">{t('projects.form.categoryChoose')}</option>
+          {(value && !sectorNames.includes(value) ? [value, ...sectorNames] : sectorNames).map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
       ) : field.kind === 'verification' ? (
         <select {...common} className="input" onChange={(e) => onChange(e.target.value)}>
           <option value="">{t('projects.form.verificationNone')}</option>
@@ -62,16 +78,8 @@ function ProjectField({ field, value, error, disabled, sectorNames, onChange }: 
           {...common}
           type={field.kind === 'date' ? 'date' : 'text'}
           className="input"
-          list={field.key === 'category' ? `${id}-sectors` : undefined}
           onChange={(e) => onChange(e.target.value)}
         />
-      )}
-      {field.key === 'category' && (
-        <datalist id={`${id}-sectors`}>
-          {sectorNames.map((name) => (
-            <option key={name} value={name} />
-          ))}
-        </datalist>
       )}
       {hint && !error && (
         <p id={`${id}-hint`} className="muted text-xs">
@@ -104,6 +112,7 @@ export function ProjectForm({ project, sectorNames, onDone }: ProjectFormProps) 
   const isNew = project === null;
   const [values, setValues] = useState<ProjectFormValues>(() => toProjectForm(project));
   const save = useSaveProject();
+  const knownChains = useKnownChains().data ?? [];
   const { fields, other } = fieldErrorsOf(save.error, PROJECT_FIELD_KEYS);
   const generalError = save.error instanceof ApiError ? save.error.message : save.error ? String(save.error) : null;
   const set = (key: ProjectFieldKey) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
@@ -149,6 +158,7 @@ export function ProjectForm({ project, sectorNames, onDone }: ProjectFormProps) 
                 error={fields[field.key]}
                 disabled={field.key === 'id' && !isNew}
                 sectorNames={sectorNames}
+                knownChains={knownChains}
                 onChange={set(field.key)}
               />
             ))}

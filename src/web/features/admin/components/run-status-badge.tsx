@@ -7,6 +7,7 @@ const TONE: Record<RunStatus, string> = {
   partial: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200',
   failed: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200',
   skipped: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
+  cancelled: 'bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-200',
 };
 
 /** A sync_runs status as a small coloured label. */

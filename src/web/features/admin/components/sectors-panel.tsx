@@ -6,20 +6,21 @@ import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useAdminSectors, useSaveSector } from '../admin-data-api.ts';
+import { useAdminSectors, useCreateSector, useSaveSector } from '../admin-data-api.ts';
 import { fieldErrorsOf } from '../project-form.ts';
 
-const SECTOR_FIELDS = ['name', 'nameZh', 'descriptionEn', 'descriptionZh', 'color', 'icon'] as const;
+const SECTOR_FIELDS = ['id', 'name', 'nameZh', 'descriptionEn', 'descriptionZh', 'color', 'icon'] as const;
 type SectorField = (typeof SECTOR_FIELDS)[number];
 type SectorValues = Record<SectorField, string>;
 
-const toValues = (sector: Sector): SectorValues => ({
-  name: sector.name,
-  nameZh: sector.nameZh ?? '',
-  descriptionEn: sector.description.en ?? '',
-  descriptionZh: sector.description.zh ?? '',
-  color: sector.color,
-  icon: sector.icon ?? '',
+const toValues = (sector: Sector | null): SectorValues => ({
+  id: sector?.id ?? '',
+  name: sector?.name ?? '',
+  nameZh: sector?.nameZh ?? '',
+  descriptionEn: sector?.description.en ?? '',
+  descriptionZh: sector?.description.zh ?? '',
+  color: sector?.color ?? '#3b82f6',
+  icon: sector?.icon ?? '',
 });
 const orNull = (value: string) => value.trim() || null;
 const toBody = (id: string, v: SectorValues): ExportSector => ({
@@ -32,32 +33,37 @@ const toBody = (id: string, v: SectorValues): ExportSector => ({
   icon: orNull(v.icon),
 });
 
-/** One sector's form: names, descriptions, colour (picker + hex), icon. */
-function SectorForm({ sector, onDone }: { sector: Sector; onDone: () => void }) {
+/**
+ * One sector's form: names, descriptions, colour (picker + hex), icon; with an id field for a new sector (creating
+ * a sector is its own action: a project's category never makes one).
+ */
+function SectorForm({ sector, onDone }: { sector: Sector | null; onDone: () => void }) {
   const { t } = useTranslation('admin');
   const id = useId();
   const [values, setValues] = useState(() => toValues(sector));
-  const save = useSaveSector();
+  const update = useSaveSector();
+  const create = useCreateSector();
+  const save = sector ? update : create;
   const { fields: errors } = fieldErrorsOf(save.error, SECTOR_FIELDS);
   const set = (key: SectorField) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(toBody(sector.id, values), {
-      onSuccess: (saved) => {
-        showToast({ title: t('sectors.saved', { name: saved.name }), variant: 'success' });
-        onDone();
-      },
-    });
+    const onSuccess = (saved: ExportSector) => {
+      showToast({ title: t(sector ? 'sectors.saved' : 'sectors.created', { name: saved.name }), variant: 'success' });
+      onDone();
+    };
+    if (sector) update.mutate(toBody(sector.id, values), { onSuccess });
+    else create.mutate(toBody(values.id.trim(), values), { onSuccess });
   };
   return (
     <form
       className="space-y-3 border-t border-gray-200 pt-3 dark:border-gray-800"
-      aria-label={t('sectors.editTitle', { name: sector.name })}
+      aria-label={sector ? t('sectors.editTitle', { name: sector.name }) : t('sectors.newTitle')}
       onSubmit={onSubmit}
       noValidate
     >
       <div className="grid gap-3 sm:grid-cols-2">
-        {SECTOR_FIELDS.map((key) => (
+        {SECTOR_FIELDS.filter((key) => key !== 'id' || !sector).map((key) => (
           <div
             key={key}
             className={`flex min-w-0 flex-col gap-1 ${key.startsWith('description') ? 'sm:col-span-2' : ''}`}
@@ -97,6 +103,7 @@ function SectorForm({ sector, onDone }: { sector: Sector; onDone: () => void }) 
               )}
             </div>
             {key === 'icon' && !errors[key] && <p className="muted text-xs">{t('sectors.iconHint')}</p>}
+            {key === 'id' && !errors[key] && <p className="muted text-xs">{t('sectors.idHint')}</p>}
             {errors[key] && <p className="text-xs text-red-700 dark:text-red-400">{errors[key]}</p>}
           </div>
         ))}
@@ -123,6 +130,7 @@ export function SectorsPanel() {
   const { t, i18n } = useTranslation('admin');
   const sectors = useAdminSectors();
   const [editing, setEditing] = useState<string | null>(null);
+  const [creating, setCreating] = useState(false);
   if (sectors.isPending) return <Skeleton className="h-64 w-full" />;
   if (sectors.isError) {
     const message = sectors.error instanceof ApiError ? sectors.error.message : String(sectors.error);
@@ -131,7 +139,20 @@ export function SectorsPanel() {
   const zh = i18n.language.startsWith('zh');
   return (
     <div className="space-y-3" data-slot="admin-sectors">
-      <p className="muted text-sm">{t('sectors.intro')}</p>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <p className="muted min-w-0 flex-1 text-sm">{t('sectors.intro')}</p>
+        {!creating && (
+          <button type="button" className="btn-primary" onClick={() => setCreating(true)}>
+            {t('sectors.new')}
+          </button>
+        )}
+      </div>
+      {creating && (
+        <div className="card p-3">
+          <h3 className="font-semibold">{t('sectors.newTitle')}</h3>
+          <SectorForm sector={null} onDone={() => setCreating(false)} />
+        </div>
+      )}
       {sectors.data.length === 0 && <p className="muted text-sm">{t('sectors.empty')}</p>}
       <ul className="space-y-2">
         {sectors.data.map((sector) => (

@@ -153,7 +153,7 @@ function StatsPanels({ stats }: { stats: AdminStatsResponse }) {
           <ul className="divide-y divide-slate-200 text-sm dark:divide-slate-800">
             {stats.recentUpdates.map((p) => (
               <li key={p.id} className="flex flex-wrap justify-between gap-x-2 py-1.5">
-                <a className="link min-w-0 truncate" href={`/projects/${encodeURIComponent(p.id)}`}>
+                <a className="link min-w-0 truncate" href={`/project/${encodeURIComponent(p.id)}`}>
                   {p.name}
                 </a>
                 <span className="muted text-xs">

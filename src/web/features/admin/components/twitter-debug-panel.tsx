@@ -8,7 +8,9 @@ import {
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useSecretKeyMissing } from '../system-api.ts';
 import { useTwitterDebug } from '../twitter-debug-api.ts';
+import { SecretKeyNotice } from './config-notice.tsx';
 
 /** The failure as the server worded it (localised by ?lang=, with the account's label), and its code. */
 function DebugError({ error }: { error: unknown }) {
@@ -79,9 +81,12 @@ export function TwitterDebugPanel() {
   const [mode, setMode] = useState<'username' | 'query'>('username');
   const [value, setValue] = useState('');
   const usesQuery = endpoint !== 'user' && mode === 'query';
+  const secretMissing = useSecretKeyMissing() === true;
   return (
     <div className="space-y-4">
+      <SecretKeyNotice />
       <form
+        aria-disabled={secretMissing || undefined}
         className="card flex flex-wrap items-end gap-3 p-4"
         data-slot="debug-form"
         onSubmit={(event) => {
@@ -130,7 +135,11 @@ export function TwitterDebugPanel() {
             onChange={(e) => setValue(e.target.value)}
           />
         </label>
-        <button type="submit" className="btn-primary" disabled={debug.isPending || value.trim() === ''}>
+        <button
+          type="submit"
+          className="btn-primary"
+          disabled={secretMissing || debug.isPending || value.trim() === ''}
+        >
           {debug.isPending ? t('twitterDebug.running') : t('twitterDebug.run')}
         </button>
         <p className="muted w-full text-xs">{t('twitterDebug.hint')}</p>

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Alert } from '../../../../shared/api/alerts.schema.ts';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { AlertDialog, type AlertTarget } from './alert-dialog.tsx';
 import { Modal } from './modal.tsx';
@@ -9,10 +10,11 @@ type AlertButtonProps = {
   webhookAllowed: boolean;
   /** The page's lock panel for a visitor or a free user (shown instead of the dialog); null when alerts are open. */
   locked: ReactNode | null;
+  onCreated?: (alert: Alert) => void;
 };
 
 /** "Alert" on a project or sector page: opens the create dialog, or a dialog with the lock panel naming the tier. */
-export function AlertButton({ target, webhookAllowed, locked }: AlertButtonProps) {
+export function AlertButton({ target, webhookAllowed, locked, onCreated }: AlertButtonProps) {
   const { t } = useTranslation('alerts');
   const [open, setOpen] = useState(false);
   return (
@@ -42,7 +44,12 @@ export function AlertButton({ target, webhookAllowed, locked }: AlertButtonProps
         </Modal>
       )}
       {open && !locked && (
-        <AlertDialog target={target} webhookAllowed={webhookAllowed} onClose={() => setOpen(false)} />
+        <AlertDialog
+          target={target}
+          webhookAllowed={webhookAllowed}
+          onClose={() => setOpen(false)}
+          onCreated={onCreated}
+        />
       )}
     </div>
   );

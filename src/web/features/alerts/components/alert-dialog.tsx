@@ -1,7 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ALERT_KINDS_BY_TARGET, type AlertKind, type AlertTargetType } from '../../../../shared/api/alerts.schema.ts';
+import {
+  ALERT_KINDS_BY_TARGET,
+  type Alert,
+  type AlertKind,
+  type AlertTargetType,
+} from '../../../../shared/api/alerts.schema.ts';
 import { useCreateAlert } from '../api.ts';
 import { DEFAULT_THRESHOLD, THRESHOLD_INPUT } from '../condition.ts';
 import { Modal } from './modal.tsx';
@@ -11,6 +16,8 @@ export type AlertTarget = { type: AlertTargetType; id: string; name: string };
 
 type AlertDialogProps = {
   target: AlertTarget;
+  /** Told of the created alert (the page refreshes the bell when it fired at once). */
+  onCreated?: (alert: Alert) => void;
   /** vip (the viewer's level, test mode included): the webhook field; otherwise a note that it is vip. */
   webhookAllowed: boolean;
   onClose: () => void;
@@ -20,7 +27,7 @@ type AlertDialogProps = {
  * The create-alert dialog of a project or sector page: the kinds the target allows, a threshold with its unit, e-mail
  * and (vip) a webhook URL. A webhook's signing secret is shown once, after creation; the server decides everything.
  */
-export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProps) {
+export function AlertDialog({ target, webhookAllowed, onClose, onCreated }: AlertDialogProps) {
   const { t } = useTranslation('alerts');
   const kinds = ALERT_KINDS_BY_TARGET[target.type];
   const [kind, setKind] = useState<AlertKind>(kinds[0] ?? 'heat_above');
@@ -29,6 +36,7 @@ export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProp
   const [webhookUrl, setWebhookUrl] = useState('');
   const create = useCreateAlert();
   const secret = create.data?.webhookSecret ?? null;
+  const created = create.data?.alert;
 
   function handleKind(next: AlertKind) {
     setKind(next);
@@ -37,14 +45,17 @@ export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProp
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    create.mutate({
-      targetType: target.type,
-      targetId: target.id,
-      kind,
-      threshold: kind === 'trend_change' ? null : Number(threshold),
-      email,
-      ...(webhookAllowed && webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}),
-    });
+    create.mutate(
+      {
+        targetType: target.type,
+        targetId: target.id,
+        kind,
+        threshold: kind === 'trend_change' ? null : Number(threshold),
+        email,
+        ...(webhookAllowed && webhookUrl.trim() ? { webhookUrl: webhookUrl.trim() } : {}),
+      },
+      { onSuccess: (answer) => onCreated?.(answer.alert) },
+    );
   }
 
   const input = kind === 'trend_change' ? null : THRESHOLD_INPUT[kind];
@@ -54,7 +65,12 @@ export function AlertDialog({ target, webhookAllowed, onClose }: AlertDialogProp
         create.isSuccess ? (
           <div className="space-y-4">
             <p role="status" className="text-sm">
-              {t('dialog.created')}
+              {t('dialog.created')}{' '}
+              {!created || created.lastEvaluatedAt === null
+                ? t('dialog.createdWaiting')
+                : created.state === 'fired'
+                  ? t('dialog.createdFired')
+                  : t('dialog.createdArmed')}
             </p>
             {secret && <SecretNotice secret={secret} />}
             <div className="flex flex-wrap justify-end gap-2">

@@ -9,11 +9,11 @@ type AlertEditorProps = {
   /** vip: the webhook URL can be set, changed or cleared here. */
   webhookAllowed: boolean;
   onCancel: () => void;
-  /** Saved; `secret` is a new webhook's signing secret (shown once), else null. */
-  onSaved: (secret: string | null) => void;
+  /** Saved; `secret` is a new webhook's signing secret (shown once), else null; `saved` the alert as it is now. */
+  onSaved: (secret: string | null, saved: Alert) => void;
 };
 
-/** Edit an alert's threshold, e-mail and (vip) webhook; only changed fields are sent (a new threshold re-arms it). */
+/** Edit an alert's threshold, e-mail and (vip) webhook; only changed fields are sent (a new threshold: checked now). */
 export function AlertEditor({ alert, webhookAllowed, onCancel, onSaved }: AlertEditorProps) {
   const { t } = useTranslation('alerts');
   const update = useUpdateAlert();
@@ -29,7 +29,7 @@ export function AlertEditor({ alert, webhookAllowed, onCancel, onSaved }: AlertE
     if (email !== alert.email) changes.email = email;
     const url = webhookUrl.trim();
     if (webhookAllowed && url !== (alert.webhookUrl ?? '')) changes.webhookUrl = url || null;
-    update.mutate({ id: alert.id, ...changes }, { onSuccess: (answer) => onSaved(answer.webhookSecret) });
+    update.mutate({ id: alert.id, ...changes }, { onSuccess: (answer) => onSaved(answer.webhookSecret, answer.alert) });
   }
 
   return (

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { Alert } from '../../../../shared/api/alerts.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeleteAlert, useUpdateAlert } from '../api.ts';
-import { conditionText } from '../condition.ts';
+import { conditionText, lastValueText, stateHint } from '../condition.ts';
 import { AlertEditor } from './alert-editor.tsx';
 import { DeliveryLog } from './delivery-log.tsx';
 import { SecretNotice } from './secret-notice.tsx';
@@ -29,7 +29,14 @@ function StateBadge({ alert }: { alert: Alert }) {
 }
 
 /** One alert: target, condition in words, state, last value and trigger, and its actions. */
-export function AlertItem({ alert, webhookAllowed }: { alert: Alert; webhookAllowed: boolean }) {
+type AlertItemProps = {
+  alert: Alert;
+  webhookAllowed: boolean;
+  /** A new threshold was met at once: the alert fired, and its notification is new. */
+  onFired?: () => void;
+};
+
+export function AlertItem({ alert, webhookAllowed, onFired }: AlertItemProps) {
   const { t } = useTranslation('alerts');
   const update = useUpdateAlert();
   const remove = useDeleteAlert();
@@ -56,14 +63,28 @@ export function AlertItem({ alert, webhookAllowed }: { alert: Alert; webhookAllo
         </div>
         <StateBadge alert={alert} />
       </div>
+      <p className="muted text-xs" data-slot="alert-state-hint">
+        {stateHint(t, alert)}
+      </p>
       <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
         <div>
           <dt className="muted text-xs">{t('table.lastValue')}</dt>
-          <dd>{alert.lastEvaluatedAt === null ? t('state.baseline') : (alert.lastValue ?? '—')}</dd>
+          {alert.lastEvaluatedAt === null ? (
+            <dd>{t('state.baseline')}</dd>
+          ) : (
+            <dd>
+              <span data-slot="alert-last-value">{lastValueText(t, alert)}</span>
+              <span className="muted block text-xs">
+                {t('table.checkedAt', { time: formatDateTime(alert.lastEvaluatedAt) })}
+              </span>
+            </dd>
+          )}
         </div>
         <div>
           <dt className="muted text-xs">{t('table.lastTriggered')}</dt>
-          <dd>{alert.lastTriggeredAt ? formatDateTime(alert.lastTriggeredAt) : t('never')}</dd>
+          <dd data-slot="alert-last-triggered">
+            {alert.lastTriggeredAt ? formatDateTime(alert.lastTriggeredAt) : t('never')}
+          </dd>
         </div>
         <div className="col-span-2">
           <dt className="muted text-xs">{t('table.channels')}</dt>
@@ -78,9 +99,10 @@ export function AlertItem({ alert, webhookAllowed }: { alert: Alert; webhookAllo
           alert={alert}
           webhookAllowed={webhookAllowed}
           onCancel={() => setEditing(false)}
-          onSaved={(newSecret) => {
+          onSaved={(newSecret, saved) => {
             setEditing(false);
             setSecret(newSecret);
+            if (saved.lastTriggeredAt !== alert.lastTriggeredAt) onFired?.();
           }}
         />
       )}

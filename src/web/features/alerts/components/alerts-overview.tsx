@@ -3,7 +3,7 @@ import { useAlerts } from '../api.ts';
 import { AlertItem } from './alert-item.tsx';
 
 /** /alerts: the quota in use ("3 / 5 alerts") and each of my alerts with its state, actions and delivery log. */
-export function AlertsOverview({ webhookAllowed }: { webhookAllowed: boolean }) {
+export function AlertsOverview({ webhookAllowed, onFired }: { webhookAllowed: boolean; onFired?: () => void }) {
   const { t } = useTranslation('alerts');
   const alerts = useAlerts();
   if (alerts.isPending) return <p className="muted text-sm">…</p>;
@@ -26,7 +26,7 @@ export function AlertsOverview({ webhookAllowed }: { webhookAllowed: boolean }) 
       ) : (
         <ul className="space-y-3">
           {items.map((alert) => (
-            <AlertItem key={alert.id} alert={alert} webhookAllowed={webhookAllowed} />
+            <AlertItem key={alert.id} alert={alert} webhookAllowed={webhookAllowed} onFired={onFired} />
           ))}
         </ul>
       )}

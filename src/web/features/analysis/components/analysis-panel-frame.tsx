@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectAnalysisResponse, SectorAnalysisResponse } from '../../../../shared/api/analysis.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PendingBlock } from '../../../components/ui/pending-block.tsx';
+import { type AiModel, hasModel } from '../model-wording.ts';
 import { AnalysisHeader } from './analysis-header.tsx';
 import { AnalysisSummary } from './analysis-summary.tsx';
 
@@ -16,19 +17,26 @@ type Props<A extends PanelAnalysis> = {
   locked: ReactNode;
   /** The premium part, rendered only when the server sent `full`. */
   renderFull: (analysis: A, full: NonNullable<A['full']>) => ReactNode;
+  aiModel?: AiModel;
 };
 
 /**
  * What a project's and a sector's "AI analysis" panels share: the header, loading and error states, the summary every
  * level sees, then the full analysis for premium or the lock for the others.
  */
-export function AnalysisPanelFrame<A extends PanelAnalysis>({ title, analysis, locked, renderFull }: Props<A>) {
+export function AnalysisPanelFrame<A extends PanelAnalysis>({
+  title,
+  analysis,
+  locked,
+  renderFull,
+  aiModel,
+}: Props<A>) {
   const { t } = useTranslation('analysis');
   return (
     <section aria-labelledby="analysis-title" className="card space-y-4 p-5" data-slot="analysis-panel">
       <AnalysisHeader id="analysis-title" title={title} dataVersion={analysis.data?.dataVersion} />
       {analysis.isPending ? (
-        <Skeleton className="h-40 w-full" />
+        <PendingBlock paused={analysis.fetchStatus === 'paused'} className="h-40 w-full" />
       ) : analysis.isError ? (
         <ErrorPanel
           title={t('panel.loadError')}
@@ -47,7 +55,7 @@ export function AnalysisPanelFrame<A extends PanelAnalysis>({ title, analysis, l
             renderFull(analysis.data, analysis.data.full as NonNullable<A['full']>)
           ) : (
             <div className="space-y-2" data-analysis-locked="">
-              <p className="text-sm">{t('panel.lockedText')}</p>
+              <p className="text-sm">{hasModel(aiModel) ? t('panel.lockedText') : t('panel.lockedTextNoModel')}</p>
               {locked}
             </div>
           )}

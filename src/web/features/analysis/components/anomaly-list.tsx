@@ -36,9 +36,7 @@ export function AnomalyList({
               {a.name}
             </Link>
           )}
-          <span
-            className={a.direction === 'up' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}
-          >
+          <span className={a.direction === 'up' ? 'tone-gain' : 'tone-loss'}>
             <span aria-hidden="true" className="mr-1 text-[0.7em]">
               {a.direction === 'up' ? '▲' : '▼'}
             </span>

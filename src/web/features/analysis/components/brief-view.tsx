@@ -3,7 +3,7 @@ import type { BriefResponse } from '../../../../shared/api/analysis.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDate, formatDateTime } from '../../../lib/format.ts';
 import type { BriefTarget } from '../api.ts';
 import { useBrief } from '../hooks/use-brief.ts';
 import { CitedText } from './cited-text.tsx';
@@ -23,7 +23,8 @@ export function BriefView({ target, anchorPage }: { target: BriefTarget; anchorP
           <Spinner size={20} />
           <div>
             <p className="text-sm font-medium">{t('analysis:brief.streaming')}</p>
-            <p className="muted text-xs">{t('app:loading.subtitle')}</p>
+            {/* Not the spec's "AI analysis system" line: whether a model writes this brief is known only when it is done. */}
+            <p className="muted text-xs">{t('app:loading.subtitlePending')}</p>
           </div>
         </div>
         {streamed && <p className="leading-7 whitespace-pre-line">{streamed}</p>}
@@ -47,6 +48,7 @@ function BriefBody({ brief, anchorPage }: { brief: BriefResponse; anchorPage?: s
   const { t } = useTranslation('analysis');
   return (
     <div data-brief-state="done" data-brief-origin={brief.origin} className="space-y-2">
+      <BriefInputsLine inputs={brief.inputs} />
       {brief.segments.length === 0 ? (
         <p className="muted text-sm">{t('brief.empty')}</p>
       ) : (
@@ -66,5 +68,24 @@ function BriefBody({ brief, anchorPage }: { brief: BriefResponse; anchorPage?: s
         <span>{t('brief.generatedAt', { date: formatDateTime(brief.generatedAt) })}</span>
       </p>
     </div>
+  );
+}
+
+/** What the brief rests on, above its text: the sample and its date, live data, or stale since when. */
+function BriefInputsLine({ inputs }: { inputs: BriefResponse['inputs'] }) {
+  const { t } = useTranslation('analysis');
+  const date = inputs.kind === 'live' ? formatDateTime(inputs.asOf) : formatDate(inputs.asOf);
+  const warn = inputs.kind !== 'live';
+  return (
+    <p
+      data-brief-inputs={inputs.kind}
+      className={
+        warn
+          ? 'rounded bg-amber-100 px-2 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+          : 'muted text-xs'
+      }
+    >
+      {t(`brief.inputs.${inputs.kind}`, { date, age: inputs.ageDays ?? 0 })}
+    </p>
   );
 }

@@ -2,7 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { MarketAnalysisResponse, Mover } from '../../../../shared/api/analysis.schema.ts';
 import { dataVersionTime } from '../analysis-view.ts';
 import { SourceLine } from './fact-source.tsx';
+import { HistoryNeed, hasHistory } from './history-need.tsx';
 import { MoverDetail } from './mover-detail.tsx';
+
+/** Days of history a window's movers need: a run 24 hours, or 7 days, before the latest. */
+const NEEDED_DAYS = { day: 1, week: 7 } as const;
 
 /** Market-wide movers: the biggest heat gains and losses over 24 hours and over 7 days, with what drove each. */
 export function MarketMovers({ analysis }: { analysis: MarketAnalysisResponse }) {
@@ -15,10 +19,15 @@ export function MarketMovers({ analysis }: { analysis: MarketAnalysisResponse })
       {(['day', 'week'] as const).map((window) => (
         <div key={window} className="min-w-0" data-window={window}>
           <h3 className="mb-2 text-sm font-semibold">{t(`movers.${window}`)}</h3>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <MoverColumn title={t('movers.up')} movers={analysis.movers[window].up} direction="up" />
-            <MoverColumn title={t('movers.down')} movers={analysis.movers[window].down} direction="down" />
-          </div>
+          {analysis.movers[window].up.length + analysis.movers[window].down.length === 0 &&
+          !hasHistory(analysis.history, NEEDED_DAYS[window]) ? (
+            <HistoryNeed history={analysis.history} needed={NEEDED_DAYS[window]} />
+          ) : (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <MoverColumn title={t('movers.up')} movers={analysis.movers[window].up} direction="up" />
+              <MoverColumn title={t('movers.down')} movers={analysis.movers[window].down} direction="down" />
+            </div>
+          )}
         </div>
       ))}
       <SourceLine source="heatrank" asOf={dataVersionTime(analysis.dataVersion)} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectAnalysisResponse } from '../../../../shared/api/analysis.schema.ts';
 import { dataVersionTime } from '../analysis-view.ts';
 import { useProjectAnalysis } from '../api.ts';
+import { type AiModel, hasModel } from '../model-wording.ts';
 import { AnalysisPanelFrame } from './analysis-panel-frame.tsx';
 import { AnalysisSection } from './analysis-section.tsx';
 import { AnomalyList } from './anomaly-list.tsx';
@@ -17,6 +18,8 @@ type Props = {
   /** The notice shown instead of the full panel when the server withheld it (the page composes the membership lock). */
   locked: ReactNode;
   sectorLabel?: (name: string) => string;
+  /** "AI" only in the titles of an instance with a model configured. */
+  aiModel?: AiModel;
 };
 
 /**
@@ -24,15 +27,22 @@ type Props = {
  * linked to the breakdown rows), movers with their drivers, anomalies, risk flags and similar projects. The premium
  * brief is requested only when the server sent the full analysis.
  */
-export function ProjectAnalysisPanel({ projectId, locked, sectorLabel }: Props) {
+export function ProjectAnalysisPanel({ projectId, locked, sectorLabel, aiModel }: Props) {
   const { t } = useTranslation('analysis');
   return (
     <AnalysisPanelFrame
-      title={t('panel.title')}
+      title={hasModel(aiModel) ? t('panel.title') : t('panel.titleNoModel')}
       analysis={useProjectAnalysis(projectId)}
+      aiModel={aiModel}
       locked={locked}
       renderFull={(analysis, full) => (
-        <FullAnalysis projectId={projectId} analysis={analysis} full={full} sectorLabel={sectorLabel} />
+        <FullAnalysis
+          projectId={projectId}
+          analysis={analysis}
+          full={full}
+          sectorLabel={sectorLabel}
+          aiModel={aiModel}
+        />
       )}
     />
   );
@@ -43,7 +53,9 @@ function FullAnalysis({
   analysis,
   full,
   sectorLabel,
+  aiModel,
 }: {
+  aiModel?: AiModel;
   projectId: string;
   analysis: ProjectAnalysisResponse;
   full: NonNullable<ProjectAnalysisResponse['full']>;
@@ -52,7 +64,7 @@ function FullAnalysis({
   const { t } = useTranslation('analysis');
   return (
     <>
-      <AnalysisSection id="analysis-brief" title={t('brief.title')}>
+      <AnalysisSection id="analysis-brief" title={hasModel(aiModel) ? t('brief.title') : t('brief.titleNoModel')}>
         <BriefView target={{ kind: 'project', id: projectId }} />
       </AnalysisSection>
       <AnalysisSection id="analysis-movers" title={t('movers.title')}>

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { RotationEntry } from '../../../../shared/api/analysis.schema.ts';
+import type { MarketAnalysisResponse, RotationEntry } from '../../../../shared/api/analysis.schema.ts';
 import { formatFraction, formatSharePoints } from '../analysis-view.ts';
 import { SourceLine } from './fact-source.tsx';
+import { HistoryNeed, hasHistory } from './history-need.tsx';
 
 /**
  * Sector rotation as a diverging bar list: each sector's change in share of total heat over 7 days (gainers right,
@@ -12,7 +13,10 @@ export function RotationBars({
   entries,
   asOf,
   sectorLabel = (name) => name,
+  history,
 }: {
+  /** With it, an empty rotation says how many days of history it still needs (7). */
+  history?: MarketAnalysisResponse['history'];
   entries: readonly RotationEntry[];
   asOf: string | null;
   sectorLabel?: (name: string) => string;
@@ -29,7 +33,11 @@ export function RotationBars({
         <p className="muted text-sm">{t('rotation.subtitle')}</p>
       </header>
       {sorted.length === 0 ? (
-        <p className="muted text-sm">{t('rotation.none')}</p>
+        history && !hasHistory(history, 7) ? (
+          <HistoryNeed history={history} needed={7} />
+        ) : (
+          <p className="muted text-sm">{t('rotation.none')}</p>
+        )
       ) : (
         <ul className="space-y-2 text-sm">
           {sorted.map((entry) => {
@@ -47,12 +55,12 @@ export function RotationBars({
                 <span aria-hidden="true" className="relative h-3 rounded bg-gray-100 dark:bg-gray-800">
                   <span className="absolute inset-y-0 left-1/2 w-px bg-gray-400" />
                   <span
-                    className={`absolute inset-y-0 rounded ${up ? 'bg-green-500' : 'bg-red-500'}`}
+                    className={`absolute inset-y-0 rounded ${up ? 'bg-gain' : 'bg-loss'}`}
                     style={up ? { left: '50%', width: `${width}%` } : { right: '50%', width: `${width}%` }}
                   />
                 </span>
                 <span className="text-right text-xs tabular-nums whitespace-nowrap">
-                  <span className={up ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}>
+                  <span className={up ? 'tone-gain' : 'tone-loss'}>
                     {t('rotation.change', { value: formatSharePoints(entry.shareChange) })}
                   </span>
                   <span className="muted block">

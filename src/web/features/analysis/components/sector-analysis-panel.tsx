@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataVersionTime } from '../analysis-view.ts';
 import { useSectorAnalysis } from '../api.ts';
+import { type AiModel, hasModel } from '../model-wording.ts';
 import { AnalysisPanelFrame } from './analysis-panel-frame.tsx';
 import { AnalysisSection } from './analysis-section.tsx';
 import { AnomalyList } from './anomaly-list.tsx';
@@ -14,16 +15,25 @@ import { RiskFlagList } from './risk-flag-list.tsx';
  * The sector page's "AI analysis": the summary (with the sector's share of total heat) for every level; for premium
  * the sector brief, its projects' biggest moves, anomalies and risk flags, each naming its project.
  */
-export function SectorAnalysisPanel({ sectorId, locked }: { sectorId: string; locked: ReactNode }) {
+export function SectorAnalysisPanel({
+  sectorId,
+  locked,
+  aiModel,
+}: {
+  sectorId: string;
+  locked: ReactNode;
+  aiModel?: AiModel;
+}) {
   const { t } = useTranslation('analysis');
   return (
     <AnalysisPanelFrame
-      title={t('panel.sectorTitle')}
+      title={hasModel(aiModel) ? t('panel.sectorTitle') : t('panel.sectorTitleNoModel')}
       analysis={useSectorAnalysis(sectorId)}
+      aiModel={aiModel}
       locked={locked}
       renderFull={(analysis, full) => (
         <>
-          <AnalysisSection id="analysis-brief" title={t('brief.title')}>
+          <AnalysisSection id="analysis-brief" title={hasModel(aiModel) ? t('brief.title') : t('brief.titleNoModel')}>
             <BriefView target={{ kind: 'sector', id: sectorId }} />
           </AnalysisSection>
           <AnalysisSection id="analysis-movers" title={t('movers.title')}>

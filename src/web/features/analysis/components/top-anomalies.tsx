@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PendingBlock } from '../../../components/ui/pending-block.tsx';
 import { dataVersionTime, topAnomalies } from '../analysis-view.ts';
 import { useMarketAnalysis } from '../api.ts';
 import { AnomalyList } from './anomaly-list.tsx';
@@ -27,7 +27,7 @@ export function TopAnomalies() {
         </Link>
       </header>
       {market.isPending ? (
-        <Skeleton className="h-32 w-full" />
+        <PendingBlock paused={market.fetchStatus === 'paused'} className="h-32 w-full" />
       ) : market.isError ? (
         <ErrorPanel
           title={t('panel.loadError')}

@@ -14,11 +14,16 @@ type UserMenuProps = {
 
 const LINKS = [
   { to: '/profile', key: 'profile' },
+  { to: '/membership', key: 'membership' },
   { to: '/tasks', key: 'tasks' },
+  { to: '/notifications', key: 'notifications' },
+  { to: '/dashboard', key: 'dashboard' },
   { to: '/watchlists', key: 'watchlists' },
   { to: '/alerts', key: 'alerts' },
   { to: '/exports', key: 'exports' },
   { to: '/api-access', key: 'apiAccess' },
+  { to: '/team', key: 'team' },
+  { to: '/support', key: 'support' },
   { to: '/settings', key: 'settings' },
 ] as const;
 /** Shown to admins only (the server refuses everyone else on /api/admin whatever the menu shows). */
@@ -29,7 +34,7 @@ const itemClass =
 
 /**
  * Navbar slot (spec §2). Signed in: a button with the avatar and the name (the chosen display name, else the e-mail's
- * name) opening a menu of profile, task centre, settings and sign-out (arrow keys, Home/End, Escape). Signed out: a
+ * name) opening a menu of profile, membership, task centre, notifications, the paid features, settings and sign-out (arrow keys, Home/End, Escape). Signed out: a
  * sign-in link.
  */
 export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: UserMenuProps) {
@@ -58,7 +63,14 @@ export function UserMenu({ className = '', onNavigate, variant = 'dropdown' }: U
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
-  if (isPending) return <span className={`inline-block h-9 w-20 ${className}`} aria-hidden="true" />;
+  // The placeholder keeps the caller's visibility classes on a wrapper: `inline-block` beside a `hidden lg:flex`
+  // showed an 80 px box on phones while the session loaded, pushing the bar past a 390 px screen.
+  if (isPending)
+    return (
+      <span className={className} aria-hidden="true">
+        <span className="inline-block h-9 w-20" />
+      </span>
+    );
   if (!session) {
     return (
       <Link to="/auth" className={`btn-primary ${className}`} onClick={onNavigate}>

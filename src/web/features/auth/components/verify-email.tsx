@@ -1,34 +1,41 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PasswordResetConfirmBodySchema } from '../../../../shared/api/auth.schema.ts';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/errors.ts';
-import { useVerifyEmail } from '../api.ts';
+import { useCheckVerifyLink, useSession, useVerifyEmail } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';
 
 /**
- * Follows an e-mailed verification link. An address that is not verified yet needs a password chosen here (the server
- * answers NEW_PASSWORD_REQUIRED and keeps the link alive): whoever holds the mailbox takes the account over.
+ * Follows an e-mailed verification link. The page first asks the server what the link needs (no request of it fails
+ * on the way): in the session of the link's own account it verifies in one click and the user stays signed in;
+ * anywhere else the address's owner chooses the password here (whoever holds the mailbox takes the account over).
  */
 export function VerifyEmail({ token, onDone }: { token: string; onDone: () => void }) {
   const { t } = useTranslation('auth');
   const errorText = useErrorText();
+  const session = useSession();
+  const check = useCheckVerifyLink();
   const verify = useVerifyEmail();
   const form = useAuthForm(PasswordResetConfirmBodySchema);
   const started = useRef(false);
+  // /api/me answers first: it tells who is signed in and hands a new browser its CSRF token for the POSTs.
+  const sessionKnown = !session.isPending;
   useEffect(() => {
-    if (started.current) return; // StrictMode mounts twice; a link works once
+    if (!sessionKnown || started.current) return; // StrictMode mounts twice; ask once
     started.current = true;
-    verify.mutate({ token });
-  }, [token, verify]);
+    check.mutate(token, {
+      onSuccess: ({ passwordRequired }) => {
+        if (!passwordRequired) verify.mutate({ token });
+      },
+    });
+  }, [sessionKnown, token, check, verify]);
 
-  const needsPassword =
-    verify.isError && verify.error instanceof ApiError && verify.error.code === 'NEW_PASSWORD_REQUIRED';
-  // Stays on the form after a refused password (too common, …) so the user can try another.
-  const askPassword = !verify.isSuccess && (needsPassword || verify.variables?.password !== undefined);
-  const linkFailure = verify.isError && !askPassword ? errorText(verify.error) : undefined;
+  const askPassword = check.data?.passwordRequired === true && !verify.isSuccess;
+  const failure = check.error ?? (askPassword ? undefined : verify.error);
+  const signedIn = !!session.data?.user && check.data?.passwordRequired === false;
   const title = t('form.verifyTitle');
   const onSubmit = form.submit({ ...form.values, token }, async (body) => {
     await verify.mutateAsync(body);
@@ -36,8 +43,14 @@ export function VerifyEmail({ token, onDone }: { token: string; onDone: () => vo
 
   return (
     <AuthCard title={title}>
-      {verify.isPending && !askPassword && <p role="status">{t('form.verifying')}</p>}
-      {verify.isSuccess && <p role="status">{t('form.verified')}</p>}
+      {(check.isPending || (verify.isPending && !askPassword) || !sessionKnown) && (
+        <p role="status">{t('form.verifying')}</p>
+      )}
+      {verify.isSuccess && (
+        <p role="status" data-testid="verify-done">
+          {signedIn ? t('form.verifiedSignedIn') : t('form.verified')}
+        </p>
+      )}
       {askPassword && (
         <form noValidate className="flex flex-col gap-4" onSubmit={onSubmit} aria-label={title}>
           <p className="muted text-sm">{t('form.verifyChoosePassword')}</p>
@@ -51,9 +64,15 @@ export function VerifyEmail({ token, onDone }: { token: string; onDone: () => vo
           <SubmitButton label={t('form.savePassword')} pending={verify.isPending} />
         </form>
       )}
-      {linkFailure && <p role="alert">{linkFailure}</p>}
+      {failure && <p role="alert">{errorText(failure)}</p>}
       <nav className="flex flex-col items-center gap-2 text-sm">
-        <ModeLink label={t('form.backToSignIn')} onClick={onDone} />
+        {verify.isSuccess && signedIn ? (
+          <Link to="/" className="btn-primary">
+            {t('form.continue')}
+          </Link>
+        ) : (
+          <ModeLink label={t('form.backToSignIn')} onClick={onDone} />
+        )}
       </nav>
     </AuthCard>
   );

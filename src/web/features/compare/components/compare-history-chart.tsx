@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompareItem } from '../../../../shared/api/compare.schema.ts';
-import type { HistoryRange } from '../../../../shared/api/heat.schema.ts';
+import type { TrendRange } from '../../../../shared/api/heat.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatScore } from '../../../lib/format.ts';
 import { useEchart } from '../../../lib/use-echart.ts';
@@ -9,10 +9,10 @@ import { loadCompareEcharts } from './load-compare-echarts.ts';
 import { RangeSwitch } from './range-switch.tsx';
 
 const DAY_MS = 86_400_000;
-const RANGE_DAYS: Record<HistoryRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
+const RANGE_DAYS: Record<TrendRange, number> = { '7d': 7, '30d': 30, '90d': 90 };
 const COLORS = ['#f97316', '#3b82f6', '#10b981', '#a855f7', '#ef4444'];
 
-type Props = { items: readonly CompareItem[]; range: HistoryRange; onRangeChange: (range: HistoryRange) => void };
+type Props = { items: readonly CompareItem[]; range: TrendRange; onRangeChange: (range: TrendRange) => void };
 
 /** Every compared project's heat history as one line each, on one time axis. */
 export function CompareHistoryChart({ items, range, onRangeChange }: Props) {

@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HistoryRange } from '../../../../shared/api/heat.schema.ts';
+import type { TrendRange } from '../../../../shared/api/heat.schema.ts';
 import { useProjectTrend } from '../api.ts';
 import { TrendSection } from './trend-table.tsx';
 
@@ -10,7 +10,7 @@ import { TrendSection } from './trend-table.tsx';
  */
 export function ProjectTrend({ projectId, refusal }: { projectId: string; refusal: (error: unknown) => ReactNode }) {
   const { t } = useTranslation('compare');
-  const [range, setRange] = useState<HistoryRange>('30d');
+  const [range, setRange] = useState<TrendRange>('30d');
   const trend = useProjectTrend(projectId, range, true);
   return (
     <TrendSection

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { HISTORY_RANGES, type HistoryRange } from '../../../../shared/api/heat.schema.ts';
+import { TREND_RANGES, type TrendRange } from '../../../../shared/api/heat.schema.ts';
 
 /** 7d / 30d / 90d buttons. */
-export function RangeSwitch({ range, onChange }: { range: HistoryRange; onChange: (range: HistoryRange) => void }) {
+export function RangeSwitch({ range, onChange }: { range: TrendRange; onChange: (range: TrendRange) => void }) {
   const { t } = useTranslation('compare');
   return (
     <fieldset className="flex gap-1 text-sm" data-slot="range-switch">
       <legend className="sr-only">{t('history.range')}</legend>
-      {HISTORY_RANGES.map((r) => (
+      {TREND_RANGES.map((r) => (
         <button
           key={r}
           type="button"

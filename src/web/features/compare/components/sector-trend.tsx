@@ -1,13 +1,13 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HistoryRange } from '../../../../shared/api/heat.schema.ts';
+import type { TrendRange } from '../../../../shared/api/heat.schema.ts';
 import { useSectorTrend } from '../api.ts';
 import { TrendSection } from './trend-table.tsx';
 
 /** A sector's daily heat with its rank among all sectors (premium trend analysis); shown like ProjectTrend. */
 export function SectorTrend({ sectorId, refusal }: { sectorId: string; refusal: (error: unknown) => ReactNode }) {
   const { t } = useTranslation('compare');
-  const [range, setRange] = useState<HistoryRange>('30d');
+  const [range, setRange] = useState<TrendRange>('30d');
   const trend = useSectorTrend(sectorId, range, true);
   return (
     <TrendSection

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrendResponse } from '../../../../shared/api/compare.schema.ts';
-import type { HistoryRange } from '../../../../shared/api/heat.schema.ts';
+import type { TrendRange } from '../../../../shared/api/heat.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatDateTime, formatScore } from '../../../lib/format.ts';
 import { RangeSwitch } from './range-switch.tsx';
@@ -12,8 +12,8 @@ export type TrendSectionProps = {
   /** data-slot and the heading's id: `project-trend` or `sector-trend`. */
   slot: string;
   trend: TrendQuery;
-  range: HistoryRange;
-  onRangeChange: (range: HistoryRange) => void;
+  range: TrendRange;
+  onRangeChange: (range: TrendRange) => void;
   /** The "rank among all" column's heading: all projects for a project, all sectors for a sector. */
   rankLabel: string;
   /** Projects also rank within their sector; a sector has no such column. */

@@ -8,15 +8,23 @@ import {
   type ExportOptions,
   type ExportSourceKind,
   exportColumnsOf,
+  pdfColumnsOf,
 } from '../../../../shared/api/exports.schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useCreateExport, useCreateSchedule } from '../api.ts';
+import { useCreateExport, useCreateSchedule, useExports } from '../api.ts';
 import type { SourceDraft } from '../source-params.ts';
 import { toSource } from '../source-params.ts';
+import { ColumnPicker, ExportLimits } from './column-picker.tsx';
 import { SourceFields } from './source-fields.tsx';
 
 type Repeat = 'once' | (typeof EXPORT_FREQUENCIES)[number];
+type Format = ExportOptions['format'];
+
+/** The columns a format starts with: a pdf's print set, every column for the others. */
+const defaultColumns = (kind: ExportSourceKind, format: Format) => [
+  ...(format === 'pdf' ? pdfColumnsOf(kind) : exportColumnsOf(kind)),
+];
 
 /**
  * The new-export form: a source (prefilled from the page that linked here), format, columns, language, zip and
@@ -25,21 +33,28 @@ type Repeat = 'once' | (typeof EXPORT_FREQUENCIES)[number];
 export function ExportForm({ initial }: { initial: SourceDraft }) {
   const { t } = useTranslation('exports');
   const [draft, setDraft] = useState<SourceDraft>(initial);
-  const [format, setFormat] = useState<ExportOptions['format']>('csv');
-  const [columns, setColumns] = useState<string[]>([...exportColumnsOf(initial.kind)]);
+  const [format, setFormat] = useState<Format>('csv');
+  const [columns, setColumns] = useState<string[]>(defaultColumns(initial.kind, 'csv'));
+  const [raw, setRaw] = useState(false);
   const [language, setLanguage] = useState<ExportOptions['language']>(currentLanguage() === 'en' ? 'en' : 'zh');
   const [zip, setZip] = useState(false);
   const [includeMetadata, setIncludeMetadata] = useState(true);
   const [repeat, setRepeat] = useState<Repeat>('once');
   const [delivery, setDelivery] = useState<(typeof EXPORT_DELIVERIES)[number]>('download');
   const [done, setDone] = useState<string | null>(null);
+  const rowCap = useExports().data?.rowCap;
   const create = useCreateExport();
   const schedule = useCreateSchedule();
   const ids = { kind: useId(), format: useId(), language: useId(), repeat: useId(), delivery: useId() };
 
   const changeKind = (kind: ExportSourceKind) => {
     setDraft({ ...draft, kind, params: kind === draft.kind ? draft.params : {}, id: '' });
-    setColumns([...exportColumnsOf(kind)]);
+    setColumns(defaultColumns(kind, format));
+  };
+  const changeFormat = (next: Format) => {
+    // A pdf starts from the print set (all 19 columns do not fit a page); leaving pdf gives every column back.
+    if ((next === 'pdf') !== (format === 'pdf')) setColumns(defaultColumns(draft.kind, next));
+    setFormat(next);
   };
   const toggleColumn = (key: string) =>
     setColumns((now) =>
@@ -52,7 +67,14 @@ export function ExportForm({ initial }: { initial: SourceDraft }) {
     event.preventDefault();
     setDone(null);
     const source = toSource(draft);
-    const options = { format, columns, language, zip, includeMetadata };
+    const options = {
+      format,
+      columns,
+      language,
+      zip,
+      includeMetadata,
+      raw: raw && (format === 'csv' || format === 'xlsx'),
+    };
     if (repeat === 'once') create.mutate({ source, options }, { onSuccess: () => setDone(t('form.started')) });
     else
       schedule.mutate(
@@ -89,7 +111,7 @@ export function ExportForm({ initial }: { initial: SourceDraft }) {
             id={ids.format}
             className="input"
             value={format}
-            onChange={(e) => setFormat(e.target.value as ExportOptions['format'])}
+            onChange={(e) => changeFormat(e.target.value as Format)}
           >
             {EXPORT_FORMATS.map((f) => (
               <option key={f} value={f}>
@@ -111,17 +133,8 @@ export function ExportForm({ initial }: { initial: SourceDraft }) {
           </select>
         </label>
       </div>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium">{t('form.columns')}</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1">
-          {exportColumnsOf(draft.kind).map((key) => (
-            <label key={key} className="flex items-center gap-1 text-sm">
-              <input type="checkbox" checked={columns.includes(key)} onChange={() => toggleColumn(key)} />
-              {t(`columns.${key}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ColumnPicker kind={draft.kind} format={format} columns={columns} onToggle={toggleColumn} />
+      <ExportLimits format={format} rowCap={rowCap} />
       <div className="flex flex-wrap gap-4 text-sm">
         <label className="flex items-center gap-1">
           <input type="checkbox" checked={includeMetadata} onChange={(e) => setIncludeMetadata(e.target.checked)} />
@@ -131,7 +144,16 @@ export function ExportForm({ initial }: { initial: SourceDraft }) {
           <input type="checkbox" checked={zip} onChange={(e) => setZip(e.target.checked)} />
           {t('form.zip')}
         </label>
+        {(format === 'csv' || format === 'xlsx') && (
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} />
+            {t('form.raw')}
+          </label>
+        )}
       </div>
+      {(format === 'csv' || format === 'xlsx') && (
+        <p className="text-xs text-gray-600 dark:text-gray-400">{t('form.rawNote')}</p>
+      )}
       {format === 'csv' && includeMetadata && (
         <p className="text-xs text-gray-600 dark:text-gray-400">{t('form.csvMetadataNote')}</p>
       )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FundingRound } from '../../../../shared/api/fundamentals.schema.ts';
 import { useSourceName } from '../../../components/metric-source.tsx';
@@ -6,8 +7,12 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatUsd } from '../../../lib/format.ts';
 import { useProjectFunding } from '../api.ts';
 
-/** The spec's "investors": the project's funding rounds (DefiLlama `/raises`), each with its source and as-of. */
-export function FundingSection({ projectId }: { projectId: string }) {
+/**
+ * The spec's "investors": the project's funding rounds (DefiLlama `/raises`), each with its source and as-of. Who
+ * invested and at what valuation is VIP premium data: below vip the server withholds it (`locked`), each round says
+ * so and `locked` (the page's locked-feature panel) follows the list.
+ */
+export function FundingSection({ projectId, locked }: { projectId: string; locked: ReactNode }) {
   const { t } = useTranslation(['project', 'provenance', 'app']);
   const sourceName = useSourceName();
   const funding = useProjectFunding(projectId);
@@ -23,8 +28,18 @@ export function FundingSection({ projectId }: { projectId: string }) {
           {t('app:data.loadFailed')}
         </p>
       ) : funding.data.rounds.length === 0 ? (
-        <p className="muted mt-3 text-sm" data-testid="project-funding-empty">
-          {t('project:funding.empty', { source: sourceName(funding.data.source) })}
+        // Never read here ("not fetched yet") is not the same as read and empty ("none on record").
+        <p
+          className="muted mt-3 text-sm"
+          data-testid="project-funding-empty"
+          data-state={funding.data.checkedAt ? 'none-on-record' : 'not-fetched'}
+        >
+          {funding.data.checkedAt
+            ? t('project:funding.emptyChecked', {
+                source: sourceName(funding.data.source),
+                date: formatDate(funding.data.checkedAt),
+              })
+            : t('project:funding.notFetched', { source: sourceName(funding.data.source) })}
         </p>
       ) : (
         <>
@@ -39,6 +54,11 @@ export function FundingSection({ projectId }: { projectId: string }) {
               source: sourceName(funding.data.source),
             })}
           </p>
+          {funding.data.locked && (
+            <div className="mt-3" data-testid="project-funding-locked">
+              {locked}
+            </div>
+          )}
         </>
       )}
     </section>
@@ -57,18 +77,14 @@ function FundingRoundItem({ round }: { round: FundingRound }) {
       <dl className="mt-2 grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
         <dt className="muted text-xs">{t('funding.amount')}</dt>
         <dd>{round.amountUsd === null ? t('funding.undisclosed') : formatUsd(round.amountUsd)}</dd>
-        {round.valuationUsd !== null && (
+        {round.detail ? (
+          <RoundDetail detail={round.detail} separator={separator} />
+        ) : (
           <>
-            <dt className="muted text-xs">{t('funding.valuation')}</dt>
-            <dd>{formatUsd(round.valuationUsd)}</dd>
-          </>
-        )}
-        <dt className="muted text-xs">{t('funding.leadInvestors')}</dt>
-        <dd>{round.leadInvestors.length > 0 ? round.leadInvestors.join(separator) : t('funding.notListed')}</dd>
-        {round.otherInvestors.length > 0 && (
-          <>
-            <dt className="muted text-xs">{t('funding.otherInvestors')}</dt>
-            <dd>{round.otherInvestors.join(separator)}</dd>
+            <dt className="muted text-xs">{t('funding.investorsAndValuation')}</dt>
+            <dd className="muted" data-slot="funding-detail-locked">
+              {t('funding.vipOnly')}
+            </dd>
           </>
         )}
       </dl>
@@ -85,5 +101,41 @@ function FundingRoundItem({ round }: { round: FundingRound }) {
         </a>
       )}
     </li>
+  );
+}
+
+/** Who invested and at what valuation (vip's answer). */
+function RoundDetail({ detail, separator }: { detail: NonNullable<FundingRound['detail']>; separator: string }) {
+  const { t } = useTranslation('project');
+  return (
+    <>
+      {detail.valuationUsd !== null && (
+        <>
+          <dt className="muted text-xs">{t('funding.valuation')}</dt>
+          <dd>{formatUsd(detail.valuationUsd)}</dd>
+        </>
+      )}
+      <dt className="muted text-xs">{t('funding.leadInvestors')}</dt>
+      <dd>{detail.leadInvestors.length > 0 ? detail.leadInvestors.join(separator) : t('funding.notListed')}</dd>
+      {detail.otherInvestors.length > 0 && (
+        <>
+          <dt className="muted text-xs">{t('funding.otherInvestors')}</dt>
+          <dd>{detail.otherInvestors.join(separator)}</dd>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Under a missing logo (the initial shows): whether it is not downloaded yet, failed, or no source gives one. */
+export function LogoNote({ projectId }: { projectId: string }) {
+  const { t } = useTranslation('project');
+  const funding = useProjectFunding(projectId);
+  const state = funding.data?.logo;
+  if (!state || state === 'stored') return null;
+  return (
+    <span className="muted max-w-16 text-[11px] leading-4" data-logo-state={state}>
+      {t(`funding.logo.${state}`)}
+    </span>
   );
 }

@@ -73,7 +73,7 @@ export function HeatBreakdownChart({ categories, initialVariant = 'radar' }: Pro
   const summary = CATEGORIES.map((c, i) => `${labels[i]} ${valueText(c)}`).join(', ');
 
   return (
-    <figure className="card p-4">
+    <figure className="card min-w-0 p-4">
       <figcaption className="mb-2 flex items-center justify-between gap-2">
         <h3 className="font-semibold">{t('chart.title')}</h3>
         <fieldset className="flex gap-1 text-sm">

@@ -11,6 +11,8 @@ type Props = {
   score: number | null;
   caption?: string;
   sources?: ProjectHeatResponse['sources'];
+  /** The total row's text when `score` is null (e.g. "No data" for a social score); "—" otherwise. */
+  missingTotal?: string;
   /** Gives each row the id `<prefix><key>` (e.g. "breakdown-mentions7d"): the analysis brief's citations link there. */
   rowIdPrefix?: string;
 };
@@ -20,7 +22,7 @@ type Props = {
  * it adds. A component without data says "no data" and adds nothing; adjustments (age, status, clamp) follow, and the
  * total row equals the score.
  */
-export function HeatComponentTable({ breakdown, score, caption, sources = {}, rowIdPrefix }: Props) {
+export function HeatComponentTable({ breakdown, score, caption, sources = {}, rowIdPrefix, missingTotal }: Props) {
   const { t } = useTranslation('heat');
   const { components, adjustments } = groupBreakdown(breakdown);
   const label = (key: string) => {
@@ -37,7 +39,8 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {}, ro
         : t('table.ageValue', { days: Math.floor(Number(e.raw)), factor: e.multiplier ?? 1 });
     }
     if (e.key === 'status' && typeof e.raw === 'string') return t(`status.${e.raw}` as 'status.active');
-    if (e.key === 'verified') return e.raw ? '✓' : '✗';
+    // Not verified is a neutral fact (most entries are simply not reviewed), said in words, not a warning cross.
+    if (e.key === 'verified') return e.raw ? '✓' : t('table.notVerified');
     return formatRaw(e);
   };
 
@@ -105,6 +108,7 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {}, ro
             <tr key={e.key} id={rowId(e.key)} className="border-t border-gray-100 dark:border-gray-800">
               <th scope="row" className="px-4 py-1.5 text-left font-normal">
                 {label(e.key)}
+                {e.key === 'age' && <AgeWords entry={e} />}
               </th>
               <td className="px-2 py-1.5 text-right tabular-nums" colSpan={3}>
                 {e.key === 'clamp' || e.key === 'base' || e.key === 'neutral' ? '' : rawText(e)}
@@ -119,11 +123,33 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {}, ro
               {t('table.total')}
             </th>
             <td colSpan={3} />
-            <td className="px-4 py-2 text-right tabular-nums">{formatScore(score)}</td>
+            <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
+              {score === null && missingTotal ? missingTotal : formatScore(score)}
+            </td>
           </tr>
         </tfoot>
       </table>
     </section>
+  );
+}
+
+/** The age factor in words: what this project's age does to its heat, and the whole rule. */
+function AgeWords({ entry }: { entry: BreakdownEntry }) {
+  const { t } = useTranslation('heat');
+  const factor = entry.multiplier ?? 1;
+  const days = entry.raw === null ? null : Math.floor(Number(entry.raw));
+  const words =
+    days === null
+      ? t('table.ageWords.unknown')
+      : factor > 1
+        ? t('table.ageWords.new', { days })
+        : factor < 1
+          ? t('table.ageWords.older', { days, factor })
+          : t('table.ageWords.neutral', { days });
+  return (
+    <span className="muted mt-0.5 block max-w-md text-xs leading-5 whitespace-normal" data-age-explained="">
+      {words} {t('table.ageWords.schedule')}
+    </span>
   );
 }
 

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { HISTORY_RANGES, type HistoryPoint, type HistoryRange } from '../../../../shared/api/heat.schema.ts';
+import { ShieldIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatDateTime, formatScore } from '../../../lib/format.ts';
 import { useEchart } from '../../../lib/use-echart.ts';
@@ -12,18 +14,28 @@ type Props = {
   onRangeChange: (range: HistoryRange) => void;
   /** Draw the social score as a second line (projects). */
   showSocial?: boolean;
+  /** Whether the viewer's level reads a range (the server refuses the others); all open when omitted. */
+  canRead?: (range: HistoryRange) => boolean;
 };
 
 const DAY_MS = 86_400_000;
-const RANGE_MS: Record<HistoryRange, number> = { '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, '90d': 90 * DAY_MS };
+const RANGE_MS: Record<HistoryRange, number> = {
+  '7d': 7 * DAY_MS,
+  '30d': 30 * DAY_MS,
+  '90d': 90 * DAY_MS,
+  '1y': 365 * DAY_MS,
+};
 
 /** The x-axis spans the whole range asked for, ending now, however few points exist inside it (ms epoch). */
 export function historyAxis(range: HistoryRange, now: number): { min: number; max: number } {
   return { min: now - RANGE_MS[range], max: now };
 }
 
-/** Heat over time as a line chart with a 7d / 30d / 90d range switch; fewer than two points say when history starts. */
-export function HeatHistoryChart({ points, range, onRangeChange, showSocial = true }: Props) {
+/**
+ * Heat over time as a line chart with a 7d / 30d / 90d / 1y range switch; fewer than two points say when history
+ * starts. A range the viewer's level does not read is shown locked, with the way to upgrade.
+ */
+export function HeatHistoryChart({ points, range, onRangeChange, showSocial = true, canRead = () => true }: Props) {
   const { t } = useTranslation('heat');
   // "Now" is taken when the points or the range change, so the axis ends at the moment the data was shown.
   // biome-ignore lint/correctness/useExhaustiveDependencies: recomputed on purpose when the data or range changes
@@ -83,24 +95,46 @@ export function HeatHistoryChart({ points, range, onRangeChange, showSocial = tr
   const backfilled = points.filter((p) => p.backfilled);
 
   return (
-    <figure className="card p-4">
+    <figure className="card min-w-0 p-4">
       <figcaption className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold">{t('history.title')}</h3>
         <fieldset className="flex gap-1 text-sm">
           <legend className="sr-only">{t('history.range')}</legend>
-          {HISTORY_RANGES.map((r) => (
-            <button
-              key={r}
-              type="button"
-              aria-pressed={range === r}
-              className={range === r ? 'btn-primary px-2 py-0.5' : 'btn-secondary px-2 py-0.5'}
-              onClick={() => onRangeChange(r)}
-            >
-              {t(`history.ranges.${r}`)}
-            </button>
-          ))}
+          {HISTORY_RANGES.map((r) =>
+            canRead(r) ? (
+              <button
+                key={r}
+                type="button"
+                aria-pressed={range === r}
+                className={range === r ? 'btn-primary px-2 py-0.5' : 'btn-secondary px-2 py-0.5'}
+                onClick={() => onRangeChange(r)}
+              >
+                {t(`history.ranges.${r}`)}
+              </button>
+            ) : (
+              <button
+                key={r}
+                type="button"
+                disabled
+                data-locked-range={r}
+                title={t('history.lockedRange', { range: t(`history.ranges.${r}`) })}
+                className="btn-secondary inline-flex items-center gap-1 px-2 py-0.5 opacity-60"
+              >
+                <ShieldIcon size={12} aria-hidden="true" />
+                {t(`history.ranges.${r}`)}
+              </button>
+            ),
+          )}
         </fieldset>
       </figcaption>
+      {HISTORY_RANGES.some((r) => !canRead(r)) && (
+        <p className="muted mb-2 text-xs" data-slot="history-locked">
+          {t('history.locked')}{' '}
+          <Link to="/membership" className="link underline">
+            {t('history.lockedLink')}
+          </Link>
+        </p>
+      )}
       {points.length === 0 ? (
         <ChartNote title={t('history.empty')} />
       ) : points.length === 1 && first ? (

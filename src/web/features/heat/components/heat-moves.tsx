@@ -34,9 +34,7 @@ function MoveList({ title, move }: { title: string; move: Move | null }) {
       <h4 className="text-sm font-medium">
         {title}
         {move && (
-          <span
-            className={`ml-2 tabular-nums ${move.change >= 0 ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
-          >
+          <span className={`ml-2 tabular-nums ${move.change >= 0 ? 'tone-gain' : 'tone-loss'}`}>
             {t('moves.change', { change: formatPoints(move.change) })}
           </span>
         )}
@@ -50,9 +48,7 @@ function MoveList({ title, move }: { title: string; move: Move | null }) {
           {move.components.slice(0, TOP).map((c) => (
             <li key={c.key} className="flex justify-between gap-2">
               <span>{label(c.key)}</span>
-              <span
-                className={`tabular-nums ${c.delta >= 0 ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
-              >
+              <span className={`tabular-nums ${c.delta >= 0 ? 'tone-gain' : 'tone-loss'}`}>
                 {formatPoints(c.delta)}
               </span>
             </li>

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { PendingBlock } from '../../../components/ui/pending-block.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useProjectHeat } from '../api.ts';
 import { HeatBreakdownChart } from './heat-breakdown-chart.tsx';
 import { HeatComponentTable } from './heat-component-table.tsx';
-import { ProjectHeatHistory } from './heat-history.tsx';
+import { type CanReadRange, ProjectHeatHistory } from './heat-history.tsx';
 
 /** The project page's heat section: category chart, component table, social-score table and history. */
-export function ProjectHeatPanel({ projectId }: { projectId: string }) {
+export function ProjectHeatPanel({ projectId, canRead }: { projectId: string; canRead?: CanReadRange }) {
   const { t } = useTranslation('heat');
   const heat = useProjectHeat(projectId);
 
@@ -30,7 +30,7 @@ export function ProjectHeatPanel({ projectId }: { projectId: string }) {
         )}
       </header>
       {heat.isPending ? (
-        <Skeleton className="h-64 w-full" />
+        <PendingBlock paused={heat.fetchStatus === 'paused'} className="h-64 w-full" />
       ) : heat.isError ? (
         <ErrorPanel
           title={t('panel.loadError')}
@@ -51,14 +51,22 @@ export function ProjectHeatPanel({ projectId }: { projectId: string }) {
               })}
             </p>
           )}
-          <div className="grid gap-4 lg:grid-cols-2">
+          {/* One above the other: the social table needs ~30rem, more than half the page's wide column even at 1440 px
+              (side by side it scrolled inside its card). */}
+          <div className="grid gap-4">
             <HeatBreakdownChart categories={heat.data.categories} />
             <HeatComponentTable
               breakdown={heat.data.socialBreakdown}
               score={heat.data.socialScore}
               caption={t('table.socialTitle')}
+              missingTotal={t('table.noData')}
             />
           </div>
+          {heat.data.socialScore === null && (
+            <p className="muted text-sm" data-testid="social-not-scored">
+              {t('panel.noSocialProfile')}
+            </p>
+          )}
           <HeatComponentTable
             breakdown={heat.data.breakdown}
             score={heat.data.score}
@@ -67,7 +75,7 @@ export function ProjectHeatPanel({ projectId }: { projectId: string }) {
           />
         </>
       )}
-      <ProjectHeatHistory projectId={projectId} />
+      <ProjectHeatHistory projectId={projectId} canRead={canRead} />
     </section>
   );
 }

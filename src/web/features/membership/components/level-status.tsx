@@ -1,12 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UsageResponse } from '../../../../shared/api/usage.schema.ts';
-import { computePointsLevel, LEVEL_POINT_THRESHOLDS } from '../../../../shared/membership/level.ts';
+import { computePointsLevel, LEVEL_POINT_THRESHOLDS, updateModeOf } from '../../../../shared/membership/level.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDate, formatInteger } from '../../../lib/format.ts';
 
-/** The signed-in member's level, test mode, progress in points to the next level and the paid plan's end. */
-export function LevelStatus({ usage }: { usage: UsageResponse }) {
+/**
+ * The signed-in member's level, test mode, progress in points to the next level and the paid plan's end. `methods`:
+ * the ways to pay this instance offers, already named for display (empty: payments are not enabled here).
+ */
+export function LevelStatus({ usage, methods }: { usage: UsageResponse; methods: readonly string[] }) {
   const { t } = useTranslation('membership');
   const from = LEVEL_POINT_THRESHOLDS[computePointsLevel(usage.points)];
   const next = usage.next;
@@ -51,17 +54,29 @@ export function LevelStatus({ usage }: { usage: UsageResponse }) {
           <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
         </div>
       </div>
+      <UpdateMode level={usage.level} />
       {usage.membershipExpiresAt && (
         <p className="muted text-sm">
           {t(planRunning ? 'status.planEnds' : 'status.planEnded', { date: formatDate(usage.membershipExpiresAt) })}
         </p>
       )}
       <p className="muted text-sm">
-        {t('status.buyOrEarn')}{' '}
+        {methods.length > 0 ? t('status.buyWith', { methods: methods.join(' · ') }) : t('status.earnOnly')}{' '}
         <Link to="/tasks" className="link underline">
           {t('status.toTasks')}
         </Link>
       </p>
     </section>
+  );
+}
+
+/** How this level receives data changes (the server's rule for the live stream): live, or every 5 minutes. */
+export function UpdateMode({ level }: { level: UsageResponse['level'] }) {
+  const { t } = useTranslation('membership');
+  const mode = updateModeOf(level);
+  return (
+    <p className="text-sm" data-slot="update-mode" data-mode={mode}>
+      {t(mode === 'live' ? 'updates.live' : 'updates.interval')}
+    </p>
   );
 }

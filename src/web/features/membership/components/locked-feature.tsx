@@ -43,9 +43,17 @@ export function LockedFeature({ reason, title }: LockedFeatureProps) {
           {t('membership:locked.signIn')}
         </Link>
       ) : (
-        <Link to="/membership" className="btn-secondary shrink-0">
-          {t('membership:locked.upgrade')}
-        </Link>
+        <div className="flex shrink-0 flex-wrap gap-2">
+          <Link to="/membership" className="btn-secondary">
+            {t('membership:locked.upgrade')}
+          </Link>
+          {/* A used-up allowance: points from tasks raise the level, and with it the limit (spec §6). */}
+          {reason.kind === 'limit' && (
+            <Link to="/tasks" className="btn-secondary">
+              {t('membership:locked.earnPoints')}
+            </Link>
+          )}
+        </div>
       )}
     </div>
   );

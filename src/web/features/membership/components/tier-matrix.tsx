@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import {
   canUse,
   FEATURES,
+  type Feature,
   MEMBERSHIP_LEVELS,
   MEMBERSHIP_QUOTAS,
   QUOTAS,
+  TEAM_SEATS,
   UNLIMITED,
 } from '../../../../shared/membership/level.ts';
 import { CheckIcon, MinusIcon } from '../../../components/ui/icons.tsx';
@@ -14,15 +16,65 @@ import { formatInteger } from '../../../lib/format.ts';
 // Narrow padding on phones: the four level columns and the feature names fit 358 px without a sideways scroll.
 const cell = 'px-1.5 py-2.5 text-center sm:px-4';
 
-/** The spec's detailed feature matrix: one row per feature, a check per level that includes it. */
+/** The features whose name alone does not say what a member gets: their row carries a plain-language line. */
+const DESCRIBED = ['custom_dashboard', 'team_collaboration', 'priority_support', 'premium_data'] as const;
+type DescribedFeature = (typeof DESCRIBED)[number];
+const isDescribed = (feature: Feature): feature is DescribedFeature =>
+  (DESCRIBED as readonly Feature[]).includes(feature);
+
+/**
+ * The spec's detailed feature matrix from shared/membership/level.ts, the one the server enforces: one row per
+ * feature, a check per level that includes it; then what VIP's premium data is (docs/points.md "Premium data").
+ */
 export function TierMatrix() {
+  const { t } = useTranslation('membership');
+  return (
+    <div className="min-w-0 space-y-4">
+      <FeatureTable />
+      <p className="muted text-sm leading-6" data-slot="history-note">
+        {t('matrix.historyNote')}
+      </p>
+      <PremiumDataSection />
+    </div>
+  );
+}
+
+/** What VIP's premium data is: the two data sets the server serves only to vip (the /membership#premium-data target). */
+function PremiumDataSection() {
+  const { t } = useTranslation('membership');
+  return (
+    <section id="premium-data" aria-labelledby="premium-data-title" className="card p-5" data-slot="premium-data">
+      <h3 id="premium-data-title" className="font-semibold">
+        {t('premiumData.title')}
+      </h3>
+      <p className="muted mt-1 text-sm">{t('premiumData.intro')}</p>
+      <dl className="mt-3 space-y-3 text-sm">
+        <div>
+          <dt className="font-medium">{t('premiumData.fundingTitle')}</dt>
+          <dd className="muted mt-0.5 leading-6">{t('premiumData.funding')}</dd>
+        </div>
+        <div>
+          <dt className="font-medium">{t('premiumData.sourceTitle')}</dt>
+          <dd className="muted mt-0.5 leading-6">{t('premiumData.source')}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function FeatureTable() {
   const { t } = useTranslation('membership');
   return (
     <LevelTable id="tier-matrix" title={t('matrix.title')} caption={t('matrix.caption')} first={t('matrix.feature')}>
       {FEATURES.map((feature) => (
-        <tr key={feature}>
+        <tr key={feature} data-feature={feature}>
           <th scope="row" className="py-2.5 pr-1.5 pl-3 text-left font-normal sm:px-4">
             {t(`features.${feature}`)}
+            {isDescribed(feature) && (
+              <span className="muted mt-0.5 block text-xs leading-5" data-slot="feature-description">
+                {t(`featureDescriptions.${feature}`, { seats: TEAM_SEATS.vip })}
+              </span>
+            )}
           </th>
           {MEMBERSHIP_LEVELS.map((level) => (
             <td key={level} className={cell}>

@@ -11,16 +11,20 @@ type PurchaseFormProps = {
   period: BillingPeriod;
   /** Yuan, from GET /api/payments/plans. */
   price: number;
+  /** The Stripe methods this instance offers (may be none). */
   methods: readonly StripeMethod[];
+  /** Whether the stablecoin route is configured here: its page is linked only then. */
+  crypto: boolean;
   /** The viewer already holds this plan: the button extends it. */
   renew: boolean;
 };
 
 /**
  * Buying one plan for the chosen period: a Stripe method (card, Alipay, WeChat Pay — those configured) and the button
- * that opens Stripe Checkout, plus the stablecoin route (its own page). Without Stripe only the stablecoin link shows.
+ * that opens Stripe Checkout, and the stablecoin route (its own page) when configured. A method that is not configured
+ * is never named nor linked; the page shows the points route instead of this form when none is.
  */
-export function PurchaseForm({ plan, period, price, methods, renew }: PurchaseFormProps) {
+export function PurchaseForm({ plan, period, price, methods, crypto, renew }: PurchaseFormProps) {
   const { t } = useTranslation('payments');
   const id = useId();
   const [chosen, setChosen] = useState<StripeMethod | null>(null);
@@ -29,7 +33,7 @@ export function PurchaseForm({ plan, period, price, methods, renew }: PurchaseFo
   const label = formatCny(price);
   return (
     <div className="mt-6 space-y-3" data-testid={`purchase-${plan}`}>
-      {method ? (
+      {method && (
         <form
           onSubmit={(event) => {
             event.preventDefault();
@@ -69,15 +73,19 @@ export function PurchaseForm({ plan, period, price, methods, renew }: PurchaseFo
             </p>
           )}
         </form>
-      ) : (
-        <p className="muted text-xs">{t('purchase.noStripe')}</p>
       )}
-      <Link
-        to={`/membership/crypto?plan=${plan}&period=${period}`}
-        className="block text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400"
-      >
-        {t('purchase.crypto')}
-      </Link>
+      {crypto && (
+        <Link
+          to={`/membership/crypto?plan=${plan}&period=${period}`}
+          className={
+            method
+              ? 'block text-center text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-400'
+              : 'btn-primary w-full'
+          }
+        >
+          {t('purchase.crypto')}
+        </Link>
+      )}
     </div>
   );
 }

@@ -2,13 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { NUMBER_STYLES, setNumberStyle, useNumberStyle } from '../../../lib/number-style.ts';
 
 /**
- * 万 / 亿 or K / M / B for large numbers (lib/number-style.ts). Only Chinese has the choice, so the switch shows only
- * in the Chinese UI.
+ * 万 / 亿 or K / M / B for large numbers (lib/number-style.ts). Only Chinese has the choice, so the footer's switch
+ * shows only in the Chinese UI; the settings page (`always`) offers it in both, since the account keeps it for either.
  */
-export function NumberStyleSwitch({ className = '' }: { className?: string }) {
+export function NumberStyleSwitch({ className = '', always = false }: { className?: string; always?: boolean }) {
   const { t, i18n } = useTranslation('app');
   const style = useNumberStyle();
-  if (!i18n.language.startsWith('zh')) return null;
+  if (!always && !i18n.language.startsWith('zh')) return null;
   return (
     <fieldset className={`inline-flex items-center gap-2 text-sm ${className}`} title={t('numberStyle.hint')}>
       <legend className="float-left mr-2 text-gray-600 dark:text-gray-400">{t('numberStyle.label')}</legend>

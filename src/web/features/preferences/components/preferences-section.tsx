@@ -2,8 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setTheme, THEMES, useTheme } from '../../../lib/theme.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { NumberStyleSwitch } from './number-style-switch.tsx';
+import { PriceColoursSwitch } from './price-colours-switch.tsx';
 
-/** The settings page's language (zh/en) and theme (light/dark/auto): the same stored choices the navbar changes. */
+/**
+ * The settings page's language (zh/en), theme (light/dark/auto), up/down colours and number units: the same choices the
+ * navbar and footer change, saved to the signed-in account (app/account-preferences-sync.tsx).
+ */
 export function PreferencesSection() {
   const { t } = useTranslation(['account', 'app']);
   const { theme } = useTheme();
@@ -13,6 +18,7 @@ export function PreferencesSection() {
       <h2 id="settings-preferences" className="text-lg font-semibold">
         {t('account:settings.preferences.title')}
       </h2>
+      <p className="muted -mt-2 text-sm">{t('account:settings.preferences.savedToAccount')}</p>
       <LanguageSwitcher variant="card" />
       <fieldset className="grid grid-cols-3 gap-3">
         <legend className="mb-2 text-sm font-medium">{t('app:theme.label')}</legend>
@@ -35,6 +41,11 @@ export function PreferencesSection() {
           </label>
         ))}
       </fieldset>
+      <PriceColoursSwitch variant="card" />
+      <div className="space-y-1">
+        <NumberStyleSwitch always />
+        <p className="muted text-xs">{t('app:numberStyle.hint')}</p>
+      </div>
     </section>
   );
 }

@@ -42,7 +42,8 @@ const COLUMNS: Column[] = [
     label: 'social',
     sort: 'social',
     numeric: true,
-    render: (p) => <Figure value={p.socialScore} format={formatScore} />,
+    // A project whose social profile was never read reads "no data" in words (the score is not estimated).
+    render: (p) => <SocialFigure value={p.socialScore} />,
   },
   {
     key: 'price',
@@ -81,6 +82,20 @@ const COLUMNS: Column[] = [
     render: (p) => (p.listedAt ? formatDate(p.listedAt) : <NoValue reason={marketGap(p)} />),
   },
 ];
+
+function SocialFigure({ value }: { value: number | null }) {
+  const { t } = useTranslation('app');
+  if (value !== null) return <span>{formatScore(value)}</span>;
+  return (
+    <span
+      className="muted font-sans text-xs whitespace-nowrap"
+      title={t('score.socialNoDataTitle')}
+      data-empty-value="noSocial"
+    >
+      {t('score.noData')}
+    </span>
+  );
+}
 
 /** The value a sort orders by, per sort key: a row whose value is null sits after every row that has one. */
 export const SORT_VALUES: Record<ProjectSort, (p: ProjectListItem) => string | number | null> = {

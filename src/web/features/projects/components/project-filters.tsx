@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROJECT_STATUSES } from '../../../../shared/api/common.schema.ts';
 import { PROJECT_SORTS, type ProjectSort } from '../../../../shared/api/projects.schema.ts';
-import { FilterIcon, LinkIcon, SearchIcon } from '../../../components/ui/icons.tsx';
+import { FilterIcon, LinkIcon } from '../../../components/ui/icons.tsx';
+import { SearchField } from '../../../components/ui/search-field.tsx';
 import { type DirectoryFilters, defaultOrder } from '../hooks/use-directory-params.ts';
 
 export type FilterOption = { value: string; label: string };
@@ -88,23 +89,15 @@ export function ProjectFilters(props: ProjectFiltersProps) {
       </button>
       <div id={`${id}-panel`} className={expanded ? 'mt-4 md:mt-0' : 'hidden md:block'}>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-          <div className="flex flex-col gap-1 sm:col-span-2">
-            <label htmlFor={`${id}-q`} className="muted text-xs font-medium">
-              {t('directory:filters.search')}
-            </label>
-            <div className="relative">
-              <SearchIcon size={16} className="pointer-events-none absolute top-2.5 left-3 text-gray-500" />
-              <input
-                id={`${id}-q`}
-                type="search"
-                className="input w-full pl-9"
-                placeholder={t('directory:filters.searchPlaceholder')}
-                value={query}
-                maxLength={100}
-                onChange={(event) => setQuery(event.target.value)}
-              />
-            </div>
-          </div>
+          <SearchField
+            id={`${id}-q`}
+            className="sm:col-span-2"
+            label={t('directory:filters.search')}
+            placeholder={t('directory:filters.searchPlaceholder')}
+            value={query}
+            maxLength={100}
+            onChange={setQuery}
+          />
           {select('category', t('directory:filters.sector'), sectorOptions)}
           {select('chain', t('directory:filters.chain'), chainOptions)}
           {select(

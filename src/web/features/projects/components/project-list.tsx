@@ -1,9 +1,12 @@
+import type { ReactNode } from 'react';
 import type { ProjectListResponse, ProjectSort } from '../../../../shared/api/projects.schema.ts';
 import { SampleNote } from '../../../components/metric-source.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
 import { ProjectCards } from './project-cards.tsx';
 import { ProjectTable, type RowSelection, type SortState } from './project-table.tsx';
+
+export type DirectoryLayout = NonNullable<Parameters<typeof ProjectTable>[0]['directory']>;
 
 type ProjectListProps = {
   /** One page from the API ({items, total, limit, offset}). */
@@ -22,6 +25,10 @@ type ProjectListProps = {
   momentum?: boolean;
   /** Row checkboxes in the table (the directory's "compare selected"). */
   selection?: RowSelection;
+  /** The directory's layout (ProjectTable): table at every width, 7 d change, heat lines, stars, sticky header. */
+  directory?: DirectoryLayout;
+  /** Beside the pagination (the directory's page-size choice). */
+  pageSizeControl?: ReactNode;
 };
 
 /** A page of projects: the ranking table from md up, cards below it, and previous/next under both. */
@@ -37,6 +44,8 @@ export function ProjectList(props: ProjectListProps) {
     stale = false,
     momentum,
     selection,
+    directory,
+    pageSizeControl,
   } = props;
   const pageCount = Math.max(1, Math.ceil(data.total / data.limit));
   const labels = usePaginationLabels(page, pageCount);
@@ -52,9 +61,21 @@ export function ProjectList(props: ProjectListProps) {
         caption={caption}
         momentum={momentum}
         selection={selection}
+        directory={directory}
       />
-      <ProjectCards items={data.items} offset={data.offset} sectorLabel={sectorLabel} momentum={momentum} />
-      {onPageChange && <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} labels={labels} />}
+      {!directory && (
+        <ProjectCards items={data.items} offset={data.offset} sectorLabel={sectorLabel} momentum={momentum} />
+      )}
+      {(onPageChange || pageSizeControl) && (
+        <div className="flex flex-col gap-x-4 sm:flex-row sm:items-center sm:justify-between">
+          {onPageChange && (
+            <div className="min-w-0 flex-1">
+              <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} labels={labels} />
+            </div>
+          )}
+          {pageSizeControl}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
@@ -73,14 +74,98 @@ const GROUPS: { title: 'market' | 'community' | 'development' | 'news'; metrics:
   },
 ];
 
-/** Every metric we hold for the project, grouped, each with where and when it came from ("no data" when missing). */
+const TOTAL = GROUPS.reduce((sum, group) => sum + group.metrics.length, 0);
+/** At most this many known figures: the page leads with "what we know / what we don't" instead of the full grid. */
+const FEW_KNOWN = 5;
+
+/**
+ * Every metric we hold for the project, grouped, each with where and when it came from ("no data" when missing). A
+ * project with few known figures gets a short "what we know / what we don't" summary first and the full grid folded.
+ */
 export function ProjectMetrics({ project }: { project: Project }) {
   const { t } = useTranslation(['project', 'app']);
+  const known = GROUPS.flatMap((group) => group.metrics.filter((metric) => metric.value(project) !== null));
+  const few = known.length <= FEW_KNOWN;
+  // Folded, the full grid is not rendered at all (not merely hidden): one copy of each figure on the page.
+  const [showAll, setShowAll] = useState(false);
   return (
     <section aria-labelledby="project-metrics" className="space-y-4">
       <h2 id="project-metrics" className="text-lg font-semibold">
         {t('project:metrics.title')}
       </h2>
+      {few ? (
+        <>
+          <FewInputsSummary project={project} known={known} />
+          <button type="button" className="link text-sm" aria-expanded={showAll} onClick={() => setShowAll(!showAll)}>
+            {t('project:metrics.summary.showAll', { total: TOTAL })}
+          </button>
+          {showAll && <MetricGroups project={project} />}
+        </>
+      ) : (
+        <MetricGroups project={project} />
+      )}
+    </section>
+  );
+}
+
+/** What a project with few inputs has (each figure with its source) and, per group, what is missing — in words. */
+function FewInputsSummary({ project, known }: { project: Project; known: MetricDef[] }) {
+  const { t } = useTranslation('project');
+  return (
+    <div className="card space-y-4 p-5" data-slot="few-inputs">
+      <p className="muted text-sm">{t('metrics.summary.hint', { count: known.length, total: TOTAL })}</p>
+      <div>
+        <h3 className="font-semibold">{t('metrics.summary.known')}</h3>
+        {known.length === 0 ? (
+          <p className="muted mt-2 text-sm">{t('metrics.summary.nothingKnown')}</p>
+        ) : (
+          <dl className="mt-2 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            {known.map((metric) => (
+              <div key={metric.key}>
+                <dt className="muted text-xs font-medium">{t(`metrics.${LABEL_KEYS[metric.key]}`)}</dt>
+                <dd className="mt-1">
+                  <MetricValue value={metric.value(project)} kind={metric.kind} />
+                  {metric.key === 'redditMentions' && <RedditAuthors project={project} />}
+                  <MetricSource source={project.metricSources[metric.key]} variant="line" />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </div>
+      <div>
+        <h3 className="font-semibold">{t('metrics.summary.unknown')}</h3>
+        <ul className="mt-2 list-disc space-y-1 pl-5 text-sm">
+          {GROUPS.map((group) => {
+            const missing = group.metrics.filter((metric) => metric.value(project) === null);
+            if (missing.length === 0) return null;
+            const names = missing
+              .map((metric) => t(`metrics.${LABEL_KEYS[metric.key]}`))
+              .join(t('about.listSeparator'));
+            const groupName = t(`metrics.${group.title}`);
+            return (
+              <li key={group.title}>
+                {missing.length === group.metrics.length
+                  ? t('metrics.summary.groupNone', { group: groupName, total: group.metrics.length })
+                  : t('metrics.summary.groupSome', {
+                      group: groupName,
+                      missing: missing.length,
+                      total: group.metrics.length,
+                    })}
+                <span className="muted"> ({names})</span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function MetricGroups({ project }: { project: Project }) {
+  const { t } = useTranslation(['project', 'app']);
+  return (
+    <>
       {GROUPS.map((group) => (
         <div key={group.title} className="card p-5">
           <h3 className="font-semibold">{t(`project:metrics.${group.title}`)}</h3>
@@ -102,7 +187,7 @@ export function ProjectMetrics({ project }: { project: Project }) {
           </dl>
         </div>
       ))}
-    </section>
+    </>
   );
 }
 

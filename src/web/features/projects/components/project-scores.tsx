@@ -27,8 +27,16 @@ export function ProjectScores({ project }: { project: Project }) {
         <div>
           <dt className="text-sm font-medium">{t('app:score.social')}</dt>
           <dd className="mt-2">
-            <HeatScore value={project.socialScore} label={t('app:score.social')} size="lg" />
-            <p className="muted mt-2 text-xs">{t('project:scores.socialHint')}</p>
+            <HeatScore
+              value={project.socialScore}
+              label={t('app:score.social')}
+              size="lg"
+              missing="noData"
+              missingTitle={t('app:score.socialNoDataTitle')}
+            />
+            <p className="muted mt-2 text-xs" data-testid="social-score-hint">
+              {project.socialScore === null ? t('project:scores.socialNoData') : t('project:scores.socialHint')}
+            </p>
           </dd>
         </div>
       </dl>

@@ -1,14 +1,22 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { ProjectListItem, ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import type {
+  HeatSparklines,
+  ProjectListItem,
+  ProjectSort,
+  TrendingRank,
+} from '../../../../shared/api/projects.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
 import { Figure, type NoValueReason } from '../../../components/ui/no-value.tsx';
 import { formatUsd } from '../../../lib/format.ts';
+import { Heat7dSparkline } from './heat-7d-sparkline.tsx';
 import { ProjectNameCell } from './project-name-cell.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
+import { TrendingBadge } from './trending-badge.tsx';
 
 export type SortState = { sort: ProjectSort; order: 'asc' | 'desc' };
 
@@ -34,14 +42,27 @@ type ProjectTableProps = {
   momentum?: boolean;
   /** Adds a checkbox before each row's rank. */
   selection?: RowSelection;
+  /**
+   * The directory's investor layout: a 7 d change column, each row's 7-day heat line (from the page's `heat7d`),
+   * compact rows, the header sticky inside a viewport-high box, the table (not cards) on phones with the name pinned.
+   */
+  directory?: {
+    heat7d: HeatSparklines | undefined;
+    renderStar?: (project: ProjectListItem) => ReactNode;
+    /** The page's CoinGecko trending ranks by project id (a badge after the name). */
+    trending?: Record<string, TrendingRank>;
+  };
 };
 
 const MAX_CHAINS = 2;
 // The chains column appears when the table's own box is wide enough (a container query, not the viewport: /tool
 // puts the table in a narrower box than /directory); project pages and cards always list them.
 const CHAINS_CELL = 'hidden @6xl:table-cell';
+// The name stays in view while the rest scrolls sideways (a phone): opaque, above the cells that pass under it.
+const PINNED = 'sticky left-0 z-10 bg-white dark:bg-gray-900';
+const PINNED_HEAD = 'sticky left-0 z-30 bg-gray-50 dark:bg-gray-900';
 
-/** The ranking table (md and up); below md the same rows render as cards (ProjectCards). */
+/** The ranking table (md and up; at every width in the directory); below md elsewhere the rows are cards. */
 export function ProjectTable({
   items,
   offset = 0,
@@ -51,8 +72,12 @@ export function ProjectTable({
   caption,
   momentum = false,
   selection,
+  directory,
 }: ProjectTableProps) {
   const { t } = useTranslation(['directory', 'app']);
+  const cell = directory ? 'px-1 py-1.5 sm:px-2' : 'px-2.5 py-3';
+  // On a phone the directory folds the rank into the name cell and leaves the compare boxes to wider screens.
+  const rankCell = directory ? 'hidden sm:table-cell' : '';
   const header = (label: string, column?: ProjectSort, align: 'left' | 'right' = 'left', extra = '') => {
     const active = column && sort?.sort === column;
     const ariaSort = active ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined;
@@ -61,7 +86,7 @@ export function ProjectTable({
       <th
         scope="col"
         aria-sort={ariaSort}
-        className={`px-2.5 py-3 font-medium whitespace-nowrap ${alignClass} ${extra}`}
+        className={`${directory ? 'px-1 py-2 sm:px-2' : 'px-2.5 py-3'} font-medium whitespace-nowrap ${alignClass} ${extra}`}
       >
         {column && onSortChange ? (
           <button
@@ -80,28 +105,46 @@ export function ProjectTable({
     );
   };
 
+  // The directory's box scrolls both ways and is at most a viewport high, so its header can stick to its top (a
+  // sticky header inside a sideways-scrolling box cannot stick to the page).
+  const box = directory
+    ? 'card @container block max-h-[calc(100dvh-5rem)] overflow-auto overscroll-x-contain'
+    : 'card @container hidden overflow-x-auto md:block';
+  const headClass = directory
+    ? 'sticky top-0 z-20 bg-gray-50 shadow-[0_1px_0_0] shadow-gray-200 dark:bg-gray-900 dark:shadow-gray-800'
+    : '';
   return (
-    <div className="card @container hidden overflow-x-auto md:block">
+    <div className={box} data-slot={directory ? 'directory-table' : undefined}>
       <table className="w-full text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
-        <thead className="border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400">
+        <thead
+          className={`border-b border-gray-200 text-gray-600 dark:border-gray-800 dark:text-gray-400 ${headClass}`}
+        >
           <tr>
-            {header(t('directory:table.rank'))}
-            {header(t('directory:table.project'), 'name')}
+            {header(t('directory:table.rank'), undefined, 'left', rankCell)}
+            {header(t('directory:table.project'), 'name', 'left', directory ? PINNED_HEAD : '')}
             {header(t('directory:table.heat'), 'heat', 'right')}
-            {header(t('directory:table.change24h'), 'change_24h', 'right')}
+            {directory && header(t('directory:table.price'), 'price', 'right')}
+            {/* The directory's narrow columns say "24h" / "7d" (the full name is the button's title). */}
+            {header(
+              t(directory ? 'directory:table.change24hShort' : 'directory:table.change24h'),
+              'change_24h',
+              'right',
+            )}
             {momentum && header(t('directory:table.momentum'), undefined, 'right')}
+            {directory && header(t('directory:table.change7dShort'), undefined, 'right')}
             {header(t('directory:table.marketCap'), 'market_cap', 'right')}
             {header(t('directory:table.volume'), 'volume', 'right')}
+            {directory?.heat7d && header(t('directory:table.heat7d'))}
             {header(t('directory:table.sector'))}
-            {header(t('directory:table.chains'), undefined, 'left', CHAINS_CELL)}
+            {!directory && header(t('directory:table.chains'), undefined, 'left', CHAINS_CELL)}
             {header(t('directory:table.status'))}
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
           {items.map((project, index) => (
-            <tr key={project.id} className="hover:bg-gray-50 dark:hover:bg-gray-800/50">
-              <td className="muted px-2.5 py-3 tabular-nums whitespace-nowrap">
+            <tr key={project.id} className="group hover:bg-gray-50 dark:hover:bg-gray-800/50">
+              <td className={`muted ${cell} tabular-nums whitespace-nowrap ${rankCell}`}>
                 {/* In the rank cell, not a column of its own: the table's columns stay where they were. */}
                 {selection && (
                   <input
@@ -115,27 +158,59 @@ export function ProjectTable({
                 )}
                 {offset + index + 1}
               </td>
-              <td className="max-w-64 px-2.5 py-3">
-                <ProjectNameCell project={project} />
+              <td
+                className={
+                  directory
+                    ? `${PINNED} max-w-28 ${cell} group-hover:bg-gray-50 sm:max-w-64 dark:group-hover:bg-gray-800`
+                    : `max-w-64 ${cell}`
+                }
+                data-column="project"
+              >
+                <div className="flex min-w-0 items-center gap-1.5">
+                  {directory && (
+                    <span className="muted w-4 shrink-0 text-[11px] tabular-nums sm:hidden">{offset + index + 1}</span>
+                  )}
+                  {directory?.renderStar?.(project)}
+                  <ProjectNameCell project={project} compact={directory !== undefined} />
+                  <TrendingBadge trending={directory?.trending?.[project.id]} />
+                </div>
               </td>
-              <td className="px-2.5 py-3 text-right">
-                <HeatScore value={project.heatScore} label={t('app:score.heat')} evidence={project.evidenceCount} />
+              <td className={`${cell} text-right`} data-column="heat">
+                <HeatScore
+                  value={project.heatScore}
+                  label={t('app:score.heat')}
+                  evidence={project.evidenceCount}
+                  compact={directory !== undefined}
+                />
               </td>
-              <td className="px-2.5 py-3 text-right">
+              {directory && (
+                <td className={`${cell} text-right whitespace-nowrap tabular-nums`} data-column="price">
+                  {/* On a phone the sample mark sits under the price: the column stays narrow enough to fit. */}
+                  <span className="inline-flex flex-col items-end sm:inline">
+                    <MarketFigure project={project} value={project.price} />
+                  </span>
+                </td>
+              )}
+              <td className={`${cell} text-right`} data-column="change24h">
                 <ChangeText value={project.priceChange24h} reason={marketGap(project)} />
               </td>
-              {momentum && (
-                <td className="px-2.5 py-3 text-right" data-column="momentum">
+              {(momentum || directory) && (
+                <td className={`${cell} text-right`} data-column={momentum ? 'momentum' : 'change7d'}>
                   <ChangeText value={project.priceChange7d} reason={marketGap(project)} />
                 </td>
               )}
-              <td className="px-2.5 py-3 text-right whitespace-nowrap tabular-nums">
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
                 <MarketFigure project={project} value={project.marketCap} />
               </td>
-              <td className="px-2.5 py-3 text-right whitespace-nowrap tabular-nums">
+              <td className={`${cell} text-right whitespace-nowrap tabular-nums`}>
                 <MarketFigure project={project} value={project.volume24h} />
               </td>
-              <td className="px-2.5 py-3">
+              {directory?.heat7d && (
+                <td className={cell} data-column="heat7d">
+                  <Heat7dSparkline scores={directory.heat7d.scores[project.id] ?? []} days={directory.heat7d.days} />
+                </td>
+              )}
+              <td className={cell}>
                 <Link
                   to={`/directory?category=${encodeURIComponent(project.category)}`}
                   className="link whitespace-nowrap"
@@ -143,10 +218,12 @@ export function ProjectTable({
                   {sectorLabel(project.category)}
                 </Link>
               </td>
-              <td className={`px-2.5 py-3 whitespace-nowrap ${CHAINS_CELL}`}>
-                <ChainList chains={project.chains} />
-              </td>
-              <td className="px-2.5 py-3">
+              {!directory && (
+                <td className={`${cell} whitespace-nowrap ${CHAINS_CELL}`}>
+                  <ChainList chains={project.chains} />
+                </td>
+              )}
+              <td className={cell}>
                 <ProjectStatusBadge status={project.status} />
               </td>
             </tr>

@@ -12,6 +12,7 @@ describe('directory URL state', () => {
       verified: undefined,
       q: undefined,
       page: 1,
+      pageSize: 20,
     });
   });
 
@@ -35,8 +36,27 @@ describe('directory URL state', () => {
       status: 'trending',
       verified: true,
       q: undefined,
+      pageSize: 20,
       limit: 20,
       offset: 40,
     });
+  });
+
+  test.each([
+    { url: 'pageSize=50&page=2', pageSize: 50, offset: 50 },
+    { url: 'pageSize=100', pageSize: 100, offset: 0 },
+    { url: 'pageSize=7', pageSize: 20, offset: 0 },
+    { url: 'pageSize=abc&page=2', pageSize: 20, offset: 20 },
+  ])('?$url pages by $pageSize (an unknown size falls back to 20)', ({ url, pageSize, offset }) => {
+    const params = toListParams(parseDirectoryParams(new URLSearchParams(url)));
+
+    expect(params).toMatchObject({ pageSize, limit: pageSize, offset });
+  });
+
+  test('a fixed size (/data-tool) is a limit, not a page size', () => {
+    const params = toListParams(parseDirectoryParams(new URLSearchParams('page=2')), 50);
+
+    expect(params).toMatchObject({ limit: 50, offset: 50 });
+    expect(params).not.toHaveProperty('pageSize');
   });
 });

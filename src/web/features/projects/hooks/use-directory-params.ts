@@ -1,10 +1,15 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROJECT_STATUSES, type ProjectStatus } from '../../../../shared/api/common.schema.ts';
-import { PROJECT_SORTS, type ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import {
+  DIRECTORY_PAGE_SIZES,
+  type DirectoryPageSize,
+  PROJECT_SORTS,
+  type ProjectSort,
+} from '../../../../shared/api/projects.schema.ts';
 import type { ProjectListParams } from '../api.ts';
 
-export const DIRECTORY_PAGE_SIZE = 20;
+export const DIRECTORY_PAGE_SIZE: DirectoryPageSize = 20;
 
 export type DirectoryFilters = {
   sort: ProjectSort;
@@ -15,6 +20,8 @@ export type DirectoryFilters = {
   verified?: 'true' | 'false';
   q?: string;
   page: number; // 1-based
+  /** Rows per page: 20 (default, kept out of the URL), 50 or 100 (?pageSize=). */
+  pageSize: DirectoryPageSize;
 };
 
 type FilterKey = 'category' | 'chain' | 'status' | 'verified' | 'q';
@@ -34,6 +41,7 @@ const text = (raw: string | null, max = 64): string | undefined => {
 export function parseDirectoryParams(params: URLSearchParams): DirectoryFilters {
   const sort = oneOf(PROJECT_SORTS, params.get('sort')) ?? 'heat';
   const page = Number.parseInt(params.get('page') ?? '1', 10);
+  const pageSize = Number(params.get('pageSize'));
   return {
     sort,
     order: oneOf(['asc', 'desc'] as const, params.get('order')) ?? defaultOrder(sort),
@@ -43,16 +51,25 @@ export function parseDirectoryParams(params: URLSearchParams): DirectoryFilters 
     verified: oneOf(['true', 'false'] as const, params.get('verified')),
     q: text(params.get('q'), 100),
     page: Number.isFinite(page) && page > 0 ? page : 1,
+    pageSize: (DIRECTORY_PAGE_SIZES as readonly number[]).includes(pageSize)
+      ? (pageSize as DirectoryPageSize)
+      : DIRECTORY_PAGE_SIZE,
   };
 }
 
-export function toListParams(filters: DirectoryFilters, pageSize = DIRECTORY_PAGE_SIZE): ProjectListParams {
-  const { page, verified, ...rest } = filters;
+/**
+ * The API's query for the view. The directory's page size goes as ?pageSize= (the server accepts only 20/50/100); a
+ * caller with its own fixed size (/data-tool) passes `limit` instead.
+ */
+export function toListParams(filters: DirectoryFilters, limit?: number): ProjectListParams {
+  const { page, verified, pageSize, ...rest } = filters;
+  const size = limit ?? pageSize;
   return {
     ...rest,
     verified: verified === undefined ? undefined : verified === 'true',
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
+    ...(limit === undefined ? { pageSize } : {}),
+    limit: size,
+    offset: (page - 1) * size,
   };
 }
 
@@ -97,9 +114,15 @@ export function useDirectoryParams() {
 
   const setPage = useCallback((page: number) => update({ page: page > 1 ? String(page) : undefined }, false), [update]);
 
+  /** A new page size starts again at page 1 (the old page number would point elsewhere). */
+  const setPageSize = useCallback(
+    (size: DirectoryPageSize) => update({ pageSize: size === DIRECTORY_PAGE_SIZE ? undefined : String(size) }),
+    [update],
+  );
+
   const reset = useCallback(() => setSearchParams(new URLSearchParams()), [setSearchParams]);
 
   const hasFilters = Boolean(filters.category || filters.chain || filters.status || filters.verified || filters.q);
 
-  return { filters, setFilter, setSort, toggleSort, setPage, reset, hasFilters };
+  return { filters, setFilter, setSort, toggleSort, setPage, setPageSize, reset, hasFilters };
 }

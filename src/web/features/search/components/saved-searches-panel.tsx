@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '../../../../shared/api/saved-searches.schema.ts';
@@ -13,10 +13,12 @@ type SavedSearchesPanelProps = {
   alertUsage: { used: number; limit: number } | undefined;
   /** A filter value in words (a sector id → its display name); the value itself when not given. */
   valueLabel?: (key: string, value: string) => string;
+  /** What the page adds to each row (the team share switch, composed by the app). */
+  itemExtra?: (item: SavedSearch) => ReactNode;
 };
 
 /** "Saved searches": run one (its URL), rename, delete, switch its alert on or off; the alert slots used. */
-export function SavedSearchesPanel({ items, alertUsage, valueLabel }: SavedSearchesPanelProps) {
+export function SavedSearchesPanel({ items, alertUsage, valueLabel, itemExtra }: SavedSearchesPanelProps) {
   const { t } = useTranslation('search');
   const id = useId();
   const update = useUpdateSavedSearch();
@@ -89,6 +91,7 @@ export function SavedSearchesPanel({ items, alertUsage, valueLabel }: SavedSearc
                     ? t('saved.alert')
                     : t('saved.alertThreshold', { value: item.alertHeatThreshold })}
                 </label>
+                {itemExtra?.(item)}
                 <button type="button" className="link" onClick={() => setRenaming(item.id)}>
                   {t('saved.rename')}
                 </button>

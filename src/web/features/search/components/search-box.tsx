@@ -1,9 +1,17 @@
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SuggestResponse } from '../../../../shared/api/search.schema.ts';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
 
 type Suggestion = SuggestResponse['items'][number];
+
+/** What the box says: given by its page, so the header (on every page) needs no search texts loaded. */
+export type SearchBoxTexts = {
+  label: string;
+  placeholder: string;
+  submit: string;
+  suggestions: string;
+  heat: (value: number) => string;
+};
 
 type SearchBoxProps = {
   value: string;
@@ -14,14 +22,32 @@ type SearchBoxProps = {
   /** Choosing a suggestion opens its project. */
   onPick: (item: Suggestion) => void;
   maxLength: number;
+  texts: SearchBoxTexts;
+  /** 'compact': the header's box (its button is for screen readers only: Enter searches); 'wide': the pages'. */
+  size?: 'compact' | 'wide';
+  /** Classes of the form (default: at most 2xl wide). */
+  className?: string;
+  /** Focus the input on mount: for a box the user has just opened (the header's search panel). */
+  autoFocus?: boolean;
 };
 
 /**
  * The query box with suggestions as you type (an ARIA combobox): ↓/↑ move through them, Enter opens the highlighted
  * project (or runs the search when none is), Escape closes the list.
  */
-export function SearchBox({ value, onChange, onSubmit, suggestions, onPick, maxLength }: SearchBoxProps) {
-  const { t } = useTranslation('search');
+export function SearchBox({
+  value,
+  onChange,
+  onSubmit,
+  suggestions,
+  onPick,
+  maxLength,
+  texts,
+  size = 'wide',
+  className = 'max-w-2xl',
+  autoFocus = false,
+}: SearchBoxProps) {
+  const compact = size === 'compact';
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -53,12 +79,15 @@ export function SearchBox({ value, onChange, onSubmit, suggestions, onPick, maxL
 
   return (
     <search>
-      <form onSubmit={handleSubmit} className="flex max-w-2xl gap-2">
+      <form onSubmit={handleSubmit} className={`flex gap-2 ${className}`}>
         <label htmlFor={id} className="sr-only">
-          {t('label')}
+          {texts.label}
         </label>
-        <div className="relative flex-1">
-          <SearchIcon size={18} className="pointer-events-none absolute top-2.5 left-3 text-gray-500" />
+        <div className="relative min-w-0 flex-1">
+          <SearchIcon
+            size={compact ? 16 : 18}
+            className={`pointer-events-none absolute left-3 text-gray-500 ${compact ? 'top-2' : 'top-2.5'}`}
+          />
           <input
             id={id}
             type="search"
@@ -68,8 +97,10 @@ export function SearchBox({ value, onChange, onSubmit, suggestions, onPick, maxL
             aria-expanded={shown}
             aria-controls={`${id}-suggestions`}
             aria-activedescendant={shown && active >= 0 ? `${id}-option-${active}` : undefined}
-            className="input w-full py-2.5 pl-10"
-            placeholder={t('placeholder')}
+            className={`input w-full ${compact ? 'py-1.5 pl-9 text-sm' : 'py-2.5 pl-10'}`}
+            placeholder={texts.placeholder}
+            // biome-ignore lint/a11y/noAutofocus: only where the user just opened the box to type into it
+            autoFocus={autoFocus}
             value={value}
             maxLength={maxLength}
             onChange={(event) => {
@@ -84,9 +115,11 @@ export function SearchBox({ value, onChange, onSubmit, suggestions, onPick, maxL
           <div
             id={`${id}-suggestions`}
             role="listbox"
-            aria-label={t('suggestions')}
+            aria-label={texts.suggestions}
             hidden={!shown}
-            className="absolute inset-x-0 top-full z-20 mt-1 overflow-hidden rounded-md border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900"
+            className={`absolute top-full z-50 mt-1 overflow-hidden rounded-md border border-gray-200 bg-white shadow-lg dark:border-gray-700 dark:bg-gray-900 ${
+              compact ? 'right-0 w-72 max-w-[calc(100vw-2rem)]' : 'inset-x-0'
+            }`}
           >
             {suggestions.map((item, index) => (
               <div
@@ -111,16 +144,14 @@ export function SearchBox({ value, onChange, onSubmit, suggestions, onPick, maxL
                   {item.symbol && <span className="muted ml-2 text-xs">{item.symbol}</span>}
                 </span>
                 {item.heatScore !== null && (
-                  <span className="muted shrink-0 text-xs tabular-nums">
-                    {t('heat', { value: Math.round(item.heatScore) })}
-                  </span>
+                  <span className="muted shrink-0 text-xs tabular-nums">{texts.heat(Math.round(item.heatScore))}</span>
                 )}
               </div>
             ))}
           </div>
         </div>
-        <button type="submit" className="btn-primary">
-          {t('submit')}
+        <button type="submit" className={compact ? 'sr-only' : 'btn-primary'}>
+          {texts.submit}
         </button>
       </form>
     </search>

@@ -8,6 +8,7 @@ import { formatInteger, formatUsd } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
+import { LowConfidence } from './low-confidence.tsx';
 import { ScoredCount } from './scored-count.tsx';
 import { SectorTrendBadge } from './sector-trend-badge.tsx';
 
@@ -31,11 +32,12 @@ export function SectorHeader({ sector }: { sector: Sector }) {
             {description.text}
           </p>
         )}
-        <dl className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-5">
+        <dl className="mt-5 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
           <div>
             <dt className="muted text-xs font-medium">{t('sectors:ranking.heat')}</dt>
             <dd className="mt-1">
               <HeatScore value={sector.heatScore} label={t('app:score.heat')} />
+              <LowConfidence sector={sector} />
             </dd>
           </div>
           <div>
@@ -66,6 +68,18 @@ export function SectorHeader({ sector }: { sector: Sector }) {
             <dd className="mt-1 font-semibold tabular-nums">
               <Figure value={sector.totalMarketCap} format={formatUsd} />
               <MetricSource source={sector.marketSource} variant="line" hasValue={sector.totalMarketCap !== null} />
+            </dd>
+          </div>
+          <div>
+            <dt className="muted text-xs font-medium">{t('sectors:ranking.tvl')}</dt>
+            <dd className="mt-1 font-semibold tabular-nums">
+              <Figure value={sector.totalTvl} format={formatUsd} />
+              {sector.totalTvl !== null && (
+                <span className="muted block text-xs font-normal">
+                  {t('sectors:ranking.tvlCoverage', { n: formatInteger(sector.tvlProjectCount) })}
+                </span>
+              )}
+              <MetricSource source={sector.tvlSource} variant="line" hasValue={sector.totalTvl !== null} />
             </dd>
           </div>
         </dl>

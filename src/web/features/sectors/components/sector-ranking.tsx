@@ -7,6 +7,7 @@ import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { NoValue } from '../../../components/ui/no-value.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
+import { LowConfidence } from './low-confidence.tsx';
 import { ScoredCount } from './scored-count.tsx';
 import { SectorTrendBadge } from './sector-trend-badge.tsx';
 
@@ -49,6 +50,7 @@ export function SectorRanking({ sectors }: { sectors: readonly Sector[] }) {
             </div>
             <Stat label={t('sectors:ranking.heat')}>
               <HeatScore value={sector.heatScore} label={t('app:score.heat')} />
+              <LowConfidence sector={sector} />
             </Stat>
             <Stat label={t('sectors:ranking.projects')}>
               <span className="tabular-nums">{formatInteger(sector.projectCount)}</span>

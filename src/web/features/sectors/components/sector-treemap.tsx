@@ -1,92 +1,115 @@
-import { useMemo } from 'react';
+import type * as EchartsCore from 'echarts/core';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
+import { SampleNote } from '../../../components/metric-source.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatScore } from '../../../lib/format.ts';
+import { formatInteger, formatScore, formatUsd } from '../../../lib/format.ts';
 import { useTheme } from '../../../lib/theme.ts';
 import { type EchartsLoader, useEchart } from '../../../lib/use-echart.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
+import { PickedTile } from './picked-tile.tsx';
+import { CARD_BACKGROUND, HEAT_SCALE, heatColour, LEGEND_GRADIENT, NO_HEAT_COLOUR } from './treemap-colours.ts';
+import { fitLabel, type LabelFit, type TileRect } from './treemap-labels.ts';
+import { type TreemapSize, treemapSizeOf } from './treemap-size.ts';
+import { TreemapSizeSwitch } from './treemap-size-switch.tsx';
 
 // ECharts is loaded only here, on demand, and only the pieces a treemap needs (tree-shaken core).
 const loadTreemapEcharts: EchartsLoader = () => import('./treemap-echarts.ts').then((module) => module.echarts);
 
-// Sequential heat palette, pale yellow (coolest) → deep red (hottest), readable on white and on the dark card alike.
-const HEAT_COLOURS: readonly [number, number, number][] = [
-  [254, 240, 138],
-  [253, 186, 116],
-  [249, 115, 22],
-  [220, 38, 38],
-  [127, 29, 29],
-];
-// Tiles of a sector without a heat score (no scored member yet).
-const NO_HEAT_COLOUR = { light: '#e5e7eb', dark: '#374151' } as const;
-// The gaps between tiles are the card's own background (white / gray-900), never black.
-const CARD_BACKGROUND = { light: '#ffffff', dark: '#101828' } as const;
-// Colours spread over the heat range actually present, at least this many points wide, so one colour never stands
-// for every sector and a 2-point spread does not look like 0 → 100.
-const MIN_SPAN = 10;
+const LABEL_FONT = '600 12px system-ui, sans-serif';
 
-/** The legend's range: the observed min..max heat, widened symmetrically to at least MIN_SPAN, clamped to [0, 100]. */
-export function heatScale(heats: readonly number[]): { min: number; max: number } {
-  if (heats.length === 0) return { min: 0, max: 100 };
-  let min = Math.floor(Math.min(...heats));
-  let max = Math.ceil(Math.max(...heats));
-  if (max - min < MIN_SPAN) {
-    const pad = (MIN_SPAN - (max - min)) / 2;
-    min = Math.floor(min - pad);
-    max = Math.ceil(max + pad);
+type TreemapNode = { id: string; name: string; value: number; sector: Sector };
+
+/** Pixel width of a label text in the tiles' font (one shared canvas). */
+let measureContext: CanvasRenderingContext2D | null | undefined;
+function measureText(text: string): number {
+  if (measureContext === undefined) measureContext = document.createElement('canvas').getContext('2d');
+  if (!measureContext) return text.length * 8;
+  measureContext.font = LABEL_FONT;
+  return measureContext.measureText(text).width;
+}
+
+/** The laid-out rectangle of every tile, by sector id, after ECharts has drawn them. */
+function readTileRects(chart: EchartsCore.ECharts): Map<string, TileRect> {
+  const rects = new Map<string, TileRect>();
+  // ECharts has no public call for a treemap's layout: its series data holds each node's laid-out rectangle.
+  const model = (chart as unknown as { getModel(): { getSeriesByIndex(i: number): unknown } }).getModel();
+  const series = model.getSeriesByIndex(0) as
+    | { getData(): { count(): number; getRawDataItem(i: number): unknown; getItemLayout(i: number): unknown } }
+    | undefined;
+  const data = series?.getData();
+  if (!data) return rects;
+  for (let index = 0; index < data.count(); index++) {
+    const item = data.getRawDataItem(index) as { id?: unknown } | undefined;
+    const layout = data.getItemLayout(index) as TileRect | undefined;
+    if (typeof item?.id === 'string' && layout) rects.set(item.id, { width: layout.width, height: layout.height });
   }
-  const low = Math.max(0, Math.min(min, 100 - MIN_SPAN));
-  return { min: low, max: Math.min(100, Math.max(max, low + MIN_SPAN)) };
+  return rects;
 }
 
-function mix(position: number): [number, number, number] {
-  const scaled = Math.min(1, Math.max(0, position)) * (HEAT_COLOURS.length - 1);
-  const index = Math.min(HEAT_COLOURS.length - 2, Math.floor(scaled));
-  const from = HEAT_COLOURS[index] ?? HEAT_COLOURS[0]!;
-  const to = HEAT_COLOURS[index + 1] ?? from;
-  const share = scaled - index;
-  return [0, 1, 2].map((i) => Math.round(from[i]! + (to[i]! - from[i]!) * share)) as [number, number, number];
-}
+const isCoarsePointer = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches;
 
-/** Colour of a heat score on the scale; dark text on the pale end, white on the deep end. */
-export function heatColour(heat: number, scale: { min: number; max: number }): { fill: string; text: string } {
-  const [r, g, b] = mix((heat - scale.min) / (scale.max - scale.min));
-  const luminance = (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-  return { fill: `rgb(${r}, ${g}, ${b})`, text: luminance > 0.5 ? '#111827' : '#ffffff' };
-}
-
-const LEGEND_GRADIENT = `linear-gradient(to right, ${HEAT_COLOURS.map(([r, g, b]) => `rgb(${r}, ${g}, ${b})`).join(', ')})`;
-
-type TreemapNode = { name: string; value: number; heat: number | null; id: string };
-
-/** Sector heat map: tile area = project count, colour = heat score on the legend's scale. Click a tile to open it. */
-export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
+/**
+ * Sector heat map: tile area = the chosen size (project count, market cap or TVL; a sector without that figure gets no
+ * tile and is named below), colour = heat on the absolute 0–100 scale, faded towards the background when low-confidence. A label is drawn
+ * only when it fits whole; every tile names itself in its tooltip on hover, and a tap on a phone picks it (its full
+ * name, figures and a link to open it under the map) instead of leaving the page.
+ */
+export function SectorTreemap({
+  sectors,
+  size,
+  onSizeChange,
+}: {
+  sectors: readonly Sector[];
+  size: TreemapSize;
+  onSizeChange: (size: TreemapSize) => void;
+}) {
   const { t, i18n } = useTranslation('sectors');
   const { effective } = useTheme();
   const navigate = useNavigate();
-  // Memoised on the sectors, so the chart is redrawn only when they (or the theme, language) change.
-  const { shown, scale, hasUnscored } = useMemo(() => {
-    const withProjects = sectors.filter((sector) => sector.projectCount > 0);
-    const heats = withProjects.map((sector) => sector.heatScore).filter((heat): heat is number => heat !== null);
-    return { shown: withProjects, scale: heatScale(heats), hasUnscored: heats.length < withProjects.length };
-  }, [sectors]);
+  const [fits, setFits] = useState<ReadonlyMap<string, LabelFit>>(new Map());
+  // On a phone a tap picks a tile (named in full below the map, with a link) instead of leaving the page at once.
+  const [picked, setPicked] = useState<string | null>(null);
+  const name = useCallback((sector: Sector) => sectorDisplayName(sector, i18n.language), [i18n.language]);
+  const heatText = useCallback((heat: number | null) => (heat === null ? t('map.noHeat') : formatScore(heat)), [t]);
+
+  const { nodes, missing, hasUnscored, hasLowConfidence } = useMemo(() => {
+    const withValue: TreemapNode[] = [];
+    const without: Sector[] = [];
+    for (const sector of sectors) {
+      const value = treemapSizeOf(sector, size);
+      if (value === null) {
+        if (size !== 'projects' || sector.projectCount > 0) without.push(sector);
+      } else withValue.push({ id: sector.id, name: '', value, sector });
+    }
+    return {
+      nodes: withValue,
+      missing: without,
+      hasUnscored: withValue.some((node) => node.sector.heatScore === null),
+      hasLowConfidence: withValue.some((node) => node.sector.lowConfidence),
+    };
+  }, [sectors, size]);
 
   const option = useMemo(() => {
-    const heatText = (heat: number | null) => (heat === null ? t('map.noHeat') : formatScore(heat));
-    const data: TreemapNode[] = shown.map((sector) => ({
-      id: sector.id,
-      name: sectorDisplayName(sector, i18n.language),
-      value: sector.projectCount,
-      heat: sector.heatScore,
-    }));
+    const sizeText = (sector: Sector) =>
+      [
+        `${t('map.tooltipProjects')}: ${formatInteger(sector.projectCount)}`,
+        `${t('map.tooltipMarketCap')}: ${sector.totalMarketCap === null ? t('map.noData') : formatUsd(sector.totalMarketCap)}`,
+        `${t('map.tooltipTvl')}: ${sector.totalTvl === null ? t('map.noData') : formatUsd(sector.totalTvl)}`,
+      ].join('<br/>');
+    const tooltipOf = (sector: Sector) => {
+      const confidence = sector.lowConfidence
+        ? `<br/>${escapeHtml(t('confidence.low', { count: sector.scoredCount }))}`
+        : '';
+      return `<strong>${escapeHtml(name(sector))}</strong><br/>${t('map.tooltipHeat')}: ${heatText(sector.heatScore)}${confidence}<br/>${sizeText(sector)}`;
+    };
     return {
       tooltip: {
-        formatter: (info: { data?: TreemapNode }) =>
-          info.data
-            ? `<strong>${escapeHtml(info.data.name)}</strong><br/>${t('map.tooltipHeat')}: ${heatText(info.data.heat)}<br/>${t('map.tooltipProjects')}: ${info.data.value}`
-            : '',
+        confine: true,
+        triggerOn: 'mousemove|click',
+        formatter: (info: { data?: TreemapNode }) => (info.data ? tooltipOf(info.data.sector) : ''),
       },
       series: [
         {
@@ -100,58 +123,127 @@ export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
           left: 0,
           label: {
             show: true,
-            formatter: (info: { data?: TreemapNode }) =>
-              info.data ? `${info.data.name}\n${heatText(info.data.heat)}` : '',
+            overflow: 'none',
             fontWeight: 600,
+            fontSize: 12,
+            lineHeight: 16,
+            formatter: (info: { data?: TreemapNode }) => {
+              const sector = info.data?.sector;
+              if (!sector) return '';
+              const fit = fits.get(sector.id) ?? 'none';
+              if (fit === 'none') return '';
+              return fit === 'full' ? `${name(sector)}\n${heatText(sector.heatScore)}` : name(sector);
+            },
           },
           itemStyle: { borderColor: CARD_BACKGROUND[effective], borderWidth: 2, gapWidth: 2 },
-          data: data.map((node) => {
+          data: nodes.map((node) => {
+            const sector = node.sector;
             const colour =
-              node.heat === null
+              sector.heatScore === null
                 ? { fill: NO_HEAT_COLOUR[effective], text: effective === 'dark' ? '#f3f4f6' : '#111827' }
-                : heatColour(node.heat, scale);
-            return { ...node, itemStyle: { color: colour.fill }, label: { color: colour.text } };
+                : heatColour(sector.heatScore, sector.lowConfidence ? { theme: effective } : undefined);
+            return {
+              ...node,
+              name: name(sector),
+              itemStyle: { color: colour.fill },
+              label: { color: colour.text, show: (fits.get(sector.id) ?? 'none') !== 'none' },
+            };
           }),
         },
       ],
     };
-  }, [shown, scale, effective, i18n.language, t]);
-  const { ref, ready } = useEchart(loadTreemapEcharts, option, (data) => {
-    const id = (data as TreemapNode | undefined)?.id;
-    if (id) void navigate(`/sectors/${encodeURIComponent(id)}`);
-  });
+  }, [nodes, fits, effective, name, heatText, t]);
 
-  const summary = sectors
-    .map((sector) => {
-      const heat = sector.heatScore;
-      return `${sectorDisplayName(sector, i18n.language)} ${heat === null ? t('map.noHeat') : formatScore(heat)}`;
-    })
-    .join(', ');
+  // After each layout (first draw, resize) the labels are fitted to their tiles; a change redraws once.
+  const handleRendered = useCallback(
+    (chart: EchartsCore.ECharts) => {
+      const rects = readTileRects(chart);
+      const next = new Map<string, LabelFit>();
+      for (const node of nodes) {
+        const rect = rects.get(node.id);
+        const lines = { name: name(node.sector), heat: heatText(node.sector.heatScore) };
+        next.set(node.id, rect ? fitLabel(rect, lines, measureText) : 'none');
+      }
+      setFits((current) => (sameFits(current, next) ? current : next));
+    },
+    [nodes, name, heatText],
+  );
+
+  const { ref, ready } = useEchart(
+    loadTreemapEcharts,
+    option,
+    (data) => {
+      const id = (data as TreemapNode | undefined)?.id;
+      if (!id) return;
+      if (isCoarsePointer()) setPicked(id);
+      else void navigate(`/sectors/${encodeURIComponent(id)}`);
+    },
+    handleRendered,
+  );
+
+  const pickedNode = nodes.find((node) => node.id === picked);
+  const summary = nodes.map((node) => `${name(node.sector)} ${heatText(node.sector.heatScore)}`).join(', ');
 
   return (
-    <figure className="card p-4">
-      <figcaption className="mb-3">
-        <h2 className="text-lg font-semibold">{t('map.title')}</h2>
-        <p className="muted text-sm">{t('map.description')}</p>
+    <figure
+      className="card p-4"
+      data-testid="sector-treemap"
+      data-size={size}
+      data-tiles={nodes.map((node) => node.id).join(' ')}
+      // The tiles whose label is drawn (whole): the canvas holds no text a test could read.
+      data-labelled={[...fits].flatMap(([id, fit]) => (fit === 'none' ? [] : [id])).join(' ')}
+    >
+      <figcaption className="mb-3 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold">{t('map.title')}</h2>
+          <p className="muted text-sm">{t(`map.description.${size}`)}</p>
+        </div>
+        <TreemapSizeSwitch value={size} onChange={onSizeChange} />
       </figcaption>
-      <div className="relative h-80 sm:h-96">
-        {!ready && <Skeleton className="absolute inset-0 h-full w-full" />}
-        <div ref={ref} role="img" aria-label={`${t('map.title')}: ${summary}`} className="h-full w-full" />
-      </div>
+      {nodes.length === 0 ? (
+        <p className="muted rounded-lg border border-dashed border-gray-300 p-6 text-sm dark:border-gray-700">
+          {t(`map.none.${size}`)}
+        </p>
+      ) : (
+        <div className="relative h-80 sm:h-96">
+          {!ready && <Skeleton className="absolute inset-0 h-full w-full" />}
+          <div ref={ref} role="img" aria-label={`${t('map.title')}: ${summary}`} className="h-full w-full" />
+        </div>
+      )}
+      {pickedNode && <PickedTile sector={pickedNode.sector} name={name(pickedNode.sector)} />}
+      {size !== 'projects' && nodes.length > 0 && (
+        <SampleNote
+          className="mt-2"
+          sources={nodes.map((node) => (size === 'marketCap' ? node.sector.marketSource : node.sector.tvlSource))}
+        />
+      )}
+      {missing.length > 0 && nodes.length > 0 && (
+        <p className="muted mt-2 text-xs" data-testid="treemap-missing">
+          {t(`map.missing.${size}`, { count: missing.length, names: missing.map(name).join(t('map.listSeparator')) })}
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs" data-slot="treemap-legend">
         <span className="font-medium">{t('map.legend')}</span>
         <span className="inline-flex items-center gap-2">
-          <span className="tabular-nums">{formatScore(scale.min)}</span>
+          <span className="tabular-nums">{HEAT_SCALE.min}</span>
           <span
             aria-hidden="true"
             className="h-3 w-40 rounded-sm sm:w-56"
             style={{ backgroundImage: LEGEND_GRADIENT }}
           />
-          <span className="tabular-nums">{formatScore(scale.max)}</span>
-          <span className="sr-only">
-            {t('map.legendRange', { min: formatScore(scale.min), max: formatScore(scale.max) })}
-          </span>
+          <span className="tabular-nums">{HEAT_SCALE.max}</span>
+          <span className="sr-only">{t('map.legendRange', { min: HEAT_SCALE.min, max: HEAT_SCALE.max })}</span>
         </span>
+        {hasLowConfidence && (
+          <span className="inline-flex items-center gap-2">
+            <span
+              aria-hidden="true"
+              className="size-3 rounded-sm"
+              style={{ backgroundColor: heatColour(60, { theme: effective }).fill }}
+            />
+            {t('map.lowConfidenceLegend')}
+          </span>
+        )}
         {hasUnscored && (
           <span className="inline-flex items-center gap-2">
             <span
@@ -165,6 +257,12 @@ export function SectorTreemap({ sectors }: { sectors: readonly Sector[] }) {
       </div>
     </figure>
   );
+}
+
+function sameFits(a: ReadonlyMap<string, LabelFit>, b: ReadonlyMap<string, LabelFit>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) if (b.get(key) !== value) return false;
+  return true;
 }
 
 function escapeHtml(text: string): string {

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { StatsResponse } from '../../../../shared/api/system.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { EMPTY, formatDateTime, formatInteger, formatPercent, formatScore } from '../../../lib/format.ts';
-
-type StatKey = Exclude<keyof StatsResponse, 'asOf'>;
+import { formatDateTime, formatInteger, formatPercent, formatScore } from '../../../lib/format.ts';
+import { type StatKey, whyNotYet } from '../stats-why.ts';
 
 const STATS: { key: StatKey; format: (value: number) => string }[] = [
   { key: 'totalProjects', format: formatInteger },
@@ -16,31 +15,36 @@ const STATS: { key: StatKey; format: (value: number) => string }[] = [
   { key: 'monthlyGrowth', format: (v) => formatPercent(v, 1) },
 ];
 
-/** The homepage statistics; a statistic the server cannot compute honestly (null) shows "—", never a guess. */
-export function StatsGrid({ stats }: { stats: StatsResponse | undefined }) {
+/**
+ * The homepage statistics. The title says "live" only when the figures are (`live`, from GET /api/data-state); a
+ * statistic the instance cannot compute yet says why in words, never a bare 0 or "—".
+ */
+export function StatsGrid({ stats, live }: { stats: StatsResponse | undefined; live: boolean }) {
   const { t } = useTranslation('home');
   return (
     <section aria-labelledby="home-stats">
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="home-stats" className="text-lg font-semibold">
-          {t('stats.title')}
+          {live ? t('stats.title') : t('stats.titleNotLive')}
         </h2>
         {stats && <p className="muted text-xs">{t('stats.asOf', { date: formatDateTime(stats.asOf) })}</p>}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
         {STATS.map(({ key, format }) => {
           const value = stats?.[key];
+          const why = stats ? whyNotYet(stats, key) : null;
           return (
             <div key={key} className="card p-4">
               <dt className="muted text-xs font-medium">{t(`stats.${key}`)}</dt>
               <dd className="mt-1 text-2xl font-bold tabular-nums" data-stat={key}>
                 {stats === undefined ? (
                   <Skeleton className="h-8 w-20" />
-                ) : value === null || value === undefined ? (
-                  <span title={t('stats.nullHint')}>
-                    {EMPTY}
-                    <span className="sr-only">{t('stats.nullHint')}</span>
+                ) : why !== null ? (
+                  <span className="muted block text-sm font-medium leading-5" data-stat-why={why}>
+                    {t(`stats.why.${why}`)}
                   </span>
+                ) : value === null || value === undefined ? (
+                  <span className="muted block text-sm font-medium leading-5">{t('stats.nullHint')}</span>
                 ) : (
                   format(value)
                 )}

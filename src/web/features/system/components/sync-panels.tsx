@@ -27,6 +27,7 @@ const RUN_TONE: Record<RunStatus, BadgeTone> = {
   partial: 'orange',
   failed: 'red',
   skipped: 'gray',
+  cancelled: 'gray',
 };
 
 /** Each data source: its state, last success, last run (with what it reported), next run, data age, last error. */
@@ -169,7 +170,17 @@ export function JobList({ sync }: { sync: SyncStatusResponse }) {
           successful: formatInteger(metrics.successfulSyncs),
           partial: formatInteger(metrics.partialSyncs),
           failed: formatInteger(metrics.failedSyncs),
-        })}
+        })}{' '}
+        <span data-testid="sync-metrics-split">
+          {t('status.metricsSplit', {
+            externalTotal: formatInteger(metrics.external.total),
+            externalSuccessful: formatInteger(metrics.external.successful),
+            externalFailed: formatInteger(metrics.external.failed),
+            internalTotal: formatInteger(metrics.internal.total),
+            internalSuccessful: formatInteger(metrics.internal.successful),
+            internalFailed: formatInteger(metrics.internal.failed),
+          })}
+        </span>
       </p>
     </section>
   );

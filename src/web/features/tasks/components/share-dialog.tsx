@@ -1,20 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreditResponse } from '../../../../shared/api/tasks.schema.ts';
-import { useClaimShare, useShareChoices, useStartShare } from '../api.ts';
-import { type ServerWait, useSecondsLeft } from '../hooks/use-seconds-left.ts';
+import { useShareChoices, useStartShare } from '../api.ts';
 import { ErrorNotice } from './credit-notice.tsx';
 
-type ShareDialogProps = { points: number; onClose: () => void; onCredited: (credit: CreditResponse) => void };
-type Started = ServerWait & { token: string; projectId: string };
-// The claim's failure shows from the mutation's error state.
-const ignore = () => {};
+type ShareDialogProps = { onClose: () => void };
+type Started = { projectId: string; path: string };
 
 /**
- * Pick a project, copy its link or share it to X, then claim: sharing starts a server token, which the server
- * credits only after its own creditableAt (a copy alone cannot be verified, so the wait is the proof of intent).
+ * Pick a project, then copy its link or share it to X. Either starts today's share link on the server (the link
+ * carries its token); nothing is paid here: the server credits the task when someone else opens the link.
  */
-export function ShareDialog({ points, onClose, onCredited }: ShareDialogProps) {
+export function ShareDialog({ onClose }: ShareDialogProps) {
   const { t } = useTranslation('tasks');
   const ref = useRef<HTMLDialogElement>(null);
   const selectId = useId();
@@ -23,8 +19,6 @@ export function ShareDialog({ points, onClose, onCredited }: ShareDialogProps) {
   const [started, setStarted] = useState<Started | null>(null);
   const [copied, setCopied] = useState(false);
   const start = useStartShare();
-  const claim = useClaimShare();
-  const secondsLeft = useSecondsLeft(started);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -33,23 +27,33 @@ export function ShareDialog({ points, onClose, onCredited }: ShareDialogProps) {
 
   const projects = choices.data?.items ?? [];
   const project = projects.find((p) => p.id === picked) ?? projects[0];
-  const url = project ? `${window.location.origin}/project/${encodeURIComponent(project.id)}` : '';
+  // The link with its share token once started; before that, the plain page (a copy starts it first).
+  const current = started && started.projectId === project?.id ? started : null;
+  const plain = project ? `/project/${encodeURIComponent(project.id)}` : '';
+  const url = project ? `${window.location.origin}${current?.path ?? plain}` : '';
   const xHref = project
     ? `https://x.com/intent/tweet?${new URLSearchParams({ text: t('share.shareText', { name: project.name }), url })}`
     : '';
 
-  function begin() {
-    if (!project || start.isPending || started?.projectId === project.id) return;
+  /** Today's link for the picked project (the same one when asked again), from the server. */
+  async function linkOf(): Promise<string | null> {
+    if (!project) return null;
+    if (current) return `${window.location.origin}${current.path}`;
     const projectId = project.id;
-    start.mutate(projectId, {
-      onSuccess: (answer) => setStarted({ ...answer, projectId, receivedAt: performance.now() }),
-    });
+    try {
+      const answer = await start.mutateAsync(projectId);
+      setStarted({ projectId, path: answer.path });
+      return `${window.location.origin}${answer.path}`;
+    } catch {
+      return null; // shown from the mutation's error state
+    }
   }
 
   async function handleCopy() {
-    begin();
+    const link = await linkOf();
+    if (!link) return;
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(link);
       setCopied(true);
     } catch {
       // No clipboard permission: the link stays selectable in the field.
@@ -88,7 +92,6 @@ export function ShareDialog({ points, onClose, onCredited }: ShareDialogProps) {
                 value={project?.id}
                 onChange={(event) => {
                   setPicked(event.target.value);
-                  setStarted(null);
                   setCopied(false);
                 }}
               >
@@ -104,34 +107,37 @@ export function ShareDialog({ points, onClose, onCredited }: ShareDialogProps) {
               <button type="button" className="btn-secondary" onClick={handleCopy}>
                 {copied ? t('share.copied') : t('share.copy')}
               </button>
-              <a href={xHref} target="_blank" rel="noopener noreferrer" className="btn-secondary" onClick={begin}>
+              <a
+                href={xHref}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="btn-secondary"
+                onClick={(event) => {
+                  if (current) return; // the href already carries the token
+                  event.preventDefault();
+                  // Opened now (a popup blocker allows it inside the click), pointed at X once the link exists.
+                  const tab = window.open('', '_blank');
+                  if (tab) tab.opener = null;
+                  void linkOf().then((link) => {
+                    if (!link) return tab?.close();
+                    const text = t('share.shareText', { name: project?.name ?? '' });
+                    const href = `https://x.com/intent/tweet?${new URLSearchParams({ text, url: link })}`;
+                    if (tab) tab.location.href = href;
+                  });
+                }}
+              >
                 {t('share.toX')}
               </a>
             </div>
           </>
         )}
-        {started && (
-          <div className="space-y-2">
-            <p className="muted text-sm" aria-live="polite">
-              {secondsLeft > 0 ? t('share.countdown', { seconds: secondsLeft }) : t('ad.ready')}
-            </p>
-            <button
-              type="button"
-              className="btn-primary"
-              disabled={secondsLeft > 0 || claim.isPending}
-              onClick={() =>
-                void claim.mutateAsync(started.token).then((credit) => {
-                  onCredited(credit);
-                  ref.current?.close();
-                }, ignore)
-              }
-            >
-              {t('share.claim', { points })}
-            </button>
+        {current ? (
+          <div className="space-y-1 text-sm" role="status">
+            <p>{t('share.waiting')}</p>
+            <p className="muted">{t('share.rule')}</p>
           </div>
-        )}
+        ) : null}
         {start.isError && <ErrorNotice error={start.error} />}
-        {claim.isError && <ErrorNotice error={claim.error} />}
         <div className="flex justify-end">
           <button type="button" className="btn-ghost" onClick={() => ref.current?.close()}>
             {t('share.close')}

@@ -27,22 +27,29 @@ const LINKS: Partial<Record<TaskItem['key'], { to: string; label: LinkLabel }>> 
   'achievement.first_watchlist': { to: '/watchlists', label: 'watchlist' },
 };
 
-/** What the user can do about a task that is neither completed nor locked. */
+/**
+ * What the user can do about a task that is neither completed nor locked: an available task is claimed here (the
+ * server accepts it now); a pending one links to where it is done.
+ */
 export function TaskAction({ task, onCredited }: TaskActionProps) {
   const { t } = useTranslation('tasks');
+  if (task.state === 'available') {
+    return task.key === 'daily.check_in' ? (
+      <CheckInButton onCredited={onCredited} />
+    ) : (
+      <div>
+        <ClaimButton taskKey={task.key as TaskKey} onCredited={onCredited} />
+      </div>
+    );
+  }
   switch (task.key) {
-    case 'daily.check_in':
-      return <CheckInButton onCredited={onCredited} />;
     case 'daily.share_project':
-      return <ShareAction points={task.points} onCredited={onCredited} />;
+      return <ShareAction waiting={task.pendingReason === 'shareNotOpened'} />;
     case 'achievement.complete_profile':
       return (
-        <div className="flex flex-wrap items-center gap-2">
-          <ClaimButton taskKey={task.key} onCredited={onCredited} />
-          <Link to="/settings" className="btn-ghost">
-            {t('actions.editProfile')}
-          </Link>
-        </div>
+        <Link to="/settings" className="btn-secondary self-start">
+          {t('actions.editProfile')}
+        </Link>
       );
   }
   const link = LINKS[task.key];
@@ -94,15 +101,19 @@ function ClaimButton({ taskKey, onCredited }: Pick<TaskActionProps, 'onCredited'
   );
 }
 
-function ShareAction({ points, onCredited }: { points: number; onCredited: (credit: CreditResponse) => void }) {
+function ShareAction({ waiting }: { waiting: boolean }) {
   const { t } = useTranslation('tasks');
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn-primary self-start" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={waiting ? 'btn-secondary self-start' : 'btn-primary self-start'}
+        onClick={() => setOpen(true)}
+      >
         {t('actions.share')}
       </button>
-      {open && <ShareDialog points={points} onClose={() => setOpen(false)} onCredited={onCredited} />}
+      {open && <ShareDialog onClose={() => setOpen(false)} />}
     </>
   );
 }

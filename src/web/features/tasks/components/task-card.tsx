@@ -83,5 +83,14 @@ function TaskFooter({ task, resetsAt, onCredited }: TaskCardProps & { onCredited
     }
     return <p className="muted text-sm">{t('locked.dailyCap', { time: resetsAt })}</p>;
   }
-  return <TaskAction task={task} onCredited={onCredited} />;
+  return (
+    <>
+      {task.state === 'pending' && task.pendingReason && (
+        <p className="muted text-sm" data-testid="task-pending">
+          {t(`pending.${task.pendingReason}`, { done: task.progress.done, target: task.progress.target })}
+        </p>
+      )}
+      <TaskAction task={task} onCredited={onCredited} />
+    </>
+  );
 }

@@ -2,16 +2,26 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WatchlistItem } from '../../../../shared/api/watchlists.schema.ts';
-import { MetricSource } from '../../../components/metric-source.tsx';
+import { MetricSource, SampleNote } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
-import { NoValue } from '../../../components/ui/no-value.tsx';
-import { formatDecimal, formatScore, formatUsd } from '../../../lib/format.ts';
+import { formatQuantity, formatScore, formatUsd } from '../../../lib/format.ts';
 import { useRemoveItem } from '../api.ts';
-import { FigureCell } from './figure-cell.tsx';
+import { FigureCell, Missing } from './figure-cell.tsx';
 import { HoldingEditor } from './holding-editor.tsx';
 
-const COLUMNS = ['project', 'price', 'change24h', 'heat', 'amount', 'value', 'pnl', 'valueChange', 'actions'] as const;
+const COLUMNS = [
+  'project',
+  'marketCap',
+  'price',
+  'change24h',
+  'heat',
+  'amount',
+  'value',
+  'pnl',
+  'valueChange',
+  'actions',
+] as const;
 
 /** Row checkboxes: which holdings are ticked, whether more may be, and the box's accessible name. */
 export type HoldingSelection = {
@@ -24,18 +34,23 @@ export type HoldingSelection = {
 
 type Props = { listId: string; items: WatchlistItem[]; selection?: HoldingSelection };
 
-/** One row per project of the list; a row's Edit opens its holding editor below it. */
+// Headers and figures never wrap (a phone scrolls the table sideways instead of breaking "24 小时" letter by letter);
+// the project column stays in view while it scrolls.
+const CELL = 'whitespace-nowrap px-2.5 py-2 align-top';
+const STICKY = 'sticky left-0 z-10 bg-white dark:bg-gray-900';
+
+/** One row per project of the list; a row's Edit (or "Enter quantity") opens its holding editor below it. */
 export function HoldingsTable({ listId, items, selection }: Props) {
   const { t } = useTranslation('watchlists');
   const [editing, setEditing] = useState<string | null>(null);
   const remove = useRemoveItem();
   return (
-    <div className="card overflow-x-auto">
+    <div className="card overflow-x-auto" data-slot="holdings-table">
       <table className="w-full text-sm">
-        <thead className="text-left text-xs uppercase text-gray-600 dark:text-gray-400">
+        <thead className="text-left text-xs text-gray-600 dark:text-gray-400">
           <tr>
             {COLUMNS.map((c) => (
-              <th key={c} scope="col" className="px-3 py-2 font-medium">
+              <th key={c} scope="col" className={`${CELL} font-medium ${c === 'project' ? STICKY : ''}`}>
                 {t(`table.${c}`)}
               </th>
             ))}
@@ -45,7 +60,7 @@ export function HoldingsTable({ listId, items, selection }: Props) {
           {items.map((item) => (
             <Fragment key={item.projectId}>
               <tr className="border-t border-gray-200 dark:border-gray-800" data-holding={item.projectId}>
-                <th scope="row" className="px-3 py-2 text-left font-medium">
+                <th scope="row" className={`${CELL} ${STICKY} text-left font-medium`}>
                   <div className="flex items-center gap-2">
                     {selection && (
                       <input
@@ -58,34 +73,57 @@ export function HoldingsTable({ listId, items, selection }: Props) {
                     )}
                     <Link to={`/project/${item.projectId}`} className="link flex items-center gap-2">
                       <Logo src={item.logoUrl} name={item.name} size={20} />
-                      <span>{item.name}</span>
+                      <span className="max-w-40 truncate">{item.name}</span>
                       {item.symbol && <span className="muted text-xs">{item.symbol}</span>}
                     </Link>
                   </div>
-                  {item.note && <p className="muted text-xs font-normal">{item.note}</p>}
+                  {item.note && <p className="muted max-w-48 truncate text-xs font-normal">{item.note}</p>}
                 </th>
-                <td className="px-3 py-2 tabular-nums" data-figure="price">
-                  {item.price === null ? <NoValue text={t('reasons.no_price')} /> : formatUsd(item.price)}
-                  {/* The price's market source, marked like the directory's (a sample figure says so). */}
-                  <MetricSource source={item.marketSource} hasValue={item.price !== null} />
+                <td className={`${CELL} tabular-nums`} data-figure="marketCap">
+                  {item.marketCap === null ? <Missing reason="noData" /> : formatUsd(item.marketCap)}
+                  {/* Source and as-of under the figure ("Sample · as of 30 Jun 2025", "As of … · CoinGecko"). */}
+                  <MetricSource source={item.marketSource} hasValue={item.marketCap !== null} variant="line" />
                 </td>
-                <td className="px-3 py-2">
-                  <ChangeText value={item.priceChange24h} />
+                <td className={`${CELL} tabular-nums`} data-figure="price">
+                  {item.price === null ? <Missing reason="noData" /> : formatUsd(item.price)}
+                  {/* The compact mark (its as-of in the tooltip and the note under the table): CoinGecko sends price
+                      and market cap together, so the market cap's line states the shared source and time. */}
+                  <MetricSource source={item.priceSource} hasValue={item.price !== null} />
                 </td>
-                <td className="px-3 py-2 tabular-nums">{formatScore(item.heatScore)}</td>
-                <td className="px-3 py-2 tabular-nums">
-                  {item.amount === null ? <NoValue text={t('reasons.no_amount')} /> : formatDecimal(item.amount, 4)}
+                <td className={CELL} data-figure="priceChange24h">
+                  {item.priceChange24h === null ? (
+                    <Missing reason="noData" />
+                  ) : (
+                    <ChangeText value={item.priceChange24h} />
+                  )}
                 </td>
-                <td className="px-3 py-2" data-figure="value">
+                <td className={`${CELL} tabular-nums`}>
+                  {item.heatScore === null ? <Missing reason="noData" /> : formatScore(item.heatScore)}
+                </td>
+                <td className={`${CELL} tabular-nums`} data-figure="amount">
+                  {item.amount === null ? (
+                    <button
+                      type="button"
+                      className="link text-xs"
+                      aria-label={t('table.setAmountLabel', { name: item.name })}
+                      onClick={() => setEditing(item.projectId)}
+                    >
+                      {t('table.setAmount')}
+                    </button>
+                  ) : (
+                    formatQuantity(item.amount)
+                  )}
+                </td>
+                <td className={CELL} data-figure="value">
                   <FigureCell figure={item.value} />
                 </td>
-                <td className="px-3 py-2" data-figure="pnl">
+                <td className={CELL} data-figure="pnl">
                   <FigureCell figure={item.pnl} signed />
                 </td>
-                <td className="px-3 py-2" data-figure="change24h">
+                <td className={CELL} data-figure="change24h">
                   <FigureCell figure={item.change24h} signed />
                 </td>
-                <td className="px-3 py-2">
+                <td className={CELL}>
                   <div className="flex gap-1">
                     <button
                       type="button"
@@ -108,7 +146,7 @@ export function HoldingsTable({ listId, items, selection }: Props) {
               </tr>
               {editing === item.projectId && (
                 <tr>
-                  <td colSpan={COLUMNS.length}>
+                  <td colSpan={COLUMNS.length} className="sticky left-0">
                     <HoldingEditor listId={listId} item={item} onDone={() => setEditing(null)} />
                   </td>
                 </tr>
@@ -117,6 +155,10 @@ export function HoldingsTable({ listId, items, selection }: Props) {
           ))}
         </tbody>
       </table>
+      <SampleNote
+        className="sticky left-0 px-3 pb-2"
+        sources={items.flatMap((item) => [item.marketSource, item.priceSource])}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WatchlistSummary } from '../../../../shared/api/watchlists.schema.ts';
@@ -7,11 +7,16 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateWatchlist, useDeleteWatchlist, useRenameWatchlist, useWatchlists } from '../api.ts';
 import { NameForm } from './name-form.tsx';
 
-/** /watchlists: my lists with their counts; create, rename, delete (after an inline confirmation). */
-export function WatchlistsOverview() {
+/**
+ * /watchlists: my lists with their counts; create, rename, delete (after an inline confirmation). `listExtra`: what
+ * the page adds to each card (the team share switch, composed by the app).
+ */
+export function WatchlistsOverview({ listExtra }: { listExtra?: (list: WatchlistSummary) => ReactNode } = {}) {
   const { t } = useTranslation('watchlists');
   const lists = useWatchlists();
   const create = useCreateWatchlist();
+  // A new form (an empty name) after each successful create; a refused name stays for the user to correct.
+  const [created, setCreated] = useState(0);
   if (lists.isPending) return <Skeleton className="h-40 w-full" />;
   if (lists.isError) return <p role="alert">{lists.error.message}</p>;
   const { items, limit } = lists.data;
@@ -20,11 +25,18 @@ export function WatchlistsOverview() {
       <section className="card space-y-3 p-4">
         <p className="muted text-sm">{t('lists.usage', { used: items.length, limit })}</p>
         <NameForm
-          key={items.length}
+          key={created}
           submitLabel={t('form.create')}
           pending={create.isPending}
           error={create.error?.message}
-          onSubmit={(name) => create.mutate(name, { onSuccess: () => create.reset() })}
+          onSubmit={(name) =>
+            create.mutate(name, {
+              onSuccess: () => {
+                create.reset();
+                setCreated((n) => n + 1);
+              },
+            })
+          }
         />
       </section>
       <section aria-labelledby="my-watchlists" className="space-y-3">
@@ -36,7 +48,7 @@ export function WatchlistsOverview() {
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2">
             {items.map((list) => (
-              <ListCard key={list.id} list={list} />
+              <ListCard key={list.id} list={list} extra={listExtra?.(list)} />
             ))}
           </ul>
         )}
@@ -45,7 +57,7 @@ export function WatchlistsOverview() {
   );
 }
 
-function ListCard({ list }: { list: WatchlistSummary }) {
+function ListCard({ list, extra }: { list: WatchlistSummary; extra?: ReactNode }) {
   const { t } = useTranslation('watchlists');
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm'>('view');
   const rename = useRenameWatchlist();
@@ -82,6 +94,7 @@ function ListCard({ list }: { list: WatchlistSummary }) {
           </div>
         </div>
       )}
+      {mode === 'view' && extra}
       {mode === 'confirm' && (
         <div
           role="alertdialog"

@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  DashboardResponseSchema,
+  DashboardSearchParamsSchema,
+  DashboardSearchResultsSchema,
+  PutDashboardBodySchema,
+} from '../../../shared/api/dashboard.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requireFeature, type Viewer, viewerOf } from '../membership/viewer-level.ts';
+import * as service from './dashboard.service.ts';
+
+const tags = ['dashboard'];
+// Before the body is read: a visitor gets 401, a free user 403 FEATURE_LOCKED naming premium (test mode applies).
+const guard = requireFeature('custom_dashboard');
+
+function own(request: FastifyRequest, reply: FastifyReply, now: Date): Viewer {
+  reply.header('cache-control', 'private, no-store');
+  return viewerOf(request, now);
+}
+
+/** /api/me/dashboard: the signed-in user's own custom dashboard (premium), stored on the account. */
+export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  app.get(
+    '/me/dashboard',
+    { schema: { tags, response: { 200: DashboardResponseSchema } }, onRequest: guard },
+    (req, reply) => service.getDashboard(db, own(req, reply, new Date())),
+  );
+
+  app.put(
+    '/me/dashboard',
+    { schema: { tags, body: PutDashboardBodySchema, response: { 200: DashboardResponseSchema } }, onRequest: guard },
+    (req, reply) => {
+      const now = new Date();
+      return service.putDashboard(db, own(req, reply, now), req.body, now);
+    },
+  );
+
+  app.get(
+    '/me/dashboard/saved-searches/:id/results',
+    {
+      schema: { tags, params: DashboardSearchParamsSchema, response: { 200: DashboardSearchResultsSchema } },
+      onRequest: guard,
+    },
+    (req, reply) => {
+      const now = new Date();
+      return service.getSearchResults(db, own(req, reply, now), req.params.id, now);
+    },
+  );
+};

@@ -1,0 +1,114 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AcceptInvitationBodySchema,
+  InvitationCreatedSchema,
+  InvitationIdParamsSchema,
+  InviteBodySchema,
+  MemberIdParamsSchema,
+  MyTeamResponseSchema,
+  TeamNameBodySchema,
+  TeamSchema,
+  TransferBodySchema,
+} from '../../../shared/api/teams.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { requestLanguage } from '../../plugins/error-handler.ts';
+import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
+import { createMailer } from '../auth/mailer.ts';
+import { requireSignedIn, viewerOf } from '../membership/viewer-level.ts';
+import * as service from './teams.service.ts';
+
+const tags = ['teams'];
+
+function own(request: FastifyRequest, reply: FastifyReply): string {
+  reply.header('cache-control', 'private, no-store');
+  return request.auth!.user.id;
+}
+
+/**
+ * /api/team/*: the signed-in user's one team (docs/teams.md). Every route acts on "my team" as found by my seat, so
+ * another team's invitation or member ids are simply not found (404). Creating and inviting need vip (403
+ * FEATURE_LOCKED_VIP); reading, leaving, removing, transferring, revoking and deleting work at any level.
+ */
+export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+  const mail = { db, config, mailer: createMailer(config, app.log) };
+  const signedIn = { onRequest: requireSignedIn };
+  const verified = { onRequest: requireSignedIn, preHandler: requireVerifiedEmail };
+
+  app.get('/team', { schema: { tags, response: { 200: MyTeamResponseSchema } }, ...signedIn }, (req, reply) => {
+    own(req, reply);
+    return service.getMyTeam(db, viewerOf(req, new Date()), new Date());
+  });
+
+  app.post(
+    '/team',
+    { schema: { tags, body: TeamNameBodySchema, response: { 201: TeamSchema } }, ...verified },
+    async (req, reply) => {
+      own(req, reply);
+      const team = await service.createTeam(db, viewerOf(req, new Date()), req.body.name, new Date());
+      return reply.code(201).send(team);
+    },
+  );
+
+  app.patch(
+    '/team',
+    { schema: { tags, body: TeamNameBodySchema, response: { 200: TeamSchema } }, ...signedIn },
+    (req, reply) => service.renameTeam(db, own(req, reply), req.body.name, new Date()),
+  );
+
+  app.delete('/team', { schema: { tags }, ...signedIn }, async (req, reply) => {
+    await service.deleteTeam(db, own(req, reply));
+    return reply.code(204).send(null);
+  });
+
+  app.post(
+    '/team/invitations',
+    { schema: { tags, body: InviteBodySchema, response: { 201: InvitationCreatedSchema } }, ...verified },
+    async (req, reply) => {
+      own(req, reply);
+      const now = new Date();
+      const created = await service.inviteMember(mail, viewerOf(req, now), req.body.email, requestLanguage(req), now);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/team/invitations/:id',
+    { schema: { tags, params: InvitationIdParamsSchema }, ...signedIn },
+    async (req, reply) => {
+      await service.revokeInvitation(db, own(req, reply), req.params.id, new Date());
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/team/invitations/accept',
+    { schema: { tags, body: AcceptInvitationBodySchema, response: { 200: TeamSchema } }, ...verified },
+    (req, reply) => {
+      own(req, reply);
+      const { user } = req.auth!;
+      const accepter = { id: user.id, email: user.email, emailVerified: user.emailVerifiedAt !== null };
+      return service.acceptInvitation(db, accepter, req.body.token, new Date());
+    },
+  );
+
+  app.post('/team/leave', { schema: { tags }, ...signedIn }, async (req, reply) => {
+    await service.leaveTeam(db, own(req, reply));
+    return reply.code(204).send(null);
+  });
+
+  app.delete(
+    '/team/members/:userId',
+    { schema: { tags, params: MemberIdParamsSchema }, ...signedIn },
+    async (req, reply) => {
+      await service.removeMember(db, own(req, reply), req.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/team/transfer',
+    { schema: { tags, body: TransferBodySchema, response: { 200: TeamSchema } }, ...signedIn },
+    (req, reply) => service.transferOwnership(db, own(req, reply), req.body.userId, new Date()),
+  );
+};

@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertsResponseSchema } from '../../../shared/api/alerts.schema.ts';
+import {
+  type AnalysisLang,
+  BriefResponseSchema,
+  MarketAnalysisResponseSchema,
+} from '../../../shared/api/analysis.schema.ts';
+import {
+  type DashboardResponse,
+  DashboardResponseSchema,
+  DashboardSearchResultsSchema,
+  type PutDashboardBody,
+} from '../../../shared/api/dashboard.schema.ts';
+import { SavedSearchesResponseSchema } from '../../../shared/api/saved-searches.schema.ts';
+import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import { WatchlistDetailSchema, WatchlistsResponseSchema } from '../../../shared/api/watchlists.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+// The dashboard's layout (/api/me/dashboard) and each widget's data, read from the same APIs the other pages use
+// (watchlists, alerts, sectors, market analysis and brief, saved searches): one read path per figure.
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  layout: () => ['dashboard', 'layout'] as const,
+  watchlists: () => ['dashboard', 'watchlists'] as const,
+  watchlist: (id: string) => ['dashboard', 'watchlist', id] as const,
+  savedSearches: () => ['dashboard', 'saved-searches'] as const,
+  searchResults: (id: string) => ['dashboard', 'search-results', id] as const,
+  alerts: (lang: string) => ['dashboard', 'alerts', lang] as const,
+  sectors: () => ['dashboard', 'sectors'] as const,
+  market: () => ['dashboard', 'market'] as const,
+  brief: (lang: AnalysisLang) => ['dashboard', 'brief', lang] as const,
+};
+
+const lang = () => ({ query: { lang: currentLanguage() } });
+
+/** The layout; a free user's or visitor's refusal is the page's lock (no retry). `enabled` false skips the read. */
+export const useDashboard = (enabled = true) =>
+  useQuery({
+    queryKey: dashboardKeys.layout(),
+    queryFn: ({ signal }) => apiGet('/api/me/dashboard', DashboardResponseSchema, { signal }),
+    enabled,
+    retry: false,
+  });
+
+/** Saves the whole layout over the version it was read at; the answer (the new version) replaces the cached one. */
+export function useSaveDashboard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PutDashboardBody) => apiSend('PUT', '/api/me/dashboard', DashboardResponseSchema, body, lang()),
+    onSuccess: (saved: DashboardResponse) => queryClient.setQueryData(dashboardKeys.layout(), saved),
+  });
+}
+
+export const useWatchlistOptions = () =>
+  useQuery({
+    queryKey: dashboardKeys.watchlists(),
+    queryFn: ({ signal }) => apiGet('/api/watchlists', WatchlistsResponseSchema, { signal }),
+  });
+
+export const useSavedSearchOptions = () =>
+  useQuery({
+    queryKey: dashboardKeys.savedSearches(),
+    queryFn: ({ signal }) => apiGet('/api/saved-searches', SavedSearchesResponseSchema, { signal }),
+  });
+
+export const useWatchlistWidget = (id: string) =>
+  useQuery({
+    queryKey: dashboardKeys.watchlist(id),
+    queryFn: ({ signal }) => apiGet(`/api/watchlists/${encodeURIComponent(id)}`, WatchlistDetailSchema, { signal }),
+    retry: false,
+  });
+
+export const useSearchResultsWidget = (id: string) =>
+  useQuery({
+    queryKey: dashboardKeys.searchResults(id),
+    queryFn: ({ signal }) =>
+      apiGet(`/api/me/dashboard/saved-searches/${encodeURIComponent(id)}/results`, DashboardSearchResultsSchema, {
+        signal,
+      }),
+    retry: false,
+  });
+
+export const useAlertsWidget = () => {
+  const language = currentLanguage();
+  return useQuery({
+    queryKey: dashboardKeys.alerts(language),
+    queryFn: ({ signal }) => apiGet('/api/alerts', AlertsResponseSchema, { query: { lang: language }, signal }),
+  });
+};
+
+export const useSectorsWidget = () =>
+  useQuery({
+    queryKey: dashboardKeys.sectors(),
+    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
+  });
+
+export const useMarketWidget = () =>
+  useQuery({
+    queryKey: dashboardKeys.market(),
+    queryFn: ({ signal }) => apiGet('/api/analysis/market', MarketAnalysisResponseSchema, { signal }),
+  });
+
+export const useBriefWidget = (language: AnalysisLang) =>
+  useQuery({
+    queryKey: dashboardKeys.brief(language),
+    queryFn: ({ signal }) =>
+      apiGet('/api/analysis/market/brief', BriefResponseSchema, { query: { lang: language }, signal }),
+  });

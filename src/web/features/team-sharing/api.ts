@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  ProjectNoteSchema,
+  ProjectNotesResponseSchema,
+  ShareResponseSchema,
+  TeamSavedSearchesResponseSchema,
+  TeamWatchlistDetailSchema,
+  TeamWatchlistsResponseSchema,
+} from '../../../shared/api/team-sharing.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
+
+// What a team shares: the share switches, the team's shared lists and searches, and its notes on a project.
+const lang = () => ({ query: { lang: currentLanguage() } });
+const NoBody = z.unknown();
+const enc = encodeURIComponent;
+
+export type ShareKind = 'watchlist' | 'savedSearch';
+
+export const teamSharingKeys = {
+  all: ['team-sharing'] as const,
+  watchlists: () => ['team-sharing', 'watchlists'] as const,
+  watchlist: (id: string) => ['team-sharing', 'watchlist', id] as const,
+  savedSearches: () => ['team-sharing', 'saved-searches'] as const,
+  notes: (projectId: string) => ['team-sharing', 'notes', projectId] as const,
+};
+
+export const useTeamWatchlists = (enabled = true) =>
+  useQuery({
+    queryKey: teamSharingKeys.watchlists(),
+    queryFn: ({ signal }) => apiGet('/api/team/watchlists', TeamWatchlistsResponseSchema, { signal }),
+    enabled,
+  });
+
+export const useTeamWatchlist = (id: string, enabled: boolean) =>
+  useQuery({
+    queryKey: teamSharingKeys.watchlist(id),
+    queryFn: ({ signal }) => apiGet(`/api/team/watchlists/${enc(id)}`, TeamWatchlistDetailSchema, { signal }),
+    enabled,
+  });
+
+export const useTeamSavedSearches = (enabled = true) =>
+  useQuery({
+    queryKey: teamSharingKeys.savedSearches(),
+    queryFn: ({ signal }) => apiGet('/api/team/saved-searches', TeamSavedSearchesResponseSchema, { signal }),
+    enabled,
+  });
+
+/** A change of anything shared: every team view refreshes (and the owner-only lists, which a team edit may rename). */
+function useTeamMutation<T, R>(send: (input: T) => Promise<R>, alsoRefresh: readonly string[] = []) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamSharingKeys.all }),
+        ...alsoRefresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+      ]),
+  });
+}
+
+export const useShare = (kind: ShareKind) =>
+  useTeamMutation(({ id, shared }: { id: string; shared: boolean }) =>
+    apiSend(
+      'PUT',
+      `/api/${kind === 'watchlist' ? 'watchlists' : 'saved-searches'}/${enc(id)}/share`,
+      ShareResponseSchema,
+      { shared },
+      lang(),
+    ),
+  );
+
+export const useRenameTeamWatchlist = () =>
+  useTeamMutation(
+    ({ id, name }: { id: string; name: string }) =>
+      apiSend('PATCH', `/api/team/watchlists/${enc(id)}`, TeamWatchlistDetailSchema, { name }, lang()),
+    ['watchlists'],
+  );
+
+export const useRemoveTeamWatchlistItem = () =>
+  useTeamMutation(
+    ({ id, projectId }: { id: string; projectId: string }) =>
+      apiSend('DELETE', `/api/team/watchlists/${enc(id)}/items/${enc(projectId)}`, NoBody, undefined, lang()),
+    ['watchlists'],
+  );
+
+export const useProjectNotes = (projectId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: teamSharingKeys.notes(projectId),
+    queryFn: ({ signal }) => apiGet(`/api/projects/${enc(projectId)}/notes`, ProjectNotesResponseSchema, { signal }),
+    enabled,
+  });
+
+export const useCreateNote = (projectId: string) =>
+  useTeamMutation((body: string) =>
+    apiSend('POST', `/api/projects/${enc(projectId)}/notes`, ProjectNoteSchema, { body }, lang()),
+  );
+
+export const useUpdateNote = () =>
+  useTeamMutation(({ id, body }: { id: string; body: string }) =>
+    apiSend('PATCH', `/api/team/notes/${enc(id)}`, ProjectNoteSchema, { body }, lang()),
+  );
+
+export const useDeleteNote = () =>
+  useTeamMutation((id: string) => apiSend('DELETE', `/api/team/notes/${enc(id)}`, NoBody, undefined, lang()));
