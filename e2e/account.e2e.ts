@@ -8,7 +8,7 @@ import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
 // The account through the real page: the user menu, /profile and /settings (name, password, deletion), zh and en.
-const NOTES_DIR = resolve('docs/notes/issue-13');
+const NOTES_DIR = resolve('e2e-artifacts/notes/issue-13');
 const NEW_PASSWORD = 'violet kettle drums at noon';
 
 const session = launchFileBrowser(NOTES_DIR);

@@ -20,7 +20,7 @@ const LOCALES = { zh, en } as const;
 const ADMIN_TEXTS = { zh: zhAdmin, en: enAdmin } as const;
 const ADMIN = adminsPerLanguage('system');
 const SECRET = 'AAAA-e2e-bearer-secret-never-shown';
-const session = launchFileBrowser(resolve('docs/notes/issue-17'));
+const session = launchFileBrowser(resolve('e2e-artifacts/notes/issue-17'));
 
 let fake: FakeServer;
 let baseURL: string;

@@ -17,7 +17,7 @@ import { fillTemplate } from './support/text.ts';
 // imports the catalogue exactly as it is.
 // The admin namespace is read from its files: shared/locales/index.ts does not list it (the page loads it itself).
 const LOCALES = { zh: { ...zh, admin: zhAdmin }, en: { ...en, admin: enAdmin } } as const;
-const session = launchFileBrowser(resolve('docs/notes/issue-17'));
+const session = launchFileBrowser(resolve('e2e-artifacts/notes/issue-17'));
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>, viewport?: typeof MOBILE) {
   return session.withPage({ lang, ...(viewport ? { viewport } : {}) }, `admin-${name}-${lang}`, run);

@@ -13,7 +13,7 @@ import { fillTemplate } from './support/text.ts';
 // threshold (the e2e server's control port plays the scheduler and a burst of attention), the bell and
 // /notifications carry the alert. Each language has its own premium account and its own alerted project.
 const LOCALES = { zh, en } as const;
-const NOTES_DIR = resolve('docs/notes/issue-14');
+const NOTES_DIR = resolve('e2e-artifacts/notes/issue-14');
 /** The project each language's alert watches (a different one each, as the surge leaves its heat raised). */
 const ALERTED: Record<Lang, { id: string; name: string }> = {
   zh: { id: 'pendle', name: 'Pendle' },

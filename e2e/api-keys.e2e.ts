@@ -12,7 +12,7 @@ import { fillTemplate } from './support/text.ts';
 // from the account menu, creates a key, sees it once with the warning, copies it, calls /api/v1 with it, and revokes
 // it after confirming (the key then answers 401); a free user gets the upgrade message naming VIP.
 const LOCALES = { zh, en } as const;
-const NOTES_DIR = resolve('docs/notes/issue-16');
+const NOTES_DIR = resolve('e2e-artifacts/notes/issue-16');
 
 const session = launchFileBrowser(NOTES_DIR);
 

@@ -11,7 +11,7 @@ import { launchFileBrowser } from './support/file-browser.ts';
 // the control port), its page's heat history chart over 90 days marks the backfilled days (hollow points, a legend
 // entry and the note under the chart) in zh and en.
 const LOCALES = { zh, en } as const;
-const NOTES_DIR = resolve('docs/notes/issue-15');
+const NOTES_DIR = resolve('e2e-artifacts/notes/issue-15');
 
 const session = launchFileBrowser(NOTES_DIR);
 let projectId: string;

@@ -15,7 +15,7 @@ import { fillTemplate } from './support/text.ts';
 // of its own, made through the admin API, so no other file's assertions meet it.
 const LOCALES = { zh, en } as const;
 const ADMIN = { zh: zhAdmin, en: enAdmin } as const;
-const session = launchFileBrowser(resolve('docs/notes/issue-17'));
+const session = launchFileBrowser(resolve('e2e-artifacts/notes/issue-17'));
 const RUN = Date.now().toString(36);
 
 /** A fetch from inside the page with its session cookie and CSRF token, as the web app sends writes. */

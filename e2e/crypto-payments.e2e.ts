@@ -15,7 +15,7 @@ import { fillTemplate } from './support/text.ts';
 const LOCALES = { zh, en } as const;
 const PAYER = DEV_ACCOUNTS[1];
 const RECEIVER = DEV_ACCOUNTS[3];
-const session = launchFileBrowser(resolve('docs/notes/issue-19'));
+const session = launchFileBrowser(resolve('e2e-artifacts/notes/issue-19'));
 
 let node: HardhatNode;
 let baseURL: string;

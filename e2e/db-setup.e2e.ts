@@ -10,7 +10,7 @@ import { fillTemplate } from './support/text.ts';
 // Issue 17 point 6: /db-setup shows an admin the database in use (the e2e server's embedded PGlite), its migrations,
 // the rows per table and the steps of the move to PostgreSQL; a signed-in non-admin gets the spec's refusal.
 const LOCALES = { zh, en } as const;
-const session = launchFileBrowser(resolve('docs/notes/issue-17'));
+const session = launchFileBrowser(resolve('e2e-artifacts/notes/issue-17'));
 
 function withPage(lang: Lang, name: string, run: (page: Page) => Promise<void>) {
   return session.withPage({ lang }, `db-setup-${name}-${lang}`, run);

@@ -10,7 +10,7 @@ import { launchFileBrowser } from './support/file-browser.ts';
 // tier, the 11th search of a day shows the limit, and an admin's test mode changes what /membership shows and puts a
 // banner on every page until it is turned off.
 const LOCALES = { zh, en } as const;
-const NOTES_DIR = resolve('docs/notes/issue-13');
+const NOTES_DIR = resolve('e2e-artifacts/notes/issue-13');
 
 const session = launchFileBrowser(NOTES_DIR);
 

@@ -10,9 +10,9 @@ import { fillTemplate } from './support/text.ts';
 
 // Issue 14, notifications in the browser: a new (free) user checks in on /tasks (+50) → the header bell shows 1 →
 // its dropdown words the credit → "view all" opens /notifications with it unread → "mark all read" → the badge goes
-// and the unread filter is empty. Screenshots in docs/notes/issue-14/notifications-*.png.
+// and the unread filter is empty. Screenshots in e2e-artifacts/notes/issue-14/notifications-*.png.
 const LOCALES = { zh, en } as const;
-const NOTES_DIR = resolve('docs/notes/issue-14');
+const NOTES_DIR = resolve('e2e-artifacts/notes/issue-14');
 
 const session = launchFileBrowser(NOTES_DIR);
 

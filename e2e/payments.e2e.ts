@@ -20,7 +20,7 @@ const LOCALES = { zh, en } as const;
 const PAYMENTS = { zh: zhPayments, en: enPayments } as const;
 const ADMIN_TEXTS = { zh: zhAdmin, en: enAdmin } as const;
 const ADMIN = adminsPerLanguage('payments');
-const session = launchFileBrowser(resolve('docs/notes/issue-19'));
+const session = launchFileBrowser(resolve('e2e-artifacts/notes/issue-19'));
 
 let fake: FakeStripe;
 let baseURL: string;

@@ -11,7 +11,7 @@ import { callApi } from './support/page-api.ts';
 // Issue 18: pages move with the data (server-sent hints → refetch, no reload), the header's sync-status popover, and
 // offline use: the offline banner, the cached app shell, the built-in sample, a route chunk that waits for the network.
 const LOCALES = { zh, en } as const;
-const session = launchFileBrowser(resolve('docs/notes/issue-18'));
+const session = launchFileBrowser(resolve('e2e-artifacts/notes/issue-18'));
 /** A different project per language: the surge leaves its heat raised, and each run must see a change. */
 const LIVE_PROJECT: Record<Lang, string> = { zh: 'optimism', en: 'polygon' };
 

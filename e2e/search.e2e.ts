@@ -12,7 +12,7 @@ import { fillTemplate } from './support/text.ts';
 // text search with a sector filter and sees facet counts, saves it (with an alert), finds it in the saved list, and a
 // reload of the URL shows the same results; a free user sees the filters locked and the searches-today counter.
 const LOCALES = { zh, en } as const;
-const NOTES_DIR = resolve('docs/notes/issue-14');
+const NOTES_DIR = resolve('e2e-artifacts/notes/issue-14');
 
 const session = launchFileBrowser(NOTES_DIR);
 

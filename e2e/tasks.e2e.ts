@@ -12,7 +12,7 @@ import { fillTemplate } from './support/text.ts';
 // pending = what is missing), checks in (+50), watches an ad whose reward comes only after its countdown (+10), and
 // copies a share link that pays (+50) only when a SECOND browser opens it; the balance, the level bar's aria-valuenow,
 // the caps and the task states follow without a reload, and axe finds nothing serious. 1440 and 390 px.
-// Viewport screenshots go to e2e-artifacts/screenshots/tasks-*.png (copies in docs/notes/issue-13).
+// Viewport screenshots go to e2e-artifacts/screenshots/tasks-*.png (copies in e2e-artifacts/notes/issue-13).
 // The e2e server runs with AD_MIN_VIEW_SECONDS=2 (support/global-setup.ts); the test waits on the claim button.
 const PASSWORD = 'e2e-password-42';
 

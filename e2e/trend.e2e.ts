@@ -9,7 +9,7 @@ import { launchFileBrowser } from './support/file-browser.ts';
 // (the server's startup recompute ranked today), each figure with its source and as-of; a free user sees the locked
 // message naming the tier instead.
 const LOCALES = { zh, en } as const;
-const NOTES_DIR = resolve('docs/notes/issue-14');
+const NOTES_DIR = resolve('e2e-artifacts/notes/issue-14');
 
 const session = launchFileBrowser(NOTES_DIR);
 
