@@ -47,7 +47,13 @@ describe('the recompute after a data change', () => {
     const before = await manualRuns();
     const trigger = createRecomputeTrigger(ctx, 'test', 'manual');
     let release: () => void = () => {};
-    const held = withJobLock(t.db, t.handle.kind, 'heat', () => new Promise<void>((resolve) => (release = resolve)));
+    let lockTaken: () => void = () => {};
+    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
+    const held = withJobLock(t.db, t.handle.kind, 'heat', () => {
+      lockTaken();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await taken; // the request must meet a lock already held (on PostgreSQL taking it is a round trip)
 
     trigger.request();
     await insertProject(t.db, { id: 'late', marketCap: 1e9, volume24h: 1e7 }); // committed while the lock is held

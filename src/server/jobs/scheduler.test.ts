@@ -108,21 +108,30 @@ describe('createScheduler', () => {
 
   test('stop() aborts a run waiting on a source that never answers and records it cancelled', async () => {
     // A source that accepts and never answers: only the run's AbortSignal can end the call before its 15 s timeout.
+    // Only connections that carry this run's path count: on a busy machine another file's late retry can reach a
+    // reused port, which says nothing about this run.
+    const path = `/stuck-${process.pid}-${Date.now()}`;
     const sockets: Socket[] = [];
-    const blackhole = createServer((socket) => sockets.push(socket));
+    const requests: Socket[] = [];
+    const blackhole = createServer((socket) => {
+      sockets.push(socket);
+      socket.once('data', (chunk) => {
+        if (chunk.toString('latin1').includes(path)) requests.push(socket);
+      });
+    });
     await new Promise<void>((resolve) => blackhole.listen(0, '127.0.0.1', resolve));
     const { port } = blackhole.address() as AddressInfo;
     const stuck: Job = {
       name: 'stuck',
       everyMs: 60_000,
       run: async (runCtx) => {
-        await requestJson('test', `http://127.0.0.1:${port}/`, toHttpPolicy(runCtx.config, runCtx.signal));
+        await requestJson('test', `http://127.0.0.1:${port}${path}`, toHttpPolicy(runCtx.config, runCtx.signal));
         return { counts: {}, errors: [] };
       },
     };
     const scheduler = createScheduler([stuck], ctx, silent);
     const run = scheduler.runNow('stuck');
-    while (sockets.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
 
     const startedAt = performance.now();
     await scheduler.stop();
@@ -137,6 +146,6 @@ describe('createScheduler', () => {
       status: 'cancelled',
       errors: ['cancelled: the scheduler was stopped; the next run resumes the work'],
     });
-    expect(sockets).toHaveLength(1); // aborted, not retried
+    expect(requests).toHaveLength(1); // aborted, not retried
   });
 });

@@ -82,6 +82,16 @@ describe('the support queue: admin only, priority then age, replies notify and e
     const deadline = Date.now() + 5000;
     while (received.length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   };
+  /** Every mail queued so far (the sign-ups' verification mails among them) has reached the SMTP server or failed. */
+  const settleMail = async () => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const outbox = await t.db.select({ sentAt: mailOutbox.sentAt, error: mailOutbox.error }).from(mailOutbox);
+      const sent = outbox.filter((m) => m.sentAt !== null).length;
+      if (outbox.every((m) => m.sentAt !== null || m.error !== null) && received.length >= sent) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
 
   test('non-admins are refused every admin route (403), visitors 401', async () => {
     const thread = await openRequestOk(free.agent, { subject: 'Refusal check', text: 'x' });
@@ -138,6 +148,7 @@ describe('the support queue: admin only, priority then age, replies notify and e
   test('a reply: answered, one notification, one e-mail in the user’s language with a link, audited', async () => {
     await t.db.update(userProfiles).set({ language: 'zh' }).where(eq(userProfiles.id, vip.userId));
     const thread = await openRequestOk(vip.agent, { subject: 'API quota', text: 'How many calls?' });
+    await settleMail(); // a sign-up's verification mail may still be on its way
     const mailsBefore = received.length;
 
     const res = await reply(thread.id, 'A thousand per hour.\n<b>Not bold</b>');
