@@ -119,6 +119,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
       info: {
         title: 'HeatRank API',
         version: APP_VERSION,
+        license: { name: 'MIT', url: 'https://spdx.org/licenses/MIT.html' }, // package.json's
         description:
           'Web3 project heat rankings. Errors: `{ error: { code, message } }`. The public API for vip users is under ' +
           "/api/v1 (tag v1): send `Authorization: Bearer <key>` (keys: the web app's /api-access page); 1,000 calls " +
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
           'with Retry-After on 429. /api/v1 answers in English unless the request asks for Chinese (`?lang=zh` or ' +
           "`Accept-Language: zh`); the web app's own routes default to Chinese.",
       },
+      // Relative: the server this document was fetched from (each self-hosted instance serves its own).
+      servers: [{ url: '/', description: 'This server' }],
       // The public API first: it is what most readers of this document come for.
       tags: [{ name: 'v1', description: 'The public read API for vip users (bearer API key, hourly quota)' }],
       components: {

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { SESSION_SECURITY_SCHEME } from './openapi-operations.ts';
+import { operationIdOf, placeNullable, SESSION_SECURITY_SCHEME } from './openapi-operations.ts';
 
-type Operation = { responses: Record<string, { content?: Record<string, unknown> }>; security?: unknown[] };
+type Operation = {
+  responses: Record<string, { content?: Record<string, unknown> }>;
+  security?: unknown[];
+  summary?: string;
+  operationId?: string;
+};
 type Document = {
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
@@ -72,5 +77,44 @@ describe('the OpenAPI document says what the server answers', () => {
     expect(JSON.stringify(patch.requestBody.content['application/json'].schema.properties.name)).toMatch(
       /"maxLength":50\b/,
     );
+  });
+
+  test('every operation has a summary and an operationId of its own (what generated clients name it by)', () => {
+    const ops = operations();
+
+    expect(ops.filter(({ op }) => !op.summary?.trim()).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
+    const ids = ops.map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ops.length);
+    expect(doc.paths['/api/projects/{id}']?.get?.operationId).toBe('getProjectsById');
+  });
+});
+
+describe('the transform’s helpers', () => {
+  test.each([
+    { method: 'GET', url: '/api/projects/', expected: 'getProjects' },
+    { method: 'DELETE', url: '/api/watchlists/:id/items/:projectId', expected: 'deleteWatchlistsByIdItemsByProjectId' },
+    { method: 'POST', url: '/api/auth/password-reset/request', expected: 'postAuthPasswordResetRequest' },
+    { method: 'GET', url: '/api/v1/projects/{id}', expected: 'getV1ProjectsById' },
+  ])('$method $url is $expected', ({ method, url, expected }) => {
+    expect(operationIdOf(method, url)).toBe(expected);
+  });
+
+  test('nullable moves from beside a oneOf into its first (typed) branch, so null matches exactly one branch', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        mapped: { nullable: true, oneOf: [{ type: 'object', properties: {} }, { type: 'string' }] },
+        raw: { nullable: true, anyOf: [{ $ref: '#/components/schemas/X' }] },
+      },
+      example: { nullable: true, anyOf: [{ type: 'string' }] },
+    };
+
+    placeNullable(schema);
+
+    expect(schema.properties.mapped).toEqual({
+      oneOf: [{ type: 'object', properties: {}, nullable: true }, { type: 'string' }],
+    });
+    expect(schema.properties.raw).toEqual({ nullable: true, anyOf: [{ $ref: '#/components/schemas/X' }] });
+    expect(schema.example).toEqual({ nullable: true, anyOf: [{ type: 'string' }] });
   });
 });

@@ -67,6 +67,44 @@ export function documentPath(url: string): string {
 
 const DELETED = z.null().meta({ description: 'Deleted; no body.' }); // the content is dropped below
 
+/**
+ * A stable operationId from the method and path, for generated clients ("GET /api/projects/{id}" → getProjectsById);
+ * a route may set its own.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = documentPath(url)
+    .replace(/^\/api(?=\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const param = /^(?::(.+)|\{(.+)\})$/.exec(segment);
+      const word = param ? `by-${param[1] ?? param[2]}` : segment;
+      return word.split(/[^A-Za-z0-9]+/).filter(Boolean);
+    });
+  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join('');
+}
+
+/**
+ * OpenAPI 3.0 reads `nullable` only beside a `type`, and zod writes it beside an anyOf/oneOf of alternatives: move it
+ * into the first alternative (a typed one), so null stays allowed and still matches exactly one branch of a oneOf.
+ * Walks every schema of the operation, in place; example values are data, left alone.
+ */
+export function placeNullable(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) placeNullable(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as Record<string, unknown>;
+  for (const [key, value] of Object.entries(schema)) if (key !== 'example' && key !== 'examples') placeNullable(value);
+  if (schema.nullable !== true || 'type' in schema) return;
+  const alternatives = (schema.anyOf ?? schema.oneOf) as Record<string, unknown>[] | undefined;
+  const first = alternatives?.[0];
+  if (!first || !('type' in first)) return; // nothing typed to carry it: left for the linter to report
+  alternatives[0] = { ...first, nullable: true };
+  delete schema.nullable;
+}
+
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 
 /**
@@ -83,16 +121,24 @@ export function documentOperation(input: TransformInput): ReturnType<typeof json
   const declaresSuccess = Object.keys(response).some((status) => status.startsWith('2'));
   if (method === 'DELETE' && !declaresSuccess) response[204] = DELETED;
   const security = schema.security ?? [{}, { [SESSION_SECURITY_SCHEME]: [] }];
-  const out = jsonSchemaTransform({ ...input, schema: { ...schema, response, security } as TransformInput['schema'] });
+  const operationId = schema.operationId ?? operationIdOf(method, input.url);
+  const out = jsonSchemaTransform({
+    ...input,
+    schema: { ...schema, response, security, operationId } as TransformInput['schema'],
+  });
+  placeNullable(out.schema);
   const documented = out.schema as { response?: Record<string, { description?: string; [key: string]: unknown }> };
   const responses = documented.response ?? {};
   // A 204 has no body: @fastify/swagger writes no content for a `type: 'null'` response.
   if (responses['204']) responses['204'] = { type: 'null', description: responses['204'].description ?? 'No content' };
-  // Errors are JSON whatever the operation produces (an event stream's refusal is a JSON error too).
+  // Errors are JSON whatever the operation produces (an event stream's refusal is a JSON error too). A schema's
+  // `examples` (JSON Schema) is not OpenAPI 3.0's: it becomes the media type's example, as @fastify/swagger does for
+  // the success answers.
   for (const [status, entry] of Object.entries(responses)) {
     if (!/^[45]/.test(status)) continue;
-    const { description, ...json } = entry as { description?: string };
-    responses[status] = { description, content: { 'application/json': { schema: json } } };
+    const { description, examples, ...json } = entry as { description?: string; examples?: unknown[] };
+    const example = examples?.[0] === undefined ? {} : { example: examples[0] };
+    responses[status] = { description, content: { 'application/json': { schema: json, ...example } } };
   }
   // A route without a success schema (an event stream, a file) still answers 200: say so, in its media type.
   const succeeds = Object.keys(responses).some((status) => /^[23]/.test(status));

@@ -66,6 +66,7 @@ export const V1_EXAMPLES = {
         'example-bridge': [null, null, null, null, 40.9, 41.2, 41.5],
       },
     },
+    trending: { uniswap: { rank: 4, source: 'coingecko' as const, asOf: '2026-11-24T18:00:00.000Z' } },
   },
   sectors: {
     items: [

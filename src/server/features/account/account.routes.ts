@@ -54,7 +54,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.patch(
     '/me/profile',
     {
-      schema: { tags, body: UpdateProfileBodySchema, response: { 200: UpdateProfileResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Update my profile name and avatar',
+        body: UpdateProfileBodySchema,
+        response: { 200: UpdateProfileResponseSchema },
+      },
       preHandler: requireUser,
     },
     async (request) => ({ profile: await updateOwnProfile(db, userOf(request), request.body, new Date()) }),
@@ -62,14 +67,26 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.get(
     '/me/preferences',
-    { schema: { tags, response: { 200: PreferencesSchema } }, preHandler: requireUser },
+    {
+      schema: {
+        tags,
+        summary: 'Get my preferences (language, theme, colours, number units)',
+        response: { 200: PreferencesSchema },
+      },
+      preHandler: requireUser,
+    },
     async (request) => getOwnPreferences(db, userOf(request)),
   );
 
   app.put(
     '/me/preferences',
     {
-      schema: { tags, body: UpdatePreferencesBodySchema, response: { 200: PreferencesSchema } },
+      schema: {
+        tags,
+        summary: 'Save my preferences',
+        body: UpdatePreferencesBodySchema,
+        response: { 200: PreferencesSchema },
+      },
       preHandler: requireUser,
     },
     async (request) => updateOwnPreferences(db, userOf(request), request.body, new Date()),
@@ -78,7 +95,12 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.post(
     '/me/password',
     {
-      schema: { tags, body: ChangePasswordBodySchema, response: { 200: ChangePasswordResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Change my password',
+        body: ChangePasswordBodySchema,
+        response: { 200: ChangePasswordResponseSchema },
+      },
       preHandler: [requireUser, limitPasswordChecks],
     },
     async (request, reply) => {
@@ -95,7 +117,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.post(
     '/me/sign-out-everywhere',
-    { schema: { tags, response: { 200: CsrfResponseSchema } }, preHandler: requireUser },
+    {
+      schema: { tags, summary: 'Sign out of every session of my account', response: { 200: CsrfResponseSchema } },
+      preHandler: requireUser,
+    },
     async (request, reply) => {
       await signOutEverywhere(db, userOf(request), new Date());
       return { csrfToken: clearSessionCookies(reply, config) };
@@ -104,14 +129,26 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.get(
     '/me/providers',
-    { schema: { tags, response: { 200: LinkedProvidersResponseSchema } }, preHandler: requireUser },
+    {
+      schema: {
+        tags,
+        summary: 'List my sign-in methods (password, linked OAuth accounts)',
+        response: { 200: LinkedProvidersResponseSchema },
+      },
+      preHandler: requireUser,
+    },
     async (request) => listSignInMethods(deps, userOf(request)),
   );
 
   app.delete(
     '/me',
     {
-      schema: { tags, body: DeleteAccountBodySchema, response: { 200: CsrfResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Delete my account',
+        body: DeleteAccountBodySchema,
+        response: { 200: CsrfResponseSchema },
+      },
       preHandler: [requireUser, limitPasswordChecks],
     },
     async (request, reply) => {

@@ -51,7 +51,14 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps & { rescore: () => v
 
   app.get(
     '/audit',
-    { schema: { tags, querystring: AuditQuerySchema, response: { 200: AuditResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The admin audit log of data changes',
+        querystring: AuditQuerySchema,
+        response: { 200: AuditResponseSchema },
+      },
+    },
     (request) => listAudit(deps.db, request.query),
   );
 
@@ -59,7 +66,13 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps & { rescore: () => v
     '/import/preview',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, querystring: ImportQuerySchema, body: ImportBodySchema, response: { 200: ImportResultSchema } },
+      schema: {
+        tags,
+        summary: 'Preview a catalogue import (merge or replace) without applying it',
+        querystring: ImportQuerySchema,
+        body: ImportBodySchema,
+        response: { 200: ImportResultSchema },
+      },
     },
     (request) => previewImport(deps.db, request.body, request.query.mode),
   );
@@ -67,24 +80,51 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps & { rescore: () => v
     '/import',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      schema: { tags, querystring: ImportQuerySchema, body: ImportBodySchema, response: { 200: ImportResultSchema } },
+      schema: {
+        tags,
+        summary: 'Import a catalogue (merge or replace)',
+        querystring: ImportQuerySchema,
+        body: ImportBodySchema,
+        response: { 200: ImportResultSchema },
+      },
     },
     (request) => runImport(deps, actorOf(request), request.body, request.query.mode),
   );
 
   app.get(
     '/projects',
-    { schema: { tags, querystring: AdminProjectListQuerySchema, response: { 200: AdminProjectListResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List projects for editing',
+        querystring: AdminProjectListQuerySchema,
+        response: { 200: AdminProjectListResponseSchema },
+      },
+    },
     (request) => listAdminProjects(deps.db, request.query),
   );
   app.get(
     '/projects/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: ExportProjectSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a project for editing',
+        params: IdParamsSchema,
+        response: { 200: ExportProjectSchema },
+      },
+    },
     (request) => getAdminProject(deps.db, request.params.id),
   );
   app.post(
     '/projects',
-    { schema: { tags, body: AdminProjectCreateSchema, response: { 201: ExportProjectSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a project',
+        body: AdminProjectCreateSchema,
+        response: { 201: ExportProjectSchema },
+      },
+    },
     async (request, reply) => reply.code(201).send(await createProject(deps, actorOf(request), request.body)),
   );
   app.put(
@@ -92,6 +132,7 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps & { rescore: () => v
     {
       schema: {
         tags,
+        summary: 'Update a project',
         params: IdParamsSchema,
         body: AdminProjectWriteSchema.extend({ id: z.string().min(1).optional() }),
         response: { 200: ExportProjectSchema },
@@ -101,17 +142,26 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps & { rescore: () => v
   );
   app.delete(
     '/projects/:id',
-    { schema: { tags, params: IdParamsSchema, response: { 200: DeletedResponseSchema } } },
+    { schema: { tags, summary: 'Delete a project', params: IdParamsSchema, response: { 200: DeletedResponseSchema } } },
     (request) => deleteProject(deps, actorOf(request), request.params.id),
   );
 
-  app.get('/chains', { schema: { tags, response: { 200: KnownChainsResponseSchema } } }, () =>
-    listKnownChains(deps.db),
+  app.get(
+    '/chains',
+    { schema: { tags, summary: 'List the chains a project may name', response: { 200: KnownChainsResponseSchema } } },
+    () => listKnownChains(deps.db),
   );
 
   app.post(
     '/sectors',
-    { schema: { tags, body: AdminSectorCreateSchema, response: { 201: ExportSectorSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a sector',
+        body: AdminSectorCreateSchema,
+        response: { 201: ExportSectorSchema },
+      },
+    },
     async (request, reply) => reply.code(201).send(await createSector(deps, actorOf(request), request.body)),
   );
   app.put(
@@ -119,6 +169,7 @@ export const adminDataRoutes: FastifyPluginAsyncZod<AppDeps & { rescore: () => v
     {
       schema: {
         tags,
+        summary: 'Update a sector',
         params: IdParamsSchema,
         body: ExportSectorSchema.extend({ id: z.string().min(1).optional() }),
         response: { 200: ExportSectorSchema },

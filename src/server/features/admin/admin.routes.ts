@@ -15,12 +15,28 @@ import { fullExportFileName, writeFullExport } from './full-export.service.ts';
 export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/stats', { schema: { tags: ['admin'], response: { 200: AdminStatsResponseSchema } } }, () =>
-    getAdminStats(deps, new Date()),
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Admin statistics: users, levels, payments, the system',
+        response: { 200: AdminStatsResponseSchema },
+      },
+    },
+    () => getAdminStats(deps, new Date()),
   );
 
-  app.get('/config', { schema: { tags: ['admin'], response: { 200: ConfigStatusResponseSchema } } }, () =>
-    getConfigStatus(deps, new Date()),
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Settings status: what is configured and what needs a setting',
+        response: { 200: ConfigStatusResponseSchema },
+      },
+    },
+    () => getConfigStatus(deps, new Date()),
   );
 
   // The full export (spec §3) as a download, streamed page by page (full-export.service.ts); FullExportSchema is its

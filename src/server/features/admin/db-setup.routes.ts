@@ -8,7 +8,15 @@ import { getDbSetup } from './db-setup.service.ts';
 export const dbSetupRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/', { schema: { tags: ['admin'], response: { 200: DbSetupResponseSchema } } }, () =>
-    getDbSetup(deps, new Date()),
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The database: kind, migrations, tables and size',
+        response: { 200: DbSetupResponseSchema },
+      },
+    },
+    () => getDbSetup(deps, new Date()),
   );
 };

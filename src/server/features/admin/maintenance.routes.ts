@@ -30,13 +30,28 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<AppDeps & { stopSignal?: A
     await Promise.allSettled(running);
   });
 
-  app.get('/runs', { schema: { tags: ['admin'], response: { 200: OperationRunsResponseSchema } } }, () =>
-    listOperationRuns(deps, new Date()),
+  app.get(
+    '/runs',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Maintenance operations: running and recent runs',
+        response: { 200: OperationRunsResponseSchema },
+      },
+    },
+    () => listOperationRuns(deps, new Date()),
   );
 
   app.post(
     '/:action',
-    { schema: { tags: ['admin'], params: MaintenanceParamsSchema, response: { 200: MaintenanceResponseSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Run a database maintenance operation',
+        params: MaintenanceParamsSchema,
+        response: { 200: MaintenanceResponseSchema },
+      },
+    },
     async (request) => {
       const { action } = request.params;
       const result = await runMaintenance(deps, action, {
@@ -57,7 +72,13 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<AppDeps & { stopSignal?: A
 
   app.post(
     '/refresh',
-    { schema: { tags: ['admin'], response: { 202: RefreshStartedResponseSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refresh all data from the sources now (runs in the background)',
+        response: { 202: RefreshStartedResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { done, ...started } = await startFullRefresh(
         { ...deps, now: () => new Date(), log: app.log, signal: stopSignal },

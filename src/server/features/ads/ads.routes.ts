@@ -18,23 +18,33 @@ const tags = ['admin'];
 export const adsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/', { schema: { tags, response: { 200: AdminAdListSchema } } }, () => listAds(db));
+  app.get('/', { schema: { tags, summary: 'List the house ads', response: { 200: AdminAdListSchema } } }, () =>
+    listAds(db),
+  );
 
   app.post(
     '/',
-    { schema: { tags, body: AdminAdBodySchema, response: { 201: AdminAdSchema } } },
+    { schema: { tags, summary: 'Create a house ad', body: AdminAdBodySchema, response: { 201: AdminAdSchema } } },
     async (request, reply) => reply.code(201).send(await createAd(db, adminActorOf(request), request.body, new Date())),
   );
 
   app.patch(
     '/:id',
-    { schema: { tags, params: AdminAdParamsSchema, body: AdminAdPatchSchema, response: { 200: AdminAdSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Update a house ad',
+        params: AdminAdParamsSchema,
+        body: AdminAdPatchSchema,
+        response: { 200: AdminAdSchema },
+      },
+    },
     (request) => updateAd(db, adminActorOf(request), request.params.id, request.body, new Date()),
   );
 
   app.delete(
     '/:id',
-    { schema: { tags, params: AdminAdParamsSchema, response: { 204: z.null() } } },
+    { schema: { tags, summary: 'Delete a house ad', params: AdminAdParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await deleteAd(db, adminActorOf(request), request.params.id);
       return reply.code(204).send(null);

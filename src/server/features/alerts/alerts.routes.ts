@@ -35,14 +35,22 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.get(
     '/alerts',
-    { schema: { tags, response: { 200: AlertsResponseSchema } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'List my alerts', response: { 200: AlertsResponseSchema } },
+      onRequest: requireSignedIn,
+    },
     (req, reply) => service.listAlerts(db, actor(req, reply), req.ip, config.DAY_TIME_ZONE),
   );
 
   app.post(
     '/alerts',
     {
-      schema: { tags, body: CreateAlertBodySchema, response: { 201: CreateAlertResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Create an alert on a project or sector',
+        body: CreateAlertBodySchema,
+        response: { 201: CreateAlertResponseSchema },
+      },
       onRequest: guard,
     },
     async (req, reply) => reply.code(201).send(await service.createAlert(db, actor(req, reply), req.body)),
@@ -53,6 +61,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     {
       schema: {
         tags,
+        summary: 'Update an alert',
         params: AlertIdParamsSchema,
         body: UpdateAlertBodySchema,
         response: { 200: CreateAlertResponseSchema },
@@ -65,7 +74,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
 
   app.delete(
     '/alerts/:id',
-    { schema: { tags, params: AlertIdParamsSchema }, onRequest: requireSignedIn },
+    { schema: { tags, summary: 'Delete an alert', params: AlertIdParamsSchema }, onRequest: requireSignedIn },
     async (req, reply) => {
       await service.deleteAlert(db, actor(req, reply), req.params.id);
       return reply.code(204).send(null);
@@ -75,7 +84,12 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   app.get(
     '/alerts/:id/deliveries',
     {
-      schema: { tags, params: AlertIdParamsSchema, response: { 200: AlertDeliveriesResponseSchema } },
+      schema: {
+        tags,
+        summary: "An alert's delivery log (e-mails and webhooks)",
+        params: AlertIdParamsSchema,
+        response: { 200: AlertDeliveriesResponseSchema },
+      },
       onRequest: requireSignedIn,
     },
     (req, reply) => service.listDeliveries(db, actor(req, reply), req.params.id),

@@ -23,7 +23,14 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/analysis/project/:id',
-    { schema: { tags: ['analysis'], params: AnalysisParamsSchema, response: { 200: ProjectAnalysisResponseSchema } } },
+    {
+      schema: {
+        tags: ['analysis'],
+        summary: 'Analytics of a project: movers, anomalies, risk flags, facts',
+        params: AnalysisParamsSchema,
+        response: { 200: ProjectAnalysisResponseSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const answer = await analysis.project(request.params.id, canSeeFull(request));
@@ -34,7 +41,14 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/analysis/sector/:id',
-    { schema: { tags: ['analysis'], params: AnalysisParamsSchema, response: { 200: SectorAnalysisResponseSchema } } },
+    {
+      schema: {
+        tags: ['analysis'],
+        summary: 'Analytics of a sector: rotation, movers, facts',
+        params: AnalysisParamsSchema,
+        response: { 200: SectorAnalysisResponseSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const answer = await analysis.sector(request.params.id, canSeeFull(request));
@@ -45,7 +59,13 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
 
   app.get(
     '/analysis/market',
-    { schema: { tags: ['analysis'], response: { 200: MarketAnalysisResponseSchema } } },
+    {
+      schema: {
+        tags: ['analysis'],
+        summary: 'Analytics of the whole market: movers, anomalies, sector rotation',
+        response: { 200: MarketAnalysisResponseSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=60');
       return analysis.market();

@@ -26,7 +26,10 @@ function own(request: FastifyRequest, reply: FastifyReply): string {
 export const apiKeysRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     '/me/api-keys',
-    { schema: { tags, response: { 200: ApiKeyListResponseSchema } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'List my API keys', response: { 200: ApiKeyListResponseSchema } },
+      onRequest: requireSignedIn,
+    },
     (req, reply) => {
       own(req, reply);
       return listApiKeys(db, viewerOf(req, new Date()), new Date(), config.DAY_TIME_ZONE);
@@ -36,7 +39,12 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   app.post(
     '/me/api-keys',
     {
-      schema: { tags, body: CreateApiKeyBodySchema, response: { 201: CreatedApiKeySchema } },
+      schema: {
+        tags,
+        summary: 'Create an API key (vip; shown once)',
+        body: CreateApiKeyBodySchema,
+        response: { 201: CreatedApiKeySchema },
+      },
       onRequest: requireFeature('api_access'),
       preHandler: requireVerifiedEmail,
     },
@@ -49,7 +57,10 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 
   app.post(
     '/me/api-keys/:id/revoke',
-    { schema: { tags, params: ApiKeyParamsSchema, response: { 200: ApiKeySchema } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'Revoke an API key', params: ApiKeyParamsSchema, response: { 200: ApiKeySchema } },
+      onRequest: requireSignedIn,
+    },
     (req, reply) => revokeKey(db, own(req, reply), req.params.id, new Date()),
   );
 };

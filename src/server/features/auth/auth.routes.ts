@@ -80,18 +80,46 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     maxAge: OAUTH_FLOW_TTL_SECONDS,
   } as const;
 
-  app.get('/csrf', { schema: { tags, response: { 200: CsrfResponseSchema } } }, async (request, reply) => ({
-    csrfToken: ensureCsrfCookie(request, reply, config),
-  }));
+  app.get(
+    '/csrf',
+    {
+      schema: {
+        tags,
+        summary: 'Get the CSRF token (sets the CSRF cookie) for writes',
+        response: { 200: CsrfResponseSchema },
+      },
+    },
+    async (request, reply) => ({
+      csrfToken: ensureCsrfCookie(request, reply, config),
+    }),
+  );
 
-  app.get('/providers', { schema: { tags, response: { 200: ProvidersResponseSchema } } }, async () => ({
-    password: true,
-    oauth: listEnabledProviders(config),
-  }));
+  app.get(
+    '/providers',
+    {
+      schema: {
+        tags,
+        summary: 'List the configured sign-in methods (OAuth providers)',
+        response: { 200: ProvidersResponseSchema },
+      },
+    },
+    async () => ({
+      password: true,
+      oauth: listEnabledProviders(config),
+    }),
+  );
 
   app.post(
     '/sign-up',
-    { schema: { tags, body: SignUpBodySchema, response: { 201: SignUpResponseSchema } }, preHandler: limit.signUp },
+    {
+      schema: {
+        tags,
+        summary: 'Sign up with e-mail and password (starts a session)',
+        body: SignUpBodySchema,
+        response: { 201: SignUpResponseSchema },
+      },
+      preHandler: limit.signUp,
+    },
     async (request, reply) => {
       const ctx = context(request);
       const { session, me } = await signUp(deps, request.body, ctx);
@@ -106,7 +134,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.post(
     '/sign-in',
     {
-      schema: { tags, body: SignInBodySchema, response: { 200: MeResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail and password',
+        body: SignInBodySchema,
+        response: { 200: MeResponseSchema },
+      },
       preHandler: [limit.signIn, throttle.preHandler],
       onSend: throttle.onSend,
     },
@@ -120,15 +153,24 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
     },
   );
 
-  app.post('/sign-out', { schema: { tags, response: { 200: CsrfResponseSchema } } }, async (request, reply) => {
-    if (request.auth) await endSession(db, request.auth.sessionId);
-    return { csrfToken: clearSessionCookies(reply, config) };
-  });
+  app.post(
+    '/sign-out',
+    { schema: { tags, summary: 'Sign out of this session', response: { 200: CsrfResponseSchema } } },
+    async (request, reply) => {
+      if (request.auth) await endSession(db, request.auth.sessionId);
+      return { csrfToken: clearSessionCookies(reply, config) };
+    },
+  );
 
   app.post(
     '/password-reset/request',
     {
-      schema: { tags, body: PasswordResetRequestBodySchema, response: { 202: AcceptedResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Ask for a password-reset e-mail',
+        body: PasswordResetRequestBodySchema,
+        response: { 202: AcceptedResponseSchema },
+      },
       preHandler: limit.reset,
     },
     async (request, reply) => {
@@ -144,7 +186,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.post(
     '/password-reset/confirm',
     {
-      schema: { tags, body: PasswordResetConfirmBodySchema, response: { 200: AcceptedResponseSchema } },
+      schema: {
+        tags,
+        summary: "Set a new password with a reset link's token",
+        body: PasswordResetConfirmBodySchema,
+        response: { 200: AcceptedResponseSchema },
+      },
       preHandler: limit.token,
     },
     async (request) => {
@@ -156,7 +203,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.post(
     '/verify-email',
     {
-      schema: { tags, body: VerifyEmailBodySchema, response: { 200: AcceptedResponseSchema } },
+      schema: {
+        tags,
+        summary: "Verify the e-mail address with a link's token",
+        body: VerifyEmailBodySchema,
+        response: { 200: AcceptedResponseSchema },
+      },
       preHandler: limit.token,
     },
     async (request, reply) => {
@@ -170,7 +222,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.post(
     '/verify-email/check',
     {
-      schema: { tags, body: VerifyEmailCheckBodySchema, response: { 200: VerifyEmailCheckResponseSchema } },
+      schema: {
+        tags,
+        summary: "Check a verification link's token before following it",
+        body: VerifyEmailCheckBodySchema,
+        response: { 200: VerifyEmailCheckResponseSchema },
+      },
       preHandler: limit.token,
     },
     async (request) => checkVerifyLink(deps, request.body.token, withSessionUser(request)),
@@ -179,7 +236,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.post(
     '/unlock',
     {
-      schema: { tags, body: UnlockAccountBodySchema, response: { 200: AcceptedResponseSchema } },
+      schema: {
+        tags,
+        summary: "Unlock an account locked by failed sign-ins (e-mailed link's token)",
+        body: UnlockAccountBodySchema,
+        response: { 200: AcceptedResponseSchema },
+      },
       preHandler: limit.token,
     },
     async (request) => {
@@ -191,7 +253,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.post(
     '/verify-email/resend',
     {
-      schema: { tags, response: { 202: AcceptedResponseSchema } },
+      schema: { tags, summary: 'Send the verification e-mail again', response: { 202: AcceptedResponseSchema } },
       preHandler: [requireUser, limit.reset, limit.resend],
     },
     async (request, reply) => {
@@ -202,7 +264,15 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
 
   app.get(
     '/oauth/:provider',
-    { schema: { tags, params: OAuthStartParamsSchema, querystring: OAuthStartQuerySchema }, preHandler: limit.oauth },
+    {
+      schema: {
+        tags,
+        summary: 'Start an OAuth sign-in: redirects to the provider',
+        params: OAuthStartParamsSchema,
+        querystring: OAuthStartQuerySchema,
+      },
+      preHandler: limit.oauth,
+    },
     async (request, reply) => {
       const { url, cookie } = startOAuth(deps, request.params.provider, request.query.returnTo);
       reply.setCookie(OAUTH_COOKIE, cookie, { ...oauthCookie, secure: isSecure(config, request) });
@@ -213,7 +283,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
   app.post(
     '/oauth/callback',
     {
-      schema: { tags, body: OAuthCallbackBodySchema, response: { 200: OAuthCallbackResponseSchema } },
+      schema: {
+        tags,
+        summary: "Finish an OAuth sign-in with the provider's code",
+        body: OAuthCallbackBodySchema,
+        response: { 200: OAuthCallbackResponseSchema },
+      },
       preHandler: limit.oauth,
     },
     async (request, reply) => {
@@ -254,9 +329,19 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, conf
  * cookie that has ended (the answer also clears it, so the next ask is a visitor's).
  */
 export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  app.get('/me', { schema: { tags, response: { 200: SessionResponseSchema } } }, async (request) => {
-    if (request.authExpired) throw new AppError('SESSION_EXPIRED');
-    const auth = request.auth;
-    return auth ? getMe(db, auth.user, auth.csrfToken, new Date(), auth.testLevel) : { user: null };
-  });
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'The current session: the signed-in user, or a visitor',
+        response: { 200: SessionResponseSchema },
+      },
+    },
+    async (request) => {
+      if (request.authExpired) throw new AppError('SESSION_EXPIRED');
+      const auth = request.auth;
+      return auth ? getMe(db, auth.user, auth.csrfToken, new Date(), auth.testLevel) : { user: null };
+    },
+  );
 };

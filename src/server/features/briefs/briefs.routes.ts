@@ -62,7 +62,14 @@ export const briefsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   app.get(
     '/analysis/project/:id/brief',
-    { onRequest: guard, schema: { ...json, params: AnalysisParamsSchema } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: "A cited brief on a project (a model's, or the template)",
+        ...json,
+        params: AnalysisParamsSchema,
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return getBrief(contextOf(request), await loadProject(request.params.id), request.query.lang);
@@ -70,14 +77,23 @@ export const briefsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   );
   app.get(
     '/analysis/sector/:id/brief',
-    { onRequest: guard, schema: { ...json, params: AnalysisParamsSchema } },
+    {
+      onRequest: guard,
+      schema: {
+        summary: "A cited brief on a sector (a model's, or the template)",
+        ...json,
+        params: AnalysisParamsSchema,
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return getBrief(contextOf(request), await loadSector(request.params.id), request.query.lang);
     },
   );
-  app.get('/analysis/market/brief', { schema: json }, async (request) =>
-    getBrief(contextOf(request), await loadMarket(), request.query.lang),
+  app.get(
+    '/analysis/market/brief',
+    { schema: { ...json, summary: "A cited brief on the market (a model's, or the template)" } },
+    async (request) => getBrief(contextOf(request), await loadMarket(), request.query.lang),
   );
 
   app.get(

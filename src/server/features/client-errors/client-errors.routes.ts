@@ -29,7 +29,12 @@ export const clientErrorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     {
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
       preHandler: [perIp, all],
-      schema: { tags: ['system'], body: ClientErrorReportSchema, response: { 202: ClientErrorAcceptedSchema } },
+      schema: {
+        tags: ['system'],
+        summary: 'Report a crash of the web app (rate-limited, scrubbed)',
+        body: ClientErrorReportSchema,
+        response: { 202: ClientErrorAcceptedSchema },
+      },
     },
     async (request, reply) => {
       await recordClientError(db, request.body, new Date());
@@ -46,6 +51,7 @@ export const clientErrorsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (ap
     {
       schema: {
         tags: ['admin'],
+        summary: "The web app's crash reports, grouped by message",
         querystring: AdminClientErrorsQuerySchema,
         response: { 200: AdminClientErrorsResponseSchema },
       },

@@ -11,7 +11,12 @@ export const compareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db })
     {
       // The guard runs before validation: a visitor learns to sign in whatever the ids.
       onRequest: requireFeature('comparative_analysis'),
-      schema: { tags: ['compare'], querystring: CompareQuerySchema, response: { 200: CompareResponseSchema } },
+      schema: {
+        tags: ['compare'],
+        summary: 'Compare 2–5 projects: figures, heat breakdowns and histories',
+        querystring: CompareQuerySchema,
+        response: { 200: CompareResponseSchema },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

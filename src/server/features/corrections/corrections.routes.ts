@@ -34,6 +34,7 @@ export const correctionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     {
       schema: {
         tags,
+        summary: "Suggest a correction to a project's data",
         params: ProjectParamsSchema,
         body: CreateCorrectionBodySchema,
         response: { 201: CorrectionSchema },
@@ -49,7 +50,12 @@ export const correctionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   app.get(
     '/me/corrections',
     {
-      schema: { tags, querystring: CorrectionPageQuerySchema, response: { 200: CorrectionListResponseSchema } },
+      schema: {
+        tags,
+        summary: 'List my suggested corrections and their outcome',
+        querystring: CorrectionPageQuerySchema,
+        response: { 200: CorrectionListResponseSchema },
+      },
       onRequest: requireUser,
     },
     (request, reply) => {
@@ -68,6 +74,7 @@ export const correctionsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
     '/',
     {
       schema: {
+        summary: 'The queue of suggested data corrections',
         tags: adminTags,
         querystring: AdminCorrectionsQuerySchema,
         response: { 200: AdminCorrectionListResponseSchema },
@@ -77,13 +84,21 @@ export const correctionsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
   );
   app.post(
     '/:id/accept',
-    { schema: { tags: adminTags, params: CorrectionParamsSchema, response: { 200: AdminCorrectionSchema } } },
+    {
+      schema: {
+        summary: 'Accept a data correction (applies it, credits points)',
+        tags: adminTags,
+        params: CorrectionParamsSchema,
+        response: { 200: AdminCorrectionSchema },
+      },
+    },
     (request) => acceptCorrection(deps, actorOf(request), request.params.id, new Date()),
   );
   app.post(
     '/:id/reject',
     {
       schema: {
+        summary: 'Reject a data correction with a reason',
         tags: adminTags,
         params: CorrectionParamsSchema,
         body: RejectCorrectionBodySchema,

@@ -19,14 +19,27 @@ export const cryptoPaymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
   const settings = cryptoSettingsOf(config);
   const userOf = (req: { auth: { user: { id: string } } | null }) => req.auth!.user.id;
 
-  app.get('/options', { schema: { tags, response: { 200: CryptoOptionsResponseSchema } } }, () =>
-    toCryptoOptions(settings),
+  app.get(
+    '/options',
+    {
+      schema: {
+        tags,
+        summary: 'The crypto payment options: chain, tokens, prices',
+        response: { 200: CryptoOptionsResponseSchema },
+      },
+    },
+    () => toCryptoOptions(settings),
   );
 
   app.post(
     '/',
     {
-      schema: { tags, body: CreateCryptoPaymentBodySchema, response: { 201: CryptoPaymentSchema } },
+      schema: {
+        tags,
+        summary: 'Start a crypto payment (USDT or USDC)',
+        body: CreateCryptoPaymentBodySchema,
+        response: { 201: CryptoPaymentSchema },
+      },
       onRequest: requireSignedIn,
       preHandler: requireVerifiedEmail,
     },
@@ -42,6 +55,7 @@ export const cryptoPaymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     {
       schema: {
         tags,
+        summary: "Submit a crypto payment's transaction hash for the on-chain check",
         params: CryptoPaymentParamsSchema,
         body: SubmitCryptoHashBodySchema,
         response: { 200: CryptoPaymentSchema, 202: CryptoPaymentSchema },
@@ -58,7 +72,12 @@ export const cryptoPaymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
   app.get(
     '/:id',
     {
-      schema: { tags, params: CryptoPaymentParamsSchema, response: { 200: CryptoPaymentSchema } },
+      schema: {
+        tags,
+        summary: "Get a crypto payment's state",
+        params: CryptoPaymentParamsSchema,
+        response: { 200: CryptoPaymentSchema },
+      },
       onRequest: requireSignedIn,
     },
     async (req, reply) => {

@@ -23,13 +23,24 @@ function own(request: FastifyRequest, reply: FastifyReply, now: Date): Viewer {
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/me/dashboard',
-    { schema: { tags, response: { 200: DashboardResponseSchema } }, onRequest: guard },
+    {
+      schema: { tags, summary: 'Get my custom dashboard layout', response: { 200: DashboardResponseSchema } },
+      onRequest: guard,
+    },
     (req, reply) => service.getDashboard(db, own(req, reply, new Date())),
   );
 
   app.put(
     '/me/dashboard',
-    { schema: { tags, body: PutDashboardBodySchema, response: { 200: DashboardResponseSchema } }, onRequest: guard },
+    {
+      schema: {
+        tags,
+        summary: 'Save my custom dashboard layout (over the version read)',
+        body: PutDashboardBodySchema,
+        response: { 200: DashboardResponseSchema },
+      },
+      onRequest: guard,
+    },
     (req, reply) => {
       const now = new Date();
       return service.putDashboard(db, own(req, reply, now), req.body, now);
@@ -39,7 +50,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   app.get(
     '/me/dashboard/saved-searches/:id/results',
     {
-      schema: { tags, params: DashboardSearchParamsSchema, response: { 200: DashboardSearchResultsSchema } },
+      schema: {
+        tags,
+        summary: "A saved search's new results since it was saved (dashboard panel)",
+        params: DashboardSearchParamsSchema,
+        response: { 200: DashboardSearchResultsSchema },
+      },
       onRequest: guard,
     },
     (req, reply) => {

@@ -54,7 +54,12 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
   app.post(
     '/exports',
     {
-      schema: { tags, body: CreateExportBodySchema, response: { 202: ExportSchema } },
+      schema: {
+        tags,
+        summary: 'Start an export (premium, counted)',
+        body: CreateExportBodySchema,
+        response: { 202: ExportSchema },
+      },
       onRequest: guard,
       preHandler: requireVerifiedEmail,
     },
@@ -68,20 +73,26 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
 
   app.get(
     '/exports',
-    { schema: { tags, response: { 200: ExportsResponseSchema } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'List my exports', response: { 200: ExportsResponseSchema } },
+      onRequest: requireSignedIn,
+    },
     (req, reply) => service.listExports(db, own(req, reply, new Date()), requestLanguage(req), config),
   );
 
   app.get(
     '/exports/:id',
-    { schema: { tags, params: ExportParamsSchema, response: { 200: ExportSchema } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: "Get an export's state", params: ExportParamsSchema, response: { 200: ExportSchema } },
+      onRequest: requireSignedIn,
+    },
     async (req, reply) =>
       service.toExport(await service.getExport(db, own(req, reply, new Date()), req.params.id), requestLanguage(req)),
   );
 
   app.get(
     '/exports/:id/download',
-    { schema: { tags, params: ExportParamsSchema }, onRequest: requireSignedIn },
+    { schema: { tags, summary: "Download an export's file", params: ExportParamsSchema }, onRequest: requireSignedIn },
     async (req, reply) => {
       const file = await service.openDownload(db, own(req, reply, new Date()), req.params.id);
       reply.header('content-type', file.contentType);
@@ -95,7 +106,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
   app.post(
     '/exports/:id/retry',
     {
-      schema: { tags, params: ExportParamsSchema, response: { 202: ExportSchema } },
+      schema: { tags, summary: 'Retry a failed export', params: ExportParamsSchema, response: { 202: ExportSchema } },
       onRequest: guard,
       preHandler: requireVerifiedEmail,
     },
@@ -108,7 +119,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
 
   app.delete(
     '/exports/:id',
-    { schema: { tags, params: ExportParamsSchema }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'Delete an export and its file', params: ExportParamsSchema },
+      onRequest: requireSignedIn,
+    },
     async (req, reply) => {
       await service.deleteExport(db, own(req, reply, new Date()), req.params.id);
       return reply.code(204).send();
@@ -117,14 +131,22 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
 
   app.get(
     '/export-schedules',
-    { schema: { tags, response: { 200: SchedulesResponseSchema } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'List my scheduled exports', response: { 200: SchedulesResponseSchema } },
+      onRequest: requireSignedIn,
+    },
     (req, reply) => schedules.listSchedules(db, own(req, reply, new Date())),
   );
 
   app.post(
     '/export-schedules',
     {
-      schema: { tags, body: CreateScheduleBodySchema, response: { 201: ScheduleSchema } },
+      schema: {
+        tags,
+        summary: 'Schedule a recurring export',
+        body: CreateScheduleBodySchema,
+        response: { 201: ScheduleSchema },
+      },
       onRequest: guard,
       preHandler: requireVerifiedEmail,
     },
@@ -137,7 +159,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, d
 
   app.delete(
     '/export-schedules/:id',
-    { schema: { tags, params: z.object({ id: z.uuid() }) }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'Delete a scheduled export', params: z.object({ id: z.uuid() }) },
+      onRequest: requireSignedIn,
+    },
     async (req, reply) => {
       await schedules.cancelSchedule(db, own(req, reply, new Date()), req.params.id);
       return reply.code(204).send();

@@ -16,7 +16,14 @@ const YEAR_SECONDS = 365 * 24 * 3600;
 export const fundamentalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
     '/projects/:id/funding',
-    { schema: { tags: ['projects'], params: HeatParamsSchema, response: { 200: FundingResponseSchema } } },
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "A project's funding rounds (investors and valuations: vip)",
+        params: HeatParamsSchema,
+        response: { 200: FundingResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       const full = canUse(viewerOf(request, new Date()).level, 'premium_data');
@@ -32,7 +39,14 @@ export const fundamentalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   // The address carries ?v=<etag>, so a new logo is a new address: the bytes of one address never change.
   app.get(
     '/logos/:projectId',
-    { schema: { tags: ['projects'], params: LogoParamsSchema, querystring: LogoQuerySchema } },
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "A project's logo image (our stored copy)",
+        params: LogoParamsSchema,
+        querystring: LogoQuerySchema,
+      },
+    },
     async (request, reply) => {
       const logo = await getStoredLogo(db, request.params.projectId);
       const etag = `"${logo.etag}"`;

@@ -21,7 +21,14 @@ const scopeOf = (range: HistoryRange) => (canReadHistoryRange('free', range) ? '
 export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache, config }) => {
   app.get(
     '/projects/:id/heat',
-    { schema: { tags: ['heat'], params: HeatParamsSchema, response: { 200: ProjectHeatResponseSchema } } },
+    {
+      schema: {
+        tags: ['heat'],
+        summary: "A project's heat score and its breakdown",
+        params: HeatParamsSchema,
+        response: { 200: ProjectHeatResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { id } = request.params;
       return sendCached(
@@ -37,6 +44,7 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
     {
       schema: {
         tags: ['heat'],
+        summary: "A project's heat history",
         params: HeatParamsSchema,
         querystring: HistoryQuerySchema,
         response: { 200: HistoryResponseSchema },
@@ -57,6 +65,7 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
     {
       schema: {
         tags: ['heat'],
+        summary: "A sector's heat history",
         params: HeatParamsSchema,
         querystring: HistoryQuerySchema,
         response: { 200: HistoryResponseSchema },
@@ -73,7 +82,15 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
   );
 
   // Not cached: it changes with every job run, and the cache ignores sync events by design.
-  app.get('/sync/status', { schema: { tags: ['sync'], response: { 200: SyncStatusResponseSchema } } }, () =>
-    getSyncStatus({ db, config }, new Date()),
+  app.get(
+    '/sync/status',
+    {
+      schema: {
+        tags: ['sync'],
+        summary: "Sync status: job runs, each source's freshness, health",
+        response: { 200: SyncStatusResponseSchema },
+      },
+    },
+    () => getSyncStatus({ db, config }, new Date()),
   );
 };

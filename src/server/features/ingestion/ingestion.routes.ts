@@ -8,7 +8,15 @@ import { getCategoryMappingReport } from './ingestion.service.ts';
 export const ingestionAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/categories', { schema: { tags: ['admin'], response: { 200: CategoryMappingResponseSchema } } }, () =>
-    getCategoryMappingReport({ db }),
+  app.get(
+    '/categories',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'DefiLlama categories seen by discovery and the sector each maps to',
+        response: { 200: CategoryMappingResponseSchema },
+      },
+    },
+    () => getCategoryMappingReport({ db }),
   );
 };

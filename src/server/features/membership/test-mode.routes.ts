@@ -10,7 +10,12 @@ export const testModeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.put(
     '/me/test-mode',
     {
-      schema: { tags: ['membership'], body: TestModeBodySchema, response: { 200: TestModeResponseSchema } },
+      schema: {
+        tags: ['membership'],
+        summary: 'Preview another membership level in this session (test mode)',
+        body: TestModeBodySchema,
+        response: { 200: TestModeResponseSchema },
+      },
       onRequest: requireUser,
     },
     async (request, reply) => {

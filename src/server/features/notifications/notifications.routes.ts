@@ -25,7 +25,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
   app.get(
     '/',
     {
-      schema: { tags, querystring: NotificationsQuerySchema, response: { 200: NotificationsResponseSchema } },
+      schema: {
+        tags,
+        summary: 'List my notifications (keyset pages)',
+        querystring: NotificationsQuerySchema,
+        response: { 200: NotificationsResponseSchema },
+      },
       onRequest: requireSignedIn,
     },
     (req, reply) => service.listNotifications(db, own(req, reply), req.query),
@@ -33,14 +38,22 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
 
   app.get(
     '/unread-count',
-    { schema: { tags, response: { 200: UnreadCountResponseSchema } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'Count my unread notifications', response: { 200: UnreadCountResponseSchema } },
+      onRequest: requireSignedIn,
+    },
     (req, reply) => service.getUnreadCount(db, own(req, reply)),
   );
 
   app.post(
     '/:id/read',
     {
-      schema: { tags, params: NotificationIdParamsSchema, response: { 200: MarkReadResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Mark a notification read',
+        params: NotificationIdParamsSchema,
+        response: { 200: MarkReadResponseSchema },
+      },
       onRequest: requireSignedIn,
     },
     (req, reply) => service.markRead(db, own(req, reply), req.params.id, new Date()),
@@ -48,7 +61,10 @@ export const notificationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
 
   app.post(
     '/read-all',
-    { schema: { tags, response: { 200: MarkReadResponseSchema } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'Mark all my notifications read', response: { 200: MarkReadResponseSchema } },
+      onRequest: requireSignedIn,
+    },
     (req, reply) => service.markAllRead(db, own(req, reply), new Date()),
   );
 };

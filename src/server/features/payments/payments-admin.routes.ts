@@ -20,13 +20,27 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
 
   app.get(
     '/',
-    { schema: { tags, querystring: AdminPaymentsQuerySchema, response: { 200: AdminPaymentsResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List all payments',
+        querystring: AdminPaymentsQuerySchema,
+        response: { 200: AdminPaymentsResponseSchema },
+      },
+    },
     (request) => listAdminPayments(db, request.query),
   );
 
   app.post(
     '/:id/refund',
-    { schema: { tags, params: PaymentParamsSchema, response: { 200: AdminRefundResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Refund a payment',
+        params: PaymentParamsSchema,
+        response: { 200: AdminRefundResponseSchema },
+      },
+    },
     (request) => refundPayment(db, stripe, adminActorOf(request), request.params.id),
   );
 };

@@ -28,12 +28,21 @@ const tags = ['payments'];
 export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, dbKind, events, cache }) => {
   const stripe = createStripeClient(config);
 
-  app.get('/payments/plans', { schema: { tags, response: { 200: PlansResponseSchema } } }, () => listPlans(config));
+  app.get(
+    '/payments/plans',
+    { schema: { tags, summary: 'List the paid plans and their prices', response: { 200: PlansResponseSchema } } },
+    () => listPlans(config),
+  );
 
   app.post(
     '/payments/checkout',
     {
-      schema: { tags, body: CheckoutBodySchema, response: { 201: CheckoutResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Start a card payment (Stripe Checkout)',
+        body: CheckoutBodySchema,
+        response: { 201: CheckoutResponseSchema },
+      },
       onRequest: requireSignedIn,
       preHandler: requireVerifiedEmail,
     },
@@ -47,7 +56,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.get(
     '/payments/return',
     {
-      schema: { tags, querystring: ReturnQuerySchema, response: { 200: ReturnResponseSchema } },
+      schema: {
+        tags,
+        summary: 'The state of a card payment after Checkout returns',
+        querystring: ReturnQuerySchema,
+        response: { 200: ReturnResponseSchema },
+      },
       onRequest: requireSignedIn,
     },
     (request, reply) => {
@@ -58,7 +72,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     '/me/payments',
-    { schema: { tags, response: { 200: PaymentListResponseSchema } }, onRequest: requireSignedIn },
+    {
+      schema: { tags, summary: 'List my payments', response: { 200: PaymentListResponseSchema } },
+      onRequest: requireSignedIn,
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       const rows = await selectPaymentsOfUser(db, request.auth!.user.id, 200);
@@ -81,7 +98,15 @@ const stripeWebhookRoute: FastifyPluginAsyncZod<AppDeps & { stripe: StripeClient
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.post(
     '/payments/stripe/webhook',
-    { schema: { tags, hide: false, response: { 200: WebhookResponseSchema } }, bodyLimit: 512 * 1024 },
+    {
+      schema: {
+        tags,
+        summary: "Stripe's signed webhook (payment events)",
+        hide: false,
+        response: { 200: WebhookResponseSchema },
+      },
+      bodyLimit: 512 * 1024,
+    },
     async (request) => {
       const signature = request.headers['stripe-signature'];
       const secret = config.STRIPE_WEBHOOK_SECRET;

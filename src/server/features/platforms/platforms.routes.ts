@@ -21,6 +21,7 @@ export const platformsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     {
       schema: {
         tags: ['platforms'],
+        summary: 'List platforms (chains and launchpads): search and sort',
         querystring: PlatformListQuerySchema,
         response: { 200: PlatformListResponseSchema },
       },
@@ -41,6 +42,7 @@ export const platformsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     {
       schema: {
         tags: ['platforms'],
+        summary: 'Get one platform with its stored TVL',
         params: PlatformParamsSchema,
         querystring: PlatformDetailQuerySchema,
         response: { 200: PlatformDetailResponseSchema },

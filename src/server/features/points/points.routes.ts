@@ -10,7 +10,12 @@ export const pointsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) 
   app.get(
     '/me/points',
     {
-      schema: { tags: ['points'], querystring: PointsQuerySchema, response: { 200: PointsResponseSchema } },
+      schema: {
+        tags: ['points'],
+        summary: 'My points balance, level and points history',
+        querystring: PointsQuerySchema,
+        response: { 200: PointsResponseSchema },
+      },
       onRequest: requireUser,
     },
     async (request, reply) => {

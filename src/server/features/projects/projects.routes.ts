@@ -15,6 +15,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     {
       schema: {
         tags: ['projects'],
+        summary: 'List projects: the directory with its filters, sort and pages',
         querystring: ProjectListQuerySchema,
         response: { 200: ProjectDirectoryResponseSchema },
       },
@@ -30,7 +31,14 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
 
   app.get(
     '/:id',
-    { schema: { tags: ['projects'], params: ProjectParamsSchema, response: { 200: ProjectSchema } } },
+    {
+      schema: {
+        tags: ['projects'],
+        summary: 'Get one project: figures, scores, links, provenance',
+        params: ProjectParamsSchema,
+        response: { 200: ProjectSchema },
+      },
+    },
     async (request, reply) => {
       const cached = await cache.getOrCompute(`project:${request.params.id}`, () => getProject(db, request.params.id));
       return sendCached(request, reply, cached);

@@ -8,7 +8,13 @@ import { getUsage, quotaSubjectOf } from './quotas.service.ts';
 export const quotasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     '/me/usage',
-    { schema: { tags: ['membership'], response: { 200: UsageResponseSchema } } },
+    {
+      schema: {
+        tags: ['membership'],
+        summary: 'My quotas and their use (a visitor: the free limits)',
+        response: { 200: UsageResponseSchema },
+      },
+    },
     async (request, reply) => {
       const now = new Date();
       reply.header('cache-control', 'private, no-store');

@@ -23,13 +23,19 @@ function own(request: FastifyRequest, reply: FastifyReply, now: Date): Viewer {
 export const savedSearchesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
     '/saved-searches',
-    { schema: { tags, response: { 200: SavedSearchesResponseSchema } }, onRequest: guard },
+    {
+      schema: { tags, summary: 'List my saved searches', response: { 200: SavedSearchesResponseSchema } },
+      onRequest: guard,
+    },
     (req, reply) => service.listSavedSearches(db, own(req, reply, new Date())),
   );
 
   app.post(
     '/saved-searches',
-    { schema: { tags, body: CreateBodySchema, response: { 201: SavedSearchSchema } }, onRequest: guard },
+    {
+      schema: { tags, summary: 'Save a search', body: CreateBodySchema, response: { 201: SavedSearchSchema } },
+      onRequest: guard,
+    },
     async (req, reply) => {
       const now = new Date();
       const created = await service.createSavedSearch(db, own(req, reply, now), req.body, now);
@@ -39,14 +45,28 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
 
   app.get(
     '/saved-searches/:id',
-    { schema: { tags, params: SavedSearchIdParamsSchema, response: { 200: SavedSearchSchema } }, onRequest: guard },
+    {
+      schema: {
+        tags,
+        summary: 'Get one of my saved searches',
+        params: SavedSearchIdParamsSchema,
+        response: { 200: SavedSearchSchema },
+      },
+      onRequest: guard,
+    },
     (req, reply) => service.getSavedSearch(db, own(req, reply, new Date()), req.params.id),
   );
 
   app.patch(
     '/saved-searches/:id',
     {
-      schema: { tags, params: SavedSearchIdParamsSchema, body: UpdateBodySchema, response: { 200: SavedSearchSchema } },
+      schema: {
+        tags,
+        summary: 'Update a saved search',
+        params: SavedSearchIdParamsSchema,
+        body: UpdateBodySchema,
+        response: { 200: SavedSearchSchema },
+      },
       onRequest: guard,
     },
     (req, reply) => {
@@ -57,7 +77,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
 
   app.delete(
     '/saved-searches/:id',
-    { schema: { tags, params: SavedSearchIdParamsSchema }, onRequest: guard },
+    { schema: { tags, summary: 'Delete a saved search', params: SavedSearchIdParamsSchema }, onRequest: guard },
     async (req, reply) => {
       await service.deleteSavedSearch(db, own(req, reply, new Date()), req.params.id);
       return reply.code(204).send(null);

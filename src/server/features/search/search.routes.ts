@@ -20,7 +20,14 @@ const SUGGEST_TTL_MS = 30_000;
 export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, cache }) => {
   app.get(
     '/search',
-    { schema: { tags: ['search'], querystring: SearchQuerySchema, response: { 200: SearchResponseSchema } } },
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search projects (counted against the daily search quota)',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchResponseSchema },
+      },
+    },
     async (request, reply) => {
       const now = new Date();
       reply.header('cache-control', 'private, no-store');
@@ -46,7 +53,14 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   // search itself was), shared by identical searches until the next data change (searchFacets).
   app.get(
     '/search/facets',
-    { schema: { tags: ['search'], querystring: SearchQuerySchema, response: { 200: SearchFacetsResponseSchema } } },
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Facet counts of a search',
+        querystring: SearchQuerySchema,
+        response: { 200: SearchFacetsResponseSchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return searchFacets(db, viewerOf(request, new Date()), request.query, { cache });
@@ -56,7 +70,14 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   // Free and never counted (typing is not searching); the same for every viewer, so shared and cached briefly.
   app.get(
     '/search/suggest',
-    { schema: { tags: ['search'], querystring: SuggestQuerySchema, response: { 200: SuggestResponseSchema } } },
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Name suggestions while typing (not counted)',
+        querystring: SuggestQuerySchema,
+        response: { 200: SuggestResponseSchema },
+      },
+    },
     async (request, reply) => {
       const q = request.query.q.toLowerCase();
       const cached = await cache.getOrCompute(`suggest:${q}`, () => suggest(db, q), SUGGEST_TTL_MS);

@@ -10,8 +10,16 @@ import { sendCached } from '../../plugins/send-cached.ts';
 import { getSector, listSectors } from './sectors.service.ts';
 
 export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
-  app.get('/', { schema: { tags: ['sectors'], response: { 200: SectorListResponseSchema } } }, async (request, reply) =>
-    sendCached(request, reply, await cache.getOrCompute('sectors', () => listSectors(db))),
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['sectors'],
+        summary: 'List sectors with their heat and aggregates',
+        response: { 200: SectorListResponseSchema },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await cache.getOrCompute('sectors', () => listSectors(db))),
   );
 
   app.get(
@@ -19,6 +27,7 @@ export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     {
       schema: {
         tags: ['sectors'],
+        summary: 'Get one sector and its projects',
         params: SectorParamsSchema,
         querystring: SectorDetailQuerySchema,
         response: { 200: SectorDetailResponseSchema },

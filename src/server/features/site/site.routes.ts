@@ -6,8 +6,18 @@ import { toSiteResponse } from './site.service.ts';
 /** GET /api/site: public site settings for the shell (footer icons, /contact). Fixed until the server restarts. */
 export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, dbKind }) => {
   const site = toSiteResponse(config, dbKind);
-  app.get('/site', { schema: { tags: ['system'], response: { 200: SiteResponseSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return site;
-  });
+  app.get(
+    '/site',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Public site settings (footer channels, contact)',
+        response: { 200: SiteResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return site;
+    },
+  );
 };

@@ -26,12 +26,29 @@ const tags = ['admin'];
 export const socialAccountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.addHook('onRequest', requireAdmin);
 
-  app.get('/', { schema: { tags, response: { 200: SocialAccountListResponseSchema } } }, async () => ({
-    items: await listSocialAccounts(db, new Date()),
-  }));
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'List the X accounts of the ingestion pool',
+        response: { 200: SocialAccountListResponseSchema },
+      },
+    },
+    async () => ({
+      items: await listSocialAccounts(db, new Date()),
+    }),
+  );
   app.post(
     '/',
-    { schema: { tags, body: CreateSocialAccountBodySchema, response: { 201: SocialAccountSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Add an X account to the pool',
+        body: CreateSocialAccountBodySchema,
+        response: { 201: SocialAccountSchema },
+      },
+    },
     async (request, reply) => {
       const { expiresAt, ...input } = request.body;
       const account = await createSocialAccount(db, adminActorOf(request), config.SECRET_KEY, {
@@ -46,6 +63,7 @@ export const socialAccountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
     {
       schema: {
         tags,
+        summary: 'Update an X account of the pool',
         params: SocialAccountParamsSchema,
         body: UpdateSocialAccountBodySchema,
         response: { 204: z.null() },
@@ -58,7 +76,14 @@ export const socialAccountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
   );
   app.delete(
     '/:id',
-    { schema: { tags, params: SocialAccountParamsSchema, response: { 204: z.null() } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove an X account from the pool',
+        params: SocialAccountParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
     async (request, reply) => {
       await removeSocialAccount(db, adminActorOf(request), request.params.id);
       return reply.status(204).send(null);
@@ -66,7 +91,14 @@ export const socialAccountsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, 
   );
   app.get(
     '/usage',
-    { schema: { tags, querystring: SocialUsageQuerySchema, response: { 200: SocialUsageResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The X account pool's usage",
+        querystring: SocialUsageQuerySchema,
+        response: { 200: SocialUsageResponseSchema },
+      },
+    },
     async (request) => ({ items: await listSocialUsage(db, new Date(), request.query.days) }),
   );
 };

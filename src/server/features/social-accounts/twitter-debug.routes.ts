@@ -9,7 +9,14 @@ export const twitterDebugRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   app.addHook('onRequest', requireAdmin);
   app.post(
     '/',
-    { schema: { tags: ['admin'], body: XDebugBodySchema, response: { 200: XDebugResponseSchema } } },
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Call one X endpoint through the account pool: raw and mapped answer',
+        body: XDebugBodySchema,
+        response: { 200: XDebugResponseSchema },
+      },
+    },
     (request) => runXDebug({ db, config }, request.body),
   );
 };

@@ -49,12 +49,27 @@ export const supportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   const clock = () => ({ now: new Date(), timeZone: config.DAY_TIME_ZONE });
   const userIdOf = (request: FastifyRequest) => request.auth!.user.id;
 
-  app.get('/priority', { schema: { tags, response: { 200: SupportPriorityResponseSchema } } }, (request) =>
-    getSupportPriority(viewerOf(request, new Date())),
+  app.get(
+    '/priority',
+    {
+      schema: {
+        tags,
+        summary: 'The priority and response target a new support request would get',
+        response: { 200: SupportPriorityResponseSchema },
+      },
+    },
+    (request) => getSupportPriority(viewerOf(request, new Date())),
   );
   app.post(
     '/requests',
-    { schema: { tags, body: CreateSupportRequestBodySchema, response: { 201: SupportThreadSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Open a support request',
+        body: CreateSupportRequestBodySchema,
+        response: { 201: SupportThreadSchema },
+      },
+    },
     async (request, reply) => {
       const viewer = { ...viewerOf(request, new Date()), userId: userIdOf(request) };
       const thread = await createSupportRequest(db, viewer, request.body, requestLanguage(request), clock());
@@ -63,12 +78,26 @@ export const supportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
   app.get(
     '/requests',
-    { schema: { tags, querystring: SupportListQuerySchema, response: { 200: SupportListResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'List my support requests',
+        querystring: SupportListQuerySchema,
+        response: { 200: SupportListResponseSchema },
+      },
+    },
     (request) => listMySupportRequests(db, userIdOf(request), request.query, new Date()),
   );
   app.get(
     '/requests/:id',
-    { schema: { tags, params: SupportParamsSchema, response: { 200: SupportThreadSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get one of my support requests with its messages',
+        params: SupportParamsSchema,
+        response: { 200: SupportThreadSchema },
+      },
+    },
     (request) => getMySupportThread(db, userIdOf(request), request.params.id, new Date()),
   );
   app.post(
@@ -76,6 +105,7 @@ export const supportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
     {
       schema: {
         tags,
+        summary: 'Add a message to my support request',
         params: SupportParamsSchema,
         body: SupportMessageBodySchema,
         response: { 201: SupportThreadSchema },
@@ -88,7 +118,14 @@ export const supportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
   app.post(
     '/requests/:id/close',
-    { schema: { tags, params: SupportParamsSchema, response: { 200: SupportThreadSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Close my support request',
+        params: SupportParamsSchema,
+        response: { 200: SupportThreadSchema },
+      },
+    },
     (request) => closeMySupportRequest(db, userIdOf(request), request.params.id, new Date()),
   );
 };
@@ -104,6 +141,7 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     '/',
     {
       schema: {
+        summary: 'The support queue (priority, then age)',
         tags: adminTags,
         querystring: AdminSupportQuerySchema,
         response: { 200: AdminSupportListResponseSchema },
@@ -113,13 +151,21 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   );
   app.get(
     '/:id',
-    { schema: { tags: adminTags, params: SupportParamsSchema, response: { 200: AdminSupportThreadSchema } } },
+    {
+      schema: {
+        summary: 'Get a support request with its messages',
+        tags: adminTags,
+        params: SupportParamsSchema,
+        response: { 200: AdminSupportThreadSchema },
+      },
+    },
     (request) => getSupportThreadForAdmin(db, request.params.id, new Date()),
   );
   app.post(
     '/:id/replies',
     {
       schema: {
+        summary: 'Reply to a support request',
         tags: adminTags,
         params: SupportParamsSchema,
         body: SupportMessageBodySchema,
@@ -132,6 +178,7 @@ export const supportAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
     '/:id/state',
     {
       schema: {
+        summary: "Change a support request's state",
         tags: adminTags,
         params: SupportParamsSchema,
         body: SupportStateBodySchema,

@@ -19,7 +19,13 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
 ) => {
   app.get(
     '/health',
-    { schema: { tags: ['system'], response: { 200: HealthResponseSchema, 503: HealthResponseSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Health: status, database kind, latest migration, project count',
+        response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
+      },
+    },
     async (_request, reply) => {
       const health = { ...(await getHealth(db, dbKind)), realtimeStreams: openStreams() };
       reply.header('cache-control', 'no-store');
@@ -28,18 +34,43 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   );
 
   // Liveness without touching the database; also the benchmark's baseline for "a trivial JSON route".
-  app.get('/ping', { schema: { tags: ['system'], response: { 200: PingResponseSchema } } }, async () => ({
-    ok: true as const,
-  }));
+  app.get(
+    '/ping',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness without touching the database',
+        response: { 200: PingResponseSchema },
+      },
+    },
+    async () => ({
+      ok: true as const,
+    }),
+  );
 
-  app.get('/stats', { schema: { tags: ['system'], response: { 200: StatsResponseSchema } } }, async (request, reply) =>
-    sendCached(request, reply, await cache.getOrCompute('stats', () => getStats(db, new Date()), STATS_TTL_MS)),
+  app.get(
+    '/stats',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Site statistics: projects, sectors, users, growth and the heat index',
+        response: { 200: StatsResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, await cache.getOrCompute('stats', () => getStats(db, new Date()), STATS_TTL_MS)),
   );
 
   // What the figures shown rest on (live, stale, the catalogue sample): the web words its claims from this.
   app.get(
     '/data-state',
-    { schema: { tags: ['system'], response: { 200: DataStateResponseSchema } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'What the figures rest on: live, stale or the catalogue sample, per source',
+        response: { 200: DataStateResponseSchema },
+      },
+    },
     async (request, reply) =>
       sendCached(
         request,

@@ -40,40 +40,89 @@ export const tasksRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   const userOf = (request: { auth: { user: { id: string } } | null }) => request.auth!.user.id;
   const credit = { 200: CreditResponseSchema };
 
-  app.get('/tasks', { schema: { tags, response: { 200: TasksResponseSchema } } }, async (request) => {
-    const c = adClock();
-    return getTasks(db, { ...viewerOf(request, c.now), userId: userOf(request) }, c);
-  });
-
-  app.post('/tasks/check-in', { schema: { tags, response: credit } }, async (request) =>
-    creditTask(db, userOf(request), { task: 'daily.check_in' }, clock()),
+  app.get(
+    '/tasks',
+    {
+      schema: {
+        tags,
+        summary: "Today's points tasks, evaluated for me, with the daily caps",
+        response: { 200: TasksResponseSchema },
+      },
+    },
+    async (request) => {
+      const c = adClock();
+      return getTasks(db, { ...viewerOf(request, c.now), userId: userOf(request) }, c);
+    },
   );
 
-  app.post('/tasks/claim', { schema: { tags, body: TaskClaimBodySchema, response: credit } }, async (request) => {
-    const c = clock();
-    const viewer = { ...viewerOf(request, c.now), userId: userOf(request) };
-    return claimTask(db, viewer, request.body.key as TaskKey, c);
-  });
+  app.post(
+    '/tasks/check-in',
+    { schema: { tags, summary: 'Daily check-in: credit its points', response: credit } },
+    async (request) => creditTask(db, userOf(request), { task: 'daily.check_in' }, clock()),
+  );
 
-  app.post('/tasks/ads/start', { schema: { tags, response: { 200: AdStartResponseSchema } } }, async (request) => {
-    const c = adClock();
-    return startAd(db, userOf(request), viewerOf(request, c.now).level, requestLanguage(request), c);
-  });
+  app.post(
+    '/tasks/claim',
+    {
+      schema: {
+        tags,
+        summary: 'Claim a task whose condition the server checks',
+        body: TaskClaimBodySchema,
+        response: credit,
+      },
+    },
+    async (request) => {
+      const c = clock();
+      const viewer = { ...viewerOf(request, c.now), userId: userOf(request) };
+      return claimTask(db, viewer, request.body.key as TaskKey, c);
+    },
+  );
 
-  app.post('/tasks/ads/claim', { schema: { tags, body: TokenClaimBodySchema, response: credit } }, async (request) =>
-    claimAd(db, userOf(request), request.body.token, adClock()),
+  app.post(
+    '/tasks/ads/start',
+    {
+      schema: {
+        tags,
+        summary: 'Start watching a house ad (returns its claim token)',
+        response: { 200: AdStartResponseSchema },
+      },
+    },
+    async (request) => {
+      const c = adClock();
+      return startAd(db, userOf(request), viewerOf(request, c.now).level, requestLanguage(request), c);
+    },
+  );
+
+  app.post(
+    '/tasks/ads/claim',
+    { schema: { tags, summary: 'Claim the points of a watched ad', body: TokenClaimBodySchema, response: credit } },
+    async (request) => claimAd(db, userOf(request), request.body.token, adClock()),
   );
 
   app.post(
     '/tasks/share/start',
-    { schema: { tags, body: ShareStartBodySchema, response: { 200: ShareStartResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a share link for a project (points when it is opened)',
+        body: ShareStartBodySchema,
+        response: { 200: ShareStartResponseSchema },
+      },
+    },
     async (request, reply) =>
       startShare(db, userOf(request), request.body.projectId, visitorOf(config, request, reply), clock()),
   );
 
   app.get(
     '/me/tasks',
-    { schema: { tags, querystring: UserTasksQuerySchema, response: { 200: UserTasksResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'My completed tasks, newest first',
+        querystring: UserTasksQuerySchema,
+        response: { 200: UserTasksResponseSchema },
+      },
+    },
     async (request) => listUserTasks(db, userOf(request), request.query),
   );
 };
@@ -88,7 +137,14 @@ export const shareVisitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
   });
   app.post(
     '/share-visits',
-    { schema: { tags, body: ShareVisitBodySchema, response: { 200: ShareVisitResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Report a visit through a share link',
+        body: ShareVisitBodySchema,
+        response: { 200: ShareVisitResponseSchema },
+      },
+    },
     async (request, reply) => {
       const visitor = { visitor: visitorOf(config, request, reply), userId: request.auth?.user.id ?? null };
       return recordShareVisit(db, request.body.token, visitor, { now: new Date(), timeZone: config.DAY_TIME_ZONE });

@@ -44,7 +44,13 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   app.put(
     '/watchlists/:id/share',
     {
-      schema: { tags, params: WatchlistIdParamsSchema, body: ShareBodySchema, response: { 200: ShareResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Share a watchlist with my team, or stop sharing it',
+        params: WatchlistIdParamsSchema,
+        body: ShareBodySchema,
+        response: { 200: ShareResponseSchema },
+      },
       onRequest: requireFeature('portfolio_tracking'),
     },
     (req, reply) => sharing.shareWatchlist(db, me(req, reply), req.params.id, req.body.shared),
@@ -55,6 +61,7 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     {
       schema: {
         tags,
+        summary: 'Share a saved search with my team, or stop sharing it',
         params: SavedSearchIdParamsSchema,
         body: ShareBodySchema,
         response: { 200: ShareResponseSchema },
@@ -66,14 +73,26 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.get(
     '/team/watchlists',
-    { schema: { tags, response: { 200: TeamWatchlistsResponseSchema } }, onRequest: signedIn },
+    {
+      schema: {
+        tags,
+        summary: 'List the watchlists shared with my team',
+        response: { 200: TeamWatchlistsResponseSchema },
+      },
+      onRequest: signedIn,
+    },
     (req, reply) => sharing.listTeamWatchlists(db, me(req, reply)),
   );
 
   app.get(
     '/team/watchlists/:id',
     {
-      schema: { tags, params: TeamItemIdParamsSchema, response: { 200: TeamWatchlistDetailSchema } },
+      schema: {
+        tags,
+        summary: 'Get a watchlist shared with my team',
+        params: TeamItemIdParamsSchema,
+        response: { 200: TeamWatchlistDetailSchema },
+      },
       onRequest: signedIn,
     },
     (req, reply) => sharing.getTeamWatchlist(db, me(req, reply), req.params.id),
@@ -84,6 +103,7 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     {
       schema: {
         tags,
+        summary: 'Rename a watchlist shared with my team',
         params: TeamItemIdParamsSchema,
         body: WatchlistNameBodySchema,
         response: { 200: TeamWatchlistDetailSchema },
@@ -98,6 +118,7 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     {
       schema: {
         tags,
+        summary: 'Add a project to a team watchlist',
         params: TeamItemIdParamsSchema,
         body: AddItemBodySchema,
         response: { 200: TeamWatchlistDetailSchema, 201: TeamWatchlistDetailSchema },
@@ -113,7 +134,10 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.delete(
     '/team/watchlists/:id/items/:projectId',
-    { schema: { tags, params: TeamWatchlistItemParamsSchema }, onRequest: signedIn },
+    {
+      schema: { tags, summary: 'Remove a project from a team watchlist', params: TeamWatchlistItemParamsSchema },
+      onRequest: signedIn,
+    },
     async (req, reply) => {
       await sharing.removeTeamWatchlistItem(db, me(req, reply), req.params.id, req.params.projectId);
       return reply.code(204).send(null);
@@ -122,7 +146,14 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.get(
     '/team/saved-searches',
-    { schema: { tags, response: { 200: TeamSavedSearchesResponseSchema } }, onRequest: signedIn },
+    {
+      schema: {
+        tags,
+        summary: 'List the saved searches shared with my team',
+        response: { 200: TeamSavedSearchesResponseSchema },
+      },
+      onRequest: signedIn,
+    },
     (req, reply) => sharing.listTeamSavedSearches(db, me(req, reply)),
   );
 
@@ -131,6 +162,7 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     {
       schema: {
         tags,
+        summary: 'Update a saved search shared with my team',
         params: SavedSearchIdParamsSchema,
         body: TeamSearchBodySchema,
         response: { 200: TeamSavedSearchSchema },
@@ -143,7 +175,12 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   app.get(
     '/projects/:id/notes',
     {
-      schema: { tags, params: ProjectParamsSchema, response: { 200: ProjectNotesResponseSchema } },
+      schema: {
+        tags,
+        summary: "My team's notes on a project",
+        params: ProjectParamsSchema,
+        response: { 200: ProjectNotesResponseSchema },
+      },
       onRequest: signedIn,
     },
     (req, reply) => notes.listProjectNotes(db, me(req, reply), req.params.id),
@@ -152,7 +189,13 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   app.post(
     '/projects/:id/notes',
     {
-      schema: { tags, params: ProjectParamsSchema, body: NoteBodySchema, response: { 201: ProjectNoteSchema } },
+      schema: {
+        tags,
+        summary: 'Add a team note on a project',
+        params: ProjectParamsSchema,
+        body: NoteBodySchema,
+        response: { 201: ProjectNoteSchema },
+      },
       onRequest: signedIn,
     },
     async (req, reply) => {
@@ -164,7 +207,13 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   app.patch(
     '/team/notes/:id',
     {
-      schema: { tags, params: TeamItemIdParamsSchema, body: NoteBodySchema, response: { 200: ProjectNoteSchema } },
+      schema: {
+        tags,
+        summary: 'Edit a team note',
+        params: TeamItemIdParamsSchema,
+        body: NoteBodySchema,
+        response: { 200: ProjectNoteSchema },
+      },
       onRequest: signedIn,
     },
     (req, reply) => notes.updateProjectNote(db, me(req, reply), req.params.id, req.body.body, new Date()),
@@ -172,7 +221,7 @@ export const teamSharingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
 
   app.delete(
     '/team/notes/:id',
-    { schema: { tags, params: TeamItemIdParamsSchema }, onRequest: signedIn },
+    { schema: { tags, summary: 'Delete a team note', params: TeamItemIdParamsSchema }, onRequest: signedIn },
     async (req, reply) => {
       await notes.deleteProjectNote(db, me(req, reply), req.params.id);
       return reply.code(204).send(null);

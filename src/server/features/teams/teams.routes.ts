@@ -35,14 +35,28 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   const signedIn = { onRequest: requireSignedIn };
   const verified = { onRequest: requireSignedIn, preHandler: requireVerifiedEmail };
 
-  app.get('/team', { schema: { tags, response: { 200: MyTeamResponseSchema } }, ...signedIn }, (req, reply) => {
-    own(req, reply);
-    return service.getMyTeam(db, viewerOf(req, new Date()), new Date());
-  });
+  app.get(
+    '/team',
+    {
+      schema: {
+        tags,
+        summary: 'My team (or none), whether my level may create one, and the seats',
+        response: { 200: MyTeamResponseSchema },
+      },
+      ...signedIn,
+    },
+    (req, reply) => {
+      own(req, reply);
+      return service.getMyTeam(db, viewerOf(req, new Date()), new Date());
+    },
+  );
 
   app.post(
     '/team',
-    { schema: { tags, body: TeamNameBodySchema, response: { 201: TeamSchema } }, ...verified },
+    {
+      schema: { tags, summary: 'Create a team', body: TeamNameBodySchema, response: { 201: TeamSchema } },
+      ...verified,
+    },
     async (req, reply) => {
       own(req, reply);
       const team = await service.createTeam(db, viewerOf(req, new Date()), req.body.name, new Date());
@@ -52,18 +66,29 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.patch(
     '/team',
-    { schema: { tags, body: TeamNameBodySchema, response: { 200: TeamSchema } }, ...signedIn },
+    {
+      schema: { tags, summary: 'Rename my team', body: TeamNameBodySchema, response: { 200: TeamSchema } },
+      ...signedIn,
+    },
     (req, reply) => service.renameTeam(db, own(req, reply), req.body.name, new Date()),
   );
 
-  app.delete('/team', { schema: { tags }, ...signedIn }, async (req, reply) => {
+  app.delete('/team', { schema: { summary: 'Delete my team', tags }, ...signedIn }, async (req, reply) => {
     await service.deleteTeam(db, own(req, reply));
     return reply.code(204).send(null);
   });
 
   app.post(
     '/team/invitations',
-    { schema: { tags, body: InviteBodySchema, response: { 201: InvitationCreatedSchema } }, ...verified },
+    {
+      schema: {
+        tags,
+        summary: 'Invite someone to my team',
+        body: InviteBodySchema,
+        response: { 201: InvitationCreatedSchema },
+      },
+      ...verified,
+    },
     async (req, reply) => {
       own(req, reply);
       const now = new Date();
@@ -74,7 +99,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.delete(
     '/team/invitations/:id',
-    { schema: { tags, params: InvitationIdParamsSchema }, ...signedIn },
+    { schema: { tags, summary: 'Withdraw an invitation', params: InvitationIdParamsSchema }, ...signedIn },
     async (req, reply) => {
       await service.revokeInvitation(db, own(req, reply), req.params.id, new Date());
       return reply.code(204).send(null);
@@ -83,7 +108,15 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.post(
     '/team/invitations/accept',
-    { schema: { tags, body: AcceptInvitationBodySchema, response: { 200: TeamSchema } }, ...verified },
+    {
+      schema: {
+        tags,
+        summary: 'Accept a team invitation',
+        body: AcceptInvitationBodySchema,
+        response: { 200: TeamSchema },
+      },
+      ...verified,
+    },
     (req, reply) => {
       own(req, reply);
       const { user } = req.auth!;
@@ -92,14 +125,14 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     },
   );
 
-  app.post('/team/leave', { schema: { tags }, ...signedIn }, async (req, reply) => {
+  app.post('/team/leave', { schema: { summary: 'Leave my team', tags }, ...signedIn }, async (req, reply) => {
     await service.leaveTeam(db, own(req, reply));
     return reply.code(204).send(null);
   });
 
   app.delete(
     '/team/members/:userId',
-    { schema: { tags, params: MemberIdParamsSchema }, ...signedIn },
+    { schema: { tags, summary: 'Remove a member from my team', params: MemberIdParamsSchema }, ...signedIn },
     async (req, reply) => {
       await service.removeMember(db, own(req, reply), req.params.userId);
       return reply.code(204).send(null);
@@ -108,7 +141,15 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
 
   app.post(
     '/team/transfer',
-    { schema: { tags, body: TransferBodySchema, response: { 200: TeamSchema } }, ...signedIn },
+    {
+      schema: {
+        tags,
+        summary: "Hand my team's ownership to another member",
+        body: TransferBodySchema,
+        response: { 200: TeamSchema },
+      },
+      ...signedIn,
+    },
     (req, reply) => service.transferOwnership(db, own(req, reply), req.body.userId, new Date()),
   );
 };

@@ -15,17 +15,25 @@ export const trendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
     response: { 200: TrendResponseSchema },
   };
 
-  app.get('/projects/:id/trend', { onRequest: guard, schema }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    const { id } = request.params;
-    const { range } = request.query;
-    return getProjectTrend(db, id, range, new Date());
-  });
+  app.get(
+    '/projects/:id/trend',
+    { onRequest: guard, schema: { ...schema, summary: "A project's heat trend over a range (premium)" } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { id } = request.params;
+      const { range } = request.query;
+      return getProjectTrend(db, id, range, new Date());
+    },
+  );
 
-  app.get('/sectors/:id/trend', { onRequest: guard, schema }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store');
-    const { id } = request.params;
-    const { range } = request.query;
-    return getSectorTrend(db, id, range, new Date());
-  });
+  app.get(
+    '/sectors/:id/trend',
+    { onRequest: guard, schema: { ...schema, summary: "A sector's heat trend over a range (premium)" } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const { id } = request.params;
+      const { range } = request.query;
+      return getSectorTrend(db, id, range, new Date());
+    },
+  );
 };

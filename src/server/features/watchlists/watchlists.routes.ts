@@ -35,13 +35,21 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     '/watchlists',
-    { schema: { tags, response: { 200: WatchlistsResponseSchema } }, onRequest: guard },
+    { schema: { tags, summary: 'List my watchlists', response: { 200: WatchlistsResponseSchema } }, onRequest: guard },
     (req, reply) => service.listWatchlists(db, own(req, reply)),
   );
 
   app.post(
     '/watchlists',
-    { schema: { tags, body: WatchlistNameBodySchema, response: { 201: WatchlistSummarySchema } }, onRequest: guard },
+    {
+      schema: {
+        tags,
+        summary: 'Create a watchlist',
+        body: WatchlistNameBodySchema,
+        response: { 201: WatchlistSummarySchema },
+      },
+      onRequest: guard,
+    },
     async (req, reply) => {
       const created = await service.createWatchlist(db, own(req, reply), req.body.name, new Date());
       return reply.code(201).send(created);
@@ -50,7 +58,15 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     '/watchlists/:id',
-    { schema: { tags, params: WatchlistIdParamsSchema, response: { 200: WatchlistDetailSchema } }, onRequest: guard },
+    {
+      schema: {
+        tags,
+        summary: 'Get one of my watchlists with its holdings and totals',
+        params: WatchlistIdParamsSchema,
+        response: { 200: WatchlistDetailSchema },
+      },
+      onRequest: guard,
+    },
     (req, reply) => service.getWatchlist(db, own(req, reply), req.params.id),
   );
 
@@ -59,6 +75,7 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     {
       schema: {
         tags,
+        summary: 'Rename a watchlist',
         params: WatchlistIdParamsSchema,
         body: WatchlistNameBodySchema,
         response: { 200: WatchlistDetailSchema },
@@ -70,7 +87,7 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.delete(
     '/watchlists/:id',
-    { schema: { tags, params: WatchlistIdParamsSchema }, onRequest: guard },
+    { schema: { tags, summary: 'Delete a watchlist', params: WatchlistIdParamsSchema }, onRequest: guard },
     async (req, reply) => {
       await service.deleteWatchlist(db, own(req, reply), req.params.id);
       return reply.code(204).send(null);
@@ -82,6 +99,7 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     {
       schema: {
         tags,
+        summary: "A watchlist's value and heat history (7d, 30d or 90d)",
         params: WatchlistIdParamsSchema,
         querystring: WatchlistHistoryQuerySchema,
         response: { 200: WatchlistHistoryResponseSchema },
@@ -96,6 +114,7 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     {
       schema: {
         tags,
+        summary: 'Add a project to a watchlist',
         params: WatchlistIdParamsSchema,
         body: AddItemBodySchema,
         response: { 200: AddItemResponseSchema, 201: AddItemResponseSchema },
@@ -113,6 +132,7 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     {
       schema: {
         tags,
+        summary: "Update a holding's amount or cost basis",
         params: WatchlistItemParamsSchema,
         body: UpdateItemBodySchema,
         response: { 200: WatchlistDetailSchema },
@@ -124,7 +144,10 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.delete(
     '/watchlists/:id/items/:projectId',
-    { schema: { tags, params: WatchlistItemParamsSchema }, onRequest: guard },
+    {
+      schema: { tags, summary: 'Remove a project from a watchlist', params: WatchlistItemParamsSchema },
+      onRequest: guard,
+    },
     async (req, reply) => {
       await service.removeItem(db, own(req, reply), req.params.id, req.params.projectId);
       return reply.code(204).send(null);
@@ -133,13 +156,28 @@ export const watchlistsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
 
   app.get(
     '/me/watching',
-    { schema: { tags, querystring: WatchingQuerySchema, response: { 200: WatchingResponseSchema } }, onRequest: guard },
+    {
+      schema: {
+        tags,
+        summary: 'Which of my watchlists hold a project',
+        querystring: WatchingQuerySchema,
+        response: { 200: WatchingResponseSchema },
+      },
+      onRequest: guard,
+    },
     (req, reply) => service.getWatching(db, own(req, reply), req.query.projectId),
   );
 
   app.get(
     '/me/watched-projects',
-    { schema: { tags, response: { 200: WatchedProjectsResponseSchema } }, onRequest: guard },
+    {
+      schema: {
+        tags,
+        summary: 'The ids of every project in any of my watchlists',
+        response: { 200: WatchedProjectsResponseSchema },
+      },
+      onRequest: guard,
+    },
     (req, reply) => service.listWatchedProjects(db, own(req, reply)),
   );
 };
