@@ -8,50 +8,13 @@ import {
   type FakeServer,
   startFakeServer,
 } from '../../sources/testing/fake-server.ts';
+import { fakeXAave, X_MARKUP_TEXT } from '../../sources/testing/x-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { CLI_ACTOR } from '../admin/audit-log.service.ts';
 import { runIngestionSource } from '../ingestion/ingestion.service.ts';
 import type { IngestDeps } from '../ingestion/ingestion.types.ts';
 import { createSocialAccount, setSocialAccountActive } from '../social-accounts/social-accounts.service.ts';
-
-// X API v2 answers in the documented shapes (/work/shared/data/api-shapes.md §4b–4d).
-const USER = {
-  data: {
-    id: '867100333155229696',
-    name: 'Aave',
-    username: 'Aave', // X's spelling wins over the catalogue's "@aave"
-    verified: true,
-    public_metrics: { followers_count: 812345, following_count: 512, tweet_count: 10234, listed_count: 5120 },
-  },
-};
-const post = (n: number, likes: number, extra: Record<string, unknown> = {}) => ({
-  id: `18300000000000000${String(n).padStart(2, '0')}`,
-  text: `post ${n}`,
-  author_id: USER.data.id,
-  created_at: `2026-11-${String(10 + n).padStart(2, '0')}T14:03:11.000Z`,
-  edit_history_tweet_ids: [`18300000000000000${String(n).padStart(2, '0')}`],
-  public_metrics: { retweet_count: 3, reply_count: 2, like_count: likes, quote_count: 1, impression_count: 9000 },
-  ...extra,
-});
-// Seven posts, newest first as X returns them; engagement = likes + 6. The most engaged 5: 4, 1, 6, 2, 7.
-const SEARCH = {
-  data: [
-    post(7, 20),
-    post(6, 300, { text: '<b>V4</b> & <script>alert(1)</script> vote is live' }),
-    post(5, 5),
-    post(4, 980),
-    post(3, 10),
-    post(2, 40),
-    post(1, 500),
-  ],
-  includes: { users: [{ id: USER.data.id, name: 'Aave', username: 'Aave' }] },
-  meta: { newest_id: '1830000000000000007', oldest_id: '1830000000000000001', result_count: 7 },
-};
-const COUNTS = {
-  data: [{ end: '2026-11-15T00:00:00.000Z', start: '2026-11-14T11:58:00.000Z', tweet_count: 1432 }],
-  meta: { total_tweet_count: 6953 },
-};
 
 const now = new Date('2026-11-21T10:00:00.000Z');
 
@@ -67,12 +30,7 @@ describe('GET /api/projects/:id/social', () => {
   let override: ((r: FakeRequest) => FakeResponse | undefined) | undefined;
   let deps: IngestDeps;
 
-  function normal({ path }: FakeRequest): FakeResponse {
-    if (path === '/x/2/users/by/username/aave') return { body: USER };
-    if (path === '/x/2/tweets/search/recent') return { body: SEARCH };
-    if (path === '/x/2/tweets/counts/recent') return { body: COUNTS };
-    return { status: 404, body: { title: 'Not Found Error' } };
-  }
+  const normal = fakeXAave('/x');
 
   const addAccount = () =>
     createSocialAccount(t.db, CLI_ACTOR, FAST_INGEST_ENV.SECRET_KEY, { label: 'A', bearerToken: 'token-a' });
@@ -122,7 +80,7 @@ describe('GET /api/projects/:id/social', () => {
     expect(body.recentPosts?.items.map((p) => p.text)).toEqual([
       'post 4',
       'post 1',
-      '<b>V4</b> & <script>alert(1)</script> vote is live', // stored verbatim; the page renders it as text
+      X_MARKUP_TEXT, // stored verbatim; the page renders it as text
       'post 2',
       'post 7',
     ]);
