@@ -81,7 +81,7 @@ describe.each(['zh', 'en'] as const)('project social summary (%s)', (lang: Lang)
     });
   });
 
-  test('the shared server has no SECRET_KEY: the section says X is not configured, no mentions figure', async () => {
+  test('the shared server has no SECRET_KEY: the section says X is not configured, with no figure', async () => {
     await session.withPage({ lang }, `social-summary-not-configured-${lang}`, async (page) => {
       await open(page, '/project/uniswap');
       const section = page.getByTestId('project-social');
@@ -89,8 +89,10 @@ describe.each(['zh', 'en'] as const)('project social summary (%s)', (lang: Lang)
       await note.waitFor();
 
       expect(await note.textContent()).toBe(texts.notConfigured);
-      expect(await section.locator('[data-social-figure="mentions"] [data-empty-value]').count()).toBe(1);
+      // No figure at all: the catalogue's sample followers stay in the metrics section, marked as the sample.
+      expect(await section.locator('[data-social-figure]').count()).toBe(0);
       expect(await section.getByTestId('social-post').count()).toBe(0);
+      expect(await section.getByRole('link', { name: /@Uniswap/ }).getAttribute('href')).toBe('https://x.com/Uniswap');
     });
   });
 });

@@ -46,33 +46,31 @@ function SocialBody({ summary }: { summary: SocialSummary }) {
       </p>
     );
   }
-  const neverRead = lastUpdated === null;
+  if (lastUpdated === null) {
+    // Nothing was ever read from X for this project: one line saying why, and where the account is. No figure.
+    return (
+      <div className="mt-3 space-y-2 text-sm">
+        <p className="muted" data-social-state={configured ? 'not-fetched' : 'not-configured'}>
+          {configured ? t('social.notFetched') : t('social.notConfigured')}
+        </p>
+        <p>
+          <span className="muted">{t('social.accountLabel')}</span> <AccountLink account={account} />
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="mt-3 space-y-4">
       {!configured && (
         <p className="muted text-sm" data-social-state="not-configured">
-          {neverRead ? t('social.notConfigured') : t('social.notConfiguredKept')}
-        </p>
-      )}
-      {configured && neverRead && (
-        <p className="muted text-sm" data-social-state="not-fetched">
-          {t('social.notFetched')}
+          {t('social.notConfiguredKept')}
         </p>
       )}
       <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-3">
         <div className="min-w-0">
           <dt className="muted text-xs font-medium">{t('social.account')}</dt>
           <dd className="mt-1">
-            <a
-              href={account.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="link inline-flex max-w-full items-center gap-1 font-semibold"
-            >
-              <span className="truncate">@{account.username}</span>
-              <ExternalIcon size={12} />
-              <span className="sr-only">{t('links.opensInNewTab')}</span>
-            </a>
+            <AccountLink account={account} />
             <span className="block text-sm tabular-nums" data-social-figure="followers">
               {account.followers === null ? (
                 <NoValue />
@@ -115,12 +113,26 @@ function SocialBody({ summary }: { summary: SocialSummary }) {
         </div>
       </dl>
       {summary.recentPosts && <RecentPosts posts={summary.recentPosts} />}
-      {lastUpdated && (
-        <p className="muted text-xs" data-testid="project-social-as-of">
-          {t('social.sourceLine', { date: formatDateTime(lastUpdated) })}
-        </p>
-      )}
+      <p className="muted text-xs" data-testid="project-social-as-of">
+        {t('social.sourceLine', { date: formatDateTime(lastUpdated) })}
+      </p>
     </div>
+  );
+}
+
+function AccountLink({ account }: { account: NonNullable<SocialSummary['officialAccount']> }) {
+  const { t } = useTranslation('project');
+  return (
+    <a
+      href={account.url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="link inline-flex max-w-full items-center gap-1 font-semibold"
+    >
+      <span className="truncate">@{account.username}</span>
+      <ExternalIcon size={12} />
+      <span className="sr-only">{t('links.opensInNewTab')}</span>
+    </a>
   );
 }
 
