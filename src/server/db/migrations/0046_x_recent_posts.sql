@@ -6,4 +6,4 @@ CREATE TABLE "x_recent_posts" (
 	"stale" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "x_recent_posts" ADD CONSTRAINT "x_recent_posts_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "x_recent_posts" ADD CONSTRAINT "x_recent_posts_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE cascade;

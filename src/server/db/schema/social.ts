@@ -45,7 +45,7 @@ export const socialApiUsage = pgTable(
 export const xRecentPosts = pgTable('x_recent_posts', {
   projectId: text()
     .primaryKey()
-    .references(() => projects.id, { onDelete: 'cascade' }),
+    .references(() => projects.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
   /** The account's username as X returned it (the posts' links: x.com/<username>/status/<id>). */
   username: text().notNull(),
   /** At most X_RECENT_POSTS_KEPT, most engaged first. */
