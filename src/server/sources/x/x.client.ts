@@ -224,11 +224,6 @@ export function createXClient(pool: XAccountPool, cache = new TtlCache<unknown>(
     });
   }
 
-  /** Average engagement of the account's 5 latest original tweets; null if none. */
-  async function getEngagement(username: string): Promise<number | null> {
-    return (await getPosts(username)).engagementAvg;
-  }
-
   /** Mentions of the account over the last 7 days (GET /2/tweets/counts/recent, granularity day). */
   function getMentions7d(username: string, now: Date): Promise<number> {
     const name = toXHandle(username);
@@ -237,7 +232,7 @@ export function createXClient(pool: XAccountPool, cache = new TtlCache<unknown>(
     );
   }
 
-  return { getUser, getEngagement, getPosts, getMentions7d };
+  return { getUser, getPosts, getMentions7d };
 }
 
 export type XClient = ReturnType<typeof createXClient>;
