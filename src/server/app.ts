@@ -46,6 +46,7 @@ import { sectorsRoutes } from './features/sectors/sectors.routes.ts';
 import { siteRoutes } from './features/site/site.routes.ts';
 import { socialAccountsRoutes } from './features/social-accounts/social-accounts.routes.ts';
 import { twitterDebugRoutes } from './features/social-accounts/twitter-debug.routes.ts';
+import { socialSummaryRoutes } from './features/social-summary/social-summary.routes.ts';
 import { supportAdminRoutes, supportRoutes } from './features/support/support.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history, /sync/status
   await app.register(fundamentalsRoutes, { prefix: '/api', ...deps }); // /projects/:id/funding, /logos/:projectId
   await app.register(premiumDataRoutes, { prefix: '/api', ...deps }); // /projects/:id/source-history (vip)
+  await app.register(socialSummaryRoutes, { prefix: '/api', ...deps }); // /projects/:id/social (stored X reads)
   await app.register(jobsPlugin, { ...deps, jobs: options.jobs, stopSignal: stopping.signal });
 
   await registerApiReference(app); // /api/docs (the OpenAPI JSON) and /api/docs/ui (the browsable reference)

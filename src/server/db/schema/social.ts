@@ -1,4 +1,6 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { XRecentPost } from '../../../shared/api/social.schema.ts';
+import { projects } from './projects.ts';
 
 /** X (Twitter) API accounts in the pool. Secrets are AES-256-GCM ciphertext; never returned by any API. */
 export const socialApiAccounts = pgTable('social_api_accounts', {
@@ -34,3 +36,20 @@ export const socialApiUsage = pgTable(
   },
   (t) => [primaryKey({ columns: [t.date, t.accountId] }), index('social_api_usage_date_idx').on(t.date)],
 );
+
+/**
+ * The official X account's most engaged recent original posts, one row per project, from the social ingestion's own
+ * recent search (`from:<handle> -is:retweet`, no extra X call). Replaced whole on each successful read (an empty list
+ * = read, none found); a failed read keeps the row and sets `stale` (never a made-up post).
+ */
+export const xRecentPosts = pgTable('x_recent_posts', {
+  projectId: text()
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  /** The account's username as X returned it (the posts' links: x.com/<username>/status/<id>). */
+  username: text().notNull(),
+  /** At most X_RECENT_POSTS_KEPT, most engaged first. */
+  posts: jsonb().$type<XRecentPost[]>().notNull(),
+  fetchedAt: timestamp({ withTimezone: true }).notNull(),
+  stale: boolean().notNull().default(false),
+});

@@ -14,14 +14,6 @@ export function toWebsiteDomain(url: string | null | undefined): string | null {
   return host && /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : null;
 }
 
-/** X username from a handle or profile URL ("@aave", "https://x.com/aave" → "aave"); null when there is none. */
-export function toXUsername(value: string | null | undefined): string | null {
-  if (!value) return null;
-  const match = value.trim().match(/^(?:https?:\/\/)?(?:www\.)?(?:twitter\.com|x\.com)\/@?([A-Za-z0-9_]{1,15})/i);
-  const name = (match?.[1] ?? value.trim()).replace(/^@+/, '');
-  return /^[A-Za-z0-9_]{1,15}$/.test(name) ? name : null;
-}
-
 /** Telegram chat id for getChatMemberCount: "@channel" from t.me/channel, a bare name or "@name"; null otherwise. */
 export function toTelegramChatId(value: string | null | undefined): string | null {
   if (!value) return null;
@@ -40,3 +32,6 @@ export function toDiscordInviteCode(value: string | null | undefined): string | 
   const code = match ? match[1] : value.trim();
   return code && /^[A-Za-z0-9-]{2,}$/.test(code) ? code : null;
 }
+
+// The X handle parser lives with the X client (the social summary reads handles too); re-exported for ingestion.
+export { toXUsername } from '../../sources/x/x.client.ts';

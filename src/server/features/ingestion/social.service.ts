@@ -22,6 +22,7 @@ import {
 } from './ingestion.types.ts';
 import { toDiscordInviteCode, toTelegramChatId, toXUsername } from './links.ts';
 import { type MetricField, type MetricUpdate, SOURCE_FIELDS, type SourceName } from './metric-fields.ts';
+import { markXRecentPostsStale, upsertXRecentPosts } from './x-posts.queries.ts';
 
 /** The pool has no account left, or the source asked for a longer pause than we wait: stop this run. */
 function isSourceExhausted(error: unknown): boolean {
@@ -43,7 +44,7 @@ async function runSocialSource(
   source: Extract<SourceName, 'x' | 'telegram' | 'discord'>,
   field: MetricField,
   fetcher: Fetcher,
-  options: IngestOptions & { maxProjects?: number },
+  options: IngestOptions & { maxProjects?: number; onFailed?: (projectId: string) => Promise<void> },
 ): Promise<SourceRunResult> {
   const { db, config } = deps;
   const now = deps.now?.() ?? new Date();
@@ -67,6 +68,7 @@ async function runSocialSource(
       failed++;
       result.errors.push(`${target.id}: ${errorMessage(error)}`);
       await markMetricsStale(db, source, SOURCE_FIELDS[source], [target.id]);
+      await options.onFailed?.(target.id);
       if (isSourceExhausted(error)) {
         // Every further call would fail the same way (or wait 60 s each): the rest stay due for the next run.
         result.errors.push(`stopped after ${i + 1} of ${targets.length}: ${errorMessage(error)}`);
@@ -83,7 +85,9 @@ async function runSocialSource(
 }
 
 /**
- * X (Twitter): followers, 7-day mentions and average engagement of the 5 latest tweets, through the account pool.
+ * X (Twitter): followers, 7-day mentions and average engagement of the 5 latest tweets, through the account pool;
+ * the same search's most engaged posts are stored for the project's social summary (x_recent_posts), kept and marked
+ * stale when a read fails.
  * Skipped (not failed) without SECRET_KEY or usable accounts. Pass a long-lived `cache` to keep the spec's TTLs
  * (profile 60 min, metrics 30 min, posts 15 min) across runs. Usage records older than 30 days are pruned first.
  */
@@ -123,10 +127,20 @@ export async function runXSocial(
       // The official account's check mark (docs/verification.md); an operator's site review is never overwritten.
       await applyXVerification(deps.db, projectId, profile, at);
       const mentions7d = await x.getMentions7d(username, at);
-      const engagementAvg = await x.getEngagement(username);
-      return { followersTwitter: profile.followers, mentions7d, engagementAvg };
+      const posts = await x.getPosts(username);
+      await upsertXRecentPosts(deps.db, {
+        projectId,
+        username: profile.username,
+        posts: posts.top,
+        fetchedAt: deps.now?.() ?? new Date(), // the same clock as the metrics' as-of
+      });
+      return { followersTwitter: profile.followers, mentions7d, engagementAvg: posts.engagementAvg };
     },
-    { ...options, maxProjects: Math.floor(capacity / X_REQUESTS_PER_PROJECT) },
+    {
+      ...options,
+      maxProjects: Math.floor(capacity / X_REQUESTS_PER_PROJECT),
+      onFailed: (projectId) => markXRecentPostsStale(deps.db, projectId),
+    },
   );
 }
 

@@ -177,3 +177,15 @@ export function getNextSocialAccountReset(db: Db, now: Date): Promise<Date | und
 export function getSocialCapacity(db: Db, now: Date): Promise<number> {
   return selectRemainingCapacity(db, now, toUsageDate(now));
 }
+
+/**
+ * Whether X can be read on this server: SECRET_KEY is set and the pool has an account that is not switched off by
+ * hand and not expired (a rate-limited one still counts: it comes back by itself). No secret is read.
+ */
+export async function isXConfigured(db: Db, secretKey: string | undefined, now: Date): Promise<boolean> {
+  if (!secretKey) return false;
+  const accounts = await selectAccounts(db);
+  return accounts.some(
+    (a) => (a.isActive || a.disabledReason === 'rate_limited') && (!a.expiresAt || a.expiresAt > now),
+  );
+}

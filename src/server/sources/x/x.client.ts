@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { X_RECENT_POSTS_KEPT, type XRecentPost } from '../../../shared/api/social.schema.ts';
 import { TtlCache } from '../ttl-cache.ts';
 import { type XAccountPool, XApiError } from './x.errors.ts';
 
@@ -33,7 +34,14 @@ const TweetMetricsSchema = z.object({
 });
 const SearchResponseSchema = z.object({
   data: z
-    .array(z.object({ id: z.string(), text: z.string(), public_metrics: TweetMetricsSchema.optional() }))
+    .array(
+      z.object({
+        id: z.string(),
+        text: z.string(),
+        created_at: z.string().optional(),
+        public_metrics: TweetMetricsSchema.optional(),
+      }),
+    )
     .optional(),
   meta: z.object({ result_count: z.number().optional() }).optional(),
 });
@@ -66,6 +74,14 @@ export type XProfile = {
 /** A handle as X wants it: a leading @ stripped (spec §5). */
 export function toXHandle(username: string): string {
   return username.trim().replace(/^@+/, '');
+}
+
+/** X username from a handle or profile URL ("@aave", "https://x.com/aave" → "aave"); null when there is none. */
+export function toXUsername(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const match = value.trim().match(/^(?:https?:\/\/)?(?:www\.)?(?:twitter\.com|x\.com)\/@?([A-Za-z0-9_]{1,15})/i);
+  const name = (match?.[1] ?? value.trim()).replace(/^@+/, '');
+  return /^[A-Za-z0-9_]{1,15}$/.test(name) ? name : null;
 }
 
 /** One X API v2 GET: its path and query. The builders below are the ones ingestion sends. */
@@ -138,6 +154,39 @@ export function toXEngagement(raw: unknown): number | null {
   return total / tweets.length;
 }
 
+/** likes + reposts + replies + quotes of one post (X's public_metrics). */
+function engagementOf(post: XRecentPost): number {
+  return post.likes + post.reposts + post.replies + (post.quotes ?? 0);
+}
+
+/**
+ * A search response → its most engaged posts (likes + reposts + replies + quotes; the newer first on a tie), at most
+ * X_RECENT_POSTS_KEPT. Posts without public_metrics are left out (no counts to show); an unparsable created_at is null.
+ */
+export function toXTopPosts(raw: unknown): XRecentPost[] {
+  const body = parse(SearchResponseSchema, raw);
+  const posts = (body.data ?? []).flatMap((t): XRecentPost[] => {
+    const m = t.public_metrics;
+    if (!m || !/^\d{1,30}$/.test(t.id)) return [];
+    const at = t.created_at ? Date.parse(t.created_at) : Number.NaN;
+    const count = (n: number) => Math.max(0, Math.round(n));
+    return [
+      {
+        id: t.id,
+        text: t.text,
+        postedAt: Number.isFinite(at) ? new Date(at).toISOString() : null,
+        likes: count(m.like_count),
+        reposts: count(m.retweet_count),
+        replies: count(m.reply_count),
+        quotes: m.quote_count === undefined ? null : count(m.quote_count),
+      },
+    ];
+  });
+  return posts
+    .sort((a, b) => engagementOf(b) - engagementOf(a) || (b.postedAt ?? '').localeCompare(a.postedAt ?? ''))
+    .slice(0, X_RECENT_POSTS_KEPT);
+}
+
 /** A counts response → the total over its buckets. */
 export function toXCountTotal(raw: unknown): number {
   const body = parse(CountsResponseSchema, raw);
@@ -163,12 +212,16 @@ export function createXClient(pool: XAccountPool, cache = new TtlCache<unknown>(
     );
   }
 
-  /** Average engagement of the account's 5 latest original tweets; null if none. */
-  function getEngagement(username: string): Promise<number | null> {
+  /**
+   * One recent search of the account's latest original tweets: the average engagement of the 5 latest (null if
+   * none) and the most engaged of them (toXTopPosts).
+   */
+  function getPosts(username: string): Promise<{ engagementAvg: number | null; top: XRecentPost[] }> {
     const name = toXHandle(username);
-    return cached(`posts:${name.toLowerCase()}`, X_CACHE_TTL_MS.posts, async () =>
-      toXEngagement(await send(searchRequest(engagementQuery(name)))),
-    );
+    return cached(`posts:${name.toLowerCase()}`, X_CACHE_TTL_MS.posts, async () => {
+      const raw = await send(searchRequest(engagementQuery(name)));
+      return { engagementAvg: toXEngagement(raw), top: toXTopPosts(raw) };
+    });
   }
 
   /** Mentions of the account over the last 7 days (GET /2/tweets/counts/recent, granularity day). */
@@ -179,7 +232,7 @@ export function createXClient(pool: XAccountPool, cache = new TtlCache<unknown>(
     );
   }
 
-  return { getUser, getEngagement, getMentions7d };
+  return { getUser, getPosts, getMentions7d };
 }
 
 export type XClient = ReturnType<typeof createXClient>;

@@ -11,6 +11,7 @@ import { ProjectHeader } from '../../features/projects/components/project-header
 import { ProjectMetrics } from '../../features/projects/components/project-metrics.tsx';
 import { ProjectScores } from '../../features/projects/components/project-scores.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { SocialSummarySection } from '../../features/social/components/social-summary.tsx';
 import { useShareVisit } from '../../features/tasks/hooks/use-share-visit.ts';
 import { WatchButton } from '../../features/watchlists/components/watch-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
@@ -113,6 +114,7 @@ export function ProjectPage() {
           <ProjectHeatSlot projectId={data.id} />
           <ProjectTrendSlot projectId={data.id} />
           <ProjectMetrics project={data} />
+          <SocialSummarySection projectId={data.id} />
           <FundingSlot projectId={data.id} />
           <SourceHistorySlot projectId={data.id} />
         </div>

@@ -23,6 +23,8 @@ const RANKED_VIEWS = [
   // The dashboard's widgets (heat, movers, brief, a saved search's results: not counted against the search quota).
   now('dashboard'),
   now('funding'),
+  // A project's social summary: its social score, and the X figures a social ingestion (followed by a recompute) stored.
+  now('social'),
   now('system', 'stats'),
   // A recompute follows each ingestion: the figures may have turned live (GET /api/data-state).
   now('system', 'data-state'),
@@ -43,6 +45,7 @@ export function invalidationsFor(hint: RealtimeHint): Invalidation[] {
               now('projects', 'detail', id),
               now('heat', 'project', id),
               now('funding', 'project', id),
+              now('social', 'project', id),
             ]),
             // Movers, anomalies and similar projects span projects: any edit may change every analysis.
             now('analysis'),
