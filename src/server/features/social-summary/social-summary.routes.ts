@@ -11,7 +11,14 @@ import { getSocialSummary } from './social-summary.service.ts';
 export const socialSummaryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
     '/projects/:id/social',
-    { schema: { tags: ['projects'], params: ProjectParamsSchema, response: { 200: SocialSummarySchema } } },
+    {
+      schema: {
+        summary: 'Get a project’s X social summary: official account, mentions, most engaged recent posts, as-of',
+        tags: ['projects'],
+        params: ProjectParamsSchema,
+        response: { 200: SocialSummarySchema },
+      },
+    },
     (request) => getSocialSummary(db, config.SECRET_KEY, request.params.id, new Date()),
   );
 };
