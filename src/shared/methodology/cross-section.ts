@@ -1,0 +1,207 @@
+import { computePanelGroups, distributeToGroups, type PanelGroups } from './groups.ts';
+import {
+  computeAbsLogReturn,
+  createFlowPrefix,
+  type FlowPrefix,
+  fillFlowPrefix,
+  MIN_WINDOW_COVERAGE,
+  transposeToDayMajor,
+} from './outcomes.ts';
+import { assignRanks, createSortScratch, type SortScratch, sortIndicesByValue } from './rank.ts';
+import type { EvaluationPanel, OutcomeDefinition } from './types.ts';
+
+/**
+ * Per-evaluation buffers, allocated once and reused by every cross-section: at 10⁵ projects × 90 days the panel is
+ * walked ~2,000 times, so nothing inside that loop allocates per project.
+ */
+export type Workspace = {
+  P: number;
+  D: number;
+  groups: PanelGroups;
+  /** Heat, day-major (d * P + p), NaN = missing. */
+  heatByDay: Float64Array;
+  /** Per day, the projects with heat in ascending heat order (d * P + i), and how many there are. */
+  heatOrder: Uint32Array;
+  heatCount: Uint32Array;
+  prefix: FlowPrefix;
+  pricesByDay: Float64Array;
+  change: Float64Array;
+  changeOrder: Uint32Array;
+  heatSlots: Uint32Array;
+  changeSlots: Uint32Array;
+  heatLength: Uint32Array;
+  changeLength: Uint32Array;
+  sort: SortScratch;
+  rankHeat: Float64Array;
+  topHeat: Float64Array;
+  rankChange: Float64Array;
+  topChange: Float64Array;
+};
+
+/**
+ * Per group and day (g * D + d): n (0 = not evaluable at this horizon, −1 = too few projects), Spearman ρ (NaN when
+ * a side has no spread) and the hit rate.
+ */
+export type DailyTable = { n: Int32Array; correlation: Float64Array; hitRate: Float64Array };
+
+/** Buffers for `panel`, with heat ranked once per day (each cross-section then filters that order). */
+export function createWorkspace(panel: EvaluationPanel): Workspace {
+  const P = panel.projects.length;
+  const D = panel.days.length;
+  const groups = computePanelGroups(panel.projects);
+  const sort = createSortScratch(P);
+  const heatByDay = transposeToDayMajor(panel.heat, P, D, new Float64Array(P * D));
+  const heatOrder = new Uint32Array(P * D);
+  const heatCount = new Uint32Array(D);
+  for (let d = 0; d < D; d++) {
+    const order = heatOrder.subarray(d * P, (d + 1) * P);
+    const heat = heatByDay.subarray(d * P, (d + 1) * P);
+    let n = 0;
+    for (let p = 0; p < P; p++) if (!Number.isNaN(heat[p] as number)) order[n++] = p;
+    sortIndicesByValue(order, n, heat, sort);
+    heatCount[d] = n;
+  }
+  return {
+    P,
+    D,
+    groups,
+    heatByDay,
+    heatOrder,
+    heatCount,
+    prefix: createFlowPrefix(P, D),
+    pricesByDay: new Float64Array(P * D),
+    change: new Float64Array(P),
+    changeOrder: new Uint32Array(P),
+    heatSlots: new Uint32Array(groups.slots),
+    changeSlots: new Uint32Array(groups.slots),
+    heatLength: new Uint32Array(groups.groups.length),
+    changeLength: new Uint32Array(groups.groups.length),
+    sort,
+    rankHeat: new Float64Array(P),
+    topHeat: new Float64Array(P),
+    rankChange: new Float64Array(P),
+    topChange: new Float64Array(P),
+  };
+}
+
+/**
+ * Loads an outcome's series into the workspace (prefix sums for flows, day-major prices). An absent series is
+ * missing everywhere: its days are evaluated with nobody in them, so they are counted as skipped.
+ */
+export function loadOutcome(panel: EvaluationPanel, w: Workspace, outcome: OutcomeDefinition): void {
+  const series = panel.signals[outcome.signal];
+  if (outcome.change === 'growth') {
+    if (series) fillFlowPrefix(w.prefix, series);
+    else w.prefix.seen.fill(0);
+  } else if (series) transposeToDayMajor(series, w.P, w.D, w.pricesByDay);
+  else w.pricesByDay.fill(Number.NaN);
+}
+
+/**
+ * Every day's cross-section for one loaded outcome and horizon `h`, in every group: Spearman ρ between heat at t
+ * and the outcome's change over (t, t+h], and the share of the top `topShare` by heat in the top `topShare` of the
+ * change. Only projects with both are counted.
+ */
+export function evaluateCrossSections(
+  w: Workspace,
+  outcome: OutcomeDefinition,
+  h: number,
+  minProjects: number,
+  topShare: number,
+): DailyTable {
+  const { P, D, change, changeOrder, sort } = w;
+  const G = w.groups.groups.length;
+  const table: DailyTable = {
+    n: new Int32Array(G * D),
+    correlation: new Float64Array(G * D).fill(Number.NaN),
+    hitRate: new Float64Array(G * D).fill(Number.NaN),
+  };
+  const growth = outcome.change === 'growth';
+  const minSeen = Math.max(1, Math.ceil(h * MIN_WINDOW_COVERAGE));
+  for (let t = growth ? h - 1 : 0; t + h <= D - 1; t++) {
+    const heat = w.heatByDay.subarray(t * P, (t + 1) * P);
+    if (growth) fillGrowthColumn(w, heat, t, h, minSeen);
+    else for (let p = 0; p < P; p++) change[p] = computeAbsLogReturn(w.pricesByDay, P, D, p, t, h);
+    let valid = 0;
+    for (let p = 0; p < P; p++) {
+      if (Number.isNaN(heat[p] as number)) change[p] = Number.NaN;
+      else if (!Number.isNaN(change[p] as number)) changeOrder[valid++] = p;
+    }
+    const order = w.heatOrder.subarray(t * P, (t + 1) * P);
+    distributeToGroups(order, w.heatCount[t] as number, change, w.groups, w.heatSlots, w.heatLength);
+    sortIndicesByValue(changeOrder, valid, change, sort);
+    distributeToGroups(changeOrder, valid, null, w.groups, w.changeSlots, w.changeLength);
+    for (let g = 0; g < G; g++) {
+      const at = g * D + t;
+      if (w.groups.sameAsAll[g]) {
+        table.n[at] = table.n[t] as number;
+        table.correlation[at] = table.correlation[t] as number;
+        table.hitRate[at] = table.hitRate[t] as number;
+        continue;
+      }
+      const m = w.heatLength[g] as number;
+      table.n[at] = m < minProjects ? -1 : m;
+      if (m < minProjects) continue;
+      const [rho, hit] = computeGroupStatistics(w, g, m, heat, topShare);
+      table.correlation[at] = rho;
+      table.hitRate[at] = hit;
+    }
+  }
+  return table;
+}
+
+/**
+ * Every project's flow growth for day t into `w.change` (the loop of {@link computeFlowGrowth} over one day-major
+ * row, kept in step with it by the tests; inlined because it runs ~2,000 times over the whole panel).
+ */
+function fillGrowthColumn(w: Workspace, heat: Float64Array, t: number, h: number, minSeen: number): void {
+  const { P, change } = w;
+  const { sum, seen } = w.prefix;
+  const first = (t - h + 1) * P;
+  const middle = (t + 1) * P;
+  const last = (t + h + 1) * P;
+  for (let p = 0; p < P; p++) {
+    if (Number.isNaN(heat[p] as number)) continue;
+    const seenBefore = (seen[middle + p] as number) - (seen[first + p] as number);
+    const seenAfter = (seen[last + p] as number) - (seen[middle + p] as number);
+    if (seenBefore < minSeen || seenAfter < minSeen) {
+      change[p] = Number.NaN;
+      continue;
+    }
+    const before = ((sum[middle + p] as number) - (sum[first + p] as number)) / seenBefore;
+    const after = ((sum[last + p] as number) - (sum[middle + p] as number)) / seenAfter;
+    const total = after + before;
+    change[p] = total > 0 ? (after - before) / total : 0;
+  }
+}
+
+/** Spearman ρ (NaN when a side is all ties) and the top-share hit rate of group `g`'s `m` projects today. */
+function computeGroupStatistics(
+  w: Workspace,
+  g: number,
+  m: number,
+  heat: Float64Array,
+  topShare: number,
+): [number, number] {
+  const start = w.groups.slotStart[g] as number;
+  const byHeat = w.heatSlots.subarray(start, start + m);
+  const top = m * topShare;
+  assignRanks(byHeat, m, heat, top, w.rankHeat, w.topHeat);
+  assignRanks(w.changeSlots.subarray(start, start + m), m, w.change, top, w.rankChange, w.topChange);
+  // Pearson on average ranks; both rank sets have mean (m + 1) / 2 exactly.
+  const centre = (m + 1) / 2;
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  let hits = 0;
+  for (let i = 0; i < m; i++) {
+    const p = byHeat[i] as number;
+    const x = (w.rankHeat[p] as number) - centre;
+    const y = (w.rankChange[p] as number) - centre;
+    sxy += x * y;
+    sxx += x * x;
+    syy += y * y;
+    hits += (w.topHeat[p] as number) * (w.topChange[p] as number);
+  }
+  return [sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : Number.NaN, hits / top];
+}

@@ -1,0 +1,9 @@
+// The evaluation engine (issue 37): does a high heat score go with more attention and activity afterwards? Pure, no
+// I/O, no clock; randomness only through an explicit seed.
+export * from './bootstrap.ts';
+export * from './evaluate.ts';
+export * from './outcomes.ts';
+export * from './panel.ts';
+export * from './random.ts';
+export * from './rank.ts';
+export * from './types.ts';
