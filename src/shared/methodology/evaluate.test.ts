@@ -140,6 +140,29 @@ describe('evaluateHeat, one cross-section at a time', () => {
   });
 });
 
+describe('evaluateHeat input checks', () => {
+  test.each([
+    { name: 'a horizon of 0 days', options: { seed: 1, horizons: [0] }, message: /horizon/ },
+    { name: 'a fractional horizon', options: { seed: 1, horizons: [1.5] }, message: /horizon/ },
+    {
+      name: 'an unknown outcome',
+      options: { seed: 1, outcomes: ['tweets' as OutcomeKey] },
+      message: /Unknown outcome/,
+    },
+  ])('rejects $name', ({ options, message }) => {
+    expect(() => evaluateHeat(createSyntheticPanel({ projects: 3, days: 3, seed: 1 }), options)).toThrow(message);
+  });
+
+  test('rejects a panel whose days are not consecutive or whose series have the wrong length', () => {
+    const panel = createSyntheticPanel({ projects: 3, days: 3, seed: 1 });
+
+    expect(() => evaluateHeat({ ...panel, days: ['2026-01-01', '2026-01-03', '2026-01-04'] }, { seed: 1 })).toThrow(
+      /consecutive/,
+    );
+    expect(() => evaluateHeat({ ...panel, heat: new Float64Array(8) }, { seed: 1 })).toThrow(/heat holds 8/);
+  });
+});
+
 describe('minimum evidence over days', () => {
   test('too short a history reports no mean or interval and how many more days are needed', () => {
     const panel = createSyntheticPanel({ projects: 50, days: 20, seed: 8, attentionLag: 7 });

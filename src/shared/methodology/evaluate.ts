@@ -41,11 +41,14 @@ export function computeMinDays(horizon: number): number {
  * Does a high heat score at day t go with more attention and activity over (t, t+h]? For every outcome, horizon and
  * group (all, each sector, each model version), the cross-sectional Spearman correlation and top-decile hit rate per
  * day, their means over days and moving-block-bootstrap intervals. Pure and deterministic: the same panel and options
- * give identical tables. Throws when the panel is malformed (see {@link validatePanel}).
+ * give identical tables. Throws when the panel is malformed (see {@link validatePanel}), a horizon is not a whole
+ * number of days ≥ 1, or an outcome is unknown.
  */
 export function evaluateHeat(panel: EvaluationPanel, options: EvaluationOptions): EvaluationResult {
   validatePanel(panel);
   const horizons = options.horizons ?? EVALUATION_HORIZONS;
+  for (const h of horizons)
+    if (!Number.isInteger(h) || h < 1) throw new Error(`A horizon is a whole number of days ≥ 1, not ${h}`);
   const outcomes = options.outcomes ? options.outcomes.map(getOutcome) : OUTCOMES;
   const minProjects = Math.max(2, options.minProjects ?? MIN_CROSS_SECTION);
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
