@@ -23,6 +23,11 @@ export type Workspace = {
   /** Per day, the projects with heat in ascending heat order (d * P + i), and how many there are. */
   heatOrder: Uint32Array;
   heatCount: Uint32Array;
+  /** Per day, the same order split by group (d * slots + slotStart[g] + i), and each group's count (d * G + g). */
+  groupHeatOrder: Uint32Array;
+  groupHeatCount: Uint32Array;
+  /** Today's cross-section (heat and change known), ascending by heat. */
+  allByHeat: Uint32Array;
   prefix: FlowPrefix;
   pricesByDay: Float64Array;
   change: Float64Array;
@@ -53,6 +58,9 @@ export function createWorkspace(panel: EvaluationPanel): Workspace {
   const heatByDay = transposeToDayMajor(panel.heat, P, D, new Float64Array(P * D));
   const heatOrder = new Uint32Array(P * D);
   const heatCount = new Uint32Array(D);
+  const G = groups.groups.length;
+  const groupHeatOrder = new Uint32Array(groups.slots * D);
+  const groupHeatCount = new Uint32Array(G * D);
   for (let d = 0; d < D; d++) {
     const order = heatOrder.subarray(d * P, (d + 1) * P);
     const heat = heatByDay.subarray(d * P, (d + 1) * P);
@@ -60,6 +68,8 @@ export function createWorkspace(panel: EvaluationPanel): Workspace {
     for (let p = 0; p < P; p++) if (!Number.isNaN(heat[p] as number)) order[n++] = p;
     sortIndicesByValue(order, n, heat, sort);
     heatCount[d] = n;
+    const slots = groupHeatOrder.subarray(d * groups.slots, (d + 1) * groups.slots);
+    distributeToGroups(order, n, groups, slots, groupHeatCount.subarray(d * G, (d + 1) * G));
   }
   return {
     P,
@@ -68,6 +78,9 @@ export function createWorkspace(panel: EvaluationPanel): Workspace {
     heatByDay,
     heatOrder,
     heatCount,
+    groupHeatOrder,
+    groupHeatCount,
+    allByHeat: new Uint32Array(P),
     prefix: createFlowPrefix(P, D),
     pricesByDay: new Float64Array(P * D),
     change: new Float64Array(P),
@@ -127,24 +140,27 @@ export function evaluateCrossSections(
       if (Number.isNaN(heat[p] as number)) change[p] = Number.NaN;
       else if (!Number.isNaN(change[p] as number)) changeOrder[valid++] = p;
     }
-    const order = w.heatOrder.subarray(t * P, (t + 1) * P);
-    distributeToGroups(order, w.heatCount[t] as number, change, w.groups, w.heatSlots, w.heatLength);
     sortIndicesByValue(changeOrder, valid, change, sort);
-    distributeToGroups(changeOrder, valid, null, w.groups, w.changeSlots, w.changeLength);
-    for (let g = 0; g < G; g++) {
-      const at = g * D + t;
+    // `all`: today's heat order without the projects lacking the change; the change order as sorted.
+    const order = w.heatOrder.subarray(t * P, (t + 1) * P);
+    const m0 = keepKnown(order, w.heatCount[t] as number, change, w.allByHeat, 0);
+    recordDay(table, 0, D, t, m0, minProjects, w, w.allByHeat, changeOrder, heat, topShare);
+    // Other groups: their own heat order of the day, filtered the same way; the change order split by group.
+    distributeToGroups(changeOrder, valid, w.groups, w.changeSlots, w.changeLength);
+    const daySlots = t * w.groups.slots;
+    for (let g = 1; g < G; g++) {
       if (w.groups.sameAsAll[g]) {
-        table.n[at] = table.n[t] as number;
-        table.correlation[at] = table.correlation[t] as number;
-        table.hitRate[at] = table.hitRate[t] as number;
+        table.n[g * D + t] = table.n[t] as number;
+        table.correlation[g * D + t] = table.correlation[t] as number;
+        table.hitRate[g * D + t] = table.hitRate[t] as number;
         continue;
       }
-      const m = w.heatLength[g] as number;
-      table.n[at] = m < minProjects ? -1 : m;
-      if (m < minProjects) continue;
-      const [rho, hit] = computeGroupStatistics(w, g, m, heat, topShare);
-      table.correlation[at] = rho;
-      table.hitRate[at] = hit;
+      const start = w.groups.slotStart[g] as number;
+      const dayOrder = w.groupHeatOrder.subarray(daySlots + start, daySlots + start + (w.groups.size[g] as number));
+      const m = keepKnown(dayOrder, w.groupHeatCount[t * G + g] as number, change, w.heatSlots, start);
+      const byHeat = w.heatSlots.subarray(start, start + m);
+      const byChange = w.changeSlots.subarray(start, start + m);
+      recordDay(table, g, D, t, m, minProjects, w, byHeat, byChange, heat, topShare);
     }
   }
   return table;
@@ -175,19 +191,39 @@ function fillGrowthColumn(w: Workspace, heat: Float64Array, t: number, h: number
   }
 }
 
-/** Spearman ρ (NaN when a side is all ties) and the top-share hit rate of group `g`'s `m` projects today. */
-function computeGroupStatistics(
-  w: Workspace,
+/** Copies the projects of `order[0..n)` whose change is known into `out` from `at`; returns how many. */
+function keepKnown(order: Uint32Array, n: number, change: Float64Array, out: Uint32Array, at: number): number {
+  let m = 0;
+  for (let i = 0; i < n; i++) {
+    const p = order[i] as number;
+    if (!Number.isNaN(change[p] as number)) out[at + m++] = p;
+  }
+  return m;
+}
+
+/** Group `g`'s figures for day `t` from its `m` projects in heat order and in change order (−1 when too few). */
+function recordDay(
+  table: DailyTable,
   g: number,
+  D: number,
+  t: number,
   m: number,
+  minProjects: number,
+  w: Workspace,
+  byHeat: Uint32Array,
+  byChange: Uint32Array,
   heat: Float64Array,
   topShare: number,
-): [number, number] {
-  const start = w.groups.slotStart[g] as number;
-  const byHeat = w.heatSlots.subarray(start, start + m);
+): void {
+  const at = g * D + t;
+  if (m < minProjects) {
+    table.n[at] = -1;
+    return;
+  }
+  table.n[at] = m;
   const top = m * topShare;
   assignRanks(byHeat, m, heat, top, w.rankHeat, w.topHeat);
-  assignRanks(w.changeSlots.subarray(start, start + m), m, w.change, top, w.rankChange, w.topChange);
+  assignRanks(byChange, m, w.change, top, w.rankChange, w.topChange);
   // Pearson on average ranks; both rank sets have mean (m + 1) / 2 exactly.
   const centre = (m + 1) / 2;
   let sxy = 0;
@@ -203,5 +239,6 @@ function computeGroupStatistics(
     syy += y * y;
     hits += (w.topHeat[p] as number) * (w.topChange[p] as number);
   }
-  return [sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : Number.NaN, hits / top];
+  table.correlation[at] = sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : Number.NaN;
+  table.hitRate[at] = hits / top;
 }

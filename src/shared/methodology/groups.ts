@@ -3,9 +3,9 @@ import type { EvaluationGroup, PanelProject } from './types.ts';
 /**
  * The groups a panel is evaluated over: everyone, then each sector, then each model version (ids sorted), with each
  * project's memberships as compressed rows (`memberOf[memberStart[p] .. memberStart[p + 1])`) and, per group, an
- * offset into buffers that hold one slot per membership (`slotStart[g] .. slotStart[g] + size[g]`). A group holding
- * every project (one model version for all, say) has no memberships of its own: `sameAsAll[g]` is 1 and its figures
- * are those of `all`, computed once.
+ * offset into buffers that hold one slot per membership (`slotStart[g] .. slotStart[g] + size[g]`). `all` (group 0)
+ * and any group holding every project (one model version for all, say) have no memberships: `all` is the whole
+ * cross-section, and `sameAsAll[g]` = 1 marks the others, whose figures are those of `all`, computed once.
  */
 export type PanelGroups = {
   groups: EvaluationGroup[];
@@ -35,7 +35,7 @@ export function computePanelGroups(projects: readonly PanelProject[]): PanelGrou
   });
   const total = new Uint32Array(groups.length);
   for (const list of own) for (const g of list) total[g] = (total[g] as number) + 1;
-  const sameAsAll = Uint8Array.from(total, (count, g) => (g > 0 && count === projects.length ? 1 : 0));
+  const sameAsAll = Uint8Array.from(total, (count, g) => (g === 0 || count === projects.length ? 1 : 0));
   const memberStart = new Uint32Array(projects.length + 1);
   const rows: number[] = [];
   own.forEach((list, p) => {
@@ -53,25 +53,28 @@ export function computePanelGroups(projects: readonly PanelProject[]): PanelGrou
 }
 
 /**
- * Appends each project of `order[0..n)` whose `keep` value is not NaN (every one when `keep` is null) to the buffer
- * slots of every group it belongs to, preserving the order within each group. `length[g]` receives each group's count.
+ * Appends each project of `order[0..n)` to the buffer slots of every group it belongs to, preserving the order within
+ * each group. `length[g]` receives each group's count.
  */
 export function distributeToGroups(
   order: Uint32Array,
   n: number,
-  keep: Float64Array | null,
   g: PanelGroups,
   buffer: Uint32Array,
   length: Uint32Array,
 ): void {
-  length.fill(0);
+  const { memberStart, memberOf, slotStart } = g;
+  const cursor = length; // write positions first, turned into lengths at the end
+  for (let k = 0; k < cursor.length; k++) cursor[k] = slotStart[k] as number;
   for (let i = 0; i < n; i++) {
     const p = order[i] as number;
-    if (keep !== null && Number.isNaN(keep[p] as number)) continue;
-    for (let j = g.memberStart[p] as number; j < (g.memberStart[p + 1] as number); j++) {
-      const group = g.memberOf[j] as number;
-      buffer[(g.slotStart[group] as number) + (length[group] as number)] = p;
-      length[group] = (length[group] as number) + 1;
+    const end = memberStart[p + 1] as number;
+    for (let j = memberStart[p] as number; j < end; j++) {
+      const group = memberOf[j] as number;
+      const at = cursor[group] as number;
+      buffer[at] = p;
+      cursor[group] = at + 1;
     }
   }
+  for (let k = 0; k < cursor.length; k++) length[k] = (cursor[k] as number) - (slotStart[k] as number);
 }
