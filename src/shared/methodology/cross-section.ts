@@ -7,7 +7,7 @@ import {
   MIN_WINDOW_COVERAGE,
   transposeToDayMajor,
 } from './outcomes.ts';
-import { assignRanks, createSortScratch, type SortScratch, sortIndicesByValue } from './rank.ts';
+import { assignRanks, computeTopShare, createSortScratch, type SortScratch, sortIndicesByValue } from './rank.ts';
 import type { EvaluationPanel, OutcomeDefinition } from './types.ts';
 
 /**
@@ -37,10 +37,8 @@ export type Workspace = {
   heatLength: Uint32Array;
   changeLength: Uint32Array;
   sort: SortScratch;
-  rankHeat: Float64Array;
-  topHeat: Float64Array;
-  rankChange: Float64Array;
-  topChange: Float64Array;
+  /** Per project p: its average rank by change today (2p) and its top-share weight (2p + 1). */
+  changeRanks: Float64Array;
 };
 
 /**
@@ -90,10 +88,7 @@ export function createWorkspace(panel: EvaluationPanel): Workspace {
     heatLength: new Uint32Array(groups.groups.length),
     changeLength: new Uint32Array(groups.groups.length),
     sort,
-    rankHeat: new Float64Array(P),
-    topHeat: new Float64Array(P),
-    rankChange: new Float64Array(P),
-    topChange: new Float64Array(P),
+    changeRanks: new Float64Array(2 * P),
   };
 }
 
@@ -222,22 +217,31 @@ function recordDay(
   }
   table.n[at] = m;
   const top = m * topShare;
-  assignRanks(byHeat, m, heat, top, w.rankHeat, w.topHeat);
-  assignRanks(byChange, m, w.change, top, w.rankChange, w.topChange);
-  // Pearson on average ranks; both rank sets have mean (m + 1) / 2 exactly.
+  const ranks = w.changeRanks;
+  assignRanks(byChange, m, w.change, top, ranks);
+  // Pearson on average ranks (both sets have mean (m + 1) / 2 exactly). Heat ranks come from walking the heat order,
+  // so only the change ranks are looked up by project.
   const centre = (m + 1) / 2;
   let sxy = 0;
   let sxx = 0;
   let syy = 0;
   let hits = 0;
-  for (let i = 0; i < m; i++) {
-    const p = byHeat[i] as number;
-    const x = (w.rankHeat[p] as number) - centre;
-    const y = (w.rankChange[p] as number) - centre;
-    sxy += x * y;
-    sxx += x * x;
-    syy += y * y;
-    hits += (w.topHeat[p] as number) * (w.topChange[p] as number);
+  let start = 0;
+  while (start < m) {
+    const v = heat[byHeat[start] as number] as number;
+    let end = start + 1;
+    while (end < m && heat[byHeat[end] as number] === v) end++;
+    const x = (start + end + 1) / 2 - centre;
+    const share = computeTopShare(top, m - end, end - start);
+    for (let i = start; i < end; i++) {
+      const p = byHeat[i] as number;
+      const y = (ranks[2 * p] as number) - centre;
+      sxy += x * y;
+      sxx += x * x;
+      syy += y * y;
+      hits += share * (ranks[2 * p + 1] as number);
+    }
+    start = end;
   }
   table.correlation[at] = sxx > 0 && syy > 0 ? sxy / Math.sqrt(sxx * syy) : Number.NaN;
   table.hitRate[at] = hits / top;

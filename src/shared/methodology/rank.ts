@@ -119,18 +119,18 @@ function sortRun(idx: Uint32Array, from: number, to: number, values: ArrayLike<n
 }
 
 /**
- * Walks `order[0..n)` (indices ascending by `values`) and writes, per index, its average rank (1-based; tied values
- * share the mean of their positions) into `rank` and its weight in the top `topCount` (possibly fractional) into
- * `top`. A tie group straddling the cut shares the remaining places equally, so the weights sum to `topCount`: the
- * expected membership under a random tie-break, without drawing one.
+ * Walks `order[0..n)` (indices ascending by `values`) and writes, per index p, its average rank (1-based; tied
+ * values share the mean of their positions) to `out[2p]` and its weight in the top `topCount` (possibly fractional)
+ * to `out[2p + 1]` (interleaved: one cache line serves both reads later). A tie group straddling the cut shares the
+ * remaining places equally, so the weights sum to `topCount`: the expected membership under a random tie-break,
+ * without drawing one.
  */
 export function assignRanks(
   order: Uint32Array,
   n: number,
   values: ArrayLike<number>,
   topCount: number,
-  rank: Float64Array,
-  top: Float64Array,
+  out: Float64Array,
 ): void {
   let start = 0;
   while (start < n) {
@@ -138,13 +138,17 @@ export function assignRanks(
     let end = start + 1;
     while (end < n && values[order[end] as number] === v) end++;
     const average = (start + end + 1) / 2; // mean of positions start+1 … end
-    const above = n - end; // values strictly greater
-    const share = Math.min(1, Math.max(0, (topCount - above) / (end - start)));
+    const share = computeTopShare(topCount, n - end, end - start);
     for (let i = start; i < end; i++) {
       const p = order[i] as number;
-      rank[p] = average;
-      top[p] = share;
+      out[2 * p] = average;
+      out[2 * p + 1] = share;
     }
     start = end;
   }
+}
+
+/** The top-`topCount` weight of each of `tied` equal values with `above` values strictly greater, in [0, 1]. */
+export function computeTopShare(topCount: number, above: number, tied: number): number {
+  return Math.min(1, Math.max(0, (topCount - above) / tied));
 }
