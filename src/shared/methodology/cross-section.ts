@@ -7,7 +7,7 @@ import {
   MIN_WINDOW_COVERAGE,
   transposeToDayMajor,
 } from './outcomes.ts';
-import { assignRanks, computeTopShare, createSortScratch, type SortScratch, sortIndicesByValue } from './rank.ts';
+import { assignTieGroups, computeTopShare, createSortScratch, type SortScratch, sortIndicesByValue } from './rank.ts';
 import type { EvaluationPanel, OutcomeDefinition } from './types.ts';
 
 /**
@@ -26,8 +26,15 @@ export type Workspace = {
   /** Per day, the same order split by group (d * slots + slotStart[g] + i), and each group's count (d * G + g). */
   groupHeatOrder: Uint32Array;
   groupHeatCount: Uint32Array;
-  /** Today's cross-section (heat and change known), ascending by heat. */
+  /** The heat values in those orders, so ties are found by reading memory in order. */
+  heatSorted: Float64Array;
+  groupHeatSorted: Float64Array;
+  /** Per project: 1 when today's change is known (and heat is). */
+  known: Uint8Array;
+  /** Today's cross-section (heat and change known), ascending by heat, with the heat values alongside. */
   allByHeat: Uint32Array;
+  allHeat: Float64Array;
+  heatSlotValues: Float64Array;
   prefix: FlowPrefix;
   pricesByDay: Float64Array;
   change: Float64Array;
@@ -37,8 +44,8 @@ export type Workspace = {
   heatLength: Uint32Array;
   changeLength: Uint32Array;
   sort: SortScratch;
-  /** Per project p: its average rank by change today (2p) and its top-share weight (2p + 1). */
-  changeRanks: Float64Array;
+  /** Per project p: the positions [start, end) of its tie group in today's change order (2p, 2p + 1). */
+  changeTies: Uint32Array;
 };
 
 /**
@@ -59,6 +66,8 @@ export function createWorkspace(panel: EvaluationPanel): Workspace {
   const G = groups.groups.length;
   const groupHeatOrder = new Uint32Array(groups.slots * D);
   const groupHeatCount = new Uint32Array(G * D);
+  const heatSorted = new Float64Array(P * D);
+  const groupHeatSorted = new Float64Array(groups.slots * D);
   for (let d = 0; d < D; d++) {
     const order = heatOrder.subarray(d * P, (d + 1) * P);
     const heat = heatByDay.subarray(d * P, (d + 1) * P);
@@ -66,8 +75,10 @@ export function createWorkspace(panel: EvaluationPanel): Workspace {
     for (let p = 0; p < P; p++) if (!Number.isNaN(heat[p] as number)) order[n++] = p;
     sortIndicesByValue(order, n, heat, sort);
     heatCount[d] = n;
+    for (let i = 0; i < n; i++) heatSorted[d * P + i] = heat[order[i] as number] as number;
     const slots = groupHeatOrder.subarray(d * groups.slots, (d + 1) * groups.slots);
     distributeToGroups(order, n, groups, slots, groupHeatCount.subarray(d * G, (d + 1) * G));
+    for (let k = 0; k < groups.slots; k++) groupHeatSorted[d * groups.slots + k] = heat[slots[k] as number] as number;
   }
   return {
     P,
@@ -78,7 +89,12 @@ export function createWorkspace(panel: EvaluationPanel): Workspace {
     heatCount,
     groupHeatOrder,
     groupHeatCount,
+    heatSorted,
+    groupHeatSorted,
+    known: new Uint8Array(P),
     allByHeat: new Uint32Array(P),
+    allHeat: new Float64Array(P),
+    heatSlotValues: new Float64Array(groups.slots),
     prefix: createFlowPrefix(P, D),
     pricesByDay: new Float64Array(P * D),
     change: new Float64Array(P),
@@ -88,7 +104,7 @@ export function createWorkspace(panel: EvaluationPanel): Workspace {
     heatLength: new Uint32Array(groups.groups.length),
     changeLength: new Uint32Array(groups.groups.length),
     sort,
-    changeRanks: new Float64Array(2 * P),
+    changeTies: new Uint32Array(2 * P),
   };
 }
 
@@ -131,15 +147,19 @@ export function evaluateCrossSections(
     if (growth) fillGrowthColumn(w, heat, t, h, minSeen);
     else for (let p = 0; p < P; p++) change[p] = computeAbsLogReturn(w.pricesByDay, P, D, p, t, h);
     let valid = 0;
+    const known = w.known;
     for (let p = 0; p < P; p++) {
       if (Number.isNaN(heat[p] as number)) change[p] = Number.NaN;
-      else if (!Number.isNaN(change[p] as number)) changeOrder[valid++] = p;
+      const ok = !Number.isNaN(change[p] as number);
+      known[p] = ok ? 1 : 0;
+      if (ok) changeOrder[valid++] = p;
     }
     sortIndicesByValue(changeOrder, valid, change, sort);
     // `all`: today's heat order without the projects lacking the change; the change order as sorted.
     const order = w.heatOrder.subarray(t * P, (t + 1) * P);
-    const m0 = keepKnown(order, w.heatCount[t] as number, change, w.allByHeat, 0);
-    recordDay(table, 0, D, t, m0, minProjects, w, w.allByHeat, changeOrder, heat, topShare);
+    const sorted = w.heatSorted.subarray(t * P, (t + 1) * P);
+    const m0 = keepKnown(order, sorted, w.heatCount[t] as number, known, w.allByHeat, w.allHeat, 0);
+    recordDay(table, 0, D, t, m0, minProjects, w, w.allByHeat, w.allHeat, changeOrder, topShare);
     // Other groups: their own heat order of the day, filtered the same way; the change order split by group.
     distributeToGroups(changeOrder, valid, w.groups, w.changeSlots, w.changeLength);
     const daySlots = t * w.groups.slots;
@@ -151,11 +171,15 @@ export function evaluateCrossSections(
         continue;
       }
       const start = w.groups.slotStart[g] as number;
-      const dayOrder = w.groupHeatOrder.subarray(daySlots + start, daySlots + start + (w.groups.size[g] as number));
-      const m = keepKnown(dayOrder, w.groupHeatCount[t * G + g] as number, change, w.heatSlots, start);
+      const end = daySlots + start + (w.groups.size[g] as number);
+      const dayOrder = w.groupHeatOrder.subarray(daySlots + start, end);
+      const daySorted = w.groupHeatSorted.subarray(daySlots + start, end);
+      const n = w.groupHeatCount[t * G + g] as number;
+      const m = keepKnown(dayOrder, daySorted, n, known, w.heatSlots, w.heatSlotValues, start);
       const byHeat = w.heatSlots.subarray(start, start + m);
+      const heatValues = w.heatSlotValues.subarray(start, start + m);
       const byChange = w.changeSlots.subarray(start, start + m);
-      recordDay(table, g, D, t, m, minProjects, w, byHeat, byChange, heat, topShare);
+      recordDay(table, g, D, t, m, minProjects, w, byHeat, heatValues, byChange, topShare);
     }
   }
   return table;
@@ -186,17 +210,34 @@ function fillGrowthColumn(w: Workspace, heat: Float64Array, t: number, h: number
   }
 }
 
-/** Copies the projects of `order[0..n)` whose change is known into `out` from `at`; returns how many. */
-function keepKnown(order: Uint32Array, n: number, change: Float64Array, out: Uint32Array, at: number): number {
+/**
+ * Copies the projects of `order[0..n)` whose change is known, and their heat values (`sorted`, aligned with `order`),
+ * into `outIdx` and `outValues` from `at`; returns how many.
+ */
+function keepKnown(
+  order: Uint32Array,
+  sorted: Float64Array,
+  n: number,
+  known: Uint8Array,
+  outIdx: Uint32Array,
+  outValues: Float64Array,
+  at: number,
+): number {
   let m = 0;
   for (let i = 0; i < n; i++) {
     const p = order[i] as number;
-    if (!Number.isNaN(change[p] as number)) out[at + m++] = p;
+    if (known[p] === 0) continue;
+    outIdx[at + m] = p;
+    outValues[at + m] = sorted[i] as number;
+    m++;
   }
   return m;
 }
 
-/** Group `g`'s figures for day `t` from its `m` projects in heat order and in change order (−1 when too few). */
+/**
+ * Group `g`'s figures for day `t` from its `m` projects in heat order (with their heat values) and in change order
+ * (−1 when too few).
+ */
 function recordDay(
   table: DailyTable,
   g: number,
@@ -206,8 +247,8 @@ function recordDay(
   minProjects: number,
   w: Workspace,
   byHeat: Uint32Array,
+  heatValues: Float64Array,
   byChange: Uint32Array,
-  heat: Float64Array,
   topShare: number,
 ): void {
   const at = g * D + t;
@@ -217,10 +258,10 @@ function recordDay(
   }
   table.n[at] = m;
   const top = m * topShare;
-  const ranks = w.changeRanks;
-  assignRanks(byChange, m, w.change, top, ranks);
-  // Pearson on average ranks (both sets have mean (m + 1) / 2 exactly). Heat ranks come from walking the heat order,
-  // so only the change ranks are looked up by project.
+  const ties = w.changeTies;
+  assignTieGroups(byChange, m, w.change, ties);
+  // Pearson on average ranks (both sets have mean (m + 1) / 2 exactly). Heat ranks come from walking the heat order;
+  // only the change's tie group is looked up by project.
   const centre = (m + 1) / 2;
   let sxy = 0;
   let sxx = 0;
@@ -228,18 +269,20 @@ function recordDay(
   let hits = 0;
   let start = 0;
   while (start < m) {
-    const v = heat[byHeat[start] as number] as number;
+    const v = heatValues[start] as number;
     let end = start + 1;
-    while (end < m && heat[byHeat[end] as number] === v) end++;
+    while (end < m && heatValues[end] === v) end++;
     const x = (start + end + 1) / 2 - centre;
     const share = computeTopShare(top, m - end, end - start);
     for (let i = start; i < end; i++) {
       const p = byHeat[i] as number;
-      const y = (ranks[2 * p] as number) - centre;
+      const from = ties[2 * p] as number;
+      const to = ties[2 * p + 1] as number;
+      const y = (from + to + 1) / 2 - centre;
       sxy += x * y;
       sxx += x * x;
       syy += y * y;
-      hits += share * (ranks[2 * p + 1] as number);
+      if (share > 0) hits += share * computeTopShare(top, m - to, to - from);
     }
     start = end;
   }

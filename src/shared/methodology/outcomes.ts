@@ -41,23 +41,25 @@ export function createFlowPrefix(projects: number, days: number): FlowPrefix {
   return { sum: new Float64Array(size), seen: new Uint16Array(size), projects, days };
 }
 
+/** Projects per tile when turning project-major series day-major: a tile's rows stay in cache across its days. */
+const TILE = 256;
+
 /** Fills `prefix` from `series` (projects × days, project-major as in the panel). */
 export function fillFlowPrefix(prefix: FlowPrefix, series: PanelSeries): void {
   const { sum, seen, days, projects: P } = prefix;
-  for (let p = 0; p < P; p++) {
-    const row = p * days;
-    let s = 0;
-    let c = 0;
-    sum[p] = 0;
-    seen[p] = 0;
+  sum.fill(0, 0, P);
+  seen.fill(0, 0, P);
+  for (let from = 0; from < P; from += TILE) {
+    const to = Math.min(P, from + TILE);
     for (let d = 0; d < days; d++) {
-      const v = series[row + d] as number;
-      if (v >= 0 && v < Number.POSITIVE_INFINITY) {
-        s += v;
-        c++;
+      const previous = d * P;
+      const next = (d + 1) * P;
+      for (let p = from; p < to; p++) {
+        const v = series[p * days + d] as number;
+        const observed = v >= 0 && v < Number.POSITIVE_INFINITY;
+        sum[next + p] = (sum[previous + p] as number) + (observed ? v : 0);
+        seen[next + p] = (seen[previous + p] as number) + (observed ? 1 : 0);
       }
-      sum[(d + 1) * P + p] = s;
-      seen[(d + 1) * P + p] = c;
     }
   }
 }
@@ -103,8 +105,11 @@ export function computeAbsLogReturn(
 
 /** Copies a project-major series (p * D + d) into `out` day-major (d * P + p). */
 export function transposeToDayMajor(series: PanelSeries, P: number, D: number, out: Float64Array): Float64Array {
-  for (let p = 0; p < P; p++) {
-    for (let d = 0; d < D; d++) out[d * P + p] = series[p * D + d] as number;
+  for (let from = 0; from < P; from += TILE) {
+    const to = Math.min(P, from + TILE);
+    for (let d = 0; d < D; d++) {
+      for (let p = from; p < to; p++) out[d * P + p] = series[p * D + d] as number;
+    }
   }
   return out;
 }

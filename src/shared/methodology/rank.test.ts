@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createRandom } from './random.ts';
-import { assignRanks, createSortScratch, sortIndicesByValue } from './rank.ts';
+import { assignTieGroups, computeTopShare, createSortScratch, sortIndicesByValue } from './rank.ts';
 
 const sortByRadix = (values: Float64Array) => {
   const idx = Uint32Array.from(values, (_, i) => i);
@@ -65,25 +65,31 @@ describe('sortIndicesByValue', () => {
   });
 });
 
-describe('assignRanks', () => {
+describe('assignTieGroups and computeTopShare', () => {
+  const ranksOf = (out: Uint32Array, n: number) =>
+    Array.from({ length: n }, (_, p) => ((out[2 * p] as number) + (out[2 * p + 1] as number) + 1) / 2);
+  const topOf = (out: Uint32Array, n: number, k: number) =>
+    Array.from({ length: n }, (_, p) => {
+      const [from, to] = [out[2 * p] as number, out[2 * p + 1] as number];
+      return computeTopShare(k, n - to, to - from);
+    });
+
   test('tied values share the average of their positions', () => {
     const values = Float64Array.from([2, 1, 2, 3, 2]);
-    const order = Uint32Array.from([1, 0, 2, 4, 3]);
-    const out = new Float64Array(10);
+    const out = new Uint32Array(10);
 
-    assignRanks(order, 5, values, 1, out);
+    assignTieGroups(Uint32Array.from([1, 0, 2, 4, 3]), 5, values, out);
 
-    expect(Array.from(out.filter((_, i) => i % 2 === 0))).toEqual([3, 1, 3, 5, 3]);
+    expect(ranksOf(out, 5)).toEqual([3, 1, 3, 5, 3]);
   });
 
   test('a tie group straddling the top cut shares the remaining places, so weights sum to the top count', () => {
     const values = Float64Array.from([1, 2, 3, 3, 3, 4]);
-    const order = Uint32Array.from([0, 1, 2, 3, 4, 5]);
-    const out = new Float64Array(12);
+    const out = new Uint32Array(12);
 
-    assignRanks(order, 6, values, 2, out);
+    assignTieGroups(Uint32Array.from([0, 1, 2, 3, 4, 5]), 6, values, out);
 
-    expect(Array.from(out.filter((_, i) => i % 2 === 1))).toEqual([0, 0, 1 / 3, 1 / 3, 1 / 3, 1]);
-    expect(Array.from(out.filter((_, i) => i % 2 === 0))).toEqual([1, 2, 4, 4, 4, 6]);
+    expect(topOf(out, 6, 2)).toEqual([0, 0, 1 / 3, 1 / 3, 1 / 3, 1]);
+    expect(ranksOf(out, 6)).toEqual([1, 2, 4, 4, 4, 6]);
   });
 });

@@ -119,36 +119,31 @@ function sortRun(idx: Uint32Array, from: number, to: number, values: ArrayLike<n
 }
 
 /**
- * Walks `order[0..n)` (indices ascending by `values`) and writes, per index p, its average rank (1-based; tied
- * values share the mean of their positions) to `out[2p]` and its weight in the top `topCount` (possibly fractional)
- * to `out[2p + 1]` (interleaved: one cache line serves both reads later). A tie group straddling the cut shares the
- * remaining places equally, so the weights sum to `topCount`: the expected membership under a random tie-break,
- * without drawing one.
+ * Walks `order[0..n)` (indices ascending by `values`) and writes, per index p, the positions [start, end) of its tie
+ * group to `out[2p]` and `out[2p + 1]`: everything a rank statistic needs, in 8 bytes per project. The average rank
+ * (1-based, ties sharing the mean of their positions) is (start + end + 1) / 2; the top-k weight is
+ * {@link computeTopShare}(k, n − end, end − start).
  */
-export function assignRanks(
-  order: Uint32Array,
-  n: number,
-  values: ArrayLike<number>,
-  topCount: number,
-  out: Float64Array,
-): void {
+export function assignTieGroups(order: Uint32Array, n: number, values: ArrayLike<number>, out: Uint32Array): void {
   let start = 0;
   while (start < n) {
     const v = values[order[start] as number] as number;
     let end = start + 1;
     while (end < n && values[order[end] as number] === v) end++;
-    const average = (start + end + 1) / 2; // mean of positions start+1 … end
-    const share = computeTopShare(topCount, n - end, end - start);
     for (let i = start; i < end; i++) {
       const p = order[i] as number;
-      out[2 * p] = average;
-      out[2 * p + 1] = share;
+      out[2 * p] = start;
+      out[2 * p + 1] = end;
     }
     start = end;
   }
 }
 
-/** The top-`topCount` weight of each of `tied` equal values with `above` values strictly greater, in [0, 1]. */
+/**
+ * The weight in the top `topCount` (possibly fractional) of each of `tied` equal values with `above` values strictly
+ * greater, in [0, 1]. A tie group straddling the cut shares the remaining places equally, so the weights sum to
+ * `topCount`: the expected membership under a random tie-break, without drawing one.
+ */
 export function computeTopShare(topCount: number, above: number, tied: number): number {
   return Math.min(1, Math.max(0, (topCount - above) / tied));
 }
