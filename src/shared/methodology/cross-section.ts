@@ -41,7 +41,6 @@ export type Workspace = {
   changeOrder: Uint32Array;
   heatSlots: Uint32Array;
   changeSlots: Uint32Array;
-  heatLength: Uint32Array;
   changeLength: Uint32Array;
   sort: SortScratch;
   /** Per project p: the positions [start, end) of its tie group in today's change order (2p, 2p + 1). */
@@ -101,7 +100,6 @@ export function createWorkspace(panel: EvaluationPanel): Workspace {
     changeOrder: new Uint32Array(P),
     heatSlots: new Uint32Array(groups.slots),
     changeSlots: new Uint32Array(groups.slots),
-    heatLength: new Uint32Array(groups.groups.length),
     changeLength: new Uint32Array(groups.groups.length),
     sort,
     changeTies: new Uint32Array(2 * P),
