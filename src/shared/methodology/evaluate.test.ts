@@ -56,6 +56,21 @@ describe('evaluateHeat on synthetic histories', () => {
     expect(reseeded.cells.map((c) => c.correlation.low)).not.toEqual(first.cells.map((c) => c.correlation.low));
   });
 
+  test('a Float32Array panel (half the memory) gives the same cross-sections', () => {
+    const small = createSyntheticPanel({ projects: 100, days: 30, seed: 6, attentionLag: 7 });
+    const signals = Object.fromEntries(Object.entries(small.signals).map(([k, v]) => [k, Float32Array.from(v)]));
+    const narrow = { ...small, heat: Float32Array.from(small.heat), signals };
+    const options = { seed: 1, horizons: [7], outcomes: ['pageViews'] as OutcomeKey[] };
+
+    const wide = cellOf(evaluateHeat(small, options), 'pageViews', 7);
+    const half = cellOf(evaluateHeat(narrow, options), 'pageViews', 7);
+
+    expect(half.daily.map((d) => d.n)).toEqual(wide.daily.map((d) => d.n));
+    for (const [i, d] of half.daily.entries()) {
+      expect(d.correlation).toBeCloseTo(wide.daily[i]?.correlation as number, 2);
+    }
+  });
+
   test('groups per sector and per model version: a planted sector stands out from an unrelated one', () => {
     const mixed = createSyntheticPanel({
       projects: 300,
