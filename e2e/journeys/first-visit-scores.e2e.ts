@@ -140,6 +140,8 @@ describe('first visit: an admin-created project is never a placeholder 50', () =
           expect(await shown(pills.nth(0))).toBe(t.app.score.notEnoughData);
           expect(await shown(pills.nth(1))).toBe(t.app.score.noData);
           expect(await scoreCard(page).textContent()).not.toContain('50.0');
+          // The breakdown draws no chart of four zeros: it says no category has data.
+          await page.getByText(t.heat.chart.noCategory).waitFor();
           await session.screenshot(page, `scores-admin-created-unscored-${lang}`);
 
           // With sample market figures (2 heat inputs): scored by the recompute the creation started. Whatever the page

@@ -61,6 +61,8 @@ const RSS_FROM_SECOND = Math.min(10, Math.floor(SECONDS / 6));
 /** Longer than one tooth of the RSS sawtooth (a full collection every ~10–15 s under this load): memory-trend.ts. */
 const RSS_WINDOW_SECONDS = Math.min(15, Math.floor(SECONDS / 4));
 const MAX_RSS_GROWTH = 0.1;
+// The server's peak RSS under the run's connections (issue: 440 → 814 MB at 100 connections on PGlite once).
+const MAX_PEAK_RSS_MB = 500;
 
 const GC_PROBE = fileURLToPath(new URL('./gc-probe.mjs', import.meta.url));
 const VIP_EMAIL = 'load-vip@reliability.test';
@@ -247,8 +249,13 @@ async function main() {
         `load average (1/5/15 min) before ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${loadAfter.map((n) => n.toFixed(2)).join(' ')}`,
       );
       if (slow) console.table(slow());
-      const ok = failures === 0 && growth < MAX_RSS_GROWTH;
-      console.log(ok ? 'PASS' : `FAIL: ${failures} failed requests, RSS growth ${(growth * 100).toFixed(1)} %`);
+      const peakMb = Math.round(server.peakRssMb());
+      const ok = failures === 0 && growth < MAX_RSS_GROWTH && peakMb < MAX_PEAK_RSS_MB;
+      console.log(
+        ok
+          ? `PASS (peak RSS ${peakMb} MB, limit < ${MAX_PEAK_RSS_MB} MB)`
+          : `FAIL: ${failures} failed requests, RSS growth ${(growth * 100).toFixed(1)} %, peak RSS ${peakMb} MB (limit < ${MAX_PEAK_RSS_MB} MB)`,
+      );
       process.exitCode = ok ? 0 : 1;
     } finally {
       await server.stop();

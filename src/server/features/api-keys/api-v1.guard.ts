@@ -11,6 +11,15 @@ declare module 'fastify' {
   }
 }
 
+/** Query parameters that would carry a credential: a key sent this way is refused, never looked up. */
+const CREDENTIAL_QUERY_PARAMS = new Set(['api_key', 'apikey', 'api-key', 'key', 'access_token', 'token']);
+
+/** Whether the call put something key-like in its URL (names compared case-insensitively). */
+export function hasKeyInQuery(query: unknown): boolean {
+  if (typeof query !== 'object' || query === null) return false;
+  return Object.keys(query).some((name) => CREDENTIAL_QUERY_PARAMS.has(name.toLowerCase()));
+}
+
 /** Seconds from `now` to the window's end, at least 1 (a reset "in 0 s" would invite an immediate retry storm). */
 const secondsUntil = (at: Date, now: Date) => Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 1000));
 
@@ -29,6 +38,9 @@ export function guardApiCall({ db, config }: Pick<AppDeps, 'db' | 'config'>) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const now = new Date();
     reply.header('cache-control', 'private, no-store');
+    // A key in the URL has already leaked into proxies' and browsers' records: refuse it even beside a good header,
+    // and say where a key goes (GitHub and Stripe take keys only in headers too).
+    if (hasKeyInQuery(request.query)) throw new AppError('API_KEY_IN_QUERY');
     try {
       const { viewer, usage } = await authenticateApiCall(db, request.headers.authorization, now, config.DAY_TIME_ZONE);
       request.apiViewer = viewer;

@@ -134,6 +134,28 @@ describe('/api/v1 with a bearer API key', () => {
     expect(await used(vip.userId)).toBe(before);
   });
 
+  test('a key in the URL is refused (400, saying it goes in the Authorization header), even beside a good header', async () => {
+    const before = await used(vip.userId);
+
+    const answers = await Promise.all([
+      call(`/api/v1/projects?api_key=${key}`, {}),
+      call(`/api/v1/projects?limit=5&API_KEY=${key}`),
+      call(`/api/v1/search?q=uni&access_token=${key}&lang=zh`),
+    ]);
+
+    expect(answers.map((r) => r.statusCode)).toEqual([400, 400, 400]);
+    expect(answers.map((r) => r.json().error.code)).toEqual([
+      'API_KEY_IN_QUERY',
+      'API_KEY_IN_QUERY',
+      'API_KEY_IN_QUERY',
+    ]);
+    expect(answers[0]?.json().error.message).toContain('Authorization: Bearer <key>');
+    expect(answers[2]?.json().error.message).toContain('API 密钥不能放在网址中');
+    expect(await used(vip.userId)).toBe(before);
+    // A normal call with the same key still works: the refusal is about where it was sent.
+    expect((await call('/api/v1/projects?limit=1')).statusCode).toBe(200);
+  });
+
   test('a session cookie does not authenticate /api/v1: the signed-in vip without a bearer gets 401', async () => {
     const res = await vip.agent.request({ method: 'GET', url: '/api/v1/projects' });
 

@@ -69,7 +69,9 @@ export function HeatBreakdownChart({ categories, initialVariant = 'radar' }: Pro
       ],
     };
   }, [categories, variant, t]);
-  const { ref, ready } = useEchart(loadHeatEcharts, option);
+  // With no category holding data a chart would be four zeros: say so in words instead (and load no chart code).
+  const anyData = CATEGORIES.some((c) => categories[c] !== null);
+  const { ref, ready } = useEchart(loadHeatEcharts, anyData ? option : null);
   const summary = CATEGORIES.map((c, i) => `${labels[i]} ${valueText(c)}`).join(', ');
 
   return (
@@ -91,10 +93,14 @@ export function HeatBreakdownChart({ categories, initialVariant = 'radar' }: Pro
           ))}
         </fieldset>
       </figcaption>
-      <div className="relative h-64">
-        {!ready && <Skeleton className="absolute inset-0 h-full w-full" />}
-        <div ref={ref} role="img" aria-label={t('chart.label', { summary })} className="h-full w-full" />
-      </div>
+      {anyData ? (
+        <div className="relative h-64">
+          {!ready && <Skeleton className="absolute inset-0 h-full w-full" />}
+          <div ref={ref} role="img" aria-label={t('chart.label', { summary })} className="h-full w-full" />
+        </div>
+      ) : (
+        <p className="text-sm text-gray-600 dark:text-gray-300">{t('chart.noCategory')}</p>
+      )}
     </figure>
   );
 }
