@@ -67,6 +67,21 @@ describe('GET /api/events', () => {
     await until(async () => (await streamsOpen()) === before);
   });
 
+  test("a free member's stream holds data hints (interval); an admin's stream is live at any level", async () => {
+    const free = await signUpAgent(t.app, 'rt-free@example.com');
+    const admin = await signUpAdmin(t.app, t.db, 'rt-admin-live@example.com');
+
+    const freeStream = await connect(cookieOf(free.agent));
+    const adminStream = await connect(cookieOf(admin));
+
+    expect(freeStream.messages[0]?.data).toMatchObject({ updates: 'interval' });
+    expect(adminStream.messages[0]?.data).toMatchObject({ updates: 'live', intervalMs: 0 });
+    await t.events.publish({ type: 'heat.recomputed', asOf: '2026-11-25T00:00:00.000Z' });
+    await adminStream.waitFor(hasHint('heat.recomputed'));
+    freeStream.close();
+    adminStream.close();
+  });
+
   test("an admin's sector edit reaches a live stream as a sectors hint", async () => {
     const admin = await signUpAdmin(t.app, t.db, 'rt-admin@example.com');
     const client = await connect(await premiumCookies(t, 'rt-premium-2@example.com'));

@@ -25,6 +25,7 @@ function setup() {
   const states: ConnectionState[] = [];
   const batches: RealtimeHint[][] = [];
   let resyncs = 0;
+  const catchUps: number[] = [];
   const connection = createRealtimeConnection({
     url: '/api/events',
     open: () => {
@@ -36,9 +37,10 @@ function setup() {
     onResync: () => {
       resyncs += 1;
     },
+    onCatchUp: (readyAt) => catchUps.push(readyAt),
     onState: (state) => states.push(state),
   });
-  return { connection, sources, states, batches, resyncs: () => resyncs };
+  return { connection, sources, states, batches, resyncs: () => resyncs, catchUps };
 }
 
 beforeEach(() => {
@@ -79,6 +81,21 @@ describe('realtime connection', () => {
     sources[2]?.fail(); // after a success the back-off starts again at 1 s
     vi.advanceTimersByTime(1_000);
     expect(sources).toHaveLength(4);
+  });
+
+  test('the first ready catches up once, with its moment (reads made before it may have missed a hint); a reconnect resyncs instead', () => {
+    const { connection, sources, resyncs, catchUps } = setup();
+    vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
+    connection.start();
+    sources[0]?.emit('ready', '{}');
+
+    expect(catchUps).toEqual([Date.parse('2026-11-28T12:00:00Z')]);
+    expect(resyncs()).toBe(0);
+    sources[0]?.fail();
+    vi.advanceTimersByTime(1_000);
+    sources[1]?.emit('ready', '{}');
+    expect(catchUps).toHaveLength(1);
+    expect(resyncs()).toBe(1);
   });
 
   test('stop closes the stream, cancels a pending retry and says disconnected', () => {

@@ -18,6 +18,11 @@ export type RealtimeConnectionOptions = {
   onHints: (hints: RealtimeHint[]) => void;
   /** After a reconnect: hints sent while we were away are lost, so everything shown may be out of date. */
   onResync: () => void;
+  /**
+   * The first time the stream is ready, with that moment (ms): what the page read before it listened may have missed a
+   * hint sent in between (on a busy machine the page's reads can finish seconds before the stream is open).
+   */
+  onCatchUp: (readyAt: number) => void;
   onState: (state: ConnectionState) => void;
 };
 
@@ -47,6 +52,7 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
       attempt = 0;
       options.onState('connected');
       if (connectedBefore) options.onResync();
+      else options.onCatchUp(Date.now());
       connectedBefore = true;
     });
     current.addEventListener('hints', (event) => {

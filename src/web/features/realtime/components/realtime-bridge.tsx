@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type Query, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { revalidateReads } from '../../../lib/api-client.ts';
 import { createRealtimeConnection } from '../connection.ts';
@@ -31,6 +31,15 @@ export function RealtimeBridge() {
           .invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'search', refetchType: 'active' })
           .catch(() => {});
         void refetch(['search'], 'later').catch(() => {});
+      },
+      onCatchUp: (readyAt) => {
+        // Only reads that finished before the stream listened can have missed a hint; usually the stream opens first
+        // and this refetches nothing.
+        const missed = (query: Query) =>
+          query.queryKey[0] !== 'search' && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < readyAt;
+        if (!queryClient.getQueryCache().findAll({ type: 'active', predicate: missed }).length) return;
+        revalidateReads();
+        void queryClient.invalidateQueries({ predicate: missed, refetchType: 'active' }).catch(() => {});
       },
       onState: setConnectionState,
     });
