@@ -10,7 +10,7 @@ export const alertDeliveriesJob: Job = {
   everyMs: 60_000,
   run: async (ctx) => {
     const mailer = createAlertMailer(ctx.config, ctx.log);
-    const result = await deliverDueAlerts({ db: ctx.db, config: ctx.config, mailer }, ctx.now());
+    const result = await deliverDueAlerts({ db: ctx.db, config: ctx.config, mailer, signal: ctx.signal }, ctx.now());
     return { counts: { ...result }, errors: [] };
   },
 };

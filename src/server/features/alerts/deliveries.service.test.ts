@@ -158,6 +158,23 @@ describe('deliverDueAlerts: e-mail and signed webhooks with retries', () => {
     expect(row?.lastError).not.toContain(server.url);
   });
 
+  test('a stop aborts an open webhook at once and leaves the delivery for the next run (no attempt spent)', async () => {
+    const server = await startFakeServer(() => ({ status: 200, delayMs: 5_000 }));
+    try {
+      const hanging = await firedAlert({ webhookUrl: `${server.url}/hangs` });
+      const stop = new AbortController();
+      setTimeout(() => stop.abort(new Error('the server is stopping')), 100);
+      const started = performance.now();
+
+      await deliverDueAlerts({ ...deps, webhookTimeoutMs: 10_000, signal: stop.signal }, hanging.firedAt);
+
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect((await deliveriesOf(hanging.alert.id))[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+
   test('the e-mail lands in mail_outbox, in zh by default, through the job', async () => {
     const { alert, project, firedAt } = await firedAlert({ email: true, userEmail: 'alert-mail@example.com' });
     const outcome = await alertDeliveriesJob.run({

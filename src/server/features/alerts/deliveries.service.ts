@@ -23,6 +23,8 @@ export type DeliveryDeps = {
   mailer: Pick<Mailer, 'send'>;
   /** Webhook timeout (tests shorten it). */
   webhookTimeoutMs?: number;
+  /** The server's stop signal: no new batch is claimed, open webhooks are aborted and left for the next run. */
+  signal?: AbortSignal;
 };
 
 export type DeliveryRunResult = { claimed: number; delivered: number; retrying: number; failed: number };
@@ -45,7 +47,7 @@ const RUN_BUDGET_MS = 45_000;
 export async function deliverDueAlerts(deps: DeliveryDeps, now: Date): Promise<DeliveryRunResult> {
   const totals: DeliveryRunResult = { claimed: 0, delivered: 0, retrying: 0, failed: 0 };
   const started = performance.now();
-  while (performance.now() - started < RUN_BUDGET_MS) {
+  while (performance.now() - started < RUN_BUDGET_MS && !deps.signal?.aborted) {
     const batch = await claimDueDeliveries(deps.db, now, new Date(now.getTime() + CLAIM_LEASE_MS), CLAIM_BATCH);
     if (batch.length === 0) break;
     totals.claimed += batch.length;
@@ -70,6 +72,8 @@ async function deliverOne(deps: DeliveryDeps, delivery: ClaimedDelivery, now: Da
     statusCode: null,
     error: truncate(error instanceof Error ? error.message : String(error)),
   }));
+  // Cut short by a stop: not an attempt. The claim's lease runs out and the next run (on any instance) sends it.
+  if (deps.signal?.aborted) return 'pending';
   const result = toAttemptResult(attempt, delivery.attempts + 1, now);
   await updateDeliveryAttempt(deps.db, delivery.id, delivery.attempts, result);
   return result.status;
@@ -104,6 +108,7 @@ async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDelivery, no
   return postWebhook(delivery.webhookUrl, secret, body, now, {
     timeoutMs: deps.webhookTimeoutMs ?? WEBHOOK_TIMEOUT_MS,
     allowPrivate: deps.config.ALERT_WEBHOOK_ALLOW_PRIVATE,
+    signal: deps.signal,
   });
 }
 

@@ -17,6 +17,8 @@ export type WebhookOptions = {
   timeoutMs?: number;
   /** Let webhooks reach loopback, private and link-local addresses (ALERT_WEBHOOK_ALLOW_PRIVATE; tests, LANs). */
   allowPrivate?: boolean;
+  /** The server's stop signal: aborts the POST at once (the caller leaves the attempt unrecorded). */
+  signal?: AbortSignal;
 };
 
 /**
@@ -92,7 +94,8 @@ export async function postWebhook(
     const target = new URL(url);
     const literal = target.hostname.replace(/^\[|\]$/g, '');
     if (!options.allowPrivate && isIP(literal) !== 0 && isPrivateAddress(literal)) throw new BlockedAddressError();
-    const response = await send(target, body, signWebhook(secret, body, now), timeoutMs, options.allowPrivate ?? false);
+    const signature = signWebhook(secret, body, now);
+    const response = await send(target, body, signature, timeoutMs, options.allowPrivate ?? false, options.signal);
     if (response.status >= 200 && response.status < 300) return { ok: true, statusCode: response.status, error: null };
     const line = response.text.split('\n', 1)[0]?.trim() ?? '';
     return {
@@ -118,6 +121,7 @@ function send(
   signature: string,
   timeoutMs: number,
   allowPrivate: boolean,
+  signal: AbortSignal | undefined,
 ): Promise<{ status: number; text: string }> {
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
@@ -132,6 +136,7 @@ function send(
           [WEBHOOK_SIGNATURE_HEADER]: signature,
         },
         lookup: allowPrivate ? undefined : publicOnlyLookup,
+        signal,
       },
       (res: IncomingMessage) => {
         const status = res.statusCode ?? 0;
