@@ -4,21 +4,6 @@ import { alertDeliveries, alerts, projects, sectors } from '../../db/schema/inde
 
 // Every read and write here is scoped by the owner's user id: another user's alert id simply matches no row.
 
-/**
- * Serialises one user's alert activations behind their profile row (the row the watchlist caps lock too): the
- * concurrent-alerts count and the insert/update then run one at a time per user, on PGlite and PostgreSQL alike.
- */
-
-/** The stored id of a project, matched case-insensitively like the project page does. */
-export async function selectProjectId(db: Db, id: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(sql`lower(${projects.id}) = lower(${id})`)
-    .limit(1);
-  return row?.id;
-}
-
 export async function selectSectorId(db: Db, id: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: sectors.id })

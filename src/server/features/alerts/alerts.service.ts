@@ -7,6 +7,7 @@ import { isUniqueViolation, lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
+import { findStoredProjectId } from '../projects/projects.service.ts';
 import { assertAlertSlot, quotaSubjectOf, readQuotas } from '../quotas/quotas.service.ts';
 import { encryptSecret } from '../social-accounts/secret-crypto.ts';
 import { assertCondition, toShownThreshold } from './alert-conditions.ts';
@@ -121,7 +122,7 @@ export async function createAlert(db: Db, actor: AlertActor, body: CreateAlertBo
   assertWebhookAllowed(actor, body.webhookUrl);
   const targetId =
     body.targetType === 'project'
-      ? await q.selectProjectId(db, body.targetId)
+      ? await findStoredProjectId(db, body.targetId)
       : await q.selectSectorId(db, body.targetId);
   if (!targetId) {
     throw new AppError(body.targetType === 'project' ? 'PROJECT_NOT_FOUND' : 'SECTOR_NOT_FOUND', {

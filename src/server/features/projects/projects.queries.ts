@@ -223,3 +223,13 @@ export function selectTrendingRanks(db: Db, ids: readonly string[]) {
       ),
     );
 }
+
+/** A project's id as stored (ids are slugs; the lookup ignores case like the project page), or undefined. */
+export async function selectStoredProjectId(db: Db, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(sql`lower(${projects.id}) = lower(${id})`)
+    .limit(1);
+  return row?.id;
+}

@@ -24,6 +24,7 @@ import {
   selectProjectKeysetPage,
   selectProjectPage,
   selectSectorName,
+  selectStoredProjectId,
   selectTrendingRanks,
 } from './projects.queries.ts';
 
@@ -265,4 +266,9 @@ export async function getProject(db: Db, id: string): Promise<Project> {
   if (!row) throw new AppError('PROJECT_NOT_FOUND', { id });
   const [trending] = Object.values(await listTrendingRanks(db, [id]));
   return { ...toProject(row.project, row.scores, row.sectorId), trending: trending ?? null };
+}
+
+/** A project's id as stored, whatever the case asked (watchlists, alerts and team notes name projects by it). */
+export function findStoredProjectId(db: Db, id: string): Promise<string | undefined> {
+  return selectStoredProjectId(db, id);
 }

@@ -6,6 +6,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import { findStoredProjectId } from '../projects/projects.service.ts';
 import { findTeamMembership, lockTeam, type TeamMembership } from '../teams/team-membership.ts';
 import * as q from './team-sharing.queries.ts';
 import { getTeamRef } from './team-sharing.service.ts';
@@ -31,7 +32,7 @@ function toNote(row: NoteRow, userId: string, role: TeamMembership['role']): Pro
  * no team gets team null and no notes (there is nobody's to see, and nothing says whether others wrote any).
  */
 export async function listProjectNotes(db: Db, userId: string, projectIdAsked: string): Promise<ProjectNotesResponse> {
-  const projectId = await q.selectProjectId(db, projectIdAsked);
+  const projectId = await findStoredProjectId(db, projectIdAsked);
   if (!projectId) throw new AppError('PROJECT_NOT_FOUND');
   const team = await getTeamRef(db, userId);
   if (!team) return { projectId, team: null, items: [], limit: NOTES_PER_PROJECT_PER_TEAM };
@@ -56,7 +57,7 @@ export async function createProjectNote(
   body: string,
   now: Date,
 ): Promise<ProjectNote> {
-  const projectId = await q.selectProjectId(db, projectIdAsked);
+  const projectId = await findStoredProjectId(db, projectIdAsked);
   if (!projectId) throw new AppError('PROJECT_NOT_FOUND');
   const first = await findTeamMembership(db, userId);
   if (!first) throw new AppError('TEAM_REQUIRED');

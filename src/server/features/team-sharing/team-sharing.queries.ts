@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   projectNotes,
-  projects,
   savedSearches,
   teamMembers,
   teams,
@@ -120,16 +119,6 @@ export async function selectTeamSavedSearch(db: Db, teamId: string, id: string) 
       and(eq(savedSearches.id, id), eq(savedSearches.teamId, teamId), authorStillIn(teamId, savedSearches.userId)),
     );
   return row;
-}
-
-/** The project's id as stored (ids are slugs; the lookup ignores case like the project page). */
-export async function selectProjectId(db: Db, id: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(sql`lower(${projects.id}) = lower(${id})`)
-    .limit(1);
-  return row?.id;
 }
 
 const noteColumns = {

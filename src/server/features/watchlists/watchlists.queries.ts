@@ -70,16 +70,6 @@ export async function touchWatchlist(db: Db, id: string, now: Date): Promise<voi
   await db.update(watchlists).set({ updatedAt: now }).where(eq(watchlists.id, id));
 }
 
-/** The project's id as stored (ids are slugs; the lookup ignores case like the project page). */
-export async function selectProjectId(db: Db, id: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ id: projects.id })
-    .from(projects)
-    .where(sql`lower(${projects.id}) = lower(${id})`)
-    .limit(1);
-  return row?.id;
-}
-
 export async function countItems(db: Db, watchlistId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(watchlistItems).where(eq(watchlistItems.watchlistId, watchlistId));
   return row?.n ?? 0;

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import { findStoredProjectId } from '../projects/projects.service.ts';
 import type { TaskClock } from '../tasks/credit.service.ts';
 import { selectHistory } from './history.queries.ts';
 import { toItem, totalsOf } from './portfolio.ts';
@@ -89,7 +90,7 @@ export async function addItem(
   const { projectId: asked, ...values } = input;
   const added = await withTransaction(db, async (tx) => {
     if (!(await q.selectOwnWatchlist(tx, userId, id, true))) throw new AppError('NOT_FOUND');
-    const projectId = await q.selectProjectId(tx, asked);
+    const projectId = await findStoredProjectId(tx, asked);
     if (!projectId) throw new AppError('PROJECT_NOT_FOUND');
     if (await q.itemExists(tx, id, projectId)) return { added: false, projectId };
     if ((await q.countItems(tx, id)) >= ITEMS_PER_WATCHLIST) {
@@ -136,7 +137,7 @@ export async function listWatchedProjects(db: Db, userId: string): Promise<Watch
 }
 
 export async function getWatching(db: Db, userId: string, projectId: string): Promise<WatchingResponse> {
-  const stored = (await q.selectProjectId(db, projectId)) ?? projectId;
+  const stored = (await findStoredProjectId(db, projectId)) ?? projectId;
   const lists = await q.selectWatching(db, userId, stored);
   return { projectId: stored, lists, limit: WATCHLISTS_PER_USER };
 }
