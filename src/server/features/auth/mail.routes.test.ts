@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MeResponseSchema, SignUpResponseSchema } from '../../../shared/api/auth.schema.ts';
 import { authTokens, mailOutbox } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type CapturedMail, type CapturingSmtp, startCapturingSmtp } from '../../test/capture-smtp.ts';
 import {
   createAgent,
   readLatestMail,
@@ -17,13 +16,6 @@ import {
 import { createMailer } from './mailer.ts';
 
 const NEW_PASSWORD = 'brand-new-pass-9';
-
-/** Enough MIME for an ASCII assertion: undo quoted-printable soft breaks and =XX escapes (mailparser won't install). */
-function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 describe('password reset and e-mail verification (no SMTP: outbox + log)', () => {
   let t: TestApp;
@@ -234,42 +226,20 @@ describe('password reset and e-mail verification (no SMTP: outbox + log)', () =>
 
 describe('password reset over SMTP', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const received: { to: string[]; data: string }[] = [];
-  let onMessage: () => void = () => {};
+  let smtp: CapturingSmtp;
+  let received: CapturedMail[] = [];
 
   beforeAll(async () => {
-    // smtp-server's bundled certificate has expired: no STARTTLS here (nodemailer ignoreTLS on the other side).
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString('utf8');
-        });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: decodeQuotedPrintable(data) });
-          callback();
-          onMessage();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startCapturingSmtp();
+    received = smtp.received;
     t = await buildTestApp({
       catalogue: false,
-      env: {
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(port),
-        SMTP_IGNORE_TLS: 'true',
-        SMTP_FROM: 'HeatRank <hr@test>',
-      },
+      env: smtp.env,
     });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   test('the sign-up answer says the verification mail goes by SMTP', async () => {
@@ -292,7 +262,7 @@ describe('password reset over SMTP', () => {
   test('the reset link arrives by SMTP; the delivered outbox row keeps the mail but not the usable token', async () => {
     await signUpAgent(t.app, 'smtp@example.com');
     const arrived = new Promise<void>((resolve) => {
-      onMessage = () => received.some((m) => m.data.includes('mode=reset')) && resolve();
+      smtp.onMessage = () => received.some((m) => m.data.includes('mode=reset')) && resolve();
     });
 
     const res = await createAgent(t.app).request({

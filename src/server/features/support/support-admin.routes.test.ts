@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   AdminSupportListResponseSchema,
@@ -9,53 +7,28 @@ import {
 } from '../../../shared/api/support.schema.ts';
 import { adminAudit, mailOutbox, notifications, supportRequests, userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { type CapturedMail, type CapturingSmtp, startCapturingSmtp } from '../../test/capture-smtp.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
 import { openRequestOk, signUpAtLevel } from './support.test-support.ts';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
-/** Undo quoted-printable soft breaks and =XX escapes (the mail.routes.test pattern), then decode UTF-8 bytes. */
-function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
 describe('the support queue: admin only, priority then age, replies notify and e-mail once', () => {
   let t: TestApp;
-  let smtp: SMTPServer;
-  const received: { to: string[]; data: string }[] = [];
+  let smtp: CapturingSmtp;
+  let received: CapturedMail[] = [];
   let admin: Agent;
   let free: { agent: Agent; userId: string };
   let vip: { agent: Agent; userId: string };
 
   beforeAll(async () => {
-    // smtp-server's bundled certificate has expired: no STARTTLS here (nodemailer ignoreTLS on the other side).
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString('latin1');
-        });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data: decodeQuotedPrintable(data) });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
+    smtp = await startCapturingSmtp();
+    received = smtp.received;
     t = await buildTestApp({
       catalogue: false,
       env: {
         APP_URL: 'https://heatrank.test',
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(port),
-        SMTP_IGNORE_TLS: 'true',
-        SMTP_FROM: 'HeatRank <hr@test>',
+        ...smtp.env,
       },
     });
     admin = await signUpAdmin(t.app, t.db, 'queue-admin@example.com');
@@ -66,7 +39,7 @@ describe('the support queue: admin only, priority then age, replies notify and e
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   const queue = async (query = '') => {
