@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import type { MetricSources } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { computeCohortPercentiles } from './cohort-percentiles.service.ts';
 import { computeInputsHash, fromHistoryContributions, toHeatSignals } from './heat.mappers.ts';
 import { selectProjectInputs } from './heat.queries.ts';
 import {
@@ -50,6 +51,7 @@ export async function getProjectHeat(db: Db, id: string, now: Date): Promise<Pro
   const heat = heatScore(signals, previewReason === null ? (computedAt as Date) : now);
   const social = socialScore(signals);
   const evidence = computeEvidence(signals, (key) => toSignalSource(key, row.metricSources));
+  const cohorts = await computeCohortPercentiles(db, inputs);
   const { scored, ...counts } = evidence;
   return {
     projectId: row.id,
@@ -69,6 +71,7 @@ export async function getProjectHeat(db: Db, id: string, now: Date): Promise<Pro
     breakdown: scored ? heat.breakdown : toUnscoredBreakdown(heat.breakdown),
     socialBreakdown: social.breakdown,
     sources: toSignalSources(row.metricSources),
+    cohorts,
   };
 }
 
