@@ -26,7 +26,7 @@ export function CohortNote({ cohorts, inputKey, sectorLabel }: Props) {
         ? t('cohort.tooFewBand', { band, peers: standing.capBand.peers })
         : t('cohort.band', { band, count: displayPercentile(standing.capBand.percentile), ordinal: true });
   return (
-    <span className="muted block text-xs font-normal" title={t('cohort.title')} data-cohort={inputKey}>
+    <span className="muted block min-w-36 text-xs font-normal" title={t('cohort.title')} data-cohort={inputKey}>
       {sectorText}
       {bandText && <span className="block">{bandText}</span>}
     </span>
