@@ -47,7 +47,10 @@ export const EvidenceSchema = z.object({
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
 /** An input's standing in one cohort: its mid-rank percentile (null below MIN_COHORT_PEERS) among `peers` with data. */
-export const CohortStandingSchema = z.object({ percentile: z.number().min(0).max(100).nullable(), peers: z.number().int() });
+export const CohortStandingSchema = z.object({
+  percentile: z.number().min(0).max(100).nullable(),
+  peers: z.number().int(),
+});
 
 /**
  * Each input with data ranked within the project's sector and within its market-cap band (shared/scoring/cohorts.ts):
@@ -55,9 +58,7 @@ export const CohortStandingSchema = z.object({ percentile: z.number().min(0).max
  */
 export const CohortPercentilesSchema = z.object({
   sector: z.string(),
-  capBand: z
-    .object({ band: z.enum(MARKET_CAP_BAND_NAMES), from: z.number(), to: z.number().nullable() })
-    .nullable(),
+  capBand: z.object({ band: z.enum(MARKET_CAP_BAND_NAMES), from: z.number(), to: z.number().nullable() }).nullable(),
   inputs: z.record(z.string(), z.object({ sector: CohortStandingSchema, capBand: CohortStandingSchema.nullable() })),
 });
 export type CohortPercentiles = z.infer<typeof CohortPercentilesSchema>;
