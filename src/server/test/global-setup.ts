@@ -1,12 +1,10 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../db/client.ts';
+import { writePgliteTemplate } from './pglite-template.ts';
 
-// The provided 'pgliteTemplate' is declared with its reader in build-test-app.ts (a type-only link, erased at run time).
+// The provided 'postgresTemplate' is declared with its reader in build-test-app.ts, 'pgliteTemplate' in
+// pglite-template.ts (type-only links, erased at run time).
 export type { TestApp } from './build-test-app.ts';
 
 /**
@@ -30,14 +28,9 @@ export default async function setup(project: TestProject) {
     return () => adminQuery(base, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
   }
   project.provide('postgresTemplate', null);
-  const handle = await createDb({ DATA_DIR: 'memory://', DATABASE_URL: undefined });
-  const client = (handle.db as unknown as { $client: PGlite }).$client;
-  const dump = await client.dumpDataDir('none');
-  await handle.close();
-  const path = join(tmpdir(), `heatrank-test-template-${process.pid}.tar`);
-  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteTemplate', path);
-  return () => rmSync(path, { force: true });
+  const template = await writePgliteTemplate();
+  project.provide('pgliteTemplate', template.path);
+  return template.remove;
 }
 
 async function adminQuery(url: string, ...statements: string[]): Promise<void> {
