@@ -11,6 +11,7 @@ export * from './fundamentals.ts';
 export * from './heat.ts';
 export * from './history.ts';
 export * from './membership.ts';
+export * from './methodology.ts';
 export * from './notifications.ts';
 export * from './platforms.ts';
 export * from './projects.ts';
