@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { HEAT_MODEL_VERSION } from '../../../shared/scoring/weights.ts';
+import { EvaluationSection } from '../../features/methodology/components/evaluation-section.tsx';
+import { ModelChangelog } from '../../features/methodology/components/model-changelog.tsx';
 import { ModelRules } from '../../features/methodology/components/model-rules.tsx';
 import { ModelWeightsTable } from '../../features/methodology/components/model-weights-table.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -29,6 +31,8 @@ export function MethodologyPage() {
         <h2 id="methodology-rules">{t('rules.title')}</h2>
         <ModelRules />
       </section>
+      <EvaluationSection />
+      <ModelChangelog />
       <section aria-labelledby="methodology-reproduce">
         <h2 id="methodology-reproduce">{t('reproduce.title')}</h2>
         <p className="mt-3">{t('reproduce.text')}</p>
