@@ -25,3 +25,4 @@ export * from './tasks.ts';
 export * from './teams.ts';
 export * from './trend.ts';
 export * from './watchlists.ts';
+export * from './weight-proposals.ts';
