@@ -2,11 +2,16 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { loadConfig } from '../src/server/config.ts';
 import { queryRows } from '../src/server/db/client.ts';
+import { insertUser } from '../src/server/features/auth/auth.queries.ts';
+import { ensureProfile } from '../src/server/features/auth/auth.service.ts';
+import { hashPassword } from '../src/server/features/auth/password.ts';
 import { runBackfill } from '../src/server/features/backfill/backfill.service.ts';
 import { runEvaluation } from '../src/server/features/methodology/evaluation-run.service.ts';
+import { creditPoints } from '../src/server/features/points/points.service.ts';
 import { fakeHistoryEnv, fakeHistoryRoute } from '../src/server/sources/testing/fake-history.ts';
 import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../src/server/sources/testing/fake-server.ts';
 import { RESOURCES } from '../src/shared/locales/index.ts';
+import { signIn } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
@@ -19,6 +24,7 @@ import { type OwnServer, startOwnServer } from './support/own-server.ts';
 const session = launchFileBrowser();
 let own: OwnServer;
 let fakeHistory: FakeServer;
+const ANALYST = { email: 'weights-analyst@example.com', password: 'weights-analyst-password-1' };
 
 beforeAll(async () => {
   own = await startOwnServer({ env: { CATALOGUE_AUTOLOAD: 'true' } });
@@ -34,6 +40,16 @@ beforeAll(async () => {
   await runBackfill({ db, config }, { days: 60, now: new Date(), projectIds: rows.map((r) => r.id) });
   await runEvaluation(db, { now: new Date() });
   own.runtime.cache.invalidate();
+  // A premium analyst (1,000 points, as earned): the weight sliders are premium.
+  const user = await insertUser(db, {
+    email: ANALYST.email,
+    passwordHash: await hashPassword(ANALYST.password),
+    emailVerifiedAt: new Date(),
+  });
+  if (user) {
+    await ensureProfile(db, user, {}, new Date());
+    await creditPoints(db, { userId: user.id, amount: 1000, reason: 'admin.adjust', now: new Date() });
+  }
 }, 240_000);
 
 afterAll(async () => {
@@ -110,4 +126,53 @@ describe('the methodology page and cohort percentiles', () => {
       });
     });
   }
+
+  test('a premium analyst tries her own weights, ranks with them and publishes them (en, desk)', async () => {
+    await session.withPage({ lang: 'en', baseURL: own.baseURL }, 'weight-lab-en', async (page) => {
+      const t = RESOURCES.en.methodology.lab;
+      await signIn(page, RESOURCES.en, ANALYST.email, ANALYST.password);
+      await page.waitForURL((url) => url.pathname === '/');
+      await open(page, '/methodology');
+      const lab = page.getByTestId('weight-lab');
+      await lab.waitFor();
+      // All of the market cap's weight up to 50 %: the others make room and the total stays 100 %.
+      await lab.locator('[data-weight="marketCapUsd"] input[type="range"]').fill('50');
+      await expect(lab.getByTestId('weight-marketCapUsd').textContent()).resolves.toBe('50.0%');
+      await expect(lab.getByTestId('weights-total').textContent()).resolves.toBe(t.total.replace('{{sum}}', '100.0%'));
+      await lab.getByRole('button', { name: t.run }).click();
+      const top = page.getByTestId('proposal-top');
+      await top.waitFor({ timeout: 60_000 });
+      expect(await top.locator('tbody tr').count()).toBeGreaterThan(5);
+      // Each row names its rank today beside the proposal's; the evaluation compares on the same history.
+      await expect(page.getByTestId('proposal-evaluation').locator('tr[data-outcome="volume"]').count()).resolves.toBe(
+        1,
+      );
+      await session.screenshot(page, 'weight-lab-en', { fullPage: true });
+
+      const form = page.getByTestId('save-proposal');
+      await form.getByLabel(t.name).fill('Market cap first');
+      await form.getByLabel(t.visibility).selectOption('public');
+      await form.getByRole('button', { name: t.save }).click();
+      const listed = page.getByTestId('proposal-list').locator('li', { hasText: 'Market cap first' });
+      await listed.waitFor();
+      expect(await listed.textContent()).toContain(t.mine);
+    });
+  });
+
+  test('a visitor sees what the sliders are and is asked to sign in (zh, phone)', async () => {
+    await session.withPage(
+      { lang: 'zh', viewport: MOBILE, baseURL: own.baseURL },
+      'weight-lab-visitor-zh',
+      async (page) => {
+        await open(page, '/methodology');
+        const section = page.locator('section[aria-labelledby="methodology-lab"]');
+        await section.locator('[data-slot="locked-feature"]').waitFor();
+        expect(await section.getByTestId('weight-lab').count()).toBe(0);
+        // The published proposal is listed for everyone.
+        await section.getByTestId('proposal-list').locator('li', { hasText: 'Market cap first' }).waitFor();
+        await section.scrollIntoViewIfNeeded();
+        await session.screenshot(section, 'weight-lab-visitor-zh');
+      },
+    );
+  });
 });

@@ -1,10 +1,19 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
   type EvaluationQuery,
   EvaluationResponseSchema,
   HeatModelsResponseSchema,
 } from '../../../shared/api/methodology.schema.ts';
-import { apiGet } from '../../lib/api-client.ts';
+import {
+  type CreateProposalBody,
+  ProposalListResponseSchema,
+  type ProposalPreviewBody,
+  ProposalPreviewResponseSchema,
+  ProposalSchema,
+} from '../../../shared/api/weight-proposals.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { currentLanguage } from '../../lib/i18n.ts';
 
 /** Query keys of the methodology page's reads (the evaluation changes once a day, the models on a promotion). */
 export const methodologyKeys = {
@@ -40,3 +49,37 @@ export const useHeatModels = () =>
     queryFn: ({ signal }) => apiGet('/api/methodology/models', HeatModelsResponseSchema, { signal }),
     staleTime: 5 * 60_000,
   });
+
+const lang = () => ({ query: { lang: currentLanguage() } });
+
+/** Public weight proposals and mine (per viewer: never shared between accounts). */
+export const useProposals = () =>
+  useQuery({
+    queryKey: [...methodologyKeys.all, 'proposals'],
+    queryFn: ({ signal }) => apiGet('/api/methodology/proposals', ProposalListResponseSchema, { signal }),
+  });
+
+/** Ranks every project (or one sector) under the weights, beside today, with an evaluation (premium). */
+export const usePreviewProposal = () =>
+  useMutation({
+    mutationFn: (body: ProposalPreviewBody) =>
+      apiSend('POST', '/api/methodology/proposals/preview', ProposalPreviewResponseSchema, body, lang()),
+  });
+
+export function useSaveProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateProposalBody) =>
+      apiSend('POST', '/api/methodology/proposals', ProposalSchema, body, lang()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...methodologyKeys.all, 'proposals'] }),
+  });
+}
+
+export function useDeleteProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiSend('DELETE', `/api/methodology/proposals/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...methodologyKeys.all, 'proposals'] }),
+  });
+}
