@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { HEAT_MODEL_VERSION } from '../../../shared/scoring/weights.ts';
+import { useSession } from '../../features/auth/api.ts';
+import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
+import { lockReasonFor } from '../../features/membership/lock-reason.ts';
+import { EvaluationSection } from '../../features/methodology/components/evaluation-section.tsx';
+import { ModelChangelog } from '../../features/methodology/components/model-changelog.tsx';
 import { ModelRules } from '../../features/methodology/components/model-rules.tsx';
 import { ModelWeightsTable } from '../../features/methodology/components/model-weights-table.tsx';
+import { ProposalList } from '../../features/methodology/components/proposal-list.tsx';
+import { WeightLab } from '../../features/methodology/components/weight-lab.tsx';
+import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const REPRODUCE = ['npm run recompute', 'npm run evaluate -- --horizon 7'];
@@ -29,6 +37,9 @@ export function MethodologyPage() {
         <h2 id="methodology-rules">{t('rules.title')}</h2>
         <ModelRules />
       </section>
+      <EvaluationSection />
+      <ModelChangelog />
+      <WeightLabSection />
       <section aria-labelledby="methodology-reproduce">
         <h2 id="methodology-reproduce">{t('reproduce.title')}</h2>
         <p className="mt-3">{t('reproduce.text')}</p>
@@ -36,5 +47,27 @@ export function MethodologyPage() {
         <p className="muted mt-3 text-sm">{t('reproduce.note')}</p>
       </section>
     </article>
+  );
+}
+
+/** Premium members try their own weights; everyone else sees what it is and what unlocks it, and the public list. */
+function WeightLabSection() {
+  const { t } = useTranslation('methodology');
+  const session = useSession();
+  const sectorLabel = useSectorLabel();
+  const lock = session.isPending ? null : lockReasonFor('custom_weights', session.data?.membership.level ?? null);
+  return (
+    <section aria-labelledby="methodology-lab">
+      <h2 id="methodology-lab">{t('lab.title')}</h2>
+      <p className="mt-3">{t('lab.intro')}</p>
+      {session.isPending ? null : lock ? (
+        <div className="mt-4">
+          <LockedFeature reason={lock} title={t('lab.locked')} />
+        </div>
+      ) : (
+        <WeightLab sectorLabel={sectorLabel} />
+      )}
+      <ProposalList />
+    </section>
   );
 }
