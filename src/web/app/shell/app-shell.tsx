@@ -36,10 +36,10 @@ export function AppShell() {
   // nothing to verify.
   const unverifiedEmail = session?.user.email && !session.user.emailVerified ? session.user.email : null;
   // Pages with market figures open with the data-state notice (sample or stale figures): a page shown before the
-  // state is known would be pushed down when the notice arrives, so pages wait for it (not offline: then it would
-  // never come, and the offline banner explains).
+  // state is known would be pushed down when the notice arrives, so pages wait for it — but not for its retries: offline
+  // or with the server unreachable it would not come, and the page shows its own offline state.
   const dataState = useDataState();
-  const dataStateKnown = !dataState.isPending || dataState.fetchStatus === 'paused';
+  const dataStateKnown = !dataState.isPending || dataState.fetchStatus === 'paused' || dataState.failureCount > 0;
   return (
     <div className="flex min-h-screen flex-col">
       <a
