@@ -39,7 +39,8 @@ export function useScrollRestoration(): void {
 
   useLayoutEffect(() => {
     const saved = navigationType === 'POP' ? readPositions()[location.key] : undefined;
-    if (saved !== undefined) window.scrollTo(0, saved);
+    let stopRestoring = () => {};
+    if (saved !== undefined) stopRestoring = restore(saved);
     else if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     else if (navigationType !== 'POP') window.scrollTo(0, 0);
     const key = location.key;
@@ -54,9 +55,35 @@ export function useScrollRestoration(): void {
     window.addEventListener('scroll', track, { passive: true });
     window.addEventListener('pagehide', remember);
     return () => {
+      stopRestoring();
       window.removeEventListener('scroll', track);
       window.removeEventListener('pagehide', remember);
       remember();
     };
   }, [location.key, location.hash, navigationType]);
+}
+
+const RESTORE_FOR_MS = 3000;
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+/**
+ * Scrolls to `y`, and keeps trying while the page is still shorter than that (its lazy parts and late data arriving
+ * after the first commit), until it gets there, the reader scrolls, or a few seconds pass. Returns a stop function.
+ */
+function restore(y: number): () => void {
+  window.scrollTo(0, y);
+  const started = performance.now();
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of READER_INPUT) window.removeEventListener(type, stop);
+  };
+  const retry = () => {
+    if (Math.abs(window.scrollY - y) <= 1 || performance.now() - started > RESTORE_FOR_MS) return stop();
+    window.scrollTo(0, y);
+    frame = requestAnimationFrame(retry);
+  };
+  for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
+  frame = requestAnimationFrame(retry);
+  return stop;
 }
