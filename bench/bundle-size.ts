@@ -14,29 +14,47 @@ type Manifest = Record<string, ManifestChunk>;
 /** Loaded by main.tsx before the first render (src/web/lib/i18n.ts). */
 const STARTUP_MODULES = ['lib/locale-zh.ts'];
 
-/** Route → source module of its page (see src/web/app/router.tsx). */
+/** Route → source module of its page (see src/web/app/router.tsx): the pages Lighthouse audits too. */
 const ROUTE_MODULES: Record<string, string> = {
   '/': 'app/routes/home.tsx',
   '/directory': 'app/routes/directory.tsx',
+  '/project/:id': 'app/routes/project.tsx',
+  '/sectors': 'app/routes/sectors.tsx',
 };
 
-/** Gzipped kilobytes of JavaScript loaded by `/` and `/directory` in a built web app at `distDir`. */
-export async function measureBundleSizes(distDir: string): Promise<{ route: string; jsGzipKb: number }[]> {
+/** Gzipped kilobytes of JavaScript (and how many files) each route in ROUTE_MODULES loads, in a build at `distDir`. */
+export async function measureBundleSizes(
+  distDir: string,
+): Promise<{ route: string; jsGzipKb: number; files: number }[]> {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error(`No entry chunk in ${distDir}/.vite/manifest.json`);
+  const startupKeys = startupChunkKeys(distDir, manifest);
 
   return Object.entries(ROUTE_MODULES).map(([route, source]) => {
     const routeKey = findKey(manifest, source);
     const files = new Set<string>();
-    for (const key of [entryKey, ...STARTUP_MODULES.map((m) => findKey(manifest, m)), routeKey]) {
+    for (const key of [...startupKeys, ...STARTUP_MODULES.map((m) => findKey(manifest, m)), routeKey]) {
       collectStatic(manifest, key, files);
     }
-    const bytes = [...files]
-      .filter((file) => file.endsWith('.js'))
-      .reduce((sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length, 0);
-    return { route, jsGzipKb: Math.round((bytes / 1024) * 10) / 10 };
+    const scripts = [...files].filter((file) => file.endsWith('.js'));
+    const bytes = scripts.reduce(
+      (sum, file) => sum + gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length,
+      0,
+    );
+    return { route, jsGzipKb: Math.round((bytes / 1024) * 10) / 10, files: scripts.length };
   });
+}
+
+/**
+ * The chunks index.html loads (its module scripts and modulepreloads): the entry and what it imports. Read from the
+ * page itself because the startup chunk group in vite.config.ts takes the entry's code out of the chunk the manifest
+ * marks as the entry.
+ */
+function startupChunkKeys(distDir: string, manifest: Manifest): string[] {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const referenced = [...html.matchAll(/(?:src|href)="\/([^"]+\.js)"/g)].map((match) => match[1]);
+  const keys = Object.keys(manifest).filter((key) => referenced.includes(manifest[key]?.file));
+  if (keys.length === 0) throw new Error(`index.html in ${distDir} loads no chunk of the manifest`);
+  return keys;
 }
 
 function findKey(manifest: Manifest, source: string): string {

@@ -21,7 +21,7 @@ import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 // npm run bench -- --only backfill [--backfill-count 1000 --backfill-days 90 --skip-postgres]: that section alone
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
 // --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill, exports, realtime,
-// analysis [--analysis-days 30]) after
+// analysis [--analysis-days 30], lighthouse [--lighthouse-runs 3]) after
 // seeding (backfill and realtime alone need none; --streams N, default 1000); a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
 
@@ -50,6 +50,7 @@ const SECTIONS = [
   'exports',
   'realtime',
   'analysis',
+  'lighthouse',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = flag('only', SECTIONS.join(','))
@@ -146,6 +147,8 @@ async function backfillRows(): Promise<Row[]> {
 }
 
 const REALTIME_STREAMS = Number(flag('streams', '1000'));
+const STANDALONE: string[] = ['backfill', 'realtime', 'bundles', 'lighthouse'];
+const LIGHTHOUSE_RUNS = Number(flag('lighthouse-runs', '3'));
 
 /** Server-sent hints to REALTIME_STREAMS open streams (bench/realtime.bench.ts): PGlite, then two PostgreSQL instances. */
 async function realtimeRows(): Promise<Row[]> {
@@ -156,10 +159,13 @@ async function realtimeRows(): Promise<Row[]> {
 }
 
 async function main() {
-  // The backfill and the realtime figures need no 100k catalogue: asked for alone, the seeding below is skipped.
-  if (ONLY.every((name) => name === 'backfill' || name === 'realtime')) {
+  // The backfill, realtime, bundle and Lighthouse figures need no 100k catalogue: asked for alone, the seeding below
+  // is skipped.
+  if (ONLY.every((name) => STANDALONE.includes(name))) {
+    if (runs('bundles')) report.bundles = await optionalBundleSizes();
     if (runs('backfill')) report.backfill = await backfillRows();
     if (runs('realtime')) report.realtime = await realtimeRows();
+    if (runs('lighthouse')) report.lighthouse = await optionalLighthouse();
     return printReport();
   }
   console.log(
@@ -207,6 +213,7 @@ async function main() {
   report.bundles = runs('bundles') ? await optionalBundleSizes() : [];
   report.backfill = runs('backfill') ? await backfillRows() : [];
   report.realtime = runs('realtime') ? await realtimeRows() : [];
+  report.lighthouse = runs('lighthouse') ? await optionalLighthouse() : [];
   printReport();
 }
 
@@ -308,10 +315,27 @@ async function optionalBundleSizes(): Promise<Row[]> {
   // A variable specifier: the bundle module belongs to the web build and may be absent in an API-only checkout.
   const modulePath = './bundle-size.ts';
   const { measureBundleSizes } = (await import(modulePath)) as {
-    measureBundleSizes: (dist: string) => Promise<{ route: string; jsGzipKb: number }[]>;
+    measureBundleSizes: (dist: string) => Promise<{ route: string; jsGzipKb: number; files: number }[]>;
   };
   const sizes = await measureBundleSizes('dist/web');
-  return sizes.map((s) => ({ ...s, target: s.route === '/' ? '≤ 200 kB' : '' }));
+  return sizes.map((s) => ({
+    ...s,
+    target: s.route === '/' ? '≤ 150 kB' : '',
+    ratio: s.route === '/' ? Math.round((s.jsGzipKb / 150) * 100) / 100 : '',
+  }));
+}
+
+/**
+ * Lighthouse 12, mobile, on the four public pages (bench/lighthouse.bench.ts): median of LIGHTHOUSE_RUNS runs, against
+ * the built server on a fresh data directory. Needs `npm run build`, the lighthouse dev dependency and Chromium.
+ */
+async function optionalLighthouse(): Promise<Row[]> {
+  if (!existsSync('dist/web/index.html') || !existsSync('dist/server/main.mjs')) {
+    console.log('(lighthouse: no build in dist/: run `npm run build` first; skipped)');
+    return [];
+  }
+  const { benchLighthouse } = await import('./lighthouse.bench.ts');
+  return benchLighthouse({ runs: LIGHTHOUSE_RUNS });
 }
 
 main().then(

@@ -1,26 +1,33 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject, useParams } from 'react-router';
+import { matchRoutes, Navigate, Outlet, type RouteObject, useLocation, useParams, useRoutes } from 'react-router';
 import { loadNamespaces, type RouteNamespace } from '../lib/i18n.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 import { AppShell } from './shell/app-shell.tsx';
 import { NotFoundRedirect } from './shell/not-found-redirect.tsx';
-import { RouteError } from './shell/route-error.tsx';
+import { RouteErrorBoundary } from './shell/route-error.tsx';
 
 // Every page is its own chunk (route-level code splitting); AppShell's Suspense shows the spec's spinner meanwhile.
 type PageComponent = () => ReactNode;
+
+type LazyPage = ComponentType & { preload: () => Promise<unknown> };
 
 /** A lazily loaded page; `namespaces` are texts only this page uses, loaded together with its code. */
 function page<K extends string>(
   load: () => Promise<Record<K, PageComponent>>,
   name: K,
   namespaces: RouteNamespace[] = [],
-): ComponentType {
-  return lazy(async () => {
-    // Offline, a chunk not cached yet waits for the network instead of failing for good (lib/load-chunk.ts).
-    const [module] = await Promise.all([loadChunk(load), loadChunk(() => loadNamespaces(...namespaces))]);
-    const Page: PageComponent = module[name];
-    return { default: Page };
-  });
+): LazyPage {
+  let loading: Promise<{ default: PageComponent }> | undefined;
+  const loadPage = () => {
+    loading ??= (async () => {
+      // Offline, a chunk not cached yet waits for the network instead of failing for good (lib/load-chunk.ts).
+      const [module] = await Promise.all([loadChunk(load), loadChunk(() => loadNamespaces(...namespaces))]);
+      const Page: PageComponent = module[name];
+      return { default: Page };
+    })();
+    return loading;
+  };
+  return Object.assign(lazy(loadPage), { preload: loadPage });
 }
 
 const ACCOUNT_TEXTS: RouteNamespace[] = ['tasks', 'account', 'points'];
@@ -99,14 +106,23 @@ function ProjectLinkRedirect() {
   return <RedirectWithSearch to={`/project/${encodeURIComponent(id)}`} />;
 }
 
+/** A page that fails to load or render shows the error screen inside the shell; another page starts afresh. */
+function PageErrorBoundary() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary key={pathname}>
+      <Outlet />
+    </RouteErrorBoundary>
+  );
+}
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: AppShell,
-    errorElement: <RouteError standalone />,
     children: [
       {
-        errorElement: <RouteError />,
+        Component: PageErrorBoundary,
         children: [
           { index: true, Component: HomePage },
           { path: 'tool', Component: ToolHomePage },
@@ -158,4 +174,21 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * Starts loading the page at `pathname` (its code and texts) at once: main.tsx calls it before the UI texts have
+ * loaded, so the first page's chunk is not fetched only after the first render.
+ */
+export function preloadPage(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const Page = route.Component as Partial<LazyPage> | undefined;
+    void Page?.preload?.().catch(() => undefined); // a failure shows when the page renders
+  }
+}
+
+/**
+ * The app's routes, matched by the declarative router (BrowserRouter in main.tsx): the data router's loaders and
+ * actions are not used here, and leaving them out keeps about 17 kB (gzipped) off every first page load.
+ */
+export function AppRoutes() {
+  return <RouteErrorBoundary standalone>{useRoutes(routes)}</RouteErrorBoundary>;
+}

@@ -10,6 +10,31 @@ import { getNumberStyle } from './number-style.ts';
 export const EMPTY = '—';
 
 type Maybe = number | null | undefined;
+
+// Building an Intl formatter costs far more than using one, and a table formats hundreds of cells per render: one
+// formatter per locale and options, kept for the page's life (a few dozen at most).
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
 type Step = { min: number; unit: string };
 
 /** True for a value there is nothing to show for: null, undefined, NaN or ±Infinity. */
@@ -81,7 +106,7 @@ export function formatUsd(value: Maybe): string {
   }
   // Below $1, three significant digits: 0.004213 → 0.00421.
   const digits = abs >= 1 || abs === 0 ? 2 : Math.min(8, Math.max(2, 2 - Math.floor(Math.log10(abs))));
-  const amount = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const amount = numberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return `${sign}$${amount.format(abs)}`;
 }
 
@@ -95,15 +120,13 @@ export function formatPercent(value: Maybe, digits = 2): string {
 /** A plain decimal with grouping: 1234.56 → "1,234.6" (digits = 1). */
 export function formatDecimal(value: Maybe, digits = 1): string {
   if (isMissing(value)) return EMPTY;
-  return new Intl.NumberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
-    value,
-  );
+  return numberFormat(locale(), { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
 }
 
 /** A quantity as entered, without padding zeros: 1000 → "1,000", 0.12345678 → "0.12345678" (at most 8 decimals). */
 export function formatQuantity(value: Maybe): string {
   if (isMissing(value)) return EMPTY;
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 8 }).format(value);
+  return numberFormat(locale(), { maximumFractionDigits: 8 }).format(value);
 }
 
 /** Score in [0, 100] with one decimal. */
@@ -114,18 +137,18 @@ export function formatScore(value: Maybe): string {
 
 export function formatInteger(value: Maybe): string {
   if (isMissing(value)) return EMPTY;
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 0 }).format(value);
+  return numberFormat(locale(), { maximumFractionDigits: 0 }).format(value);
 }
 
 /** Localised calendar date: "2026年9月2日" / "Sep 2, 2026". */
 export function formatDate(iso: string | null | undefined): string {
   const date = toDate(iso);
-  return date ? new Intl.DateTimeFormat(locale(), { dateStyle: 'medium' }).format(date) : EMPTY;
+  return date ? dateTimeFormat(locale(), { dateStyle: 'medium' }).format(date) : EMPTY;
 }
 
 export function formatDateTime(iso: string | null | undefined): string {
   const date = toDate(iso);
-  return date ? new Intl.DateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date) : EMPTY;
+  return date ? dateTimeFormat(locale(), { dateStyle: 'medium', timeStyle: 'short' }).format(date) : EMPTY;
 }
 
 /** Duration in seconds as "3d 4h" / "5h 2m" / "42s", localised by Intl units where available. */
@@ -141,7 +164,7 @@ export function formatDuration(seconds: Maybe): string {
   const shown = parts.filter(([n]) => n > 0).slice(0, 2);
   if (shown.length === 0) shown.push([0, 'second']);
   return shown
-    .map(([n, unit]) => new Intl.NumberFormat(locale(), { style: 'unit', unit, unitDisplay: 'narrow' }).format(n))
+    .map(([n, unit]) => numberFormat(locale(), { style: 'unit', unit, unitDisplay: 'narrow' }).format(n))
     .join(' ');
 }
 
@@ -158,7 +181,5 @@ function locale(): string {
 /** Whole-yuan price: "¥68" (zh) / "CN¥68" (en). */
 export function formatCny(value: Maybe): string {
   if (isMissing(value)) return EMPTY;
-  return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'CNY', maximumFractionDigits: 0 }).format(
-    value,
-  );
+  return numberFormat(locale(), { style: 'currency', currency: 'CNY', maximumFractionDigits: 0 }).format(value);
 }

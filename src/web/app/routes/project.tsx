@@ -69,7 +69,8 @@ export function ProjectPage() {
   const data = project.data;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
+      {/* The buttons' line is reserved (they depend on the session and arrive late): nothing below moves when they do. */}
+      <div className="flex min-h-[38px] flex-col items-start justify-between gap-2 sm:flex-row sm:items-center">
         <nav aria-label={t('project:breadcrumbNav')} className="min-w-0 text-sm">
           <ol className="flex items-center gap-2">
             <li>
@@ -85,7 +86,7 @@ export function ProjectPage() {
             </li>
           </ol>
         </nav>
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="flex min-h-[38px] flex-wrap items-center gap-2">
           <AlertSlot targetType="project" targetId={data.id} targetName={data.name} />
           <CompareLink projectId={data.id} />
           <ExportLink kind="project_history" params={{ projectId: data.id }} />

@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { useSession } from '../../features/auth/api.ts';
 import { UnverifiedEmailBanner } from '../../features/auth/components/unverified-email-banner.tsx';
 import { RealtimeBridge } from '../../features/realtime/components/realtime-bridge.tsx';
+import { useDataState } from '../../features/system/api.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
 import { useNumberStyle } from '../../lib/number-style.ts';
 import { AccountPreferencesSync } from '../account-preferences-sync.tsx';
@@ -12,6 +13,7 @@ import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { PageLoading } from './page-loading.tsx';
+import { useScrollRestoration } from './use-scroll-restoration.ts';
 
 // Only admins previewing a level ever see the banner: its code stays off everyone else's first load.
 const TestModeBanner = lazy(async () => ({
@@ -24,6 +26,7 @@ export function AppShell() {
   // One page instance per path: /project/a → /project/b (or /auth → /login) starts fresh instead of carrying the
   // previous page's local state; a chunk not loaded yet shows the spinner.
   const { pathname } = useLocation();
+  useScrollRestoration();
   // Numbers are formatted while rendering: a new 万/亿 or K/M/B choice renders the page again (data stays cached).
   const numberStyle = useNumberStyle();
   // Test mode shows on every page while on (spec §1/§6): the session says so, the server owns the value.
@@ -32,6 +35,11 @@ export function AppShell() {
   // "Email not verified" (spec §8) shows on every page until the link is followed; an account without an e-mail has
   // nothing to verify.
   const unverifiedEmail = session?.user.email && !session.user.emailVerified ? session.user.email : null;
+  // Pages with market figures open with the data-state notice (sample or stale figures): a page shown before the
+  // state is known would be pushed down when the notice arrives, so pages wait for it — but not for its retries: offline
+  // or with the server unreachable it would not come, and the page shows its own offline state.
+  const dataState = useDataState();
+  const dataStateKnown = !dataState.isPending || dataState.fetchStatus === 'paused' || dataState.failureCount > 0;
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -52,14 +60,19 @@ export function AppShell() {
           <TestModeBanner testLevel={testLevel} />
         </Suspense>
       )}
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6">
+      {/* At least a screen tall: the footer starts below the first screen, so a page replacing its spinner or skeleton
+          with taller content never moves it (a layout shift). */}
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6"
+      >
         <Suspense key={`${pathname}:${numberStyle}`} fallback={<PageLoading />}>
-          <Outlet />
+          {dataStateKnown ? <Outlet /> : <PageLoading />}
         </Suspense>
       </main>
       <Footer />
       <Toaster regionLabel={t('toast.region')} closeLabel={t('toast.close')} />
-      <ScrollRestoration />
     </div>
   );
 }

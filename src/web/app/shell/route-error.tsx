@@ -1,25 +1,44 @@
-import { useEffect } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { reportCrash } from '../../lib/crash-report.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { SupportContact } from './support-contact.tsx';
 
-/** The router's error screen: shown when a route throws while loading or rendering (inside the shell, or alone). */
-export function RouteError({ standalone = false }: { standalone?: boolean }) {
+type RouteErrorBoundaryProps = { children: ReactNode; standalone?: boolean };
+type RouteErrorBoundaryState = { error: unknown; failed: boolean };
+
+/**
+ * The routes' error boundary: a page that throws while loading its chunk or rendering shows RouteError (inside the
+ * shell, or alone when the shell itself failed) and is reported once. Keyed by path where it is used, so moving to
+ * another page starts without the error.
+ */
+export class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  override state: RouteErrorBoundaryState = { error: undefined, failed: false };
+
+  static getDerivedStateFromError(error: unknown): RouteErrorBoundaryState {
+    return { error, failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    reportCrash(error, 'route', info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? (
+      <RouteError error={this.state.error} standalone={this.props.standalone} />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/** The error screen of a route that failed to load or render. */
+export function RouteError({ error, standalone = false }: { error: unknown; standalone?: boolean | undefined }) {
   const { t } = useTranslation('app');
-  const error = useRouteError();
   useDocumentTitle(t('routeError.title'));
-  // A thrown error (render or loading) is reported; a route's own error response (404…) is not a crash.
-  useEffect(() => {
-    if (!isRouteErrorResponse(error)) reportCrash(error, 'route');
-  }, [error]);
   const Wrapper = standalone ? 'main' : 'section';
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+  const detail = error instanceof Error ? error.message : String(error);
   return (
     <Wrapper
       {...(standalone ? { id: 'main' } : {})}

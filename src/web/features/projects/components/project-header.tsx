@@ -31,7 +31,9 @@ export function ProjectHeader({ project, logoNote }: { project: Project; logoNot
   return (
     <header className="card p-5 sm:p-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <div className="flex shrink-0 flex-col items-start gap-1">
+        {/* The note arrives with the fundamentals, after the header: beside the logo on a phone (under it from sm up,
+            where the name block is taller anyway) so its lines never push the name down. */}
+        <div className="flex shrink-0 flex-row items-end gap-2 sm:flex-col sm:items-start sm:gap-1">
           <Logo src={project.logoUrl} name={project.name} size={64} alt={`${project.name} logo`} />
           {!project.logoUrl && logoNote}
         </div>

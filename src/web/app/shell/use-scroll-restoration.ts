@@ -1,0 +1,89 @@
+import { useLayoutEffect } from 'react';
+import { useLocation, useNavigationType } from 'react-router';
+
+// What the data router's <ScrollRestoration> did, for the declarative router: a new page starts at its top (or at the
+// element its #hash names), and Back/Forward return to where the reader was on that entry. Positions live in
+// sessionStorage so a reload keeps them too.
+const STORAGE_KEY = 'scroll-positions';
+const MAX_ENTRIES = 100;
+
+function readPositions(): Record<string, number> {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function savePosition(key: string, y: number): void {
+  const positions = readPositions();
+  delete positions[key];
+  positions[key] = y;
+  const keys = Object.keys(positions);
+  for (const old of keys.slice(0, Math.max(0, keys.length - MAX_ENTRIES))) delete positions[old];
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(positions));
+  } catch {
+    // Storage full or disabled: Back starts at the top instead.
+  }
+}
+
+export function useScrollRestoration(): void {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+
+  useLayoutEffect(() => {
+    window.history.scrollRestoration = 'manual';
+  }, []);
+
+  useLayoutEffect(() => {
+    const saved = navigationType === 'POP' ? readPositions()[location.key] : undefined;
+    let stopRestoring = () => {};
+    if (saved !== undefined) stopRestoring = restore(saved);
+    else if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+    else if (navigationType !== 'POP') window.scrollTo(0, 0);
+    const key = location.key;
+    // Followed while reading: by the time the next page commits, the document may already be shorter (its spinner)
+    // and window.scrollY clamped. Not read here: reading it would force a layout in the middle of the first render.
+    let y: number | undefined;
+    const track = () => {
+      y = window.scrollY;
+    };
+    // Leaving this entry (another page, or a reload): remember where the reader was.
+    const remember = () => savePosition(key, y ?? window.scrollY);
+    window.addEventListener('scroll', track, { passive: true });
+    window.addEventListener('pagehide', remember);
+    return () => {
+      stopRestoring();
+      window.removeEventListener('scroll', track);
+      window.removeEventListener('pagehide', remember);
+      remember();
+    };
+  }, [location.key, location.hash, navigationType]);
+}
+
+const RESTORE_FOR_MS = 3000;
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
+/**
+ * Scrolls to `y`, and keeps trying while the page is still shorter than that (its lazy parts and late data arriving
+ * after the first commit), until it gets there, the reader scrolls, or a few seconds pass. Returns a stop function.
+ */
+function restore(y: number): () => void {
+  window.scrollTo(0, y);
+  const started = performance.now();
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    for (const type of READER_INPUT) window.removeEventListener(type, stop);
+  };
+  const retry = () => {
+    if (Math.abs(window.scrollY - y) <= 1 || performance.now() - started > RESTORE_FOR_MS) return stop();
+    window.scrollTo(0, y);
+    frame = requestAnimationFrame(retry);
+  };
+  for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
+  frame = requestAnimationFrame(retry);
+  return stop;
+}
