@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SearchQuerySchema } from '../../../shared/api/search.schema.ts';
 import { queryRows } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -54,6 +55,15 @@ describe('facet counts from the narrow tables', () => {
     expect(canCountFromScores(true, { category: 'DeFi' })).toBe(false);
     expect(canCountFromScores(false, { category: 'DeFi', verified: true })).toBe(false);
     expect(canCountFromScores(false, { marketCapMin: 1 })).toBe(false);
+    // The service passes the parsed query's other fields along with the filters: they are no filters.
+    const asFilters = (query: Record<string, string>) => ({
+      ...SearchQuerySchema.parse(query),
+      listedSince: undefined,
+    });
+    expect(
+      canCountFromScores(false, asFilters({ category: 'DeFi', chain: 'Ethereum', heatMin: '40', sort: 'heat' })),
+    ).toBe(true);
+    expect(canCountFromScores(false, asFilters({ category: 'DeFi', verified: 'true' }))).toBe(false);
   });
 
   test('the chain members follow every change of projects.chains: insert, edit, rename, delete', async () => {

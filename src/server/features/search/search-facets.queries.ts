@@ -1,17 +1,19 @@
 import { and, type SQL, sql } from 'drizzle-orm';
+import { SEARCH_FILTERS } from '../../../shared/api/search.schema.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { projectChainMembers, projectScores } from '../../db/schema/index.ts';
 import type { FacetRow, SearchFilters } from './search.queries.ts';
 
 /** The filters a facet count can answer from project_scores and the chain members, without any projects row. */
-const SCORES_FILTERS: ReadonlySet<keyof SearchFilters> = new Set(['category', 'chain', 'status', 'heatMin', 'heatMax']);
+const SCORES_FILTERS: ReadonlySet<string> = new Set(['category', 'chain', 'status', 'heatMin', 'heatMax']);
+const PROJECTS_FILTERS = SEARCH_FILTERS.filter((name) => !SCORES_FILTERS.has(name));
 
-/** True when a search has no text and filters only by sector, chain, status and heat (selectScoreFacets applies). */
+/**
+ * True when a search has no text and filters only by sector, chain, status and heat (selectScoreFacets applies).
+ * Other keys the filters object carries (the parsed query's page and sort) are no filters and do not count.
+ */
 export function canCountFromScores(hasText: boolean, f: SearchFilters): boolean {
-  if (hasText) return false;
-  return Object.entries(f).every(
-    ([key, value]) => value === undefined || SCORES_FILTERS.has(key as keyof SearchFilters),
-  );
+  return !hasText && PROJECTS_FILTERS.every((name) => f[name] === undefined);
 }
 
 /**
