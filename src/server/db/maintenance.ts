@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbKind } from './client.ts';
 
 const TABLES = new Set(['projects', 'project_scores', 'sectors', 'heat_history', 'project_signals', 'alerts', 'users']);
-// Tables written by triggers on another: a bulk write to the first is one to these too (migration 0049's members).
-const WRITTEN_WITH: Record<string, readonly string[]> = { projects: ['project_chain_members'] };
 
 /**
  * Keeps planner statistics and the visibility map current after a bulk write. PGlite runs Postgres in single-user
@@ -14,8 +12,6 @@ const WRITTEN_WITH: Record<string, readonly string[]> = { projects: ['project_ch
 export async function refreshTableStatistics(db: Db, kind: DbKind, tables: readonly string[]): Promise<void> {
   for (const table of tables) {
     if (!TABLES.has(table)) throw new Error(`refreshTableStatistics: unknown table ${table}`);
-    for (const written of [table, ...(WRITTEN_WITH[table] ?? [])]) {
-      await db.execute(kind === 'pglite' ? sql.raw(`VACUUM (ANALYZE) ${written}`) : sql.raw(`ANALYZE ${written}`));
-    }
+    await db.execute(kind === 'pglite' ? sql.raw(`VACUUM (ANALYZE) ${table}`) : sql.raw(`ANALYZE ${table}`));
   }
 }

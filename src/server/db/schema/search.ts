@@ -66,20 +66,3 @@ export const savedSearchResults = pgTable(
   },
   (t) => [primaryKey({ columns: [t.savedSearchId, t.projectId] })],
 );
-
-/**
- * One row per (chain, project): projects.chains as a narrow table the search facets filter by chain from, instead of
- * reading the chains arrays out of the wide projects rows (at 100k projects a broad facet read ~77 MB of projects
- * heap for them). Kept equal to projects.chains by triggers on projects for every writer (migration
- * 0049_search_chain_members); the foreign key carries renames and deletes.
- */
-export const projectChainMembers = pgTable(
-  'project_chain_members',
-  {
-    chain: text().notNull(),
-    projectId: text()
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
-  },
-  (t) => [primaryKey({ columns: [t.chain, t.projectId] }), index('project_chain_members_project_idx').on(t.projectId)],
-);

@@ -272,7 +272,7 @@ export function countMatchesSql(match: SQL | undefined, f: SearchFilters, catego
   return sql`SELECT count(*)::int AS n FROM ${from} ${where ? sql`WHERE ${where}` : sql``}`;
 }
 
-export type FacetRow = { facet: 'category' | 'chain' | 'status'; value: string; count: number };
+type FacetRow = { facet: 'category' | 'chain' | 'status'; value: string; count: number };
 
 /**
  * The three facets in one statement: the matches (text and the filters that are not facets) are read once into a

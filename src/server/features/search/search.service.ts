@@ -38,7 +38,6 @@ import {
   textMatch,
   withSearchPlanner,
 } from './search.queries.ts';
-import { canCountFromScores, selectScoreFacets } from './search-facets.queries.ts';
 
 /** How long a search's facet counts may be reused; every data-change event drops them sooner. */
 export const FACETS_TTL_MS = 60_000;
@@ -110,7 +109,6 @@ export async function searchFacets(
   assertFilters(viewer, query);
   const { text, filters } = await prepareSearch(db, query);
   const compute = async (): Promise<SearchFacetsResponse> => {
-    if (canCountFromScores(text !== undefined, filters)) return toFacets(await selectScoreFacets(db, filters));
     let result = toFacets(await selectFacets(db, text ? textMatch(text) : undefined, filters));
     if (text && result.total === 0) result = toFacets(await selectFacets(db, textMatch(text, true), filters));
     return result;
