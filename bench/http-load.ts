@@ -9,17 +9,24 @@ export type LoadResult = {
   errors: number;
 };
 
-/** Drives `path` with `connections` concurrent keep-alive connections for `seconds`; reports req/s and latency. */
+/** What Chromium and Firefox send: the reads a visitor makes take a compressed answer. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/**
+ * Drives `path` with `connections` concurrent keep-alive connections for `seconds`; reports req/s and latency.
+ * `headers` go with every request (e.g. Accept-Encoding: without one, a server sends the plain bytes).
+ */
 export async function measureLoad(
   baseUrl: string,
   label: string,
   path: string,
   seconds = 8,
   connections = 50,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   const url = new URL(path, baseUrl).toString();
   await fetch(url); // warm: the first request fills the response cache
-  const result = await autocannon({ url, connections, duration: seconds });
+  const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     label,
     path,

@@ -1,6 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import type { AppEvent, EventBus } from '../events/event-bus.ts';
-import { createResponseCache } from './response-cache.ts';
+import { type CachedResponse, createResponseCache, readCachedJson } from './response-cache.ts';
+
+const bodyOf = (cached: CachedResponse) => cached.bytes.toString('utf8');
 
 function localBus(): EventBus {
   const handlers = new Set<(event: AppEvent) => void>();
@@ -29,7 +32,7 @@ describe('response cache', () => {
     clock = 1_001;
     const third = await cache.getOrCompute('k', compute, 1_000);
 
-    expect([first.body, second.body, third.body]).toEqual(['{"n":1}', '{"n":1}', '{"n":2}']);
+    expect([first, second, third].map(bodyOf)).toEqual(['{"n":1}', '{"n":1}', '{"n":2}']);
     expect(first.etag).not.toBe(third.etag);
     await cache.close();
   });
@@ -42,7 +45,7 @@ describe('response cache', () => {
     const results = await Promise.all([1, 2, 3].map(() => cache.getOrCompute('k', slow)));
 
     expect(calls).toBe(1);
-    expect(new Set(results.map((r) => r.body)).size).toBe(1);
+    expect(new Set(results.map(bodyOf)).size).toBe(1);
     await cache.close();
   });
 
@@ -59,7 +62,7 @@ describe('response cache', () => {
     const next = await cache.getOrCompute('list', async () => ({ version: 'not called' }));
 
     expect(sizeRightAfter).toBe(0);
-    expect(next.body).toBe('{"version":2}');
+    expect(bodyOf(next)).toBe('{"version":2}');
     await cache.close();
   });
 
@@ -78,19 +81,23 @@ describe('response cache', () => {
     cache.invalidate();
     release();
 
-    expect((await pending).body).toBe('{"old":true}');
+    expect(bodyOf(await pending)).toBe('{"old":true}');
     expect(cache.size).toBe(0);
     await cache.close();
   });
 
-  test('large bodies carry a pre-gzipped copy', async () => {
+  test('large bodies carry gzip and brotli copies that decode to the same bytes', async () => {
     const cache = createResponseCache(localBus());
 
-    const big = await cache.getOrCompute('big', async () => ({ s: 'x'.repeat(5_000) }));
+    const big = await cache.getOrCompute('big', async () => ({ s: '热度'.repeat(2_000) }));
     const small = await cache.getOrCompute('small', async () => ({ s: 'x' }));
 
-    expect(big.gzip?.length).toBeLessThan(big.body.length);
-    expect(small.gzip).toBeNull();
+    expect(big.gzip?.length).toBeLessThan(big.bytes.length);
+    expect(big.br?.length).toBeLessThan(big.bytes.length);
+    expect(gunzipSync(big.gzip ?? Buffer.alloc(0)).equals(big.bytes)).toBe(true);
+    expect(brotliDecompressSync(big.br ?? Buffer.alloc(0)).equals(big.bytes)).toBe(true);
+    expect(readCachedJson(big)).toEqual({ s: '热度'.repeat(2_000) });
+    expect([small.gzip, small.br]).toEqual([null, null]);
     await cache.close();
   });
 });

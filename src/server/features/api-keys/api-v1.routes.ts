@@ -13,7 +13,8 @@ import {
   V1SectorListResponseSchema,
 } from '../../../shared/api/v1.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { CachedResponse } from '../../plugins/response-cache.ts';
+import { type CachedResponse, readCachedJson } from '../../plugins/response-cache.ts';
+import { sendCachedBody } from '../../plugins/send-cached.ts';
 import { getProjectHistory } from '../heat/heat.service.ts';
 import { filterAndSortPlatforms, listPlatforms } from '../platforms/platforms.service.ts';
 import { getProject, listProjects, toListQuery } from '../projects/projects.service.ts';
@@ -32,10 +33,12 @@ const common = {
     'RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (seconds to the hour’s end), a 429 also Retry-After.',
 };
 
-/** A cached body (shared with the web app's reads, same keys) as a per-caller answer: never kept by a shared cache. */
-function sendBody(reply: FastifyReply, cached: CachedResponse) {
-  return reply.type('application/json; charset=utf-8').send(cached.body);
-}
+/**
+ * A cached body (shared with the web app's reads, same keys, compressed copies too) as a per-caller answer: no ETag or
+ * Cache-Control of the cache, so no shared cache keeps it.
+ */
+const sendBody = (request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) =>
+  sendCachedBody(request, reply, cached);
 
 const viewerOfKey = (request: FastifyRequest) => request.apiViewer!;
 
@@ -62,6 +65,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       const query = toListQuery(request.query);
       return sendBody(
+        request,
         reply,
         await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(db, query, new Date())),
       );
@@ -80,7 +84,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendBody(reply, await cache.getOrCompute(`project:${id}`, () => getProject(db, id)));
+      return sendBody(request, reply, await cache.getOrCompute(`project:${id}`, () => getProject(db, id)));
     },
   );
 
@@ -99,7 +103,11 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const { id } = request.params;
       const { range } = request.query;
       const key = `heat-history:project:${id}:${range}`;
-      return sendBody(reply, await cache.getOrCompute(key, () => getProjectHistory(db, id, range, new Date())));
+      return sendBody(
+        request,
+        reply,
+        await cache.getOrCompute(key, () => getProjectHistory(db, id, range, new Date())),
+      );
     },
   );
 
@@ -128,7 +136,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: V1SectorListResponseSchema, ...V1_ERROR_RESPONSES },
       },
     },
-    async (_request, reply) => sendBody(reply, await cache.getOrCompute('sectors', () => listSectors(db))),
+    async (request, reply) => sendBody(request, reply, await cache.getOrCompute('sectors', () => listSectors(db))),
   );
 
   app.get(
@@ -144,8 +152,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       const all = await cache.getOrCompute('platforms:all', () => listPlatforms(db));
       const { kind, q, sort } = request.query;
-      if (!kind && !q && sort === 'projects') return sendBody(reply, all);
-      const { items } = JSON.parse(all.body) as PlatformListResponse;
+      if (!kind && !q && sort === 'projects') return sendBody(request, reply, all);
+      const { items } = readCachedJson<PlatformListResponse>(all);
       return { items: filterAndSortPlatforms(items, { kind, q, sort }) };
     },
   );

@@ -8,13 +8,14 @@ import {
   PlatformParamsSchema,
 } from '../../../shared/api/platforms.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { readCachedJson } from '../../plugins/response-cache.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { filterAndSortPlatforms, getPlatform, listPlatforms } from './platforms.service.ts';
 
 export const platformsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   // The aggregate over every project's chains is the expensive part: computed once per data version, reused below.
   const allPlatforms = async (): Promise<PlatformListResponse> =>
-    JSON.parse((await cache.getOrCompute('platforms:all', () => listPlatforms(db))).body);
+    readCachedJson(await cache.getOrCompute('platforms:all', () => listPlatforms(db)));
 
   app.get(
     '/',

@@ -6,13 +6,18 @@ import {
   ProjectSchema,
 } from '../../../shared/api/projects.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { createCachedByUrl } from '../../plugins/cached-by-url.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getProject, listProjects, toListQuery } from './projects.service.ts';
 
 export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+  // Both answers depend on the URL alone (the same for every visitor): a warm URL is answered before validation.
+  const listByUrl = createCachedByUrl(cache);
+  const projectByUrl = createCachedByUrl(cache);
   app.get(
     '/',
     {
+      onRequest: listByUrl.onRequest,
       schema: {
         tags: ['projects'],
         summary: 'List projects: the directory with its filters, sort and pages',
@@ -22,9 +27,9 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const cached = await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () =>
-        listProjects(db, query, new Date()),
-      );
+      const key = `projects:${JSON.stringify(query)}`;
+      const cached = await cache.getOrCompute(key, () => listProjects(db, query, new Date()));
+      listByUrl.remember(request, key);
       return sendCached(request, reply, cached);
     },
   );
@@ -32,6 +37,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   app.get(
     '/:id',
     {
+      onRequest: projectByUrl.onRequest,
       schema: {
         tags: ['projects'],
         summary: 'Get one project: figures, scores, links, provenance',
@@ -40,7 +46,9 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
       },
     },
     async (request, reply) => {
-      const cached = await cache.getOrCompute(`project:${request.params.id}`, () => getProject(db, request.params.id));
+      const key = `project:${request.params.id}`;
+      const cached = await cache.getOrCompute(key, () => getProject(db, request.params.id));
+      projectByUrl.remember(request, key);
       return sendCached(request, reply, cached);
     },
   );

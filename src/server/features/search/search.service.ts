@@ -10,7 +10,7 @@ import {
   type SuggestResponse,
 } from '../../../shared/api/search.schema.ts';
 import type { Db } from '../../db/client.ts';
-import type { ResponseCache } from '../../plugins/response-cache.ts';
+import { type ResponseCache, readCachedJson } from '../../plugins/response-cache.ts';
 import { findAliasHits } from '../catalogue/aliases.service.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { toProjectListItem } from '../projects/projects.service.ts';
@@ -116,7 +116,7 @@ export async function searchFacets(
   if (!options.cache) return compute();
   const key = `search-facets:${JSON.stringify([query.q ?? null, SEARCH_FILTERS.map((f) => filters[f] ?? null)])}`;
   const cached = await options.cache.getOrCompute(key, compute, FACETS_TTL_MS);
-  return JSON.parse(cached.body) as SearchFacetsResponse;
+  return readCachedJson<SearchFacetsResponse>(cached);
 
   /** Facet rows by facet, most frequent first (then by value), and the total (see SearchFacetsSchema). */
   function toFacets(rows: Awaited<ReturnType<typeof selectFacets>>): SearchFacetsResponse {
