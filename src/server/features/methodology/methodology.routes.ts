@@ -9,6 +9,7 @@ import {
   HeatModelsResponseSchema,
 } from '../../../shared/api/methodology.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { readCachedJson } from '../../plugins/response-cache.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { adminActorOf } from '../admin/audit-log.service.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
@@ -46,7 +47,7 @@ export const methodologyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       const key = `methodology:evaluation:${JSON.stringify(query)}`;
       const cached = await cache.getOrCompute(key, () => getEvaluation(db, query, new Date()), EVALUATION_TTL_MS);
       if (query.format === 'json') return sendCached(request, reply, cached, 300);
-      return sendCsv(reply, toEvaluationCsv(JSON.parse(cached.body)));
+      return sendCsv(reply, toEvaluationCsv(readCachedJson(cached)));
     },
   );
 

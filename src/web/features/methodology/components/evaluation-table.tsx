@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { EvaluationCellDto } from '../../../../shared/api/methodology.schema.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { formatShare } from '../evaluation-view.ts';
 import { SummaryFigure } from './evaluation-figures.tsx';
 
@@ -9,8 +10,7 @@ export function EvaluationTable({ cells, horizonLabel }: { cells: EvaluationCell
   const chance = formatShare(cells[0]?.hitRateChance ?? 0.1);
   const caption = t('evaluation.table.caption', { horizon: horizonLabel });
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <section className="card mt-4 overflow-x-auto p-0" aria-label={caption} tabIndex={0}>
+    <ScrollRegion label={caption} className="mt-4">
       <table className="w-full min-w-[36rem] text-sm" data-testid="evaluation-table">
         <caption className="px-4 pt-3 text-left font-semibold">{caption}</caption>
         <thead className="muted text-xs">
@@ -60,6 +60,6 @@ export function EvaluationTable({ cells, horizonLabel }: { cells: EvaluationCell
           ))}
         </tbody>
       </table>
-    </section>
+    </ScrollRegion>
   );
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { formatDuration } from '../../../lib/format.ts';
 import { buildModelRows, type ModelInputRow } from '../model-view.ts';
 
@@ -15,9 +16,7 @@ export function ModelWeightsTable() {
       hi: input.scale.kind === 'log' ? amount(input.scale.hi) : input.scale.hi,
     });
   return (
-    // A phone scrolls the table sideways inside its card; focusable so a keyboard can scroll it too.
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <section className="card mt-4 overflow-x-auto p-0" aria-label={t('methodology:weights.caption')} tabIndex={0}>
+    <ScrollRegion label={t('methodology:weights.caption')} className="mt-4">
       <table className="w-full min-w-[40rem] text-sm" data-testid="methodology-weights">
         <caption className="px-4 pt-3 text-left font-semibold">{t('methodology:weights.caption')}</caption>
         <thead className="muted text-xs">
@@ -75,6 +74,6 @@ export function ModelWeightsTable() {
           </tbody>
         ))}
       </table>
-    </section>
+    </ScrollRegion>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { EvaluationResponse } from '../../../../shared/api/methodology.schema.ts';
 import { OUTCOMES } from '../../../../shared/methodology/outcomes.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { modelsIn, pickCells } from '../evaluation-view.ts';
 import { SummaryFigure } from './evaluation-figures.tsx';
 
@@ -20,8 +21,7 @@ export function ModelsSideBySide({ data, horizon, horizonLabel }: Props) {
       <p className="mt-2 text-sm">{t('evaluation.models.intro')}</p>
       {models.length < 2 && <p className="muted mt-2 text-sm">{t('evaluation.models.only')}</p>}
       {models.length > 0 && (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        <section className="card mt-3 overflow-x-auto p-0" tabIndex={0} aria-label={caption}>
+        <ScrollRegion label={caption} className="mt-3">
           <table className="w-full text-sm">
             <caption className="px-4 pt-3 text-left font-semibold">{caption}</caption>
             <thead className="muted text-xs">
@@ -59,7 +59,7 @@ export function ModelsSideBySide({ data, horizon, horizonLabel }: Props) {
               ))}
             </tbody>
           </table>
-        </section>
+        </ScrollRegion>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProposalPreviewResponse } from '../../../../shared/api/weight-proposals.schema.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { formatScore } from '../../../lib/format.ts';
 import { formatCorrelation } from '../evaluation-view.ts';
 import { formatWeightPercent } from '../weights-view.ts';
@@ -23,13 +24,8 @@ export function ProposalResults({
   const withDays = result.evaluation.outcomes.filter((o) => o.current.correlation.days > 0);
   return (
     <div className="mt-4 grid gap-4" data-testid="proposal-results" aria-live="polite">
-      <p className="text-sm">{t('lab.ranked', { count: result.ranked })}</p>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section
-        className="card overflow-x-auto p-0"
-        aria-label={t('lab.topCaption', { count: top.length })}
-        tabIndex={0}
-      >
+      <p className="text-sm">{t('lab.ranked', { count: result.ranked })}</p>{' '}
+      <ScrollRegion label={t('lab.topCaption', { count: top.length })}>
         <table className="w-full min-w-[28rem] text-sm" data-testid="proposal-top">
           <caption className="px-4 pt-3 text-left font-semibold">{t('lab.topCaption', { count: top.length })}</caption>
           <thead className="muted text-xs">
@@ -70,7 +66,7 @@ export function ProposalResults({
             ))}
           </tbody>
         </table>
-      </section>
+      </ScrollRegion>
       <section className="card p-4" aria-labelledby="proposal-movers">
         <h3 id="proposal-movers" className="font-semibold">
           {t('lab.moversCaption')}
@@ -100,9 +96,8 @@ export function ProposalResults({
             ))}
           </ul>
         )}
-      </section>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className="card overflow-x-auto p-0" aria-label={t('lab.evaluationCaption', { horizon })} tabIndex={0}>
+      </section>{' '}
+      <ScrollRegion label={t('lab.evaluationCaption', { horizon })}>
         <table className="w-full min-w-[28rem] text-sm" data-testid="proposal-evaluation">
           <caption className="px-4 pt-3 text-left font-semibold">{t('lab.evaluationCaption', { horizon })}</caption>
           <thead className="muted text-xs">
@@ -142,7 +137,7 @@ export function ProposalResults({
             )}
           </tbody>
         </table>
-      </section>
+      </ScrollRegion>
     </div>
   );
 }

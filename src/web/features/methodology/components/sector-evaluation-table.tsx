@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { OutcomeKey } from '../../../../shared/methodology/types.ts';
+import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { useEvaluation } from '../api.ts';
 import { pickCells } from '../evaluation-view.ts';
 import { SummaryFigure } from './evaluation-figures.tsx';
@@ -18,8 +19,7 @@ export function SectorEvaluationTable({ horizon, outcome, model, horizonLabel, o
     .filter((c) => c.daysUsed > 0)
     .sort((a, b) => (a.group.id ?? '').localeCompare(b.group.id ?? ''));
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <section className="card mt-4 overflow-x-auto p-0" tabIndex={0} aria-label={caption}>
+    <ScrollRegion label={caption} className="mt-4">
       <table className="w-full min-w-[30rem] text-sm" data-testid="sector-evaluation-table">
         <caption className="px-4 pt-3 text-left font-semibold">{caption}</caption>
         <thead className="muted text-xs">
@@ -63,6 +63,6 @@ export function SectorEvaluationTable({ horizon, outcome, model, horizonLabel, o
           )}
         </tbody>
       </table>
-    </section>
+    </ScrollRegion>
   );
 }
