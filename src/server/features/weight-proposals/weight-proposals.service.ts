@@ -184,7 +184,7 @@ export async function proposalToCandidate(
   now: Date,
 ): Promise<ProposalDto> {
   const row = await selectProposal(db, id);
-  if (!row || row.visibility !== 'public') throw new AppError('PROPOSAL_NOT_FOUND', { id });
+  if (row?.visibility !== 'public') throw new AppError('PROPOSAL_NOT_FOUND', { id });
   await createCandidateModel(
     db,
     {
