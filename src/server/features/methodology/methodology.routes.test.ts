@@ -14,8 +14,11 @@ import { type Agent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.
 import { runEvaluation } from './evaluation-run.service.ts';
 import { seedStoredHistory } from './methodology.test-support.ts';
 
-// 75 stored days of 120 projects in two sectors, page views and news planted to follow heat by 7 days.
-const panel = createSyntheticPanel({ projects: 120, days: 75, seed: 21, attentionLag: 7 });
+// 75 stored days of 120 projects in two sectors, page views and news planted to follow heat by 7 days; no Reddit
+// authors stored at all.
+const synthetic = createSyntheticPanel({ projects: 120, days: 75, seed: 21, attentionLag: 7 });
+const { redditAuthors: _none, ...storedSignals } = synthetic.signals;
+const panel = { ...synthetic, signals: storedSignals };
 const LAST_DAY = panel.days[74] as string; // 2026-03-16
 const AFTER_LAST = new Date(`${LAST_DAY}T12:00:00Z`);
 const FAST = { horizons: [7], resamples: 200 } as const;
