@@ -30,7 +30,11 @@ import { fundamentalsRoutes } from './features/fundamentals/fundamentals.routes.
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { testModeRoutes } from './features/membership/test-mode.routes.ts';
-import { methodologyAdminRoutes, methodologyRoutes } from './features/methodology/methodology.routes.ts';
+import {
+  methodologyAdminRoutes,
+  methodologyRoutes,
+  projectCohortRoutes,
+} from './features/methodology/methodology.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { paymentsAdminRoutes } from './features/payments/payments-admin.routes.ts';
@@ -197,6 +201,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(cryptoPaymentsRoutes, { prefix: '/api/payments/crypto', ...deps }); // options, purchase, tx hash, state
   await app.register(paymentsRoutes, { prefix: '/api', ...deps }); // /payments/plans|checkout|return|stripe/webhook, /me/payments
   await app.register(methodologyRoutes, { prefix: '/api/methodology', ...deps }); // /evaluation (JSON|CSV), /models
+  await app.register(projectCohortRoutes, { prefix: '/api', ...deps }); // /projects/:id/cohort-percentiles
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
   await app.register(methodologyAdminRoutes, { prefix: '/api/admin/methodology', ...deps }); // candidate models, promote
   // Created and imported projects are scored by a heat recompute started once the change commits (the heat job under

@@ -196,3 +196,40 @@ export const CreateHeatModelBodySchema = z.object({
   definition: HeatModelDefinitionSchema,
 });
 export type CreateHeatModelBody = z.infer<typeof CreateHeatModelBodySchema>;
+
+// --- Cohort percentiles of a project's heat inputs ---------------------------------------------------------------------
+
+/**
+ * Market-cap bands a project is compared within (USD, lower bound included). Decades, so a band holds projects of a
+ * similar size whatever the market does.
+ */
+export const MARKET_CAP_BANDS = [
+  { id: 'under-10m', lo: 0, hi: 1e7 },
+  { id: '10m-100m', lo: 1e7, hi: 1e8 },
+  { id: '100m-1b', lo: 1e8, hi: 1e9 },
+  { id: '1b-10b', lo: 1e9, hi: 1e10 },
+  { id: 'over-10b', lo: 1e10, hi: null },
+] as const;
+
+/** Where a raw value stands in a cohort: the mid-rank percentile (0–100) among the cohort's `n` projects with data. */
+export const CohortStandingSchema = z.object({ percentile: z.number().min(0).max(100), n: z.number().int() });
+
+export const CohortPercentilesResponseSchema = z.object({
+  projectId: z.string(),
+  sector: z.object({ id: z.string(), projects: z.number().int() }),
+  /** Null when the project has no market cap (no band to compare within). */
+  marketCapBand: z
+    .object({ id: z.string(), lo: z.number(), hi: z.number().nullable(), projects: z.number().int() })
+    .nullable(),
+  /** One entry per heat input, in breakdown order; a standing is null when the project has no value for it. */
+  items: z.array(
+    z.object({
+      key: z.string(),
+      raw: z.number().nullable(),
+      sector: CohortStandingSchema.nullable(),
+      marketCapBand: CohortStandingSchema.nullable(),
+    }),
+  ),
+  asOf: z.iso.datetime(),
+});
+export type CohortPercentilesResponse = z.infer<typeof CohortPercentilesResponseSchema>;

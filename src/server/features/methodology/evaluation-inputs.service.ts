@@ -73,7 +73,6 @@ export async function loadEvaluationInputs(db: Db, options: LoadEvaluationOption
   const first = toDayNumber(options.from);
   const projects = await selectEvaluationProjects(db);
   const P = projects.length;
-  const index = new Map(projects.map((p, i) => [p.id, i]));
   const signals = Object.fromEntries(PANEL_SIGNALS.map((s) => [s, nanArray(P * D)])) as Record<
     PanelSignal,
     Float32Array

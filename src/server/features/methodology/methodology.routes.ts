@@ -1,6 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HeatParamsSchema } from '../../../shared/api/heat.schema.ts';
 import {
+  CohortPercentilesResponseSchema,
   CreateHeatModelBodySchema,
   EvaluationQuerySchema,
   EvaluationResponseSchema,
@@ -12,6 +14,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { adminActorOf } from '../admin/audit-log.service.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
+import { getCohortPercentiles } from './cohort.service.ts';
 import { getEvaluation, toEvaluationCsv } from './evaluation.service.ts';
 import { createCandidateModel, listHeatModels, promoteHeatModel } from './models.service.ts';
 
@@ -99,6 +102,26 @@ export const methodologyAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
       const promoted = await promoteHeatModel(db, request.params.id, adminActorOf(request), new Date());
       await events.publish({ type: 'methodology.updated' });
       return promoted;
+    },
+  );
+};
+
+/** /api/projects/:id/cohort-percentiles: each heat input's standing in the project's sector and market-cap band. */
+export const projectCohortRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+  app.get(
+    '/projects/:id/cohort-percentiles',
+    {
+      schema: {
+        tags: ['projects'],
+        summary: "Percentiles of a project's heat inputs within its sector and its market-cap band",
+        params: HeatParamsSchema,
+        response: { 200: CohortPercentilesResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const key = `cohort:${id}`;
+      return sendCached(request, reply, await cache.getOrCompute(key, () => getCohortPercentiles(db, id, new Date())));
     },
   );
 };
