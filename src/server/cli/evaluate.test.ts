@@ -28,7 +28,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('prints the tables of each model and basis, overall and by sector, and stores them with --store', async () => {
   const result = await runEvaluateCli(
-    ['--from', '2026-01-01', '--to', '2026-02-19', '--horizon', '1,7,30', '--store'],
+    ['--from', '2026-01-01', '--to', '2026-02-19', '--model', CODE_MODEL_ID, '--horizon', '1,7,30', '--store'],
     env(),
     {
       progress: new PassThrough(),
