@@ -42,6 +42,7 @@ test('prints the tables of each model and basis, overall and by sector, and stor
   expect(result.out).toMatch(/pageViews\s+7\s+0\.\d{3} \[0\.\d{3}, 0\.\d{3}\]\s+0\.\d{3} \[.*\] vs 0\.1/);
   expect(result.out).toMatch(/pageViews\s+30\s+no data yet: 90 more days needed/);
   expect(result.out).toContain('by sector');
+  expect(result.out).toMatch(/absPriceMove\s+1\s+-?0\.\d{3}/);
   const handle = await createDb({ DATA_DIR: dir, DATABASE_URL: undefined }, { role: 'test' });
   const runs = await handle.db.select().from(syncRuns);
   const cells = await handle.db.select().from(heatEvaluationCells);

@@ -80,11 +80,19 @@ describe('GET /api/methodology/evaluation', () => {
 
   test('per sector on request, and outcomes with no stored daily series are said to have no days, not zeros', async () => {
     const body = await getEvaluation('horizon=7&basis=published&group=sector');
-    const reddit = (await getEvaluation('horizon=7&basis=published&outcome=redditAuthors')).cells[0];
+    const redditOnly = await getEvaluation('horizon=7&basis=published&outcome=redditAuthors');
+    const reddit = redditOnly.cells[0];
+    expect(redditOnly.history).toMatchObject({ status: 'noData', availableOn: null });
 
     expect(new Set(body.cells.map((c) => c.group.id))).toEqual(new Set(['ai', 'defi']));
     expect(body.cells.every((c) => c.group.kind === 'sector')).toBe(true);
-    expect(reddit).toMatchObject({ daysUsed: 0, correlation: { mean: null }, hitRate: { mean: null } });
+    expect(reddit).toMatchObject({
+      daysUsed: 0,
+      noData: true,
+      availableOn: null,
+      correlation: { mean: null },
+      hitRate: { mean: null },
+    });
   });
 
   test('CSV export: one row per cell, a missing figure an empty field', async () => {
