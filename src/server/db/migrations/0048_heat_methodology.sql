@@ -54,6 +54,5 @@ CREATE TABLE "heat_models" (
 	"promoted_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "heat_daily_ranks" ADD COLUMN "model" text;--> statement-breakpoint
 CREATE INDEX "heat_evaluation_days_day_idx" ON "heat_evaluation_days" USING btree ("day");--> statement-breakpoint
 CREATE UNIQUE INDEX "heat_models_one_current_idx" ON "heat_models" USING btree ("status") WHERE "heat_models"."status" = 'current';

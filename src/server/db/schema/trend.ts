@@ -18,7 +18,7 @@ export const heatDailyRanks = pgTable(
     score: doublePrecision().notNull(),
     /**
      * The model version of the history row the score came from (every score row keeps its version); null on rows
-     * ranked before migration 0048, whose version is still on that history row.
+     * ranked before migration 0051 (heat_daily_ranks_model), whose version is still on that history row.
      */
     model: text(),
     /** 1 = hottest that day; ties share a rank. */
