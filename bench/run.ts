@@ -11,6 +11,7 @@ import { startServerProcess } from '../src/server/test/server-process.ts';
 import { benchAlerts } from './alerts.bench.ts';
 import { benchAnalysis, seedAnalysisHistory } from './analysis.bench.ts';
 import { benchBackfill } from './backfill.bench.ts';
+import { benchEvaluation } from './evaluation.bench.ts';
 import { benchExports } from './exports.bench.ts';
 import { BROWSER_ACCEPT_ENCODING, type LoadResult, measureLoad } from './http-load.ts';
 import { benchRealtime } from './realtime.bench.ts';
@@ -21,7 +22,8 @@ import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 // npm run bench -- --only backfill [--backfill-count 1000 --backfill-days 90 --skip-postgres]: that section alone
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
 // --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill, exports, realtime,
-// analysis [--analysis-days 30], lighthouse [--lighthouse-runs 3]) after
+// analysis [--analysis-days 30], lighthouse [--lighthouse-runs 3], evaluation [--evaluation-count 100000
+// --evaluation-days 90: PostgreSQL only, a database of its own]) after
 // seeding (backfill and realtime alone need none; --streams N, default 1000); a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
 
@@ -51,6 +53,7 @@ const SECTIONS = [
   'realtime',
   'analysis',
   'lighthouse',
+  'evaluation',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = flag('only', SECTIONS.join(','))
@@ -162,8 +165,18 @@ async function backfillRows(): Promise<Row[]> {
   return rows;
 }
 
+const EVALUATION_COUNT = Number(flag('evaluation-count', '100000'));
+const EVALUATION_DAYS = Number(flag('evaluation-days', '90'));
+
+/** The daily heat evaluation (bench/evaluation.bench.ts) on a PostgreSQL database of its own (the target's database). */
+async function evaluationRows(): Promise<Row[]> {
+  const url = SKIP_POSTGRES ? undefined : await freshPostgresDatabase(`${BENCH_DATABASE}_evaluation`);
+  if (!url) return [];
+  return benchEvaluation(url, EVALUATION_COUNT, EVALUATION_DAYS);
+}
+
 const REALTIME_STREAMS = Number(flag('streams', '1000'));
-const STANDALONE: string[] = ['backfill', 'realtime', 'bundles', 'lighthouse'];
+const STANDALONE: string[] = ['backfill', 'realtime', 'bundles', 'lighthouse', 'evaluation'];
 const LIGHTHOUSE_RUNS = Number(flag('lighthouse-runs', '3'));
 
 /** Server-sent hints to REALTIME_STREAMS open streams (bench/realtime.bench.ts): PGlite, then two PostgreSQL instances. */
@@ -175,13 +188,14 @@ async function realtimeRows(): Promise<Row[]> {
 }
 
 async function main() {
-  // The backfill, realtime, bundle and Lighthouse figures need no 100k catalogue: asked for alone, the seeding below
+  // The backfill, realtime, bundle, Lighthouse and evaluation figures need no 100k catalogue: asked for alone, the seeding below
   // is skipped.
   if (ONLY.every((name) => STANDALONE.includes(name))) {
     if (runs('bundles')) report.bundles = await optionalBundleSizes();
     if (runs('backfill')) report.backfill = await backfillRows();
     if (runs('realtime')) report.realtime = await realtimeRows();
     if (runs('lighthouse')) report.lighthouse = await optionalLighthouse();
+    if (runs('evaluation')) report.evaluation = await evaluationRows();
     return printReport();
   }
   console.log(
@@ -230,6 +244,7 @@ async function main() {
   report.backfill = runs('backfill') ? await backfillRows() : [];
   report.realtime = runs('realtime') ? await realtimeRows() : [];
   report.lighthouse = runs('lighthouse') ? await optionalLighthouse() : [];
+  report.evaluation = runs('evaluation') ? await evaluationRows() : [];
   printReport();
 }
 

@@ -28,7 +28,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('prints the tables of each model and basis, overall and by sector, and stores them with --store', async () => {
   const result = await runEvaluateCli(
-    ['--from', '2026-01-01', '--to', '2026-02-19', '--horizon', '1,7,30', '--store'],
+    ['--from', '2026-01-01', '--to', '2026-02-19', '--model', CODE_MODEL_ID, '--horizon', '1,7,30', '--store'],
     env(),
     {
       progress: new PassThrough(),
@@ -42,6 +42,7 @@ test('prints the tables of each model and basis, overall and by sector, and stor
   expect(result.out).toMatch(/pageViews\s+7\s+0\.\d{3} \[0\.\d{3}, 0\.\d{3}\]\s+0\.\d{3} \[.*\] vs 0\.1/);
   expect(result.out).toMatch(/pageViews\s+30\s+no data yet: 90 more days needed/);
   expect(result.out).toContain('by sector');
+  expect(result.out).toMatch(/absPriceMove\s+1\s+-?0\.\d{3}/);
   const handle = await createDb({ DATA_DIR: dir, DATABASE_URL: undefined }, { role: 'test' });
   const runs = await handle.db.select().from(syncRuns);
   const cells = await handle.db.select().from(heatEvaluationCells);

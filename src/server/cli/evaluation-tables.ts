@@ -1,12 +1,14 @@
+import { hasNoOutcomeData } from '../../shared/methodology/coverage.ts';
+import { listDays } from '../../shared/methodology/panel.ts';
 import type { EvaluationCell, EvaluationResult, EvaluationSummary } from '../../shared/methodology/types.ts';
 
 // Plain-text tables of an evaluation for the terminal (npm run evaluate): the same cells the API serves.
 
 const fixed = (v: number | null, digits = 3) => (v === null ? '' : v.toFixed(digits));
 
-/** "0.412 [0.301, 0.520]", or the days still missing in words (never a made-up number). */
+/** "0.412 [0.301, 0.520]", or why there is none in words (never a made-up number). */
 function formatSummary(s: EvaluationSummary, needed: number): string {
-  if (s.mean === null) return needed > 0 ? `no data yet: ${needed} more days needed` : 'no data';
+  if (s.mean === null) return needed > 0 ? `no data yet: ${needed} more days needed` : 'no data (none stored)';
   return `${fixed(s.mean)} [${fixed(s.low)}, ${fixed(s.high)}]`;
 }
 
@@ -20,17 +22,19 @@ function renderTable(header: string[], rows: string[][]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-const rowOf = (c: EvaluationCell, first: string[]) => [
-  ...first,
-  c.outcome,
-  String(c.horizon),
-  formatSummary(c.correlation, c.daysNeeded),
-  c.hitRate.mean === null
-    ? formatSummary(c.hitRate, c.daysNeeded)
-    : `${formatSummary(c.hitRate, 0)} vs ${c.hitRateChance}`,
-  String(c.daysUsed),
-  c.daysUsed > 0 ? c.projectsMean.toFixed(0) : '',
-];
+function rowOf(c: EvaluationCell, first: string[], windowDays: number): string[] {
+  // An outcome nothing stores will not appear by waiting: say so instead of counting days.
+  const needed = hasNoOutcomeData(c, windowDays) ? 0 : c.daysNeeded;
+  return [
+    ...first,
+    c.outcome,
+    String(c.horizon),
+    formatSummary(c.correlation, needed),
+    c.hitRate.mean === null ? formatSummary(c.hitRate, needed) : `${formatSummary(c.hitRate, 0)} vs ${c.hitRateChance}`,
+    String(c.daysUsed),
+    c.daysUsed > 0 ? c.projectsMean.toFixed(0) : '',
+  ];
+}
 
 /**
  * One evaluation as text: the overall table (each outcome and horizon), then per sector. Correlation is Spearman's ρ
@@ -46,12 +50,13 @@ export function formatEvaluationTables(title: string, result: EvaluationResult):
     'projects/day',
   ];
   const all = result.cells.filter((c) => c.group.kind === 'all');
+  const windowDays = result.from && result.to ? listDays(result.from, result.to).length : 0;
   const sectors = result.cells.filter((c) => c.group.kind === 'sector');
   const parts = [
     `${title}: ${result.from ?? '?'} … ${result.to ?? '?'} (seed ${result.seed}, ${result.resamples} resamples)`,
     renderTable(
       header,
-      all.map((c) => rowOf(c, [])),
+      all.map((c) => rowOf(c, [], windowDays)),
     ),
   ];
   if (sectors.length > 0) {
@@ -59,7 +64,7 @@ export function formatEvaluationTables(title: string, result: EvaluationResult):
       'by sector',
       renderTable(
         ['sector', ...header],
-        sectors.map((c) => rowOf(c, [c.group.id ?? ''])),
+        sectors.map((c) => rowOf(c, [c.group.id ?? ''], windowDays)),
       ),
     );
   }

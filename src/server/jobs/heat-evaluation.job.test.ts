@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSyntheticPanel } from '../../shared/methodology/evaluation.test-support.ts';
-import { CODE_MODEL_ID } from '../../shared/methodology/models.ts';
+import { CODE_MODEL_DEFINITION, CODE_MODEL_ID } from '../../shared/methodology/models.ts';
 import { queryRows } from '../db/client.ts';
+import { CLI_ACTOR } from '../features/admin/audit-log.service.ts';
 import { seedStoredHistory } from '../features/methodology/methodology.test-support.ts';
+import { createCandidateModel } from '../features/methodology/models.service.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { heatEvaluationJob } from './heat-evaluation.job.ts';
 import type { JobContext } from './job.ts';
@@ -15,11 +17,20 @@ import { runRecordedJob } from './run-log.ts';
 const panel = createSyntheticPanel({ projects: 60, days: 45, seed: 4, attentionLag: 7 });
 // The job evaluates the 90 days ending yesterday: the day after the panel's last day is "today".
 const NOW = new Date('2026-02-15T06:00:00Z');
+const CANDIDATE = {
+  id: 'heat-candidate',
+  changelog: 'Market weighs less.',
+  definition: {
+    ...CODE_MODEL_DEFINITION,
+    categoryWeights: { social: 0.45, market: 0.2, development: 0.2, news: 0.15 },
+  },
+};
 let t: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp({ catalogue: false });
   await seedStoredHistory(t.db, panel, CODE_MODEL_ID);
+  await createCandidateModel(t.db, CANDIDATE, CLI_ACTOR, NOW);
 });
 afterAll(() => t.close());
 
@@ -37,18 +48,18 @@ const storedFigures = () =>
   );
 
 describe('heat-evaluation job', () => {
-  test('evaluates the 90 days ending yesterday for published and replayed heat, and a re-run stores the same', async () => {
+  test('evaluates the 90 days ending yesterday: published heat, and with a candidate both models replayed; a re-run stores the same', async () => {
     const first = await heatEvaluationJob.run(ctx());
     const stored = await storedFigures();
 
     const again = await heatEvaluationJob.run(ctx());
 
-    expect(first.counts).toMatchObject({ projects: 60, evaluations: 2 });
+    expect(first.counts).toMatchObject({ projects: 60, evaluations: 3 });
     expect(again.counts.cells).toBe(first.counts.cells);
     expect(stored.length).toBe(first.counts.cells);
     expect(stored[0]).toMatchObject({ from_day: '2025-11-17', to_day: '2026-02-14' });
     expect(new Set(stored.map((r) => `${r.model_version}/${r.basis}`))).toEqual(
-      new Set([`${CODE_MODEL_ID}/published`, `${CODE_MODEL_ID}/replayed`]),
+      new Set([`${CODE_MODEL_ID}/published`, `${CODE_MODEL_ID}/replayed`, `${CANDIDATE.id}/replayed`]),
     );
     expect(await storedFigures()).toEqual(stored);
   });

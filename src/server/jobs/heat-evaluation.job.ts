@@ -3,7 +3,8 @@ import type { Job } from './job.ts';
 
 /**
  * Evaluates the last 90 days of heat against what happened next, for every model version (published heat of each
- * version found, and the current model and every candidate replayed on the stored daily inputs), and stores the tables
+ * version found; with candidates, the current model and every candidate replayed on the stored daily inputs), and
+ * stores the tables
  * GET /api/methodology/evaluation serves. Daily at 05:50 UTC, after the day's ingestion; the scheduler's slot and job
  * lock make it run once across instances, and a re-run replaces the same rows with the same figures (fixed seed).
  */

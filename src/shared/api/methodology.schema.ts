@@ -63,8 +63,16 @@ export const EvaluationCellSchema = z.object({
   daysPending: z.number().int(),
   /** More evaluable days the minimum-evidence rule needs before a mean is given (0 = enough). */
   daysNeeded: z.number().int(),
-  /** The first day the cell will have enough days if daily data keeps arriving; null when it already has. */
+  /**
+   * The first day the cell will have enough days if daily data keeps arriving; null when it already has, or when the
+   * outcome has no stored data at all (`noData`: no number of days will help).
+   */
   availableOn: Day.nullable(),
+  /**
+   * True when the window had evaluable days but none had enough projects with the outcome's data (it is not stored,
+   * or too few projects have it): "no data", not "wait".
+   */
+  noData: z.boolean(),
   projectsMean: z.number(),
   projectsMin: z.number().int(),
   computedAt: z.iso.datetime(),
@@ -74,10 +82,11 @@ export type EvaluationCellDto = z.infer<typeof EvaluationCellSchema>;
 
 /**
  * Whether the history is long enough: 'ready' = every requested 'all' cell has its mean; 'tooShort' = some need
- * `daysNeeded` more days, available on `availableOn`; 'empty' = nothing evaluated yet (no stored daily history).
+ * `daysNeeded` more days, available on `availableOn`; 'noData' = every requested 'all' cell lacks the outcome's data
+ * (waiting will not help); 'empty' = nothing evaluated yet (no stored daily history).
  */
 export const EvaluationHistorySchema = z.object({
-  status: z.enum(['ready', 'tooShort', 'empty']),
+  status: z.enum(['ready', 'tooShort', 'noData', 'empty']),
   daysNeeded: z.number().int(),
   availableOn: Day.nullable(),
   /** The minimum-evidence rule: evaluable days a mean needs, by horizon. */

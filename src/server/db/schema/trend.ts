@@ -16,6 +16,11 @@ export const heatDailyRanks = pgTable(
     /** The history row the day's score comes from: the as-of of the point. */
     computedAt: timestamp({ withTimezone: true }).notNull(),
     score: doublePrecision().notNull(),
+    /**
+     * The model version of the history row the score came from (every score row keeps its version); null on rows
+     * ranked before migration 0051 (heat_daily_ranks_model), whose version is still on that history row.
+     */
+    model: text(),
     /** 1 = hottest that day; ties share a rank. */
     rank: integer().notNull(),
     total: integer().notNull(),

@@ -1,4 +1,5 @@
 import {
+  CODE_MODEL_CHANGELOG,
   type CompiledHeatModel,
   compileHeatModel,
   computeModelHeat,
@@ -8,11 +9,12 @@ import { listDays } from '../../../shared/methodology/panel.ts';
 import { type EvaluationPanel, PANEL_SIGNALS, type PanelSignal } from '../../../shared/methodology/types.ts';
 import { countEvidence } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
-import { groupDailySeries, toDayNumber, toPastDaySignals } from '../heat/past-day-signals.ts';
+import { type DailySeries, toDayNumber, toPastDaySignals } from '../heat/past-day-signals.ts';
 import {
   type EvaluationProject,
   selectDailySignalValues,
   selectEvaluationProjects,
+  selectKnownModelIds,
   selectPublishedHeat,
 } from './evaluation-inputs.queries.ts';
 
@@ -46,7 +48,7 @@ export type EvaluationInputs = {
   published: Map<string, Float32Array>;
   /** Heat replayed under each requested model from the stored daily inputs. */
   replayed: Map<string, Float32Array>;
-  /** Published heat points whose history row (and so its model version) is gone: left out. */
+  /** Published heat points whose model version is unknown (its history row is gone): left out, counted. */
   heatWithoutModel: number;
 };
 
@@ -71,7 +73,6 @@ export async function loadEvaluationInputs(db: Db, options: LoadEvaluationOption
   const first = toDayNumber(options.from);
   const projects = await selectEvaluationProjects(db);
   const P = projects.length;
-  const index = new Map(projects.map((p, i) => [p.id, i]));
   const signals = Object.fromEntries(PANEL_SIGNALS.map((s) => [s, nanArray(P * D)])) as Record<
     PanelSignal,
     Float32Array
@@ -84,33 +85,66 @@ export async function loadEvaluationInputs(db: Db, options: LoadEvaluationOption
   const replayed = new Map(replay.map((m) => [m.id, nanArray(P * D)]));
   const wanted = [...new Set([...Object.values(PANEL_SIGNAL_SOURCES), ...(replay.length > 0 ? REPLAY_SIGNALS : [])])];
   const since = new Date((first - (replay.length > 0 ? REPLAY_LOOKBACK_DAYS : 0)) * DAY_MS).toISOString().slice(0, 10);
+  const models = [...new Set([...(await selectKnownModelIds(db)), ...CODE_MODEL_CHANGELOG.map((c) => c.id)])];
+  const seriesOf = wanted.map((signal) => bySource.get(signal));
   let heatWithoutModel = 0;
+  // The next page is read while this one is laid out (two connections on PostgreSQL; PGlite runs them in turn).
+  const readPage = (start: number) => {
+    const ids = projects.slice(start, start + PAGE).map((p) => p.id);
+    const read = Promise.all([
+      selectPublishedHeat(db, ids, options.from, options.to, models),
+      selectDailySignalValues(db, ids, since, options.to, wanted),
+    ]);
+    read.catch(() => undefined); // awaited below; a failure while the previous page is laid out is not unhandled
+    return { ids, read };
+  };
+  let next = P > 0 ? readPage(0) : undefined;
   for (let start = 0; start < P; start += PAGE) {
+    const { ids, read } = next as NonNullable<typeof next>;
+    const [heatRows, values] = await read;
+    next = start + PAGE < P ? readPage(start + PAGE) : undefined;
     const page = projects.slice(start, start + PAGE);
-    const fromId = page[0]?.id as string;
-    const toId = page[page.length - 1]?.id as string;
-    for (const [id, day, score, model] of await selectPublishedHeat(db, fromId, toId, options.from, options.to)) {
-      if (model === null) {
+    for (const [position, day, score, model] of heatRows) {
+      const id = model ? models[model - 1] : undefined;
+      if (id === undefined) {
         heatWithoutModel++;
         continue;
       }
-      const heat = published.get(model) ?? nanArray(P * D);
-      published.set(model, heat);
-      heat[(index.get(id) as number) * D + (day - first)] = score;
+      const heat = published.get(id) ?? nanArray(P * D);
+      published.set(id, heat);
+      heat[(start + position) * D + (day - first)] = score;
     }
-    const values = await selectDailySignalValues(db, fromId, toId, since, options.to, wanted);
-    for (const [id, signal, day, value] of values) {
-      const series = bySource.get(signal);
-      if (series && day >= first) series[(index.get(id) as number) * D + (day - first)] = value;
+    for (const [position, signal, day, value] of values) {
+      const series = seriesOf[signal];
+      if (series && day >= first) series[(start + position) * D + (day - first)] = value;
     }
-    if (replay.length > 0) replayPage(groupDailySeries(values), page, start, first, D, replay, replayed);
+    if (replay.length > 0) replayPage(toDailySeries(values, ids, wanted), page, start, first, D, replay, replayed);
     options.onProgress?.(Math.min(P, start + PAGE), P);
   }
   return { days, projects, signals, published, replayed, heatWithoutModel };
 }
 
+/** Coded value rows → each project's series by signal name and day number (what past-day-signals.ts reads). */
+function toDailySeries(
+  rows: readonly (readonly [number, number, number, number])[],
+  ids: readonly string[],
+  signals: readonly string[],
+): Map<string, DailySeries> {
+  const out = new Map<string, DailySeries>();
+  for (const [position, signal, day, value] of rows) {
+    const id = ids[position] as string;
+    const series = out.get(id) ?? new Map<string, Map<number, number>>();
+    out.set(id, series);
+    const name = signals[signal] as string;
+    const points = series.get(name) ?? new Map<number, number>();
+    series.set(name, points);
+    points.set(day, value);
+  }
+  return out;
+}
+
 function replayPage(
-  byProject: ReturnType<typeof groupDailySeries>,
+  byProject: Map<string, DailySeries>,
   page: readonly EvaluationProject[],
   offset: number,
   first: number,

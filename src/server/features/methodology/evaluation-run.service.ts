@@ -49,8 +49,9 @@ export function toEvaluationWindow(now: Date): { from: string; to: string } {
 
 /**
  * Evaluates heat against what happened next over a window: the published daily heat of every model version found in
- * it, and the heat replayed from the stored daily inputs under every active version (current and candidates, so a
- * candidate is compared with the current model on identical inputs without touching the public ranking). Stores each
+ * it, and — when a candidate exists — the heat replayed from the stored daily inputs under every active version
+ * (current and candidates, so a candidate is compared with the current model on identical inputs without touching the
+ * public ranking). Stores each
  * (model, basis) in its own transaction, replacing the previous one. Deterministic: a fixed seed.
  */
 export async function runEvaluation(db: Db, options: RunEvaluationOptions): Promise<RunEvaluationResult> {
@@ -59,11 +60,18 @@ export async function runEvaluation(db: Db, options: RunEvaluationOptions): Prom
   const to = options.to ?? window.to;
   const timingsMs: Record<EvaluationPhase, number> = { read: 0, evaluate: 0, write: 0 };
   let started = performance.now();
-  const active = (await listActiveModels(db, options.now)).filter((m) => !options.model || m.id === options.model);
+  const active = await listActiveModels(db, options.now);
+  // Replaying costs a rebuild of every past day's inputs: done when there is a candidate to compare (then the current
+  // model is replayed too, on the same inputs), or when one model is asked for by name.
+  const replay = options.model
+    ? active.filter((m) => m.id === options.model)
+    : active.some((m) => m.status === 'candidate')
+      ? active
+      : [];
   const inputs = await loadEvaluationInputs(db, {
     from,
     to,
-    replay: active,
+    replay,
     onProgress: (done, total) => options.onProgress?.('read', done, total),
   });
   timingsMs.read = Math.round(performance.now() - started);

@@ -1,10 +1,12 @@
 import type { EvaluationCellDto, EvaluationQuery, EvaluationResponse } from '../../../shared/api/methodology.schema.ts';
+import { hasNoOutcomeData } from '../../../shared/methodology/coverage.ts';
 import {
   computeMinDays,
   DEFAULT_CONFIDENCE,
   EVALUATION_HORIZONS,
   TOP_SHARE,
 } from '../../../shared/methodology/evaluate.ts';
+import type { OutcomeKey } from '../../../shared/methodology/types.ts';
 import type { Db } from '../../db/client.ts';
 import { toDayNumber, toDayString } from '../heat/past-day-signals.ts';
 import {
@@ -21,6 +23,8 @@ const cellKey = (r: EvaluationCellRow | EvaluationDayRow) =>
   `${r.modelVersion}|${r.basis}|${r.outcome}|${r.horizon}|${r.groupKind}|${r.groupId}`;
 
 function toCellDto(row: EvaluationCellRow, daily: EvaluationDayRow[] | undefined): EvaluationCellDto {
+  const windowDays = toDayNumber(row.toDay) - toDayNumber(row.fromDay) + 1;
+  const noData = hasNoOutcomeData({ ...row, outcome: row.outcome as OutcomeKey }, windowDays);
   const dto: EvaluationCellDto = {
     modelVersion: row.modelVersion,
     basis: row.basis,
@@ -43,8 +47,10 @@ function toCellDto(row: EvaluationCellRow, daily: EvaluationDayRow[] | undefined
     daysSkipped: row.daysSkipped,
     daysPending: row.daysPending,
     daysNeeded: row.daysNeeded,
-    // Each further day of data makes one more day evaluable, so the rule is met that many days after the window's end.
-    availableOn: row.daysNeeded > 0 ? toDayString(toDayNumber(row.toDay) + row.daysNeeded) : null,
+    // Each further day of data makes one more day evaluable, so the rule is met that many days after the window's end —
+    // unless the outcome has no stored data at all.
+    availableOn: row.daysNeeded > 0 && !noData ? toDayString(toDayNumber(row.toDay) + row.daysNeeded) : null,
+    noData,
     projectsMean: row.projectsMean,
     projectsMin: row.projectsMin,
     computedAt: row.computedAt.toISOString(),
@@ -77,7 +83,7 @@ export async function getEvaluation(db: Db, query: EvaluationQuery, now: Date): 
   }
   const cells = rows.map((r) => toCellDto(r, query.daily ? (dailyByCell.get(cellKey(r)) ?? []) : undefined));
   const overall = cells.filter((c) => c.group.kind === 'all');
-  const waiting = overall.filter((c) => c.daysNeeded > 0);
+  const waiting = overall.filter((c) => c.daysNeeded > 0 && !c.noData);
   const daysNeeded = Math.max(0, ...waiting.map((c) => c.daysNeeded));
   const availableOn =
     waiting
@@ -89,7 +95,7 @@ export async function getEvaluation(db: Db, query: EvaluationQuery, now: Date): 
   const empty = overall.length === 0 ? await estimateFirstEvaluation(db, horizons) : null;
   return {
     history: {
-      status: empty ? 'empty' : waiting.length > 0 ? 'tooShort' : 'ready',
+      status: empty ? 'empty' : waiting.length > 0 ? 'tooShort' : overall.every((c) => c.noData) ? 'noData' : 'ready',
       daysNeeded: empty ? empty.daysNeeded : daysNeeded,
       availableOn: empty ? empty.availableOn : availableOn,
       minDaysByHorizon: Object.fromEntries(horizons.map((h) => [String(h), computeMinDays(h)])),
@@ -144,6 +150,7 @@ const CSV_HEADER = [
   'days_used',
   'days_needed',
   'available_on',
+  'no_data',
   'projects_mean',
   'projects_min',
   'computed_at',
@@ -181,6 +188,7 @@ export function toEvaluationCsv(response: EvaluationResponse): string {
         c.daysUsed,
         c.daysNeeded,
         c.availableOn,
+        String(c.noData),
         c.projectsMean,
         c.projectsMin,
         c.computedAt,

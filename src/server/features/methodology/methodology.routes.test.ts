@@ -14,8 +14,11 @@ import { type Agent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.
 import { runEvaluation } from './evaluation-run.service.ts';
 import { seedStoredHistory } from './methodology.test-support.ts';
 
-// 75 stored days of 120 projects in two sectors, page views and news planted to follow heat by 7 days.
-const panel = createSyntheticPanel({ projects: 120, days: 75, seed: 21, attentionLag: 7 });
+// 75 stored days of 120 projects in two sectors, page views and news planted to follow heat by 7 days; no Reddit
+// authors stored at all.
+const synthetic = createSyntheticPanel({ projects: 120, days: 75, seed: 21, attentionLag: 7 });
+const { redditAuthors: _none, ...storedSignals } = synthetic.signals;
+const panel = { ...synthetic, signals: storedSignals };
 const LAST_DAY = panel.days[74] as string; // 2026-03-16
 const AFTER_LAST = new Date(`${LAST_DAY}T12:00:00Z`);
 const FAST = { horizons: [7], resamples: 200 } as const;
@@ -77,11 +80,19 @@ describe('GET /api/methodology/evaluation', () => {
 
   test('per sector on request, and outcomes with no stored daily series are said to have no days, not zeros', async () => {
     const body = await getEvaluation('horizon=7&basis=published&group=sector');
-    const reddit = (await getEvaluation('horizon=7&basis=published&outcome=redditAuthors')).cells[0];
+    const redditOnly = await getEvaluation('horizon=7&basis=published&outcome=redditAuthors');
+    const reddit = redditOnly.cells[0];
+    expect(redditOnly.history).toMatchObject({ status: 'noData', availableOn: null });
 
     expect(new Set(body.cells.map((c) => c.group.id))).toEqual(new Set(['ai', 'defi']));
     expect(body.cells.every((c) => c.group.kind === 'sector')).toBe(true);
-    expect(reddit).toMatchObject({ daysUsed: 0, correlation: { mean: null }, hitRate: { mean: null } });
+    expect(reddit).toMatchObject({
+      daysUsed: 0,
+      noData: true,
+      availableOn: null,
+      correlation: { mean: null },
+      hitRate: { mean: null },
+    });
   });
 
   test('CSV export: one row per cell, a missing figure an empty field', async () => {

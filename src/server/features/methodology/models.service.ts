@@ -80,11 +80,14 @@ export async function listHeatModels(db: Db, now: Date): Promise<HeatModelsRespo
 }
 
 /** The versions evaluated each day: the current one and every candidate (retired ones keep their stored results). */
-export async function listActiveModels(db: Db, now: Date): Promise<{ id: string; definition: HeatModelDefinition }[]> {
+export async function listActiveModels(
+  db: Db,
+  now: Date,
+): Promise<{ id: string; status: 'current' | 'candidate'; definition: HeatModelDefinition }[]> {
   await ensureCodeModel(db, now);
-  return (await selectHeatModels(db))
-    .filter((r) => r.status !== 'retired')
-    .map((r) => ({ id: r.id, definition: r.definition }));
+  return (await selectHeatModels(db)).flatMap((r) =>
+    r.status === 'retired' ? [] : [{ id: r.id, status: r.status, definition: r.definition }],
+  );
 }
 
 /** Adds a candidate version (audited). Throws HEAT_MODEL_EXISTS when the id is taken. */

@@ -52,18 +52,19 @@ export function upsertDailyRanks(db: Db, fromDay: string, toDay: string, source:
           AND computed_at < (${toDay}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
   return db.execute(sql`
     WITH latest AS (
-      SELECT DISTINCT ON (entity_type, entity_id, day) entity_type, entity_id, day, computed_at, score FROM (
-        SELECT entity_type, entity_id, (computed_at AT TIME ZONE 'UTC')::date AS day, computed_at, score, 0 AS stored
+      SELECT DISTINCT ON (entity_type, entity_id, day) entity_type, entity_id, day, computed_at, score, model FROM (
+        SELECT entity_type, entity_id, (computed_at AT TIME ZONE 'UTC')::date AS day, computed_at, score, model,
+          0 AS stored
         FROM heat_history WHERE ${history}
         UNION ALL
-        SELECT entity_type, entity_id, day, computed_at, score, 1 AS stored FROM heat_daily_ranks
+        SELECT entity_type, entity_id, day, computed_at, score, model, 1 AS stored FROM heat_daily_ranks
         WHERE day BETWEEN ${fromDay}::date AND ${toDay}::date
       ) AS x
       -- A history row rewritten in place (a backfilled day recomputed from changed inputs) keeps its time: at equal
       -- times the history row wins over the ranked copy, else an arbitrary pick could keep the stale score.
       ORDER BY entity_type, entity_id, day, computed_at DESC, stored
     ), ranked AS (
-      SELECT l.entity_type, l.entity_id, l.day, l.computed_at, l.score,
+      SELECT l.entity_type, l.entity_id, l.day, l.computed_at, l.score, l.model,
         rank() OVER (PARTITION BY l.entity_type, l.day ORDER BY l.score DESC)::int AS rank,
         count(*) OVER (PARTITION BY l.entity_type, l.day)::int AS total,
         s.id AS sector_id,
@@ -74,17 +75,18 @@ export function upsertDailyRanks(db: Db, fromDay: string, toDay: string, source:
       LEFT JOIN sectors s ON s.name = p.category
     )
     INSERT INTO heat_daily_ranks AS d
-      (entity_type, entity_id, day, computed_at, score, rank, total, sector_id, sector_rank, sector_total)
-    SELECT entity_type, entity_id, day, computed_at, score, rank, total, sector_id,
+      (entity_type, entity_id, day, computed_at, score, model, rank, total, sector_id, sector_rank, sector_total)
+    SELECT entity_type, entity_id, day, computed_at, score, model, rank, total, sector_id,
       CASE WHEN sector_id IS NULL THEN NULL ELSE sector_rank END,
       CASE WHEN sector_id IS NULL THEN NULL ELSE sector_total END
     FROM ranked
     ON CONFLICT (entity_type, entity_id, day) DO UPDATE SET
-      computed_at = EXCLUDED.computed_at, score = EXCLUDED.score, rank = EXCLUDED.rank, total = EXCLUDED.total,
-      sector_id = EXCLUDED.sector_id, sector_rank = EXCLUDED.sector_rank, sector_total = EXCLUDED.sector_total
-    WHERE (d.computed_at, d.score, d.rank, d.total, d.sector_id, d.sector_rank, d.sector_total)
-      IS DISTINCT FROM (EXCLUDED.computed_at, EXCLUDED.score, EXCLUDED.rank, EXCLUDED.total, EXCLUDED.sector_id,
-        EXCLUDED.sector_rank, EXCLUDED.sector_total)
+      computed_at = EXCLUDED.computed_at, score = EXCLUDED.score, model = EXCLUDED.model, rank = EXCLUDED.rank,
+      total = EXCLUDED.total, sector_id = EXCLUDED.sector_id, sector_rank = EXCLUDED.sector_rank,
+      sector_total = EXCLUDED.sector_total
+    WHERE (d.computed_at, d.score, d.model, d.rank, d.total, d.sector_id, d.sector_rank, d.sector_total)
+      IS DISTINCT FROM (EXCLUDED.computed_at, EXCLUDED.score, EXCLUDED.model, EXCLUDED.rank, EXCLUDED.total,
+        EXCLUDED.sector_id, EXCLUDED.sector_rank, EXCLUDED.sector_total)
   `);
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "heat_daily_ranks" ADD COLUMN "model" text;
