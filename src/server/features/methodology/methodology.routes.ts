@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HeatParamsSchema } from '../../../shared/api/heat.schema.ts';
 import {
   CreateHeatModelBodySchema,
   EvaluationQuerySchema,
