@@ -148,7 +148,13 @@ export const HeatModelDefinitionSchema = z
       development: ComponentPoints,
       news: ComponentPoints,
     }),
-    normalization: z.record(z.enum(COMPONENT_KEYS), ScaleSchema),
+    // An object with each key, not z.record(enum): the record form documents required keys with no properties.
+    normalization: z.object(
+      Object.fromEntries(COMPONENT_KEYS.map((key) => [key, ScaleSchema])) as Record<
+        (typeof COMPONENT_KEYS)[number],
+        typeof ScaleSchema
+      >,
+    ),
     ageFactors: z
       .array(z.object({ withinDays: z.number().finite().min(0), factor: z.number().finite().min(0).max(5) }))
       .max(10),
