@@ -46,6 +46,7 @@ export async function buildServer() {
     target: 'node20',
     packages: 'external',
     sourcemap: 'linked',
+    sourcesContent: false,
     logLevel: 'warning',
   });
 }
