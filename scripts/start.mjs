@@ -56,7 +56,7 @@ if (!process.argv.includes('--no-build')) {
  * while the live heap is ~100 MB serving and ~190 MB at most in the start-up recompute of 100,000 projects
  * (docs/reliability.md, "Memory"). A `--max-old-space-size` or `--max-semi-space-size` in NODE_OPTIONS wins over these.
  */
-export function serverNodeArgs(nodeOptions = process.env.NODE_OPTIONS ?? '') {
+function serverNodeArgs(nodeOptions = process.env.NODE_OPTIONS ?? '') {
   const args = JSON.parse(readFileSync(new URL('./server-node-args.json', import.meta.url), 'utf8'));
   return args.filter((arg) => !nodeOptions.includes(arg.split('=')[0]));
 }
