@@ -14,6 +14,7 @@ import { benchBackfill } from './backfill.bench.ts';
 import { benchEvaluation } from './evaluation.bench.ts';
 import { benchExports } from './exports.bench.ts';
 import { BROWSER_ACCEPT_ENCODING, type LoadResult, measureLoad } from './http-load.ts';
+import { firstOpenRow, memoryRow } from './memory.bench.ts';
 import { benchRealtime } from './realtime.bench.ts';
 import { benchSearch, explainTextSearch } from './search.bench.ts';
 import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
@@ -23,7 +24,8 @@ import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
 // --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill, exports, realtime,
 // analysis [--analysis-days 30], lighthouse [--lighthouse-runs 3], evaluation [--evaluation-count 100000
-// --evaluation-days 90: PostgreSQL only, a database of its own]) after
+// --evaluation-days 90: PostgreSQL only, a database of its own], memory: peak RSS on first opening the seeded
+// directory; the serving figure comes with reads) after
 // seeding (backfill and realtime alone need none; --streams N, default 1000); a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
 
@@ -54,6 +56,7 @@ const SECTIONS = [
   'analysis',
   'lighthouse',
   'evaluation',
+  'memory',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = flag('only', SECTIONS.join(','))
@@ -119,18 +122,13 @@ async function benchReads(kind: 'pglite' | 'postgres', env: Record<string, strin
         rows.push(readRow(kind, ping, ping, ''), readRow(kind, route, ping, target));
       }
     }
-    rows.push({
-      database: kind,
-      route: 'server peak RSS',
-      path: '',
-      'req/s': '',
-      'p50 ms': '',
-      'p99 ms': '',
-      'ratio to trivial': '',
-      errors: '',
-      target: `${Math.round(server.peakRssMb())} MB (target ≤ 400 MB)`,
-    });
-    return rows;
+    // The serving figure of the memory section: the server's peak over the loads above (VmHWM).
+    const serving = memoryRow(
+      kind,
+      `server peak RSS while serving the loads above (${COUNT.toLocaleString('en')} projects)`,
+      server.peakRssMb(),
+    );
+    return { rows, serving };
   } finally {
     await server.stop();
   }
@@ -202,7 +200,7 @@ async function main() {
     `HeatRank benchmark: ${COUNT.toLocaleString('en')} synthetic projects, ${SECONDS} s per route, 50 connections\n`,
   );
   // The read benchmark runs the server as `npm start` does: the built bundle (rebuilt here if sources changed).
-  if (runs('reads')) {
+  if (runs('reads') || runs('memory')) {
     const built = spawnSync(process.execPath, ['scripts/build-server.mjs', '--if-stale'], { stdio: 'inherit' });
     if (built.status !== 0) throw new Error('building the server failed');
   }
@@ -211,13 +209,25 @@ async function main() {
   const dir = `/tmp/heatrank-bench-pglite-${process.pid}`;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const pgl = await seed('pglite', dir);
+  let pgl = await seed('pglite', dir);
   report.seed = [{ database: 'pglite', projects: COUNT, seconds: Math.round(pgl.seconds * 10) / 10 }];
+  const memory: Row[] = [];
+  if (runs('memory')) {
+    // Before anything scores it: a server started on a copy of the fresh seed runs the full start-up recompute.
+    await pgl.handle.close();
+    memory.push(await firstOpenRow(dir, COUNT));
+    pgl = { ...pgl, handle: await createDb(loadConfig({ DATA_DIR: dir }), { role: 'bench' }) };
+  }
   const recompute = await optionalRecompute(pgl.handle, 'pglite');
   const alerts = runs('alerts') ? await benchAlerts(pgl.handle.db, 'pglite') : [];
   const exports = runs('exports') ? await benchExports(pgl.handle.db, 'pglite') : [];
   await pgl.handle.close();
-  report.reads = runs('reads') ? await benchReads('pglite', { DATA_DIR: dir }) : [];
+  report.reads = [];
+  if (runs('reads')) {
+    const reads = await benchReads('pglite', { DATA_DIR: dir });
+    report.reads = reads.rows;
+    memory.push(reads.serving);
+  }
   report.search = await searchRows('pglite', dir);
   rmSync(dir, { recursive: true, force: true });
 
@@ -231,12 +241,17 @@ async function main() {
       if (runs('alerts')) alerts.push(...(await benchAlerts(pgs.handle.db, 'postgres')));
       if (runs('exports')) exports.push(...(await benchExports(pgs.handle.db, 'postgres')));
       await pgs.handle.close();
-      if (runs('reads')) report.reads.push(...(await benchReads('postgres', { DATABASE_URL: url })));
+      if (runs('reads')) {
+        const reads = await benchReads('postgres', { DATABASE_URL: url });
+        report.reads.push(...reads.rows);
+        memory.push(reads.serving);
+      }
       report.search.push(...(await searchRows('postgres', url)));
     } else {
       console.log(`(PostgreSQL at ${POSTGRES_URL} not reachable: skipped)`);
     }
   }
+  report.memory = memory;
   report.recompute = recompute;
   report.alerts = alerts;
   report.exports = exports;

@@ -26,8 +26,8 @@ import { startServerProcess } from '../../src/server/test/server-process.ts';
 // drives a mixed list of ranking, search, project and sector requests; the server's VmRSS is sampled every second.
 // Search is counted against a daily quota: the search requests carry the session of a VIP account (unlimited
 // searches; the plan is set in the seed step, as a completed payment would set it), so no limit is changed.
-// Exits 1 when any request fails or answers non-2xx, or when RSS grows 10 % or more from second 10 to the end (each
-// level the mean of a 15 s window, longer than one tooth of the GC sawtooth). The live heap after each full collection
+// Exits 1 when any request fails or answers non-2xx, when the server's peak RSS passes 400 MB, or when RSS grows 10 %
+// or more from second 10 to the end (each level the mean of a 15 s window, longer than one tooth of the GC sawtooth). The live heap after each full collection
 // (scripts/reliability/gc-probe.mjs, loaded into the server) is reported beside it: the figure a leak would move.
 
 const { values } = parseArgs({
@@ -61,8 +61,9 @@ const RSS_FROM_SECOND = Math.min(10, Math.floor(SECONDS / 6));
 /** Longer than one tooth of the RSS sawtooth (a full collection every ~10–15 s under this load): memory-trend.ts. */
 const RSS_WINDOW_SECONDS = Math.min(15, Math.floor(SECONDS / 4));
 const MAX_RSS_GROWTH = 0.1;
-// The server's peak RSS under the run's connections (issue: 440 → 814 MB at 100 connections on PGlite once).
-const MAX_PEAK_RSS_MB = 500;
+// The server's peak RSS under the run's connections: 567–672 MB at 10,000 projects before its V8 heap was bounded
+// (scripts/server-node-args.json), ~330 MB after; the product's target is 400 MB (docs/reliability.md, "Memory").
+const MAX_PEAK_RSS_MB = 400;
 
 const GC_PROBE = fileURLToPath(new URL('./gc-probe.mjs', import.meta.url));
 const VIP_EMAIL = 'load-vip@reliability.test';
@@ -250,11 +251,11 @@ async function main() {
       );
       if (slow) console.table(slow());
       const peakMb = Math.round(server.peakRssMb());
-      const ok = failures === 0 && growth < MAX_RSS_GROWTH && peakMb < MAX_PEAK_RSS_MB;
+      const ok = failures === 0 && growth < MAX_RSS_GROWTH && peakMb <= MAX_PEAK_RSS_MB;
       console.log(
         ok
-          ? `PASS (peak RSS ${peakMb} MB, limit < ${MAX_PEAK_RSS_MB} MB)`
-          : `FAIL: ${failures} failed requests, RSS growth ${(growth * 100).toFixed(1)} %, peak RSS ${peakMb} MB (limit < ${MAX_PEAK_RSS_MB} MB)`,
+          ? `PASS (peak RSS ${peakMb} MB, limit ≤ ${MAX_PEAK_RSS_MB} MB)`
+          : `FAIL: ${failures} failed requests, RSS growth ${(growth * 100).toFixed(1)} %, peak RSS ${peakMb} MB (limit ≤ ${MAX_PEAK_RSS_MB} MB)`,
       );
       process.exitCode = ok ? 0 : 1;
     } finally {

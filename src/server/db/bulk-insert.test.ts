@@ -56,6 +56,18 @@ describe('bulkInsert', () => {
     expect((await probe(t.db)).map((r) => r.n)).not.toContain('99');
   });
 
+  test('more rows than one COPY takes: every row lands once, in slices, and a late bad row is found before any', async () => {
+    const rows = [100, 101, 102, 103, 104].map((n) => [`slice ${n}`, n / 10, n % 2 === 0, [n], null, n]);
+
+    await bulkInsert(t.db, 'bulk_probe', COLUMNS, rows, 2);
+    const wrongWidthLast = [...rows.map((row) => [...row.slice(0, 5), Number(row[5]) + 10]), ['short', 1]];
+    const refused = bulkInsert(t.db, 'bulk_probe', COLUMNS, wrongWidthLast, 2);
+
+    await expect(refused).rejects.toThrow(/row 5 has 2 cells, expected 6/);
+    const landed = (await probe(t.db)).filter((r) => r.name?.startsWith('slice '));
+    expect(landed.map((r) => [r.name, r.n])).toEqual(rows.map((row) => [row[0], String(row[5])]));
+  });
+
   test('refuses identifiers that are not plain names, rows of the wrong width and types it cannot encode', async () => {
     await expect(bulkInsert(t.db, 'bulk_probe; DROP TABLE x', COLUMNS, [])).rejects.toThrow(/bad table name/);
     await expect(bulkInsert(t.db, 'bulk_probe', COLUMNS, [['a', 1]])).rejects.toThrow(/row 0 has 2 cells, expected 6/);

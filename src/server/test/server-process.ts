@@ -1,6 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
+/**
+ * The Node flags `npm start` gives the built server (scripts/server-node-args.json; scripts/start.mjs reads the same
+ * file), less any that NODE_OPTIONS sets itself.
+ */
+export function serverNodeArgs(nodeOptions: string): string[] {
+  const args = JSON.parse(readFileSync(new URL('../../../scripts/server-node-args.json', import.meta.url), 'utf8'));
+  return (args as string[]).filter((arg) => !nodeOptions.includes(arg.split('=')[0] as string));
+}
+
 export type ServerProcess = {
   url: string;
   child: ChildProcess;
@@ -25,7 +34,7 @@ export async function startServerProcess(
   // An entry of its own (scripts/reliability/instance.ts): the same server with the job intervals it is given.
   const args =
     from === 'build'
-      ? ['--enable-source-maps', 'dist/server/main.mjs']
+      ? [...serverNodeArgs(env.NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? ''), 'dist/server/main.mjs']
       : from === 'wrapper'
         ? ['scripts/start.mjs', '--no-build']
         : from === 'source'
@@ -62,6 +71,7 @@ export async function startServerProcess(
   };
   const stop = () =>
     new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(); // already gone (crashed)
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
