@@ -45,6 +45,18 @@ export const projectScores = pgTable(
     model: text(),
     /** The `now` of the run that computed this row (its age factor); null before the first recompute. */
     computedAt: timestamp({ withTimezone: true }),
+    /**
+     * Bumped by a trigger on `projects` whenever one of the heat inputs changes (migration 0047). A recompute stores
+     * the version it read in `scoredVersion`: a row whose two versions differ must be re-scored, and a change that
+     * commits while a run is scoring keeps its row dirty for the next run.
+     */
+    inputsVersion: integer().notNull().default(0),
+    /** The inputsVersion the stored score came from; -1 = never scored from this row's inputs. */
+    scoredVersion: integer().notNull().default(-1),
+    /** When a time-dependent factor (age factor, the "new" window) next changes this score; null = never. */
+    rescoreAt: timestamp({ withTimezone: true }),
+    /** Signal heat minus the baseline run's (24 h gain); null without a baseline or when not scored. */
+    gain24h: doublePrecision('gain_24h'),
   },
   (t) => [
     // Every index matches its query's ORDER BY exactly (DESC NULLS LAST, id). A rebuild recreates these from this

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { bulkSelectNamed, type NamedColumns } from '../../db/bulk-select.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import { STORED_STATE_COLUMNS, type StoredScoreState } from './heat.queries.ts';
+
+// Reads of the incremental recompute (recompute.service.ts): what every project's row holds, which baselines moved,
+// and the baseline scores of the few projects it re-scores.
+
+/** One project_scores row as the incremental recompute reads it; contributions in PROJECT_HISTORY_KEYS order. */
+export type StoredScoreRow = {
+  id: string;
+  category: string;
+  storedSignal: number | null;
+  contributions: (number | null)[];
+} & StoredScoreState;
+
+type FlatRow = Omit<StoredScoreRow, 'contributions'> & Record<`c${number}`, number | null>;
+
+const CONTRIBUTION_COUNT = 8; // PROJECT_HISTORY_KEYS.length (heat.mappers.ts)
+const CONTRIBUTION_COLUMNS = Array.from(
+  { length: CONTRIBUTION_COUNT },
+  (_, i) => [`c${i}`, `s.contributions[${i + 1}]::float8`, 'float8'] as const,
+);
+const STORED_COLUMNS = [
+  ['id', 's.project_id', 'text'],
+  ['category', 's.category', 'text'],
+  ['storedSignal', 's.signal_score', 'float8'],
+  ...CONTRIBUTION_COLUMNS,
+  ...STORED_STATE_COLUMNS,
+] as const;
+const STORED_FIELDS = STORED_COLUMNS.map(([name, , type]) => [name, type]) as unknown as NamedColumns<FlatRow>;
+const STORED_SELECT = STORED_COLUMNS.map(([, expression]) => expression).join(', ');
+
+/**
+ * Every project_scores row, by id (the order the full recompute reads projects in), through binary COPY. Float4
+ * contributions are read as float8 (exact), one column each.
+ */
+export async function selectStoredScores(db: Db): Promise<StoredScoreRow[]> {
+  const rows = await bulkSelectNamed<FlatRow>(
+    db,
+    `SELECT ${STORED_SELECT} FROM project_scores AS s ORDER BY s.project_id`,
+    STORED_FIELDS,
+  );
+  return rows.map((r) => {
+    const contributions: (number | null)[] = new Array(CONTRIBUTION_COUNT);
+    for (let i = 0; i < CONTRIBUTION_COUNT; i++) contributions[i] = r[`c${i}`] ?? null;
+    return { ...r, contributions };
+  });
+}
+
+/** The newest project run of all (any time), or null before the first scored run. */
+export async function selectLatestProjectRunAt(db: Db): Promise<Date | null> {
+  const [row] = await queryRows<{ at: string | Date }>(
+    db,
+    sql`SELECT computed_at AS at FROM heat_history WHERE granularity = 'run' AND entity_type = 'project'
+        ORDER BY computed_at DESC LIMIT 1`,
+  );
+  return row ? new Date(row.at) : null;
+}
+
+/**
+ * Projects whose baseline score (signal heat, else heat) differs between the runs at `previous` and `next`, or that
+ * are in only one of them: their 24 h gain moved although their inputs did not.
+ */
+export async function selectBaselineMoved(db: Db, previous: Date, next: Date): Promise<string[]> {
+  const run = (at: Date) => sql`SELECT entity_id, coalesce(signal_score, score) AS v FROM heat_history
+    WHERE granularity = 'run' AND entity_type = 'project' AND computed_at = ${at.toISOString()}::timestamptz`;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT coalesce(n.entity_id, p.entity_id) AS id FROM (${run(next)}) AS n
+        FULL JOIN (${run(previous)}) AS p ON p.entity_id = n.entity_id
+        WHERE n.v IS DISTINCT FROM p.v`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The baseline scores (signal heat, else heat) of the given projects in the run at `at`. */
+export async function selectBaselineScoresOf(db: Db, at: Date, ids: readonly string[]): Promise<Map<string, number>> {
+  const scores = new Map<string, number>();
+  if (ids.length === 0) return scores;
+  const rows = await queryRows<{ id: string; v: number }>(
+    db,
+    sql`SELECT entity_id AS id, coalesce(signal_score, score) AS v FROM heat_history
+        WHERE granularity = 'run' AND entity_type = 'project' AND computed_at = ${at.toISOString()}::timestamptz
+          AND entity_id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json))`,
+  );
+  for (const row of rows) scores.set(row.id, row.v);
+  return scores;
+}
