@@ -1,3 +1,10 @@
+CREATE TABLE "heat_recompute_state" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"last_run_at" timestamp with time zone NOT NULL,
+	"baseline_at" timestamp with time zone,
+	"model" text NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "project_scores" ADD COLUMN "inputs_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "project_scores" ADD COLUMN "scored_version" integer DEFAULT -1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "project_scores" ADD COLUMN "rescore_at" timestamp with time zone;--> statement-breakpoint

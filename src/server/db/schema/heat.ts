@@ -68,6 +68,20 @@ export const projectScores = pgTable(
   ],
 );
 
+/**
+ * What the last committed heat run used, one row (id 1), written in the run's own transaction: the next run scores
+ * incrementally against exactly this (incremental-recompute.ts), and a run whose plan read an older row than the one
+ * it finds when it writes (another run committed in between) starts over as a full run.
+ */
+export const heatRecomputeState = pgTable('heat_recompute_state', {
+  id: integer().primaryKey(),
+  /** The `now` of the last committed run. */
+  lastRunAt: timestamp({ withTimezone: true }).notNull(),
+  /** The baseline run its gains came from; null when it had none. */
+  baselineAt: timestamp({ withTimezone: true }),
+  model: text().notNull(),
+});
+
 /** How a project joins its scores row: `.innerJoin(projectScores, scoresOfProject)` (every project has exactly one). */
 export const scoresOfProject = eq(projectScores.projectId, projects.id);
 

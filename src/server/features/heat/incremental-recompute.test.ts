@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRandom } from '../../../shared/methodology/random.ts';
 import { HEAT_MODEL_VERSION } from '../../../shared/scoring/index.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { projectScores, projects } from '../../db/schema/index.ts';
+import { heatRecomputeState, projectScores, projects } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { seedSynthetic } from '../synthetic/synthetic.service.ts';
+import { generateSyntheticProject } from '../synthetic/synthetic-generator.ts';
 import { markScoringTransaction, updateProjectScores } from './heat.queries.ts';
 import { planIncremental, scoreIncremental } from './incremental-recompute.ts';
-import { recomputeHeat } from './recompute.service.ts';
+import { type RecomputeResult, recomputeHeat } from './recompute.service.ts';
 
 // The incremental recompute must store exactly what a full recompute stores. Two databases get the same synthetic
 // catalogue and the same seeded edits; one is recomputed with the default scope (incremental where it can), the other
@@ -23,6 +24,7 @@ const COUNT = 200;
 /** Edits per run: enough that more than a tenth of the projects gain, so the trending cutoff lies among real gains. */
 const EDITS_PER_STEP = 10;
 const SEED = 11;
+const SECTOR_NAMES = ['DeFi', 'Layer2', 'GameFi', 'AI'];
 const ids = Array.from({ length: COUNT }, (_, i) => `syn-${SEED}-${String(i).padStart(6, '0')}`);
 
 let incremental: TestApp;
@@ -49,7 +51,9 @@ function editsFor(step: number, now: Date): Edit[] {
     const id = pick();
     const factor = 0.5 + next() * 2;
     const priceChange = Math.round((next() * 60 - 30) * 100) / 100;
-    switch (Math.floor(next() * 6)) {
+    const kind = Math.floor(next() * 9);
+    const sector = SECTOR_NAMES[Math.floor(next() * SECTOR_NAMES.length)] as string;
+    switch (kind) {
       case 0: // social inputs grow or shrink
         edits.push((db) =>
           db.execute(sql`UPDATE projects SET followers_twitter = round(coalesce(followers_twitter, 100) * ${factor}::float8)
@@ -78,6 +82,20 @@ function editsFor(step: number, now: Date): Edit[] {
         break;
       case 4: // an edit that changes no heat input: must not count as changed
         edits.push((db) => db.execute(sql`UPDATE projects SET intro_en = ${`edited ${step}`} WHERE id = ${id}`));
+        break;
+      case 6: // another sector: both sectors' members change
+        edits.push((db) => db.update(projects).set({ category: sector }).where(eq(projects.id, id)));
+        break;
+      case 7: // delisted
+        edits.push((db) => db.delete(projects).where(eq(projects.id, id)));
+        break;
+      case 8: // a new project appears
+        edits.push((db) =>
+          db
+            .insert(projects)
+            .values(generateSyntheticProject(SEED + 1, step * 100 + i, now))
+            .onConflictDoNothing(),
+        );
         break;
       default: // a big social jump: a rising or trending candidate
         edits.push((db) =>
@@ -147,7 +165,7 @@ describe('incremental recompute', () => {
     expect(rescoredIncrementally).toBeLessThan(COUNT * 4);
     // Gains at or above 2 points but below the cutoff: the cutoff across every gain decided statuses.
     expect(rising).toBeGreaterThan(0);
-  });
+  }, 300_000); // 42 recomputes on two databases
 });
 
 describe('incremental recompute: what it rewrites', () => {
@@ -197,12 +215,30 @@ describe('incremental recompute: what it rewrites', () => {
     expect(fresh?.computedAt?.toISOString()).toBe(at(15).toISOString());
   });
 
+  test("a run that commits between another run's plan and its write sends that run back to a full recompute", async () => {
+    const id = ids[9] as string;
+    await t.db.update(projects).set({ devForks: 4_321 }).where(eq(projects.id, id));
+    let interleaved: RecomputeResult | undefined;
+    const result = await recomputeHeat(t.db, {
+      now: at(30),
+      onProgress: async (phase) => {
+        // The first pass's read is done: another instance's run commits before this one writes.
+        if (phase === 'read' && !interleaved) interleaved = await recomputeHeat(t.db, { now: at(25) });
+      },
+    });
+    expect(interleaved).toMatchObject({ scope: 'incremental', projectsRescored: 1 });
+    expect(result.scope).toBe('full');
+    expect((await row(id))?.computedAt?.toISOString()).toBe(at(25).toISOString()); // scored by the first commit
+    const state = await t.db.select().from(heatRecomputeState);
+    expect(state[0]?.lastRunAt.toISOString()).toBe(at(30).toISOString());
+  });
+
   test('a stored score edited outside the recompute is re-scored by the next run', async () => {
     const id = ids[8] as string;
     const before = await row(id);
     await t.db.update(projectScores).set({ heatScore: 1 }).where(eq(projectScores.projectId, id));
 
-    const result = await recomputeHeat(t.db, { now: at(20) });
+    const result = await recomputeHeat(t.db, { now: at(35) });
 
     expect(result.projectsRescored).toBe(1);
     expect((await row(id))?.heatScore).toBe(before?.heatScore);

@@ -13,7 +13,7 @@ import {
   type StoredScoreRow,
   selectBaselineMoved,
   selectBaselineScoresOf,
-  selectLatestProjectRunAt,
+  selectRecomputeState,
   selectStoredScores,
 } from './incremental.queries.ts';
 import {
@@ -39,6 +39,8 @@ const baselineBetween = (db: Db, at: Date) =>
   selectRunTimeBetween(db, 'project', new Date(at.getTime() - 2 * DAY_MS), new Date(at.getTime() - DAY_MS));
 
 export type IncrementalPlan = {
+  /** The last committed run this plan builds on: the write checks it is still the last one. */
+  previousRunAt: Date;
   baselineAt: Date | null;
   stored: StoredScoreRow[];
   dirty: Set<string>;
@@ -52,16 +54,16 @@ export type IncrementalPlan = {
  * 4. the model changed;
  * 5. the trending cutoff (a statistic of every gain) moved across its gain — handled after scoring, in
  *    scoreIncremental, since the cutoff depends on the fresh gains.
- * Full instead: before any run, when the newest run is not older than `now` (stored rows may be from a later time),
- * when a baseline appears or disappears (every gain changes), and when more than a quarter of the rows are dirty.
+ * Full instead: before any run, after a model change, when the last run is not older than `now` (stored rows may be
+ * from a later time), when a baseline appears or disappears (every gain changes), and when more than a quarter of
+ * the rows are dirty. The last run and its baseline come from heat_recompute_state, which each run writes in its own
+ * transaction, so they are exactly what the stored rows came from.
  */
 export async function planIncremental(db: Db, now: Date): Promise<IncrementalPlan | null> {
-  const previousRun = await selectLatestProjectRunAt(db);
-  if (previousRun === null || previousRun.getTime() >= now.getTime()) return null;
-  const [baselineAt, previousBaselineAt] = await Promise.all([
-    baselineBetween(db, now),
-    baselineBetween(db, previousRun),
-  ]);
+  const previous = await selectRecomputeState(db);
+  if (previous === null || previous.model !== HEAT_MODEL_VERSION || previous.lastRunAt >= now) return null;
+  const previousBaselineAt = previous.baselineAt;
+  const baselineAt = await baselineBetween(db, now);
   if ((baselineAt === null) !== (previousBaselineAt === null)) return null;
   const moved =
     baselineAt !== null && previousBaselineAt !== null && baselineAt.getTime() !== previousBaselineAt.getTime()
@@ -80,7 +82,7 @@ export async function planIncremental(db: Db, now: Date): Promise<IncrementalPla
     }
   }
   if (dirty.size > stored.length * MAX_DIRTY_SHARE) return null;
-  return { baselineAt, stored, dirty };
+  return { previousRunAt: previous.lastRunAt, baselineAt, stored, dirty };
 }
 
 /** A clean row's outputs, as the full run would compute them again (inputs, age factor and baseline unchanged). */

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { bulkSelectNamed, type NamedColumns } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { heatRecomputeState } from '../../db/schema/index.ts';
 import { STORED_STATE_COLUMNS, type StoredScoreState } from './heat.queries.ts';
 
 // Reads of the incremental recompute (recompute.service.ts): what every project's row holds, which baselines moved,
@@ -48,16 +49,6 @@ export async function selectStoredScores(db: Db): Promise<StoredScoreRow[]> {
   });
 }
 
-/** The newest project run of all (any time), or null before the first scored run. */
-export async function selectLatestProjectRunAt(db: Db): Promise<Date | null> {
-  const [row] = await queryRows<{ at: string | Date }>(
-    db,
-    sql`SELECT computed_at AS at FROM heat_history WHERE granularity = 'run' AND entity_type = 'project'
-        ORDER BY computed_at DESC LIMIT 1`,
-  );
-  return row ? new Date(row.at) : null;
-}
-
 /**
  * Projects whose baseline score (signal heat, else heat) differs between the runs at `previous` and `next`, or that
  * are in only one of them: their 24 h gain moved although their inputs did not.
@@ -86,4 +77,33 @@ export async function selectBaselineScoresOf(db: Db, at: Date, ids: readonly str
   );
   for (const row of rows) scores.set(row.id, row.v);
   return scores;
+}
+
+export type RecomputeState = { lastRunAt: Date; baselineAt: Date | null; model: string };
+
+const STATE_ID = 1;
+
+/** What the last committed run used (heat_recompute_state), or null before the first run. */
+export async function selectRecomputeState(
+  db: Db,
+  options: { forUpdate?: boolean } = {},
+): Promise<RecomputeState | null> {
+  const query = db
+    .select({
+      lastRunAt: heatRecomputeState.lastRunAt,
+      baselineAt: heatRecomputeState.baselineAt,
+      model: heatRecomputeState.model,
+    })
+    .from(heatRecomputeState)
+    .where(eq(heatRecomputeState.id, STATE_ID));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Records the run that is committing (inside its transaction). */
+export async function writeRecomputeState(db: Db, state: RecomputeState): Promise<void> {
+  await db
+    .insert(heatRecomputeState)
+    .values({ id: STATE_ID, ...state })
+    .onConflictDoUpdate({ target: heatRecomputeState.id, set: state });
 }

@@ -24,6 +24,7 @@ import {
   updateProjectScores,
   updateSectorHeat,
 } from './heat.queries.ts';
+import { selectRecomputeState, writeRecomputeState } from './incremental.queries.ts';
 import { type IncrementalPlan, planIncremental, scoreIncremental } from './incremental-recompute.ts';
 import {
   type DerivedRun,
@@ -42,7 +43,8 @@ export type RecomputeOptions = {
   now: Date;
   /** Rows per read page and per write statement. */
   batchSize?: number;
-  onProgress?: (phase: RecomputePhase, done: number, total: number) => void;
+  /** Awaited after each read page (before anything is written), so a caller may pause the run there. */
+  onProgress?: (phase: RecomputePhase, done: number, total: number) => void | Promise<void>;
   /**
    * How changed scores are written: 'update' rewrites changed rows in place, 'rebuild' replaces project_scores with
    * a freshly loaded and indexed table. 'auto' (default) rebuilds when at least REBUILD_MIN_ROWS rows and a quarter
@@ -94,7 +96,7 @@ const REBUILD_MIN_SHARE = 0.25;
 type RunContext = {
   now: Date;
   batchSize: number;
-  progress: (phase: RecomputePhase, done: number, total: number) => void;
+  progress: (phase: RecomputePhase, done: number, total: number) => void | Promise<void>;
   lap: (step: string) => void;
 };
 
@@ -107,6 +109,19 @@ type RunContext = {
  * the same result as scoring all of them. Steps: plan → read and score → derive statuses → score sectors → write.
  */
 export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<RecomputeResult> {
+  try {
+    return await recomputeOnce(db, options);
+  } catch (error) {
+    // Another run committed between this run's plan and its write: what it took as stored is not anymore.
+    if (error instanceof StalePlanError) return recomputeOnce(db, { ...options, scope: 'full' });
+    throw error;
+  }
+}
+
+/** Raised inside the write transaction when the last committed run is not the one the incremental plan read. */
+class StalePlanError extends Error {}
+
+async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<RecomputeResult> {
   // Wall-clock milliseconds per step, for the bench and the sync log (never used for scoring).
   const timingsMs: Record<string, number> = {};
   let lapStart = performance.now();
@@ -132,7 +147,11 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
   const strategy = plan ? 'update' : chooseStrategy(requested, derived.toWrite.length, derived.writes.length);
   run.lap('score');
   const sectors = await scoreSectors(db, scored, run);
-  const historyRows = await writeRun(db, { strategy, derived, projects: scored.length, sectors }, run);
+  const historyRows = await writeRun(
+    db,
+    { strategy, derived, projects: scored.length, sectors, previousRunAt: plan?.previousRunAt ?? null, baselineAt },
+    run,
+  );
 
   return {
     at: run.now.toISOString(),
@@ -163,7 +182,7 @@ async function scoreEverything(db: Db, run: RunContext) {
 async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext) {
   run.lap('read');
   const result = await scoreIncremental(db, plan, run.now, run.batchSize);
-  run.progress('read', result.scored.length, result.scored.length);
+  await run.progress('read', result.scored.length, result.scored.length);
   return { baselineAt: plan.baselineAt, ...result };
 }
 
@@ -206,7 +225,7 @@ async function readAndScoreProjects(db: Db, run: RunContext) {
     }
     afterId = page[page.length - 1]?.id ?? afterId;
     run.lap('score');
-    run.progress('read', scored.length, total);
+    await run.progress('read', scored.length, total);
   }
   return { baselineAt: baseline.at, scored, inputs };
 }
@@ -245,6 +264,9 @@ type RunWrites = {
   derived: DerivedRun;
   projects: number;
   sectors: Awaited<ReturnType<typeof scoreSectors>>;
+  /** The last run an incremental plan built on (null for a full run, which builds on nothing stored). */
+  previousRunAt: Date | null;
+  baselineAt: Date | null;
 };
 
 /**
@@ -257,6 +279,8 @@ async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> 
   const historyRows = await withTransaction(db, async (tx) => {
     await lockCatalogueWrites(tx); // first: admin edits and recounts lock the same tables in other orders
     await markScoringTransaction(tx);
+    const last = await selectRecomputeState(tx, { forUpdate: true });
+    if (w.previousRunAt && last?.lastRunAt.getTime() !== w.previousRunAt.getTime()) throw new StalePlanError();
     const steps = (w.strategy === 'rebuild' ? 1 : toWrite.length) + w.projects;
     if (w.strategy === 'rebuild') {
       await rebuildProjectScores(tx, writes, HEAT_MODEL_VERSION, now);
@@ -274,6 +298,7 @@ async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> 
     await updateSectorHeat(tx, w.sectors.updates, SECTOR_MODEL_VERSION, now);
     await insertSectorHistory(tx, w.sectors.history, SECTOR_MODEL_VERSION, now);
     await refreshSectorAggregates(tx);
+    await writeRecomputeState(tx, { lastRunAt: now, baselineAt: w.baselineAt, model: HEAT_MODEL_VERSION });
     progress('sectors', w.sectors.rows.length, w.sectors.rows.length);
     return written;
   });
