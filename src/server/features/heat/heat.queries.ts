@@ -22,8 +22,10 @@ export function selectProjectInputsPage(db: Db, afterId: string, limit: number):
 
 /** The heat inputs of the given projects, by id (the incremental recompute's dirty rows). */
 export function selectProjectInputsOf(db: Db, ids: readonly string[]): Promise<ProjectInputs[]> {
-  const list = `(SELECT json_array_elements_text(${escapeLiteral(JSON.stringify(ids))}::json))`;
-  return selectInputs(db, `p.id IN ${list}`, ids.length);
+  // A literal array (COPY takes no parameters): `= ANY` probes the primary key once per id. An `IN (SELECT …)` over a
+  // set-returning function was planned as a subplan re-run for every project (100 s for 1,000 ids at 100,000).
+  const list = `ARRAY[${ids.map((id) => escapeLiteral(id)).join(',')}]::text[]`;
+  return selectInputs(db, `p.id = ANY(${list})`, ids.length);
 }
 
 /** The heat inputs of one project (the heat route's explanation). */

@@ -15,6 +15,7 @@ import {
   selectBaselineScoresOf,
   selectRecomputeState,
   selectStoredScores,
+  storedContributions,
 } from './incremental.queries.ts';
 import {
   type DerivedRun,
@@ -93,7 +94,7 @@ function fromStored(row: StoredScoreRow): ScoredProject {
     category: row.category,
     score: row.storedHeat,
     evidence: row.storedEvidence,
-    contributions: scored ? row.contributions.map((c) => c ?? 0) : null,
+    contributions: scored ? storedContributions(row) : null,
     social: row.storedSocial,
     signal: row.storedSignal,
     gain: row.storedGain,
@@ -126,28 +127,37 @@ export async function scoreIncremental(
   batchSize: number,
 ): Promise<{ scored: ScoredProject[]; derived: DerivedRun; rescoredFromInputs: number }> {
   const fresh = await scoreRows(db, [...plan.dirty], plan.baselineAt, now, batchSize);
+  // Every project in id order (as the full run's), each with its stored status (null for a fresh one).
   const scored: ScoredProject[] = [];
+  const storedStatus: (string | null)[] = [];
   for (const row of plan.stored) {
-    if (!plan.dirty.has(row.id)) scored.push(fromStored(row));
-    else {
+    if (!plan.dirty.has(row.id)) {
+      scored.push(fromStored(row));
+      storedStatus.push(row.storedStatus);
+    } else {
       const f = fresh.get(row.id);
-      if (f) scored.push(f.s);
+      if (f) {
+        scored.push(f.s);
+        storedStatus.push(null);
+      }
     }
   }
   const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
 
   // A clean project's status changes only when its gain is a rising one and the cutoff moved across it: its new/active
   // status hangs on its listing date and `now`, whose next step is its rescore_at.
-  const storedStatus = new Map(plan.stored.map((row) => [row.id, row.storedStatus]));
   const flipped: string[] = [];
-  const statusOf = new Map<string, ProjectStatus>();
-  for (const s of scored) {
+  const statusOf: (ProjectStatus | null)[] = new Array(scored.length).fill(null);
+  for (let i = 0; i < scored.length; i++) {
+    const s = scored[i] as ScoredProject;
     if (s.score === null || fresh.has(s.id)) continue;
-    if (hasValue(s.gain) && s.gain >= RISING_MIN_GAIN) {
-      const status = deriveStatus({ gain24h: s.gain, listedAt: null }, cutoff, now);
-      if (status !== storedStatus.get(s.id)) flipped.push(s.id);
-      statusOf.set(s.id, status);
-    } else statusOf.set(s.id, storedStatus.get(s.id) as ProjectStatus);
+    const stored = storedStatus[i] as ProjectStatus;
+    const status =
+      hasValue(s.gain) && s.gain >= RISING_MIN_GAIN
+        ? deriveStatus({ gain24h: s.gain, listedAt: null }, cutoff, now)
+        : stored;
+    if (status !== stored) flipped.push(s.id);
+    statusOf[i] = status;
   }
   const restatused = await scoreRows(db, flipped, plan.baselineAt, now, batchSize);
   for (const [id, f] of restatused) fresh.set(id, f);
@@ -157,7 +167,7 @@ export async function scoreIncremental(
     const s = scored[i] as ScoredProject;
     const f = fresh.get(s.id);
     if (!f) {
-      recordStatus(derived, statusOf.get(s.id) ?? null);
+      recordStatus(derived, statusOf[i] ?? null);
       continue;
     }
     // A flipped project re-scored from its inputs replaces its stored summary in the sector universe.
