@@ -6,6 +6,7 @@ import { ALL_JOBS } from '../src/server/jobs/registry.ts';
 import { createScheduler } from '../src/server/jobs/scheduler.ts';
 import { openRuntime } from '../src/server/runtime.ts';
 import { type FakeRoute, type FakeServer, startFakeServer } from '../src/server/sources/testing/fake-server.ts';
+import { pgliteTemplate } from '../src/server/test/pglite-template.ts';
 import { SyncStatusResponseSchema } from '../src/shared/api/sync.schema.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { findSeriousViolations } from './support/axe.ts';
@@ -49,7 +50,7 @@ async function startInstance(route: FakeRoute, catalogue: boolean, jobs: string[
     INGEST_MAX_WAIT_MS: '100',
     INGEST_SOCIAL_PAUSE_MS: '0',
   });
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, { pgliteDataDump: pgliteTemplate() });
   const deps = { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events };
   const app = await buildApp({ ...deps, cache: runtime.cache }, { logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,6 +5,7 @@ import { insertUser } from '../../src/server/features/auth/auth.queries.ts';
 import { hashPassword } from '../../src/server/features/auth/password.ts';
 import { openRuntime, type Runtime } from '../../src/server/runtime.ts';
 import { freePort } from '../../src/server/test/free-port.ts';
+import { pgliteTemplate } from '../../src/server/test/pglite-template.ts';
 import { E2E_WEB_DIR } from './global-setup.ts';
 
 export type OwnServer = {
@@ -39,7 +40,7 @@ export async function startOwnServer(options: {
     WEB_DIST_DIR: E2E_WEB_DIR,
     ...env,
   });
-  const runtime = await openRuntime(config);
+  const runtime = await openRuntime(config, { pgliteDataDump: pgliteTemplate() });
   for (const admin of [options.admin ?? []].flat()) {
     await insertUser(runtime.handle.db, {
       email: admin.email,

@@ -30,6 +30,7 @@ import { fundamentalsRoutes } from './features/fundamentals/fundamentals.routes.
 import { heatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { testModeRoutes } from './features/membership/test-mode.routes.ts';
+import { methodologyAdminRoutes, methodologyRoutes } from './features/methodology/methodology.routes.ts';
 import { notificationsRoutes } from './features/notifications/notifications.routes.ts';
 import { paymentsRoutes } from './features/payments/payments.routes.ts';
 import { paymentsAdminRoutes } from './features/payments/payments-admin.routes.ts';
@@ -56,6 +57,10 @@ import { teamSharingRoutes } from './features/team-sharing/team-sharing.routes.t
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { trendRoutes } from './features/trend/trend.routes.ts';
 import { watchlistsRoutes } from './features/watchlists/watchlists.routes.ts';
+import {
+  weightProposalsAdminRoutes,
+  weightProposalsRoutes,
+} from './features/weight-proposals/weight-proposals.routes.ts';
 import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { createRecomputeTrigger } from './jobs/recompute-trigger.ts';
@@ -195,7 +200,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(supportRoutes, { prefix: '/api/support', ...deps }); // /priority, /requests[/:id[/messages|/close]]
   await app.register(cryptoPaymentsRoutes, { prefix: '/api/payments/crypto', ...deps }); // options, purchase, tx hash, state
   await app.register(paymentsRoutes, { prefix: '/api', ...deps }); // /payments/plans|checkout|return|stripe/webhook, /me/payments
+  await app.register(methodologyRoutes, { prefix: '/api/methodology', ...deps }); // /evaluation (JSON|CSV), /models
+  await app.register(weightProposalsRoutes, { prefix: '/api/methodology/proposals', ...deps }); // try my weights (premium)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
+  await app.register(methodologyAdminRoutes, { prefix: '/api/admin/methodology', ...deps }); // candidate models, promote
+  await app.register(weightProposalsAdminRoutes, { prefix: '/api/admin/methodology/proposals', ...deps });
   // Created and imported projects are scored by a heat recompute started once the change commits (the heat job under
   // its lock, seconds rather than the next 5-minute run); closing the app waits for it (no write to a closed db).
   const heatRescore = createRecomputeTrigger(

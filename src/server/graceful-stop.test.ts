@@ -16,6 +16,7 @@ import { syncRuns } from './db/schema/index.ts';
 import { insertUser } from './features/auth/auth.queries.ts';
 import { hashPassword } from './features/auth/password.ts';
 import { signInOverHttp } from './reliability/http-burst.ts';
+import { seedPgliteDataDir } from './test/pglite-template.ts';
 import { type ServerProcess, startServerProcess } from './test/server-process.ts';
 
 // Issue 34: the server stops when asked. Real processes against a blackholed source (a TCP server that accepts and
@@ -128,6 +129,7 @@ describe(`graceful stop on ${KIND}`, { timeout: 180_000 }, () => {
   beforeAll(async () => {
     blackhole = await startBlackhole();
     dataDir = mkdtempSync(join(tmpdir(), 'heatrank-stop-'));
+    await seedPgliteDataDir(dataDir);
     const base = process.env.TEST_DATABASE_URL;
     if (base) {
       const name = `heatrank_stop_${process.pid}`;

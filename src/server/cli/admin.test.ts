@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createDb } from '../db/client.ts';
 import { pointsHistory, projects, userProfiles, users } from '../db/schema/index.ts';
+import { seedPgliteDataDir } from '../test/pglite-template.ts';
 import { runAdminCli } from './admin.ts';
 
 let dir: string;
@@ -18,8 +19,9 @@ const readUniswap = async () => {
   }
 };
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'heatrank-admin-'));
+  await seedPgliteDataDir(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -6,13 +6,15 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createDb } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { syncRuns } from '../db/schema/index.ts';
+import { seedPgliteDataDir } from '../test/pglite-template.ts';
 import { runRecomputeCli } from './recompute.ts';
 
 let dir: string;
 const env = () => ({ DATA_DIR: dir, LOG_LEVEL: 'silent', CATALOGUE_AUTOLOAD: 'true' });
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'heatrank-recompute-'));
+  await seedPgliteDataDir(dir);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -34,6 +34,11 @@ const ENCODERS: Record<string, Encoder> = {
     out.int32(1);
     out.byte(v ? 1 : 0);
   },
+  // A 'YYYY-MM-DD' UTC day: days since 2000-01-01.
+  date: (out, v) => {
+    out.int32(4);
+    out.int32(Math.round((Date.parse(`${v as string}T00:00:00Z`) - POSTGRES_EPOCH_MS) / 86_400_000));
+  },
   timestamptz: (out, v) => {
     out.int32(8);
     out.bigint64(BigInt(Math.round(((v as Date).getTime() - POSTGRES_EPOCH_MS) * 1000)));

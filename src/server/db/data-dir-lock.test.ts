@@ -4,6 +4,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { seedPgliteDataDir } from '../test/pglite-template.ts';
 import { createDb } from './client.ts';
 import {
   acquireDataDirLock,
@@ -39,6 +40,7 @@ function openFromAnotherProcess(dataDir: string) {
 describe('data directory lock', { timeout: 120_000 }, () => {
   test('a second process cannot open a data directory the server holds, and says why', async () => {
     const dir = freshDir();
+    await seedPgliteDataDir(dir);
     const server = await createDb(loadConfig({ DATA_DIR: dir }), { role: 'server' });
 
     const second = openFromAnotherProcess(dir);
@@ -51,6 +53,7 @@ describe('data directory lock', { timeout: 120_000 }, () => {
 
   test('the lock is released on close, so the next process can open the directory', async () => {
     const dir = freshDir();
+    await seedPgliteDataDir(dir);
     const first = await createDb(loadConfig({ DATA_DIR: dir }), { role: 'server' });
     await first.close();
 

@@ -7,6 +7,8 @@ export type AppEvent =
   | { type: 'sectors.updated' }
   | { type: 'heat.recomputed'; asOf: string }
   | { type: 'users.updated' }
+  /** Stored evaluations or the model registry changed (every instance drops its cached methodology answers). */
+  | { type: 'methodology.updated' }
   | { type: 'sync.updated'; job: string }
   /** One user's own data changed (a points ledger row, a notification, the profile): raised by database triggers on
    * commit (migration realtime_user_events), so every writer is covered and a rolled-back change raises nothing. */

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { syncRuns } from '../db/schema/index.ts';
 import { openRuntime } from '../runtime.ts';
 import { createFreshDatabase } from '../test/build-test-app.ts';
+import { seedPgliteDataDir } from '../test/pglite-template.ts';
 import type { JobContext } from './job.ts';
 import { createScheduler } from './scheduler.ts';
 import { getSyncStatus } from './sync-status.ts';
@@ -35,6 +36,7 @@ describe('runs left running by a killed process', () => {
     const fresh = await createFreshDatabase();
     drop = fresh?.drop;
     dataDir = fresh ? undefined : mkdtempSync(join(tmpdir(), 'heatrank-orphan-runs-'));
+    if (dataDir) await seedPgliteDataDir(dataDir);
     config = loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',

@@ -5,6 +5,7 @@ import { exportsJob } from './exports.job.ts';
 import { firstStartRefreshJob } from './first-start-refresh.job.ts';
 import { fullSyncJob } from './full-sync.job.ts';
 import { heatJob } from './heat.job.ts';
+import { heatEvaluationJob } from './heat-evaluation.job.ts';
 import { historyBackfillJob } from './history-backfill.job.ts';
 import { historyRetentionJob } from './history-retention.job.ts';
 import { developerJob } from './ingest-developer.job.ts';
@@ -40,6 +41,7 @@ import { pointsExpiryJob } from './points-expiry.job.ts';
  * - exports            every minute (due scheduled exports, exports a stopped instance left, retention)
  * - history-backfill   at start-up and every 6 h until one run succeeds (BACKFILL_DAYS of daily history)
  * - crypto-payments    every minute (re-checks processing crypto payments on-chain; expires pending ones)
+ * - heat-evaluation    daily 05:50 (the last 90 days of heat against what happened next, every model version)
  */
 export const ALL_JOBS: readonly Job[] = [
   heatJob,
@@ -60,6 +62,7 @@ export const ALL_JOBS: readonly Job[] = [
   historyBackfillJob,
   exportsJob,
   cryptoPaymentsJob,
+  heatEvaluationJob,
 ];
 
 /** The ingestion jobs (one per source group), in the order they appear above. */

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, type BuildAppOptions, buildApp } from '../app.ts';
@@ -8,6 +7,7 @@ import type { Db, DbHandle } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { ResponseCache } from '../plugins/response-cache.ts';
 import { openRuntime } from '../runtime.ts';
+import { pgliteTemplate, seedPgliteDataDir } from './pglite-template.ts';
 import { rememberTestDatabase } from './test-databases.ts';
 
 export type TestApp = {
@@ -40,21 +40,9 @@ export type TestAppOptions = {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A migrated, empty PGlite data directory (a dumpDataDir tarball) every test file's PGlite starts from. */
-    pgliteTemplate: string | null;
     /** A migrated PostgreSQL database every test file's database is created from (TEST_DATABASE_URL only). */
     postgresTemplate: string | null;
   }
-}
-
-let templateDump: Blob | undefined | null;
-/** The migrated template of this run (global-setup.ts), read once per worker; undefined outside vitest's setup. */
-function pgliteTemplate(): Blob | undefined {
-  if (templateDump === undefined) {
-    const path = inject('pgliteTemplate');
-    templateDump = path ? new Blob([readFileSync(path)]) : null;
-  }
-  return templateDump ?? undefined;
 }
 
 /**
@@ -78,7 +66,10 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       : {}),
     ...options.env,
   });
-  const fromTemplate = !config.DATABASE_URL && config.DATA_DIR.startsWith('memory://');
+  const inMemory = config.DATA_DIR.startsWith('memory://');
+  // A new on-disk PGlite directory starts from the template too (an existing one, as in a restart, is left alone).
+  if (!config.DATABASE_URL && !inMemory) await seedPgliteDataDir(config.DATA_DIR);
+  const fromTemplate = !config.DATABASE_URL && inMemory;
   const runtime = await openRuntime(config, fromTemplate ? { pgliteDataDump: pgliteTemplate() } : {});
   const app = await buildApp(
     { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },

@@ -11,6 +11,7 @@ export const AUDIT_ENTITIES = [
   'maintenance',
   'payment',
   'support-request',
+  'heat-model',
 ] as const;
 
 export const AuditQuerySchema = z.object({

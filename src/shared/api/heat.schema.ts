@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_RANGE_MIN_LEVEL, type HistoryRangeKey } from '../membership/level.ts';
+import { MARKET_CAP_BAND_NAMES } from '../scoring/cohorts.ts';
 import { BreakdownEntrySchema } from '../scoring/types.ts';
 import { MetricSourceSchema, ProjectStatusSchema } from './common.schema.ts';
 
@@ -45,6 +46,23 @@ export const EvidenceSchema = z.object({
 });
 export type Evidence = z.infer<typeof EvidenceSchema>;
 
+/** An input's standing in one cohort: its mid-rank percentile (null below MIN_COHORT_PEERS) among `peers` with data. */
+export const CohortStandingSchema = z.object({
+  percentile: z.number().min(0).max(100).nullable(),
+  peers: z.number().int(),
+});
+
+/**
+ * Each input with data ranked within the project's sector and within its market-cap band (shared/scoring/cohorts.ts):
+ * "followers: 3.0 M, 97th percentile in Layer1". `capBand` is null without a market cap; inputs without data are absent.
+ */
+export const CohortPercentilesSchema = z.object({
+  sector: z.string(),
+  capBand: z.object({ band: z.enum(MARKET_CAP_BAND_NAMES), from: z.number(), to: z.number().nullable() }).nullable(),
+  inputs: z.record(z.string(), z.object({ sector: CohortStandingSchema, capBand: CohortStandingSchema.nullable() })),
+});
+export type CohortPercentiles = z.infer<typeof CohortPercentilesSchema>;
+
 /**
  * GET /api/projects/:id/heat — the score explained: every component, "no data" included. A project below the minimum
  * evidence rule has `scored: false`, `score: null` and `status: null`; its breakdown still lists every component with
@@ -77,6 +95,8 @@ export const ProjectHeatResponseSchema = z.object({
   socialBreakdown: z.array(BreakdownEntrySchema),
   /** Where each signal came from and when (keys are signal names), when ingestion recorded it. */
   sources: z.record(z.string(), MetricSourceSchema),
+  /** Each input's percentile within the project's sector and market-cap band. */
+  cohorts: CohortPercentilesSchema,
 });
 export type ProjectHeatResponse = z.infer<typeof ProjectHeatResponseSchema>;
 

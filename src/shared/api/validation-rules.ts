@@ -23,6 +23,7 @@ export const VALIDATION_RULES = [
   'unknownSector',
   'unknownChain',
   'sectorExists',
+  'sumToOne',
   'invalid',
 ] as const;
 export type ValidationRule = (typeof VALIDATION_RULES)[number];
@@ -86,10 +87,21 @@ export function ruleOfIssue(issue: IssueLike): { rule: ValidationRule; params: R
       return { rule: 'unknownField', params: { keys: Array.isArray(issue.keys) ? issue.keys.join(', ') : '' } };
     case 'not_multiple_of':
       return { rule: 'wholeNumber', params: {} };
-    default:
-      return { rule: 'invalid', params: {} };
+    default: {
+      const named = /^rule:(\w+)$/.exec(issue.message ?? '')?.[1];
+      return { rule: isRule(named) ? named : 'invalid', params: {} };
+    }
   }
 }
+
+/**
+ * A schema's own check names its rule through its message, `customRule('sumToOne')`, so the answer words it from the
+ * catalogue like any other rule (zod's custom issues carry no rule of their own).
+ */
+export const customRule = (rule: ValidationRule) => `rule:${rule}`;
+
+const isRule = (value: string | undefined): value is ValidationRule =>
+  (VALIDATION_RULES as readonly (string | undefined)[]).includes(value);
 
 /** A zod issue path as the field name clients match ("team.en", "chains.2"); '' for the whole value. */
 export const fieldOfPath = (path: readonly PropertyKey[]) => path.map(String).join('.');

@@ -19,6 +19,7 @@ import enHeat from './en/heat.json' with { type: 'json' };
 import enHome from './en/home.json' with { type: 'json' };
 import enIngestion from './en/ingestion.json' with { type: 'json' };
 import enMembership from './en/membership.json' with { type: 'json' };
+import enMethodology from './en/methodology.json' with { type: 'json' };
 import enNotifications from './en/notifications.json' with { type: 'json' };
 import enPages from './en/pages.json' with { type: 'json' };
 import enPayments from './en/payments.json' with { type: 'json' };
@@ -53,6 +54,7 @@ import zhHeat from './zh/heat.json' with { type: 'json' };
 import zhHome from './zh/home.json' with { type: 'json' };
 import zhIngestion from './zh/ingestion.json' with { type: 'json' };
 import zhMembership from './zh/membership.json' with { type: 'json' };
+import zhMethodology from './zh/methodology.json' with { type: 'json' };
 import zhNotifications from './zh/notifications.json' with { type: 'json' };
 import zhPages from './zh/pages.json' with { type: 'json' };
 import zhPayments from './zh/payments.json' with { type: 'json' };
@@ -93,6 +95,7 @@ export const en = {
   home: enHome,
   ingestion: enIngestion,
   membership: enMembership,
+  methodology: enMethodology,
   notifications: enNotifications,
   pages: enPages,
   payments: enPayments,
@@ -130,6 +133,7 @@ export const zh: typeof en = {
   home: zhHome,
   ingestion: zhIngestion,
   membership: zhMembership,
+  methodology: zhMethodology,
   notifications: zhNotifications,
   pages: zhPages,
   payments: zhPayments,

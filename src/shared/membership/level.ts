@@ -73,6 +73,7 @@ const FEATURE_MIN_LEVEL = {
   real_time_updates: 'premium',
   ad_free: 'premium',
   custom_dashboard: 'premium',
+  custom_weights: 'premium',
   bulk_export: 'vip',
   api_access: 'vip',
   team_collaboration: 'vip',

@@ -20,13 +20,19 @@ function useCanReadRange(): (range: HistoryRange) => boolean {
   return (range) => canReadHistoryRange(level, range);
 }
 
-/** The project page's heat breakdown and history. */
-export function ProjectHeatSlot({ projectId }: { projectId: string }) {
+/** The project page's heat breakdown and history; `sectorLabel` names the sector its inputs are ranked in. */
+export function ProjectHeatSlot({
+  projectId,
+  sectorLabel,
+}: {
+  projectId: string;
+  sectorLabel?: (category: string) => string;
+}) {
   const canRead = useCanReadRange();
   return (
     <div className="card p-5" data-slot="heat-breakdown">
       <Suspense fallback={<Skeleton className="h-64 w-full" />}>
-        <ProjectHeatPanel projectId={projectId} canRead={canRead} />
+        <ProjectHeatPanel projectId={projectId} canRead={canRead} sectorLabel={sectorLabel} />
       </Suspense>
     </div>
   );

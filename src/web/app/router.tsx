@@ -56,6 +56,7 @@ const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage', ['sea
 const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage');
 const AuthCallbackPage = page(() => import('./routes/auth.tsx'), 'AuthCallbackPage');
 const AboutPage = page(() => import('./routes/about.tsx'), 'AboutPage', ['pages']);
+const MethodologyPage = page(() => import('./routes/methodology.tsx'), 'MethodologyPage', ['methodology']);
 const PrivacyPage = page(() => import('./routes/privacy.tsx'), 'PrivacyPage', ['pages']);
 const TermsPage = page(() => import('./routes/terms.tsx'), 'TermsPage', ['pages']);
 const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage', ['pages']);
@@ -129,6 +130,7 @@ export const routes: RouteObject[] = [
           { path: 'login', Component: AuthPage },
           { path: 'auth/callback', Component: AuthCallbackPage },
           { path: 'about', Component: AboutPage },
+          { path: 'methodology', Component: MethodologyPage },
           { path: 'privacy', Component: PrivacyPage },
           { path: 'terms', Component: TermsPage },
           { path: 'contact', Component: ContactPage },

@@ -4,18 +4,22 @@ import {
   computeCategoryScores,
   computeContributionDeltas,
   computeEvidence,
+  countEvidence,
   DAY_MS,
   HEAT_MODEL_VERSION,
+  type HeatSignals,
   heatScore,
   MIN_EVIDENCE_SIGNALS,
+  type ProjectStatus,
   SOCIAL_MODEL_VERSION,
   socialScore,
 } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
 import type { MetricSources } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { computeCohortPercentiles } from './cohort-percentiles.service.ts';
 import { computeInputsHash, fromHistoryContributions, toHeatSignals } from './heat.mappers.ts';
-import { selectProjectInputs } from './heat.queries.ts';
+import { selectProjectInputs, selectProjectInputsPage } from './heat.queries.ts';
 import {
   countHistoryRows,
   selectHistoryPoints,
@@ -50,6 +54,7 @@ export async function getProjectHeat(db: Db, id: string, now: Date): Promise<Pro
   const heat = heatScore(signals, previewReason === null ? (computedAt as Date) : now);
   const social = socialScore(signals);
   const evidence = computeEvidence(signals, (key) => toSignalSource(key, row.metricSources));
+  const cohorts = await computeCohortPercentiles(db, inputs);
   const { scored, ...counts } = evidence;
   return {
     projectId: row.id,
@@ -69,7 +74,34 @@ export async function getProjectHeat(db: Db, id: string, now: Date): Promise<Pro
     breakdown: scored ? heat.breakdown : toUnscoredBreakdown(heat.breakdown),
     socialBreakdown: social.breakdown,
     sources: toSignalSources(row.metricSources),
+    cohorts,
   };
+}
+
+/** One project's heat inputs as the recompute reads them, with its stored heat. */
+export type ProjectSignals = {
+  id: string;
+  category: string;
+  signals: HeatSignals;
+  evidence: number;
+  storedHeat: number | null;
+};
+
+/** Every project's (or one sector's) heat inputs, read page by page as the recompute reads them. */
+export async function listProjectSignals(db: Db, category?: string): Promise<ProjectSignals[]> {
+  const PAGE = 5_000;
+  const out: ProjectSignals[] = [];
+  for (let after = ''; ; ) {
+    const page = await selectProjectInputsPage(db, after, PAGE);
+    for (const p of page) {
+      if (category !== undefined && p.category !== category) continue;
+      const signals = toHeatSignals(p, (p.storedStatus ?? 'active') as ProjectStatus);
+      out.push({ id: p.id, category: p.category, signals, evidence: countEvidence(signals), storedHeat: p.storedHeat });
+    }
+    const last = page.at(-1);
+    if (page.length < PAGE || !last) return out;
+    after = last.id;
+  }
 }
 
 /** An unscored project's components: raw values and "no data" flags kept, no weight and no contribution. */

@@ -22,6 +22,7 @@ export function hintFor(event: AppEvent, userId: string | null): RealtimeHint | 
     case 'user.changed':
       return userId !== null && event.userId === userId ? { type: 'me.updated', what: event.what } : null;
     case 'users.updated':
+    case 'methodology.updated': // read through the API; no page listens for it yet
       return null;
     case 'projects.updated':
       return event.ids ? { type: event.type, ids: event.ids } : { type: event.type };

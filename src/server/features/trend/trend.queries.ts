@@ -53,13 +53,15 @@ export function upsertDailyRanks(db: Db, fromDay: string, toDay: string, source:
   return db.execute(sql`
     WITH latest AS (
       SELECT DISTINCT ON (entity_type, entity_id, day) entity_type, entity_id, day, computed_at, score FROM (
-        SELECT entity_type, entity_id, (computed_at AT TIME ZONE 'UTC')::date AS day, computed_at, score
+        SELECT entity_type, entity_id, (computed_at AT TIME ZONE 'UTC')::date AS day, computed_at, score, 0 AS stored
         FROM heat_history WHERE ${history}
         UNION ALL
-        SELECT entity_type, entity_id, day, computed_at, score FROM heat_daily_ranks
+        SELECT entity_type, entity_id, day, computed_at, score, 1 AS stored FROM heat_daily_ranks
         WHERE day BETWEEN ${fromDay}::date AND ${toDay}::date
       ) AS x
-      ORDER BY entity_type, entity_id, day, computed_at DESC
+      -- A history row rewritten in place (a backfilled day recomputed from changed inputs) keeps its time: at equal
+      -- times the history row wins over the ranked copy, else an arbitrary pick could keep the stale score.
+      ORDER BY entity_type, entity_id, day, computed_at DESC, stored
     ), ranked AS (
       SELECT l.entity_type, l.entity_id, l.day, l.computed_at, l.score,
         rank() OVER (PARTITION BY l.entity_type, l.day ORDER BY l.score DESC)::int AS rank,

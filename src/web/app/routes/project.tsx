@@ -111,7 +111,7 @@ export function ProjectPage() {
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ProjectAnalysisSlot projectId={data.id} />
-          <ProjectHeatSlot projectId={data.id} />
+          <ProjectHeatSlot projectId={data.id} sectorLabel={sectorLabel} />
           <ProjectTrendSlot projectId={data.id} />
           <ProjectMetrics project={data} />
           <SocialSummarySection projectId={data.id} />

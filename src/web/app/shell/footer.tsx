@@ -15,6 +15,7 @@ const PRODUCT_LINKS = [
   { to: '/platforms', key: 'platforms' },
   { to: '/analytics', key: 'analytics' },
   { to: '/search', key: 'search' },
+  { to: '/methodology', key: 'methodology' },
 ] as const;
 
 const COMPANY_LINKS = [

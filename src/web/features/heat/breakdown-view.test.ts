@@ -1,7 +1,14 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { BreakdownEntry } from '../../../shared/scoring/types.ts';
 import { i18n } from '../../lib/i18n.ts';
-import { componentLabelKey, formatPoints, formatRaw, formatWeight, groupBreakdown } from './breakdown-view.ts';
+import {
+  componentLabelKey,
+  displayPercentile,
+  formatPoints,
+  formatRaw,
+  formatWeight,
+  groupBreakdown,
+} from './breakdown-view.ts';
 
 // Raw values in English units (K / M / B); lib/format.test.ts covers the Chinese 万 / 亿.
 beforeAll(() => i18n.changeLanguage('en'));
@@ -66,4 +73,13 @@ test('componentLabelKey maps history and sector keys to the heat catalogue', () 
   expect(componentLabelKey('heat.market')).toEqual({ key: 'moves.categoryPart', category: 'market' });
   expect(componentLabelKey('market')).toEqual({ key: 'categories.market' });
   expect(componentLabelKey('projectSocial')).toEqual({ key: 'components.projectSocial' });
+});
+
+describe('displayPercentile', () => {
+  test('shows a whole percentile from 1 to 99', () => {
+    expect(displayPercentile(99.5)).toBe(99);
+    expect(displayPercentile(0.5)).toBe(1);
+    expect(displayPercentile(81.25)).toBe(81);
+    expect(displayPercentile(37.5)).toBe(38);
+  });
 });

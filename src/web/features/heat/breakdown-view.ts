@@ -65,3 +65,8 @@ export function componentLabelKey(key: string): { key: string; category?: string
   if (['social', 'market', 'development', 'news'].includes(key)) return { key: `categories.${key}` };
   return { key: `components.${key}` };
 }
+
+/** A cohort percentile as people read it: a whole number from 1 to 99 (the mid-rank of the top of 100 is 99.5). */
+export function displayPercentile(percentile: number): number {
+  return Math.min(99, Math.max(1, Math.round(percentile)));
+}

@@ -4,6 +4,7 @@ import type { BreakdownEntry } from '../../../../shared/scoring/types.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { formatCompact, formatScore } from '../../../lib/format.ts';
 import { componentLabelKey, formatPoints, formatRaw, formatWeight, groupBreakdown } from '../breakdown-view.ts';
+import { CohortNote } from './cohort-note.tsx';
 
 type Props = {
   breakdown: readonly BreakdownEntry[];
@@ -15,6 +16,9 @@ type Props = {
   missingTotal?: string;
   /** Gives each row the id `<prefix><key>` (e.g. "breakdown-mentions7d"): the analysis brief's citations link there. */
   rowIdPrefix?: string;
+  /** Each input's percentile in its sector and market-cap band, shown under its raw value. */
+  cohorts?: ProjectHeatResponse['cohorts'];
+  sectorLabel?: (category: string) => string;
 };
 
 /**
@@ -22,7 +26,16 @@ type Props = {
  * it adds. A component without data says "no data" and adds nothing; adjustments (age, status, clamp) follow, and the
  * total row equals the score.
  */
-export function HeatComponentTable({ breakdown, score, caption, sources = {}, rowIdPrefix, missingTotal }: Props) {
+export function HeatComponentTable({
+  breakdown,
+  score,
+  caption,
+  sources = {},
+  rowIdPrefix,
+  missingTotal,
+  cohorts,
+  sectorLabel = (c) => c,
+}: Props) {
   const { t } = useTranslation('heat');
   const { components, adjustments } = groupBreakdown(breakdown);
   const label = (key: string) => {
@@ -92,6 +105,7 @@ export function HeatComponentTable({ breakdown, score, caption, sources = {}, ro
                   <>
                     {rawText(e)}
                     {e.authors !== undefined && <AuthorsNote entry={e} />}
+                    {cohorts && <CohortNote cohorts={cohorts} inputKey={e.key} sectorLabel={sectorLabel} />}
                   </>
                 )}
               </td>

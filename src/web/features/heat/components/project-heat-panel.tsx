@@ -8,7 +8,15 @@ import { HeatComponentTable } from './heat-component-table.tsx';
 import { type CanReadRange, ProjectHeatHistory } from './heat-history.tsx';
 
 /** The project page's heat section: category chart, component table, social-score table and history. */
-export function ProjectHeatPanel({ projectId, canRead }: { projectId: string; canRead?: CanReadRange }) {
+export function ProjectHeatPanel({
+  projectId,
+  canRead,
+  sectorLabel,
+}: {
+  projectId: string;
+  canRead?: CanReadRange;
+  sectorLabel?: (category: string) => string;
+}) {
   const { t } = useTranslation('heat');
   const heat = useProjectHeat(projectId);
 
@@ -71,6 +79,8 @@ export function ProjectHeatPanel({ projectId, canRead }: { projectId: string; ca
             breakdown={heat.data.breakdown}
             score={heat.data.score}
             sources={heat.data.sources}
+            cohorts={heat.data.cohorts}
+            sectorLabel={sectorLabel}
             rowIdPrefix="breakdown-"
           />
         </>

@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { loadConfig } from '../src/server/config.ts';
+import { queryRows } from '../src/server/db/client.ts';
+import { insertUser } from '../src/server/features/auth/auth.queries.ts';
+import { ensureProfile } from '../src/server/features/auth/auth.service.ts';
+import { hashPassword } from '../src/server/features/auth/password.ts';
+import { runBackfill } from '../src/server/features/backfill/backfill.service.ts';
+import { runEvaluation } from '../src/server/features/methodology/evaluation-run.service.ts';
+import { creditPoints } from '../src/server/features/points/points.service.ts';
+import { fakeHistoryEnv, fakeHistoryRoute } from '../src/server/sources/testing/fake-history.ts';
+import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../src/server/sources/testing/fake-server.ts';
+import { RESOURCES } from '../src/shared/locales/index.ts';
+import { signIn } from './support/accounts.ts';
+import { findSeriousViolations } from './support/axe.ts';
+import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { launchFileBrowser } from './support/file-browser.ts';
+import { type OwnServer, startOwnServer } from './support/own-server.ts';
+
+// /methodology states the model from the code (weights, scales, sources, rules) and its evaluation against what
+// happened next, in zh and en, on a desk and a phone; the project page ranks each raw input within its sector and
+// market-cap band. Its own server: the built-in catalogue with 60 backfilled days of 30 projects (fake history
+// sources on loopback), evaluated as the daily job does, so the shared server's histories stay untouched.
+const session = launchFileBrowser();
+let own: OwnServer;
+let fakeHistory: FakeServer;
+const ANALYST = { email: 'weights-analyst@example.com', password: 'weights-analyst-password-1' };
+
+beforeAll(async () => {
+  own = await startOwnServer({ env: { CATALOGUE_AUTOLOAD: 'true' } });
+  fakeHistory = await startFakeServer(
+    fakeHistoryRoute(() => new Date(), { shapeOf: new Date('2026-11-25T00:00:00Z') }),
+  );
+  const db = own.runtime.handle.db;
+  const config = loadConfig({ ...FAST_INGEST_ENV, ...fakeHistoryEnv(fakeHistory.url), LOG_LEVEL: 'silent' });
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM projects WHERE coingecko_id IS NOT NULL ORDER BY id LIMIT 30`,
+  );
+  await runBackfill({ db, config }, { days: 60, now: new Date(), projectIds: rows.map((r) => r.id) });
+  await runEvaluation(db, { now: new Date() });
+  own.runtime.cache.invalidate();
+  // A premium analyst (1,000 points, as earned): the weight sliders are premium.
+  const user = await insertUser(db, {
+    email: ANALYST.email,
+    passwordHash: await hashPassword(ANALYST.password),
+    emailVerifiedAt: new Date(),
+  });
+  if (user) {
+    await ensureProfile(db, user, {}, new Date());
+    await creditPoints(db, { userId: user.id, amount: 1000, reason: 'admin.adjust', now: new Date() });
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await fakeHistory?.close();
+  await own?.close();
+});
+
+describe('the methodology page and cohort percentiles', () => {
+  for (const lang of ['zh', 'en'] as Lang[]) {
+    for (const [device, viewport] of [
+      ['desktop', DESKTOP],
+      ['mobile', MOBILE],
+    ] as const) {
+      test(`${lang} ${device}: the model, its rules and its evaluation on backfilled history`, async () => {
+        await session.withPage(
+          { lang, viewport, baseURL: own.baseURL },
+          `methodology-${lang}-${device}`,
+          async (page) => {
+            const texts = RESOURCES[lang].methodology;
+            await open(page, '/methodology');
+            await expect(page.locator('main h1').textContent()).resolves.toBe(texts.title);
+            const rows = page.locator('[data-testid="methodology-weights"] tr[data-input]');
+            expect(await rows.count()).toBe(18);
+            // X followers: the published 15 %, and 40 % × 30 / 100 = 12 % with every input present; refreshed weekly.
+            const followers = page.locator('tr[data-input="twitterFollowers"] td');
+            expect(await followers.allTextContents()).toEqual(
+              expect.arrayContaining(['15%', '12%', RESOURCES[lang].provenance.sources.x]),
+            );
+            const rules = await page.locator('[data-testid="methodology-rules"]').textContent();
+            expect(rules).toContain(texts.rules.evidence.replace('{{min}}', '2').replace('{{total}}', '17'));
+
+            // The evaluation: trading volume has a correlation with its interval on 50+ days of backfilled history.
+            const volume = page.locator('[data-testid="evaluation-table"] tr[data-outcome="volume"]');
+            await volume.waitFor({ state: 'visible', timeout: 20_000 });
+            const volumeText = (await volume.textContent()) ?? '';
+            expect(volumeText).toMatch(/[+−]\d\.\d\d ?\[[+−]?\d\.\d\d, [+−]?\d\.\d\d\]/);
+            expect(volumeText).not.toContain(texts.evaluation.notEnough);
+            // Page views have no source history here: said in words, never a number.
+            const pageViews = await page.locator('tr[data-outcome="pageViews"]').textContent();
+            expect(pageViews).toContain(texts.evaluation.notEnough);
+            await page.locator('[data-testid="correlation-chart"] canvas').waitFor({ timeout: 15_000 });
+            await expect(page.locator('[data-testid="model-changelog"] li').count()).resolves.toBeGreaterThanOrEqual(1);
+            const changelog = await page.locator('[data-testid="model-changelog"]').textContent();
+            expect(changelog).toContain(texts.evaluation.changelog.code['heat-v2']);
+
+            expect(
+              await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+            ).toBeLessThanOrEqual(0);
+            expect(await findSeriousViolations(page, 'main')).toEqual([]);
+            await session.screenshot(page, `methodology-${lang}-${device}`, { fullPage: true });
+          },
+        );
+      });
+    }
+
+    test(`${lang}: the evaluation downloads as CSV`, async () => {
+      const response = await fetch(`${own.baseURL}/api/methodology/evaluation?group=all&horizon=7&format=csv`);
+      expect(response.headers.get('content-type')).toContain('text/csv');
+      const csv = await response.text();
+      expect(csv.split('\n')[0]).toContain('correlation');
+      expect(csv).toContain('volume');
+    });
+
+    test(`${lang}: the project page ranks an input among its sector and market-cap band`, async () => {
+      await session.withPage({ lang, viewport: MOBILE, baseURL: own.baseURL }, `cohort-${lang}`, async (page) => {
+        await open(page, '/project/ethereum');
+        const note = page.locator('[data-cohort="marketCapUsd"]');
+        await note.waitFor({ state: 'visible', timeout: 15_000 });
+        const text = (await note.textContent()) ?? '';
+        const sector = lang === 'zh' ? /在 .+ 中位于第 \d+ 百分位/ : /\d+(st|nd|rd|th) percentile in \S+/;
+        expect(text).toMatch(sector);
+        await note.scrollIntoViewIfNeeded();
+        await session.screenshot(page.locator('table:has([data-cohort])'), `cohort-${lang}`);
+      });
+    });
+  }
+
+  test('a premium analyst tries her own weights, ranks with them and publishes them (en, desk)', async () => {
+    await session.withPage({ lang: 'en', baseURL: own.baseURL }, 'weight-lab-en', async (page) => {
+      const t = RESOURCES.en.methodology.lab;
+      await signIn(page, RESOURCES.en, ANALYST.email, ANALYST.password);
+      await page.waitForURL((url) => url.pathname === '/');
+      await open(page, '/methodology');
+      const lab = page.getByTestId('weight-lab');
+      await lab.waitFor();
+      // All of the market cap's weight up to 50 %: the others make room and the total stays 100 %.
+      await lab.locator('[data-weight="marketCapUsd"] input[type="range"]').fill('50');
+      await expect(lab.getByTestId('weight-marketCapUsd').textContent()).resolves.toBe('50.0%');
+      await expect(lab.getByTestId('weights-total').textContent()).resolves.toBe(t.total.replace('{{sum}}', '100.0%'));
+      await lab.getByRole('button', { name: t.run }).click();
+      const top = page.getByTestId('proposal-top');
+      await top.waitFor({ timeout: 60_000 });
+      expect(await top.locator('tbody tr').count()).toBeGreaterThan(5);
+      // Each row names its rank today beside the proposal's; the evaluation compares on the same history.
+      await expect(page.getByTestId('proposal-evaluation').locator('tr[data-outcome="volume"]').count()).resolves.toBe(
+        1,
+      );
+      await session.screenshot(page, 'weight-lab-en', { fullPage: true });
+
+      const form = page.getByTestId('save-proposal');
+      await form.getByLabel(t.name).fill('Market cap first');
+      await form.getByLabel(t.visibility).selectOption('public');
+      await form.getByRole('button', { name: t.save }).click();
+      const listed = page.getByTestId('proposal-list').locator('li', { hasText: 'Market cap first' });
+      await listed.waitFor();
+      expect(await listed.textContent()).toContain(t.mine);
+    });
+  });
+
+  test('a visitor sees what the sliders are and is asked to sign in (zh, phone)', async () => {
+    await session.withPage(
+      { lang: 'zh', viewport: MOBILE, baseURL: own.baseURL },
+      'weight-lab-visitor-zh',
+      async (page) => {
+        await open(page, '/methodology');
+        const section = page.locator('section[aria-labelledby="methodology-lab"]');
+        await section.locator('[data-slot="locked-feature"]').waitFor();
+        expect(await section.getByTestId('weight-lab').count()).toBe(0);
+        // The published proposal is listed for everyone.
+        await section.getByTestId('proposal-list').locator('li', { hasText: 'Market cap first' }).waitFor();
+        await section.scrollIntoViewIfNeeded();
+        await session.screenshot(section, 'weight-lab-visitor-zh');
+      },
+    );
+  });
+});

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { HeatModelDefinition } from '../../../shared/methodology/models.ts';
+
+/**
+ * Heat model versions as data: weights, caps and rules (`definition`), what changed (`changelog`), and which one is
+ * current. The code's model is written here from the code itself (models.service.ts ensureCodeModel), never by hand;
+ * candidates are added by an admin and scored on the stored daily inputs without touching the public ranking.
+ * At most one row is 'current' (a partial unique index), so two instances promoting at once cannot both win.
+ */
+export const heatModels = pgTable(
+  'heat_models',
+  {
+    id: text().primaryKey(),
+    status: text({ enum: ['current', 'candidate', 'retired'] }).notNull(),
+    definition: jsonb().$type<HeatModelDefinition>().notNull(),
+    changelog: text().notNull(),
+    /** Where the row came from: 'code' (the weights compiled into this build) or 'admin'. */
+    origin: text({ enum: ['code', 'admin'] }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    promotedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('heat_models_one_current_idx').on(t.status).where(sql`${t.status} = 'current'`)],
+);
+
+/**
+ * One evaluation table cell per (model, basis, outcome, horizon, group): the means over days and their bootstrap
+ * intervals (shared/methodology evaluateHeat). `basis` 'published' = the stored daily heat users saw; 'replayed' =
+ * heat recomputed under the model from the stored daily inputs (how candidates are scored). `group_id` is '' for all.
+ * Replaced as a whole per (model, basis) by the daily evaluation job.
+ */
+export const heatEvaluationCells = pgTable(
+  'heat_evaluation_cells',
+  {
+    modelVersion: text().notNull(),
+    basis: text({ enum: ['published', 'replayed'] }).notNull(),
+    outcome: text().notNull(),
+    horizon: integer().notNull(),
+    groupKind: text({ enum: ['all', 'sector', 'modelVersion'] }).notNull(),
+    groupId: text().notNull(),
+    family: text().notNull(),
+    fromDay: date({ mode: 'string' }).notNull(),
+    toDay: date({ mode: 'string' }).notNull(),
+    correlationMean: doublePrecision(),
+    correlationLow: doublePrecision(),
+    correlationHigh: doublePrecision(),
+    correlationDays: integer().notNull(),
+    hitRateMean: doublePrecision(),
+    hitRateLow: doublePrecision(),
+    hitRateHigh: doublePrecision(),
+    hitRateDays: integer().notNull(),
+    hitRateChance: doublePrecision().notNull(),
+    blockLength: integer(),
+    daysUsed: integer().notNull(),
+    daysSkipped: integer().notNull(),
+    daysPending: integer().notNull(),
+    daysNeeded: integer().notNull(),
+    projectsMean: doublePrecision().notNull(),
+    projectsMin: integer().notNull(),
+    seed: integer().notNull(),
+    resamples: integer().notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'heat_evaluation_cells_pk',
+      columns: [t.modelVersion, t.basis, t.outcome, t.horizon, t.groupKind, t.groupId],
+    }),
+  ],
+);
+
+/** Each cell's daily cross-sections: n projects, Spearman ρ (null = a side all tied) and the top-decile hit rate. */
+export const heatEvaluationDays = pgTable(
+  'heat_evaluation_days',
+  {
+    modelVersion: text().notNull(),
+    basis: text({ enum: ['published', 'replayed'] }).notNull(),
+    outcome: text().notNull(),
+    horizon: integer().notNull(),
+    groupKind: text({ enum: ['all', 'sector', 'modelVersion'] }).notNull(),
+    groupId: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    n: integer().notNull(),
+    correlation: doublePrecision(),
+    hitRate: doublePrecision().notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'heat_evaluation_days_pk',
+      columns: [t.modelVersion, t.basis, t.outcome, t.horizon, t.groupKind, t.groupId, t.day],
+    }),
+    index('heat_evaluation_days_day_idx').on(t.day),
+  ],
+);

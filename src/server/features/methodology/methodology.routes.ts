@@ -1,0 +1,104 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateHeatModelBodySchema,
+  EvaluationQuerySchema,
+  EvaluationResponseSchema,
+  HeatModelParamsSchema,
+  HeatModelSchema,
+  HeatModelsResponseSchema,
+} from '../../../shared/api/methodology.schema.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { sendCached } from '../../plugins/send-cached.ts';
+import { adminActorOf } from '../admin/audit-log.service.ts';
+import { requireAdmin } from '../auth/auth.plugin.ts';
+import { getEvaluation, toEvaluationCsv } from './evaluation.service.ts';
+import { createCandidateModel, listHeatModels, promoteHeatModel } from './models.service.ts';
+
+const tags = ['methodology'];
+
+/** A CSV download (the route's JSON schema describes the JSON form; a string body is sent as it is). */
+const sendCsv = (reply: FastifyReply, csv: string) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', 'attachment; filename="heat-evaluation.csv"')
+    .header('cache-control', 'public, max-age=300')
+    .send(csv);
+/** The evaluation changes once a day; a model promotion or a run drops the cache at once. */
+const EVALUATION_TTL_MS = 10 * 60_000;
+
+/** /api/methodology: the public evaluation of the heat score and the model versions. */
+export const methodologyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+  app.get(
+    '/evaluation',
+    {
+      schema: {
+        tags,
+        summary: 'The heat score evaluated against what happened next (JSON, or CSV with format=csv)',
+        description:
+          'Per model version, outcome, horizon and group: Spearman correlation and top-decile hit rate with 95 % block-bootstrap intervals. history.status says when the history is too short, how many days are needed and when they will exist.',
+        querystring: EvaluationQuerySchema,
+        response: { 200: EvaluationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { lang: _lang, ...query } = request.query;
+      const key = `methodology:evaluation:${JSON.stringify(query)}`;
+      const cached = await cache.getOrCompute(key, () => getEvaluation(db, query, new Date()), EVALUATION_TTL_MS);
+      if (query.format === 'json') return sendCached(request, reply, cached, 300);
+      return sendCsv(reply, toEvaluationCsv(JSON.parse(cached.body)));
+    },
+  );
+
+  app.get(
+    '/models',
+    {
+      schema: {
+        tags,
+        summary: 'Heat model versions: weights, caps and rules, and the changelog',
+        response: { 200: HeatModelsResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, await cache.getOrCompute('methodology:models', () => listHeatModels(db, new Date()))),
+  );
+};
+
+/** /api/admin/methodology: candidate model versions and their promotion (admin only, audited). */
+export const methodologyAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, events }) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.post(
+    '/models',
+    {
+      schema: {
+        tags,
+        summary: 'Add a candidate heat model version (scored on stored inputs, never on the public ranking)',
+        body: CreateHeatModelBodySchema,
+        response: { 201: HeatModelSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await createCandidateModel(db, request.body, adminActorOf(request), new Date());
+      await events.publish({ type: 'methodology.updated' });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/models/:id/promote',
+    {
+      schema: {
+        tags,
+        summary: 'Promote a candidate heat model version to current',
+        params: HeatModelParamsSchema,
+        response: { 200: HeatModelSchema },
+      },
+    },
+    async (request) => {
+      const promoted = await promoteHeatModel(db, request.params.id, adminActorOf(request), new Date());
+      await events.publish({ type: 'methodology.updated' });
+      return promoted;
+    },
+  );
+};

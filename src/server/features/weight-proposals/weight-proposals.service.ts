@@ -1,0 +1,200 @@
+import type {
+  CreateProposalBody,
+  ProposalDto,
+  ProposalEvaluation,
+  ProposalPreviewResponse,
+} from '../../../shared/api/weight-proposals.schema.ts';
+import { evaluateHeat } from '../../../shared/methodology/evaluate.ts';
+import {
+  CODE_MODEL_DEFINITION,
+  CODE_MODEL_ID,
+  compileHeatModel,
+  computeModelHeat,
+} from '../../../shared/methodology/models.ts';
+import { explainMove, type ProposalWeights, toProposalDefinition } from '../../../shared/methodology/proposal.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../errors.ts';
+import type { AdminActor } from '../admin/audit-log.service.ts';
+import { listProjectSignals } from '../heat/heat.service.ts';
+import { loadEvaluationInputs, toPanel } from '../methodology/evaluation-inputs.service.ts';
+import { EVALUATION_SEED, toEvaluationWindow } from '../methodology/evaluation-run.service.ts';
+import { createCandidateModel } from '../methodology/models.service.ts';
+import {
+  deleteOwnProposal,
+  insertProposal,
+  type ProposalRow,
+  selectProjectNames,
+  selectProposal,
+  selectVisibleProposals,
+  setCandidateModel,
+} from './weight-proposals.queries.ts';
+
+const TOP = 50;
+const MOVERS = 10;
+const PROPOSAL_ID = 'proposal';
+/** The proposal is judged at one horizon (a week) with fewer resamples than the daily job: it answers while you wait. */
+const PROPOSAL_HORIZON = 7;
+const PROPOSAL_RESAMPLES = 300;
+
+type Ranked = {
+  id: string;
+  category: string;
+  heat: number;
+  rank: number;
+  currentHeat: number | null;
+  currentRank: number | null;
+};
+
+/**
+ * The ranking a proposal gives (every project, or one sector) beside today's stored one: its top, the projects that
+ * move most (up and down) and why, and its evaluation against the current model on the same history.
+ */
+export async function previewProposal(
+  db: Db,
+  weights: ProposalWeights,
+  sector: string | undefined,
+  now: Date,
+): Promise<ProposalPreviewResponse> {
+  const model = compileHeatModel(toProposalDefinition(weights));
+  const projects = await listProjectSignals(db, sector);
+  const scored = projects.flatMap((p) => {
+    const heat = computeModelHeat(model, p.signals, p.evidence, now);
+    return heat === null ? [] : [{ ...p, heat }];
+  });
+  const byProposal = [...scored].sort((a, b) => b.heat - a.heat || a.id.localeCompare(b.id));
+  const byCurrent = scored
+    .filter((p) => p.storedHeat !== null)
+    .sort((a, b) => (b.storedHeat as number) - (a.storedHeat as number) || a.id.localeCompare(b.id));
+  const currentRank = new Map(byCurrent.map((p, i) => [p.id, i + 1]));
+  const ranked: (Ranked & { signals: (typeof scored)[number]['signals'] })[] = byProposal.map((p, i) => ({
+    id: p.id,
+    category: p.category,
+    heat: p.heat,
+    rank: i + 1,
+    currentHeat: p.storedHeat,
+    currentRank: currentRank.get(p.id) ?? null,
+    signals: p.signals,
+  }));
+  const moved = ranked
+    .filter((p) => p.currentRank !== null && p.currentRank !== p.rank)
+    .sort((a, b) => Math.abs((b.currentRank as number) - b.rank) - Math.abs((a.currentRank as number) - a.rank))
+    .slice(0, MOVERS);
+  const top = ranked.slice(0, TOP);
+  const names = await selectProjectNames(db, [...new Set([...top, ...moved].map((p) => p.id))]);
+  const view = ({ signals: _signals, ...p }: (typeof ranked)[number]) => ({ ...p, name: names.get(p.id) ?? p.id });
+  return {
+    sector: sector ?? null,
+    ranked: ranked.length,
+    top: top.map(view),
+    movers: moved.map((p) => ({
+      ...view(p),
+      rankChange: (p.currentRank as number) - p.rank,
+      why: explainMove(p.signals, weights),
+    })),
+    evaluation: await evaluateProposal(db, weights, now),
+    computedAt: now.toISOString(),
+  };
+}
+
+/** The proposal and the current model replayed on the same stored daily inputs of the last 90 days. */
+export async function evaluateProposal(db: Db, weights: ProposalWeights, now: Date): Promise<ProposalEvaluation> {
+  const { from, to } = toEvaluationWindow(now);
+  const inputs = await loadEvaluationInputs(db, {
+    from,
+    to,
+    replay: [
+      { id: CODE_MODEL_ID, definition: CODE_MODEL_DEFINITION },
+      { id: PROPOSAL_ID, definition: toProposalDefinition(weights) },
+    ],
+  });
+  const options = { seed: EVALUATION_SEED, horizons: [PROPOSAL_HORIZON], resamples: PROPOSAL_RESAMPLES };
+  const evaluate = (id: string) => {
+    const heat = inputs.replayed.get(id) as Float32Array;
+    return evaluateHeat(toPanel(inputs, heat, id), options).cells.filter((c) => c.group.kind === 'all');
+  };
+  const current = evaluate(CODE_MODEL_ID);
+  const proposal = evaluate(PROPOSAL_ID);
+  const summary = (c: (typeof current)[number]['correlation']) => ({
+    mean: c.mean,
+    low: c.low,
+    high: c.high,
+    days: c.days,
+  });
+  return {
+    from,
+    to,
+    horizon: PROPOSAL_HORIZON,
+    outcomes: proposal.flatMap((p) => {
+      const c = current.find((x) => x.outcome === p.outcome);
+      return c
+        ? [
+            {
+              outcome: p.outcome,
+              proposal: { correlation: summary(p.correlation), hitRate: summary(p.hitRate) },
+              current: { correlation: summary(c.correlation), hitRate: summary(c.hitRate) },
+            },
+          ]
+        : [];
+    }),
+  };
+}
+
+function toDto(row: ProposalRow, viewerId: string | null): ProposalDto {
+  return {
+    id: row.id,
+    title: row.title,
+    weights: row.weights,
+    visibility: row.visibility,
+    mine: row.userId === viewerId,
+    candidateModel: row.candidateModel,
+    createdAt: row.createdAt.toISOString(),
+    evaluation: row.evaluation,
+  };
+}
+
+/** Saves a proposal with its evaluation as of now (premium; checked by the route). */
+export async function saveProposal(db: Db, userId: string, body: CreateProposalBody, now: Date): Promise<ProposalDto> {
+  const evaluation = await evaluateProposal(db, body.weights, now);
+  const row = await insertProposal(db, {
+    userId,
+    title: body.title,
+    weights: body.weights,
+    visibility: body.visibility,
+    evaluation,
+  });
+  return toDto(row, userId);
+}
+
+/** Public proposals and the viewer's own private ones (another user's private proposal is never listed). */
+export async function listProposals(db: Db, viewerId: string | null): Promise<{ items: ProposalDto[] }> {
+  return { items: (await selectVisibleProposals(db, viewerId, 100)).map((r) => toDto(r, viewerId)) };
+}
+
+/** Deletes the viewer's own proposal; another user's (or an unknown) id is PROPOSAL_NOT_FOUND. */
+export async function removeProposal(db: Db, id: string, userId: string): Promise<void> {
+  if (!(await deleteOwnProposal(db, id, userId))) throw new AppError('PROPOSAL_NOT_FOUND', { id });
+}
+
+/** An admin turns a public proposal into a candidate model version (audited by the model's creation). */
+export async function proposalToCandidate(
+  db: Db,
+  id: string,
+  modelId: string,
+  actor: AdminActor,
+  now: Date,
+): Promise<ProposalDto> {
+  const row = await selectProposal(db, id);
+  if (!row || row.visibility !== 'public') throw new AppError('PROPOSAL_NOT_FOUND', { id });
+  await createCandidateModel(
+    db,
+    {
+      id: modelId,
+      changelog: `From the public weight proposal “${row.title}”.`,
+      definition: toProposalDefinition(row.weights),
+    },
+    actor,
+    now,
+  );
+  await setCandidateModel(db, id, modelId);
+  return toDto({ ...row, candidateModel: modelId }, null);
+}

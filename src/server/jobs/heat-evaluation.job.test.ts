@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createSyntheticPanel } from '../../shared/methodology/evaluation.test-support.ts';
+import { CODE_MODEL_ID } from '../../shared/methodology/models.ts';
+import { queryRows } from '../db/client.ts';
+import { seedStoredHistory } from '../features/methodology/methodology.test-support.ts';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { heatEvaluationJob } from './heat-evaluation.job.ts';
+import type { JobContext } from './job.ts';
+import { runRecordedJob } from './run-log.ts';
+
+// The daily evaluation: a re-run on the same inputs stores the same figures (fixed seed, rows replaced), and two
+// instances starting it at once run it once (the job lock).
+
+const panel = createSyntheticPanel({ projects: 60, days: 45, seed: 4, attentionLag: 7 });
+// The job evaluates the 90 days ending yesterday: the day after the panel's last day is "today".
+const NOW = new Date('2026-02-15T06:00:00Z');
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp({ catalogue: false });
+  await seedStoredHistory(t.db, panel, CODE_MODEL_ID);
+});
+afterAll(() => t.close());
+
+const ctx = (): JobContext => ({ db: t.db, dbKind: t.handle.kind, config: t.config, events: t.events, now: () => NOW });
+
+const storedFigures = () =>
+  queryRows<Record<string, unknown>>(
+    t.db,
+    sql`SELECT model_version, basis, outcome, horizon, group_kind, group_id, from_day::text, to_day::text,
+      correlation_mean, correlation_low, correlation_high, hit_rate_mean, hit_rate_low, hit_rate_high, days_used,
+      days_needed, (SELECT count(*)::int FROM heat_evaluation_days d WHERE d.model_version = c.model_version
+        AND d.basis = c.basis AND d.outcome = c.outcome AND d.horizon = c.horizon AND d.group_kind = c.group_kind
+        AND d.group_id = c.group_id) AS days
+    FROM heat_evaluation_cells c ORDER BY 1, 2, 3, 4, 5, 6`,
+  );
+
+describe('heat-evaluation job', () => {
+  test('evaluates the 90 days ending yesterday for published and replayed heat, and a re-run stores the same', async () => {
+    const first = await heatEvaluationJob.run(ctx());
+    const stored = await storedFigures();
+
+    const again = await heatEvaluationJob.run(ctx());
+
+    expect(first.counts).toMatchObject({ projects: 60, evaluations: 2 });
+    expect(again.counts.cells).toBe(first.counts.cells);
+    expect(stored.length).toBe(first.counts.cells);
+    expect(stored[0]).toMatchObject({ from_day: '2025-11-17', to_day: '2026-02-14' });
+    expect(new Set(stored.map((r) => `${r.model_version}/${r.basis}`))).toEqual(
+      new Set([`${CODE_MODEL_ID}/published`, `${CODE_MODEL_ID}/replayed`]),
+    );
+    expect(await storedFigures()).toEqual(stored);
+  });
+
+  test('two instances starting it at once: one runs, the other finds it locked', async () => {
+    const start = (instance: string) =>
+      runRecordedJob(
+        t.db,
+        t.handle.kind,
+        { job: heatEvaluationJob.name, trigger: 'schedule', instance, now: () => NOW },
+        () => heatEvaluationJob.run(ctx()),
+      );
+
+    const results = await Promise.all([start('a:1'), start('b:2')]);
+
+    expect(results.filter((r) => r.ran)).toHaveLength(1);
+    expect(results.find((r) => !r.ran)).toMatchObject({ ran: false, reason: 'locked' });
+  });
+});
