@@ -61,7 +61,7 @@ function toInputs(row: typeof projects.$inferSelect): Parameters<typeof toHeatSi
     storedGain: null,
     storedRescoreAtMs: null,
     storedScoredVersion: -1,
-    inputsVersion: 0,
+    storedInputsVersion: 0,
     storedHash: null,
   };
 }

@@ -74,7 +74,7 @@ export type StoredScoreState = {
   storedRescoreAtMs: number | null;
   storedScoredVersion: number;
   /** The inputs version this read saw (bumped by a trigger on every change of a heat input). */
-  inputsVersion: number;
+  storedInputsVersion: number;
 };
 
 /** StoredScoreState's columns of project_scores (alias s), shared with the incremental recompute's read. */
@@ -92,7 +92,7 @@ export const STORED_STATE_COLUMNS: readonly (readonly [
   ['storedGain', 's.gain_24h', 'float8'],
   ['storedRescoreAtMs', 's.rescore_at', 'timestamptz'],
   ['storedScoredVersion', 's.scored_version', 'int4'],
-  ['inputsVersion', 's.inputs_version', 'int4'],
+  ['storedInputsVersion', 's.inputs_version', 'int4'],
 ];
 
 /** Each ProjectInputs field: its SQL expression and how it is decoded. */

@@ -75,7 +75,7 @@ export async function planIncremental(db: Db, now: Date): Promise<IncrementalPla
   const nowMs = now.getTime();
   for (const row of stored) {
     if (
-      row.inputsVersion !== row.storedScoredVersion ||
+      row.storedInputsVersion !== row.storedScoredVersion ||
       row.storedModel !== HEAT_MODEL_VERSION ||
       (row.storedRescoreAtMs !== null && row.storedRescoreAtMs <= nowMs)
     ) {

@@ -77,7 +77,7 @@ export function finishProject(
     hash: computeInputsHash(signals),
     gain: s.gain,
     rescoreAtMs: s.score === null ? null : nextTimeFactorChangeMs(row.listedAtMs, now.getTime()),
-    version: row.inputsVersion,
+    version: row.storedInputsVersion,
     rescored: true,
   };
 }
