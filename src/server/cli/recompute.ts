@@ -10,12 +10,14 @@ import { runRecordedJob } from '../jobs/run-log.ts';
 import { safeErrorMessage } from '../log-redaction.ts';
 import { openRuntime } from '../runtime.ts';
 
-// npm run recompute [-- --compact]
+// npm run recompute [-- --compact] [-- --full]
 // Recomputes every project's and sector's heat once (recorded in the sync log as job 'heat', trigger 'cli'), with a
-// progress bar. --compact also runs the history retention. With embedded PGlite the server holds the data
+// progress bar: like the scheduled job, it scores only what moved since the last run unless --full asks for every
+// project (same result; a way to check or to repair after editing stored scores by hand). --compact also runs the
+// history retention. With embedded PGlite the server holds the data
 // directory: stop it first, or use DATABASE_URL (then running servers drop their caches through NOTIFY).
 
-const USAGE = 'usage: npm run recompute [-- --compact]';
+const USAGE = 'usage: npm run recompute [-- --compact] [-- --full]';
 const PHASE_LABELS: Record<RecomputePhase, string> = { read: 'score   ', write: 'write   ', sectors: 'sectors ' };
 
 export type RecomputeCliResult = { code: number; out: string };
@@ -27,11 +29,11 @@ export async function runRecomputeCli(
   env: Record<string, string | undefined>,
   options: RecomputeCliOptions = {},
 ): Promise<RecomputeCliResult> {
-  let values: { compact?: boolean; help?: boolean };
+  let values: { compact?: boolean; full?: boolean; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
-      options: { compact: { type: 'boolean' }, help: { type: 'boolean' } },
+      options: { compact: { type: 'boolean' }, full: { type: 'boolean' }, help: { type: 'boolean' } },
       strict: true,
     }));
   } catch (error) {
@@ -61,6 +63,7 @@ export async function runRecomputeCli(
       async () => {
         const result = await recomputeHeat(db, {
           now: now(),
+          scope: values.full ? 'full' : 'auto',
           onProgress: (next, done, total) => {
             if (next !== phase) {
               bar?.stop();
@@ -78,6 +81,7 @@ export async function runRecomputeCli(
           .join(', ');
         summary = [
           `recomputed ${result.projects.toLocaleString('en')} projects (${result.projectsChanged.toLocaleString('en')} changed, scores ${result.strategy === 'rebuild' ? 'table rebuilt' : 'updated in place'}) and ${result.sectors} sectors as of ${result.at}`,
+          `scope: ${result.scope} (${result.projectsRescored.toLocaleString('en')} projects scored from their inputs)`,
           `history rows written: ${result.historyRows.toLocaleString('en')}; 24 h baseline: ${result.baselineAt ?? 'none yet'}`,
           `statuses: ${statuses}`,
           `timings (ms): ${Object.entries(result.timingsMs)

@@ -2,7 +2,10 @@ import { afterRecompute } from '../features/heat/after-recompute.service.ts';
 import { recomputeHeat } from '../features/heat/recompute.service.ts';
 import type { Job, JobContext } from './job.ts';
 
-/** Recomputes every project's and sector's heat, then drops cached responses and tells every instance. */
+/**
+ * Recomputes heat (only the projects whose score can have moved, see incremental-recompute.ts) and every sector's,
+ * then drops cached responses and tells every instance.
+ */
 export async function runHeatRecompute(ctx: JobContext) {
   const result = await recomputeHeat(ctx.db, { now: ctx.now() });
   await afterRecompute(ctx, result);
@@ -10,6 +13,8 @@ export async function runHeatRecompute(ctx: JobContext) {
     counts: {
       projects: result.projects,
       projectsChanged: result.projectsChanged,
+      // Scored from inputs this run: every project in a full run, only what moved in an incremental one.
+      projectsRescored: result.projectsRescored,
       sectors: result.sectors,
       historyRows: result.historyRows,
       scored: result.scored,

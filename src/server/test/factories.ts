@@ -58,6 +58,10 @@ function toInputs(row: typeof projects.$inferSelect): Parameters<typeof toHeatSi
     storedStatus: null,
     storedEvidence: 0,
     storedModel: null,
+    storedGain: null,
+    storedRescoreAtMs: null,
+    storedScoredVersion: -1,
+    storedInputsVersion: 0,
     storedHash: null,
   };
 }

@@ -6,5 +6,6 @@ export * from './normalize.ts';
 export * from './sector-heat.ts';
 export * from './social-score.ts';
 export * from './status.ts';
+export * from './time-factors.ts';
 export * from './types.ts';
 export * from './weights.ts';

@@ -45,6 +45,18 @@ export const projectScores = pgTable(
     model: text(),
     /** The `now` of the run that computed this row (its age factor); null before the first recompute. */
     computedAt: timestamp({ withTimezone: true }),
+    /**
+     * Bumped by a trigger on `projects` whenever one of the heat inputs changes (migration 0047). A recompute stores
+     * the version it read in `scoredVersion`: a row whose two versions differ must be re-scored, and a change that
+     * commits while a run is scoring keeps its row dirty for the next run.
+     */
+    inputsVersion: integer().notNull().default(0),
+    /** The inputsVersion the stored score came from; -1 = never scored from this row's inputs. */
+    scoredVersion: integer().notNull().default(-1),
+    /** When a time-dependent factor (age factor, the "new" window) next changes this score; null = never. */
+    rescoreAt: timestamp({ withTimezone: true }),
+    /** Signal heat minus the baseline run's (24 h gain); null without a baseline or when not scored. */
+    gain24h: doublePrecision('gain_24h'),
   },
   (t) => [
     // Every index matches its query's ORDER BY exactly (DESC NULLS LAST, id). A rebuild recreates these from this
@@ -55,6 +67,20 @@ export const projectScores = pgTable(
     index('project_scores_category_heat_idx').on(t.category, t.heatScore.desc().nullsLast(), t.projectId),
   ],
 );
+
+/**
+ * What the last committed heat run used, one row (id 1), written in the run's own transaction: the next run scores
+ * incrementally against exactly this (incremental-recompute.ts), and a run whose plan read an older row than the one
+ * it finds when it writes (another run committed in between) starts over as a full run.
+ */
+export const heatRecomputeState = pgTable('heat_recompute_state', {
+  id: integer().primaryKey(),
+  /** The `now` of the last committed run. */
+  lastRunAt: timestamp({ withTimezone: true }).notNull(),
+  /** The baseline run its gains came from; null when it had none. */
+  baselineAt: timestamp({ withTimezone: true }),
+  model: text().notNull(),
+});
 
 /** How a project joins its scores row: `.innerJoin(projectScores, scoresOfProject)` (every project has exactly one). */
 export const scoresOfProject = eq(projectScores.projectId, projects.id);

@@ -11,8 +11,11 @@ import { getAlert, insertAlert, insertUser, listAlertNotifications, setProjectHe
 
 const resultAt = (at: string): RecomputeResult => ({
   at,
+  scope: 'full',
   projects: 1,
   projectsChanged: 0,
+  projectsRescored: 1,
+  rowsWritten: 0,
   sectors: 0,
   historyRows: 0,
   strategy: 'update',

@@ -20,6 +20,14 @@ export function selectProjectInputsPage(db: Db, afterId: string, limit: number):
   return selectInputs(db, `p.id > ${escapeLiteral(afterId)}`, limit);
 }
 
+/** The heat inputs of the given projects, by id (the incremental recompute's dirty rows). */
+export function selectProjectInputsOf(db: Db, ids: readonly string[]): Promise<ProjectInputs[]> {
+  // A literal array (COPY takes no parameters): `= ANY` probes the primary key once per id. An `IN (SELECT …)` over a
+  // set-returning function was planned as a subplan re-run for every project (100 s for 1,000 ids at 100,000).
+  const list = `ARRAY[${ids.map((id) => escapeLiteral(id)).join(',')}]::text[]`;
+  return selectInputs(db, `p.id = ANY(${list})`, ids.length);
+}
+
 /** The heat inputs of one project (the heat route's explanation). */
 export async function selectProjectInputs(db: Db, id: string): Promise<ProjectInputs | undefined> {
   return (await selectInputs(db, `p.id = ${escapeLiteral(id)}`, 1))[0];
@@ -49,14 +57,43 @@ export type ProjectInputs = {
   redditAuthors: number | null;
   listedAtMs: number | null;
   isVerified: boolean;
-  /** What the last run stored: a row whose outputs, evidence, model and inputs hash all match is not rewritten. */
+} & StoredScoreState;
+
+/**
+ * What the last run stored for a project: a row whose outputs, evidence, model and inputs hash all match is not
+ * rewritten, and one whose bookkeeping (gain, re-score time, scored inputs version) matches too is not touched.
+ */
+export type StoredScoreState = {
   storedHeat: number | null;
   storedSocial: number | null;
   storedStatus: string | null;
   storedEvidence: number;
   storedModel: string | null;
   storedHash: string | null;
+  storedGain: number | null;
+  storedRescoreAtMs: number | null;
+  storedScoredVersion: number;
+  /** The inputs version this read saw (bumped by a trigger on every change of a heat input). */
+  storedInputsVersion: number;
 };
+
+/** StoredScoreState's columns of project_scores (alias s), shared with the incremental recompute's read. */
+export const STORED_STATE_COLUMNS: readonly (readonly [
+  name: keyof StoredScoreState,
+  expression: string,
+  type: SelectType,
+])[] = [
+  ['storedHeat', 's.heat_score', 'float8'],
+  ['storedSocial', 's.social_score', 'float8'],
+  ['storedStatus', 's.status', 'text'],
+  ['storedEvidence', 's.evidence_count', 'int4'],
+  ['storedModel', 's.model', 'text'],
+  ['storedHash', 's.inputs_hash', 'text'],
+  ['storedGain', 's.gain_24h', 'float8'],
+  ['storedRescoreAtMs', 's.rescore_at', 'timestamptz'],
+  ['storedScoredVersion', 's.scored_version', 'int4'],
+  ['storedInputsVersion', 's.inputs_version', 'int4'],
+];
 
 /** Each ProjectInputs field: its SQL expression and how it is decoded. */
 const INPUT_COLUMNS: readonly (readonly [name: keyof ProjectInputs, expression: string, type: SelectType])[] = [
@@ -82,12 +119,7 @@ const INPUT_COLUMNS: readonly (readonly [name: keyof ProjectInputs, expression: 
   ['redditAuthors', 'p.reddit_authors', 'int8'],
   ['listedAtMs', 'p.listed_at', 'timestamptz'],
   ['isVerified', 'p.is_verified', 'bool'],
-  ['storedHeat', 's.heat_score', 'float8'],
-  ['storedSocial', 's.social_score', 'float8'],
-  ['storedStatus', 's.status', 'text'],
-  ['storedEvidence', 's.evidence_count', 'int4'],
-  ['storedModel', 's.model', 'text'],
-  ['storedHash', 's.inputs_hash', 'text'],
+  ...STORED_STATE_COLUMNS,
 ];
 const INPUT_SELECT = INPUT_COLUMNS.map(([, expression]) => expression).join(', ');
 const INPUT_FIELDS: NamedColumns<ProjectInputs> = INPUT_COLUMNS.map(([name, , type]) => [name, type]);
@@ -163,6 +195,14 @@ export type ProjectScoreWrite = {
   /** Contributions in PROJECT_HISTORY_KEYS order; null when not scored. */
   contributions: number[] | null;
   hash: string;
+  /** Signal heat minus the baseline's; null without one. */
+  gain: number | null;
+  /** The next time a time-dependent factor changes this score (epoch ms); null = never. */
+  rescoreAtMs: number | null;
+  /** The inputs version the score came from. */
+  version: number;
+  /** False when only the bookkeeping (gain, re-score time, version) changed: computed_at then stays. */
+  rescored: boolean;
 };
 
 /** Rewrites the given projects' scores in place: one UPDATE … FROM per batch. Cheap when few rows changed. */
@@ -171,6 +211,7 @@ export async function updateProjectScores(db: Db, rows: ProjectScoreWrite[], mod
   const records = rows.map((r) => ({
     ...r,
     contributions: r.contributions === null ? null : `{${r.contributions.join(',')}}`,
+    rescore_at: r.rescoreAtMs === null ? null : new Date(r.rescoreAtMs).toISOString(),
   }));
   await db.execute(sql`
     UPDATE project_scores AS s SET
@@ -181,11 +222,14 @@ export async function updateProjectScores(db: Db, rows: ProjectScoreWrite[], mod
       evidence_count = v.evidence,
       contributions = v.contributions::real[],
       inputs_hash = v.hash,
+      gain_24h = v.gain,
+      rescore_at = v.rescore_at,
+      scored_version = v.version,
       model = ${model},
-      computed_at = ${at.toISOString()}::timestamptz
+      computed_at = CASE WHEN v.rescored THEN ${at.toISOString()}::timestamptz ELSE s.computed_at END
     FROM json_to_recordset(${JSON.stringify(records)}::json)
       AS v(id text, heat float8, social float8, signal float8, status text, evidence int4, contributions text,
-           hash text)
+           hash text, gain float8, rescore_at timestamptz, version int4, rescored boolean)
     WHERE s.project_id = v.id
   `);
 }
@@ -202,11 +246,33 @@ const SCORE_COLUMNS: BulkColumn[] = [
   { name: 'inputs_hash', type: 'text' },
   { name: 'model', type: 'text' },
   { name: 'computed_at', type: 'timestamptz' },
+  { name: 'inputs_version', type: 'int4' },
+  { name: 'scored_version', type: 'int4' },
+  { name: 'rescore_at', type: 'timestamptz' },
+  { name: 'gain_24h', type: 'float8' },
 ];
 
 // A rebuild builds project_scores_next with the schema's own index definitions (schema/heat.ts), then renames them.
 const toNext = (name: string) => name.replace(/^project_scores_/, 'project_scores_next_');
 const PROJECT_SCORES_INDEXES = createIndexStatements(projectScores, 'project_scores_next', toNext);
+/** The output-edit trigger of migration 0047, recreated on a rebuilt table (dropping the old one drops it). */
+const OUTPUT_EDIT_TRIGGER = `CREATE TRIGGER project_scores_output_edit BEFORE UPDATE ON project_scores_next FOR EACH ROW
+  WHEN (current_setting('heatrank.scoring', true) IS DISTINCT FROM 'on' AND
+    (NEW.heat_score, NEW.social_score, NEW.signal_score, NEW.status, NEW.evidence_count, NEW.contributions,
+     NEW.inputs_hash, NEW.model, NEW.gain_24h, NEW.rescore_at)
+    IS DISTINCT FROM
+    (OLD.heat_score, OLD.social_score, OLD.signal_score, OLD.status, OLD.evidence_count, OLD.contributions,
+     OLD.inputs_hash, OLD.model, OLD.gain_24h, OLD.rescore_at))
+  EXECUTE FUNCTION project_scores_on_output_edit()`;
+
+/**
+ * Marks the transaction as the recompute's own: its writes to project_scores are scores, not edits, so the output-edit
+ * trigger leaves their scored_version alone. Transaction-local (ends with it).
+ */
+export async function markScoringTransaction(db: Db): Promise<void> {
+  await db.execute(sql`SELECT set_config('heatrank.scoring', 'on', true)`);
+}
+
 const RENAMES = [
   'ALTER TABLE project_scores_next RENAME TO project_scores',
   'ALTER TABLE project_scores RENAME CONSTRAINT project_scores_next_pkey TO project_scores_pkey',
@@ -240,6 +306,10 @@ export async function rebuildProjectScores(db: Db, rows: ProjectScoreWrite[], mo
       r.hash,
       model,
       at,
+      r.version,
+      r.version,
+      r.rescoreAtMs === null ? null : new Date(r.rescoreAtMs),
+      r.gain,
     ]),
   );
   await db.execute(
@@ -254,11 +324,14 @@ export async function rebuildProjectScores(db: Db, rows: ProjectScoreWrite[], mo
     DELETE FROM project_scores_next AS n
     WHERE NOT EXISTS (SELECT 1 FROM project_scores AS o WHERE o.project_id = n.project_id)
   `);
+  // An input change that committed after the read bumped the old row's version: keep it, so the row stays dirty.
   await db.execute(sql`
-    UPDATE project_scores_next AS n SET category = o.category FROM project_scores AS o
-    WHERE o.project_id = n.project_id AND o.category <> n.category
+    UPDATE project_scores_next AS n SET category = o.category, inputs_version = o.inputs_version
+    FROM project_scores AS o
+    WHERE o.project_id = n.project_id AND (o.category <> n.category OR o.inputs_version <> n.inputs_version)
   `);
   for (const statement of PROJECT_SCORES_INDEXES) await db.execute(sql.raw(statement));
+  await db.execute(sql.raw(OUTPUT_EDIT_TRIGGER));
   // No ANALYZE here: the planner sizes a never-analysed table from its pages, and every read sorts through these
   // indexes. afterRecompute refreshes statistics after the transaction (autovacuum on PostgreSQL).
   await db.execute(sql`DROP TABLE project_scores`);

@@ -1,26 +1,21 @@
 import {
   computeTrendingCutoff,
-  countEvidence,
   DAY_MS,
   deriveStatus,
   HEAT_MODEL_VERSION,
-  heatScore,
-  isScored,
   type ProjectStatus,
   SECTOR_MODEL_VERSION,
-  socialScore,
 } from '../../../shared/scoring/index.ts';
 import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
-import { computeInputsHash, toHeatSignals, toHistoryContributions } from './heat.mappers.ts';
 import {
   countProjects,
   insertProjectHistoryFromScores,
   insertSectorHistory,
+  markScoringTransaction,
   type ProjectInputs,
-  type ProjectScoreWrite,
   rebuildProjectScores,
   selectProjectInputsPage,
   selectRunScores,
@@ -29,6 +24,17 @@ import {
   updateProjectScores,
   updateSectorHeat,
 } from './heat.queries.ts';
+import { selectRecomputeState, writeRecomputeState } from './incremental.queries.ts';
+import { type IncrementalPlan, planIncremental, scoreIncremental } from './incremental-recompute.ts';
+import {
+  type DerivedRun,
+  emptyDerived,
+  finishProject,
+  listedAt,
+  recordStatus,
+  recordWrite,
+  scoreStatusFree,
+} from './project-scoring.ts';
 import { computeSectorResults, type ScoredProject } from './sector-aggregate.ts';
 
 export type RecomputePhase = 'read' | 'write' | 'sectors';
@@ -37,19 +43,32 @@ export type RecomputeOptions = {
   now: Date;
   /** Rows per read page and per write statement. */
   batchSize?: number;
-  onProgress?: (phase: RecomputePhase, done: number, total: number) => void;
+  /** Awaited after each read page (before anything is written), so a caller may pause the run there. */
+  onProgress?: (phase: RecomputePhase, done: number, total: number) => void | Promise<void>;
   /**
    * How changed scores are written: 'update' rewrites changed rows in place, 'rebuild' replaces project_scores with
    * a freshly loaded and indexed table. 'auto' (default) rebuilds when at least REBUILD_MIN_ROWS rows and a quarter
    * of all rows changed — where the rebuild's fixed cost undercuts per-row index maintenance.
    */
   strategy?: 'auto' | 'update' | 'rebuild';
+  /**
+   * Which projects are scored: 'auto' (default) re-scores only those whose score can have moved since the last run
+   * (incremental-recompute.ts) and falls back to every project when that is not safe; 'full' scores every project.
+   * Both give the same rows.
+   */
+  scope?: 'auto' | 'full';
 };
 export type RecomputeResult = {
   at: string;
+  /** 'incremental': only projects whose score could have moved were scored; 'full': every project. */
+  scope: 'incremental' | 'full';
   projects: number;
   /** Projects whose row was rewritten (heat, social score, status or inputs changed). */
   projectsChanged: number;
+  /** Projects scored from their inputs in this run (every project in a full run). */
+  projectsRescored: number;
+  /** project_scores rows written, including those where only the gain, re-score time or inputs version moved. */
+  rowsWritten: number;
   sectors: number;
   historyRows: number;
   /** How project_scores was written. */
@@ -61,7 +80,7 @@ export type RecomputeResult = {
   /** Projects with enough evidence for a heat score (docs/heat-score.md, "Minimum evidence"), and those without. */
   scored: number;
   unscored: number;
-  /** Wall-clock milliseconds per step (baseline, read, score, sectors, writeScores, insertHistory, writeSectors). */
+  /** Wall-clock milliseconds per step (plan, baseline, read, score, sectors, writeScores, insertHistory, writeSectors). */
   timingsMs: Record<string, number>;
 };
 
@@ -77,7 +96,7 @@ const REBUILD_MIN_SHARE = 0.25;
 type RunContext = {
   now: Date;
   batchSize: number;
-  progress: (phase: RecomputePhase, done: number, total: number) => void;
+  progress: (phase: RecomputePhase, done: number, total: number) => void | Promise<void>;
   lap: (step: string) => void;
 };
 
@@ -86,9 +105,23 @@ type RunContext = {
  * breadth and concentration, and writes one heat_history row per project and per sector — all in one transaction,
  * so readers see either the previous run or this one. Pure scoring runs in JS; writes are one statement per batch.
  * Deterministic: the same rows and `now` give the same scores. Throws on database errors (nothing is written then).
- * Steps: read and score → derive statuses → score sectors → write.
+ * A scheduled run usually scores only the projects whose inputs, time factors or baseline moved (scope 'auto'), with
+ * the same result as scoring all of them. Steps: plan → read and score → derive statuses → score sectors → write.
  */
 export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<RecomputeResult> {
+  try {
+    return await recomputeOnce(db, options);
+  } catch (error) {
+    // Another run committed between this run's plan and its write: what it took as stored is not anymore.
+    if (error instanceof StalePlanError) return recomputeOnce(db, { ...options, scope: 'full' });
+    throw error;
+  }
+}
+
+/** Raised inside the write transaction when the last committed run is not the one the incremental plan read. */
+class StalePlanError extends Error {}
+
+async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<RecomputeResult> {
   // Wall-clock milliseconds per step, for the bench and the sync log (never used for scoring).
   const timingsMs: Record<string, number> = {};
   let lapStart = performance.now();
@@ -103,27 +136,54 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
     },
   };
 
-  const { baselineAt, scored, inputs } = await readAndScoreProjects(db, run);
-  const { writes, changed, statuses, scoredCount } = deriveStatuses(scored, inputs, run.now);
-  inputs.length = 0;
-  const strategy = chooseStrategy(options.strategy ?? 'auto', changed.length, writes.length);
+  const scope = options.scope ?? 'auto';
+  const requested = options.strategy ?? 'auto';
+  // A rebuild writes every row, so it needs every project's fresh row: a full run.
+  const plan = scope === 'full' || requested === 'rebuild' ? null : await planIncremental(db, run.now);
+  run.lap('plan');
+  const { baselineAt, scored, derived, rescoredFromInputs } = plan
+    ? await scoreChanged(db, plan, run)
+    : await scoreEverything(db, run);
+  const strategy = plan ? 'update' : chooseStrategy(requested, derived.toWrite.length, derived.writes.length);
   run.lap('score');
   const sectors = await scoreSectors(db, scored, run);
-  const historyRows = await writeRun(db, { strategy, writes, changed, projects: scored.length, sectors }, run);
+  const historyRows = await writeRun(
+    db,
+    { strategy, derived, projects: scored.length, sectors, previousRunAt: plan?.previousRunAt ?? null, baselineAt },
+    run,
+  );
 
   return {
     at: run.now.toISOString(),
+    scope: plan ? 'incremental' : 'full',
     projects: scored.length,
-    projectsChanged: changed.length,
+    projectsChanged: derived.rescored,
+    projectsRescored: rescoredFromInputs,
+    rowsWritten: strategy === 'rebuild' ? derived.writes.length : derived.toWrite.length,
     sectors: sectors.rows.length,
     historyRows: historyRows + sectors.history.length,
     strategy,
     baselineAt: baselineAt?.toISOString() ?? null,
-    statuses,
-    scored: scoredCount,
-    unscored: scored.length - scoredCount,
+    statuses: derived.statuses,
+    scored: derived.scoredCount,
+    unscored: scored.length - derived.scoredCount,
     timingsMs,
   };
+}
+
+/** Every project read and scored (project-scoring.ts), then every status derived. */
+async function scoreEverything(db: Db, run: RunContext) {
+  const { baselineAt, scored, inputs } = await readAndScoreProjects(db, run);
+  const derived = deriveStatuses(scored, inputs, run.now);
+  return { baselineAt, scored, derived, rescoredFromInputs: scored.length };
+}
+
+/** Only the plan's dirty projects (and those a moved cutoff flips) scored; the rest taken from their stored rows. */
+async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext) {
+  run.lap('read');
+  const result = await scoreIncremental(db, plan, run.now, run.batchSize);
+  await run.progress('read', result.scored.length, result.scored.length);
+  return { baselineAt: plan.baselineAt, ...result };
 }
 
 /** The newest run of `entityType` that is 24–48 h old, as a baseline: its score per entity. */
@@ -144,10 +204,9 @@ async function readBaseline(db: Db, entityType: 'project' | 'sector', now: Date)
 }
 
 /**
- * Step 1, read and score: every project page by page, scored status-free (the gain must not include the status
- * bonus). Only small summaries are kept: 100,000 retained breakdowns would cost more in garbage collection than the
- * scoring itself. `inputs[i]` is the row `scored[i]` came from. A project below the minimum evidence rule is not
- * scored at all: no heat, no signal heat, no gain (it is outside the trending universe and every sector aggregate).
+ * Step 1 (full), read and score: every project page by page, scored status-free (project-scoring.ts). Only small
+ * summaries are kept: 100,000 retained breakdowns would cost more in garbage collection than the scoring itself.
+ * `inputs[i]` is the row `scored[i]` came from.
  */
 async function readAndScoreProjects(db: Db, run: RunContext) {
   const baseline = await readBaseline(db, 'project', run.now);
@@ -161,91 +220,34 @@ async function readAndScoreProjects(db: Db, run: RunContext) {
     run.lap('read');
     if (page.length === 0) break;
     for (const row of page) {
-      const signals = toHeatSignals(row, 'active');
-      const evidence = countEvidence(signals);
-      const social = socialScore({
-        twitterFollowers: row.followersTwitter,
-        mentions7d: row.mentions7d,
-        engagementAvg: row.engagementAvg,
-        verified: row.isVerified,
-      }).score;
       inputs.push(row);
-      if (!isScored(evidence)) {
-        scored.push({ ...UNSCORED, id: row.id, category: row.category, evidence, social });
-        continue;
-      }
-      const heat = heatScore(signals, run.now);
-      const prev = baseline.scores.get(row.id);
-      scored.push({
-        id: row.id,
-        category: row.category,
-        score: heat.score,
-        evidence,
-        contributions: toHistoryContributions(heat.breakdown),
-        social,
-        signal: heat.score, // active adds no bonus: this is clamp(base × age factor)
-        gain: prev === undefined ? null : heat.score - prev,
-      });
+      scored.push(scoreStatusFree(row, baseline.scores.get(row.id), run.now));
     }
     afterId = page[page.length - 1]?.id ?? afterId;
     run.lap('score');
-    run.progress('read', scored.length, total);
+    await run.progress('read', scored.length, total);
   }
   return { baselineAt: baseline.at, scored, inputs };
 }
 
-/** The outputs of a project below the minimum evidence rule: nothing to rank, nothing to compare. */
-const UNSCORED = { score: null, contributions: null, signal: null, gain: null } as const;
-
 /**
- * Step 2, derive: statuses against the universe of scored projects (unscored ones have no gain, so they neither are
- * nor shift the trending cutoff, and get no status), then a rescore of the projects whose status carries a bonus.
- * A row counts as changed when its outputs, evidence, model or inputs differ from what the last run stored.
+ * Step 2 (full), derive: statuses against the universe of scored projects (unscored ones have no gain, so they
+ * neither are nor shift the trending cutoff, and get no status), then a rescore of the projects whose status carries a
+ * bonus. A row is written when its outputs, evidence, model, inputs or bookkeeping differ from what is stored.
  */
-function deriveStatuses(scored: ScoredProject[], inputs: ProjectInputs[], now: Date) {
+function deriveStatuses(scored: ScoredProject[], inputs: ProjectInputs[], now: Date): DerivedRun {
   const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
-  const statuses: Record<ProjectStatus, number> = { trending: 0, rising: 0, new: 0, active: 0 };
-  const writes: ProjectScoreWrite[] = [];
-  const changed: ProjectScoreWrite[] = [];
-  let scoredCount = 0;
+  const derived = emptyDerived();
   for (let i = 0; i < scored.length; i++) {
     const s = scored[i] as ScoredProject;
     const row = inputs[i] as ProjectInputs;
-    const signals = toHeatSignals(row, 'active');
-    let status: ProjectStatus | null = null;
-    if (s.score !== null) {
-      scoredCount++;
-      status = deriveStatus({ gain24h: s.gain, listedAt: signals.listedAt }, cutoff, now);
-      statuses[status]++;
-      signals.status = status;
-      if (status !== 'active') {
-        const heat = heatScore(signals, now);
-        s.score = heat.score;
-        s.contributions = toHistoryContributions(heat.breakdown);
-      }
-    }
-    const write: ProjectScoreWrite = {
-      id: s.id,
-      category: s.category,
-      heat: s.score,
-      social: s.social,
-      signal: s.signal,
-      status,
-      evidence: s.evidence,
-      contributions: s.contributions,
-      hash: computeInputsHash(signals),
-    };
-    writes.push(write);
-    const unchanged =
-      row.storedHeat === write.heat &&
-      row.storedSocial === write.social &&
-      row.storedStatus === status &&
-      row.storedEvidence === write.evidence &&
-      row.storedModel === HEAT_MODEL_VERSION &&
-      row.storedHash === write.hash;
-    if (!unchanged) changed.push(write);
+    const status = s.score === null ? null : deriveStatus({ gain24h: s.gain, listedAt: listedAt(row) }, cutoff, now);
+    const write = finishProject(s, row, status, now);
+    derived.writes.push(write);
+    recordWrite(derived, write, row);
+    recordStatus(derived, status);
   }
-  return { writes, changed, statuses, scoredCount };
+  return derived;
 }
 
 /** Step 3, sectors: membership by category name, compared with the sector baseline. */
@@ -259,28 +261,34 @@ async function scoreSectors(db: Db, scored: ScoredProject[], run: RunContext) {
 
 type RunWrites = {
   strategy: 'update' | 'rebuild';
-  writes: ProjectScoreWrite[];
-  changed: ProjectScoreWrite[];
+  derived: DerivedRun;
   projects: number;
   sectors: Awaited<ReturnType<typeof scoreSectors>>;
+  /** The last run an incremental plan built on (null for a full run, which builds on nothing stored). */
+  previousRunAt: Date | null;
+  baselineAt: Date | null;
 };
 
 /**
- * Step 4, write, in one transaction: project scores (changed rows in place, or the table rebuilt), project history,
- * sectors, sector history, sector membership facts. Returns the project history rows written.
+ * Step 4, write, in one transaction: project scores (rows that differ in place, or the table rebuilt), project
+ * history, sectors, sector history, sector membership facts. Returns the project history rows written.
  */
 async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> {
   const { now, batchSize, progress } = run;
+  const { toWrite, writes } = w.derived;
   const historyRows = await withTransaction(db, async (tx) => {
     await lockCatalogueWrites(tx); // first: admin edits and recounts lock the same tables in other orders
-    const steps = (w.strategy === 'rebuild' ? 1 : w.changed.length) + w.projects;
+    await markScoringTransaction(tx);
+    const last = await selectRecomputeState(tx, { forUpdate: true });
+    if (w.previousRunAt && last?.lastRunAt.getTime() !== w.previousRunAt.getTime()) throw new StalePlanError();
+    const steps = (w.strategy === 'rebuild' ? 1 : toWrite.length) + w.projects;
     if (w.strategy === 'rebuild') {
-      await rebuildProjectScores(tx, w.writes, HEAT_MODEL_VERSION, now);
+      await rebuildProjectScores(tx, writes, HEAT_MODEL_VERSION, now);
       progress('write', 1, steps);
     } else {
-      for (let start = 0; start < w.changed.length; start += batchSize) {
-        await updateProjectScores(tx, w.changed.slice(start, start + batchSize), HEAT_MODEL_VERSION, now);
-        progress('write', Math.min(start + batchSize, w.changed.length), steps);
+      for (let start = 0; start < toWrite.length; start += batchSize) {
+        await updateProjectScores(tx, toWrite.slice(start, start + batchSize), HEAT_MODEL_VERSION, now);
+        progress('write', Math.min(start + batchSize, toWrite.length), steps);
       }
     }
     run.lap('writeScores');
@@ -290,6 +298,7 @@ async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> 
     await updateSectorHeat(tx, w.sectors.updates, SECTOR_MODEL_VERSION, now);
     await insertSectorHistory(tx, w.sectors.history, SECTOR_MODEL_VERSION, now);
     await refreshSectorAggregates(tx);
+    await writeRecomputeState(tx, { lastRunAt: now, baselineAt: w.baselineAt, model: HEAT_MODEL_VERSION });
     progress('sectors', w.sectors.rows.length, w.sectors.rows.length);
     return written;
   });

@@ -1,0 +1,181 @@
+import {
+  computeTrendingCutoff,
+  DAY_MS,
+  deriveStatus,
+  HEAT_MODEL_VERSION,
+  hasValue,
+  type ProjectStatus,
+  RISING_MIN_GAIN,
+} from '../../../shared/scoring/index.ts';
+import type { Db } from '../../db/client.ts';
+import { type ProjectInputs, selectProjectInputsOf, selectRunTimeBetween } from './heat.queries.ts';
+import {
+  type StoredScoreRow,
+  selectBaselineMoved,
+  selectBaselineScoresOf,
+  selectRecomputeState,
+  selectStoredScores,
+  storedContributions,
+} from './incremental.queries.ts';
+import {
+  type DerivedRun,
+  emptyDerived,
+  finishProject,
+  listedAt,
+  recordStatus,
+  recordWrite,
+  scoreStatusFree,
+} from './project-scoring.ts';
+import type { ScoredProject } from './sector-aggregate.ts';
+
+// The scheduled recompute's fast path: re-score only the projects whose score can have moved since the last run, and
+// take every other project's outputs from its stored row. It gives the same rows as a full recompute (the tests
+// compare both); when it cannot know that, it answers null and the caller runs the full recompute.
+
+/** Above this share of dirty rows, reading every project's inputs in one pass is cheaper than by id. */
+const MAX_DIRTY_SHARE = 0.25;
+
+/** A baseline must be at least 24 h old and at most 48 h (the same window as the full run's readBaseline). */
+const baselineBetween = (db: Db, at: Date) =>
+  selectRunTimeBetween(db, 'project', new Date(at.getTime() - 2 * DAY_MS), new Date(at.getTime() - DAY_MS));
+
+export type IncrementalPlan = {
+  /** The last committed run this plan builds on: the write checks it is still the last one. */
+  previousRunAt: Date;
+  baselineAt: Date | null;
+  stored: StoredScoreRow[];
+  dirty: Set<string>;
+};
+
+/**
+ * What must be re-scored at `now`, or null when only a full recompute is safe. A project's score can move only when
+ * 1. its inputs changed (a trigger bumps inputs_version; the score keeps the version it came from), or it is new;
+ * 2. a time-dependent factor stepped (age factor, the "new" window: rescore_at, set when it was scored);
+ * 3. its 24 h baseline moved: the baseline run changed and its score in it differs from the previous baseline's;
+ * 4. the model changed;
+ * 5. the trending cutoff (a statistic of every gain) moved across its gain — handled after scoring, in
+ *    scoreIncremental, since the cutoff depends on the fresh gains.
+ * Full instead: before any run, after a model change, when the last run is not older than `now` (stored rows may be
+ * from a later time), when a baseline appears or disappears (every gain changes), and when more than a quarter of
+ * the rows are dirty. The last run and its baseline come from heat_recompute_state, which each run writes in its own
+ * transaction, so they are exactly what the stored rows came from.
+ */
+export async function planIncremental(db: Db, now: Date): Promise<IncrementalPlan | null> {
+  const previous = await selectRecomputeState(db);
+  if (previous === null || previous.model !== HEAT_MODEL_VERSION || previous.lastRunAt >= now) return null;
+  const previousBaselineAt = previous.baselineAt;
+  const baselineAt = await baselineBetween(db, now);
+  if ((baselineAt === null) !== (previousBaselineAt === null)) return null;
+  const moved =
+    baselineAt !== null && previousBaselineAt !== null && baselineAt.getTime() !== previousBaselineAt.getTime()
+      ? await selectBaselineMoved(db, previousBaselineAt, baselineAt)
+      : [];
+  const stored = await selectStoredScores(db);
+  const dirty = new Set(moved);
+  const nowMs = now.getTime();
+  for (const row of stored) {
+    if (
+      row.storedInputsVersion !== row.storedScoredVersion ||
+      row.storedModel !== HEAT_MODEL_VERSION ||
+      (row.storedRescoreAtMs !== null && row.storedRescoreAtMs <= nowMs)
+    ) {
+      dirty.add(row.id);
+    }
+  }
+  if (dirty.size > stored.length * MAX_DIRTY_SHARE) return null;
+  return { previousRunAt: previous.lastRunAt, baselineAt, stored, dirty };
+}
+
+/** A clean row's outputs, as the full run would compute them again (inputs, age factor and baseline unchanged). */
+function fromStored(row: StoredScoreRow): ScoredProject {
+  const scored = row.storedHeat !== null;
+  return {
+    id: row.id,
+    category: row.category,
+    score: row.storedHeat,
+    evidence: row.storedEvidence,
+    contributions: scored ? storedContributions(row) : null,
+    social: row.storedSocial,
+    signal: row.storedSignal,
+    gain: row.storedGain,
+  };
+}
+
+/** The dirty projects' inputs and baselines, scored status-free. Projects deleted since the plan are absent. */
+async function scoreRows(db: Db, ids: string[], baselineAt: Date | null, now: Date, batchSize: number) {
+  const fresh = new Map<string, { s: ScoredProject; row: ProjectInputs }>();
+  for (let start = 0; start < ids.length; start += batchSize) {
+    const batch = ids.slice(start, start + batchSize);
+    const [rows, baseline] = await Promise.all([
+      selectProjectInputsOf(db, batch),
+      baselineAt === null ? new Map<string, number>() : selectBaselineScoresOf(db, baselineAt, batch),
+    ]);
+    for (const row of rows) fresh.set(row.id, { s: scoreStatusFree(row, baseline.get(row.id), now), row });
+  }
+  return fresh;
+}
+
+/**
+ * Scores the plan's dirty projects, derives every status against the cutoff of all gains (fresh and stored), and
+ * re-scores the clean projects whose trending/rising status the moved cutoff flips. `scored` lists every project in
+ * id order, as the full run's does, for the sector aggregates.
+ */
+export async function scoreIncremental(
+  db: Db,
+  plan: IncrementalPlan,
+  now: Date,
+  batchSize: number,
+): Promise<{ scored: ScoredProject[]; derived: DerivedRun; rescoredFromInputs: number }> {
+  const fresh = await scoreRows(db, [...plan.dirty], plan.baselineAt, now, batchSize);
+  // Every project in id order (as the full run's), each with its stored status (null for a fresh one).
+  const scored: ScoredProject[] = [];
+  const storedStatus: (string | null)[] = [];
+  for (const row of plan.stored) {
+    if (!plan.dirty.has(row.id)) {
+      scored.push(fromStored(row));
+      storedStatus.push(row.storedStatus);
+    } else {
+      const f = fresh.get(row.id);
+      if (f) {
+        scored.push(f.s);
+        storedStatus.push(null);
+      }
+    }
+  }
+  const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
+
+  // A clean project's status changes only when its gain is a rising one and the cutoff moved across it: its new/active
+  // status hangs on its listing date and `now`, whose next step is its rescore_at.
+  const flipped: string[] = [];
+  const statusOf: (ProjectStatus | null)[] = new Array(scored.length).fill(null);
+  for (let i = 0; i < scored.length; i++) {
+    const s = scored[i] as ScoredProject;
+    if (s.score === null || fresh.has(s.id)) continue;
+    const stored = storedStatus[i] as ProjectStatus;
+    const status =
+      hasValue(s.gain) && s.gain >= RISING_MIN_GAIN
+        ? deriveStatus({ gain24h: s.gain, listedAt: null }, cutoff, now)
+        : stored;
+    if (status !== stored) flipped.push(s.id);
+    statusOf[i] = status;
+  }
+  const restatused = await scoreRows(db, flipped, plan.baselineAt, now, batchSize);
+  for (const [id, f] of restatused) fresh.set(id, f);
+
+  const derived = emptyDerived();
+  for (let i = 0; i < scored.length; i++) {
+    const s = scored[i] as ScoredProject;
+    const f = fresh.get(s.id);
+    if (!f) {
+      recordStatus(derived, statusOf[i] ?? null);
+      continue;
+    }
+    // A flipped project re-scored from its inputs replaces its stored summary in the sector universe.
+    if (f.s !== s) scored[i] = f.s;
+    const status =
+      f.s.score === null ? null : deriveStatus({ gain24h: f.s.gain, listedAt: listedAt(f.row) }, cutoff, now);
+    recordWrite(derived, finishProject(f.s, f.row, status, now), f.row);
+    recordStatus(derived, status);
+  }
+  return { scored, derived, rescoredFromInputs: fresh.size };
+}

@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { bulkSelectNamed, type NamedColumns } from '../../db/bulk-select.ts';
+import { type Db, queryRows } from '../../db/client.ts';
+import { heatRecomputeState } from '../../db/schema/index.ts';
+import { STORED_STATE_COLUMNS, type StoredScoreState } from './heat.queries.ts';
+
+// Reads of the incremental recompute (recompute.service.ts): what every project's row holds, which baselines moved,
+// and the baseline scores of the few projects it re-scores.
+
+/**
+ * One project_scores row as the incremental recompute reads it: contributions c0…c7 in PROJECT_HISTORY_KEYS order
+ * (flat fields: one object per row, 100,000 times, without a second allocation for an array).
+ */
+export type StoredScoreRow = {
+  id: string;
+  category: string;
+  storedSignal: number | null;
+} & StoredScoreState &
+  Record<`c${number}`, number | null>;
+
+const CONTRIBUTION_COUNT = 8; // PROJECT_HISTORY_KEYS.length (heat.mappers.ts)
+const CONTRIBUTION_COLUMNS = Array.from(
+  { length: CONTRIBUTION_COUNT },
+  (_, i) => [`c${i}`, `s.contributions[${i + 1}]::float8`, 'float8'] as const,
+);
+const STORED_COLUMNS = [
+  ['id', 's.project_id', 'text'],
+  ['category', 's.category', 'text'],
+  ['storedSignal', 's.signal_score', 'float8'],
+  ...CONTRIBUTION_COLUMNS,
+  ...STORED_STATE_COLUMNS,
+] as const;
+const STORED_FIELDS = STORED_COLUMNS.map(([name, , type]) => [name, type]) as unknown as NamedColumns<StoredScoreRow>;
+const STORED_SELECT = STORED_COLUMNS.map(([, expression]) => expression).join(', ');
+
+/**
+ * Every project_scores row, by id (the order the full recompute reads projects in), through binary COPY. Float4
+ * contributions are read as float8 (exact), one column each.
+ */
+export function selectStoredScores(db: Db): Promise<StoredScoreRow[]> {
+  return bulkSelectNamed<StoredScoreRow>(
+    db,
+    `SELECT ${STORED_SELECT} FROM project_scores AS s ORDER BY s.project_id`,
+    STORED_FIELDS,
+  );
+}
+
+/** A stored row's contributions as an array (zeros where the row holds none). */
+export function storedContributions(row: StoredScoreRow): number[] {
+  const out = new Array<number>(CONTRIBUTION_COUNT);
+  for (let i = 0; i < CONTRIBUTION_COUNT; i++) out[i] = row[`c${i}`] ?? 0;
+  return out;
+}
+
+/**
+ * Projects whose baseline score (signal heat, else heat) differs between the runs at `previous` and `next`, or that
+ * are in only one of them: their 24 h gain moved although their inputs did not.
+ */
+export async function selectBaselineMoved(db: Db, previous: Date, next: Date): Promise<string[]> {
+  const run = (at: Date) => sql`SELECT entity_id, coalesce(signal_score, score) AS v FROM heat_history
+    WHERE granularity = 'run' AND entity_type = 'project' AND computed_at = ${at.toISOString()}::timestamptz`;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT coalesce(n.entity_id, p.entity_id) AS id FROM (${run(next)}) AS n
+        FULL JOIN (${run(previous)}) AS p ON p.entity_id = n.entity_id
+        WHERE n.v IS DISTINCT FROM p.v`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The baseline scores (signal heat, else heat) of the given projects in the run at `at`. */
+export async function selectBaselineScoresOf(db: Db, at: Date, ids: readonly string[]): Promise<Map<string, number>> {
+  const scores = new Map<string, number>();
+  if (ids.length === 0) return scores;
+  const rows = await queryRows<{ id: string; v: number }>(
+    db,
+    sql`SELECT entity_id AS id, coalesce(signal_score, score) AS v FROM heat_history
+        WHERE granularity = 'run' AND entity_type = 'project' AND computed_at = ${at.toISOString()}::timestamptz
+          AND entity_id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)))`,
+  );
+  for (const row of rows) scores.set(row.id, row.v);
+  return scores;
+}
+
+export type RecomputeState = { lastRunAt: Date; baselineAt: Date | null; model: string };
+
+const STATE_ID = 1;
+
+/** What the last committed run used (heat_recompute_state), or null before the first run. */
+export async function selectRecomputeState(
+  db: Db,
+  options: { forUpdate?: boolean } = {},
+): Promise<RecomputeState | null> {
+  const query = db
+    .select({
+      lastRunAt: heatRecomputeState.lastRunAt,
+      baselineAt: heatRecomputeState.baselineAt,
+      model: heatRecomputeState.model,
+    })
+    .from(heatRecomputeState)
+    .where(eq(heatRecomputeState.id, STATE_ID));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/** Records the run that is committing (inside its transaction). */
+export async function writeRecomputeState(db: Db, state: RecomputeState): Promise<void> {
+  await db
+    .insert(heatRecomputeState)
+    .values({ id: STATE_ID, ...state })
+    .onConflictDoUpdate({ target: heatRecomputeState.id, set: state });
+}
