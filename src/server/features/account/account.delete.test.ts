@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CURRENT_WEIGHTS } from '../../../shared/methodology/proposal.ts';
 import {
   adminAudit,
   adViews,
@@ -34,6 +35,7 @@ import {
   users,
   userTasks,
   watchlists,
+  weightProposals,
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
@@ -117,6 +119,13 @@ describe('DELETE /api/me: the account and every row of it', () => {
       .insert(projectNotes)
       .values({ teamId: team!.id, projectId: project.id, authorId: userId, body: 'a note' });
     await t.db.insert(userDashboards).values({ userId });
+    await t.db.insert(weightProposals).values({
+      userId,
+      title: 'mine',
+      weights: CURRENT_WEIGHTS,
+      visibility: 'private',
+      evaluation: { from: '2026-01-01', to: '2026-03-31', horizon: 7, outcomes: [] },
+    });
     await t.db.insert(projectCorrections).values({
       projectId: project.id,
       userId,
