@@ -38,8 +38,10 @@ describe.each(['zh', 'en'] as const)('project fundamentals (%s)', (lang: Lang) =
       // The header logo is our stored copy, loaded from this origin, and it really rendered.
       const logo = page.locator('main header img').first();
       await logo.waitFor();
-      const src = await logo.evaluate((img) => (img as HTMLImageElement).currentSrc);
-      expect(src.startsWith(`${baseUrl()}/api/logos/uniswap?v=`)).toBe(true);
+      // currentSrc can still be '' just after the element appears (once in a full run under load): poll it.
+      await expect
+        .poll(() => logo.evaluate((img) => (img as HTMLImageElement).currentSrc), { timeout: 10_000 })
+        .toMatch(new RegExp(`^${baseUrl().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/api/logos/uniswap\\?v=`));
       await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(8);
       const origin = new URL(baseUrl()).origin;
       expect(images.filter((url) => !url.startsWith(origin) && !url.startsWith('data:'))).toEqual([]);
