@@ -17,7 +17,7 @@ export function ProposalList() {
       {proposals.data.items.length === 0 ? (
         <p className="muted mt-2 text-sm">{t('lab.listEmpty')}</p>
       ) : (
-        <ul className="mt-2 space-y-2">
+        <ul className="mt-2 list-none space-y-2 pl-0">
           {proposals.data.items.map((p) => {
             const list = correlationList(p.evaluation.outcomes, (o) =>
               t(`evaluation.outcomes.${o}` as 'evaluation.outcomes.volume'),
@@ -27,7 +27,7 @@ export function ProposalList() {
                 <p className="flex flex-wrap items-baseline gap-x-2">
                   <span className="font-semibold">{p.title}</span>
                   <span className="muted text-xs">
-                    {formatDate(p.createdAt)} · {t(`lab.${p.visibility}`)}
+                    {formatDate(p.createdAt)} · {t(p.visibility === 'public' ? 'lab.listPublic' : 'lab.listPrivate')}
                     {p.mine && ` · ${t('lab.mine')}`}
                     {p.candidateModel && ` · ${t('lab.candidate', { id: p.candidateModel })}`}
                   </span>
