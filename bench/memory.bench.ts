@@ -57,7 +57,7 @@ export async function measureFirstOpen(env: Record<string, string>, timeoutMs = 
   }
 }
 
-/** The product's memory target (issue 36): peak RSS of a server while serving and when first opening 100k projects. */
+/** The product's memory target: peak RSS of a server while serving and when first opening 100k projects. */
 export const PEAK_RSS_TARGET_MB = 400;
 
 /** A row of the bench's memory section: the figure, its target and the ratio figure ÷ target (≤ 1 meets it). */

@@ -83,7 +83,7 @@ describe.each(['zh', 'en'] as const)('/admin (%s)', (lang) => {
       const form = page.getByRole('form', { name: t.projects.form.createTitle });
       await form.getByLabel(t.projects.fields.id, { exact: true }).fill(id);
       await form.getByLabel(t.projects.fields.name, { exact: true }).fill(`Admin Made ${lang}`);
-      // Chosen from the sector list (issue 34: a free-typed sector is refused).
+      // Chosen from the sector list (a free-typed sector is refused).
       await form.getByLabel(t.projects.fields.category, { exact: true }).selectOption({ index: 1 });
       await form.getByLabel(t.projects.fields.chains, { exact: true }).fill('Ethereum, Base');
       await form.getByLabel(t.projects.fields.descriptionZh, { exact: true }).fill('管理员写的第一版介绍');

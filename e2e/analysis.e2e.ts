@@ -10,7 +10,7 @@ import { launchFileBrowser } from './support/file-browser.ts';
 import { type OwnServer, startOwnServer } from './support/own-server.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 20, AI analysis in the browser: a premium user reads a project's analysis panel (a brief whose cited numbers
+// AI analysis in the browser: a premium user reads a project's analysis panel (a brief whose cited numbers
 // link to the rows they come from, movers, risk flags, similar projects); a free user and a visitor see the summary
 // and the premium notice, and no brief is asked for; /analytics shows movers, rotation and anomalies; the home page
 // the daily market brief. The e2e server has no model configured: every brief is the template brief, and says so.

@@ -8,7 +8,7 @@ import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 16, API keys in the browser: the vip account of the e2e server (support/global-setup.ts) opens API access
+// API keys in the browser: the vip account of the e2e server (support/global-setup.ts) opens API access
 // from the account menu, creates a key, sees it once with the warning, copies it, calls /api/v1 with it, and revokes
 // it after confirming (the key then answers 401); a free user gets the upgrade message naming VIP.
 const LOCALES = { zh, en } as const;

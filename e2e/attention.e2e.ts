@@ -6,7 +6,7 @@ import { ATTENTION_FIXTURE, control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 15: the project page's breakdown shows the news and interest signals (GDELT, Wikipedia page views, Reddit)
+// The project page's breakdown shows the news and interest signals (GDELT, Wikipedia page views, Reddit)
 // with their source and as-of, and Reddit's posts beside their distinct authors, in zh and in en.
 const PROJECT = 'chainlink';
 /** A burst: 100 Reddit posts by 2 accounts, scored as 6 (the distinct-authors rule). */

@@ -7,7 +7,7 @@ import { type Lang, open } from './support/browser.ts';
 import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
-// Issue 15, history backfill: after 90 days are backfilled for a project (fake history sources on loopback, through
+// History backfill: after 90 days are backfilled for a project (fake history sources on loopback, through
 // the control port), its page's heat history chart over 90 days marks the backfilled days (hollow points, a legend
 // entry and the note under the chart) in zh and en.
 const LOCALES = { zh, en } as const;

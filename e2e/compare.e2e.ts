@@ -7,7 +7,7 @@ import { type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 14, comparison and trend analysis in the browser: a premium user ticks two projects in the directory, compares
+// Comparison and trend analysis in the browser: a premium user ticks two projects in the directory, compares
 // them (a column each, the chart) and sees the trend section on a project page; a free user gets the upgrade message.
 const LOCALES = { zh, en } as const;
 const NOTES_DIR = resolve('e2e-artifacts/notes/issue-14');

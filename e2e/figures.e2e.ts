@@ -112,7 +112,7 @@ describe('large numbers', () => {
   test('an empty value is "—" with its reason on hover and for screen readers', async () => {
     const page = await newPage('en');
     await open(page, '/data-tool');
-    // A missing social score reads "No data" in words (issue 31), not "—": this test is about the dashes.
+    // A missing social score reads "No data" in words, not "—": this test is about the dashes.
     const empty = page.locator('main table [data-empty-value]:not([data-empty-value="noSocial"])').first();
     await empty.waitFor();
 
@@ -309,7 +309,7 @@ describe('sector treemap', () => {
       await legend.waitFor();
       await page.locator('main figure canvas').first().waitFor();
       expect(await legend.textContent()).toContain(zh.sectors.map.legend);
-      // Issue 31: the fixed 0–100 scale (it spread over the visible min–max before, so the same heat changed colour).
+      // The fixed 0–100 scale (it spread over the visible min–max before, so the same heat changed colour).
       expect(await legend.textContent()).toMatch(/\b0\b.*\b100\b/);
       await session.screenshot(page.locator('main figure').first(), `figures-treemap-${theme}-${viewport.width}`);
       await context.close();

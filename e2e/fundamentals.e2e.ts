@@ -27,7 +27,7 @@ describe.each(['zh', 'en'] as const)('project fundamentals (%s)', (lang: Lang) =
       const first = await rounds.nth(0).textContent();
       expect(first).toContain('Series B');
       expect(first).toMatch(lang === 'zh' ? /1\.65\s亿美元/ : /\$165\.0M/);
-      // Who invested is VIP premium data (issue 33): a visitor reads the rounds and that the names are VIP's; the vip
+      // Who invested is VIP premium data: a visitor reads the rounds and that the names are VIP's; the vip
       // reading them is e2e/journeys/premium-data.e2e.ts.
       expect(first).toContain(project.funding.vipOnly);
       expect(await section.textContent()).not.toContain('Polychain Capital');

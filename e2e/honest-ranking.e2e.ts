@@ -4,7 +4,7 @@ import { fetchProjects, fetchSectors } from './support/api.ts';
 import { type Lang, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
-// Issue 12, "rank what we know": in the real catalogue most projects have too little data for a heat score. The
+// "rank what we know": in the real catalogue most projects have too little data for a heat score. The
 // directory shows them as "not enough data" with their evidence count, after every scored project; the home page's
 // hot list shows none of them.
 const session = launchFileBrowser();

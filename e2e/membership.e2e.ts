@@ -6,7 +6,7 @@ import { authenticateInPage } from './support/accounts.ts';
 import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
-// Issue 13, quotas and locked features in the browser: a premium-locked feature shows the upgrade message naming the
+// Quotas and locked features in the browser: a premium-locked feature shows the upgrade message naming the
 // tier, the 11th search of a day shows the limit, and an admin's test mode changes what /membership shows and puts a
 // banner on every page until it is turned off.
 const LOCALES = { zh, en } as const;

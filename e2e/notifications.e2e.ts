@@ -8,7 +8,7 @@ import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 14, notifications in the browser: a new (free) user checks in on /tasks (+50) → the header bell shows 1 →
+// Notifications in the browser: a new (free) user checks in on /tasks (+50) → the header bell shows 1 →
 // its dropdown words the credit → "view all" opens /notifications with it unread → "mark all read" → the badge goes
 // and the unread filter is empty. Screenshots in e2e-artifacts/notes/issue-14/notifications-*.png.
 const LOCALES = { zh, en } as const;

@@ -102,7 +102,7 @@ describe.each(['zh', 'en'] as const)('390 px in %s', (lang: Lang) => {
   }, 180_000);
 });
 
-// Issue 31: with the brand never shrinking and the header's search, the signed-in bar (links, search, bell, sync,
+// With the brand never shrinking and the header's search, the signed-in bar (links, search, bell, sync,
 // theme, language, the account's name) was 250 px wider than a 800 px screen in zh and 71 px wider than its 1280 px
 // frame in en. At every width from a phone's landscape to a wide screen it now fits its frame.
 test.each(['zh', 'en'] as const)('the signed-in header fits its frame at every width (%s)', async (lang) => {

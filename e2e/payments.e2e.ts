@@ -13,7 +13,7 @@ import { open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { startOwnServer } from './support/own-server.ts';
 
-// Issue 19: a user buys premium yearly by card through (a local fake of) Stripe Checkout, whose Pay button posts the
+// A user buys premium yearly by card through (a local fake of) Stripe Checkout, whose Pay button posts the
 // signed webhook to this server and redirects back; the return page shows the level and the expiry, /profile the
 // history row; the admin sees the payment and refunds it. This file runs its own server with Stripe configured.
 const LOCALES = { zh, en } as const;

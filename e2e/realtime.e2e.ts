@@ -8,7 +8,7 @@ import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { callApi } from './support/page-api.ts';
 
-// Issue 18: pages move with the data (server-sent hints → refetch, no reload), the header's sync-status popover, and
+// Pages move with the data (server-sent hints → refetch, no reload), the header's sync-status popover, and
 // offline use: the offline banner, the cached app shell, the built-in sample, a route chunk that waits for the network.
 const LOCALES = { zh, en } as const;
 const session = launchFileBrowser(resolve('e2e-artifacts/notes/issue-18'));

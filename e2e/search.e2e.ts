@@ -8,7 +8,7 @@ import { type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 14, the /search page in the browser: the premium account (support/global-setup.ts) picks a suggestion, runs a
+// The /search page in the browser: the premium account (support/global-setup.ts) picks a suggestion, runs a
 // text search with a sector filter and sees facet counts, saves it (with an alert), finds it in the saved list, and a
 // reload of the URL shows the same results; a free user sees the filters locked and the searches-today counter.
 const LOCALES = { zh, en } as const;

@@ -14,7 +14,7 @@ import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { E2E_WEB_DIR } from './support/global-setup.ts';
 
-// Issue 12: /status said 所有系统运行正常 while the hourly CoinGecko job failed every request. Each scenario starts
+// /status said 所有系统运行正常 while the hourly CoinGecko job failed every request. Each scenario starts
 // its own server (in-memory PGlite, jobs off, the built web app) and runs the REAL ingestion jobs through the
 // scheduler against a local fake API: one that answers 500 to everything, one that answers valid (empty) data.
 

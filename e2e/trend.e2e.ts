@@ -5,7 +5,7 @@ import { en, zh } from '../src/shared/locales/index.ts';
 import { type Lang, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
-// Issue 14, trend analysis on the sector page: a premium user sees the sector's daily heat and its rank among sectors
+// Trend analysis on the sector page: a premium user sees the sector's daily heat and its rank among sectors
 // (the server's startup recompute ranked today), each figure with its source and as-of; a free user sees the locked
 // message naming the tier instead.
 const LOCALES = { zh, en } as const;

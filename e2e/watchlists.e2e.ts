@@ -7,7 +7,7 @@ import { type Lang, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 14, watchlists in the browser: a premium user (a pre-made account of the e2e server, support/global-setup.ts)
+// Watchlists in the browser: a premium user (a pre-made account of the e2e server, support/global-setup.ts)
 // creates a list, adds two projects from their pages, sets a holding and sees its value, P&L and 24 h change — and a
 // dash with the reason for the project without a price; a free user gets the upgrade message from the same button.
 // The server prices one catalogue project (curve: $0.50, +25 % in 24 h); the other (pendle) has no price. Each total

@@ -4,7 +4,7 @@
 //
 // The server runs as a child process. SIGTERM, SIGINT and SIGHUP sent to this wrapper are forwarded to it, and the
 // wrapper exits with its exit code once it has stopped, so `docker stop`, systemd or Ctrl-C stop the server and never
-// leave it running without a parent (issue 34). While a build runs, a signal stops the build and the wrapper.
+// leave it running without a parent. While a build runs, a signal stops the build and the wrapper.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { constants } from 'node:os';

@@ -92,7 +92,7 @@ describe.each(['zh', 'en'] as const)('upgrading (%s)', (lang) => {
       await page.locator('[data-slot="update-mode"][data-mode="interval"]').getByText(m.updates.interval).waitFor();
       const premiumCard = page.locator('[data-slot="points-distance"][data-level="premium"]');
       await premiumCard.getByText(m.route.cardLeft.replace('{{left}}', '750').replace('{{held}}', '250')).waitFor();
-      // Team collaboration is a vip row of the matrix (issue 33), no longer "coming".
+      // Team collaboration is a vip row of the matrix, no longer "coming".
       await page.locator('tr[data-feature="team_collaboration"]').getByText(m.features.team_collaboration).waitFor();
       expect(await page.locator('a[href^="/membership/crypto"]').count()).toBe(0);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);

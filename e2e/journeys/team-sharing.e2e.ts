@@ -11,7 +11,7 @@ import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
 
-// What a team shares (issue 33 point 2), on a server of its own: two members of one team (set up in its database) —
+// What a team shares, on a server of its own: two members of one team (set up in its database) —
 // the owner shares a watchlist and writes a note on a project, the other member (no plan of their own) sees both,
 // read-only; a third account, in another team, sees none of it. zh and en, 1280 and 390 px.
 const LOCALES = { zh, en } as const;

@@ -6,7 +6,7 @@ import { DESKTOP, type Lang, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { fillTemplate } from '../support/text.ts';
 
-// Issue 33, team collaboration: a vip owner creates a team from the user menu and invites a colleague by e-mail; the
+// Team collaboration: a vip owner creates a team from the user menu and invites a colleague by e-mail; the
 // colleague (a second browser) opens the e-mailed link signed out, is asked to sign up or sign in first, signs up,
 // opens the link again and accepts; both then see the team with both members, and a note the owner writes on a
 // project reaches the new member there. Opening the used link again says so.

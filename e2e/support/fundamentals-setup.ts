@@ -6,7 +6,7 @@ import { startFakeServer } from '../../src/server/sources/testing/fake-server.ts
 import { RAISES_BODY, TEST_LOGO_PNG } from '../../src/server/sources/testing/fundamentals-fixtures.ts';
 
 /**
- * Issue 15, item 6: Uniswap's funding rounds and its logo come through the real ingestion (the raises and logos
+ * Item 6: Uniswap's funding rounds and its logo come through the real ingestion (the raises and logos
  * sources) from a local fake DefiLlama /raises and a fake image host, once, before the browser tests run. The logo
  * is then stored in the database and served from the e2e server's own origin.
  */

@@ -153,7 +153,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   // Aborted first thing on close (SIGTERM/SIGINT in main.ts, or a test's app.close()): running jobs and an admin's
   // refresh stop their source calls at once and record their runs as cancelled, so closing never waits on an outside
-  // API (issue 34: a refresh against unreachable sources kept the server alive for minutes after SIGTERM).
+  // API (a refresh against unreachable sources kept the server alive for minutes after SIGTERM).
   const stopping = new AbortController();
   app.addHook('preClose', async () => {
     stopping.abort(new Error('the server was stopping'));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { CONFIG_VARIABLES } from './config.ts';
 
-// Issue 34: the README named GOOGLE_CLIENT_ID while the server reads OAUTH_GOOGLE_CLIENT_ID, so an operator following
+// The README named GOOGLE_CLIENT_ID while the server reads OAUTH_GOOGLE_CLIENT_ID, so an operator following
 // it silently got no sign-in button. Every variable named in README.md or .env.example is one config.ts reads, and
 // every one config.ts reads is documented in at least one of them.
 

@@ -19,7 +19,7 @@ import { signInOverHttp } from './reliability/http-burst.ts';
 import { seedPgliteDataDir } from './test/pglite-template.ts';
 import { type ServerProcess, startServerProcess } from './test/server-process.ts';
 
-// Issue 34: the server stops when asked. Real processes against a blackholed source (a TCP server that accepts and
+// The server stops when asked. Real processes against a blackholed source (a TCP server that accepts and
 // never answers, so every source call hangs until its 15 s timeout, four attempts each): an admin's "refresh all
 // data" and the first-start refresh are under way, SIGTERM → exit 0 within SHUTDOWN_TIMEOUT_MS (10 s), the runs are
 // recorded as cancelled and shown so after a restart, which takes the data directory; then the same through

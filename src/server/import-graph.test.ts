@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
-// Issue 10: no import circle in the server, type-only imports included (a type circle still couples the files).
+// No import circle in the server, type-only imports included (a type circle still couples the files).
 // Lint fences say which folder may import which; this test says the graph has no cycle at all.
 
 const SERVER_DIR = dirname(fileURLToPath(import.meta.url));

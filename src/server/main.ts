@@ -17,7 +17,7 @@ async function main() {
     app.log.info(runtime.catalogue, 'built-in catalogue loaded into the empty database');
   }
 
-  // Graceful stop (issue 34): stop accepting requests, abort running jobs (recorded as cancelled; the next scheduled
+  // Graceful stop: stop accepting requests, abort running jobs (recorded as cancelled; the next scheduled
   // run resumes them), close the database (PGlite's data-directory lock released), exit 0 — all within
   // SHUTDOWN_TIMEOUT_MS, else a hard exit that says what was still pending.
   let stage: string | null = null;

@@ -15,7 +15,7 @@ import { openRuntime } from '../runtime.ts';
 import { type CliIo, type CliResult, describeAppError, formatTable, toFailure, writeChunk } from './cli-io.ts';
 
 // npm run admin -- import <file.json> [--mode merge|replace] [--yes] | export [--out <file.json>] | stats [--json]
-// The admin page's import, full export and statistics (issue 17), through the same services (docs/admin-ops.md).
+// The admin page's import, full export and statistics, through the same services (docs/admin-ops.md).
 
 /** The spec's confirmation (§5), asked before a replace import wipes the catalogue. */
 export const REPLACE_QUESTION =

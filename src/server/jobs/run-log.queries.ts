@@ -128,7 +128,7 @@ export type RunCounts = {
 };
 
 /**
- * The sync log split by who answered (issue 31: 成功 83 read as healthy while no source had ever answered — the
+ * The sync log split by who answered (成功 83 read as healthy while no source had ever answered — the
  * successes were the heat job's): `external`, the source-level rows (`ingest:<source>`, one per source per run, the
  * only record that an outside service answered); `internal`, the job-level runs of the jobs that read no source
  * (`sourceJobs` names those that do: their own rows only wrap the source rows). A skipped run (a source without its

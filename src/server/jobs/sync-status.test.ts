@@ -11,7 +11,7 @@ import { ALL_JOBS } from './registry.ts';
 import { createScheduler } from './scheduler.ts';
 import { getSyncStatus } from './sync-status.ts';
 
-// Issue 12: the hourly CoinGecko job failed every request and was recorded as a success (failedSyncs 0), and /status
+// The hourly CoinGecko job failed every request and was recorded as a success (failedSyncs 0), and /status
 // said "all systems normal". A run is now failed when its source failed every request, partial when some failed.
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
@@ -308,7 +308,7 @@ describe('with the scheduler on', () => {
   });
 });
 
-// Issue 31: the popover read 成功 83 (healthy) on an instance where no outside source had ever answered: every
+// The popover read 成功 83 (healthy) on an instance where no outside source had ever answered: every
 // success was internal work (heat every 5 minutes). The counts are now split, and such an instance is not healthy.
 describe('external source runs are counted apart from internal jobs', () => {
   const at = new Date('2026-11-24T05:50:00.000Z');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// GET /api/admin/config (issue 34 point 3): what the server can do with its configuration, so the admin panel says
+// GET /api/admin/config: what the server can do with its configuration, so the admin panel says
 // what needs a setting before any form is filled in. Names of variables and booleans only: never a value.
 
 export const CONFIG_FEATURES = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RunStatusSchema, SourceStateSchema, SyncSourceSchema } from './sync.schema.ts';
 
-// The system half of GET /api/admin/stats (issue 17 point 1): catalogue, sectors, job runs, sources, database, users.
+// The system half of GET /api/admin/stats: catalogue, sectors, job runs, sources, database, users.
 // Every figure is read at the answer's `asOf` unless it carries its own time (a run's, a source's, a project's).
 
 /** How many runs and updated projects the panel lists. */

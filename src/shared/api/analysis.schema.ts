@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ContributionDeltaSchema } from './heat.schema.ts';
 
-// HTTP contract of AI analysis (issue 20): deterministic analytics (always on, no model) and briefs written from them
+// HTTP contract of AI analysis: deterministic analytics (always on, no model) and briefs written from them
 // (by an OpenAI-compatible model when one is configured, else by a template). Every number the analysis holds is a
 // `fact`; a brief's numbers are citations of facts, so the page can link each to where it comes from.
 

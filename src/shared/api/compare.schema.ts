@@ -68,7 +68,7 @@ export const TrendPointSchema = z.object({
   /** A project's rank within its sector that day; null for a sector or a project without a sector. */
   sectorRank: z.number().int().min(1).nullable(),
   sectorTotal: z.number().int().min(1).nullable(),
-  /** When the day's heat was computed (its last heat_history row): the point's as-of. Optional, added in issue 14. */
+  /** When the day's heat was computed (its last heat_history row): the point's as-of. Optional. */
   asOf: z.iso.datetime().optional(),
 });
 export type TrendPoint = z.infer<typeof TrendPointSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageOf } from './common.schema.ts';
 
-// HTTP contracts of user data corrections (issue 17 point 8): a signed-in user proposes new values for some of a
+// HTTP contracts of user data corrections: a signed-in user proposes new values for some of a
 // project's facts; an admin accepts (the values are applied, points credited) or rejects with a reason. docs/admin.md.
 
 /** The facts a user may correct, in the order the form and the queue show them. */

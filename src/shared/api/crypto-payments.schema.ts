@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BILLING_PERIODS, PAID_PLANS, PAYMENT_STATES } from './payments.schema.ts';
 
 /**
- * Crypto payments (issue 19 point 3): a plan paid in USDT or USDC on one configured chain, verified on-chain from the
+ * Crypto payments: a plan paid in USDT or USDC on one configured chain, verified on-chain from the
  * transaction hash the payer submits (docs/payments-crypto.md).
  */
 export const CRYPTO_TOKENS = ['USDT', 'USDC'] as const;

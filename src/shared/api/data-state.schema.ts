@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SyncSourceSchema } from './sync.schema.ts';
 
 // HTTP contract of GET /api/data-state: what the figures this instance shows rest on, so the web claims "live" only
-// when they are (issue 31). Computed from the database (sync log + stored provenance): every instance answers alike.
+// when they are. Computed from the database (sync log + stored provenance): every instance answers alike.
 
 /** The external sources (the sync log's sources without the catalogue pseudo-source). */
 export const ExternalSourceSchema = SyncSourceSchema.exclude(['catalogue']);

@@ -97,7 +97,7 @@ export const ERROR_STATUS = {
   NOTIFICATION_NOT_FOUND: 404,
   ALERT_NOT_FOUND: 404,
   SAVED_SEARCH_NOT_FOUND: 404,
-  /** Team sharing (issue 33): the caller is in no team; only a shared item's author or the team owner edits it. */
+  /** Team sharing: the caller is in no team; only a shared item's author or the team owner edits it. */
   TEAM_REQUIRED: 403,
   TEAM_EDIT_FORBIDDEN: 403,
   TEAM_NOTE_LIMIT_REACHED: 409,

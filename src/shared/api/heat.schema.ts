@@ -138,7 +138,7 @@ export const HistoryResponseSchema = z.object({
 });
 export type HistoryResponse = z.infer<typeof HistoryResponseSchema>;
 
-// The sync state moved to sync.schema.ts (issue 12: run statuses and per-source freshness); re-exported here.
+// The sync state moved to sync.schema.ts (run statuses and per-source freshness); re-exported here.
 export {
   SyncErrorSchema,
   SyncJobStateSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BILLING_PERIODS, PAID_PLANS, PaymentSchema } from './payments.schema.ts';
 
 /**
- * Card and wallet payments through Stripe Checkout (issue 19), the plan prices and the admin's payments list. The
+ * Card and wallet payments through Stripe Checkout, the plan prices and the admin's payments list. The
  * ledger's own types (states, methods, a payment row) are in payments.schema.ts.
  */
 export const STRIPE_METHODS = ['card', 'alipay', 'wechat_pay'] as const;

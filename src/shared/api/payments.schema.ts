@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Payments (issue 19): plans bought by card or wallet (Stripe Checkout) or by stablecoin on-chain. Spec §3/§4: payment
+ * Payments: plans bought by card or wallet (Stripe Checkout) or by stablecoin on-chain. Spec §3/§4: payment
  * methods cryptocurrency, credit card and a wallet-style online payment; periods monthly and yearly with an expiry;
  * states pending, processing, success, failed, refund; tables crypto_payments and payment_history.
  */

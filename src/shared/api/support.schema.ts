@@ -4,7 +4,7 @@ import { SUPPORT_PRIORITIES } from '../membership/support.ts';
 import { PREFERENCE_LANGUAGES as LANGUAGES } from './account.schema.ts';
 import { PageQuerySchema, pageOf } from './common.schema.ts';
 
-// HTTP contracts of support requests (issue 33 point 3): a signed-in user opens a request (subject, text, optional
+// HTTP contracts of support requests: a signed-in user opens a request (subject, text, optional
 // project) and follows its thread on /support; admins work the queue under /api/admin/support, priority first, oldest
 // first. Texts are stored and shown as plain text. docs/support.md.
 

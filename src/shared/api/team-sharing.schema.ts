@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SavedQuerySchema } from './saved-searches.schema.ts';
 import { WatchlistDetailSchema, WatchlistSummarySchema } from './watchlists.schema.ts';
 
-// HTTP contracts of what a team shares (issue 33 point 2): watchlists and saved searches shared with the author's
+// HTTP contracts of what a team shares: watchlists and saved searches shared with the author's
 // team, and the team's notes on a project. Reads are scoped by the caller's one team; another team's ids answer 404.
 
 /** A project's notes per team: enough for a research thread, small enough to list on the project page at once. */

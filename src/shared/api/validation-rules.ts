@@ -1,4 +1,4 @@
-// Validation failures as rules people read (issue 34): every field error names its field, one of these rules and
+// Validation failures as rules people read: every field error names its field, one of these rules and
 // the rule's bounds, and the message is `validation.rules.<rule>` from the catalogue in the request's language —
 // never zod's own wording ("Too small: expected string to have >=1 characters", 数值过小：期望 string >=1).
 

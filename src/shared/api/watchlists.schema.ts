@@ -73,7 +73,7 @@ export const WatchlistItemSchema = z.object({
   /** Percent, as the market source reports it. */
   priceChange24h: z.number().nullable(),
   marketCap: z.number().nullable(),
-  /** Where price, 24 h change and market cap came from and as of when (like the directory's); added in issue 14. */
+  /** Where price, 24 h change and market cap came from and as of when (like the directory's). */
   marketSource: MetricSourceSchema.nullable().optional(),
   /** Where the price and its 24 h change came from and as of when; null when no source gave a price. */
   priceSource: MetricSourceSchema.nullable().optional(),

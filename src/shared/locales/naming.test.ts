@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { LANGUAGES, RESOURCES } from './index.ts';
 
-// Issue 31: one thing had several names (项目分析 vs 项目目录, 行业热度 vs 板块热度, 赛道 vs 板块, 高级会员 vs 高级版).
+// One thing had several names (项目分析 vs 项目目录, 行业热度 vs 板块热度, 赛道 vs 板块, 高级会员 vs 高级版).
 // The spec's navigation labels name the areas (Project analysis → /directory, Industry heat → /sectors, Ecosystem
 // platform → /platforms); header, footer, breadcrumbs and page titles use exactly those, and a level has one name.
 

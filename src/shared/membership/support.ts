@@ -1,4 +1,4 @@
-// Support priority and response targets (issue 33 point 3): vip's priority_support (level.ts) puts a request first in
+// Support priority and response targets: vip's priority_support (level.ts) puts a request first in
 // the admin queue with a shorter first-response target; every other signed-in level gets normal priority. The server
 // decides both when a request is created; /membership and the /support form show the same constant.
 import { canUse, type MembershipLevel } from './level.ts';

@@ -1,4 +1,4 @@
-// The evaluation engine (issue 37): does a high heat score go with more attention and activity afterwards? Pure, no
+// The evaluation engine: does a high heat score go with more attention and activity afterwards? Pure, no
 // I/O, no clock; randomness only through an explicit seed.
 export * from './bootstrap.ts';
 export * from './evaluate.ts';

@@ -26,7 +26,7 @@ function currentValuesOf(project: Project): Required<CorrectionValues> {
 
 /**
  * The project page's "Suggest a correction": the form for a signed-in user (prefilled, sectors to choose from), the
- * sign-in prompt for a visitor. The server decides everything again (issue 17 point 8).
+ * sign-in prompt for a visitor. The server decides everything again.
  */
 export function CorrectionSlot({ project }: { project: Project }) {
   const { i18n } = useTranslation();

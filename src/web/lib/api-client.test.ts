@@ -10,7 +10,7 @@ afterEach(() => {
   globalThis.fetch = realFetch;
 });
 
-// Issue 31: offline, the Chinese UI showed the browser's own "Failed to fetch".
+// Offline, the Chinese UI showed the browser's own "Failed to fetch".
 describe('a request the network never carried', () => {
   test.each([
     ['zh', zhErrors.NETWORK_ERROR],

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { PRICE_COLOURS, type PriceColours } from '../../shared/api/account.schema.ts';
 import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
 
-// Up/down colours (issue 31): 'red-up' (红涨绿跌, the mainland convention) or 'green-up'. A visitor's choice is stored
+// Up/down colours: 'red-up' (红涨绿跌, the mainland convention) or 'green-up'. A visitor's choice is stored
 // under the key "priceColours" like the theme and the number style; a signed-in user's is on the account too
 // (app/account-preferences-sync.tsx). No choice = the language's default: Chinese red up, English green up.
 export const PRICE_COLOURS_STORAGE_KEY = 'priceColours';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiError, apiGet, apiSend } from './api-client.ts';
 import { createQueryClient, retryMutation, retryQuery } from './query-client.ts';
 
-// Issue 34: every failed admin submission was sent twice (mutations retried once whatever the status). Spec §8:
+// Every failed admin submission was sent twice (mutations retried once whatever the status). Spec §8:
 // 4xx errors are not retried — neither writes nor reads.
 
 const realFetch = globalThis.fetch;

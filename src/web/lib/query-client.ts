@@ -9,7 +9,7 @@ export const GC_TIME_MS = 10 * 60_000;
 /**
  * TanStack Query's network state starts as "online" and only moves on the online/offline events. A page loaded while
  * offline (the service worker's app shell) never saw an offline event: its queries failed instead of waiting, and the
- * online event that followed changed nothing, so nothing refetched until Retry was pressed (issue 31). Reading
+ * online event that followed changed nothing, so nothing refetched until Retry was pressed. Reading
  * navigator.onLine at start-up makes those queries wait (paused, the saved copy on screen) and refetch on reconnect.
  */
 export function followBrowserOnlineState(): void {
@@ -28,7 +28,7 @@ export function followBrowserOnlineState(): void {
 
 /**
  * Whether a failure may be tried again: never a 4xx (spec §8). A refused form is refused again, and a retried write
- * would be sent twice (issue 34: every failed admin submission was); a 429 asks the client to slow down, not to repeat
+ * would be sent twice (every failed admin submission was); a 429 asks the client to slow down, not to repeat
  * at once. Network failures and 5xx may pass on a second try.
  */
 export function isRetryable(error: unknown): boolean {

@@ -5,7 +5,7 @@ import { users } from './auth.ts';
 import { projects } from './projects.ts';
 
 /**
- * A user's proposed correction of a project's facts (issue 17 point 8). `proposed` holds only the allowed fields
+ * A user's proposed correction of a project's facts. `proposed` holds only the allowed fields
  * (CORRECTION_FIELDS, validated by the service), `current` the project's values of the same fields when proposed: an
  * accept refuses (409 CORRECTION_STALE) when the project no longer holds them. Reviewed once: the status moves from
  * pending exactly once, under the row's lock (features/corrections).

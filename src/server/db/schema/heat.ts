@@ -148,7 +148,7 @@ export const syncRuns = pgTable(
     scheduledFor: timestamp({ withTimezone: true }),
     /** Which process ran it (hostname:pid). */
     instance: text(),
-    // 'partial' (issue 12): some of the run's work failed. A TS-only enum: no CHECK in the database, no migration.
+    // 'partial': some of the run's work failed. A TS-only enum: no CHECK in the database, no migration.
     status: text({ enum: ['running', 'success', 'partial', 'failed', 'skipped', 'cancelled'] }).notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     finishedAt: timestamp({ withTimezone: true }),

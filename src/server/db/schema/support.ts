@@ -4,7 +4,7 @@ import { users } from './auth.ts';
 import { projects } from './projects.ts';
 
 /**
- * A user's support request (issue 33 point 3). `level` and `priority` are fixed by the server at creation from the
+ * A user's support request. `level` and `priority` are fixed by the server at creation from the
  * effective level (vip → priority). `response_due_at` is set while the request waits for the support team (open) and
  * cleared by a reply or a close; overdue = past it. The thread is support_messages, the first one the request's text.
  */

@@ -41,7 +41,7 @@ const ImportBodySchema = z.unknown().describe('{ projects: ExportProject[], sect
 const actorOf = adminActorOf;
 
 /**
- * Admin data changes (issue 17: projects and sectors CRUD, import, the audit log) under /api/admin. Every write runs
+ * Admin data changes (projects and sectors CRUD, import, the audit log) under /api/admin. Every write runs
  * in one transaction with its audit entry (audit-log.service.ts); docs/admin.md. `rescore` (app.ts) starts the heat
  * recompute that scores created and imported projects once their change commits.
  */

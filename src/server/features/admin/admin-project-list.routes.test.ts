@@ -3,7 +3,7 @@ import { AdminProjectListResponseSchema } from '../../../shared/api/admin-data.s
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
 
-// GET /api/admin/projects: the /admin page's list (issue 17 point 1). The 401/403 cases are admin.routes.test.ts's walk.
+// GET /api/admin/projects: the /admin page's list. The 401/403 cases are admin.routes.test.ts's walk.
 describe('GET /api/admin/projects', () => {
   let t: TestApp;
   let admin: Agent;

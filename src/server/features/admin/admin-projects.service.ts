@@ -76,7 +76,7 @@ export async function listKnownChains(db: Db): Promise<{ items: string[] }> {
 }
 
 /**
- * POST /api/admin/sectors: a new sector (issue 34: creating a sector is its own action, never a side effect of a
+ * POST /api/admin/sectors: a new sector (creating a sector is its own action, never a side effect of a
  * project's category). 409 CONFLICT when the id is taken; 400 sectorExists when the name differs from a sector's
  * only in case or spacing ("Defi" next to "DeFi" would split one sector in two).
  */

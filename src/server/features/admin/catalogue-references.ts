@@ -1,7 +1,7 @@
 import type { FieldIssue } from '../../../shared/api/validation-rules.ts';
 
 /**
- * Issue 34: no path (form, API, import) stores an orphan category or a misspelt chain. A project's category must be
+ * No path (form, API, import) stores an orphan category or a misspelt chain. A project's category must be
  * the name of a sector (a project belongs to the sector whose name equals its category: "Defi" for "DeFi" drops it
  * from every sector page) and each chain must be one projects already list, or one the writer adds on purpose
  * (`newChains`; an import file's `chains`). Names compare exactly; a near miss is suggested, never taken.

@@ -1,5 +1,5 @@
 // The admin's full export (spec §3): { projects, sectors, exportTime, version: '1.0' }, in the catalogue's shape so an
-// import reads it back (issue 17). Written as it is read: keyset pages of projects, never the whole file in memory.
+// import reads it back. Written as it is read: keyset pages of projects, never the whole file in memory.
 import { SAMPLE_SOURCE } from '../../../shared/api/common.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { type ExportProject, type ExportSector, FULL_EXPORT_VERSION } from '../catalogue/catalogue.schema.ts';
@@ -83,7 +83,7 @@ export async function* writeFullExport(db: Db, now: Date, pageSize = EXPORT_PAGE
     if (page.length < pageSize) break;
   }
   const sectors: ExportSector[] = await selectExportSectors(db);
-  // The chains its projects name: an import elsewhere adds them on purpose (issue 34: unknown chains are refused).
+  // The chains its projects name: an import elsewhere adds them on purpose (unknown chains are refused).
   const chainList = JSON.stringify([...chains].sort());
   yield `],"sectors":${JSON.stringify(sectors)},"chains":${chainList},"exportTime":${JSON.stringify(now.toISOString())},"version":"${FULL_EXPORT_VERSION}"}`;
 }

@@ -41,7 +41,7 @@ export async function listOperationRuns(
     errors: redact(row.errors),
   });
   // "Refresh all data" as the operator knows it: the full sync, or the first-start refresh (market + TVL) the server
-  // runs at start-up under its own job name, whichever is newer (issue 34: a failed start-up refresh read "never run").
+  // runs at start-up under its own job name, whichever is newer (a failed start-up refresh read "never run").
   const refresh = newestOf(byJob.get(fullSyncJob.name), byJob.get(FIRST_START_REFRESH_JOB));
   const steps = refresh ? await selectSourceRunsBetween(deps.db, refresh.startedAt, refresh.finishedAt) : [];
   return {

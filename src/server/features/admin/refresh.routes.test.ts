@@ -6,7 +6,7 @@ import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../sources
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
 
-// "Refresh all data" (issue 17 point 4): the full sync started now. Every source points at a local fake server that
+// "Refresh all data": the full sync started now. Every source points at a local fake server that
 // answers 503 slowly, so the run is in progress long enough to be refused a second time and then ends as failed.
 
 let fake: FakeServer;

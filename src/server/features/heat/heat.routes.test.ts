@@ -66,7 +66,7 @@ describe('GET /api/projects/:id/heat', () => {
     expect(body.sources.marketCapUsd?.source).toBe('coingecko');
   });
 
-  // Was "the neutral 50, marked noData": since the minimum evidence rule (issue 12) a project without data has no
+  // Was "the neutral 50, marked noData": since the minimum evidence rule a project without data has no
   // score at all, and the route says so instead of presenting the model's neutral default.
   test('a project without any signal is not scored: score and status null, evidence 0 of 17', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/projects/quiet/heat' });
@@ -220,7 +220,7 @@ describe('GET /api/sync/status', () => {
       partialSyncs: 0,
       failedSyncs: 1,
       lastSyncDuration: 1500,
-      // Issue 31: the 3 successes are internal work; the one outside source that ran never answered.
+      // The 3 successes are internal work; the one outside source that ran never answered.
       external: { total: 1, successful: 0, partial: 0, failed: 1, lastSuccessAt: null },
       internal: { total: 3, successful: 2, partial: 0, failed: 1, lastSuccessAt: '2026-11-21T10:10:01.500Z' },
     });

@@ -98,7 +98,7 @@ describe('CoinGecko market data (/coins/markets, /search/trending)', () => {
 
     expect(result.failed).toBe(false);
     expect(result.counts).toMatchObject({ coins: 5, pages: 3, pagesFailed: 0, updated: 5, trending: 1 });
-    // Every call answered; the coin pages are unknown (404): nothing to look up, not a failure (issue 12).
+    // Every call answered; the coin pages are unknown (404): nothing to look up, not a failure.
     expect(sourceRunStatus(result)).toBe('success');
     expect(result.counts.linksNotFound).toBe(5);
     expect(result.tally).toEqual({ requested: 3 + 1 + 5, succeeded: 9, failed: 0, skipped: 0 });

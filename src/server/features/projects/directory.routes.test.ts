@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { sparklineDays } from './projects.service.ts';
 
-// The directory's investor columns (issue 31): each row's 7-day heat sparkline and the 20/50/100 page size.
+// The directory's investor columns: each row's 7-day heat sparkline and the 20/50/100 page size.
 describe('GET /api/projects: sparkline and page size', () => {
   let t: TestApp;
   const days = sparklineDays(new Date());

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
 
-// Issue 12, "rank what we know": a project below the minimum evidence rule has no heat score and never outranks a
+// "rank what we know": a project below the minimum evidence rule has no heat score and never outranks a
 // scored one — in project lists (both orders, filtered or not), sector aggregates, "top" widgets and counts. Scores
 // here come from a real recompute of real inputs, not from fixtures.
 

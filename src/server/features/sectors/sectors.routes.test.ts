@@ -55,7 +55,7 @@ describe('/api/sectors', () => {
     });
   });
 
-  // Issue 31: a heat resting on one or two projects reads as firmly as one over a hundred unless it is marked.
+  // A heat resting on one or two projects reads as firmly as one over a hundred unless it is marked.
   test('a sector whose heat rests on fewer than 3 scored projects is low-confidence; one without heat is not', async () => {
     const { items } = SectorListResponseSchema.parse((await t.app.inject({ url: '/api/sectors' })).json());
     const byId = Object.fromEntries(items.map((s) => [s.id, s]));

@@ -6,7 +6,7 @@ import { DataStateResponseSchema } from '../../../shared/api/data-state.schema.t
 import { syncRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
-// Issue 31: with no source reachable every market figure was the catalogue sample, yet the home page said "Live
+// With no source reachable every market figure was the catalogue sample, yet the home page said "Live
 // statistics". GET /api/data-state tells the web what the figures rest on, from the database alone.
 
 const HOUR_MS = 3_600_000;

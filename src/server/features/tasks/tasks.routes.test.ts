@@ -43,7 +43,7 @@ describe('task routes', () => {
       lockedReason: 'level',
       requiredLevel: 'premium',
     });
-    // Watchlists exist (issue 14): the daily add is premium, the first-item achievement open to all.
+    // Watchlists exist: the daily add is premium, the first-item achievement open to all.
     expect(byKey['daily.add_watchlist']).toMatchObject({
       state: 'locked',
       lockedReason: 'level',

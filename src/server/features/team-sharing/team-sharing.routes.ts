@@ -34,7 +34,7 @@ function me(request: FastifyRequest, reply: FastifyReply): string {
 }
 
 /**
- * What a team shares (issue 33): the author's share switch on their own lists and searches (the features' own
+ * What a team shares: the author's share switch on their own lists and searches (the features' own
  * guards), the team's shared lists and searches under /api/team/… and its project notes. A member reads through the
  * seat (no plan of their own needed); the author and the team's owner edit; another team's ids answer 404.
  */

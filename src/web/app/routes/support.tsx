@@ -7,7 +7,7 @@ import { MySupportTarget, SupportForm } from '../../features/support/components/
 import { SupportThreadView } from '../../features/support/components/support-thread.tsx';
 
 /**
- * /support (issue 33 point 3): the new-request form with the response target of my level, and my requests or, with
+ * /support: the new-request form with the response target of my level, and my requests or, with
  * ?request=<id>, one request's thread (the link notifications and the reply e-mail carry).
  */
 export function SupportPage() {

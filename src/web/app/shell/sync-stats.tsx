@@ -6,7 +6,7 @@ type Metrics = SyncStatusResponse['metrics'];
 
 /**
  * The popover's sync statistics, outside data sources apart from internal jobs: one table of total, successful and
- * failed runs per kind (issue 31: a single 成功 83 counted the heat job's runs and read as healthy while no source had
+ * failed runs per kind (a single 成功 83 counted the heat job's runs and read as healthy while no source had
  * ever answered). Partial runs count in the total only: neither a success nor a failure.
  */
 export function SyncStats({ metrics }: { metrics: Metrics }) {

@@ -117,7 +117,7 @@ export function fromProjectForm(values: ProjectFormValues, sample: ExportProject
     roadmap: localText(v['roadmap.en'], v['roadmap.zh']),
     tokenomics: localText(v['tokenomics.en'], v['tokenomics.zh']),
     partnerships: partnerships.length > 0 ? partnerships : undefined,
-    // Chains added on purpose (issue 34): they join the project's chains and the known list.
+    // Chains added on purpose: they join the project's chains and the known list.
     newChains: newChains.length > 0 ? newChains : undefined,
     newsQuery: orAbsent(v.newsQuery),
     wikipedia:

@@ -1,4 +1,4 @@
-// AI analysis (issue 20): the project and sector panels, the market brief and anomalies, the /analytics view.
+// AI analysis: the project and sector panels, the market brief and anomalies, the /analytics view.
 // Composed with the membership lock and the sector names in src/web/app.
 export { analysisKeys } from './api.ts';
 export { MarketAnalysisView } from './components/market-analysis-view.tsx';

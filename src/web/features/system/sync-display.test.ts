@@ -9,7 +9,7 @@ describe('sync display', () => {
     expect(syncDisplayOf({ ...base, inProgress: true, errorCount: 2 })).toBe('syncing');
     expect(syncDisplayOf({ ...base, errorCount: 1 })).toBe('warning');
     expect(syncDisplayOf(base)).toBe('synced');
-    // Never synced is not "synced"; sources that ran and never answered are said so (issue 31: 成功 83 read healthy).
+    // Never synced is not "synced"; sources that ran and never answered are said so (成功 83 read healthy).
     expect(syncDisplayOf({ ...base, lastSync: null, sourceRuns: 0 })).toBe('pending');
     expect(syncDisplayOf({ ...base, lastSync: null, errorCount: 3 })).toBe('noSource');
   });

@@ -17,7 +17,7 @@ export function AccountForm() {
   const id = useId();
   const errorText = useErrorText();
   const create = useCreateSocialAccount();
-  // Without SECRET_KEY the server refuses every account: said up front, the form disabled (issue 34).
+  // Without SECRET_KEY the server refuses every account: said up front, the form disabled.
   const secretMissing = useSecretKeyMissing() === true;
   const [values, setValues] = useState(EMPTY);
   const set = (key: keyof typeof EMPTY, value: string) => setValues((v) => ({ ...v, [key]: value }));

@@ -34,7 +34,7 @@ function ConfigRow({ item }: { item: ConfigItem }) {
 }
 
 /**
- * /admin, above the tabs (issue 34): what needs a setting — SECRET_KEY, SMTP, Stripe, a language model, a GitHub
+ * /admin, above the tabs: what needs a setting — SECRET_KEY, SMTP, Stripe, a language model, a GitHub
  * token, X accounts… — and the variable to set, before any form is filled in. What is configured folds away.
  */
 export function ConfigNotice() {

@@ -57,7 +57,7 @@ function ProjectField({ field, value, error, disabled, sectorNames, knownChains,
       {field.kind === 'textarea' ? (
         <textarea {...common} rows={3} className="input" onChange={(e) => onChange(e.target.value)} />
       ) : field.kind === 'sector' ? (
-        // Chosen from the sector list (issue 34): a free-typed "Defi" would drop the project from every sector page.
+        // Chosen from the sector list: a free-typed "Defi" would drop the project from every sector page.
         // A stored category no sector has any more stays visible, so the admin sees what to change.
         <select {...common} className="input" onChange={(e) => onChange(e.target.value)}>
           <option value="">{t('projects.form.categoryChoose')}</option>

@@ -1,5 +1,5 @@
 // Colours of the sector heat map. Heat is an absolute 0–100 score, so the colour is too: the same heat is the same
-// colour on every visit, whatever the other sectors score (issue 31: colours spread over the visible min–max made a
+// colour on every visit, whatever the other sectors score (colours spread over the visible min–max made a
 // 48 look as hot as an 80 did the week before).
 
 // Sequential heat palette, pale yellow (heat 0) → deep red (heat 100), readable on white and on the dark card alike.

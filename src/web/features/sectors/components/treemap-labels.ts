@@ -8,7 +8,7 @@ const MARGIN_PX = 5;
 const LINE_PX = 16;
 
 /**
- * What a tile can show without cutting a word: a label is only drawn whole (issue 31: "Gam… Not e…" on a phone).
+ * What a tile can show without cutting a word: a label is only drawn whole ("Gam… Not e…" on a phone).
  * `measure` gives a text's width in pixels in the label's font.
  */
 export function fitLabel(
