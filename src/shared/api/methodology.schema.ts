@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { OUTCOMES } from '../methodology/outcomes.ts';
 import type { OutcomeKey } from '../methodology/types.ts';
+import { HEAT_NORMALIZATION } from '../scoring/normalize.ts';
+import type { HeatComponentKey } from '../scoring/weights.ts';
 
 // The methodology API: the stored evaluation of the heat score against what happened next, and the heat model
 // versions (weights as data) with their changelog. Numbers and codes only; the web words them.
@@ -116,26 +118,8 @@ const ScaleSchema = z.object({
   hi: z.number().finite(),
   unit: z.string().max(80),
 });
-const COMPONENT_KEYS = [
-  'twitterFollowers',
-  'mentions7d',
-  'engagementAvg',
-  'telegramMembers',
-  'discordMembers',
-  'marketCapUsd',
-  'volume24hUsd',
-  'priceChange24hPct',
-  'priceChange7dPct',
-  'volumeToMarketCap',
-  'commits52w',
-  'stars',
-  'forks',
-  'contributors',
-  'codeFrequency',
-  'newsMentions',
-  'googleTrends',
-  'redditMentions',
-] as const;
+/** The heat model's components (17 inputs and the derived volume/market-cap ratio), from the engine's own table. */
+const COMPONENT_KEYS = Object.keys(HEAT_NORMALIZATION) as [HeatComponentKey, ...HeatComponentKey[]];
 const ComponentPoints = z.partialRecord(z.enum(COMPONENT_KEYS), Points);
 
 /** A heat model version's weights, caps and rules (shared/methodology/models.ts HeatModelDefinition). */
@@ -151,7 +135,7 @@ export const HeatModelDefinitionSchema = z
     // An object with each key, not z.record(enum): the record form documents required keys with no properties.
     normalization: z.object(
       Object.fromEntries(COMPONENT_KEYS.map((key) => [key, ScaleSchema])) as Record<
-        (typeof COMPONENT_KEYS)[number],
+        HeatComponentKey,
         typeof ScaleSchema
       >,
     ),

@@ -1,6 +1,7 @@
 // Heat models as data: a version's weights, caps and rules in one JSON-ready object, so candidate versions can be
 // stored, compared and scored on the same stored inputs as the current one. The current definition is assembled from
 // the constants the scoring code itself uses (never copied by hand), and a test checks it scores exactly as heatScore.
+import { rawComponent } from '../scoring/heat-score.ts';
 import { computeEffectiveMentions } from '../scoring/mentions.ts';
 import { computeNormalized, HEAT_NORMALIZATION, type NormalizationScale } from '../scoring/normalize.ts';
 import { clamp, type HeatCategory, type HeatSignals, hasValue } from '../scoring/types.ts';
@@ -89,15 +90,6 @@ export function compileHeatModel(definition: HeatModelDefinition): CompiledHeatM
     })),
   );
   return { definition, components, categoryWeights: categories.map((c) => definition.categoryWeights[c]) };
-}
-
-function rawComponent(signals: HeatSignals, key: HeatComponentKey): number | null {
-  if (key !== 'volumeToMarketCap') {
-    const value = signals[key];
-    return hasValue(value) ? value : null;
-  }
-  const { volume24hUsd: volume, marketCapUsd: cap } = signals;
-  return hasValue(volume) && hasValue(cap) && cap > 0 ? volume / cap : null;
 }
 
 /**

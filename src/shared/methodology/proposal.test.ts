@@ -1,30 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { countEvidence } from '../scoring/evidence.ts';
+import { NO_SIGNALS } from '../scoring/test-fixtures.ts';
 import type { HeatSignals } from '../scoring/types.ts';
 import { compileHeatModel, computeModelHeat } from './models.ts';
 import { CURRENT_WEIGHTS, explainMove, proposalKey, toProposalDefinition } from './proposal.ts';
 
 const signals: HeatSignals = {
+  ...NO_SIGNALS,
   twitterFollowers: 2_000_000,
-  mentions7d: null,
-  engagementAvg: null,
-  telegramMembers: null,
-  discordMembers: null,
   marketCapUsd: 5e8,
   volume24hUsd: 2e7,
-  priceChange24hPct: null,
-  priceChange7dPct: null,
   commits52w: 400,
-  stars: null,
-  forks: null,
-  contributors: null,
-  codeFrequency: null,
-  newsMentions: null,
-  googleTrends: null,
-  redditMentions: null,
-  listedAt: null,
-  status: 'active',
-  verified: false,
 };
 const now = new Date('2026-11-28T00:00:00Z');
 const score = (weights: typeof CURRENT_WEIGHTS) =>

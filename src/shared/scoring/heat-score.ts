@@ -62,7 +62,8 @@ export function computeAgeFactor(ageDays: number | null): number {
   return AGE_FACTOR_OLDER;
 }
 
-function rawComponent(signals: HeatSignals, key: HeatComponentKey): number | null {
+/** A component's raw value: the signal itself, or volume / market cap for the derived ratio; null without data. */
+export function rawComponent(signals: HeatSignals, key: HeatComponentKey): number | null {
   if (key !== 'volumeToMarketCap') {
     const value = signals[key];
     return hasValue(value) ? value : null;
