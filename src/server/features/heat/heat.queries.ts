@@ -16,8 +16,14 @@ const { escapeLiteral } = pg;
  * The heat inputs of a page of projects (keyset by id), plus what the last run wrote (to skip unchanged rows), as
  * ProjectInputs. Read through binary COPY (bulkSelectNamed; on PGlite 100,000 rows in ~0.4 s).
  */
-export function selectProjectInputsPage(db: Db, afterId: string, limit: number): Promise<ProjectInputs[]> {
-  return selectInputs(db, `p.id > ${escapeLiteral(afterId)}`, limit);
+export function selectProjectInputsPage(
+  db: Db,
+  afterId: string,
+  limit: number,
+  category?: string,
+): Promise<ProjectInputs[]> {
+  const inCategory = category === undefined ? '' : ` AND p.category = ${escapeLiteral(category)}`;
+  return selectInputs(db, `p.id > ${escapeLiteral(afterId)}${inCategory}`, limit);
 }
 
 /** The heat inputs of the given projects, by id (the incremental recompute's dirty rows). */

@@ -92,9 +92,9 @@ export async function listProjectSignals(db: Db, category?: string): Promise<Pro
   const PAGE = 5_000;
   const out: ProjectSignals[] = [];
   for (let after = ''; ; ) {
-    const page = await selectProjectInputsPage(db, after, PAGE);
+    // One sector's projects are selected in SQL: a sector's preview does not read the whole catalogue.
+    const page = await selectProjectInputsPage(db, after, PAGE, category);
     for (const p of page) {
-      if (category !== undefined && p.category !== category) continue;
       const signals = toHeatSignals(p, (p.storedStatus ?? 'active') as ProjectStatus);
       out.push({ id: p.id, category: p.category, signals, evidence: countEvidence(signals), storedHeat: p.storedHeat });
     }
