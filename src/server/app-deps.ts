@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
 import type { EventBus } from './events/event-bus.ts';
+import type { Mailer } from './mail/mailer.ts';
 import type { ResponseCache } from './plugins/response-cache.ts';
 
 /**
@@ -13,4 +14,9 @@ export type AppDeps = {
   dbKind: DbKind;
   events: EventBus;
   cache: ResponseCache;
+  /** The one mailer of the process (runtime.ts), bound to the app's log by buildApp. */
+  mailer: Mailer;
 };
+
+/** What buildApp takes: main.ts and buildTestApp pass the runtime's mailer; a script without one gets its own. */
+export type AppInput = Omit<AppDeps, 'mailer'> & { mailer?: Mailer };

@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { V1_SECURITY_SCHEME } from '../shared/api/v1.schema.ts';
-import type { AppDeps } from './app-deps.ts';
+import type { AppDeps, AppInput } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -65,6 +65,7 @@ import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { createRecomputeTrigger } from './jobs/recompute-trigger.ts';
 import { withSafeErrorLogging } from './log-redaction.ts';
+import { createMailer } from './mail/mailer.ts';
 import { registerApiReference } from './plugins/api-reference.ts';
 import { clientErrorHandler, errorHandler, frameworkErrors } from './plugins/error-handler.ts';
 import {
@@ -89,15 +90,16 @@ export type BuildAppOptions = {
 };
 
 /** Builds the Fastify app with every feature registered by hand (no autoload): a URL's handler is one jump away. */
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
+export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
   const app = Fastify({
-    logger: withSafeErrorLogging(options.logger ?? { level: deps.config.LOG_LEVEL }),
+    logger: withSafeErrorLogging(options.logger ?? { level: input.config.LOG_LEVEL }),
     bodyLimit: 1024 * 1024,
-    trustProxy: toTrustProxy(deps.config.TRUST_PROXY),
+    trustProxy: toTrustProxy(input.config.TRUST_PROXY),
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  const deps: AppDeps = { ...input, mailer: (input.mailer ?? createMailer(input.config)).withLog(app.log) };
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

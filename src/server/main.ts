@@ -12,6 +12,7 @@ async function main() {
     dbKind: runtime.handle.kind,
     events: runtime.events,
     cache: runtime.cache,
+    mailer: runtime.mailer,
   });
   if (runtime.catalogue.loaded) {
     app.log.info(runtime.catalogue, 'built-in catalogue loaded into the empty database');

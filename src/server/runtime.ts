@@ -6,12 +6,15 @@ import { type CatalogueLoadResult, loadCatalogueIfEmpty } from './features/catal
 import { afterRecompute } from './features/heat/after-recompute.service.ts';
 import { recomputeHeat } from './features/heat/recompute.service.ts';
 import { closeOrphanedRuns } from './jobs/run-log.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createResponseCache, type ResponseCache } from './plugins/response-cache.ts';
 
 export type Runtime = {
   handle: DbHandle;
   events: EventBus;
   cache: ResponseCache;
+  /** One SMTP transport for every sender (routes and jobs); buildApp binds it to the app's log. */
+  mailer: Mailer;
   catalogue: CatalogueLoadResult;
   close: () => Promise<void>;
 };
@@ -38,6 +41,7 @@ export async function openRuntime(config: Config, options: CreateDbOptions = {})
       handle,
       events,
       cache,
+      mailer: createMailer(config),
       catalogue,
       close: async () => {
         await cache.close();

@@ -1,5 +1,5 @@
 import { type Language, translate } from '../../../shared/locales/index.ts';
-import type { Mail } from '../auth/mailer.ts';
+import type { Mail } from '../../mail/mailer.ts';
 import type { DeliveryPayload } from './evaluate.service.ts';
 
 /** The target's page in the web app: /project/:id (singular) or /sectors/:id — what e-mails and webhooks link to. */

@@ -8,9 +8,9 @@ import {
   CreateAlertResponseSchema,
   UpdateAlertBodySchema,
 } from '../../../shared/api/alerts.schema.ts';
+import { requireFeature, requireSignedIn, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import { requireFeature, requireSignedIn, viewerOf } from '../membership/viewer-level.ts';
 import * as service from './alerts.service.ts';
 
 const tags = ['alerts'];

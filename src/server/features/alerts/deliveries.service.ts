@@ -3,9 +3,8 @@ import { WEBHOOK_BACKOFF_SECONDS, WEBHOOK_MAX_ATTEMPTS } from '../../../shared/a
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/locales/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { SILENT_LOG } from '../../silent-log.ts';
+import { type Mailer, mailerOf } from '../../mail/mailer.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
-import { createMailer, type Mailer } from '../auth/mailer.ts';
 import { decryptSecret } from '../social-accounts/secret-crypto.ts';
 import { alertTargetUrl, composeAlertMail } from './alert-mail.ts';
 import {
@@ -148,7 +147,7 @@ export function toAttemptResult(attempt: Attempt, attempts: number, now: Date): 
 
 /** The mailer alert e-mails go through (the auth mailer: SMTP when configured, else the log and mail_outbox). */
 export function createAlertMailer(config: Config, log: FastifyBaseLogger | undefined): Mailer {
-  return createMailer(config, log ?? SILENT_LOG);
+  return mailerOf({ config, log });
 }
 
 /**

@@ -6,9 +6,9 @@ import {
   SectorAnalysisResponseSchema,
 } from '../../../shared/api/analysis.schema.ts';
 import { canUse } from '../../../shared/membership/level.ts';
+import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
-import { viewerOf } from '../membership/viewer-level.ts';
 import { analysisServiceFor } from './analysis.service.ts';
 
 /**

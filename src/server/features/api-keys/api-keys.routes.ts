@@ -7,9 +7,9 @@ import {
   CreateApiKeyBodySchema,
   CreatedApiKeySchema,
 } from '../../../shared/api/api-keys.schema.ts';
+import { requireFeature, requireSignedIn, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
-import { requireFeature, requireSignedIn, viewerOf } from '../membership/viewer-level.ts';
 import { createApiKey, listApiKeys, revokeKey } from './api-keys.service.ts';
 
 const tags = ['api-keys'];

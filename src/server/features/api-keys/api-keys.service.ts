@@ -10,10 +10,10 @@ import {
   MAX_ACTIVE_API_KEYS,
 } from '../../../shared/api/api-keys.schema.ts';
 import { canUse, computeEffectiveLevel } from '../../../shared/membership/level.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { consumeQuota, quotaSubjectOf, readQuotas } from '../quotas/quotas.service.ts';
 import {
   type ApiKeyRow,

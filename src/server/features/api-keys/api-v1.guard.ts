@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Viewer } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from '../membership/viewer-level.ts';
 import { type ApiCallUsage, authenticateApiCall } from './api-keys.service.ts';
 
 declare module 'fastify' {

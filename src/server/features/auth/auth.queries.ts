@@ -1,14 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  authRateLimits,
-  authTokens,
-  mailOutbox,
-  oauthAccounts,
-  sessions,
-  userProfiles,
-  users,
-} from '../../db/schema/index.ts';
+import { authRateLimits, authTokens, oauthAccounts, sessions, userProfiles, users } from '../../db/schema/index.ts';
 
 export const userColumns = {
   id: users.id,
@@ -160,49 +152,6 @@ export async function consumeAuthToken(
     .where(isLiveAuthToken(tokenHash, purpose, now))
     .returning({ userId: authTokens.userId });
   return row?.userId;
-}
-
-export async function insertMail(db: Db, values: typeof mailOutbox.$inferInsert): Promise<string> {
-  const [row] = await db.insert(mailOutbox).values(values).returning({ id: mailOutbox.id });
-  if (!row) throw new Error('mail_outbox insert returned no row');
-  return row.id;
-}
-
-/** Queues a mail only when `to` is an account's e-mail, in one INSERT … SELECT (same statement either way). */
-export async function insertMailToAccount(
-  db: Db,
-  values: { to: string; subject: string; text: string },
-): Promise<string | undefined> {
-  const [row] = await db
-    .insert(mailOutbox)
-    .select(
-      db
-        .select({
-          id: sql<string>`gen_random_uuid()`.as('id'),
-          to: users.email,
-          subject: sql<string>`${values.subject}::text`.as('subject'),
-          text: sql<string>`${values.text}::text`.as('text'),
-          sentAt: sql<Date | null>`NULL::timestamptz`.as('sent_at'),
-          error: sql<string | null>`NULL::text`.as('error'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-        })
-        .from(users)
-        .where(eq(users.email, values.to)),
-    )
-    .returning({ id: mailOutbox.id });
-  return row?.id;
-}
-
-export async function updateMailResult(
-  db: Db,
-  id: string,
-  result: { sentAt?: Date; error?: string; text?: string },
-): Promise<void> {
-  await db.update(mailOutbox).set(result).where(eq(mailOutbox.id, id));
-}
-
-export async function deleteMailCreatedBefore(db: Db, before: Date): Promise<void> {
-  await db.delete(mailOutbox).where(lt(mailOutbox.createdAt, before));
 }
 
 export async function selectOAuthAccountUserId(

@@ -37,7 +37,6 @@ import {
   signUp,
 } from './auth.service.ts';
 import { rememberDevice } from './device-cookie.ts';
-import { createMailer } from './mailer.ts';
 import { listEnabledProviders } from './oauth.providers.ts';
 import { finishOAuth, OAUTH_COOKIE, OAUTH_FLOW_TTL_SECONDS, startOAuth } from './oauth.service.ts';
 import { AUTH_LIMITS, createAuthRateLimit, createUserRateLimit, VERIFY_RESEND_LIMIT } from './rate-limit.ts';
@@ -58,8 +57,8 @@ const withSessionUser = (request: FastifyRequest) => ({
 });
 
 /** /api/auth/*: e-mail + password, one-time links, OAuth (docs/auth.md). */
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const deps: AuthDeps = { db, config, mailer: createMailer(config, app.log) };
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, mailer }) => {
+  const deps: AuthDeps = { db, config, mailer };
   const limit = {
     signIn: createAuthRateLimit(db, 'sign-in', AUTH_LIMITS.signIn),
     signUp: createAuthRateLimit(db, 'sign-up', AUTH_LIMITS.signUp),

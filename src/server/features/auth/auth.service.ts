@@ -12,6 +12,7 @@ import { computeEffectiveLevel, type MembershipLevel } from '../../../shared/mem
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { applyReferral } from '../tasks/referral.service.ts';
 import {
   consumeAuthToken,
@@ -28,7 +29,6 @@ import {
   updateProfile,
   updateUser,
 } from './auth.queries.ts';
-import type { Mailer } from './mailer.ts';
 import { getDummyHash, hashPassword, verifyPassword } from './password.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { revokeUserSessions, updateUserRevokingSessions } from './session.queries.ts';

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MeResponseSchema, SignUpResponseSchema } from '../../../shared/api/auth.schema.ts';
 import { authTokens, mailOutbox } from '../../db/schema/index.ts';
+import { createMailer } from '../../mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type CapturedMail, type CapturingSmtp, startCapturingSmtp } from '../../test/capture-smtp.ts';
 import {
@@ -13,7 +14,6 @@ import {
   TEST_PASSWORD,
   waitForMail,
 } from './auth.test-support.ts';
-import { createMailer } from './mailer.ts';
 
 const NEW_PASSWORD = 'brand-new-pass-9';
 

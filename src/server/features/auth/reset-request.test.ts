@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
+import { createMailer } from '../../mail/mailer.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type AuthDeps, requestPasswordReset } from './auth.service.ts';
 import { signUpAgent } from './auth.test-support.ts';
-import { createMailer } from './mailer.ts';
 
 const silentLog = { info: () => {}, error: () => {} } as unknown as FastifyBaseLogger;
 

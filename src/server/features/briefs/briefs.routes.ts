@@ -7,10 +7,10 @@ import {
   type BriefResponse,
   BriefResponseSchema,
 } from '../../../shared/api/analysis.schema.ts';
+import { requireFeature } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
 import { analysisServiceFor } from '../analysis/analysis.service.ts';
-import { requireFeature } from '../membership/viewer-level.ts';
 import { getDataState } from '../system/data-state.service.ts';
 import { briefInputsOf, inputFacts, projectContextFacts } from './brief-context.ts';
 import type { BriefInput } from './brief-input.ts';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CompareQuerySchema, CompareResponseSchema } from '../../../shared/api/compare.schema.ts';
+import { requireFeature } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireFeature } from '../membership/viewer-level.ts';
 import { compareProjects } from './compare.service.ts';
 
 /** GET /api/compare?ids=a,b[,c…]&range=30d — premium 'comparative_analysis'. Per level, so never cached. */

@@ -6,9 +6,9 @@ import {
   CryptoPaymentSchema,
   SubmitCryptoHashBodySchema,
 } from '../../../shared/api/crypto-payments.schema.ts';
+import { requireSignedIn } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
-import { requireSignedIn } from '../membership/viewer-level.ts';
 import { createCryptoPayment, getCryptoPayment, submitCryptoHash } from './crypto-payments.service.ts';
 import { cryptoSettingsOf, toCryptoOptions } from './crypto-settings.ts';
 

@@ -6,8 +6,8 @@ import {
   DashboardSearchResultsSchema,
   PutDashboardBodySchema,
 } from '../../../shared/api/dashboard.schema.ts';
+import { requireFeature, type Viewer, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireFeature, type Viewer, viewerOf } from '../membership/viewer-level.ts';
 import * as service from './dashboard.service.ts';
 
 const tags = ['dashboard'];

@@ -9,10 +9,10 @@ import {
   DashboardWidgetSchema,
   type PutDashboardBody,
 } from '../../../shared/api/dashboard.schema.ts';
+import type { Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from '../membership/viewer-level.ts';
 import { parseStoredQuery } from '../saved-searches/saved-query.ts';
 import { listSearchMatches } from '../search/search.service.ts';
 import * as q from './dashboard.queries.ts';

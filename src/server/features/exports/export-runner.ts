@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ExportOptionsSchema, ExportSourceSchema } from '../../../shared/api/exports.schema.ts';
 import { computeEffectiveLevel } from '../../../shared/membership/level.ts';
+import type { Viewer } from '../../access/viewer-level.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbKind } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { withJobLock } from '../../jobs/job-lock.ts';
 import { safeErrorMessage } from '../../log-redaction.ts';
-import type { Viewer } from '../membership/viewer-level.ts';
 import type { WriteExport } from './export-document.ts';
 import { buildExportDocument, exportBaseName } from './export-sources.ts';
 import { openChunkSink } from './export-storage.ts';

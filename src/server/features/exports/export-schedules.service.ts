@@ -9,15 +9,14 @@ import {
 } from '../../../shared/api/exports.schema.ts';
 import { translate } from '../../../shared/locales/index.ts';
 import { canUse } from '../../../shared/membership/level.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { SILENT_LOG } from '../../silent-log.ts';
+import { type Mailer, mailerOf } from '../../mail/mailer.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
-import { createMailer } from '../auth/mailer.ts';
-import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { notify } from '../notifications/notify.ts';
 import { consumeQuota } from '../quotas/quotas.service.ts';
 import { ownerViewer, type RunnerDeps, runExport } from './export-runner.ts';
@@ -88,7 +87,7 @@ export async function cancelSchedule(db: Db, viewer: Viewer, id: string): Promis
   if (!(await q.cancelOwnSchedule(db, ownerOf(viewer), id))) throw new AppError('NOT_FOUND');
 }
 
-export type ScheduleRunDeps = RunnerDeps & { config: RunnerDeps['config'] & Config };
+export type ScheduleRunDeps = RunnerDeps & { config: RunnerDeps['config'] & Config; mailer?: Mailer };
 export type ScheduleRunCounts = { claimed: number; completed: number; failed: number; mailed: number };
 
 /**
@@ -169,8 +168,7 @@ async function runOne(deps: ScheduleRunDeps, schedule: Claimed, now: Date) {
     listLink: `${getAppUrl(deps.config)}/exports`,
     days: deps.config.EXPORT_RETENTION_DAYS,
   };
-  const mailer = createMailer(deps.config, deps.log ?? SILENT_LOG);
-  await mailer.send(db, {
+  await mailerOf(deps).send(db, {
     to: owner.email,
     subject: translate(lang, 'exports.mail.subject', params),
     text: translate(lang, 'exports.mail.body', params),

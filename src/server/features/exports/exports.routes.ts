@@ -10,10 +10,10 @@ import {
   ScheduleSchema,
   SchedulesResponseSchema,
 } from '../../../shared/api/exports.schema.ts';
+import { requireFeature, requireSignedIn, type Viewer, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
-import { requireFeature, requireSignedIn, type Viewer, viewerOf } from '../membership/viewer-level.ts';
 import { startExport } from './export-runner.ts';
 import * as schedules from './export-schedules.service.ts';
 import * as service from './exports.service.ts';

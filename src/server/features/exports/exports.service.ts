@@ -11,10 +11,10 @@ import {
 } from '../../../shared/api/exports.schema.ts';
 import { type Language, translate } from '../../../shared/locales/index.ts';
 import { canUse } from '../../../shared/membership/level.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { getProject } from '../projects/projects.service.ts';
 import { consumeQuota } from '../quotas/quotas.service.ts';
 import { getSavedSearch } from '../saved-searches/saved-searches.service.ts';

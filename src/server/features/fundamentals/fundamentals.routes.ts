@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FundingResponseSchema, LogoParamsSchema, LogoQuerySchema } from '../../../shared/api/fundamentals.schema.ts';
 import { HeatParamsSchema } from '../../../shared/api/heat.schema.ts';
 import { canUse } from '../../../shared/membership/level.ts';
+import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { viewerOf } from '../membership/viewer-level.ts';
 import { getProjectFunding, getStoredLogo, withoutPremiumData } from './fundamentals.service.ts';
 
 const YEAR_SECONDS = 365 * 24 * 3600;

@@ -8,10 +8,10 @@ import {
   SyncStatusResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
 import { canReadHistoryRange } from '../../../shared/membership/level.ts';
+import { assertCanReadHistory, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { getSyncStatus } from '../../jobs/sync-status.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { assertCanReadHistory, viewerOf } from '../membership/viewer-level.ts';
 import { getProjectHeat, getProjectHistory, getSectorHistory } from './heat.service.ts';
 
 // The free ranges may sit in shared caches; the premium ones only in the reader's own.

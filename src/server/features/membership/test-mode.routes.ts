@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TestModeBodySchema, TestModeResponseSchema } from '../../../shared/api/usage.schema.ts';
+import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import { setTestMode } from './test-mode.service.ts';
-import { viewerOf } from './viewer-level.ts';
 
 /** PUT /api/me/test-mode {level}: preview a level in this session (null turns it off). */
 export const testModeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {

@@ -7,8 +7,8 @@ import {
   NotificationsResponseSchema,
   UnreadCountResponseSchema,
 } from '../../../shared/api/notifications.schema.ts';
+import { requireSignedIn } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireSignedIn } from '../membership/viewer-level.ts';
 import * as service from './notifications.service.ts';
 
 const tags = ['notifications'];

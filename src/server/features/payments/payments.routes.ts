@@ -8,10 +8,10 @@ import {
   ReturnResponseSchema,
   WebhookResponseSchema,
 } from '../../../shared/api/payments-checkout.schema.ts';
+import { requireSignedIn } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
 import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
-import { requireSignedIn } from '../membership/viewer-level.ts';
 import { toPayment } from './payment-ledger.service.ts';
 import { selectPaymentsOfUser } from './payments.queries.ts';
 import { listPlans } from './plan-prices.service.ts';
@@ -25,7 +25,10 @@ const tags = ['payments'];
  * /api/payments/plans|checkout|return and /api/me/payments: card and wallet purchases through Stripe Checkout and the
  * signed-in user's history (every method). The webhook lives in its own scope below (a raw body).
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, dbKind, events, cache }) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
+  app,
+  { db, config, dbKind, events, cache, mailer },
+) => {
   const stripe = createStripeClient(config);
 
   app.get(
@@ -84,7 +87,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
   );
 
   // Only the deps: spreading this plugin's options would pass its prefix on and double it.
-  await app.register(stripeWebhookRoute, { db, config, dbKind, events, cache, stripe });
+  await app.register(stripeWebhookRoute, { db, config, dbKind, events, cache, mailer, stripe });
 };
 
 /**

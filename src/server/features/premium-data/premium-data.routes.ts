@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HeatParamsSchema } from '../../../shared/api/heat.schema.ts';
 import { SourceHistoryQuerySchema, SourceHistoryResponseSchema } from '../../../shared/api/premium-data.schema.ts';
+import { requireFeature } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireFeature } from '../membership/viewer-level.ts';
 import { getSourceHistory } from './premium-data.service.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UsageResponseSchema } from '../../../shared/api/usage.schema.ts';
+import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { viewerOf } from '../membership/viewer-level.ts';
 import { getUsage, quotaSubjectOf } from './quotas.service.ts';
 
 /** GET /api/me/usage: the viewer's own quotas (a visitor: the free limits and this IP's usage). */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Quota } from '../../../shared/membership/level.ts';
+import type { Viewer } from '../../access/viewer-level.ts';
 import { alerts, quotaUsage, savedSearches } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { signUpAgent } from '../auth/auth.test-support.ts';
-import type { Viewer } from '../membership/viewer-level.ts';
 import { assertAlertSlot, cleanupQuotaUsage, consumeQuota, quotaSubjectOf, readQuotas } from './quotas.service.ts';
 
 const ZONE = 'Asia/Shanghai';

@@ -10,9 +10,9 @@ import {
   quotaLimit,
   UNLIMITED,
 } from '../../../shared/membership/level.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import {
   countActiveAlerts,
   deleteSubjectUsage,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { updateModeOf } from '../../../shared/membership/level.ts';
+import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { viewerOf } from '../membership/viewer-level.ts';
 import { openEventStream } from './event-stream.ts';
 import type { RealtimeHub } from './realtime-hub.ts';
 

@@ -5,8 +5,8 @@ import {
   SavedSearchIdParamsSchema,
   SavedSearchSchema,
 } from '../../../shared/api/saved-searches.schema.ts';
+import { requireFeature, type Viewer, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireFeature, type Viewer, viewerOf } from '../membership/viewer-level.ts';
 import { CreateBodySchema, UpdateBodySchema } from './saved-query.ts';
 import * as service from './saved-searches.service.ts';
 

@@ -3,11 +3,11 @@ import {
   type SavedSearch,
   type SavedSearchesResponse,
 } from '../../../shared/api/saved-searches.schema.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { assertAlertSlot } from '../quotas/quotas.service.ts';
 import type { CreateBody, UpdateBody } from './saved-query.ts';
 import * as q from './saved-searches.queries.ts';

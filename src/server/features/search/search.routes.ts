@@ -6,9 +6,9 @@ import {
   SuggestQuerySchema,
   SuggestResponseSchema,
 } from '../../../shared/api/search.schema.ts';
+import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { viewerOf } from '../membership/viewer-level.ts';
 import { quotaSubjectOf } from '../quotas/quotas.service.ts';
 import { recordTaskEvent } from '../tasks/progress.service.ts';
 import { runSearch, searchFacets, suggest } from './search.service.ts';

@@ -9,10 +9,10 @@ import {
   SUGGEST_LIMIT,
   type SuggestResponse,
 } from '../../../shared/api/search.schema.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { type ResponseCache, readCachedJson } from '../../plugins/response-cache.ts';
 import { findAliasHits } from '../catalogue/aliases.service.ts';
-import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { toProjectListItem } from '../projects/projects.service.ts';
 import { consumeQuota, type QuotaSubject } from '../quotas/quotas.service.ts';
 import {

@@ -10,9 +10,9 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
+import type { Mail, Mailer } from '../../mail/mailer.ts';
 import { type AdminActor, recordAdminAction } from '../admin/audit-log.service.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
-import type { Mail, Mailer } from '../auth/mailer.ts';
 import { notify } from '../notifications/notify.ts';
 import {
   insertSupportMessage,

@@ -13,12 +13,11 @@ import {
   SupportStateBodySchema,
   SupportThreadSchema,
 } from '../../../shared/api/support.schema.ts';
+import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { adminActorOf } from '../admin/audit-log.service.ts';
 import { requireAdmin, requireUser, requireVerifiedEmailToWrite } from '../auth/auth.plugin.ts';
-import { createMailer } from '../auth/mailer.ts';
-import { viewerOf } from '../membership/viewer-level.ts';
 import {
   addSupportFollowUp,
   closeMySupportRequest,
@@ -131,10 +130,10 @@ export const supportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
 };
 
 /** The support queue under /api/admin/support (requireAdmin; every reply and state change in the audit log). */
-export const supportAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
+export const supportAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, mailer }) => {
   app.addHook('onRequest', requireAdmin);
   const adminTags = ['admin'];
-  const deps = { db, config, mailer: createMailer(config, app.log) };
+  const deps = { db, config, mailer };
   const clock = () => ({ now: new Date(), timeZone: config.DAY_TIME_ZONE });
 
   app.get(

@@ -14,10 +14,10 @@ import {
   type SupportPriority,
   supportPriorityOf,
 } from '../../../shared/membership/support.ts';
+import type { Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import type { Viewer } from '../membership/viewer-level.ts';
 import {
   countMessages,
   countUserSupport,

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { canUse } from '../../../shared/membership/level.ts';
+import { viewerOf } from '../../access/viewer-level.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { viewerOf } from '../membership/viewer-level.ts';
 import { taskFeature } from './credit.service.ts';
 import { type ProgressTask, recordTaskEvent } from './progress.service.ts';
 

@@ -13,10 +13,10 @@ import {
   UserTasksResponseSchema,
 } from '../../../shared/api/tasks.schema.ts';
 import type { TaskKey } from '../../../shared/membership/tasks.ts';
+import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { requireUser, requireVerifiedEmailToWrite } from '../auth/auth.plugin.ts';
-import { viewerOf } from '../membership/viewer-level.ts';
 import { claimAd, startAd } from './ads.service.ts';
 import { creditTask } from './credit.service.ts';
 import { recordShareVisit, startShare } from './share.service.ts';

@@ -13,9 +13,9 @@ import {
   type TaskKey,
   taskPoints,
 } from '../../../shared/membership/tasks.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { creditTask, type TaskClock, taskFeature } from './credit.service.ts';
 import { PROGRESS_TASKS, type ProgressTask } from './progress.service.ts';
 import { ensureReferralCode, hasVerifiedReferral, referralStats } from './referral.service.ts';

@@ -20,8 +20,8 @@ import {
   WatchlistIdParamsSchema,
   WatchlistNameBodySchema,
 } from '../../../shared/api/watchlists.schema.ts';
+import { requireFeature, requireSignedIn } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireFeature, requireSignedIn } from '../membership/viewer-level.ts';
 import * as notes from './project-notes.service.ts';
 import { TeamSearchBodySchema } from './team-search-body.ts';
 import * as sharing from './team-sharing.service.ts';

@@ -2,8 +2,8 @@ import { TEAM_INVITATION_TTL_DAYS } from '../../../shared/api/teams.schema.ts';
 import { type Language, translate } from '../../../shared/locales/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
-import type { Mailer } from '../auth/mailer.ts';
 
 export type TeamMailDeps = { db: Db; config: Config; mailer: Mailer };
 

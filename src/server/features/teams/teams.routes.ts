@@ -11,11 +11,10 @@ import {
   TeamSchema,
   TransferBodySchema,
 } from '../../../shared/api/teams.schema.ts';
+import { requireSignedIn, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
 import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
-import { createMailer } from '../auth/mailer.ts';
-import { requireSignedIn, viewerOf } from '../membership/viewer-level.ts';
 import * as service from './teams.service.ts';
 
 const tags = ['teams'];
@@ -30,8 +29,8 @@ function own(request: FastifyRequest, reply: FastifyReply): string {
  * another team's invitation or member ids are simply not found (404). Creating and inviting need vip (403
  * FEATURE_LOCKED_VIP); reading, leaving, removing, transferring, revoking and deleting work at any level.
  */
-export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const mail = { db, config, mailer: createMailer(config, app.log) };
+export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, mailer }) => {
+  const mail = { db, config, mailer };
   const signedIn = { onRequest: requireSignedIn };
   const verified = { onRequest: requireSignedIn, preHandler: requireVerifiedEmail };
 

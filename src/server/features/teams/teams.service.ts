@@ -9,12 +9,12 @@ import {
 } from '../../../shared/api/teams.schema.ts';
 import type { Language } from '../../../shared/locales/index.ts';
 import { canUse, computeEffectiveLevel, type MembershipLevel, TEAM_SEATS } from '../../../shared/membership/level.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import type { TeamRole } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { createRandomToken, hashToken } from '../auth/tokens.ts';
-import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';
 import { notify } from '../notifications/notify.ts';
 import { sendInvitationMail, type TeamMailDeps } from './team-mail.ts';
 import { findTeamMembership, lockTeam } from './team-membership.ts';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { TrendQuerySchema, TrendResponseSchema } from '../../../shared/api/compare.schema.ts';
 import { HeatParamsSchema } from '../../../shared/api/heat.schema.ts';
+import { requireFeature } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireFeature } from '../membership/viewer-level.ts';
 import { getProjectTrend, getSectorTrend } from './trend.service.ts';
 
 /** Registered at /api — premium 'trend_analysis'. The answer depends on the viewer's level: never cached. */

@@ -16,8 +16,8 @@ import {
   WatchlistSummarySchema,
   WatchlistsResponseSchema,
 } from '../../../shared/api/watchlists.schema.ts';
+import { requireFeature } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireFeature } from '../membership/viewer-level.ts';
 import * as service from './watchlists.service.ts';
 
 const tags = ['watchlists'];

@@ -9,11 +9,11 @@ import {
   ProposalToCandidateBodySchema,
 } from '../../../shared/api/weight-proposals.schema.ts';
 import { proposalKey } from '../../../shared/methodology/proposal.ts';
+import { requireFeature, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { adminActorOf } from '../admin/audit-log.service.ts';
 import { requireAdmin, requireUser } from '../auth/auth.plugin.ts';
-import { requireFeature, viewerOf } from '../membership/viewer-level.ts';
 import * as service from './weight-proposals.service.ts';
 
 const tags = ['methodology'];

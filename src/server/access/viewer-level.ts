@@ -8,8 +8,8 @@ import {
   type HistoryRangeKey,
   type MembershipLevel,
   minimumLevelFor,
-} from '../../../shared/membership/level.ts';
-import { AppError } from '../../errors.ts';
+} from '../../shared/membership/level.ts';
+import { AppError } from '../errors.ts';
 
 export type Viewer = {
   /** Null for a visitor. */

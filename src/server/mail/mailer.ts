@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { MailDelivery } from '../../../shared/api/auth.schema.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
-import { redactSecrets } from '../../log-redaction.ts';
-import { deleteMailCreatedBefore, insertMail, insertMailToAccount, updateMailResult } from './auth.queries.ts';
+import type { MailDelivery } from '../../shared/api/auth.schema.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { redactSecrets } from '../log-redaction.ts';
+import { SILENT_LOG } from '../silent-log.ts';
+import { deleteMailCreatedBefore, insertMail, insertMailToAccount, updateMailResult } from './outbox.queries.ts';
 
 /**
  * `secrets`: the one-time tokens in the text, replaced by REDACTED in the stored copy once the mail is delivered.
@@ -24,6 +25,8 @@ export type Mailer = {
    * `id` is undefined when `onlyToAccount` found no account (nothing queued, logged or sent).
    */
   send: (db: Db, mail: Mail) => Promise<{ id: string | undefined; delivered: Promise<void> }>;
+  /** The same mailer (one SMTP transport) logging to `log`: buildApp binds the app's logger once. */
+  withLog: (log: FastifyBaseLogger) => Mailer;
 };
 
 /**
@@ -31,9 +34,14 @@ export type Mailer = {
  * without a mail server can still finish a reset or verification by copying the link (development mode: the link is
  * logged on purpose, README). mail_outbox is a delivery queue, not an archive: a delivered row keeps its text with
  * the tokens redacted, and every row goes after MAIL_RETENTION_MS (purged whenever a mail is queued, no job needed).
+ * Created once per process (runtime.ts) so every sender shares one SMTP transport.
  */
-export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
-  const transport = config.SMTP_HOST
+export function createMailer(config: Config, log: FastifyBaseLogger = SILENT_LOG): Mailer {
+  return bindMailer(config, createTransport(config), log);
+}
+
+function createTransport(config: Config) {
+  return config.SMTP_HOST
     ? nodemailer.createTransport({
         host: config.SMTP_HOST,
         port: config.SMTP_PORT,
@@ -42,9 +50,12 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
         auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
       })
     : undefined;
+}
 
+function bindMailer(config: Config, transport: ReturnType<typeof createTransport>, log: FastifyBaseLogger): Mailer {
   return {
     delivery: transport ? 'smtp' : 'log',
+    withLog: (other) => bindMailer(config, transport, other),
     send: async (db, { secrets = [], onlyToAccount = false, ...mail }) => {
       await deleteMailCreatedBefore(db, new Date(Date.now() - MAIL_RETENTION_MS));
       const id = onlyToAccount ? await insertMailToAccount(db, mail) : await insertMail(db, mail);
@@ -66,4 +77,12 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
       return { id, delivered };
     },
   };
+}
+
+/**
+ * The process's mailer when the caller carries one (a job run by the scheduler gets the app's deps), else a new one
+ * logging to `log` (a CLI or a test calling a job's service directly).
+ */
+export function mailerOf(deps: { config: Config; mailer?: Mailer; log?: FastifyBaseLogger }): Mailer {
+  return deps.mailer ?? createMailer(deps.config, deps.log);
 }
