@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CLI_ACTOR } from '../src/server/features/admin/audit-log.service.ts';
+import { CLI_ACTOR } from '../src/server/audit/audit-log.service.ts';
 import { runIngestionSource } from '../src/server/features/ingestion/ingestion.service.ts';
 import { createSocialAccount } from '../src/server/features/social-accounts/social-accounts.service.ts';
 import { type FakeServer, startFakeServer } from '../src/server/sources/testing/fake-server.ts';

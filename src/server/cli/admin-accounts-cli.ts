@@ -8,7 +8,7 @@ import {
 import { loadConfig } from '../config.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { CLI_ACTOR } from '../features/admin/audit-log.service.ts';
+import { CLI_ACTOR } from '../audit/audit-log.service.ts';
 import {
   createSocialAccount,
   listSocialAccounts,

@@ -8,7 +8,7 @@ import { createDb } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { getAdminStats } from '../features/admin/admin.service.ts';
 import { previewImport, runImport } from '../features/admin/admin-import.service.ts';
-import { CLI_ACTOR } from '../features/admin/audit-log.service.ts';
+import { CLI_ACTOR } from '../audit/audit-log.service.ts';
 import { EXPORT_PAGE_SIZE, writeFullExport } from '../features/admin/full-export.service.ts';
 import { createRecomputeTrigger } from '../jobs/recompute-trigger.ts';
 import { openRuntime } from '../runtime.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSyntheticPanel } from '../../shared/methodology/evaluation.test-support.ts';
 import { CODE_MODEL_DEFINITION, CODE_MODEL_ID } from '../../shared/methodology/models.ts';
 import { queryRows } from '../db/client.ts';
-import { CLI_ACTOR } from '../features/admin/audit-log.service.ts';
+import { CLI_ACTOR } from '../audit/audit-log.service.ts';
 import { seedStoredHistory } from '../features/methodology/methodology.test-support.ts';
 import { createCandidateModel } from '../features/methodology/models.service.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';

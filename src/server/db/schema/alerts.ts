@@ -37,7 +37,7 @@ export const alerts = pgTable(
     emailEnabled: boolean().notNull().default(false),
     /** vip only: where a fired alert is POSTed, signed with HMAC-SHA256. */
     webhookUrl: text(),
-    /** The webhook's signing key, encrypted like the X API secrets (social-accounts/secret-crypto.ts). */
+    /** The webhook's signing key, encrypted like the X API secrets (src/server/secret-crypto.ts). */
     webhookSecret: text(),
     isActive: boolean().notNull().default(true),
     state: text({ enum: ALERT_STATES }).notNull().default('armed'),

@@ -3,7 +3,7 @@ import { users } from './auth.ts';
 
 /**
  * Every admin action: who, what, when, and the entity before and after an edit. Written in the same
- * transaction as the change it records (features/admin/audit-log.service.ts), so a rolled-back change leaves no entry
+ * transaction as the change it records (audit/audit-log.service.ts), so a rolled-back change leaves no entry
  * and a committed one always has its entry. Append-only: nothing updates or deletes these rows but an account deletion,
  * which keeps the entry and forgets the actor (`actor_email` keeps who it was).
  */

@@ -30,7 +30,7 @@ import {
   updateProject,
   updateSector,
 } from './admin-projects.service.ts';
-import { adminActorOf, listAudit } from './audit-log.service.ts';
+import { adminActorOf, listAudit } from '../../audit/audit-log.service.ts';
 
 /** An import file may be large (10,000 projects ≈ 15 MB of JSON): these two routes alone accept up to 50 MB. */
 export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;

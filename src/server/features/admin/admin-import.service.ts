@@ -24,7 +24,7 @@ import {
   upsertProjectFacts,
 } from './admin-projects.queries.ts';
 import { type AdminWriteDeps, afterCatalogueWrite, toStoredProject } from './admin-projects.service.ts';
-import { type AdminActor, recordAdminAction } from './audit-log.service.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { findReferenceIssues } from './catalogue-references.ts';
 import { type ExportProjectRow, selectExportProjectPage, selectExportSectors } from './full-export.queries.ts';
 import { toExportProject } from './full-export.service.ts';

@@ -26,7 +26,7 @@ import {
   updateProjectFacts,
   updateSectorFacts,
 } from './admin-projects.queries.ts';
-import { type AdminActor, recordAdminAction } from './audit-log.service.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { findReferenceIssues } from './catalogue-references.ts';
 import { toExportProject } from './full-export.service.ts';
 

@@ -8,7 +8,7 @@ import {
   AdminAdSchema,
 } from '../../../shared/api/ads.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { adminActorOf } from '../admin/audit-log.service.ts';
+import { adminActorOf } from '../../audit/audit-log.service.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import { createAd, deleteAd, listAds, updateAd } from './ads.service.ts';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { houseAds } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { type AdminActor, recordAdminAction } from '../admin/audit-log.service.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 
 // House ads are a handful of rows edited by hand: the SQL stays here rather than in a separate queries file.
 

@@ -9,7 +9,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { findStoredProjectId } from '../projects/projects.service.ts';
 import { assertAlertSlot, quotaSubjectOf, readQuotas } from '../quotas/quotas.service.ts';
-import { encryptSecret } from '../social-accounts/secret-crypto.ts';
+import { encryptSecret } from '../../secret-crypto.ts';
 import { assertCondition, toShownThreshold } from './alert-conditions.ts';
 import * as q from './alerts.queries.ts';
 import { evaluateAlerts } from './evaluate.service.ts';

@@ -7,7 +7,7 @@ import { type FakeResponse, startFakeServer } from '../../sources/testing/fake-s
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
-import { encryptSecret } from '../social-accounts/secret-crypto.ts';
+import { encryptSecret } from '../../secret-crypto.ts';
 import { createAlertMailer, type DeliveryDeps, deliverDueAlerts } from './deliveries.service.ts';
 import { evaluateAlerts } from './evaluate.service.ts';
 import { insertAlert, insertUser, setProjectHeat } from './evaluate.test-support.ts';

@@ -5,7 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { type Mailer, mailerOf } from '../../mail/mailer.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
-import { decryptSecret } from '../social-accounts/secret-crypto.ts';
+import { decryptSecret } from '../../secret-crypto.ts';
 import { alertTargetUrl, composeAlertMail } from './alert-mail.ts';
 import {
   type AttemptResult,

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { afterRecompute } from '../heat/after-recompute.service.ts';
 import type { RecomputeResult } from '../heat/recompute.service.ts';
-import { encryptSecret } from '../social-accounts/secret-crypto.ts';
+import { encryptSecret } from '../../secret-crypto.ts';
 import { getAlert, insertAlert, insertUser, listAlertNotifications, setProjectHeat } from './evaluate.test-support.ts';
 
 const resultAt = (at: string): RecomputeResult => ({

@@ -96,7 +96,7 @@ export async function selectSessionWithUser(db: Db, id: string) {
       testLevel: sessions.testLevel,
       // Read here so a request moves last_active only when it is a minute old, without an UPDATE per request.
       lastActive: userProfiles.lastActive,
-      // Read here so the viewer's level (membership/viewer-level.ts) needs no query of its own.
+      // Read here so the viewer's level (access/viewer-level.ts) needs no query of its own.
       points: userProfiles.points,
       paidLevel: userProfiles.membershipLevel,
       paidExpiresAt: userProfiles.membershipExpiresAt,

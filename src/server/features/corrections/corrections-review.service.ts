@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { type AdminWriteDeps, afterCatalogueWrite } from '../admin/admin-projects.service.ts';
-import { type AdminActor, recordAdminAction } from '../admin/audit-log.service.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { notify } from '../notifications/notify.ts';
 import { creditPoints } from '../points/points.service.ts';
 import {

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/api/corrections.schema.ts';
 import { ProjectParamsSchema } from '../../../shared/api/projects.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import type { AdminActor } from '../admin/audit-log.service.ts';
+import type { AdminActor } from '../../audit/audit-log.service.ts';
 import { requireAdmin, requireUser } from '../auth/auth.plugin.ts';
 import { createCorrection, listMyCorrections } from './corrections.service.ts';
 import { acceptCorrection, listCorrectionsForReview, rejectCorrection } from './corrections-review.service.ts';

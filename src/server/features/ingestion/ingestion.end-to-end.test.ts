@@ -15,7 +15,7 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { RAISES_BODY, TEST_LOGO_PNG } from '../../sources/testing/fundamentals-fixtures.ts';
 import { createFreshDatabase } from '../../test/build-test-app.ts';
-import { CLI_ACTOR } from '../admin/audit-log.service.ts';
+import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { getProjectHeat } from '../heat/heat.service.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
 import { toSignalSource } from '../heat/signal-fields.ts';

@@ -9,7 +9,7 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
-import { CLI_ACTOR } from '../admin/audit-log.service.ts';
+import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { createSocialAccount } from '../social-accounts/social-accounts.service.ts';
 import { runIngestionSource } from './ingestion.service.ts';
 import type { IngestDeps } from './ingestion.types.ts';

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { type AdminActor, recordAdminAction } from '../admin/audit-log.service.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import {
   type HeatModelRow,
   insertHeatModel,

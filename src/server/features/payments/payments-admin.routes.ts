@@ -6,7 +6,7 @@ import {
   PaymentParamsSchema,
 } from '../../../shared/api/payments-checkout.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { adminActorOf } from '../admin/audit-log.service.ts';
+import { adminActorOf } from '../../audit/audit-log.service.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import { listAdminPayments, refundPayment } from './payments-admin.service.ts';
 import { createStripeClient } from './stripe-client.ts';

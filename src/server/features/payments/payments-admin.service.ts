@@ -7,7 +7,7 @@ import type {
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { type AdminActor, recordAdminAction } from '../admin/audit-log.service.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { changePaymentState, toPayment } from './payment-ledger.service.ts';
 import { selectPaymentById } from './payments.queries.ts';
 import { selectAdminPaymentsPage, selectUserEmail } from './payments-admin.queries.ts';

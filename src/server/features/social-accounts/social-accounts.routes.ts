@@ -10,7 +10,7 @@ import {
   UpdateSocialAccountBodySchema,
 } from '../../../shared/api/social-accounts.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { adminActorOf } from '../admin/audit-log.service.ts';
+import { adminActorOf } from '../../audit/audit-log.service.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import {
   createSocialAccount,

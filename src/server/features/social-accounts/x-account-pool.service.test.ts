@@ -10,7 +10,7 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { ALL_ACCOUNTS_FAILED } from '../../sources/x/x.errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { CLI_ACTOR } from '../admin/audit-log.service.ts';
+import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import {
   createSocialAccount,
   listSocialAccounts,

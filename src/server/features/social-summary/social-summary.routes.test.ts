@@ -11,7 +11,7 @@ import {
 import { fakeXAave, X_MARKUP_TEXT } from '../../sources/testing/x-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
-import { CLI_ACTOR } from '../admin/audit-log.service.ts';
+import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { runIngestionSource } from '../ingestion/ingestion.service.ts';
 import type { IngestDeps } from '../ingestion/ingestion.types.ts';
 import { createSocialAccount, setSocialAccountActive } from '../social-accounts/social-accounts.service.ts';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';
-import { type AdminActor, recordAdminAction } from '../admin/audit-log.service.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notify.ts';
 import {

@@ -16,7 +16,7 @@ import {
 import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import { adminActorOf } from '../admin/audit-log.service.ts';
+import { adminActorOf } from '../../audit/audit-log.service.ts';
 import { requireAdmin, requireUser, requireVerifiedEmailToWrite } from '../auth/auth.plugin.ts';
 import {
   addSupportFollowUp,

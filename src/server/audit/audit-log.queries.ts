@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { AuditQuery } from '../../../shared/api/admin-data.schema.ts';
-import type { Db } from '../../db/client.ts';
-import { adminAudit } from '../../db/schema/index.ts';
+import type { AuditQuery } from '../../shared/api/admin-data.schema.ts';
+import type { Db } from '../db/client.ts';
+import { adminAudit } from '../db/schema/index.ts';
 
 export async function insertAuditEntry(db: Db, row: typeof adminAudit.$inferInsert): Promise<number> {
   const [inserted] = await db.insert(adminAudit).values(row).returning({ id: adminAudit.id });

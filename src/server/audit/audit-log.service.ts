@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AUDIT_ENTITIES, AuditQuery, AuditResponse } from '../../../shared/api/admin-data.schema.ts';
-import type { Db } from '../../db/client.ts';
+import type { AUDIT_ENTITIES, AuditQuery, AuditResponse } from '../../shared/api/admin-data.schema.ts';
+import type { Db } from '../db/client.ts';
 import { insertAuditEntry, selectAuditPage } from './audit-log.queries.ts';
 
 /** Who acted: a signed-in admin, or the operator's command line (`CLI_ACTOR`: no account, e-mail 'cli'). */
