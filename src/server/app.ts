@@ -52,6 +52,7 @@ import { supportAdminRoutes, supportRoutes } from './features/support/support.ro
 import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import { taskProgressHooks } from './features/tasks/progress.hooks.ts';
+import { referralPort } from './features/tasks/referral.service.ts';
 import { shareVisitRoutes, tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { teamSharingRoutes } from './features/team-sharing/team-sharing.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
@@ -174,7 +175,7 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
   await app.register(projectsRoutes, { prefix: '/api/projects', ...deps });
   await app.register(sectorsRoutes, { prefix: '/api/sectors', ...deps });
   await app.register(platformsRoutes, { prefix: '/api/platforms', ...deps });
-  await app.register(authRoutes, { prefix: '/api/auth', ...deps });
+  await app.register(authRoutes, { prefix: '/api/auth', ...deps, referrals: referralPort }); // tasks' referrals, as a port
   await app.register(meRoutes, { prefix: '/api', ...deps });
   await app.register(accountRoutes, { prefix: '/api', ...deps }); // /me/profile|password|providers|sign-out-everywhere, DELETE /me
   await app.register(pointsRoutes, { prefix: '/api', ...deps }); // /me/points

@@ -5,10 +5,10 @@ import {
   SocialAccountParamsSchema,
   SocialUsageQuerySchema,
 } from '../../shared/api/social-accounts.schema.ts';
+import { CLI_ACTOR } from '../audit/audit-log.service.ts';
 import { loadConfig } from '../config.ts';
 import { createDb, type Db } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { CLI_ACTOR } from '../audit/audit-log.service.ts';
 import {
   createSocialAccount,
   listSocialAccounts,

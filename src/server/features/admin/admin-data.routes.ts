@@ -10,6 +10,7 @@ import {
   ImportResultSchema,
 } from '../../../shared/api/admin-data.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { adminActorOf, listAudit } from '../../audit/audit-log.service.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import {
   AdminProjectCreateSchema,
@@ -30,7 +31,6 @@ import {
   updateProject,
   updateSector,
 } from './admin-projects.service.ts';
-import { adminActorOf, listAudit } from '../../audit/audit-log.service.ts';
 
 /** An import file may be large (10,000 projects ≈ 15 MB of JSON): these two routes alone accept up to 50 MB. */
 export const IMPORT_BODY_LIMIT = 50 * 1024 * 1024;

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ImportMode, ImportResult } from '../../../shared/api/admin-data.schema.ts';
 import { type FieldIssue, fieldOfPath, type IssueLike, ruleOfIssue } from '../../../shared/api/validation-rules.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -24,7 +25,6 @@ import {
   upsertProjectFacts,
 } from './admin-projects.queries.ts';
 import { type AdminWriteDeps, afterCatalogueWrite, toStoredProject } from './admin-projects.service.ts';
-import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { findReferenceIssues } from './catalogue-references.ts';
 import { type ExportProjectRow, selectExportProjectPage, selectExportSectors } from './full-export.queries.ts';
 import { toExportProject } from './full-export.service.ts';

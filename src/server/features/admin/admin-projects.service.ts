@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AdminProjectListQuery, AdminProjectListResponse } from '../../../shared/api/admin-data.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { projects, sectors } from '../../db/schema/index.ts';
@@ -26,7 +27,6 @@ import {
   updateProjectFacts,
   updateSectorFacts,
 } from './admin-projects.queries.ts';
-import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { findReferenceIssues } from './catalogue-references.ts';
 import { toExportProject } from './full-export.service.ts';
 

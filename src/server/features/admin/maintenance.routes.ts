@@ -7,8 +7,8 @@ import {
 } from '../../../shared/api/admin-ops.schema.ts';
 import { OperationRunsResponseSchema } from '../../../shared/api/admin-runs.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requireAdmin } from '../auth/auth.plugin.ts';
 import { adminActorOf, recordAdminAction } from '../../audit/audit-log.service.ts';
+import { requireAdmin } from '../auth/auth.plugin.ts';
 import { runMaintenance } from './maintenance.service.ts';
 import { listOperationRuns } from './operation-runs.service.ts';
 import { startFullRefresh } from './refresh.service.ts';

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AdminAd, AdminAdBody, AdminAdPatch } from '../../../shared/api/ads.schema.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import type { Db } from '../../db/client.ts';
 import { houseAds } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 
 // House ads are a handful of rows edited by hand: the SQL stays here rather than in a separate queries file.
 

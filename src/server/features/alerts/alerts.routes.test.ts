@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { alertDeliveries, alerts } from '../../db/schema/index.ts';
+import { decryptSecret } from '../../secret-crypto.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
 import { debitPoints } from '../points/points.service.ts';
-import { decryptSecret } from '../../secret-crypto.ts';
 import { createAlert, patchAlert, signUpWithPoints, TEST_SECRET_KEY } from './alerts.test-support.ts';
 
 describe('/api/alerts', () => {

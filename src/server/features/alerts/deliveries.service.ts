@@ -4,8 +4,8 @@ import { DEFAULT_LANGUAGE, type Language } from '../../../shared/locales/index.t
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { type Mailer, mailerOf } from '../../mail/mailer.ts';
-import { getAppUrl } from '../auth/auth.service.ts';
 import { decryptSecret } from '../../secret-crypto.ts';
+import { getAppUrl } from '../auth/auth.service.ts';
 import { alertTargetUrl, composeAlertMail } from './alert-mail.ts';
 import {
   type AttemptResult,

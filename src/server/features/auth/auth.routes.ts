@@ -30,6 +30,7 @@ import {
   type AuthDeps,
   confirmPasswordReset,
   getMe,
+  type ReferralPort,
   type RequestContext,
   requestPasswordReset,
   resendVerification,
@@ -56,9 +57,11 @@ const withSessionUser = (request: FastifyRequest) => ({
   sessionUserId: request.auth?.user.id ?? null,
 });
 
+export type AuthRoutesOptions = AppDeps & { referrals: ReferralPort };
+
 /** /api/auth/*: e-mail + password, one-time links, OAuth (docs/auth.md). */
-export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, mailer }) => {
-  const deps: AuthDeps = { db, config, mailer };
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, config, mailer, referrals }) => {
+  const deps: AuthDeps = { db, config, mailer, referrals };
   const limit = {
     signIn: createAuthRateLimit(db, 'sign-in', AUTH_LIMITS.signIn),
     signUp: createAuthRateLimit(db, 'sign-up', AUTH_LIMITS.signUp),

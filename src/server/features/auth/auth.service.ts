@@ -13,7 +13,6 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { applyReferral } from '../tasks/referral.service.ts';
 import {
   consumeAuthToken,
   deleteDeadAuthRows,
@@ -41,7 +40,16 @@ export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h
 export const UNLOCK_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h, as long as a spent day budget lasts at most
 
 export type { ProfileRow, UserRow } from './auth.queries.ts';
-export type AuthDeps = { db: Db; config: Config; mailer: Mailer };
+/**
+ * What auth needs from the referral programme, which the tasks feature owns: app.ts passes it in, so auth imports no
+ * other feature. `applyCode` records who invited a new account; `creditOnVerified` credits the inviter once the new
+ * account's address is verified.
+ */
+export type ReferralPort = {
+  applyCode: (db: Db, userId: string, code: string | undefined) => Promise<void>;
+  creditOnVerified: (db: Db, userId: string, clock: { now: Date; timeZone: string }) => Promise<void>;
+};
+export type AuthDeps = { db: Db; config: Config; mailer: Mailer; referrals: ReferralPort };
 export type RequestContext = { now: Date; lang: Language; meta: SessionMeta };
 export type SignedIn = { session: NewSession; me: MeResponse };
 
@@ -201,7 +209,7 @@ export async function signUp(deps: AuthDeps, body: SignUpBody, ctx: RequestConte
   if (!user) throw new AppError('ACCOUNT_CREATION_FAILED');
   await sendTokenMail(deps, user, 'email_verification', ctx);
   const signedIn = await completeSignIn(deps, user, ctx);
-  await applyReferral(deps.db, user.id, body.referralCode);
+  await deps.referrals.applyCode(deps.db, user.id, body.referralCode);
   return signedIn;
 }
 

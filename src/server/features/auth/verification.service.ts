@@ -1,7 +1,6 @@
 import type { VerifyEmailBody } from '../../../shared/api/auth.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { creditReferrerOnVerified } from '../tasks/referral.service.ts';
 import { hasUnverifiedEmail } from './auth.plugin.ts';
 import { consumeAuthToken, selectUserById, type UserRow, updateUser } from './auth.queries.ts';
 import type { AuthDeps, RequestContext } from './auth.service.ts';
@@ -90,7 +89,7 @@ export async function verifyEmail(
     await updateUser(db, user.id, { emailVerifiedAt: now }, now);
   }
   // A verified address is what makes an invitation count (not a throwaway sign-up): the referrer earns it now.
-  await creditReferrerOnVerified(db, user.id, { now, timeZone: config.DAY_TIME_ZONE });
+  await deps.referrals.creditOnVerified(db, user.id, { now, timeZone: config.DAY_TIME_ZONE });
   return { session };
 }
 

@@ -5,12 +5,12 @@ import type {
   CorrectionValues,
 } from '../../../shared/api/corrections.schema.ts';
 import { POINTS_PER_ACCEPTED_CORRECTION } from '../../../shared/membership/tasks.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { type AdminWriteDeps, afterCatalogueWrite } from '../admin/admin-projects.service.ts';
-import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { notify } from '../notifications/notify.ts';
 import { creditPoints } from '../points/points.service.ts';
 import {

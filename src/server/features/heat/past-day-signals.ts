@@ -1,5 +1,5 @@
 import type { HeatSignals, SignalKey } from '../../../shared/scoring/index.ts';
-import { computeSearchInterestIndex } from '../ingestion/search-interest.service.ts';
+import { computeSearchInterestIndex } from '../../../shared/scoring/search-interest.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { runIngestCli } from '../../cli/ingest.ts';
 import { loadConfig } from '../../config.ts';
 import { createDb } from '../../db/client.ts';
@@ -15,7 +16,6 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { RAISES_BODY, TEST_LOGO_PNG } from '../../sources/testing/fundamentals-fixtures.ts';
 import { createFreshDatabase } from '../../test/build-test-app.ts';
-import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { getProjectHeat } from '../heat/heat.service.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
 import { toSignalSource } from '../heat/signal-fields.ts';

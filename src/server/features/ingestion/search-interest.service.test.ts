@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { computeNormalized, HEAT_NORMALIZATION } from '../../../shared/scoring/normalize.ts';
+import { computeSearchInterestIndex } from '../../../shared/scoring/search-interest.ts';
 import { projectSignals, projects } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { runIngestionSource } from './ingestion.service.ts';
 import type { IngestDeps } from './ingestion.types.ts';
-import { computeSearchInterestIndex, toViewsWindow } from './search-interest.service.ts';
+import { toViewsWindow } from './search-interest.service.ts';
 
 const PREFIX = '/metrics/pageviews/per-article';
 const views = (article: string, ...daily: number[]) => ({
@@ -27,17 +27,6 @@ const views = (article: string, ...daily: number[]) => ({
     agent: 'user',
     views: v,
   })),
-});
-
-test('the index is log-scaled from 70 to 700 000 views a week, and feeds the 0–100 googleTrends input', () => {
-  expect(computeSearchInterestIndex(0)).toBe(0);
-  expect(computeSearchInterestIndex(70)).toBe(0);
-  expect(computeSearchInterestIndex(700)).toBe(25);
-  expect(computeSearchInterestIndex(7_000)).toBe(50);
-  expect(computeSearchInterestIndex(70_000)).toBe(75);
-  expect(computeSearchInterestIndex(700_000)).toBe(100);
-  expect(computeSearchInterestIndex(9e9)).toBe(100);
-  expect(computeNormalized(computeSearchInterestIndex(7_000), HEAT_NORMALIZATION.googleTrends)).toBe(0.5);
 });
 
 test('the window is the 7 full UTC days ending the day before yesterday', () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { projects, socialApiAccounts } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
@@ -9,7 +10,6 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
-import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { createSocialAccount } from '../social-accounts/social-accounts.service.ts';
 import { runIngestionSource } from './ingestion.service.ts';
 import type { IngestDeps } from './ingestion.types.ts';

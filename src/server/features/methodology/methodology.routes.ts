@@ -9,9 +9,9 @@ import {
   HeatModelsResponseSchema,
 } from '../../../shared/api/methodology.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import { adminActorOf } from '../../audit/audit-log.service.ts';
 import { readCachedJson } from '../../plugins/response-cache.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { adminActorOf } from '../../audit/audit-log.service.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import { getEvaluation, toEvaluationCsv } from './evaluation.service.ts';
 import { createCandidateModel, listHeatModels, promoteHeatModel } from './models.service.ts';

@@ -6,10 +6,10 @@ import {
   CODE_MODEL_ID,
   type HeatModelDefinition,
 } from '../../../shared/methodology/models.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import {
   type HeatModelRow,
   insertHeatModel,

@@ -4,10 +4,10 @@ import type {
   AdminPaymentsResponse,
   AdminRefundResponse,
 } from '../../../shared/api/payments-checkout.schema.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { changePaymentState, toPayment } from './payment-ledger.service.ts';
 import { selectPaymentById } from './payments.queries.ts';
 import { selectAdminPaymentsPage, selectUserEmail } from './payments-admin.queries.ts';

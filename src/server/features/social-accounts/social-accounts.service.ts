@@ -1,8 +1,8 @@
 import type { SocialAccount } from '../../../shared/api/social-accounts.schema.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { decryptSecret, encryptSecret } from '../../secret-crypto.ts';
 import {
   acquireAccountSlot,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { socialApiAccounts, socialApiUsage } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
@@ -10,7 +11,6 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { ALL_ACCOUNTS_FAILED } from '../../sources/x/x.errors.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import {
   createSocialAccount,
   listSocialAccounts,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { SocialSummarySchema } from '../../../shared/api/social.schema.ts';
+import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { projects, socialApiAccounts, xRecentPosts } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
@@ -11,7 +12,6 @@ import {
 import { fakeXAave, X_MARKUP_TEXT } from '../../sources/testing/x-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
-import { CLI_ACTOR } from '../../audit/audit-log.service.ts';
 import { runIngestionSource } from '../ingestion/ingestion.service.ts';
 import type { IngestDeps } from '../ingestion/ingestion.types.ts';
 import { createSocialAccount, setSocialAccountActive } from '../social-accounts/social-accounts.service.ts';

@@ -6,12 +6,12 @@ import type {
   SupportState,
 } from '../../../shared/api/support.schema.ts';
 import { DEFAULT_LANGUAGE, type Language, translate } from '../../../shared/locales/index.ts';
+import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';
-import { type AdminActor, recordAdminAction } from '../../audit/audit-log.service.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notify.ts';
 import {

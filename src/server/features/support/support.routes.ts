@@ -15,8 +15,8 @@ import {
 } from '../../../shared/api/support.schema.ts';
 import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { requestLanguage } from '../../plugins/error-handler.ts';
 import { adminActorOf } from '../../audit/audit-log.service.ts';
+import { requestLanguage } from '../../plugins/error-handler.ts';
 import { requireAdmin, requireUser, requireVerifiedEmailToWrite } from '../auth/auth.plugin.ts';
 import {
   addSupportFollowUp,

@@ -83,6 +83,12 @@ export async function hasVerifiedReferral(db: Db, userId: string): Promise<boole
   return !!row;
 }
 
+/** The referral programme as auth's ReferralPort (app.ts passes it to the auth routes). */
+export const referralPort = {
+  applyCode: (db: Db, userId: string, code: string | undefined) => applyReferral(db, userId, code),
+  creditOnVerified: (db: Db, userId: string, clock: TaskClock) => creditReferrerOnVerified(db, userId, clock),
+};
+
 /**
  * Called once the user's e-mail is verified: their referrer earns achievement.invite_friend (once ever; a second
  * friend earns nothing more). The referrer can also claim it later (POST /api/tasks/claim) should this step fail.

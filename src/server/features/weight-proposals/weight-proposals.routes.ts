@@ -11,8 +11,8 @@ import {
 import { proposalKey } from '../../../shared/methodology/proposal.ts';
 import { requireFeature, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { sendCached } from '../../plugins/send-cached.ts';
 import { adminActorOf } from '../../audit/audit-log.service.ts';
+import { sendCached } from '../../plugins/send-cached.ts';
 import { requireAdmin, requireUser } from '../auth/auth.plugin.ts';
 import * as service from './weight-proposals.service.ts';
 

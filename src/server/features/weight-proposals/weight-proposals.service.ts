@@ -12,9 +12,9 @@ import {
   computeModelHeat,
 } from '../../../shared/methodology/models.ts';
 import { explainMove, type ProposalWeights, toProposalDefinition } from '../../../shared/methodology/proposal.ts';
+import type { AdminActor } from '../../audit/audit-log.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import type { AdminActor } from '../../audit/audit-log.service.ts';
 import { listProjectSignals } from '../heat/heat.service.ts';
 import { loadEvaluationInputs, toPanel } from '../methodology/evaluation-inputs.service.ts';
 import { EVALUATION_SEED, toEvaluationWindow } from '../methodology/evaluation-run.service.ts';
