@@ -14,10 +14,9 @@ import { CsrfResponseSchema } from '../../../shared/api/auth.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
 import { requestLanguage } from '../../plugins/error-handler.ts';
-import { clearSessionCookies, setSessionCookies } from '../auth/auth.cookies.ts';
 import { requireUser } from '../auth/auth.plugin.ts';
 import type { UserRow } from '../auth/auth.service.ts';
-import { createUserRateLimit } from '../auth/rate-limit.ts';
+import { clearSessionCookies, createUserRateLimit, setSessionCookies } from '../auth/auth.service.ts';
 import {
   type AccountDeps,
   changePassword,

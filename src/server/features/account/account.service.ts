@@ -12,10 +12,18 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { ensureProfile, getMe, type RequestContext, toProfile, type UserRow } from '../auth/auth.service.ts';
-import { listEnabledProviders } from '../auth/oauth.providers.ts';
-import { getDummyHash, hashPassword, verifyPassword } from '../auth/password.ts';
-import { assertPasswordAllowed } from '../auth/password-policy.ts';
+import {
+  assertPasswordAllowed,
+  ensureProfile,
+  getDummyHash,
+  getMe,
+  hashPassword,
+  listEnabledProviders,
+  type RequestContext,
+  toProfile,
+  type UserRow,
+  verifyPassword,
+} from '../auth/auth.service.ts';
 import {
   createSession,
   endAllSessions,

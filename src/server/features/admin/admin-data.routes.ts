@@ -19,7 +19,7 @@ import {
   ExportProjectSchema,
   ExportSectorSchema,
   KnownChainsResponseSchema,
-} from '../catalogue/catalogue.schema.ts';
+} from '../catalogue/catalogue.service.ts';
 import { previewImport, runImport } from './admin-import.service.ts';
 import {
   createProject,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
-import type { ExportProject } from '../catalogue/catalogue.schema.ts';
+import type { ExportProject } from '../catalogue/catalogue.service.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
 
 // An admin's edit while the heat job writes used to deadlock on PostgreSQL (a 500 for the admin): the edit held the

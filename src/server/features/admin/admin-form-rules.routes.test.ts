@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
-import type { ExportProject } from '../catalogue/catalogue.schema.ts';
+import type { ExportProject } from '../catalogue/catalogue.service.ts';
 import { bulkProject } from './bulk-project.test-support.ts';
 
 // Issue 34 point 2: the admin's writes refuse bad data on the server — links are http(s) addresses, the category

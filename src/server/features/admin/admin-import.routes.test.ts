@@ -5,7 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { adminAudit, projectScores, syncRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
-import { type FullExport, FullExportSchema } from '../catalogue/catalogue.schema.ts';
+import { type FullExport, FullExportSchema } from '../catalogue/catalogue.service.ts';
 import { bulkProject } from './bulk-project.test-support.ts';
 
 /** A fingerprint of every catalogue table: what an import may change, row for row. */

@@ -15,7 +15,7 @@ import {
   type ExportProject,
   type ExportSector,
   ExportSectorSchema,
-} from '../catalogue/catalogue.schema.ts';
+} from '../catalogue/catalogue.service.ts';
 import {
   deleteProjectsWithIds,
   deleteSectorsWithIds,

@@ -4,7 +4,7 @@ import { AuditResponseSchema } from '../../../shared/api/admin-data.schema.ts';
 import { adminAudit, projectScores, projects, sectors, syncRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
-import type { ExportProject } from '../catalogue/catalogue.schema.ts';
+import type { ExportProject } from '../catalogue/catalogue.service.ts';
 
 const newProject = (id: string): ExportProject => ({
   id,

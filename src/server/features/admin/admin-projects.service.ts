@@ -7,13 +7,13 @@ import type { Db } from '../../db/client.ts';
 import { projects, sectors } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { toProjectRow, toSectorRow } from '../catalogue/catalogue.data.ts';
 import type {
   AdminProjectWrite,
   CatalogueProject,
   ExportProject,
   ExportSector,
-} from '../catalogue/catalogue.schema.ts';
+} from '../catalogue/catalogue.service.ts';
+import { toProjectRow, toSectorRow } from '../catalogue/catalogue.service.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import {
   deleteProjectRow,

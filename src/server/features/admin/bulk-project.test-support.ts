@@ -1,4 +1,4 @@
-import type { ExportProject } from '../catalogue/catalogue.schema.ts';
+import type { ExportProject } from '../catalogue/catalogue.service.ts';
 
 /** The i-th project of a generated import file (`bulk-0001`, …): every field of the export shape, ready to import. */
 export const bulkProject = (i: number): ExportProject => ({

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { type Agent, createAgent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
-import { readCatalogue } from '../catalogue/catalogue.data.ts';
-import { CatalogueProjectSchema, CatalogueSectorSchema, FullExportSchema } from '../catalogue/catalogue.schema.ts';
+import {
+  CatalogueProjectSchema,
+  CatalogueSectorSchema,
+  FullExportSchema,
+  readCatalogue,
+} from '../catalogue/catalogue.service.ts';
 import { writeFullExport } from './full-export.service.ts';
 
 describe('GET /api/admin/export', () => {

@@ -2,7 +2,7 @@
 // import reads it back. Written as it is read: keyset pages of projects, never the whole file in memory.
 import { SAMPLE_SOURCE } from '../../../shared/api/common.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { type ExportProject, type ExportSector, FULL_EXPORT_VERSION } from '../catalogue/catalogue.schema.ts';
+import { type ExportProject, type ExportSector, FULL_EXPORT_VERSION } from '../catalogue/catalogue.service.ts';
 import { type ExportProjectRow, selectExportProjectPage, selectExportSectors } from './full-export.queries.ts';
 
 /** Projects read per statement: a page is a few hundred kB of JSON at most. */

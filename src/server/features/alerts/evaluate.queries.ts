@@ -164,7 +164,7 @@ export function advanceAlertsSql(w: EvaluationWindow) {
         LEFT JOIN sectors s ON f.target_type = 'sector' AND s.id = f.target_id
         WHERE f.fires
       ), notified AS (
-        -- What notify() (notifications/notify.ts) does, set-based: idempotent by (user, dedupe key).
+        -- What notify() (notifications/notify.service.ts) does, set-based: idempotent by (user, dedupe key).
         -- Created at the firing time: the notification's time and the alert's last triggered time are one instant.
         INSERT INTO notifications (user_id, kind, params, link, dedupe_key, created_at)
         SELECT f.user_id, 'alert_fired',

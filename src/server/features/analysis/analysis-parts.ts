@@ -4,7 +4,7 @@ import { computeMover } from '../../../shared/analysis/movers.ts';
 import { computeRotation } from '../../../shared/analysis/rotation.ts';
 import type { Anomaly, Mover } from '../../../shared/api/analysis.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { fromHistoryContributions } from '../heat/heat.mappers.ts';
+import { fromHistoryContributions } from '../heat/heat.service.ts';
 import {
   type MoverRow,
   type RunRef,

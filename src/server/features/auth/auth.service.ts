@@ -35,6 +35,14 @@ import { createSession, getSessionLifetime, type NewSession, type SessionMeta } 
 import { createRandomToken, hashToken } from './tokens.ts';
 import { selectLiveAuthTokenUserId } from './verification.queries.ts';
 
+// What other features use of this feature's inner modules: they import it from here, never from those files.
+export { clearSessionCookies, isSecure, setSessionCookies } from './auth.cookies.ts';
+export { listEnabledProviders } from './oauth.providers.ts';
+export { getDummyHash, hashPassword, verifyPassword } from './password.ts';
+export { assertPasswordAllowed } from './password-policy.ts';
+export { createAuthRateLimit, createRouteRateLimit, createUserRateLimit } from './rate-limit.ts';
+export { createRandomToken, hashToken } from './tokens.ts';
+
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000; // 1 h
 export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h
 export const UNLOCK_TOKEN_TTL_MS = 24 * 60 * 60 * 1000; // 24 h, as long as a spent day budget lasts at most

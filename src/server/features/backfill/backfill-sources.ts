@@ -8,8 +8,8 @@ import { type GithubRepo, getRepo, listOrgRepos } from '../../sources/github/git
 import { toHttpPolicy } from '../../sources/http.ts';
 import { fetchDailyViews } from '../../sources/wikimedia/daily-views.client.ts';
 import { toWikimediaUserAgent, type WikiLanguage } from '../../sources/wikimedia/wikimedia.client.ts';
-import { buildAttentionQuery } from '../ingestion/attention-query.ts';
 import { MAX_ORGS, STATS_REPOS } from '../ingestion/developer.service.ts';
+import { buildAttentionQuery } from '../ingestion/ingestion.service.ts';
 import { APP_VERSION } from '../system/system.service.ts';
 import type { BackfillTarget } from './backfill.queries.ts';
 

@@ -9,7 +9,7 @@ import { fakeHistoryEnv, fakeHistoryRoute } from '../../sources/testing/fake-his
 import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import type { Agent } from '../auth/auth.test-support.ts';
-import { fromHistoryContributions } from '../heat/heat.mappers.ts';
+import { fromHistoryContributions } from '../heat/heat.service.ts';
 import { signUpPremium } from '../watchlists/watchlists.test-support.ts';
 
 // The must-show of issue 15: a fresh database with the catalogue, fake sources for every history adapter, then

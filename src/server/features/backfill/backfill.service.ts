@@ -15,6 +15,9 @@ import { type BackfillSpan, createHistorySources, type HistorySource } from './b
 import { refreshMomentum } from './momentum.service.ts';
 import { createPacer } from './pacer.ts';
 
+// What other features use of this feature's inner modules: they import it from here, never from those files.
+export { toCommits52w } from './backfill-sources.ts';
+
 const DAY_MS = 86_400_000;
 /** Extra days fetched before the first backfilled day: its 7-day windows (momentum, news, page views). */
 const LEAD_DAYS = 7;

@@ -4,6 +4,28 @@ import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import { type Catalogue, readCatalogue, toProjectRow, toSectorRow } from './catalogue.data.ts';
 import { isProjectsTableEmpty, upsertCatalogueProjects, upsertSectors } from './catalogue.queries.ts';
 
+// What other features use of this feature's inner modules: they import it from here, never from those files.
+export { readCatalogue, toProjectRow, toSectorRow } from './catalogue.data.ts';
+export {
+  AdminProjectCreateSchema,
+  AdminProjectSchema,
+  type AdminProjectWrite,
+  AdminProjectWriteSchema,
+  AdminSectorCreateSchema,
+  type CatalogueProject,
+  CatalogueProjectSchema,
+  CatalogueSectorSchema,
+  ChainNameSchema,
+  type ExportProject,
+  ExportProjectSchema,
+  type ExportSector,
+  ExportSectorSchema,
+  FULL_EXPORT_VERSION,
+  type FullExport,
+  FullExportSchema,
+  KnownChainsResponseSchema,
+} from './catalogue.schema.ts';
+
 export type CatalogueLoadResult = { loaded: boolean; sectors: number; projects: number };
 
 /** Upserts the built-in catalogue (idempotent on id) in one transaction and refreshes sector aggregates. */

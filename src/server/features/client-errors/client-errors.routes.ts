@@ -8,7 +8,7 @@ import {
 } from '../../../shared/api/client-errors.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
-import { createAuthRateLimit, createRouteRateLimit } from '../auth/rate-limit.ts';
+import { createAuthRateLimit, createRouteRateLimit } from '../auth/auth.service.ts';
 import { listClientErrors, recordClientError } from './client-errors.service.ts';
 
 /**

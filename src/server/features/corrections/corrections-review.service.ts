@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { type AdminWriteDeps, afterCatalogueWrite } from '../admin/admin-projects.service.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/notify.service.ts';
 import { creditPoints } from '../points/points.service.ts';
 import {
   type CorrectionRow,

@@ -13,7 +13,7 @@ import type { Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { parseStoredQuery } from '../saved-searches/saved-query.ts';
+import { parseStoredQuery } from '../saved-searches/saved-searches.service.ts';
 import { listSearchMatches } from '../search/search.service.ts';
 import * as q from './dashboard.queries.ts';
 

@@ -17,7 +17,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { type Mailer, mailerOf } from '../../mail/mailer.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/notify.service.ts';
 import { consumeQuota } from '../quotas/quotas.service.ts';
 import { ownerViewer, type RunnerDeps, runExport } from './export-runner.ts';
 import * as q from './exports.queries.ts';

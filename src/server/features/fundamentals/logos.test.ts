@@ -13,8 +13,8 @@ import {
 import { TEST_LOGO_PNG } from '../../sources/testing/fundamentals-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
+import type { IngestDeps } from '../ingestion/ingestion.service.ts';
 import { runIngestionSource } from '../ingestion/ingestion.service.ts';
-import type { IngestDeps } from '../ingestion/ingestion.types.ts';
 
 const png = (extra: Record<string, string> = {}): FakeResponse => ({
   headers: { 'content-type': 'image/png', ...extra },

@@ -30,6 +30,11 @@ import {
 } from './history.queries.ts';
 import { SIGNAL_METRIC_FIELDS, toSignalSource } from './signal-fields.ts';
 
+// What other features use of this feature's inner modules: they import it from here, never from those files.
+export { fromHistoryContributions } from './heat.mappers.ts';
+export { type DailySeries, toDayNumber, toDayString, toPastDaySignals } from './past-day-signals.ts';
+export { toSignalSource } from './signal-fields.ts';
+
 /** Chart resolution per range: ~170, 180, 90 and 365 points (retention keeps one row a day past 30 days). */
 const BUCKET_SECONDS: Record<HistoryRange, number> = { '7d': 3_600, '30d': 4 * 3_600, '90d': 86_400, '1y': 86_400 };
 const RANGE_DAYS: Record<HistoryRange, number> = { '7d': 7, '30d': 30, '90d': 90, '1y': 365 };

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { toCommits52w } from '../backfill/backfill-sources.ts';
+import { toCommits52w } from '../backfill/backfill.service.ts';
 import { groupDailySeries, toDayNumber, toPastDaySignals } from './past-day-signals.ts';
 
 const DAY_MS = 86_400_000;

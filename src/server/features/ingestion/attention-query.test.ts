@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { readCatalogue } from '../catalogue/catalogue.data.ts';
+import { readCatalogue } from '../catalogue/catalogue.service.ts';
 import { buildAttentionQuery, CONTEXT_TERMS, isAmbiguousName } from './attention-query.ts';
 
 /** The query's terms outside any parenthesised OR-group: what every match must contain. */

@@ -16,9 +16,8 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { RAISES_BODY, TEST_LOGO_PNG } from '../../sources/testing/fundamentals-fixtures.ts';
 import { createFreshDatabase } from '../../test/build-test-app.ts';
-import { getProjectHeat } from '../heat/heat.service.ts';
+import { getProjectHeat, toSignalSource } from '../heat/heat.service.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
-import { toSignalSource } from '../heat/signal-fields.ts';
 import { createSocialAccount } from '../social-accounts/social-accounts.service.ts';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');

@@ -22,6 +22,10 @@ import { runRedditMentions } from './reddit.service.ts';
 import { runWikipediaSearchInterest } from './search-interest.service.ts';
 import { runDiscordSocial, runTelegramSocial, runXSocial } from './social.service.ts';
 
+// What other features use of this feature's inner modules: they import it from here, never from those files.
+export { buildAttentionQuery } from './attention-query.ts';
+export type { IngestDeps } from './ingestion.types.ts';
+
 const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => Promise<SourceRunResult>> = {
   defillama: runDefillamaDiscovery,
   coingecko: runCoingeckoMarkets,

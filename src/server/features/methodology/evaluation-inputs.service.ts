@@ -9,7 +9,7 @@ import { listDays } from '../../../shared/methodology/panel.ts';
 import { type EvaluationPanel, PANEL_SIGNALS, type PanelSignal } from '../../../shared/methodology/types.ts';
 import { countEvidence } from '../../../shared/scoring/index.ts';
 import type { Db } from '../../db/client.ts';
-import { type DailySeries, toDayNumber, toPastDaySignals } from '../heat/past-day-signals.ts';
+import { type DailySeries, toDayNumber, toPastDaySignals } from '../heat/heat.service.ts';
 import {
   type EvaluationProject,
   selectDailySignalValues,

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/methodology/evaluate.ts';
 import type { OutcomeKey } from '../../../shared/methodology/types.ts';
 import type { Db } from '../../db/client.ts';
-import { toDayNumber, toDayString } from '../heat/past-day-signals.ts';
+import { toDayNumber, toDayString } from '../heat/heat.service.ts';
 import {
   type EvaluationCellRow,
   type EvaluationDayRow,

@@ -1,7 +1,7 @@
 import { computePointsLevel, MEMBERSHIP_LEVELS } from '../../../shared/membership/level.ts';
 import type { Db } from '../../db/client.ts';
 import { selectPlansEndingBetween } from './notifications.queries.ts';
-import { type NewNotification, notify } from './notify.ts';
+import { type NewNotification, notify } from './notify.service.ts';
 
 /** How long before a paid plan ends its owner is warned. */
 export const MEMBERSHIP_EXPIRY_WARNING_DAYS = 3;

@@ -12,7 +12,7 @@ import {
   updateAllRead,
   updateOneRead,
 } from './notifications.queries.ts';
-import { countUnread } from './notify.ts';
+import { countUnread } from './notify.service.ts';
 
 /** Read notifications are kept this long, then the daily cleanup deletes them. */
 export const READ_NOTIFICATION_RETENTION_DAYS = 90;

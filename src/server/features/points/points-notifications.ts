@@ -1,7 +1,7 @@
 import type { PointsReason } from '../../../shared/api/points.schema.ts';
 import { computeEffectiveLevel, type MembershipLevel } from '../../../shared/membership/level.ts';
 import type { Db } from '../../db/client.ts';
-import { type NewNotification, notify } from '../notifications/notify.ts';
+import { type NewNotification, notify } from '../notifications/notify.service.ts';
 
 /**
  * Credits that do not ring the bell: an ad view is worth 10 points and a free user may watch 10 a day — a notification

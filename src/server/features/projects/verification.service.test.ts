@@ -4,8 +4,7 @@ import type { ProjectListResponse } from '../../../shared/api/projects.schema.ts
 import { projects } from '../../db/schema/index.ts';
 import { toXProfile } from '../../sources/x/x.client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { readCatalogue } from '../catalogue/catalogue.data.ts';
-import { loadCatalogue } from '../catalogue/catalogue.service.ts';
+import { loadCatalogue, readCatalogue } from '../catalogue/catalogue.service.ts';
 import { applyXVerification, isXVerified, recordSiteReview, removeVerification } from './verification.service.ts';
 
 const at = new Date('2026-11-24T06:00:00.000Z');

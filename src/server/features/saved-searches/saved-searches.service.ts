@@ -12,6 +12,9 @@ import { assertAlertSlot } from '../quotas/quotas.service.ts';
 import type { CreateBody, UpdateBody } from './saved-query.ts';
 import * as q from './saved-searches.queries.ts';
 
+// What other features use of this feature's inner modules: they import it from here, never from those files.
+export { parseStoredQuery, StoredQuerySchema } from './saved-query.ts';
+
 export function toSavedSearch(row: q.SavedSearchRow): SavedSearch {
   return {
     id: row.id,

@@ -2,7 +2,7 @@ import { SEARCH_ALERT_TRACKED_RESULTS } from '../../../shared/api/saved-searches
 import { canUse, computeEffectiveLevel } from '../../../shared/membership/level.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { type NewNotification, notify } from '../notifications/notify.ts';
+import { type NewNotification, notify } from '../notifications/notify.service.ts';
 import { listSearchMatches } from '../search/search.service.ts';
 import { parseStoredQuery, searchLink } from './saved-query.ts';
 import * as q from './saved-searches.queries.ts';

@@ -12,8 +12,8 @@ import {
 import { fakeXAave, X_MARKUP_TEXT } from '../../sources/testing/x-fixtures.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
+import type { IngestDeps } from '../ingestion/ingestion.service.ts';
 import { runIngestionSource } from '../ingestion/ingestion.service.ts';
-import type { IngestDeps } from '../ingestion/ingestion.types.ts';
 import { createSocialAccount, setSocialAccountActive } from '../social-accounts/social-accounts.service.ts';
 
 const now = new Date('2026-11-21T10:00:00.000Z');

@@ -13,7 +13,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
-import { notify } from '../notifications/notify.ts';
+import { notify } from '../notifications/notify.service.ts';
 import {
   insertSupportMessage,
   type LockedRequest,

@@ -5,6 +5,9 @@ import { loadCatalogueSectors } from '../catalogue/catalogue.service.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import { generateSyntheticProject } from './synthetic-generator.ts';
 
+// What other features use of this feature's inner modules: they import it from here, never from those files.
+export { generateSyntheticProject } from './synthetic-generator.ts';
+
 const BATCH = 1_000; // ~33 columns × 1,000 rows stays under Postgres' 65,535 bind parameters
 
 export type SeedSyntheticOptions = {

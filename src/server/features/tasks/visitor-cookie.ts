@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.ts';
-import { isSecure } from '../auth/auth.cookies.ts';
+import { isSecure } from '../auth/auth.service.ts';
 import { hashVisitor } from './share.service.ts';
 
 const VISITOR_COOKIE = 'hr_visitor';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { findStoredProjectId } from '../projects/projects.service.ts';
-import { findTeamMembership, lockTeam, type TeamMembership } from '../teams/team-membership.ts';
+import { findTeamMembership, lockTeam, type TeamMembership } from '../teams/teams.service.ts';
 import * as q from './team-sharing.queries.ts';
 import { getTeamRef } from './team-sharing.service.ts';
 

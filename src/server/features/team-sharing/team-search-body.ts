@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SAVED_SEARCH_NAME_MAX } from '../../../shared/api/saved-searches.schema.ts';
-import { StoredQuerySchema } from '../saved-searches/saved-query.ts';
+import { StoredQuerySchema } from '../saved-searches/saved-searches.service.ts';
 
 /**
  * A teammate's edit of a shared search: its name and query (validated as /api/search would), never its alert, which

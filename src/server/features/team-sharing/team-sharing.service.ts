@@ -11,7 +11,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { updateSharedSavedSearch } from '../saved-searches/saved-searches.service.ts';
 import type { TaskClock } from '../tasks/credit.service.ts';
-import { findTeamMembership, type TeamMembership } from '../teams/team-membership.ts';
+import { findTeamMembership, type TeamMembership } from '../teams/teams.service.ts';
 import { addItem, getWatchlist, removeItem, renameWatchlist } from '../watchlists/watchlists.service.ts';
 import * as q from './team-sharing.queries.ts';
 

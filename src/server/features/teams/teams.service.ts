@@ -14,11 +14,14 @@ import type { Db } from '../../db/client.ts';
 import type { TeamRole } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { createRandomToken, hashToken } from '../auth/tokens.ts';
-import { notify } from '../notifications/notify.ts';
+import { createRandomToken, hashToken } from '../auth/auth.service.ts';
+import { notify } from '../notifications/notify.service.ts';
 import { sendInvitationMail, type TeamMailDeps } from './team-mail.ts';
 import { findTeamMembership, lockTeam } from './team-membership.ts';
 import * as q from './teams.queries.ts';
+
+// What other features use of this feature's inner modules: they import it from here, never from those files.
+export { findTeamMembership, lockTeam, type TeamMembership } from './team-membership.ts';
 
 const DAY_MS = 86_400_000;
 type Plan = Awaited<ReturnType<typeof q.selectOwnerPlan>>;

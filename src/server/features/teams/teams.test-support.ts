@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { teamInvitations, userProfiles, users } from '../../db/schema/index.ts';
 import type { TestApp } from '../../test/build-test-app.ts';
 import { setPaidPlan } from '../api-keys/api-keys.test-support.ts';
+import { createRandomToken, hashToken } from '../auth/auth.service.ts';
 import { type Agent, createAgent, readLatestMail } from '../auth/auth.test-support.ts';
 import { createSession } from '../auth/session.service.ts';
-import { createRandomToken, hashToken } from '../auth/tokens.ts';
 
 const LIFETIME = { slidingMs: 86_400_000, absoluteMs: 7 * 86_400_000 };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUpAgent } from '../auth/auth.test-support.ts';
-import { countUnread, notify } from './notify.ts';
+import { countUnread, notify } from './notify.service.ts';
 
 describe('notify: the one way sources add notifications', () => {
   let t: TestApp;
