@@ -18,6 +18,7 @@ import { authKeys } from '../../lib/session-keys.ts';
 const lang = () => ({ query: { lang: currentLanguage() } });
 
 export const accountKeys = {
+  all: ['account'] as const,
   providers: () => ['account', 'providers'] as const,
   completedTasks: () => ['account', 'completed-tasks'] as const,
 };
@@ -78,8 +79,8 @@ function useEndingMutation<T>(send: (body: T) => Promise<unknown>) {
     mutationFn: send,
     onSuccess: () => {
       queryClient.setQueryData(authKeys.me(), null);
-      queryClient.removeQueries({ queryKey: ['account'] });
-      void queryClient.invalidateQueries({ predicate: refetchableExcept('auth') });
+      queryClient.removeQueries({ queryKey: accountKeys.all });
+      void queryClient.invalidateQueries({ predicate: refetchableExcept(authKeys.all) });
     },
   });
 }

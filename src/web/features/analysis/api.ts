@@ -10,7 +10,7 @@ import { apiGet } from '../../lib/api-client.ts';
 
 /**
  * Query keys of the analysis reads; `analysisKeys.all` is refetched on `heat.recomputed` and `projects.updated`
- * (features/realtime/hint-invalidations.ts). Never persisted to disk (lib/query-persister.ts): premium answers.
+ * (app/live-updates.ts). Never persisted to disk (lib/query-persister.ts): premium answers.
  */
 export const analysisKeys = {
   all: ['analysis'] as const,

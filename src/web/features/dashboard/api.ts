@@ -27,6 +27,8 @@ export const dashboardKeys = {
   watchlist: (id: string) => ['dashboard', 'watchlist', id] as const,
   savedSearches: () => ['dashboard', 'saved-searches'] as const,
   searchResults: (id: string) => ['dashboard', 'search-results', id] as const,
+  // Every language's alerts widget (a fired alert changes them all), then one language's.
+  allAlerts: () => ['dashboard', 'alerts'] as const,
   alerts: (lang: string) => ['dashboard', 'alerts', lang] as const,
   sectors: () => ['dashboard', 'sectors'] as const,
   market: () => ['dashboard', 'market'] as const,

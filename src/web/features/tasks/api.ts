@@ -27,11 +27,9 @@ export const taskKeys = {
   all: ['tasks'] as const,
   today: () => ['tasks', 'today'] as const,
   shareChoices: () => ['tasks', 'share-choices'] as const,
-};
-
-export const pointsKeys = {
-  all: ['points'] as const,
-  page: (offset: number, language: string) => ['points', offset, language] as const,
+  // The points ledger (GET /api/me/points) keeps a root of its own: live hints about points name it alone.
+  points: ['points'] as const,
+  pointsPage: (offset: number, language: string) => ['points', offset, language] as const,
 };
 
 /** While a share link waits for someone to open it, the list looks again every 15 s (the server credits on the visit). */
@@ -52,7 +50,7 @@ export const useTasks = () => useQuery(tasksQueryOptions());
 
 export const pointsQueryOptions = (offset: number, language: string) =>
   queryOptions({
-    queryKey: pointsKeys.page(offset, language),
+    queryKey: taskKeys.pointsPage(offset, language),
     queryFn: ({ signal }) =>
       apiGet('/api/me/points', PointsResponseSchema, {
         query: { limit: HISTORY_PAGE_SIZE, offset, lang: language },
@@ -81,7 +79,7 @@ function useCreditMutation<T>(send: (input: T) => Promise<CreditResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept('projects') }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept(['projects']) }),
   });
 }
 

@@ -78,7 +78,7 @@ function useWatchlistMutation<T, R>(send: (input: T) => Promise<R>, creditsPoint
     mutationFn: send,
     onSuccess: () =>
       creditsPoints
-        ? queryClient.invalidateQueries({ predicate: refetchableExcept('projects') })
+        ? queryClient.invalidateQueries({ predicate: refetchableExcept(['projects']) })
         : queryClient.invalidateQueries({ queryKey: watchlistKeys.all }),
   });
 }
