@@ -1,25 +1,25 @@
 import type { RealtimeHint } from '../../shared/api/realtime.schema.ts';
-import { accountKeys } from '../features/account/api.ts';
-import { analysisKeys } from '../features/analysis/api.ts';
-import { compareKeys } from '../features/compare/api.ts';
-import { dashboardKeys } from '../features/dashboard/api.ts';
-import { fundingKeys } from '../features/fundamentals/api.ts';
-import { heatKeys } from '../features/heat/api.ts';
-import { notificationKeys } from '../features/notifications/api.ts';
-import { platformKeys } from '../features/platforms/api.ts';
-import { projectKeys } from '../features/projects/api.ts';
+import { accountKeys } from '../features/account/keys.ts';
+import { analysisKeys } from '../features/analysis/keys.ts';
+import { compareKeys } from '../features/compare/keys.ts';
+import { dashboardKeys } from '../features/dashboard/keys.ts';
+import { fundingKeys } from '../features/fundamentals/keys.ts';
+import { heatKeys } from '../features/heat/keys.ts';
+import { notificationKeys } from '../features/notifications/keys.ts';
+import { platformKeys } from '../features/platforms/keys.ts';
+import { projectKeys } from '../features/projects/keys.ts';
 import {
   type Invalidation,
   refetchLater as later,
   mergeInvalidations,
   refetchNow as now,
 } from '../features/realtime/invalidation.ts';
-import { searchKeys } from '../features/search/api.ts';
-import { sectorKeys } from '../features/sectors/api.ts';
-import { socialKeys } from '../features/social/api.ts';
-import { systemKeys } from '../features/system/api.ts';
-import { taskKeys } from '../features/tasks/api.ts';
-import { watchlistKeys } from '../features/watchlists/api.ts';
+import { searchKeys } from '../features/search/keys.ts';
+import { sectorKeys } from '../features/sectors/keys.ts';
+import { socialKeys } from '../features/social/keys.ts';
+import { systemKeys } from '../features/system/keys.ts';
+import { taskKeys } from '../features/tasks/keys.ts';
+import { watchlistKeys } from '../features/watchlists/keys.ts';
 import { authKeys, membershipKeys } from '../lib/session-keys.ts';
 
 /**

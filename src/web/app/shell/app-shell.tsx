@@ -4,10 +4,12 @@ import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { useSession } from '../../features/auth/api.ts';
 import { UnverifiedEmailBanner } from '../../features/auth/components/unverified-email-banner.tsx';
+import { RealtimeBridge } from '../../features/realtime/components/realtime-bridge.tsx';
 import { useDataState } from '../../features/system/api.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
 import { useNumberStyle } from '../../lib/number-style.ts';
 import { AccountPreferencesSync } from '../account-preferences-sync.tsx';
+import { invalidationsForBatch } from '../live-updates.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -18,16 +20,6 @@ import { useScrollRestoration } from './use-scroll-restoration.ts';
 const TestModeBanner = lazy(async () => ({
   default: (await loadChunk(() => import('../../features/membership/components/test-mode.tsx'))).TestModeBanner,
 }));
-
-// The live stream and its table (which names every feature's query keys): loaded beside the first page instead of in
-// it, so the first load carries none of those features' code. A read that finished before the stream listened is
-// refetched when it connects (RealtimeBridge's catch-up), so the later start loses no update.
-const LiveUpdates = lazy(async () => {
-  const [{ RealtimeBridge }, { invalidationsForBatch }] = await loadChunk(() =>
-    Promise.all([import('../../features/realtime/components/realtime-bridge.tsx'), import('../live-updates.ts')]),
-  );
-  return { default: () => <RealtimeBridge invalidationsFor={invalidationsForBatch} /> };
-});
 
 /** Layout of every page: skip link, sticky navbar, the route (loaded on demand), footer and the toast region. */
 export function AppShell() {
@@ -59,9 +51,10 @@ export function AppShell() {
       </a>
       {/* A stream's user is fixed when it opens: signing in or out opens a new one. */}
       {/* Keyed by user and level too: the server fixes a stream's update mode (live or every 5 minutes) at connect. */}
-      <Suspense fallback={null}>
-        <LiveUpdates key={`${session?.user.id ?? 'visitor'}:${session?.membership.level ?? 'free'}`} />
-      </Suspense>
+      <RealtimeBridge
+        key={`${session?.user.id ?? 'visitor'}:${session?.membership.level ?? 'free'}`}
+        invalidationsFor={invalidationsForBatch}
+      />
       <AccountPreferencesSync />
       <Navbar />
       <OfflineBanner />

@@ -15,24 +15,10 @@ import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
 import { COUNTED_QUERY } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { membershipKeys } from '../../lib/session-keys.ts';
+import { searchKeys } from './keys.ts';
 import type { SearchUrlQuery } from './search-url.ts';
 
 export type SearchParams = SearchUrlQuery & { limit: number; offset: number };
-
-/**
- * The search feature's keys. Four roots on purpose: only 'search' (the results) is counted against the daily quota;
- * suggestions, facets and saved searches are free, so a blanket refresh may re-run them.
- */
-export const searchKeys = {
-  all: ['search'] as const,
-  results: (params: SearchParams) => ['search', params] as const,
-  suggestions: ['searchSuggest'] as const,
-  suggest: (q: string) => ['searchSuggest', q] as const,
-  facets: ['searchFacets'] as const,
-  facetsOf: (query: SearchUrlQuery) => ['searchFacets', query] as const,
-  saved: ['savedSearches'] as const,
-  savedList: () => ['savedSearches', 'list'] as const,
-};
 
 /**
  * GET /api/search: each call the server executes counts against the daily search quota, so a search already on
@@ -159,3 +145,6 @@ export const useDeleteSavedSearch = () =>
   );
 
 export type { SavedSearch };
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { searchKeys };
