@@ -240,7 +240,7 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await bell.click();
 
       await item.getByRole('button', { name: t.actions.delete }).click();
-      await item.getByRole('button', { name: t.actions.delete }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t.actions.delete }).click();
       await item.waitFor({ state: 'detached' });
     });
   });
