@@ -124,8 +124,8 @@ describe.each(['zh', 'en'] as const)('admin system tools (%s)', (lang) => {
       await session.screenshot(page, `admin-ads-${lang}`, { fullPage: true });
       await expectNoSideScroll(page, `admin-ads-${lang}-390`);
 
-      page.once('dialog', (dialog) => void dialog.accept());
       await edited.getByRole('button', { name: t.ads.delete }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t.ads.delete }).click();
       await edited.waitFor({ state: 'detached' });
     });
   });
@@ -189,8 +189,8 @@ describe.each(['zh', 'en'] as const)('admin system tools (%s)', (lang) => {
 
       // Deleting asks first; the account is gone afterwards.
       await open(page, '/admin?tab=accounts');
-      page.once('dialog', (dialog) => void dialog.accept());
       await row.getByRole('button', { name: t.accounts.delete }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t.accounts.delete }).click();
       await row.waitFor({ state: 'detached' });
     });
   });

@@ -117,9 +117,32 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await screenshot(page, `alerts-${lang}-paused-log`);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
 
-      await item.getByRole('button', { name: t.actions.delete }).click();
-      await item.getByText(t.actions.confirmDelete).waitFor();
-      await item.getByRole('button', { name: t.actions.delete }).click();
+      // Deleting asks in the app's one confirmation dialog (components/ui/confirm-dialog.tsx), at 390 px here: modal,
+      // labelled by its question, the safe answer focused, Tab kept inside, the page behind locked; Escape declines
+      // and gives the focus back to the button that asked.
+      await page.setViewportSize(MOBILE);
+      const deleteButton = item.getByRole('button', { name: t.actions.delete });
+      await deleteButton.click();
+      const confirm = page.getByRole('alertdialog', { name: t.actions.confirmDelete });
+      await confirm.waitFor();
+      expect(await confirm.getAttribute('aria-modal')).toBe('true');
+      const focusedName = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+      expect(await focusedName()).toBe(t.actions.cancel);
+      const rootOverflow = () => page.evaluate(() => getComputedStyle(document.documentElement).overflow);
+      expect(await rootOverflow()).toBe('hidden');
+      for (let i = 0; i < 3; i++) {
+        await page.keyboard.press('Tab');
+        expect(await confirm.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+      }
+      await screenshot(page, `alerts-${lang}-confirm-delete-390`);
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(() => deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await rootOverflow()).not.toBe('hidden');
+      await page.setViewportSize(DESKTOP);
+
+      await deleteButton.click();
+      await confirm.getByRole('button', { name: t.actions.delete }).click();
       await page.getByText(t.empty).waitFor();
       expect(await item.count()).toBe(0);
     });
@@ -217,7 +240,7 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await bell.click();
 
       await item.getByRole('button', { name: t.actions.delete }).click();
-      await item.getByRole('button', { name: t.actions.delete }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t.actions.delete }).click();
       await item.waitFor({ state: 'detached' });
     });
   });

@@ -134,8 +134,8 @@ describe.each(['zh', 'en'] as const)('payments by Stripe Checkout (%s)', (lang) 
       await row.getByText(t.payments.states.success, { exact: true }).waitFor();
       await session.screenshot(page, `payments-admin-${lang}`, { fullPage: true });
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
-      page.once('dialog', (dialog) => void dialog.accept());
       await row.getByRole('button', { name: t.payments.refund }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t.payments.refund }).click();
       await row.getByText(t.payments.states.refund, { exact: true }).waitFor();
       await row.getByText(t.payments.refundSent).waitFor();
       await session.screenshot(page, `payments-admin-refunded-${lang}`, { fullPage: true });

@@ -134,8 +134,8 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       await screenshot(page, `search-${lang}-saved-renamed`);
 
       // Clean up: the shared account keeps no saved searches of this run.
-      page.once('dialog', (d) => void d.accept());
       await row.getByRole('button', { name: t.saved.delete }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t.saved.delete }).click();
       await row.waitFor({ state: 'detached' });
     });
   });

@@ -1,10 +1,15 @@
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryKey } from '@tanstack/react-query';
 
-// Query roots whose every fetch the server counts against a quota (GET /api/search): a blanket invalidation after a
-// sign-in, a credit or a test-mode switch must not re-run them, or merely coming back to /search would spend one.
-const COUNTED_ROOTS = new Set<unknown>(['search']);
+/**
+ * The `meta` of a query whose every fetch the server counts against a quota (GET /api/search). A blanket
+ * invalidation after a sign-in, a credit, a test-mode switch or a live-update resync must not re-run such a query, or
+ * merely coming back to /search would spend one. The query says so itself, so no list of roots has to follow it here.
+ */
+export const COUNTED_QUERY = { countsQuota: true } as const;
 
-/** For invalidateQueries({ predicate }): every query except the counted ones (and except `skip` roots). */
-export function refetchableExcept(...skip: string[]) {
-  return (query: Query) => !COUNTED_ROOTS.has(query.queryKey[0]) && !skip.includes(String(query.queryKey[0]));
+export const isCountedQuery = (query: Query) => query.meta?.countsQuota === true;
+
+/** For invalidateQueries({ predicate }): every query except the counted ones (and except those under `skip` roots). */
+export function refetchableExcept(...skip: QueryKey[]) {
+  return (query: Query) => !isCountedQuery(query) && !skip.some((root) => root[0] === query.queryKey[0]);
 }

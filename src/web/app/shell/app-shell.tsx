@@ -9,6 +9,7 @@ import { useDataState } from '../../features/system/api.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
 import { useNumberStyle } from '../../lib/number-style.ts';
 import { AccountPreferencesSync } from '../account-preferences-sync.tsx';
+import { invalidationsForBatch } from '../live-updates.ts';
 import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
@@ -50,7 +51,10 @@ export function AppShell() {
       </a>
       {/* A stream's user is fixed when it opens: signing in or out opens a new one. */}
       {/* Keyed by user and level too: the server fixes a stream's update mode (live or every 5 minutes) at connect. */}
-      <RealtimeBridge key={`${session?.user.id ?? 'visitor'}:${session?.membership.level ?? 'free'}`} />
+      <RealtimeBridge
+        key={`${session?.user.id ?? 'visitor'}:${session?.membership.level ?? 'free'}`}
+        invalidationsFor={invalidationsForBatch}
+      />
       <AccountPreferencesSync />
       <Navbar />
       <OfflineBanner />

@@ -11,6 +11,7 @@ import { useConnectionState } from '../../features/realtime/connection-state.ts'
 import { syncStatusQueryOptions, systemKeys } from '../../features/system/api.ts';
 import { SYNC_DISPLAY_TONE, sinceText, syncDisplayOf } from '../../features/system/sync-display.ts';
 import { apiSend } from '../../lib/api-client.ts';
+import { isCountedQuery } from '../../lib/counted-queries.ts';
 import { useErrorText } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
@@ -65,8 +66,8 @@ export function SyncPopover() {
         await apiSend('POST', '/api/admin/maintenance/refresh', RefreshStartedResponseSchema);
         showToast({ title: t('sync.started'), variant: 'success' });
       } else {
-        // Searches are left for their next use: each one counts against the daily quota.
-        await queryClient.refetchQueries({ type: 'active', predicate: (query) => query.queryKey[0] !== 'search' });
+        // Counted searches are left for their next use: each one counts against the daily quota.
+        await queryClient.refetchQueries({ type: 'active', predicate: (query) => !isCountedQuery(query) });
         showToast({ title: t('sync.refreshed'), variant: 'success' });
       }
     } catch (error) {

@@ -13,14 +13,10 @@ import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { authKeys } from '../../lib/session-keys.ts';
+import { accountKeys } from './keys.ts';
 
 // Server messages (validation, wrong password) come back in the language the page shows.
 const lang = () => ({ query: { lang: currentLanguage() } });
-
-export const accountKeys = {
-  providers: () => ['account', 'providers'] as const,
-  completedTasks: () => ['account', 'completed-tasks'] as const,
-};
 
 /** How this account signs in (password, linked providers) and what the server offers. */
 export const useLinkedProviders = () =>
@@ -78,8 +74,8 @@ function useEndingMutation<T>(send: (body: T) => Promise<unknown>) {
     mutationFn: send,
     onSuccess: () => {
       queryClient.setQueryData(authKeys.me(), null);
-      queryClient.removeQueries({ queryKey: ['account'] });
-      void queryClient.invalidateQueries({ predicate: refetchableExcept('auth') });
+      queryClient.removeQueries({ queryKey: accountKeys.all });
+      void queryClient.invalidateQueries({ predicate: refetchableExcept(authKeys.all) });
     },
   });
 }
@@ -89,3 +85,6 @@ export const useSignOutEverywhere = () =>
 
 export const useDeleteAccount = () =>
   useEndingMutation((body: DeleteAccountBody) => apiSend('DELETE', '/api/me', CsrfResponseSchema, body, lang()));
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { accountKeys };

@@ -8,26 +8,21 @@ import {
 } from '../../../shared/api/social-accounts.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { adminKeys } from './api.ts';
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 const BASE = '/api/admin/social-accounts';
 
-export const accountKeys = {
-  all: ['admin', 'social-accounts'] as const,
-  list: () => ['admin', 'social-accounts', 'list'] as const,
-  usage: (days: number) => ['admin', 'social-accounts', 'usage', days] as const,
-};
-
 export const useSocialAccounts = () =>
   useQuery({
-    queryKey: accountKeys.list(),
+    queryKey: adminKeys.socialAccounts.list(),
     queryFn: ({ signal }) => apiGet(BASE, SocialAccountListResponseSchema, { signal }),
   });
 
 /** Per account and day: requests, errors and 429s over the last `days` days. */
 export const useSocialUsage = (days: number) =>
   useQuery({
-    queryKey: accountKeys.usage(days),
+    queryKey: adminKeys.socialAccounts.usage(days),
     queryFn: ({ signal }) => apiGet(`${BASE}/usage`, SocialUsageResponseSchema, { signal, query: { days } }),
     placeholderData: keepPreviousData,
   });
@@ -36,7 +31,7 @@ function useAccountMutation<T, R>(send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.socialAccounts.all }),
   });
 }
 

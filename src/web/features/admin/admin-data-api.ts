@@ -17,20 +17,12 @@ import {
 import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
 import { apiGet, apiSend, revalidateReads } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { adminKeys } from './api.ts';
 
 // The /admin page's data sections (issue 17 points 1, 2, 3, 9): projects, sectors, import, audit log. Every call is
 // refused by the server unless the session is an admin's; `lang` makes its error messages (which name the bad field
 // or row) read in the page's language.
 const lang = () => ({ query: { lang: currentLanguage() } });
-
-export const adminDataKeys = {
-  all: ['admin-data'] as const,
-  projects: (query: AdminProjectListQuery) => ['admin-data', 'projects', query] as const,
-  project: (id: string) => ['admin-data', 'project', id] as const,
-  sectors: () => ['admin-data', 'sectors'] as const,
-  chains: () => ['admin-data', 'chains'] as const,
-  audit: (before: number | undefined) => ['admin-data', 'audit', before ?? null] as const,
-};
 
 /** GET /api/admin/export: the full export file, downloaded by the browser (a plain link, no query). */
 export const FULL_EXPORT_URL = '/api/admin/export';
@@ -39,14 +31,14 @@ export const AUDIT_PAGE_SIZE = 20;
 
 export const useAdminProjects = (query: AdminProjectListQuery) =>
   useQuery({
-    queryKey: adminDataKeys.projects(query),
+    queryKey: adminKeys.data.projects(query),
     queryFn: ({ signal }) => apiGet('/api/admin/projects', AdminProjectListResponseSchema, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useAdminProject = (id: string | null) =>
   useQuery({
-    queryKey: adminDataKeys.project(id ?? ''),
+    queryKey: adminKeys.data.project(id ?? ''),
     queryFn: ({ signal }) => apiGet(`/api/admin/projects/${encodeURIComponent(id!)}`, ExportProjectSchema, { signal }),
     enabled: id !== null,
   });
@@ -54,14 +46,14 @@ export const useAdminProject = (id: string | null) =>
 /** The sectors with their raw texts in both languages (the public list carries every field PUT sectors takes). */
 export const useAdminSectors = () =>
   useQuery({
-    queryKey: adminDataKeys.sectors(),
+    queryKey: adminKeys.data.sectors(),
     queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
     select: (data) => [...data.items].sort((a, b) => a.name.localeCompare(b.name)),
   });
 
 export const useAuditLog = (before: number | undefined) =>
   useQuery({
-    queryKey: adminDataKeys.audit(before),
+    queryKey: adminKeys.data.audit(before),
     queryFn: ({ signal }) =>
       apiGet('/api/admin/audit', AuditResponseSchema, {
         query: { limit: AUDIT_PAGE_SIZE, before, lang: currentLanguage() },
@@ -109,7 +101,7 @@ export const useCreateSector = () =>
 /** GET /api/admin/chains: the chains a project may name without adding one. */
 export const useKnownChains = () =>
   useQuery({
-    queryKey: adminDataKeys.chains(),
+    queryKey: adminKeys.data.chains(),
     queryFn: ({ signal }) => apiGet('/api/admin/chains', KnownChainsResponseSchema, { signal }),
     select: (data) => data.items,
   });

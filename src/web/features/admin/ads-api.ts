@@ -8,18 +8,17 @@ import {
 } from '../../../shared/api/ads.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { adminKeys } from './api.ts';
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 const BASE = '/api/admin/ads';
 
-export const adKeys = { all: ['admin', 'ads'] as const };
-
 export const useAdminAds = () =>
-  useQuery({ queryKey: adKeys.all, queryFn: ({ signal }) => apiGet(BASE, AdminAdListSchema, { signal }) });
+  useQuery({ queryKey: adminKeys.ads, queryFn: ({ signal }) => apiGet(BASE, AdminAdListSchema, { signal }) });
 
 function useAdMutation<T, R>(send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSuccess: () => queryClient.invalidateQueries({ queryKey: adKeys.all }) });
+  return useMutation({ mutationFn: send, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.ads }) });
 }
 
 export const useCreateAd = () =>

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { AdminClientErrorsResponseSchema } from '../../../shared/api/client-errors.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
-
-export const adminClientErrorKeys = { all: ['admin', 'client-errors'] as const };
+import { adminKeys } from './api.ts';
 
 /** The web app's crash reports of the last 30 days, grouped by message (GET /api/admin/client-errors). */
 export const useAdminClientErrors = () =>
   useQuery({
-    queryKey: adminClientErrorKeys.all,
+    queryKey: adminKeys.clientErrors,
     queryFn: ({ signal }) => apiGet('/api/admin/client-errors', AdminClientErrorsResponseSchema, { signal }),
   });

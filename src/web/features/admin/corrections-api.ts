@@ -6,20 +6,16 @@ import {
 } from '../../../shared/api/corrections.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { adminKeys } from './api.ts';
 
 const lang = () => ({ query: { lang: currentLanguage() } });
-
-export const adminCorrectionKeys = {
-  all: ['admin', 'corrections'] as const,
-  list: (status: CorrectionStatus, offset: number) => ['admin', 'corrections', status, offset] as const,
-};
 
 export const ADMIN_CORRECTIONS_PAGE_SIZE = 20;
 
 /** The review queue (GET /api/admin/corrections): one status, a page at a time. */
 export const useAdminCorrections = (status: CorrectionStatus, offset: number) =>
   useQuery({
-    queryKey: adminCorrectionKeys.list(status, offset),
+    queryKey: adminKeys.corrections.list(status, offset),
     queryFn: ({ signal }) =>
       apiGet('/api/admin/corrections', AdminCorrectionListResponseSchema, {
         signal,
@@ -35,6 +31,6 @@ export function useReviewCorrection() {
       reason === undefined
         ? apiSend('POST', `/api/admin/corrections/${id}/accept`, AdminCorrectionSchema, undefined, lang())
         : apiSend('POST', `/api/admin/corrections/${id}/reject`, AdminCorrectionSchema, { reason }, lang()),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminCorrectionKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.corrections.all }),
   });
 }

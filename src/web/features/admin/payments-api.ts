@@ -5,15 +5,14 @@ import {
 } from '../../../shared/api/payments-checkout.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { adminKeys } from './api.ts';
 
 const BASE = '/api/admin/payments';
-
-export const adminPaymentKeys = { all: ['admin', 'payments'] as const };
 
 /** Every payment, newest first, 50 a page (keyset: the last row's createdAt). */
 export const useAdminPayments = () =>
   useInfiniteQuery({
-    queryKey: adminPaymentKeys.all,
+    queryKey: adminKeys.payments,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ signal, pageParam }) =>
       apiGet(BASE, AdminPaymentsResponseSchema, { signal, query: { limit: 50, before: pageParam } }),
@@ -28,6 +27,6 @@ export const useRefundPayment = () => {
       apiSend('POST', `${BASE}/${encodeURIComponent(id)}/refund`, AdminRefundResponseSchema, undefined, {
         query: { lang: currentLanguage() },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.payments }),
   });
 };

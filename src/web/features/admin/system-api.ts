@@ -9,26 +9,21 @@ import {
 import { type OperationRunsResponse, OperationRunsResponseSchema } from '../../../shared/api/admin-runs.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { adminKeys } from './api.ts';
 
 const lang = () => ({ query: { lang: currentLanguage() } });
-
-export const systemKeys = {
-  stats: ['admin', 'stats'] as const,
-  config: ['admin', 'config'] as const,
-  runs: ['admin', 'operation-runs'] as const,
-};
 
 /** GET /api/admin/stats: account and system figures. */
 export const useAdminStats = () =>
   useQuery({
-    queryKey: systemKeys.stats,
+    queryKey: adminKeys.stats,
     queryFn: ({ signal }) => apiGet('/api/admin/stats', AdminStatsResponseSchema, { signal }),
   });
 
 /** GET /api/admin/config: what the server's settings allow, and the variables to set (no values). */
 export const useAdminConfig = () =>
   useQuery({
-    queryKey: systemKeys.config,
+    queryKey: adminKeys.config,
     queryFn: ({ signal }) => apiGet('/api/admin/config', ConfigStatusResponseSchema, { signal }),
   });
 
@@ -51,7 +46,7 @@ const isRunning = (data: OperationRunsResponse | undefined) =>
  */
 export const useOperationRuns = (busy: boolean) =>
   useQuery({
-    queryKey: systemKeys.runs,
+    queryKey: adminKeys.runs,
     queryFn: ({ signal }) => apiGet('/api/admin/maintenance/runs', OperationRunsResponseSchema, { signal }),
     refetchInterval: (query) => (busy || isRunning(query.state.data) ? RUNS_POLL_MS : false),
   });
@@ -59,8 +54,8 @@ export const useOperationRuns = (busy: boolean) =>
 function useInvalidateRuns() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: systemKeys.runs });
-    void queryClient.invalidateQueries({ queryKey: systemKeys.stats });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.runs });
+    void queryClient.invalidateQueries({ queryKey: adminKeys.stats });
   };
 }
 

@@ -1,24 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
-  type AnalysisLang,
   type BriefKind,
   MarketAnalysisResponseSchema,
   ProjectAnalysisResponseSchema,
   SectorAnalysisResponseSchema,
 } from '../../../shared/api/analysis.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
-
-/**
- * Query keys of the analysis reads; `analysisKeys.all` is refetched on `heat.recomputed` and `projects.updated`
- * (features/realtime/hint-invalidations.ts). Never persisted to disk (lib/query-persister.ts): premium answers.
- */
-export const analysisKeys = {
-  all: ['analysis'] as const,
-  project: (id: string) => ['analysis', 'project', id] as const,
-  sector: (id: string) => ['analysis', 'sector', id] as const,
-  market: () => ['analysis', 'market'] as const,
-  brief: (target: BriefTarget, lang: AnalysisLang) => ['analysis', 'brief', target.kind, target.id, lang] as const,
-};
+import { analysisKeys } from './keys.ts';
 
 /** What a brief is about: a project or a sector by id, or the whole market (id null). */
 export type BriefTarget = { kind: BriefKind; id: string | null };
@@ -53,3 +41,6 @@ export const useProjectAnalysis = (id: string) => useQuery(projectAnalysisQueryO
 export const useSectorAnalysis = (id: string) => useQuery(sectorAnalysisQueryOptions(id));
 /** Market-wide movers, rotation and anomalies: basic analytics, free for everyone. */
 export const useMarketAnalysis = () => useQuery(marketAnalysisQueryOptions());
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { analysisKeys };

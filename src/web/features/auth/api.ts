@@ -63,7 +63,7 @@ function useSignedInMutation<T, R extends MeResponse>(send: (body: T) => Promise
     onSuccess: (me) => {
       queryClient.setQueryData(authKeys.me(), me);
       // Anything cached may depend on who is signed in (quotas, membership): refetch it.
-      void queryClient.invalidateQueries({ predicate: refetchableExcept('auth') });
+      void queryClient.invalidateQueries({ predicate: refetchableExcept(authKeys.all) });
     },
   });
 }
@@ -85,7 +85,7 @@ export function useSignOut() {
     mutationFn: () => apiSend('POST', '/api/auth/sign-out', CsrfResponseSchema),
     onSettled: () => {
       queryClient.setQueryData(authKeys.me(), null);
-      void queryClient.invalidateQueries({ predicate: refetchableExcept('auth') });
+      void queryClient.invalidateQueries({ predicate: refetchableExcept(authKeys.all) });
     },
   });
 }

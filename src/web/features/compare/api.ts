@@ -3,14 +3,7 @@ import { CompareResponseSchema, TrendResponseSchema } from '../../../shared/api/
 import type { TrendRange } from '../../../shared/api/heat.schema.ts';
 import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
-
-export const compareKeys = {
-  all: ['compare'] as const,
-  compare: (ids: readonly string[], range: TrendRange) => ['compare', ids.join(','), range] as const,
-  projectTrend: (id: string, range: TrendRange) => ['compare', 'trend', id, range] as const,
-  sectorTrend: (id: string, range: TrendRange) => ['compare', 'sector-trend', id, range] as const,
-  picker: (q: string) => ['compare', 'picker', q] as const,
-};
+import { compareKeys } from './keys.ts';
 
 /** GET /api/compare: only asked for with 2–5 ids and a viewer who may use it (the server refuses the rest anyway). */
 export const useCompare = (ids: readonly string[], range: TrendRange, enabled: boolean) =>
@@ -49,3 +42,6 @@ export const useProjectPicker = (q: string) =>
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { compareKeys };

@@ -16,22 +16,10 @@ import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts'
 import { WatchlistDetailSchema, WatchlistsResponseSchema } from '../../../shared/api/watchlists.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { dashboardKeys } from './keys.ts';
 
 // The dashboard's layout (/api/me/dashboard) and each widget's data, read from the same APIs the other pages use
 // (watchlists, alerts, sectors, market analysis and brief, saved searches): one read path per figure.
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  layout: () => ['dashboard', 'layout'] as const,
-  watchlists: () => ['dashboard', 'watchlists'] as const,
-  watchlist: (id: string) => ['dashboard', 'watchlist', id] as const,
-  savedSearches: () => ['dashboard', 'saved-searches'] as const,
-  searchResults: (id: string) => ['dashboard', 'search-results', id] as const,
-  alerts: (lang: string) => ['dashboard', 'alerts', lang] as const,
-  sectors: () => ['dashboard', 'sectors'] as const,
-  market: () => ['dashboard', 'market'] as const,
-  brief: (lang: AnalysisLang) => ['dashboard', 'brief', lang] as const,
-};
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 
@@ -108,3 +96,6 @@ export const useBriefWidget = (language: AnalysisLang) =>
     queryFn: ({ signal }) =>
       apiGet('/api/analysis/market/brief', BriefResponseSchema, { query: { lang: language }, signal }),
   });
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { dashboardKeys };

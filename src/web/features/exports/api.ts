@@ -13,6 +13,7 @@ import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts'
 import { WatchlistsResponseSchema } from '../../../shared/api/watchlists.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { membershipKeys } from '../../lib/session-keys.ts';
 
 // The UI language: failure reasons and refusals read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
@@ -73,7 +74,7 @@ function useExportMutation<T, R>(send: (input: T) => Promise<R>) {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: exportKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['membership'] }),
+        queryClient.invalidateQueries({ queryKey: membershipKeys.all }),
       ]),
   });
 }

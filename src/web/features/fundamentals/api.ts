@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FundingResponseSchema } from '../../../shared/api/fundamentals.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
-
-export const fundingKeys = {
-  all: ['funding'] as const,
-  project: (id: string) => ['funding', 'project', id] as const,
-};
+import { fundingKeys } from './keys.ts';
 
 export const projectFundingQueryOptions = (id: string) =>
   queryOptions({
@@ -15,3 +11,6 @@ export const projectFundingQueryOptions = (id: string) =>
   });
 
 export const useProjectFunding = (id: string) => useQuery(projectFundingQueryOptions(id));
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { fundingKeys };

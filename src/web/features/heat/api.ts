@@ -5,14 +5,7 @@ import {
   ProjectHeatResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
-
-/** Query keys of the heat engine's reads; invalidate `heatKeys.all` on `heat.recomputed`. */
-export const heatKeys = {
-  all: ['heat'] as const,
-  project: (id: string) => ['heat', 'project', id] as const,
-  projectHistory: (id: string, range: HistoryRange) => ['heat', 'project-history', id, range] as const,
-  sectorHistory: (id: string, range: HistoryRange) => ['heat', 'sector-history', id, range] as const,
-};
+import { heatKeys } from './keys.ts';
 
 const path = (...parts: string[]) => `/api/${parts.map(encodeURIComponent).join('/')}`;
 
@@ -44,3 +37,6 @@ export const useProjectHistory = (id: string, range: HistoryRange) =>
 
 export const useSectorHistory = (id: string, range: HistoryRange) =>
   useQuery({ ...sectorHistoryQueryOptions(id, range), placeholderData: keepPreviousData });
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { heatKeys };

@@ -3,11 +3,10 @@ import { TestModeResponseSchema, UsageResponseSchema } from '../../../shared/api
 import type { MembershipLevel } from '../../../shared/membership/level.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
+import { membershipKeys } from '../../lib/session-keys.ts';
 
-export const membershipKeys = {
-  all: ['membership'] as const,
-  usage: () => ['membership', 'usage'] as const,
-};
+// The level and usage keys belong to the session (lib/session-keys.ts): other features refresh them too.
+export { membershipKeys };
 
 /** The viewer's level and quota usage; always fresh (a search elsewhere moves it). */
 export const usageQueryOptions = () =>

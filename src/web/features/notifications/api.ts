@@ -6,16 +6,10 @@ import {
 } from '../../../shared/api/notifications.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { notificationKeys } from './keys.ts';
 
 /** The bell polls this often (and on window focus). */
 export const UNREAD_POLL_MS = 60_000;
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  unread: () => ['notifications', 'unread'] as const,
-  latest: () => ['notifications', 'latest'] as const,
-  list: (unreadOnly: boolean) => ['notifications', 'list', unreadOnly] as const,
-};
 
 /**
  * The bell's count: cheap, polled every minute, on focus and on navigation once 15 s old; a credit's blanket
@@ -77,3 +71,6 @@ export const useMarkAllRead = () =>
   useNotificationMutation(() =>
     apiSend('POST', '/api/notifications/read-all', MarkReadResponseSchema, undefined, lang()),
   );
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { notificationKeys };

@@ -5,18 +5,12 @@ import {
   type PlatformSort,
 } from '../../../shared/api/platforms.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
+import { platformKeys } from './keys.ts';
 
 export type PlatformKind = 'chain' | 'launchpad';
 export type PlatformPage = { limit: number; offset: number };
 /** The list as asked: kind, part of the name, sort (GET /api/platforms). */
 export type PlatformListQuery = { kind?: PlatformKind; q?: string; sort?: PlatformSort };
-
-export const platformKeys = {
-  all: ['platforms'] as const,
-  list: ({ kind, q, sort }: PlatformListQuery = {}) =>
-    ['platforms', 'list', kind ?? 'all', q?.trim() ?? '', sort ?? 'projects'] as const,
-  detail: (id: string, page: PlatformPage) => ['platforms', 'detail', id, page] as const,
-};
 
 export const platformsQueryOptions = (query: PlatformListQuery = {}) =>
   queryOptions({
@@ -44,3 +38,6 @@ export const usePlatforms = (query: PlatformKind | PlatformListQuery = {}) =>
 
 export const usePlatform = (id: string, page: PlatformPage) =>
   useQuery({ ...platformQueryOptions(id, page), placeholderData: keepPreviousData });
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { platformKeys };

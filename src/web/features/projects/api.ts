@@ -5,17 +5,11 @@ import {
   ProjectSchema,
 } from '../../../shared/api/projects.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
+import { projectKeys } from './keys.ts';
 
 /** Query parameters for GET /api/projects: the contract's parsed shape (defaults filled, verified as boolean). */
 export type ProjectListParams = Omit<ProjectListQuery, 'lang' | 'pageSize'> & {
   pageSize?: ProjectListQuery['pageSize'];
-};
-
-export const projectKeys = {
-  all: ['projects'] as const,
-  lists: () => ['projects', 'list'] as const,
-  list: (params: ProjectListParams) => ['projects', 'list', params] as const,
-  detail: (id: string) => ['projects', 'detail', id] as const,
 };
 
 export const projectListQueryOptions = (params: ProjectListParams) =>
@@ -35,3 +29,6 @@ export const useProjects = (params: ProjectListParams, options: { enabled?: bool
   useQuery({ ...projectListQueryOptions(params), placeholderData: keepPreviousData, ...options });
 
 export const useProject = (id: string) => useQuery(projectQueryOptions(id));
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { projectKeys };

@@ -12,32 +12,13 @@ import {
   SuggestResponseSchema,
 } from '../../../shared/api/search.schema.ts';
 import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
+import { COUNTED_QUERY } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { membershipKeys } from '../../lib/session-keys.ts';
+import { searchKeys } from './keys.ts';
 import type { SearchUrlQuery } from './search-url.ts';
 
 export type SearchParams = SearchUrlQuery & { limit: number; offset: number };
-
-export const searchKeys = {
-  all: ['search'] as const,
-  results: (params: SearchParams) => ['search', params] as const,
-};
-
-// Not under the counted 'search' root: suggestions are free, and a blanket refresh may re-run them.
-export const suggestKeys = {
-  all: ['searchSuggest'] as const,
-  list: (q: string) => ['searchSuggest', q] as const,
-};
-
-// Not under the counted 'search' root either: the facets of a search are not counted (the search itself is).
-export const searchFacetKeys = {
-  all: ['searchFacets'] as const,
-  of: (query: SearchUrlQuery) => ['searchFacets', query] as const,
-};
-
-export const savedSearchKeys = {
-  all: ['savedSearches'] as const,
-  list: () => ['savedSearches', 'list'] as const,
-};
 
 /**
  * GET /api/search: each call the server executes counts against the daily search quota, so a search already on
@@ -48,11 +29,12 @@ export function useSearch(params: SearchParams, options: { enabled: boolean }) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: searchKeys.results(params),
+    meta: COUNTED_QUERY,
     queryFn: async ({ signal }) => {
       try {
         return await apiGet('/api/search', SearchResponseSchema, { query: params, signal });
       } finally {
-        void queryClient.invalidateQueries({ queryKey: ['membership'] });
+        void queryClient.invalidateQueries({ queryKey: membershipKeys.all });
       }
     },
     staleTime: Number.POSITIVE_INFINITY,
@@ -72,7 +54,7 @@ export function useSearch(params: SearchParams, options: { enabled: boolean }) {
 export function useSearchFacets(query: SearchUrlQuery, options: { enabled: boolean }) {
   const { sort: _sort, ...counted } = query; // the counts do not depend on the order
   return useQuery({
-    queryKey: searchFacetKeys.of(counted),
+    queryKey: searchKeys.facetsOf(counted),
     queryFn: ({ signal }) => apiGet('/api/search/facets', SearchFacetsResponseSchema, { query: counted, signal }),
     staleTime: 60_000,
     refetchOnWindowFocus: false,
@@ -86,7 +68,7 @@ export function useSearchFacets(query: SearchUrlQuery, options: { enabled: boole
 /** GET /api/search/suggest: free and never counted; the caller debounces `q` (one request per pause, not per key). */
 export function useSuggest(q: string) {
   return useQuery({
-    queryKey: suggestKeys.list(q),
+    queryKey: searchKeys.suggest(q),
     queryFn: ({ signal }) => apiGet('/api/search/suggest', SuggestResponseSchema, { query: { q }, signal }),
     enabled: q.trim() !== '',
     staleTime: 30_000,
@@ -100,7 +82,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 /** The viewer's saved searches (premium: the caller enables it only for a level that has them). */
 export const useSavedSearches = (enabled: boolean) =>
   useQuery({
-    queryKey: savedSearchKeys.list(),
+    queryKey: searchKeys.savedList(),
     queryFn: ({ signal }) => apiGet('/api/saved-searches', SavedSearchesResponseSchema, { signal }),
     enabled,
   });
@@ -119,8 +101,8 @@ function useSavedSearchMutation<T, R>(send: (input: T) => Promise<R>) {
     mutationFn: send,
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['membership'] }),
+        queryClient.invalidateQueries({ queryKey: searchKeys.saved }),
+        queryClient.invalidateQueries({ queryKey: membershipKeys.all }),
       ]);
     },
   });
@@ -143,16 +125,16 @@ export function useUpdateSavedSearch() {
     mutationFn: ({ id, ...patch }: SavedSearchPatch) =>
       apiSend('PATCH', `/api/saved-searches/${encodeURIComponent(id)}`, SavedSearchSchema, patch, lang()),
     onMutate: async ({ id, ...patch }: SavedSearchPatch) => {
-      await queryClient.cancelQueries({ queryKey: savedSearchKeys.list() });
+      await queryClient.cancelQueries({ queryKey: searchKeys.savedList() });
       queryClient.setQueryData<SavedSearchesResponse>(
-        savedSearchKeys.list(),
+        searchKeys.savedList(),
         (list) => list && { ...list, items: list.items.map((item) => (item.id === id ? { ...item, ...patch } : item)) },
       );
     },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: savedSearchKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ['membership'] }),
+        queryClient.invalidateQueries({ queryKey: searchKeys.saved }),
+        queryClient.invalidateQueries({ queryKey: membershipKeys.all }),
       ]),
   });
 }
@@ -163,3 +145,6 @@ export const useDeleteSavedSearch = () =>
   );
 
 export type { SavedSearch };
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { searchKeys };

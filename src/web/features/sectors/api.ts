@@ -1,14 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { SectorDetailResponseSchema, SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
+import { sectorKeys } from './keys.ts';
 
 export type SectorPage = { limit: number; offset: number };
-
-export const sectorKeys = {
-  all: ['sectors'] as const,
-  list: () => ['sectors', 'list'] as const,
-  detail: (id: string, page: SectorPage) => ['sectors', 'detail', id, page] as const,
-};
 
 export const sectorsQueryOptions = () =>
   queryOptions({
@@ -27,3 +22,6 @@ export const useSectors = () => useQuery(sectorsQueryOptions());
 
 export const useSector = (id: string, page: SectorPage) =>
   useQuery({ ...sectorQueryOptions(id, page), placeholderData: keepPreviousData });
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { sectorKeys };

@@ -1,11 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SocialSummarySchema } from '../../../shared/api/social.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
-
-export const socialKeys = {
-  all: ['social'] as const,
-  project: (id: string) => ['social', 'project', id] as const,
-};
+import { socialKeys } from './keys.ts';
 
 export const projectSocialQueryOptions = (id: string) =>
   queryOptions({
@@ -15,3 +11,6 @@ export const projectSocialQueryOptions = (id: string) =>
 
 /** The project's social summary from stored X reads (GET /api/projects/:id/social). */
 export const useProjectSocial = (id: string) => useQuery(projectSocialQueryOptions(id));
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { socialKeys };

@@ -3,14 +3,7 @@ import { DataStateResponseSchema } from '../../../shared/api/data-state.schema.t
 import { SyncStatusResponseSchema } from '../../../shared/api/sync.schema.ts';
 import { HealthResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
-
-export const systemKeys = {
-  all: ['system'] as const,
-  stats: () => ['system', 'stats'] as const,
-  health: () => ['system', 'health'] as const,
-  syncStatus: () => ['system', 'sync-status'] as const,
-  dataState: () => ['system', 'data-state'] as const,
-};
+import { systemKeys } from './keys.ts';
 
 export const statsQueryOptions = () =>
   queryOptions({
@@ -53,3 +46,6 @@ export const useHealth = () => useQuery(healthQueryOptions());
 export const useSyncStatus = () => useQuery({ ...syncStatusQueryOptions(), refetchInterval: 60_000 });
 /** The data state, rechecked every minute: a source turns stale with the clock, not only with an event. */
 export const useDataState = () => useQuery({ ...dataStateQueryOptions(), refetchInterval: 60_000 });
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { systemKeys };

@@ -14,6 +14,7 @@ import type { TaskKey } from '../../../shared/membership/tasks.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { taskKeys } from './keys.ts';
 
 // The UI language, so the server's refusals (cap reached, too early) and the history's reasons read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
@@ -22,17 +23,6 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const HISTORY_PAGE_SIZE = 10;
 /** Projects offered in the share dialog. */
 const SHARE_CHOICES = 8;
-
-export const taskKeys = {
-  all: ['tasks'] as const,
-  today: () => ['tasks', 'today'] as const,
-  shareChoices: () => ['tasks', 'share-choices'] as const,
-};
-
-export const pointsKeys = {
-  all: ['points'] as const,
-  page: (offset: number, language: string) => ['points', offset, language] as const,
-};
 
 /** While a share link waits for someone to open it, the list looks again every 15 s (the server credits on the visit). */
 const SHARE_WAIT_REFETCH_MS = 15_000;
@@ -52,7 +42,7 @@ export const useTasks = () => useQuery(tasksQueryOptions());
 
 export const pointsQueryOptions = (offset: number, language: string) =>
   queryOptions({
-    queryKey: pointsKeys.page(offset, language),
+    queryKey: taskKeys.pointsPage(offset, language),
     queryFn: ({ signal }) =>
       apiGet('/api/me/points', PointsResponseSchema, {
         query: { limit: HISTORY_PAGE_SIZE, offset, lang: language },
@@ -81,7 +71,7 @@ function useCreditMutation<T>(send: (input: T) => Promise<CreditResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept('projects') }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept(['projects']) }),
   });
 }
 
@@ -120,3 +110,6 @@ export function useStartShare() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.today() }),
   });
 }
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { taskKeys };

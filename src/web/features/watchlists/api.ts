@@ -12,6 +12,7 @@ import {
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { watchlistKeys } from './keys.ts';
 
 // The UI language, so the server's refusals (name taken, cap reached) read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
@@ -19,15 +20,6 @@ const NoBody = z.unknown();
 
 export type HistoryRange = '7d' | '30d' | '90d';
 export type HoldingInput = { amount?: number | null; costBasis?: number | null; note?: string | null };
-
-export const watchlistKeys = {
-  all: ['watchlists'] as const,
-  lists: () => ['watchlists', 'lists'] as const,
-  one: (id: string) => ['watchlists', 'one', id] as const,
-  history: (id: string, range: HistoryRange) => ['watchlists', 'history', id, range] as const,
-  watching: (projectId: string) => ['watchlists', 'watching', projectId] as const,
-  watched: () => ['watchlists', 'watched'] as const,
-};
 
 /**
  * Every project in any of my lists: the directory's filled stars (one request for the page, shared by its rows). A
@@ -78,7 +70,7 @@ function useWatchlistMutation<T, R>(send: (input: T) => Promise<R>, creditsPoint
     mutationFn: send,
     onSuccess: () =>
       creditsPoints
-        ? queryClient.invalidateQueries({ predicate: refetchableExcept('projects') })
+        ? queryClient.invalidateQueries({ predicate: refetchableExcept(['projects']) })
         : queryClient.invalidateQueries({ queryKey: watchlistKeys.all }),
   });
 }
@@ -124,3 +116,6 @@ export const useRemoveItem = () =>
       lang(),
     ),
   );
+
+// The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
+export { watchlistKeys };

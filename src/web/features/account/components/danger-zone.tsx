@@ -1,9 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DELETE_CONFIRMATION_WORD } from '../../../../shared/api/account.schema.ts';
 import type { MeResponse } from '../../../../shared/api/auth.schema.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { showToast } from '../../../lib/toast.ts';
 import { useDeleteAccount, useSignOutEverywhere } from '../api.ts';
 import { useAccountErrorText } from '../error-text.ts';
@@ -45,7 +46,6 @@ export function DeleteAccountSection({ me }: { me: MeResponse }) {
   const errorText = useAccountErrorText();
   const navigate = useNavigate();
   const remove = useDeleteAccount();
-  const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const [confirm, setConfirm] = useState('');
   const [password, setPassword] = useState('');
@@ -53,11 +53,6 @@ export function DeleteAccountSection({ me }: { me: MeResponse }) {
   const matches = me.user.email
     ? confirm.trim().toLowerCase() === me.user.email.toLowerCase()
     : confirm.trim() === DELETE_CONFIRMATION_WORD;
-
-  useEffect(() => {
-    if (open) dialog.current?.showModal();
-    else dialog.current?.close();
-  }, [open]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -91,50 +86,50 @@ export function DeleteAccountSection({ me }: { me: MeResponse }) {
           {t('settings.delete.action')}
         </button>
       </div>
-      <dialog
-        ref={dialog}
-        aria-labelledby="delete-dialog-title"
-        onClose={() => setOpen(false)}
-        className="card m-auto w-[min(28rem,calc(100vw-2rem))] p-0 text-inherit backdrop:bg-black/50"
-      >
-        <form className="flex flex-col gap-4 p-5" onSubmit={onSubmit} noValidate>
-          <h2 id="delete-dialog-title" className="text-lg font-semibold">
-            {t('settings.delete.dialogTitle')}
-          </h2>
-          <p className="muted text-sm">{t('settings.delete.text')}</p>
-          <FormField
-            label={t('settings.delete.confirmLabel', { value: expected })}
-            name="confirm"
-            type="text"
-            autoComplete="off"
-            value={confirm}
-            onChange={setConfirm}
-          />
-          {me.user.hasPassword && (
-            <FormField
-              label={t('settings.delete.passwordLabel')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={setPassword}
-            />
+      {open && (
+        <Modal
+          title={t('settings.delete.dialogTitle')}
+          description={t('settings.delete.text')}
+          onClose={() => setOpen(false)}
+          slot="delete-account"
+        >
+          {(close) => (
+            <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+              <FormField
+                label={t('settings.delete.confirmLabel', { value: expected })}
+                name="confirm"
+                type="text"
+                autoComplete="off"
+                value={confirm}
+                onChange={setConfirm}
+              />
+              {me.user.hasPassword && (
+                <FormField
+                  label={t('settings.delete.passwordLabel')}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={setPassword}
+                />
+              )}
+              <FormStatus error={remove.error ? errorText(remove.error) : null} />
+              <div className="flex flex-wrap justify-end gap-3">
+                <button type="button" className="btn-secondary" onClick={close}>
+                  {t('settings.delete.cancel')}
+                </button>
+                <button
+                  type="submit"
+                  className="btn-primary bg-red-700 hover:bg-red-800 disabled:opacity-50"
+                  disabled={!matches || remove.isPending}
+                >
+                  {t('settings.delete.confirm')}
+                </button>
+              </div>
+            </form>
           )}
-          <FormStatus error={remove.error ? errorText(remove.error) : null} />
-          <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" className="btn-secondary" onClick={() => setOpen(false)}>
-              {t('settings.delete.cancel')}
-            </button>
-            <button
-              type="submit"
-              className="btn-primary bg-red-700 hover:bg-red-800 disabled:opacity-50"
-              disabled={!matches || remove.isPending}
-            >
-              {t('settings.delete.confirm')}
-            </button>
-          </div>
-        </form>
-      </dialog>
+        </Modal>
+      )}
     </SettingsSection>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SocialAccount, SocialUsageResponse } from '../../../../shared/api/social-accounts.schema.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
@@ -12,7 +13,6 @@ import {
   useSocialAccounts,
   useSocialUsage,
 } from '../accounts-api.ts';
-
 import { AccountForm } from './account-form.tsx';
 import { AccountUsageChart } from './account-usage-chart.tsx';
 import { AdminItemList } from './admin-item-list.tsx';
@@ -31,6 +31,7 @@ function AccountRow({ account, errors, days }: { account: SocialAccount; errors:
   const errorText = useErrorText();
   const setActive = useSetSocialAccountActive();
   const remove = useDeleteSocialAccount();
+  const [confirming, setConfirming] = useState(false);
   const status = statusOf(account);
   const share = Math.min(1, account.dailyUsage / Math.max(1, account.dailyLimit));
   return (
@@ -66,13 +67,24 @@ function AccountRow({ account, errors, days }: { account: SocialAccount; errors:
             type="button"
             className="btn-secondary"
             disabled={remove.isPending}
-            onClick={() => {
-              if (window.confirm(t('accounts.confirmDelete', { label: account.label }))) remove.mutate(account.id);
-            }}
+            onClick={() => setConfirming(true)}
           >
             {t('accounts.delete')}
           </button>
         </div>
+        {confirming && (
+          <ConfirmDialog
+            title={t('accounts.confirmDelete', { label: account.label })}
+            confirmLabel={t('accounts.delete')}
+            cancelLabel={t('accounts.cancel')}
+            danger
+            onConfirm={() => {
+              setConfirming(false);
+              remove.mutate(account.id);
+            }}
+            onCancel={() => setConfirming(false)}
+          />
+        )}
       </div>
       <div className="flex items-center gap-2 text-sm">
         <div className="h-2 flex-1 rounded bg-slate-200 dark:bg-slate-800" aria-hidden="true">

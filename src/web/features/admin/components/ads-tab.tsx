@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminAd } from '../../../../shared/api/ads.schema.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAdminAds, useCreateAd, useDeleteAd, useUpdateAd } from '../ads-api.ts';
@@ -12,6 +13,7 @@ function AdRow({ ad }: { ad: AdminAd }) {
   const errorText = useErrorText();
   const update = useUpdateAd();
   const remove = useDeleteAd();
+  const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState(false);
   const zh = i18n.language.startsWith('zh');
   if (editing)
@@ -54,17 +56,23 @@ function AdRow({ ad }: { ad: AdminAd }) {
         <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
           {t('ads.edit')}
         </button>
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={remove.isPending}
-          onClick={() => {
-            if (window.confirm(t('ads.confirmDelete', { title: zh ? ad.titleZh : ad.titleEn }))) remove.mutate(ad.id);
-          }}
-        >
+        <button type="button" className="btn-secondary" disabled={remove.isPending} onClick={() => setConfirming(true)}>
           {t('ads.delete')}
         </button>
       </div>
+      {confirming && (
+        <ConfirmDialog
+          title={t('ads.confirmDelete', { title: zh ? ad.titleZh : ad.titleEn })}
+          confirmLabel={t('ads.delete')}
+          cancelLabel={t('ads.cancel')}
+          danger
+          onConfirm={() => {
+            setConfirming(false);
+            remove.mutate(ad.id);
+          }}
+          onCancel={() => setConfirming(false)}
+        />
+      )}
       {(remove.isError || update.isError) && (
         <p role="alert" className="w-full text-sm text-red-700 dark:text-red-400">
           {errorText(remove.error ?? update.error)}

@@ -1,10 +1,10 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportMode, ImportResult } from '../../../../shared/api/admin-data.schema.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { FULL_EXPORT_URL, usePreviewImport, useRunImport } from '../admin-data-api.ts';
 import { describeImportPlan, type ImportFile, readImportFile } from '../import-file.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : String(error));
 

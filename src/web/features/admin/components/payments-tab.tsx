@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminPayment } from '../../../../shared/api/payments-checkout.schema.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
@@ -21,6 +23,7 @@ function PaymentRow({ payment }: { payment: AdminPayment }) {
   const reasonText = useFailureReason();
   const errorText = useErrorText();
   const refund = useRefundPayment();
+  const [confirming, setConfirming] = useState(false);
   const link = payment.receiptUrl ?? payment.explorerUrl;
   const confirmText =
     payment.provider === 'stripe'
@@ -56,12 +59,24 @@ function PaymentRow({ payment }: { payment: AdminPayment }) {
             type="button"
             className="btn-secondary"
             disabled={refund.isPending}
-            onClick={() => {
-              if (window.confirm(confirmText)) refund.mutate(payment.id);
-            }}
+            onClick={() => setConfirming(true)}
           >
             {t('payments.refund')}
           </button>
+        )}
+        {confirming && (
+          <ConfirmDialog
+            title={t('payments.refund')}
+            text={confirmText}
+            confirmLabel={t('payments.refund')}
+            cancelLabel={t('payments.cancel')}
+            danger
+            onConfirm={() => {
+              setConfirming(false);
+              refund.mutate(payment.id);
+            }}
+            onCancel={() => setConfirming(false)}
+          />
         )}
         {refund.isSuccess && (
           <p role="status" className="muted text-xs">

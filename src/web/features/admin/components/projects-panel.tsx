@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminProjectListItem } from '../../../../shared/api/admin-data.schema.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { SearchForm } from '../../../components/ui/search-form.tsx';
@@ -11,7 +12,6 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
 import { useAdminProject, useAdminProjects, useAdminSectors, useDeleteProject } from '../admin-data-api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ProjectForm } from './project-form.tsx';
 
 const PAGE_SIZE = 20;

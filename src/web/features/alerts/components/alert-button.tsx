@@ -2,8 +2,8 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alert } from '../../../../shared/api/alerts.schema.ts';
 import { BellIcon } from '../../../components/ui/icons.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { AlertDialog, type AlertTarget } from './alert-dialog.tsx';
-import { Modal } from './modal.tsx';
 
 type AlertButtonProps = {
   target: AlertTarget;
@@ -30,7 +30,7 @@ export function AlertButton({ target, webhookAllowed, locked, onCreated }: Alert
         {t('button')}
       </button>
       {open && locked && (
-        <Modal title={t('featureName')} onClose={() => setOpen(false)} slot="alert-locked">
+        <Modal title={t('featureName')} onClose={() => setOpen(false)} slot="alert-locked" wide>
           {(close) => (
             <>
               {locked}

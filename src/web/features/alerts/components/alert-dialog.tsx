@@ -7,9 +7,9 @@ import {
   type AlertKind,
   type AlertTargetType,
 } from '../../../../shared/api/alerts.schema.ts';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { useCreateAlert } from '../api.ts';
 import { DEFAULT_THRESHOLD, THRESHOLD_INPUT } from '../condition.ts';
-import { Modal } from './modal.tsx';
 import { SecretNotice } from './secret-notice.tsx';
 
 export type AlertTarget = { type: AlertTargetType; id: string; name: string };
@@ -60,7 +60,7 @@ export function AlertDialog({ target, webhookAllowed, onClose, onCreated }: Aler
 
   const input = kind === 'trend_change' ? null : THRESHOLD_INPUT[kind];
   return (
-    <Modal title={t('dialog.title', { name: target.name })} onClose={onClose} slot="alert-dialog">
+    <Modal title={t('dialog.title', { name: target.name })} onClose={onClose} slot="alert-dialog" wide>
       {(close) =>
         create.isSuccess ? (
           <div className="space-y-4">

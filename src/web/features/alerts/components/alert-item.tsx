@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Alert } from '../../../../shared/api/alerts.schema.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useDeleteAlert, useUpdateAlert } from '../api.ts';
 import { conditionText, lastValueText, stateHint } from '../condition.ts';
@@ -129,25 +130,20 @@ export function AlertItem({ alert, webhookAllowed, onFired }: AlertItemProps) {
         >
           {showLog ? t('actions.hideDeliveries') : t('actions.deliveries')}
         </button>
-        {confirming ? (
-          <span className="flex items-center gap-2 text-xs">
-            {t('actions.confirmDelete')}
-            <button
-              type="button"
-              className="btn-primary bg-red-600 px-3 py-1 text-xs hover:bg-red-700"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(alert.id)}
-            >
-              {t('actions.delete')}
-            </button>
-            <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setConfirming(false)}>
-              {t('actions.cancel')}
-            </button>
-          </span>
-        ) : (
-          <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setConfirming(true)}>
-            {t('actions.delete')}
-          </button>
+        <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setConfirming(true)}>
+          {t('actions.delete')}
+        </button>
+        {confirming && (
+          <ConfirmDialog
+            title={t('actions.confirmDelete')}
+            confirmLabel={t('actions.delete')}
+            cancelLabel={t('actions.cancel')}
+            danger
+            busy={remove.isPending}
+            error={remove.error?.message}
+            onConfirm={() => remove.mutate(alert.id)}
+            onCancel={() => setConfirming(false)}
+          />
         )}
       </div>
       {error && (

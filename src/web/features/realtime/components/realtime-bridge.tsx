@@ -1,16 +1,24 @@
 import { type Query, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { RealtimeHint } from '../../../../shared/api/realtime.schema.ts';
 import { revalidateReads } from '../../../lib/api-client.ts';
+import { isCountedQuery } from '../../../lib/counted-queries.ts';
 import { createRealtimeConnection } from '../connection.ts';
 import { setConnectionState } from '../connection-state.ts';
-import { invalidationsForBatch } from '../hint-invalidations.ts';
+import type { Invalidation } from '../invalidation.ts';
+
+type RealtimeBridgeProps = {
+  /** The live-update table (src/web/app/live-updates.ts): a batch of hints → the queries it makes stale. */
+  invalidationsFor: (hints: RealtimeHint[]) => Invalidation[];
+};
 
 /**
  * Keeps the page live: one server-sent event stream per tab, its hints turned into TanStack Query invalidations
  * (active queries refetch, so visible heat and ranks move without a reload). A new session gets a new stream (the
- * server picks a stream's user when it opens: the shell keys this component by the user); offline the stream stops, online it starts again. Renders nothing.
+ * server picks a stream's user when it opens: the shell keys this component by the user); offline the stream stops,
+ * online it starts again. Renders nothing.
  */
-export function RealtimeBridge() {
+export function RealtimeBridge({ invalidationsFor }: RealtimeBridgeProps) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
@@ -22,21 +30,21 @@ export function RealtimeBridge() {
       onHints: (hints) => {
         revalidateReads();
         // A failed refetch shows in its own panel; a hint must never throw into React (and blank the page).
-        for (const { queryKey, when } of invalidationsForBatch(hints)) void refetch(queryKey, when).catch(() => {});
+        for (const { queryKey, when } of invalidationsFor(hints)) void refetch(queryKey, when).catch(() => {});
       },
       onResync: () => {
         revalidateReads();
-        // Hints sent while we were away are lost: everything may be stale; searches wait for their next use.
+        // Hints sent while we were away are lost: everything may be stale; counted searches wait for their next use.
         void queryClient
-          .invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'search', refetchType: 'active' })
+          .invalidateQueries({ predicate: (query) => !isCountedQuery(query), refetchType: 'active' })
           .catch(() => {});
-        void refetch(['search'], 'later').catch(() => {});
+        void queryClient.invalidateQueries({ predicate: isCountedQuery, refetchType: 'none' }).catch(() => {});
       },
       onCatchUp: (readyAt) => {
         // Only reads that finished before the stream listened can have missed a hint; usually the stream opens first
         // and this refetches nothing.
         const missed = (query: Query) =>
-          query.queryKey[0] !== 'search' && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < readyAt;
+          !isCountedQuery(query) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < readyAt;
         if (!queryClient.getQueryCache().findAll({ type: 'active', predicate: missed }).length) return;
         revalidateReads();
         void queryClient.invalidateQueries({ predicate: missed, refetchType: 'active' }).catch(() => {});
@@ -54,7 +62,7 @@ export function RealtimeBridge() {
       window.removeEventListener('online', goOnline);
       connection.stop();
     };
-  }, [queryClient]);
+  }, [queryClient, invalidationsFor]);
 
   return null;
 }

@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '../../../../shared/api/saved-searches.schema.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { useDeleteSavedSearch, useUpdateSavedSearch } from '../api.ts';
 import { searchHref } from '../search-url.ts';
@@ -24,6 +25,7 @@ export function SavedSearchesPanel({ items, alertUsage, valueLabel, itemExtra }:
   const update = useUpdateSavedSearch();
   const remove = useDeleteSavedSearch();
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<SavedSearch | null>(null);
   // The switch a click just set, shown in the same render as the click: the list's optimistic update lands a tick
   // later (after the mutation's onMutate), and a controlled checkbox would flick back meanwhile.
   const [switched, setSwitched] = useState<{ id: string; on: boolean } | null>(null);
@@ -99,9 +101,7 @@ export function SavedSearchesPanel({ items, alertUsage, valueLabel, itemExtra }:
                   type="button"
                   className="link text-red-600 dark:text-red-400"
                   disabled={remove.isPending}
-                  onClick={() => {
-                    if (window.confirm(t('saved.confirmDelete', { name: item.name }))) remove.mutate(item.id);
-                  }}
+                  onClick={() => setDeleting(item)}
                 >
                   {t('saved.delete')}
                 </button>
@@ -109,6 +109,19 @@ export function SavedSearchesPanel({ items, alertUsage, valueLabel, itemExtra }:
             </li>
           ))}
         </ul>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={t('saved.confirmDelete', { name: deleting.name })}
+          confirmLabel={t('saved.delete')}
+          cancelLabel={t('save.cancel')}
+          danger
+          onConfirm={() => {
+            setDeleting(null);
+            remove.mutate(deleting.id);
+          }}
+          onCancel={() => setDeleting(null)}
+        />
       )}
     </section>
   );

@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { useShareChoices, useStartShare } from '../api.ts';
 import { ErrorNotice } from './credit-notice.tsx';
 
@@ -12,18 +13,12 @@ type Started = { projectId: string; path: string };
  */
 export function ShareDialog({ onClose }: ShareDialogProps) {
   const { t } = useTranslation('tasks');
-  const ref = useRef<HTMLDialogElement>(null);
   const selectId = useId();
   const choices = useShareChoices(true);
   const [picked, setPicked] = useState<string | null>(null);
   const [started, setStarted] = useState<Started | null>(null);
   const [copied, setCopied] = useState(false);
   const start = useStartShare();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
 
   const projects = choices.data?.items ?? [];
   const project = projects.find((p) => p.id === picked) ?? projects[0];
@@ -61,89 +56,78 @@ export function ShareDialog({ onClose }: ShareDialogProps) {
   }
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape closes natively
-    <dialog
-      ref={ref}
-      aria-labelledby={`${selectId}-title`}
-      onClose={onClose}
-      onClick={(event) => event.target === ref.current && ref.current?.close()}
-      className="card m-auto w-[min(28rem,calc(100vw-2rem))] p-0 text-inherit backdrop:bg-black/40"
-    >
-      <div className="space-y-4 p-5">
-        <div>
-          <h2 id={`${selectId}-title`} className="text-lg font-semibold">
-            {t('share.title')}
-          </h2>
-          <p className="muted text-sm">{t('share.description')}</p>
-        </div>
-        {choices.isPending ? (
-          <p className="muted text-sm">{t('share.loading')}</p>
-        ) : projects.length === 0 ? (
-          <p className="muted text-sm">{t('share.none')}</p>
-        ) : (
-          <>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={selectId} className="text-sm font-medium">
-                {t('share.project')}
-              </label>
-              <select
-                id={selectId}
-                className="input"
-                value={project?.id}
-                onChange={(event) => {
-                  setPicked(event.target.value);
-                  setCopied(false);
-                }}
-              >
-                {projects.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.symbol ? `${p.name} (${p.symbol})` : p.name}
-                  </option>
-                ))}
-              </select>
+    <Modal title={t('share.title')} description={t('share.description')} onClose={onClose}>
+      {(close) => (
+        <>
+          {choices.isPending ? (
+            <p className="muted text-sm">{t('share.loading')}</p>
+          ) : projects.length === 0 ? (
+            <p className="muted text-sm">{t('share.none')}</p>
+          ) : (
+            <>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={selectId} className="text-sm font-medium">
+                  {t('share.project')}
+                </label>
+                <select
+                  id={selectId}
+                  className="input"
+                  value={project?.id}
+                  onChange={(event) => {
+                    setPicked(event.target.value);
+                    setCopied(false);
+                  }}
+                >
+                  {projects.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.symbol ? `${p.name} (${p.symbol})` : p.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <input readOnly value={url} aria-label={t('share.link')} className="input w-full min-w-0" />
+              <div className="flex flex-wrap gap-2">
+                <button type="button" className="btn-secondary" onClick={handleCopy}>
+                  {copied ? t('share.copied') : t('share.copy')}
+                </button>
+                <a
+                  href={xHref}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn-secondary"
+                  onClick={(event) => {
+                    if (current) return; // the href already carries the token
+                    event.preventDefault();
+                    // Opened now (a popup blocker allows it inside the click), pointed at X once the link exists.
+                    const tab = window.open('', '_blank');
+                    if (tab) tab.opener = null;
+                    void linkOf().then((link) => {
+                      if (!link) return tab?.close();
+                      const text = t('share.shareText', { name: project?.name ?? '' });
+                      const href = `https://x.com/intent/tweet?${new URLSearchParams({ text, url: link })}`;
+                      if (tab) tab.location.href = href;
+                    });
+                  }}
+                >
+                  {t('share.toX')}
+                </a>
+              </div>
+            </>
+          )}
+          {current ? (
+            <div className="space-y-1 text-sm" role="status">
+              <p>{t('share.waiting')}</p>
+              <p className="muted">{t('share.rule')}</p>
             </div>
-            <input readOnly value={url} aria-label={t('share.link')} className="input w-full min-w-0" />
-            <div className="flex flex-wrap gap-2">
-              <button type="button" className="btn-secondary" onClick={handleCopy}>
-                {copied ? t('share.copied') : t('share.copy')}
-              </button>
-              <a
-                href={xHref}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="btn-secondary"
-                onClick={(event) => {
-                  if (current) return; // the href already carries the token
-                  event.preventDefault();
-                  // Opened now (a popup blocker allows it inside the click), pointed at X once the link exists.
-                  const tab = window.open('', '_blank');
-                  if (tab) tab.opener = null;
-                  void linkOf().then((link) => {
-                    if (!link) return tab?.close();
-                    const text = t('share.shareText', { name: project?.name ?? '' });
-                    const href = `https://x.com/intent/tweet?${new URLSearchParams({ text, url: link })}`;
-                    if (tab) tab.location.href = href;
-                  });
-                }}
-              >
-                {t('share.toX')}
-              </a>
-            </div>
-          </>
-        )}
-        {current ? (
-          <div className="space-y-1 text-sm" role="status">
-            <p>{t('share.waiting')}</p>
-            <p className="muted">{t('share.rule')}</p>
+          ) : null}
+          {start.isError && <ErrorNotice error={start.error} />}
+          <div className="flex justify-end">
+            <button type="button" className="btn-ghost" onClick={close}>
+              {t('share.close')}
+            </button>
           </div>
-        ) : null}
-        {start.isError && <ErrorNotice error={start.error} />}
-        <div className="flex justify-end">
-          <button type="button" className="btn-ghost" onClick={() => ref.current?.close()}>
-            {t('share.close')}
-          </button>
-        </div>
-      </div>
-    </dialog>
+        </>
+      )}
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTE_BODY_MAX, type ProjectNote } from '../../../../shared/api/team-sharing.schema.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateNote, useDeleteNote, useProjectNotes, useUpdateNote } from '../api.ts';
 
@@ -75,6 +76,7 @@ function NoteForm({ projectId }: { projectId: string }) {
 function NoteItem({ note }: { note: ProjectNote }) {
   const { t } = useTranslation('sharing');
   const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [draft, setDraft] = useState(note.body);
   const update = useUpdateNote();
   const remove = useDeleteNote();
@@ -143,12 +145,23 @@ function NoteItem({ note }: { note: ProjectNote }) {
               type="button"
               className="link text-red-600 dark:text-red-400"
               disabled={remove.isPending}
-              onClick={() => {
-                if (window.confirm(t('notes.confirmDelete'))) remove.mutate(note.id);
-              }}
+              onClick={() => setConfirming(true)}
             >
               {t('notes.delete')}
             </button>
+          )}
+          {confirming && (
+            <ConfirmDialog
+              title={t('notes.confirmDelete')}
+              confirmLabel={t('notes.delete')}
+              cancelLabel={t('notes.cancel')}
+              danger
+              onConfirm={() => {
+                setConfirming(false);
+                remove.mutate(note.id);
+              }}
+              onCancel={() => setConfirming(false)}
+            />
           )}
         </div>
       )}

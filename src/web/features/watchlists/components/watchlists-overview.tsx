@@ -2,13 +2,14 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WatchlistSummary } from '../../../../shared/api/watchlists.schema.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useCreateWatchlist, useDeleteWatchlist, useRenameWatchlist, useWatchlists } from '../api.ts';
 import { NameForm } from './name-form.tsx';
 
 /**
- * /watchlists: my lists with their counts; create, rename, delete (after an inline confirmation). `listExtra`: what
+ * /watchlists: my lists with their counts; create, rename, delete (after a confirmation dialog). `listExtra`: what
  * the page adds to each card (the team share switch, composed by the app).
  */
 export function WatchlistsOverview({ listExtra }: { listExtra?: (list: WatchlistSummary) => ReactNode } = {}) {
@@ -96,24 +97,16 @@ function ListCard({ list, extra }: { list: WatchlistSummary; extra?: ReactNode }
       )}
       {mode === 'view' && extra}
       {mode === 'confirm' && (
-        <div
-          role="alertdialog"
-          aria-label={t('form.confirmDelete', { name: list.name })}
-          className="flex flex-wrap items-center gap-2"
-        >
-          <p className="text-sm">{t('form.confirmDelete', { name: list.name })}</p>
-          <button
-            type="button"
-            className="btn-primary px-3 py-1 text-xs"
-            disabled={remove.isPending}
-            onClick={() => remove.mutate(list.id)}
-          >
-            {t('form.confirm')}
-          </button>
-          <button type="button" className="btn-secondary px-3 py-1 text-xs" onClick={() => setMode('view')}>
-            {t('form.cancel')}
-          </button>
-        </div>
+        <ConfirmDialog
+          title={t('form.confirmDelete', { name: list.name })}
+          confirmLabel={t('form.confirm')}
+          cancelLabel={t('form.cancel')}
+          danger
+          busy={remove.isPending}
+          error={remove.error?.message}
+          onConfirm={() => remove.mutate(list.id)}
+          onCancel={() => setMode('view')}
+        />
       )}
     </li>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { invalidationsFor, invalidationsForBatch } from './hint-invalidations.ts';
+import { invalidationsFor, invalidationsForBatch } from './live-updates.ts';
 
 describe('hint invalidations', () => {
   test('a recompute refetches ranked views now, but only marks search results stale (a search spends quota)', () => {
