@@ -1,12 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import { databaseTestFiles } from './src/server/test/database-test-files.ts';
+
+// The PostgreSQL pass (TEST_DATABASE_URL set) runs only the files whose behaviour depends on the database: those that
+// reach buildTestApp or read TEST_DATABASE_URL (database-test-files.ts). The rest — pure functions, and the CLI and
+// lock tests that open an on-disk PGlite either way — would run the same code twice.
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: onPostgres ? databaseTestFiles() : ['src/**/*.test.ts', 'bench/**/*.test.ts'],
     exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     // Each HTTP test file opens its own PGlite (WASM, ~100 MB); two cores → a small pool.
     pool: 'forks',
     // One migrated PGlite template per run (src/server/test/global-setup.ts).
+    // Each file's CPU seconds for CI's log (.ci/file-times-reporter.mjs).
+    setupFiles: ['.ci/cpu-per-file.mjs'],
     globalSetup: ['src/server/test/global-setup.ts'],
     maxWorkers: 2,
     // Test files share their worker's module cache instead of re-importing the app (~80 modules through the

@@ -9,10 +9,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
+    // Each file's CPU seconds for CI's log (.ci/file-times-reporter.mjs).
+    setupFiles: ['.ci/cpu-per-file.mjs'],
     globalSetup: ['e2e/support/global-setup.ts'],
     fileParallelism: true,
     maxWorkers: 3,
     pool: 'forks',
+    // A worker's files share its module cache: ~30 files import the server (their own servers, the global setup's
+    // accounts), ~5 s of CPU each when every file imports it afresh. Safe as in vitest.config.ts: no file mocks a
+    // module, and the support modules keep no state (each file still runs its own copy of itself).
+    isolate: false,
     // A guard against a hang, not a speed target: on a slower 2-core machine (2026-11-28) the whole suite ran 2.2×
     // longer than on the one before, and journeys of 15 s there took over 30 s here.
     testTimeout: 90_000,

@@ -7,6 +7,7 @@ import type { Db, DbHandle } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { ResponseCache } from '../plugins/response-cache.ts';
 import { openRuntime } from '../runtime.ts';
+import { assertOnDatabaseList } from './database-list-guard.ts';
 import { pgliteTemplate, seedPgliteDataDir } from './pglite-template.ts';
 import { rememberTestDatabase } from './test-databases.ts';
 
@@ -108,6 +109,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
 
 /** With TEST_DATABASE_URL set: CREATE DATABASE heatrank_t_<random> on that server; returns its URL and a dropper. */
 export async function createFreshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  assertOnDatabaseList();
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
   const name = `heatrank_t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../db/client.ts';
+import { databaseTestFiles } from './database-test-files.ts';
 import { writePgliteTemplate } from './pglite-template.ts';
 
 // The provided 'postgresTemplate' is declared with its reader in build-test-app.ts, 'pgliteTemplate' in
@@ -15,6 +16,8 @@ export type { TestApp } from './build-test-app.ts';
  * - PostgreSQL (TEST_DATABASE_URL): a migrated template database; a file's database is CREATE DATABASE … TEMPLATE.
  */
 export default async function setup(project: TestProject) {
+  // What the PostgreSQL pass runs (vitest.config.ts), for buildTestApp to check its caller is on it in either pass.
+  project.provide('databaseTestFiles', databaseTestFiles());
   // Made on both passes: under TEST_DATABASE_URL some tests still open an on-disk PGlite (the CLI and lock tests).
   const pgliteTemplate = await writePgliteTemplate();
   project.provide('pgliteTemplate', pgliteTemplate.path);
