@@ -14,7 +14,11 @@ export type EvaluationBenchRow = Record<string, string | number>;
  * time the sources): published heat (history row + ranked day) wandering per project, and the four daily signals the
  * backfill stores for the evaluation's outcomes (page views, news, volume, price). Deterministic (hashtext).
  */
-async function seedDailyHistory(db: Parameters<typeof seedSynthetic>[0], from: string, to: string): Promise<number> {
+export async function seedDailyHistory(
+  db: Parameters<typeof seedSynthetic>[0],
+  from: string,
+  to: string,
+): Promise<number> {
   const noise = (salt: string) => sql.raw(`((hashtext(p.id || d::text || '${salt}') & 65535) / 65536.0)`);
   await db.execute(sql`
     INSERT INTO heat_history (entity_type, entity_id, computed_at, score, model, granularity, backfilled)
