@@ -2,19 +2,23 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, queryRows } from '../src/server/db/client.ts';
 import { loadEvaluationInputs, toPanel } from '../src/server/features/methodology/evaluation-inputs.service.ts';
+import { evaluateProposal } from '../src/server/features/methodology/evaluation-proposal.service.ts';
 import { runEvaluation, toEvaluationWindow } from '../src/server/features/methodology/evaluation-run.service.ts';
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { evaluateHeat } from '../src/shared/methodology/evaluate.ts';
 import { CODE_MODEL_ID } from '../src/shared/methodology/models.ts';
-
-export type EvaluationBenchRow = Record<string, string | number>;
+import { CURRENT_WEIGHTS } from '../src/shared/methodology/proposal.ts';
 
 /**
  * `days` of stored daily history for every project, written by SQL (a backfill of 10⁵ × 90 through the sources would
  * time the sources): published heat (history row + ranked day) wandering per project, and the four daily signals the
  * backfill stores for the evaluation's outcomes (page views, news, volume, price). Deterministic (hashtext).
  */
-async function seedDailyHistory(db: Parameters<typeof seedSynthetic>[0], from: string, to: string): Promise<number> {
+export async function seedDailyHistory(
+  db: Parameters<typeof seedSynthetic>[0],
+  from: string,
+  to: string,
+): Promise<number> {
   const noise = (salt: string) => sql.raw(`((hashtext(p.id || d::text || '${salt}') & 65535) / 65536.0)`);
   await db.execute(sql`
     INSERT INTO heat_history (entity_type, entity_id, computed_at, score, model, granularity, backfilled)
@@ -40,58 +44,121 @@ async function seedDailyHistory(db: Parameters<typeof seedSynthetic>[0], from: s
   return row?.n ?? 0;
 }
 
-/**
- * The daily evaluation at `count` projects × `days` days on `url` (PostgreSQL): the whole job (read the stored series,
- * evaluate published and replayed heat, store), and the read and the engine alone for one panel.
- */
-export async function benchEvaluation(url: string, count: number, days: number): Promise<EvaluationBenchRow[]> {
-  const handle = await createDb(loadConfig({ DATABASE_URL: url }), { role: 'bench' });
-  const now = new Date();
+/** Wall and CPU milliseconds of `fn` (the machine may be shared: CPU time is the steadier figure). */
+async function measure<T>(fn: () => Promise<T> | T): Promise<{ value: T; ms: number; cpuMs: number }> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const value = await fn();
+  const used = process.cpuUsage(cpu);
+  return { value, ms: Math.round(performance.now() - started), cpuMs: Math.round((used.user + used.system) / 1000) };
+}
+
+type Kind = 'pglite' | 'postgres';
+
+/** A database seeded with `count` projects and `days` of daily history ending yesterday; the window's first day. */
+async function seeded(kind: Kind, target: string, count: number, days: number, now: Date) {
+  const handle = await createDb(loadConfig(kind === 'pglite' ? { DATA_DIR: target } : { DATABASE_URL: target }), {
+    role: 'bench',
+  });
   const window = toEvaluationWindow(now);
   const from = new Date(Date.parse(`${window.to}T00:00:00Z`) - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-  try {
-    let started = performance.now();
+  const seed = await measure(async () => {
     await seedSynthetic(handle.db, { count, seed: 42, now });
-    const signals = await seedDailyHistory(handle.db, from, window.to);
+    const values = await seedDailyHistory(handle.db, from, window.to);
     await handle.db.execute(sql`ANALYZE heat_history, heat_daily_ranks, daily_signals, projects, sectors`);
-    const seedSeconds = Math.round((performance.now() - started) / 100) / 10;
-    const scale = `${count.toLocaleString('en')} × ${days} d`;
-    const conditions = `seeded in ${seedSeconds} s (${signals.toLocaleString('en')} daily values)`;
+    return values;
+  });
+  const conditions = `seeded in ${Math.round(seed.ms / 100) / 10} s (${seed.value.toLocaleString('en')} daily values)`;
+  return { handle, from, to: window.to, conditions };
+}
 
-    started = performance.now();
-    const inputs = await loadEvaluationInputs(handle.db, { from, to: window.to });
-    const readMs = Math.round(performance.now() - started);
-    const rssAfterRead = Math.round(process.memoryUsage().rss / 1e6);
-    started = performance.now();
-    evaluateHeat(toPanel(inputs, inputs.published.get(CODE_MODEL_ID) as Float32Array, CODE_MODEL_ID), { seed: 37 });
-    const engineMs = Math.round(performance.now() - started);
+const cpuNote = (m: { cpuMs: number }) =>
+  `CPU ${m.cpuMs.toLocaleString('en')} ms (this process; the database's own not counted)`;
 
-    started = performance.now();
-    const job = await runEvaluation(handle.db, { now, from, to: window.to });
-    const jobMs = Math.round(performance.now() - started);
-    const peakRss = Math.round(process.memoryUsage().rss / 1e6);
-    const atScale = count >= 100_000 && days >= 90;
+/**
+ * The daily evaluation at `count` projects × `days` days on `target`: the whole job (read the stored series, evaluate
+ * published heat, store), and the read and the engine alone for one panel. Node CPU time beside wall time.
+ */
+export async function benchEvaluation(kind: Kind, target: string, count: number, days: number) {
+  const now = new Date();
+  const { handle, from, to, conditions } = await seeded(kind, target, count, days, now);
+  try {
+    const scale = `${count.toLocaleString('en')} × ${days} d, ${kind}`;
+    const read = await measure(() => loadEvaluationInputs(handle.db, { from, to }));
+    const rss = Math.round(process.memoryUsage().rss / 1e6);
+    const inputs = read.value;
+    const heat = inputs.published.get(CODE_MODEL_ID) as Float32Array;
+    const engine = await measure(() => evaluateHeat(toPanel(inputs, heat, CODE_MODEL_ID), { seed: 37 }));
+    const job = await measure(() => runEvaluation(handle.db, { now, from, to }));
+    const atScale = kind === 'postgres' && count >= 100_000 && days >= 90;
+    const { read: r, evaluate: e, write: w } = job.value.timingsMs;
     return [
       {
         figure: `read the stored series (${scale})`,
-        ms: readMs,
+        ms: read.ms,
         target: '',
         ratio: '',
-        notes: `RSS ${rssAfterRead} MB`,
+        notes: `${cpuNote(read)}; RSS ${rss} MB`,
       },
       {
         figure: `engine, published heat, 7 outcomes × 3 horizons (${scale})`,
-        ms: engineMs,
+        ms: engine.ms,
         target: '',
         ratio: '',
-        notes: `${inputs.projects.length.toLocaleString('en')} projects`,
+        notes: cpuNote(engine),
       },
       {
-        figure: `daily evaluation job: published + replayed, stored (${scale})`,
-        ms: jobMs,
+        figure: `daily evaluation job: read, evaluate, store (${scale})`,
+        ms: job.ms,
         target: '≤ 10,000 ms at 100,000 × 90 d on PostgreSQL',
-        ratio: atScale ? Math.round((jobMs / 10_000) * 100) / 100 : 'not at target scale',
-        notes: `read ${job.timingsMs.read}, evaluate ${job.timingsMs.evaluate}, write ${job.timingsMs.write} ms; peak RSS ${peakRss} MB; ${conditions}`,
+        ratio: atScale ? Math.round((job.ms / 10_000) * 100) / 100 : 'not at target scale',
+        notes: `read ${r}, evaluate ${e}, write ${w} ms; ${cpuNote(job)}; ${conditions}`,
+      },
+    ];
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * One weight proposal's evaluation at `count` projects × `days` days on PostgreSQL: the first after the window's inputs
+ * expire (reads them and evaluates the current model), a new proposal on them, and the same weights again (cached).
+ */
+export async function benchProposal(url: string, count: number, days: number) {
+  const now = new Date();
+  const { handle, conditions } = await seeded('postgres', url, count, days, now);
+  try {
+    const weights = { ...CURRENT_WEIGHTS, twitterFollowers: 0.05, marketCapUsd: 0.22 };
+    const cold = await measure(() => evaluateProposal(handle.db, weights, now));
+    const fresh = await measure(() =>
+      evaluateProposal(handle.db, { ...weights, marketCapUsd: 0.2, volume24hUsd: 0.12 }, now),
+    );
+    const cached = await measure(() => evaluateProposal(handle.db, weights, now));
+    const scale = `${count.toLocaleString('en')} × ${days} d`;
+    const atScale = count >= 10_000 && days >= 90;
+    const ratio = (ms: number) => (atScale ? Math.round((ms / 2_000) * 100) / 100 : 'not at target scale');
+    const target = '≤ 2,000 ms at 10,000 × 90 d';
+    return [
+      {
+        figure: `proposal, first of the window: reads it, evaluates the current model (${scale})`,
+        ms: cold.ms,
+        target: '',
+        ratio: '',
+        notes: `${cpuNote(cold)}; ${conditions}`,
+      },
+      {
+        figure: `proposal, new weights on the window's inputs (${scale})`,
+        ms: fresh.ms,
+        target,
+        ratio: ratio(fresh.ms),
+        notes: cpuNote(fresh),
+      },
+      {
+        figure: `proposal, the same weights again: cached (${scale})`,
+        ms: cached.ms,
+        target,
+        ratio: ratio(cached.ms),
+        notes: cpuNote(cached),
       },
     ];
   } finally {

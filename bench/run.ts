@@ -11,7 +11,7 @@ import { startServerProcess } from '../src/server/test/server-process.ts';
 import { benchAlerts } from './alerts.bench.ts';
 import { benchAnalysis, seedAnalysisHistory } from './analysis.bench.ts';
 import { benchBackfill } from './backfill.bench.ts';
-import { benchEvaluation } from './evaluation.bench.ts';
+import { benchEvaluation, benchProposal } from './evaluation.bench.ts';
 import { benchExports } from './exports.bench.ts';
 import { BROWSER_ACCEPT_ENCODING, type LoadResult, measureLoad } from './http-load.ts';
 import { firstOpenRow, memoryRow } from './memory.bench.ts';
@@ -24,7 +24,7 @@ import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 // Prints tables of the figures the issues track; targets are in the "target" column. Writes bench-results/latest.json.
 // --only runs just the named sections (recompute, alerts, reads, search, trend, bundles, backfill, exports, realtime,
 // analysis [--analysis-days 30], lighthouse [--lighthouse-runs 3], evaluation [--evaluation-count 100000
-// --evaluation-days 90: PostgreSQL only, a database of its own], memory: peak RSS on first opening the seeded
+// --evaluation-days 90 --evaluation-count-pglite 10000 --proposal-count 10000: databases of their own], memory: peak RSS on first opening the seeded
 // directory; the serving figure comes with reads) after
 // seeding (backfill and realtime alone need none; --streams N, default 1000); a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
@@ -165,12 +165,30 @@ async function backfillRows(): Promise<Row[]> {
 
 const EVALUATION_COUNT = Number(flag('evaluation-count', '100000'));
 const EVALUATION_DAYS = Number(flag('evaluation-days', '90'));
+// 10⁵ × 90 days of daily values is ~5·10⁷ rows: seeding that into PGlite alone takes most of an hour, so PGlite runs
+// the same job at a tenth of the scale unless told.
+const EVALUATION_COUNT_PGLITE = Number(flag('evaluation-count-pglite', '10000'));
+const PROPOSAL_COUNT = Number(flag('proposal-count', '10000'));
 
-/** The daily heat evaluation (bench/evaluation.bench.ts) on a PostgreSQL database of its own (the target's database). */
+/**
+ * The daily heat evaluation and a weight proposal's (bench/evaluation.bench.ts), each on a PostgreSQL database of its
+ * own (the target's database), and the daily job on a fresh PGlite directory.
+ */
 async function evaluationRows(): Promise<Row[]> {
-  const url = SKIP_POSTGRES ? undefined : await freshPostgresDatabase(`${BENCH_DATABASE}_evaluation`);
-  if (!url) return [];
-  return benchEvaluation(url, EVALUATION_COUNT, EVALUATION_DAYS);
+  const dir = `/tmp/heatrank-bench-evaluation-${process.pid}`;
+  rmSync(dir, { recursive: true, force: true });
+  const rows: Row[] = [];
+  try {
+    rows.push(...(await benchEvaluation('pglite', dir, EVALUATION_COUNT_PGLITE, EVALUATION_DAYS)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (SKIP_POSTGRES) return rows;
+  const url = await freshPostgresDatabase(`${BENCH_DATABASE}_evaluation`);
+  if (url) rows.unshift(...(await benchEvaluation('postgres', url, EVALUATION_COUNT, EVALUATION_DAYS)));
+  const proposalUrl = await freshPostgresDatabase(`${BENCH_DATABASE}_proposal`);
+  if (proposalUrl) rows.push(...(await benchProposal(proposalUrl, PROPOSAL_COUNT, EVALUATION_DAYS)));
+  return rows;
 }
 
 const REALTIME_STREAMS = Number(flag('streams', '1000'));

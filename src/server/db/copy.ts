@@ -45,6 +45,22 @@ export async function copyOut(db: Db, query: string): Promise<Uint8Array> {
   });
 }
 
+/**
+ * Runs `COPY (<query>) TO … WITH (FORMAT binary)` and hands its output to `onChunk` piece by piece as PostgreSQL sends
+ * it (PGlite: in one piece), so a reader can decode 10⁷ rows without holding them all.
+ */
+export async function copyOutChunks(db: Db, query: string, onChunk: (chunk: Uint8Array) => void): Promise<void> {
+  const session = (db as unknown as { session: unknown }).session;
+  if (session instanceof PgliteSession) {
+    onChunk(await copyOut(db, query));
+    return;
+  }
+  await withPgClient(session, async (client) => {
+    const source = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT binary)`));
+    for await (const chunk of source) onChunk(chunk as Buffer);
+  });
+}
+
 /** The session's connection: the transaction's client, or one borrowed from the pool for this call. */
 async function withPgClient<T>(session: unknown, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   if (!(session instanceof NodePgSession)) throw new Error('COPY: unsupported database driver');

@@ -1,11 +1,15 @@
 import pg from 'pg';
 import { bulkSelect, bulkSelectNamed } from '../../db/bulk-select.ts';
 import type { Db } from '../../db/client.ts';
+import { copyOutChunks } from '../../db/copy.ts';
+import { createNumericCopyDecoder, type NumericBatch, type NumericCopyType } from '../../db/numeric-copy.ts';
 
 const { escapeLiteral } = pg;
 
-// Bulk reads of the evaluation's inputs by binary COPY, one page of projects (an id range) at a time: at 10⁵
-// projects × 90 days a page's rows are decoded and dropped before the next page is read.
+// Bulk reads of the evaluation's inputs by binary COPY, one set-based query per table streamed into typed arrays: at
+// 10⁵ projects × 90 days that is ~10⁷ heat rows and ~4·10⁷ daily values, so no row becomes a JS object. Run them in
+// one repeatable-read transaction: rows carry the project's position in selectEvaluationProjects' order, computed by
+// PostgreSQL from the same snapshot (a number per row instead of a text id to decode).
 
 export type EvaluationProject = { id: string; sectorId: string; listedAtMs: number | null; isVerified: boolean };
 
@@ -25,64 +29,67 @@ export function selectEvaluationProjects(db: Db): Promise<EvaluationProject[]> {
 }
 
 /**
- * The page's ids as a relation (id, position in the page): joining it lets each row carry a number instead of its id
- * (no text to decode per row: at 10⁵ × 90 days × 4 signals that decoding took longer than the query), and makes the
- * planner walk the primary keys by id instead of scanning a table per page.
+ * Each project's position (from 0) in id order, as selectEvaluationProjects lists them: a relation PostgreSQL hashes
+ * (it knows the table's statistics, so it builds the hash on the 10⁵ projects, not on the 10⁷ rows).
  */
-const pageRelation = (ids: readonly string[]) =>
-  `unnest(ARRAY[${ids.map((id) => escapeLiteral(id)).join(',')}]::text[]) WITH ORDINALITY AS page(id, position)`;
+const POSITIONS = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::int4 AS position FROM projects)`;
 
 /** `values` as a SQL text array literal. */
 const textArray = (values: readonly string[]) => `ARRAY[${values.map((v) => escapeLiteral(v)).join(',')}]::text[]`;
 
+async function streamRows(db: Db, query: string, types: readonly NumericCopyType[], onBatch: OnBatch) {
+  const decoder = createNumericCopyDecoder(types, onBatch);
+  await copyOutChunks(db, query, decoder.push);
+  decoder.end();
+}
+
+type OnBatch = (batch: NumericBatch) => void;
+
 /**
- * The published daily heat of the page's projects over [fromDay, toDay]: (position in `ids` from 0, day number since
- * 1970-01-01, score, model version as its position in `models` from 1 — 0 when it is another, null when the day's
+ * Streams the published daily heat over [fromDay, toDay] to `onBatch` as columns: project position, day number since
+ * 1970-01-01, score, model version as its position in `models` from 1 (0 when it is another, NaN when the day's
  * history row is gone). Rows ranked before the day's model was kept on them read it from their history row.
  */
-export async function selectPublishedHeat(
+export function streamPublishedHeat(
   db: Db,
-  ids: readonly string[],
   fromDay: string,
   toDay: string,
   models: readonly string[],
-) {
-  if (ids.length === 0) return [];
-  const rows = await bulkSelect(
+  onBatch: OnBatch,
+): Promise<void> {
+  return streamRows(
     db,
-    `SELECT (page.position - 1)::int4, (r.day - DATE '1970-01-01')::int4, r.score,
+    `SELECT pp.position, (r.day - DATE '1970-01-01')::int4, r.score,
        coalesce(array_position(${textArray(models)}, coalesce(r.model, (SELECT h.model FROM heat_history h
          WHERE h.entity_type = 'project' AND h.entity_id = r.entity_id AND h.computed_at = r.computed_at))), 0)::int4
-     FROM ${pageRelation(ids)}
-     JOIN heat_daily_ranks r ON r.entity_type = 'project' AND r.entity_id = page.id
-       AND r.day BETWEEN ${escapeLiteral(fromDay)}::date AND ${escapeLiteral(toDay)}::date`,
+     FROM heat_daily_ranks r JOIN ${POSITIONS} pp ON pp.id = r.entity_id
+     WHERE r.entity_type = 'project' AND r.day BETWEEN ${escapeLiteral(fromDay)}::date AND ${escapeLiteral(toDay)}::date`,
     ['int4', 'int4', 'float8', 'int4'],
+    onBatch,
   );
-  return rows as [number, number, number, number | null][];
 }
 
 /**
- * Daily source values of the page's projects over [fromDay, toDay] for `signals`: (position in `ids`, signal as its
- * position in `signals` from 0, day number since 1970-01-01, value).
+ * Streams the daily source values over [fromDay, toDay] for `signals` to `onBatch` as columns: project position,
+ * signal as its position in `signals` from 0, day number since 1970-01-01, value.
  */
-export async function selectDailySignalValues(
+export function streamDailySignalValues(
   db: Db,
-  ids: readonly string[],
   fromDay: string,
   toDay: string,
   signals: readonly string[],
-) {
-  if (ids.length === 0) return [];
-  const rows = await bulkSelect(
+  onBatch: OnBatch,
+): Promise<void> {
+  return streamRows(
     db,
-    `SELECT (page.position - 1)::int4, (array_position(${textArray(signals)}, d.signal) - 1)::int4,
+    `SELECT pp.position, (array_position(${textArray(signals)}, d.signal) - 1)::int4,
        (d.day - DATE '1970-01-01')::int4, d.value
-     FROM ${pageRelation(ids)}
-     JOIN daily_signals d ON d.project_id = page.id AND d.signal = ANY(${textArray(signals)})
+     FROM daily_signals d JOIN ${POSITIONS} pp ON pp.id = d.project_id
+     WHERE d.signal = ANY(${textArray(signals)})
        AND d.day BETWEEN ${escapeLiteral(fromDay)}::date AND ${escapeLiteral(toDay)}::date`,
     ['int4', 'int4', 'int4', 'float8'],
+    onBatch,
   );
-  return rows as [number, number, number, number][];
 }
 
 /** Every model version a stored heat row may name: the registry's and the projects' current ones. */

@@ -1,23 +1,15 @@
 import type {
   CreateProposalBody,
   ProposalDto,
-  ProposalEvaluation,
   ProposalPreviewResponse,
 } from '../../../shared/api/weight-proposals.schema.ts';
-import { evaluateHeat } from '../../../shared/methodology/evaluate.ts';
-import {
-  CODE_MODEL_DEFINITION,
-  CODE_MODEL_ID,
-  compileHeatModel,
-  computeModelHeat,
-} from '../../../shared/methodology/models.ts';
+import { compileHeatModel, computeModelHeat } from '../../../shared/methodology/models.ts';
 import { explainMove, type ProposalWeights, toProposalDefinition } from '../../../shared/methodology/proposal.ts';
 import type { AdminActor } from '../../audit/audit-log.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { listProjectSignals } from '../heat/heat.service.ts';
-import { loadEvaluationInputs, toPanel } from '../methodology/evaluation-inputs.service.ts';
-import { EVALUATION_SEED, toEvaluationWindow } from '../methodology/evaluation-run.service.ts';
+import { evaluateProposal } from '../methodology/evaluation-proposal.service.ts';
 import { createCandidateModel } from '../methodology/models.service.ts';
 import {
   deleteOwnProposal,
@@ -31,10 +23,6 @@ import {
 
 const TOP = 50;
 const MOVERS = 10;
-const PROPOSAL_ID = 'proposal';
-/** The proposal is judged at one horizon (a week) with fewer resamples than the daily job: it answers while you wait. */
-const PROPOSAL_HORIZON = 7;
-const PROPOSAL_RESAMPLES = 300;
 
 type Ranked = {
   id: string;
@@ -93,49 +81,6 @@ export async function previewProposal(
     })),
     evaluation: await evaluateProposal(db, weights, now),
     computedAt: now.toISOString(),
-  };
-}
-
-/** The proposal and the current model replayed on the same stored daily inputs of the last 90 days. */
-export async function evaluateProposal(db: Db, weights: ProposalWeights, now: Date): Promise<ProposalEvaluation> {
-  const { from, to } = toEvaluationWindow(now);
-  const inputs = await loadEvaluationInputs(db, {
-    from,
-    to,
-    replay: [
-      { id: CODE_MODEL_ID, definition: CODE_MODEL_DEFINITION },
-      { id: PROPOSAL_ID, definition: toProposalDefinition(weights) },
-    ],
-  });
-  const options = { seed: EVALUATION_SEED, horizons: [PROPOSAL_HORIZON], resamples: PROPOSAL_RESAMPLES };
-  const evaluate = (id: string) => {
-    const heat = inputs.replayed.get(id) as Float32Array;
-    return evaluateHeat(toPanel(inputs, heat, id), options).cells.filter((c) => c.group.kind === 'all');
-  };
-  const current = evaluate(CODE_MODEL_ID);
-  const proposal = evaluate(PROPOSAL_ID);
-  const summary = (c: (typeof current)[number]['correlation']) => ({
-    mean: c.mean,
-    low: c.low,
-    high: c.high,
-    days: c.days,
-  });
-  return {
-    from,
-    to,
-    horizon: PROPOSAL_HORIZON,
-    outcomes: proposal.flatMap((p) => {
-      const c = current.find((x) => x.outcome === p.outcome);
-      return c
-        ? [
-            {
-              outcome: p.outcome,
-              proposal: { correlation: summary(p.correlation), hitRate: summary(p.hitRate) },
-              current: { correlation: summary(c.correlation), hitRate: summary(c.hitRate) },
-            },
-          ]
-        : [];
-    }),
   };
 }
 
@@ -198,3 +143,6 @@ export async function proposalToCandidate(
   await setCandidateModel(db, id, modelId);
   return toDto({ ...row, candidateModel: modelId }, null);
 }
+
+/** The proposal's evaluation against the current model (features/methodology, cached by its weights). */
+export { evaluateProposal };
