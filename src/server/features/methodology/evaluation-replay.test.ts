@@ -4,7 +4,7 @@ import { CURRENT_WEIGHTS, toProposalDefinition } from '../../../shared/methodolo
 import { createRandom } from '../../../shared/methodology/random.ts';
 import { computeReplayHeat } from '../../../shared/methodology/replay.ts';
 import { countEvidence } from '../../../shared/scoring/index.ts';
-import { type DailySeries, toPastDaySignals } from '../heat/past-day-signals.ts';
+import { type DailySeries, toPastDaySignals } from '../heat/heat.service.ts';
 import {
   computeReplayBasis,
   createReplayDailyValues,
