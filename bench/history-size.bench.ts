@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbKind, queryRows } from '../src/server/db/client.ts';
+import { partitionHeatHistory } from '../src/server/db/history-partitions.ts';
+import { withTransaction } from '../src/server/db/transaction.ts';
 import {
   selectHistoryPoints,
   selectHistoryRowAtOrBefore,
@@ -30,9 +32,14 @@ const READ_SAMPLES = 60;
  * runs appended one after another as the recompute appends them, so the primary key splits as it does in production),
  * then the year's projection at 100,000 projects, the bytes a row could cost at most to meet the 5 GiB target, and
  * where a row's bytes go. Then the p50/p95 of the three history reads behind the project page (chart points, the
- * row 24 h back, one page of rows) on the bench's own heat_history. Run after a recompute.
+ * row 24 h back, one page of rows) on the bench's own heat_history. Run after a recompute. With `partition` (PostgreSQL),
+ * heat_history is then partitioned by month and the reads measured again: the later sections read that table.
  */
-export async function benchHistorySize(db: Db, kind: DbKind): Promise<HistoryBenchRow[]> {
+export async function benchHistorySize(
+  db: Db,
+  kind: DbKind,
+  options: { partition?: boolean } = {},
+): Promise<HistoryBenchRow[]> {
   const size = await measureSample(db);
   const projectedRows = PROJECTS_AT_SCALE * ROWS_PER_PROJECT_YEAR;
   const projected = projectedRows * size.bytesPerRow;
@@ -69,7 +76,20 @@ export async function benchHistorySize(db: Db, kind: DbKind): Promise<HistoryBen
       target: '',
     },
   ];
-  rows.push(...(await benchHistoryReads(db, kind)));
+  rows.push(...(await benchHistoryReads(db, kind, 'one table')));
+  if (options.partition && kind === 'postgres') {
+    const started = performance.now();
+    const copied = await withTransaction(db, (tx) => partitionHeatHistory(tx, new Date()));
+    await db.execute(sql`ANALYZE heat_history`);
+    rows.push({
+      database: kind,
+      figure: 'db:partition-history (monthly partitions)',
+      value: `${Math.round(performance.now() - started)} ms`,
+      detail: `${copied === false ? 'already partitioned' : `${copied} rows copied`}`,
+      target: '',
+    });
+    rows.push(...(await benchHistoryReads(db, kind, 'partitioned by month')));
+  }
   return rows;
 }
 
@@ -140,7 +160,7 @@ async function measureSample(db: Db): Promise<SampleSize> {
 }
 
 /** p50/p95 of the project page's three history reads for READ_SAMPLES scored projects spread over the catalogue. */
-async function benchHistoryReads(db: Db, kind: DbKind): Promise<HistoryBenchRow[]> {
+async function benchHistoryReads(db: Db, kind: DbKind, layout: string): Promise<HistoryBenchRow[]> {
   const ids = (
     await queryRows<{ id: string }>(
       db,
@@ -167,7 +187,7 @@ async function benchHistoryReads(db: Db, kind: DbKind): Promise<HistoryBenchRow[
       database: kind,
       figure: `history read: ${name}`,
       value: `p50 ${round1(quantile(times, 0.5))} ms, p95 ${round1(quantile(times, 0.95))} ms`,
-      detail: `${times.length} projects`,
+      detail: `${times.length} projects, ${layout}`,
       target: 'within the p95 before the change',
     });
   }

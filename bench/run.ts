@@ -29,7 +29,8 @@ import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 // directory; the serving figure comes with reads) after
 // seeding (backfill and realtime alone need none; --streams N, default 1000); a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
-// history: bytes per heat_history row, the documented retention's size at 100k, history read p95 (history-size.bench.ts).
+// history: bytes per heat_history row, the documented retention's size at 100k, history read p95 (history-size.bench.ts);
+// --history-partitioned then partitions PostgreSQL's heat_history by month and measures the reads again.
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -244,7 +245,10 @@ async function main() {
       recompute.push(...(await optionalRecompute(pgs.handle, 'postgres')));
       if (runs('alerts')) alerts.push(...(await benchAlerts(pgs.handle.db, 'postgres')));
       if (runs('exports')) exports.push(...(await benchExports(pgs.handle.db, 'postgres')));
-      if (runs('history')) history.push(...(await benchHistorySize(pgs.handle.db, 'postgres')));
+      if (runs('history')) {
+        const partition = args.includes('--history-partitioned');
+        history.push(...(await benchHistorySize(pgs.handle.db, 'postgres', { partition })));
+      }
       await pgs.handle.close();
       if (runs('reads')) {
         const reads = await benchReads('postgres', { DATABASE_URL: url });
