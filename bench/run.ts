@@ -13,6 +13,7 @@ import { benchAnalysis, seedAnalysisHistory } from './analysis.bench.ts';
 import { benchBackfill } from './backfill.bench.ts';
 import { benchEvaluation, benchProposal } from './evaluation.bench.ts';
 import { benchExports } from './exports.bench.ts';
+import { benchHistorySize } from './history-size.bench.ts';
 import { BROWSER_ACCEPT_ENCODING, type LoadResult, measureLoad } from './http-load.ts';
 import { firstOpenRow, memoryRow } from './memory.bench.ts';
 import { benchRealtime } from './realtime.bench.ts';
@@ -28,6 +29,8 @@ import { benchTrend, seedSyntheticDailyRanks } from './trend.bench.ts';
 // directory; the serving figure comes with reads) after
 // seeding (backfill and realtime alone need none; --streams N, default 1000); a recompute
 // still runs once (untimed) when its section is skipped, so heat, status and the searches see scored projects.
+// history: bytes per heat_history row, the documented retention's size at 100k, history read p95 (history-size.bench.ts);
+// --history-partitioned then partitions PostgreSQL's heat_history by month and measures the reads again.
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -57,6 +60,7 @@ const SECTIONS = [
   'lighthouse',
   'evaluation',
   'memory',
+  'history',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const ONLY = flag('only', SECTIONS.join(','))
@@ -239,6 +243,7 @@ async function main() {
   const recompute = await optionalRecompute(pgl.handle, 'pglite');
   const alerts = runs('alerts') ? await benchAlerts(pgl.handle.db, 'pglite') : [];
   const exports = runs('exports') ? await benchExports(pgl.handle.db, 'pglite') : [];
+  const history = runs('history') ? await benchHistorySize(pgl.handle.db, 'pglite') : [];
   await pgl.handle.close();
   report.reads = [];
   if (runs('reads')) {
@@ -258,6 +263,10 @@ async function main() {
       recompute.push(...(await optionalRecompute(pgs.handle, 'postgres')));
       if (runs('alerts')) alerts.push(...(await benchAlerts(pgs.handle.db, 'postgres')));
       if (runs('exports')) exports.push(...(await benchExports(pgs.handle.db, 'postgres')));
+      if (runs('history')) {
+        const partition = args.includes('--history-partitioned');
+        history.push(...(await benchHistorySize(pgs.handle.db, 'postgres', { partition })));
+      }
       await pgs.handle.close();
       if (runs('reads')) {
         const reads = await benchReads('postgres', { DATABASE_URL: url });
@@ -273,6 +282,7 @@ async function main() {
   report.recompute = recompute;
   report.alerts = alerts;
   report.exports = exports;
+  report.history = history;
   report.bundles = runs('bundles') ? await optionalBundleSizes() : [];
   report.backfill = runs('backfill') ? await backfillRows() : [];
   report.realtime = runs('realtime') ? await realtimeRows() : [];
