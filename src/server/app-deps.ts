@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
+import type { ReadReplicas } from './db/read-replicas.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { ResponseCache } from './plugins/response-cache.ts';
 
@@ -10,7 +11,17 @@ import type { ResponseCache } from './plugins/response-cache.ts';
 export type AppDeps = {
   config: Config;
   db: Db;
+  /**
+   * For reads every visitor shares (cached public pages, search, /api/v1): a read replica when one is usable, else
+   * `db`. Never for writes, sessions, quotas or a read of the caller's own writes (docs/scaling.md).
+   */
+  readDb: Db;
+  /** The replicas behind `readDb`, for /api/health (none without DATABASE_READ_URL). */
+  readReplicas: Pick<ReadReplicas, 'list' | 'attachLog'>;
   dbKind: DbKind;
   events: EventBus;
   cache: ResponseCache;
 };
+
+/** What buildApp takes: `readDb` defaults to `db` (no replicas), so callers without replicas need not say so. */
+export type AppDepsInput = Omit<AppDeps, 'readDb' | 'readReplicas'> & Partial<Pick<AppDeps, 'readDb' | 'readReplicas'>>;

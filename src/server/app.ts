@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { V1_SECURITY_SCHEME } from '../shared/api/v1.schema.ts';
-import type { AppDeps } from './app-deps.ts';
+import type { AppDeps, AppDepsInput } from './app-deps.ts';
 import type { Config } from './config.ts';
 import { accountRoutes } from './features/account/account.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -89,7 +89,12 @@ export type BuildAppOptions = {
 };
 
 /** Builds the Fastify app with every feature registered by hand (no autoload): a URL's handler is one jump away. */
-export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
+export async function buildApp(input: AppDepsInput, options: BuildAppOptions = {}) {
+  const deps: AppDeps = {
+    ...input,
+    readDb: input.readDb ?? input.db,
+    readReplicas: input.readReplicas ?? { list: () => [], attachLog: () => {} },
+  };
   const app = Fastify({
     logger: withSafeErrorLogging(options.logger ?? { level: deps.config.LOG_LEVEL }),
     bodyLimit: 1024 * 1024,
@@ -98,6 +103,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  deps.readReplicas.attachLog(app.log); // a replica skipped or back in use: one line, its name and an error code
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

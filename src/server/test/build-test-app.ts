@@ -72,7 +72,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const fromTemplate = !config.DATABASE_URL && inMemory;
   const runtime = await openRuntime(config, fromTemplate ? { pgliteDataDump: pgliteTemplate() } : {});
   const app = await buildApp(
-    { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events, cache: runtime.cache },
+    {
+      config,
+      db: runtime.handle.db,
+      readDb: runtime.reads.db,
+      readReplicas: runtime.reads,
+      dbKind: runtime.handle.kind,
+      events: runtime.events,
+      cache: runtime.cache,
+    },
     { logger: options.logger ?? false, jobs: options.jobs },
   );
   await app.ready();

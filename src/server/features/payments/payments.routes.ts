@@ -8,7 +8,7 @@ import {
   ReturnResponseSchema,
   WebhookResponseSchema,
 } from '../../../shared/api/payments-checkout.schema.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { AppDeps, AppDepsInput } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
 import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
 import { requireSignedIn } from '../membership/viewer-level.ts';
@@ -91,7 +91,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
  * POST /api/payments/stripe/webhook: Stripe signs the exact bytes it sent, so this scope keeps the JSON body raw (a
  * parser of its own, nowhere else). A bad signature is a 400 with the reason and changes nothing.
  */
-const stripeWebhookRoute: FastifyPluginAsyncZod<AppDeps & { stripe: StripeClient | null }> = async (
+const stripeWebhookRoute: FastifyPluginAsyncZod<AppDepsInput & { stripe: StripeClient | null }> = async (
   app,
   { db, config, stripe },
 ) => {
