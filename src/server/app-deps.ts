@@ -1,5 +1,6 @@
 import type { Config } from './config.ts';
 import type { Db, DbKind } from './db/client.ts';
+import type { ReadReplicas } from './db/read-replicas.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ResponseCache } from './plugins/response-cache.ts';
@@ -11,6 +12,13 @@ import type { ResponseCache } from './plugins/response-cache.ts';
 export type AppDeps = {
   config: Config;
   db: Db;
+  /**
+   * For reads every visitor shares (cached public pages, search, /api/v1): a read replica when one is usable, else
+   * `db`. Never for writes, sessions, quotas or a read of the caller's own writes (docs/scaling.md).
+   */
+  readDb: Db;
+  /** The replicas behind `readDb`, for /api/health (none without DATABASE_READ_URL). */
+  readReplicas: Pick<ReadReplicas, 'list' | 'attachLog'>;
   dbKind: DbKind;
   events: EventBus;
   cache: ResponseCache;
@@ -18,5 +26,10 @@ export type AppDeps = {
   mailer: Mailer;
 };
 
-/** What buildApp takes: main.ts and buildTestApp pass the runtime's mailer; a script without one gets its own. */
-export type AppInput = Omit<AppDeps, 'mailer'> & { mailer?: Mailer };
+/**
+ * What buildApp takes: main.ts and buildTestApp pass the runtime's mailer (a script without one gets its own);
+ * `readDb` defaults to `db` (no replicas), so callers without replicas need not say so.
+ */
+export type AppInput = Omit<AppDeps, 'mailer' | 'readDb' | 'readReplicas'> & { mailer?: Mailer } & Partial<
+  Pick<AppDeps, 'readDb' | 'readReplicas'>
+>;

@@ -100,7 +100,13 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  const deps: AppDeps = { ...input, mailer: (input.mailer ?? createMailer(input.config)).withLog(app.log) };
+  const deps: AppDeps = {
+    ...input,
+    readDb: input.readDb ?? input.db,
+    readReplicas: input.readReplicas ?? { list: () => [], attachLog: () => {} },
+    mailer: (input.mailer ?? createMailer(input.config)).withLog(app.log),
+  };
+  deps.readReplicas.attachLog(app.log); // a replica skipped or back in use: one line, its name and an error code
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -33,6 +33,25 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Read replicas of DATABASE_URL (streaming standbys), comma-separated: the public cached reads, search and /api/v1
+   * read from them; writes, sessions, quotas and every read of one's own writes stay on the primary (docs/scaling.md).
+   * PGlite ignores it (one embedded process has no replicas).
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .default('')
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, 'must list postgres:// or postgresql:// URLs'))),
+  /** A replica further behind the primary than this (ms of writes it has not replayed) is skipped until it catches up. */
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /** How often each replica's replay position is compared with the primary's (ms): the lag's granularity. */
+  DATABASE_READ_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   ADMIN_EMAILS: z
     .string()
     .default('')

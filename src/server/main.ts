@@ -9,6 +9,8 @@ async function main() {
   const app = await buildApp({
     config,
     db: runtime.handle.db,
+    readDb: runtime.reads.db,
+    readReplicas: runtime.reads,
     dbKind: runtime.handle.kind,
     events: runtime.events,
     cache: runtime.cache,

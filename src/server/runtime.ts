@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import { type CreateDbOptions, createDb, type DbHandle } from './db/client.ts';
 import { refreshTableStatistics } from './db/maintenance.ts';
+import { openReadReplicas, type ReadReplicas } from './db/read-replicas.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { type CatalogueLoadResult, loadCatalogueIfEmpty } from './features/catalogue/catalogue.service.ts';
 import { afterRecompute } from './features/heat/after-recompute.service.ts';
@@ -11,6 +12,8 @@ import { createResponseCache, type ResponseCache } from './plugins/response-cach
 
 export type Runtime = {
   handle: DbHandle;
+  /** Shared reads: PostgreSQL read replicas (DATABASE_READ_URL), else the primary itself. */
+  reads: ReadReplicas;
   events: EventBus;
   cache: ResponseCache;
   /** One SMTP transport for every sender (routes and jobs); buildApp binds it to the app's log. */
@@ -37,15 +40,23 @@ export async function openRuntime(config: Config, options: CreateDbOptions = {})
       await afterRecompute({ db: handle.db, dbKind: handle.kind, events, cache }, result);
       await refreshTableStatistics(handle.db, handle.kind, ['projects', 'sectors']);
     }
+    const reads = openReadReplicas(handle, config);
+    // The same events that drop the response cache: its refill must not read a replica from before the change.
+    const stopFencing = events.subscribe((event) => {
+      if (event.type !== 'sync.updated' && event.type !== 'user.changed') void reads.fence();
+    });
     return {
       handle,
+      reads,
       events,
       cache,
       mailer: createMailer(config),
       catalogue,
       close: async () => {
+        stopFencing();
         await cache.close();
         await events.close();
+        await reads.close();
         await handle.close();
       },
     };

@@ -31,6 +31,8 @@ export type DbHandle = {
   /** Subscribes to notifications on a channel; returns the unsubscribe function. */
   listen: (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
+  /** PostgreSQL only: the primary's connection pool (read replicas fall back to it, db/read-replicas.ts). */
+  pgPool?: pg.Pool;
   /** Internal: Postgres migrations on one dedicated connection. */
   migratePostgres?: () => Promise<void>;
 };
@@ -117,6 +119,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   return {
     db,
     kind: 'postgres',
+    pgPool: pool,
     notify: async (channel, payload) => {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },

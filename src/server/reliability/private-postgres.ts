@@ -33,8 +33,15 @@ export function findPostgresBin(): string | undefined {
 
 const asRoot = process.getuid?.() === 0;
 
+/** A new temporary directory the cluster's owner can write (`postgres` when we are root). */
+export function makeClusterDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  if (asRoot) execFileSync('chown', ['postgres', dir]);
+  return dir;
+}
+
 /** Runs a PostgreSQL tool without blocking the event loop (a burst of requests goes on meanwhile). */
-async function run(bin: string, tool: string, args: string[]): Promise<void> {
+export async function run(bin: string, tool: string, args: string[]): Promise<void> {
   const command = [join(bin, tool), ...args];
   if (asRoot) {
     const quoted = command.map((part) => `'${part.replaceAll("'", `'\\''`)}'`).join(' ');

@@ -76,6 +76,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     {
       config,
       db: runtime.handle.db,
+      readDb: runtime.reads.db,
+      readReplicas: runtime.reads,
       dbKind: runtime.handle.kind,
       events: runtime.events,
       cache: runtime.cache,

@@ -1,5 +1,21 @@
 import { z } from 'zod';
 
+/**
+ * One PostgreSQL read replica (DATABASE_READ_URL) as the answering instance sees it: ok = serving shared reads;
+ * lagging = further behind the primary than DATABASE_READ_MAX_LAG_MS; down = unreachable or failing; not-replica =
+ * not in recovery (promoted or another server); starting = not checked yet. Skipped replicas' reads go elsewhere.
+ */
+export const ReadReplicaHealthSchema = z.object({
+  /** replica-1, replica-2… in the configured order; never an address. */
+  name: z.string(),
+  state: z.enum(['starting', 'ok', 'lagging', 'down', 'not-replica']),
+  /** At most this stale at the last check (ms); null when it could not be measured. */
+  lagMs: z.number().int().nullable(),
+  checkedAt: z.iso.datetime().nullable(),
+  /** Statements it has answered since this instance started. */
+  reads: z.number().int(),
+});
+
 export const HealthResponseSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   database: z.enum(['pglite', 'postgres']),
@@ -9,6 +25,8 @@ export const HealthResponseSchema = z.object({
   uptimeSeconds: z.number(),
   /** Event streams (GET /api/events) open on the instance that answered. */
   realtimeStreams: z.number().int(),
+  /** Read replicas and their state; empty without DATABASE_READ_URL (and always on PGlite). */
+  readReplicas: z.array(ReadReplicaHealthSchema),
 });
 export type HealthResponse = z.infer<typeof HealthResponseSchema>;
 

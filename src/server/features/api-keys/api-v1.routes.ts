@@ -48,7 +48,7 @@ const viewerOfKey = (request: FastifyRequest) => request.apiViewer!;
  * (api-v1.guard.ts). The handlers call the same services, and share the same cached bodies, as the web app's reads.
  */
 export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
-  const { db, cache, config } = deps;
+  const { db, readDb, cache, config } = deps;
   app.decorateRequest('apiViewer', null);
   app.addHook('onRequest', guardApiCall(deps));
 
@@ -67,7 +67,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       return sendBody(
         request,
         reply,
-        await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(db, query, new Date())),
+        await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(readDb, query, new Date())),
       );
     },
   );
@@ -84,7 +84,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendBody(request, reply, await cache.getOrCompute(`project:${id}`, () => getProject(db, id)));
+      return sendBody(request, reply, await cache.getOrCompute(`project:${id}`, () => getProject(readDb, id)));
     },
   );
 
@@ -106,7 +106,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       return sendBody(
         request,
         reply,
-        await cache.getOrCompute(key, () => getProjectHistory(db, id, range, new Date())),
+        await cache.getOrCompute(key, () => getProjectHistory(readDb, id, range, new Date())),
       );
     },
   );
@@ -136,7 +136,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: V1SectorListResponseSchema, ...V1_ERROR_RESPONSES },
       },
     },
-    async (request, reply) => sendBody(request, reply, await cache.getOrCompute('sectors', () => listSectors(db))),
+    async (request, reply) => sendBody(request, reply, await cache.getOrCompute('sectors', () => listSectors(readDb))),
   );
 
   app.get(
@@ -150,7 +150,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      const all = await cache.getOrCompute('platforms:all', () => listPlatforms(db));
+      const all = await cache.getOrCompute('platforms:all', () => listPlatforms(readDb));
       const { kind, q, sort } = request.query;
       if (!kind && !q && sort === 'projects') return sendBody(request, reply, all);
       const { items } = readCachedJson<PlatformListResponse>(all);
@@ -170,7 +170,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       const who = quotaSubjectOf(viewerOfKey(request), request.ip);
-      return runSearch(db, who, request.query, new Date(), config.DAY_TIME_ZONE);
+      return runSearch(db, who, request.query, new Date(), config.DAY_TIME_ZONE, readDb);
     },
   );
 };

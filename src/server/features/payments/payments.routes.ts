@@ -9,7 +9,7 @@ import {
   WebhookResponseSchema,
 } from '../../../shared/api/payments-checkout.schema.ts';
 import { requireSignedIn } from '../../access/viewer-level.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { AppDeps, AppInput } from '../../app-deps.ts';
 import { AppError } from '../../errors.ts';
 import { requireVerifiedEmail } from '../auth/auth.plugin.ts';
 import { toPayment } from './payment-ledger.service.ts';
@@ -94,7 +94,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
  * POST /api/payments/stripe/webhook: Stripe signs the exact bytes it sent, so this scope keeps the JSON body raw (a
  * parser of its own, nowhere else). A bad signature is a 400 with the reason and changes nothing.
  */
-const stripeWebhookRoute: FastifyPluginAsyncZod<AppDeps & { stripe: StripeClient | null }> = async (
+const stripeWebhookRoute: FastifyPluginAsyncZod<AppInput & { stripe: StripeClient | null }> = async (
   app,
   { db, config, stripe },
 ) => {

@@ -10,7 +10,7 @@ import { createCachedByUrl } from '../../plugins/cached-by-url.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getProject, listProjects, toListQuery } from './projects.service.ts';
 
-export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { readDb, cache }) => {
   // Both answers depend on the URL alone (the same for every visitor): a warm URL is answered before validation.
   const listByUrl = createCachedByUrl(cache);
   const projectByUrl = createCachedByUrl(cache);
@@ -28,7 +28,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     async (request, reply) => {
       const query = toListQuery(request.query);
       const key = `projects:${JSON.stringify(query)}`;
-      const cached = await cache.getOrCompute(key, () => listProjects(db, query, new Date()));
+      const cached = await cache.getOrCompute(key, () => listProjects(readDb, query, new Date()));
       listByUrl.remember(request, key);
       return sendCached(request, reply, cached);
     },
@@ -47,7 +47,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, 
     },
     async (request, reply) => {
       const key = `project:${request.params.id}`;
-      const cached = await cache.getOrCompute(key, () => getProject(db, request.params.id));
+      const cached = await cache.getOrCompute(key, () => getProject(readDb, request.params.id));
       projectByUrl.remember(request, key);
       return sendCached(request, reply, cached);
     },

@@ -17,7 +17,7 @@ import { runSearch, searchFacets, suggest } from './search.service.ts';
 const SUGGEST_TTL_MS = 30_000;
 
 /** GET /api/search: counted against the daily search quota (visitors by IP); never cached, the count is per call. */
-export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config, cache }) => {
+export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, readDb, config, cache }) => {
   app.get(
     '/search',
     {
@@ -32,7 +32,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
       const now = new Date();
       reply.header('cache-control', 'private, no-store');
       const who = quotaSubjectOf(viewerOf(request, now), request.ip);
-      const result = await runSearch(db, who, request.query, now, config.DAY_TIME_ZONE);
+      const result = await runSearch(db, who, request.query, now, config.DAY_TIME_ZONE, readDb);
       const userId = who.viewer.userId;
       if (userId) {
         try {
@@ -63,7 +63,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return searchFacets(db, viewerOf(request, new Date()), request.query, { cache });
+      return searchFacets(readDb, viewerOf(request, new Date()), request.query, { cache });
     },
   );
 
@@ -80,7 +80,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
     },
     async (request, reply) => {
       const q = request.query.q.toLowerCase();
-      const cached = await cache.getOrCompute(`suggest:${q}`, () => suggest(db, q), SUGGEST_TTL_MS);
+      const cached = await cache.getOrCompute(`suggest:${q}`, () => suggest(readDb, q), SUGGEST_TTL_MS);
       return sendCached(request, reply, cached);
     },
   );

@@ -54,7 +54,8 @@ export type SearchFacetsOptions = {
  * One executed search (docs/search.md): the page of results and the exact total. The order matters: a refused filter
  * counts nothing, and the quota is counted BEFORE the query runs, so 50 parallel searches cannot all slip in before
  * the counter moves. The facet counts are not part of it: the page asks GET /api/search/facets for them in parallel
- * (searchFacets), since counting every match per sector, chain and status costs more than the page itself.
+ * (searchFacets), since counting every match per sector, chain and status costs more than the page itself. The quota
+ * is counted on `db` (the primary); the search reads `readDb` (a read replica when one is usable, default `db`).
  */
 export async function runSearch(
   db: Db,
@@ -62,24 +63,26 @@ export async function runSearch(
   query: SearchQuery,
   now: Date,
   timeZone: string,
+  readDb: Db = db,
 ): Promise<SearchResponse> {
   assertFilters(who.viewer, query);
   const quota = await consumeQuota(db, who, 'dailySearches', now, timeZone);
-  const { text, filters, sort, order } = await prepareSearch(db, query);
+  // The quota is counted on the primary; the search itself reads what every visitor shares (a replica when usable).
+  const { text, filters, sort, order } = await prepareSearch(readDb, query);
   const categoryOn: CategoryColumn = text ? 'projects' : 'scores';
   const run = async (match: SQL | undefined) => {
     const where = and(match, filterWhere(filters, undefined, categoryOn));
     if (!text) {
       // The heat-sorted page walks an index and stops at `limit`: the count is its own statement, run beside it.
       return Promise.all([
-        withSearchPlanner(db, (tx) => selectSearchPage(tx, where, order, query)),
-        withSearchPlanner(db, (tx) => countMatches(tx, match, filters, categoryOn)),
+        withSearchPlanner(readDb, (tx) => selectSearchPage(tx, where, order, query)),
+        withSearchPlanner(readDb, (tx) => countMatches(tx, match, filters, categoryOn)),
       ]);
     }
-    const page = await withSearchPlanner(db, (tx) => selectSearchPageWithTotal(tx, where, order, query));
+    const page = await withSearchPlanner(readDb, (tx) => selectSearchPageWithTotal(tx, where, order, query));
     const total =
       page.total ??
-      (query.offset > 0 ? await withSearchPlanner(db, (tx) => countMatches(tx, match, filters, categoryOn)) : 0);
+      (query.offset > 0 ? await withSearchPlanner(readDb, (tx) => countMatches(tx, match, filters, categoryOn)) : 0);
     return [page.rows, total] as const;
   };
   let [rows, total] = await run(text ? textMatch(text) : undefined);

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getSector, listSectors } from './sectors.service.ts';
 
-export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { readDb, cache }) => {
   app.get(
     '/',
     {
@@ -19,7 +19,8 @@ export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
         response: { 200: SectorListResponseSchema },
       },
     },
-    async (request, reply) => sendCached(request, reply, await cache.getOrCompute('sectors', () => listSectors(db))),
+    async (request, reply) =>
+      sendCached(request, reply, await cache.getOrCompute('sectors', () => listSectors(readDb))),
   );
 
   app.get(
@@ -37,7 +38,7 @@ export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
       const { id } = request.params;
       const { limit, offset } = request.query;
       const key = `sector:${id.toLowerCase()}:${limit}:${offset}`;
-      return sendCached(request, reply, await cache.getOrCompute(key, () => getSector(db, id, { limit, offset })));
+      return sendCached(request, reply, await cache.getOrCompute(key, () => getSector(readDb, id, { limit, offset })));
     },
   );
 };

@@ -15,19 +15,24 @@ export type SystemRoutesOptions = AppDeps & { openStreams: () => number };
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
   app,
-  { db, dbKind, cache, openStreams },
+  { db, dbKind, cache, readReplicas, openStreams },
 ) => {
   app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
-        summary: 'Health: status, database kind, latest migration, project count',
+        summary: 'Health: status, database kind, latest migration, project count, read replicas',
         response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
       },
     },
     async (_request, reply) => {
-      const health = { ...(await getHealth(db, dbKind)), realtimeStreams: openStreams() };
+      // A replica that is down or lagging does not make the instance unhealthy: its reads go to the primary.
+      const health = {
+        ...(await getHealth(db, dbKind)),
+        realtimeStreams: openStreams(),
+        readReplicas: readReplicas.list(),
+      };
       reply.header('cache-control', 'no-store');
       return reply.code(health.status === 'ok' ? 200 : 503).send(health);
     },

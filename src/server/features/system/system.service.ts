@@ -6,7 +6,10 @@ export const APP_VERSION = '0.1.0';
 const startedAt = Date.now();
 
 /** Database reachability, migration version and project count; status 'unavailable' when a query fails. */
-export async function getHealth(db: Db, kind: DbKind): Promise<Omit<HealthResponse, 'realtimeStreams'>> {
+export async function getHealth(
+  db: Db,
+  kind: DbKind,
+): Promise<Omit<HealthResponse, 'realtimeStreams' | 'readReplicas'>> {
   const base = { database: kind, version: APP_VERSION, uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) };
   try {
     const [migration, projectCount] = await Promise.all([getMigrationVersion(db), selectProjectCount(db)]);

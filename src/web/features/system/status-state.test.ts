@@ -11,6 +11,7 @@ const up: HealthResponse = {
   version: '1.0.0',
   uptimeSeconds: 60,
   realtimeStreams: 0,
+  readReplicas: [],
 };
 
 const source = (overrides: Partial<SourceFreshness>): SourceFreshness => ({
