@@ -12,7 +12,7 @@ import { type Language, translate } from '../../../shared/locales/index.ts';
 import { HEAT_MODEL_VERSION } from '../../../shared/scoring/weights.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { readSourcesAsOf } from '../../jobs/source-freshness.ts';
+import { readSourcesAsOf } from '../../runs/source-freshness.ts';
 import { readProjectHistory } from '../heat/heat.service.ts';
 import type { Viewer } from '../membership/viewer-level.ts';
 import { getProject, readProjectList } from '../projects/projects.service.ts';

@@ -61,7 +61,7 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 export const TODAY_REFRESH_MS = 60 * 60_000;
 
 /**
- * After a recompute (heat/after-recompute.service.ts): today's ranks take this run's heat when they are older than
+ * After a recompute (jobs/after-recompute.ts): today's ranks take this run's heat when they are older than
  * TODAY_REFRESH_MS (or today has none yet); and on the first refresh of a new day, yesterday is finished with its last
  * run, so every past day holds its last heat. Ranked days older than KEEP_DAYS go.
  */
