@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { toHttpPolicy } from '../../sources/http.ts';
 import {
   fetchArticleViews,
@@ -10,7 +11,6 @@ import { runAttentionSource } from './attention-run.ts';
 import type { IngestDeps, IngestOptions, SourceRunResult } from './ingestion.types.ts';
 
 export const SEARCH_INTEREST_REFRESH_MS = 20 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 /**
  * The search-interest index (0–100) from 7-day Wikipedia page views, on a log scale: 70 views a week (10 a day)

@@ -8,6 +8,7 @@ import {
 import { listDays } from '../../../shared/methodology/panel.ts';
 import { type EvaluationPanel, PANEL_SIGNALS, type PanelSignal } from '../../../shared/methodology/types.ts';
 import { countEvidence } from '../../../shared/scoring/index.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { type DailySeries, toDayNumber, toPastDaySignals } from '../heat/past-day-signals.ts';
 import {
@@ -18,7 +19,6 @@ import {
   selectPublishedHeat,
 } from './evaluation-inputs.queries.ts';
 
-const DAY_MS = 86_400_000;
 /** Projects read per page: ~360k heat rows and a few times that in daily values at 90 days. */
 const PAGE = 4000;
 /** A replayed day reads up to 7 days back (news and page views over 7 days, the 7-day price change). */

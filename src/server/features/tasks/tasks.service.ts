@@ -1,5 +1,4 @@
 import type { CreditResponse, TaskItem, TasksResponse, UserTasksResponse } from '../../../shared/api/tasks.schema.ts';
-import { dayKey, startOfDay, startOfNextDay, utcOffsetLabel } from '../../../shared/membership/day-window.ts';
 import { canUse, minimumLevelFor } from '../../../shared/membership/level.ts';
 import {
   ADS_PER_DAY,
@@ -13,6 +12,7 @@ import {
   type TaskKey,
   taskPoints,
 } from '../../../shared/membership/tasks.ts';
+import { dayKey, startOfDay, startOfNextDay, utcOffsetLabel } from '../../../shared/time/day-window.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { assertCanUse, type Viewer } from '../membership/viewer-level.ts';

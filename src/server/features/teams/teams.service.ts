@@ -9,6 +9,7 @@ import {
 } from '../../../shared/api/teams.schema.ts';
 import type { Language } from '../../../shared/locales/index.ts';
 import { canUse, computeEffectiveLevel, type MembershipLevel, TEAM_SEATS } from '../../../shared/membership/level.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import type { TeamRole } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -20,7 +21,6 @@ import { sendInvitationMail, type TeamMailDeps } from './team-mail.ts';
 import { findTeamMembership, lockTeam } from './team-membership.ts';
 import * as q from './teams.queries.ts';
 
-const DAY_MS = 86_400_000;
 type Plan = Awaited<ReturnType<typeof q.selectOwnerPlan>>;
 
 /** The owner's level now (test mode never counts: seats are the owner's real plan); 'free' without an owner row. */

@@ -1,6 +1,6 @@
 import type { TrendResponse } from '../../../shared/api/compare.schema.ts';
 import type { TrendRange } from '../../../shared/api/heat.schema.ts';
-import { DAY_MS } from '../../../shared/scoring/index.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
