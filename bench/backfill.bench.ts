@@ -7,10 +7,9 @@ import { recomputeHeat } from '../src/server/features/heat/recompute.service.ts'
 import { seedSynthetic } from '../src/server/features/synthetic/synthetic.service.ts';
 import { fakeHistoryEnv, fakeHistoryRoute } from '../src/server/sources/testing/fake-history.ts';
 import { FAST_INGEST_ENV, startFakeServer } from '../src/server/sources/testing/fake-server.ts';
+import { DAY_MS } from '../src/shared/time/duration.ts';
 
 export type BackfillBenchRow = Record<string, string | number>;
-
-const DAY_MS = 86_400_000;
 
 /**
  * The history backfill at `count` projects × `days` days against fake sources on loopback (one local server answering

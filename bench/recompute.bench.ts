@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, type DbKind, queryRows } from '../src/server/db/client.ts';
 import { type RecomputeResult, recomputeHeat } from '../src/server/features/heat/recompute.service.ts';
 import { KEEP_HOURLY_MS, KEEP_RUNS_MS } from '../src/server/features/heat/retention.service.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../src/shared/time/duration.ts';
 
 export type RecomputeBenchRow = {
   run: string;
@@ -17,10 +18,6 @@ export type RecomputeBenchRow = {
   steps: string;
 };
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
 /**
  * Heat recomputes of every project and sector in `db`, timed end to end, on a timeline that gives the scheduled runs a
  * moving 24 h baseline (as in production, where every 5-minute run compares with a run a day back):
@@ -32,18 +29,18 @@ const DAY = 24 * HOUR;
  * `npm run bench` calls it right after seeding; the edits themselves are timed apart (the inputs trigger's cost).
  */
 export async function benchRecompute(db: Db, kind: DbKind): Promise<RecomputeBenchRow[]> {
-  const t0 = new Date(Date.now() - DAY - HOUR);
+  const t0 = new Date(Date.now() - DAY_MS - HOUR_MS);
   const at = (ms: number) => new Date(t0.getTime() + ms);
   const first = await timed(() => recomputeHeat(db, { now: t0 }));
   // Scheduled runs every 5 minutes a day back, so the baseline moves between the timed runs below as it does in
   // production; then the first run with a baseline (a full run: every gain appears), untimed.
-  for (let minutes = 5; minutes <= 25; minutes += 5) await recomputeHeat(db, { now: at(minutes * MINUTE) });
-  await recomputeHeat(db, { now: at(DAY + 5 * MINUTE) });
-  const none = await timed(() => recomputeHeat(db, { now: at(DAY + 10 * MINUTE) }));
+  for (let minutes = 5; minutes <= 25; minutes += 5) await recomputeHeat(db, { now: at(minutes * MINUTE_MS) });
+  await recomputeHeat(db, { now: at(DAY_MS + 5 * MINUTE_MS) });
+  const none = await timed(() => recomputeHeat(db, { now: at(DAY_MS + 10 * MINUTE_MS) }));
   const onePercentEdit = await timed(() => editInputs(db, 100));
-  const onePercent = await timed(() => recomputeHeat(db, { now: at(DAY + 15 * MINUTE) }));
+  const onePercent = await timed(() => recomputeHeat(db, { now: at(DAY_MS + 15 * MINUTE_MS) }));
   const everyEdit = await timed(() => editInputs(db, 1));
-  const every = await timed(() => recomputeHeat(db, { now: at(DAY + 20 * MINUTE) }));
+  const every = await timed(() => recomputeHeat(db, { now: at(DAY_MS + 20 * MINUTE_MS) }));
   return [
     toRow(`${kind}: first run, every score changes`, first, 5_000),
     toRow(`${kind}: scheduled run, 0 % changed`, none, 1_000),
@@ -100,7 +97,7 @@ export type HistorySizeRow = {
 
 const RUNS_PER_HOUR = 12; // the heat job's 5-minute schedule
 /** "Daily after" has no end in the documented retention; a year of it is what the projection counts. */
-const DAILY_DAYS = 365 - KEEP_HOURLY_MS / DAY - KEEP_RUNS_MS / DAY;
+const DAILY_DAYS = 365 - KEEP_HOURLY_MS / DAY_MS - KEEP_RUNS_MS / DAY_MS;
 const TARGET_BYTES = 5 * 1024 ** 3;
 
 /**
@@ -115,7 +112,7 @@ export async function benchHistorySize(db: Db, kind: DbKind, projects: number): 
           (SELECT count(*) FROM heat_history)::int AS rows`,
   );
   const bytesPerRow = row && row.rows > 0 ? row.bytes / row.rows : 0;
-  const rowsPerProject = (KEEP_RUNS_MS / HOUR) * RUNS_PER_HOUR + KEEP_HOURLY_MS / HOUR + DAILY_DAYS;
+  const rowsPerProject = (KEEP_RUNS_MS / HOUR_MS) * RUNS_PER_HOUR + KEEP_HOURLY_MS / HOUR_MS + DAILY_DAYS;
   const retained = rowsPerProject * projects;
   const projected = retained * bytesPerRow;
   return {

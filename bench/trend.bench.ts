@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Db, type DbKind, queryRows } from '../src/server/db/client.ts';
 import { selectLastRunOfDay, upsertDailyRanks } from '../src/server/features/trend/trend.queries.ts';
 import { getProjectTrend, getSectorTrend } from '../src/server/features/trend/trend.service.ts';
+import { DAY_MS } from '../src/shared/time/duration.ts';
 
 export type TrendBenchRow = {
   database: string;
@@ -10,8 +11,6 @@ export type TrendBenchRow = {
   'p95 ms': number | string;
   target: string;
 };
-
-const DAY_MS = 86_400_000;
 
 /**
  * 90 ranked days for every project and sector, written straight into heat_daily_ranks (what the trend routes read),

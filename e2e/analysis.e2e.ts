@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { recomputeHeat } from '../src/server/features/heat/recompute.service.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
+import { DAY_MS } from '../src/shared/time/duration.ts';
 import { authenticateInPage } from './support/accounts.ts';
 import { type Lang, MOBILE, open } from './support/browser.ts';
 import { control } from './support/control-server.ts';
@@ -21,7 +22,6 @@ import { fillTemplate } from './support/text.ts';
 // with three days of history shows /analytics saying what fills in after how long.
 const LOCALES = { zh, en } as const;
 const BRIEF_TIMEOUT = 30_000;
-const DAY_MS = 86_400_000;
 
 const session = launchFileBrowser();
 let young: OwnServer;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import type { JobContext } from '../src/server/jobs/job.ts';
 import { ALL_JOBS } from '../src/server/jobs/registry.ts';
 import { createScheduler } from '../src/server/jobs/scheduler.ts';
+import type { JobContext } from '../src/server/runs/job.ts';
 import { openRuntime } from '../src/server/runtime.ts';
 import { type FakeRoute, type FakeServer, startFakeServer } from '../src/server/sources/testing/fake-server.ts';
 import { pgliteTemplate } from '../src/server/test/pglite-template.ts';

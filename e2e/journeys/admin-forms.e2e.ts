@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { finishSyncRun, openSyncRun } from '../../src/server/jobs/run-log.ts';
+import { finishSyncRun, openSyncRun } from '../../src/server/runs/run-log.ts';
 import enAdmin from '../../src/shared/locales/en/admin.json' with { type: 'json' };
 import { en, zh } from '../../src/shared/locales/index.ts';
 import zhAdmin from '../../src/shared/locales/zh/admin.json' with { type: 'json' };

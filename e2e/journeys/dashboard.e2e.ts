@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { afterRecompute } from '../../src/server/features/heat/after-recompute.service.ts';
 import { recomputeHeat } from '../../src/server/features/heat/recompute.service.ts';
 import { creditPoints } from '../../src/server/features/points/points.service.ts';
+import { afterRecompute } from '../../src/server/jobs/after-recompute.ts';
 import { en, zh } from '../../src/shared/locales/index.ts';
 import { authenticateInPage, ownServerMail, PASSWORD, pickFromMenu, signIn } from '../support/accounts.ts';
 import { DESKTOP, MOBILE, open } from '../support/browser.ts';

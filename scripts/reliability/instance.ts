@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, readEnvironment } from '../../src/server/config.ts';
-import type { Job } from '../../src/server/jobs/job.ts';
 import { ALL_JOBS, STARTUP_JOBS } from '../../src/server/jobs/registry.ts';
+import type { Job } from '../../src/server/runs/job.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
 
 // The server as src/server/main.ts starts it (same runtime, same app, same scheduler and jobs), except that the

@@ -49,6 +49,7 @@ import { socialAccountsRoutes } from './features/social-accounts/social-accounts
 import { twitterDebugRoutes } from './features/social-accounts/twitter-debug.routes.ts';
 import { socialSummaryRoutes } from './features/social-summary/social-summary.routes.ts';
 import { supportAdminRoutes, supportRoutes } from './features/support/support.routes.ts';
+import { syncRoutes } from './features/system/sync.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { APP_VERSION } from './features/system/system.service.ts';
 import { taskProgressHooks } from './features/tasks/progress.hooks.ts';
@@ -62,9 +63,9 @@ import {
   weightProposalsAdminRoutes,
   weightProposalsRoutes,
 } from './features/weight-proposals/weight-proposals.routes.ts';
-import type { Job } from './jobs/job.ts';
 import { jobsPlugin } from './jobs/jobs.plugin.ts';
 import { createRecomputeTrigger } from './jobs/recompute-trigger.ts';
+import { JOB_CATALOGUE } from './jobs/registry.ts';
 import { withSafeErrorLogging } from './log-redaction.ts';
 import { createMailer } from './mail/mailer.ts';
 import { registerApiReference } from './plugins/api-reference.ts';
@@ -77,6 +78,7 @@ import {
 import { rejectNul } from './plugins/reject-nul.ts';
 import { securityHeaders } from './plugins/security-headers.ts';
 import { staticWeb } from './plugins/static-web.ts';
+import type { Job } from './runs/job.ts';
 
 /** A hop count becomes the function Fastify takes for it (trust the nearest `hops` proxies). */
 function toTrustProxy(value: Config['TRUST_PROXY']) {
@@ -211,7 +213,7 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
   await app.register(paymentsRoutes, { prefix: '/api', ...deps }); // /payments/plans|checkout|return|stripe/webhook, /me/payments
   await app.register(methodologyRoutes, { prefix: '/api/methodology', ...deps }); // /evaluation (JSON|CSV), /models
   await app.register(weightProposalsRoutes, { prefix: '/api/methodology/proposals', ...deps }); // try my weights (premium)
-  await app.register(adminRoutes, { prefix: '/api/admin', ...deps });
+  await app.register(adminRoutes, { prefix: '/api/admin', ...deps, jobs: JOB_CATALOGUE });
   await app.register(methodologyAdminRoutes, { prefix: '/api/admin/methodology', ...deps }); // candidate models, promote
   await app.register(weightProposalsAdminRoutes, { prefix: '/api/admin/methodology/proposals', ...deps });
   // Created and imported projects are scored by a heat recompute started once the change commits (the heat job under
@@ -236,12 +238,19 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
   await app.register(twitterDebugRoutes, { prefix: '/api/admin/twitter-debug', ...deps }); // one X call, raw + mapped
   await app.register(ingestionAdminRoutes, { prefix: '/api/admin/ingestion', ...deps });
   await app.register(dbSetupRoutes, { prefix: '/api/admin/db-setup', ...deps }); // kind, migrations, rows, size
-  await app.register(maintenanceRoutes, { prefix: '/api/admin/maintenance', ...deps, stopSignal: stopping.signal }); // POST /:action
-  await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history, /sync/status
+  await app.register(maintenanceRoutes, {
+    prefix: '/api/admin/maintenance',
+    ...deps,
+    jobs: JOB_CATALOGUE,
+    stopSignal: stopping.signal,
+  }); // POST /:action
+  await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history
   await app.register(fundamentalsRoutes, { prefix: '/api', ...deps }); // /projects/:id/funding, /logos/:projectId
   await app.register(premiumDataRoutes, { prefix: '/api', ...deps }); // /projects/:id/source-history (vip)
   await app.register(socialSummaryRoutes, { prefix: '/api', ...deps }); // /projects/:id/social (stored X reads)
-  await app.register(jobsPlugin, { ...deps, jobs: options.jobs, stopSignal: stopping.signal });
+  await app.register(syncRoutes, { prefix: '/api/sync', ...deps, jobs: JOB_CATALOGUE }); // /status: runs and freshness
+  const scheduled = options.jobs ?? [...JOB_CATALOGUE.scheduled, ...JOB_CATALOGUE.startup];
+  await app.register(jobsPlugin, { ...deps, jobs: scheduled, stopSignal: stopping.signal });
 
   await registerApiReference(app); // /api/docs (the OpenAPI JSON) and /api/docs/ui (the browsable reference)
   // /api/* never falls back to the web app.

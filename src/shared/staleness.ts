@@ -1,7 +1,5 @@
 import type { MetricSource } from './api/common.schema.ts';
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
+import { DAY_MS, HOUR_MS } from './time/duration.ts';
 
 /**
  * How often each source refreshes its metrics (ms), matching the ingestion jobs: market hourly, discovery and

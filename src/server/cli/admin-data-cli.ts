@@ -11,6 +11,7 @@ import { getAdminStats } from '../features/admin/admin.service.ts';
 import { previewImport, runImport } from '../features/admin/admin-import.service.ts';
 import { EXPORT_PAGE_SIZE, writeFullExport } from '../features/admin/full-export.service.ts';
 import { createRecomputeTrigger } from '../jobs/recompute-trigger.ts';
+import { JOB_CATALOGUE } from '../jobs/registry.ts';
 import { openRuntime } from '../runtime.ts';
 import { type CliIo, type CliResult, describeAppError, formatTable, toFailure, writeChunk } from './cli-io.ts';
 
@@ -162,7 +163,8 @@ export async function runExportCommand(args: string[], env: Env, io: CliIo): Pro
     const config = loadConfig(env);
     handle = await createDb(config, { role: 'admin-cli' });
     const now = new Date();
-    const total = (await getAdminStats({ db: handle.db, dbKind: handle.kind, config }, now)).projects;
+    const total = (await getAdminStats({ db: handle.db, dbKind: handle.kind, config, jobs: JOB_CATALOGUE }, now))
+      .projects;
     if (file) bar.start(Math.max(total, 1), 0);
     drawing = Boolean(file);
     let chunks = 0;
@@ -239,7 +241,7 @@ export async function runStatsCommand(args: string[], env: Env): Promise<CliResu
   const config = loadConfig(env);
   const handle = await createDb(config, { role: 'admin-cli' });
   try {
-    const stats = await getAdminStats({ db: handle.db, dbKind: handle.kind, config }, new Date());
+    const stats = await getAdminStats({ db: handle.db, dbKind: handle.kind, config, jobs: JOB_CATALOGUE }, new Date());
     if (values.json) return { code: 0, out: JSON.stringify(stats, null, 2) };
     return { code: 0, out: formatStats(stats) };
   } finally {

@@ -4,7 +4,7 @@ import type { DbHandle } from '../db/client.ts';
 import { type BackfillResult, runBackfill } from '../features/backfill/backfill.service.ts';
 import { BACKFILL_JOB, toBackfillOutcome } from '../features/backfill/backfill-run.service.ts';
 import type { HistorySource } from '../features/backfill/backfill-sources.ts';
-import { runRecordedJob } from '../jobs/run-log.ts';
+import { runRecordedJob } from '../runs/run-log.ts';
 
 // npm run ingest -- --backfill N: N days (1–365) of daily history from every history source, then past days' heat.
 

@@ -9,8 +9,8 @@ import {
   type RunEvaluationResult,
   runEvaluation,
 } from '../features/methodology/evaluation-run.service.ts';
-import { runRecordedJob } from '../jobs/run-log.ts';
 import { safeErrorMessage } from '../log-redaction.ts';
+import { runRecordedJob } from '../runs/run-log.ts';
 import { openRuntime } from '../runtime.ts';
 import { formatEvaluationTables } from './evaluation-tables.ts';
 

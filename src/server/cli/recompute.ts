@@ -3,11 +3,11 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { loadConfig, readEnvironment } from '../config.ts';
-import { afterRecompute } from '../features/heat/after-recompute.service.ts';
 import { type RecomputePhase, recomputeHeat } from '../features/heat/recompute.service.ts';
 import { compactHeatHistory } from '../features/heat/retention.service.ts';
-import { runRecordedJob } from '../jobs/run-log.ts';
+import { afterRecompute } from '../jobs/after-recompute.ts';
 import { safeErrorMessage } from '../log-redaction.ts';
+import { runRecordedJob } from '../runs/run-log.ts';
 import { openRuntime } from '../runtime.ts';
 
 // npm run recompute [-- --compact] [-- --full]

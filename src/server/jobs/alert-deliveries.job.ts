@@ -1,5 +1,5 @@
 import { createAlertMailer, deliverDueAlerts } from '../features/alerts/deliveries.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * Sends due alert deliveries every minute: e-mails and signed webhooks, retried with back-off (WEBHOOK_BACKOFF_SECONDS)

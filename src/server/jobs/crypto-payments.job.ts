@@ -1,5 +1,5 @@
 import { runCryptoChecks } from '../features/crypto-payments/crypto-payments.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * Every minute: re-checks processing crypto payments on-chain until they succeed or fail, and fails pending ones that

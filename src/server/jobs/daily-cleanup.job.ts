@@ -3,7 +3,7 @@ import { cleanupClientErrors } from '../features/client-errors/client-errors.ser
 import { cleanupNotifications } from '../features/notifications/notifications.service.ts';
 import { cleanupQuotaUsage } from '../features/quotas/quotas.service.ts';
 import { cleanupTaskRows } from '../features/tasks/cleanup.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * Drops short-lived counters nothing reads after a day: quota windows and task progress, share tokens and ad views

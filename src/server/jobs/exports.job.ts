@@ -1,6 +1,6 @@
 import { runDueSchedules } from '../features/exports/export-schedules.service.ts';
 import { maintainExports } from '../features/exports/exports.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * Every minute: runs the due scheduled exports (each period claimed once across instances), runs exports a stopped

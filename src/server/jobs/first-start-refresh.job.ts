@@ -1,9 +1,8 @@
 import { runIngestion, summarizeSourceRuns } from '../features/ingestion/ingestion.service.ts';
+import type { Job, JobContext } from '../runs/job.ts';
+import { FIRST_START_REFRESH_JOB } from '../runs/job-names.ts';
+import { hasCompletedRun } from '../runs/run-log.ts';
 import { runHeatRecompute } from './heat.job.ts';
-import type { Job, JobContext } from './job.ts';
-import { hasCompletedRun } from './run-log.ts';
-
-export const FIRST_START_REFRESH_JOB = 'first-start-refresh';
 
 /** Due while FIRST_START_REFRESH is on and no run of it has succeeded (fully or partly) on this database. */
 async function isDue(ctx: JobContext): Promise<boolean> {

@@ -7,10 +7,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projects, syncRuns } from '../db/schema/index.ts';
 import { SAMPLE_SOURCE } from '../features/catalogue/catalogue.data.ts';
+import { FIRST_START_REFRESH_JOB } from '../runs/job-names.ts';
+import { isScheduled } from '../runs/job-schedule.ts';
 import { FAST_INGEST_ENV, type FakeRequest, type FakeServer, startFakeServer } from '../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { FIRST_START_REFRESH_JOB, firstStartRefreshJob } from './first-start-refresh.job.ts';
-import { isScheduled } from './scheduler.ts';
+import { firstStartRefreshJob } from './first-start-refresh.job.ts';
 
 // Issue 15 item 7: on a fresh database the server starts a market and TVL refresh in the background after the
 // catalogue loads, once; with unreachable sources it fails quietly and the sample values stay marked sample.

@@ -1,6 +1,7 @@
 import { runIngestion, SOURCE_NAMES, summarizeSourceRuns } from '../features/ingestion/ingestion.service.ts';
+import type { Job } from '../runs/job.ts';
+import { FULL_SYNC_JOB } from '../runs/job-names.ts';
 import { runHeatRecompute } from './heat.job.ts';
-import type { Job } from './job.ts';
 
 /**
  * The full sync every 24 hours (spec §9): every ingestion source in order (discovery first; social sources refresh
@@ -8,7 +9,7 @@ import type { Job } from './job.ts';
  * the run is partial (or failed, when every source that ran failed).
  */
 export const fullSyncJob: Job = {
-  name: 'full-sync',
+  name: FULL_SYNC_JOB,
   cron: '0 30 2 * * *',
   sources: SOURCE_NAMES,
   run: async (ctx) => {

@@ -6,10 +6,10 @@ import { CLI_ACTOR } from '../audit/audit-log.service.ts';
 import { queryRows } from '../db/client.ts';
 import { seedStoredHistory } from '../features/methodology/methodology.test-support.ts';
 import { createCandidateModel } from '../features/methodology/models.service.ts';
+import type { JobContext } from '../runs/job.ts';
+import { runRecordedJob } from '../runs/run-log.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { heatEvaluationJob } from './heat-evaluation.job.ts';
-import type { JobContext } from './job.ts';
-import { runRecordedJob } from './run-log.ts';
 
 // The daily evaluation: a re-run on the same inputs stores the same figures (fixed seed, rows replaced), and two
 // instances starting it at once run it once (the job lock).

@@ -1,5 +1,5 @@
 import { runEvaluation } from '../features/methodology/evaluation-run.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * Evaluates the last 90 days of heat against what happened next, for every model version (published heat of each

@@ -1,6 +1,6 @@
-import { afterRecompute } from '../features/heat/after-recompute.service.ts';
 import { recomputeHeat } from '../features/heat/recompute.service.ts';
-import type { Job, JobContext } from './job.ts';
+import type { Job, JobContext } from '../runs/job.ts';
+import { afterRecompute } from './after-recompute.ts';
 
 /**
  * Recomputes heat (only the projects whose score can have moved, see incremental-recompute.ts) and every sector's,

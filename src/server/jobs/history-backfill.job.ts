@@ -1,5 +1,5 @@
 import { runBackgroundBackfill } from '../features/backfill/backfill-run.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * The history backfill in the background: at start-up and every 6 hours until one run succeeds (then a no-op), so a

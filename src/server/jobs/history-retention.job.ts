@@ -1,6 +1,6 @@
 import { refreshTableStatistics } from '../db/maintenance.ts';
 import { compactHeatHistory } from '../features/heat/retention.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /** Compacts heat_history every hour (runs 48 h → hourly 30 days → daily), at :07 to stay clear of the heat slots. */
 export const historyRetentionJob: Job = {

@@ -1,5 +1,5 @@
 import { runSourcesForJob } from '../features/ingestion/ingestion.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /** Developer data from GitHub once a day (04:30 UTC). */
 export const developerJob: Job = {

@@ -1,5 +1,5 @@
 import { runSourcesForJob } from '../features/ingestion/ingestion.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * Discovery and protocol TVL from DefiLlama, then its chain TVL (the platforms' figure), once a day (03:15 UTC, away

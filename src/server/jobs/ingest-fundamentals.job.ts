@@ -1,5 +1,5 @@
 import { runSourcesForJob } from '../features/ingestion/ingestion.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * Funding rounds from DefiLlama `/raises`, then logo downloads, once a day (03:35 UTC: after discovery has linked the

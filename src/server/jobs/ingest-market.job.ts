@@ -1,5 +1,5 @@
 import { runSourcesForJob } from '../features/ingestion/ingestion.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /** Market data (CoinGecko prices, caps, volumes, trending) every hour (spec §9 "Intervals"). */
 export const marketJob: Job = {

@@ -1,5 +1,5 @@
 import { runSourcesForJob } from '../features/ingestion/ingestion.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * News mentions from GDELT every 15 minutes: each run takes the most overdue 1/96 of the projects (GDELT allows about

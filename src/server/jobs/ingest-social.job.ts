@@ -1,6 +1,6 @@
 import { runSourcesForJob } from '../features/ingestion/ingestion.service.ts';
+import type { Job } from '../runs/job.ts';
 import { TtlCache } from '../sources/ttl-cache.ts';
-import type { Job } from './job.ts';
 
 /**
  * Social refresh (X, Telegram, Discord) every hour; each run takes the most overdue 1/168 of the projects whose

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { AppDeps } from '../app-deps.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 import { ALL_JOBS, STARTUP_JOBS } from './registry.ts';
 import { createScheduler } from './scheduler.ts';
 

@@ -1,5 +1,5 @@
 import { notifyExpiringMemberships } from '../features/notifications/membership-expiry.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * Warns users whose paid plan ends within three days (one notification per plan end, so a rerun adds nothing).

@@ -1,5 +1,5 @@
 import { expirePoints } from '../features/points/expiry.service.ts';
-import type { Job } from './job.ts';
+import type { Job } from '../runs/job.ts';
 
 /**
  * Expires unspent points older than POINTS_EXPIRY_DAYS (0, the default: nothing expires). Daily at 16:10 UTC, just

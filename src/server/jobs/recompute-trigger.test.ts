@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { projectScores, syncRuns } from '../db/schema/index.ts';
+import type { JobContext } from '../runs/job.ts';
+import { withJobLock } from '../runs/job-lock.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { insertProject } from '../test/factories.ts';
-import type { JobContext } from './job.ts';
-import { withJobLock } from './job-lock.ts';
 import { createRecomputeTrigger } from './recompute-trigger.ts';
 
 describe('the recompute after a data change', () => {

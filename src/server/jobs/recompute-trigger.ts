@@ -7,8 +7,8 @@ declare module 'fastify' {
   }
 }
 
-import type { JobContext } from './job.ts';
-import { type RunTrigger, runRecordedJob } from './run-log.ts';
+import type { JobContext } from '../runs/job.ts';
+import { type RunTrigger, runRecordedJob } from '../runs/run-log.ts';
 
 /** Between two tries while another run of the heat job holds its lock (this instance's scheduler or another's). */
 const LOCKED_RETRY_MS = 1_000;

@@ -1,3 +1,4 @@
+import type { Job, JobCatalogue } from '../runs/job.ts';
 import { alertDeliveriesJob } from './alert-deliveries.job.ts';
 import { cryptoPaymentsJob } from './crypto-payments.job.ts';
 import { dailyCleanupJob } from './daily-cleanup.job.ts';
@@ -16,7 +17,6 @@ import { newsJob } from './ingest-news.job.ts';
 import { redditJob } from './ingest-reddit.job.ts';
 import { searchInterestJob } from './ingest-search-interest.job.ts';
 import { socialJob } from './ingest-social.job.ts';
-import type { Job } from './job.ts';
 import { membershipExpiryJob } from './membership-expiry.job.ts';
 import { pointsExpiryJob } from './points-expiry.job.ts';
 
@@ -82,3 +82,6 @@ export const INGESTION_JOBS: readonly Job[] = [
  * - first-start-refresh  market (CoinGecko) and TVL (DefiLlama), then heat, until one such refresh has succeeded
  */
 export const STARTUP_JOBS: readonly Job[] = [firstStartRefreshJob];
+
+/** Every job, as app.ts passes it to the scheduler and to the code that reports on or starts jobs by name. */
+export const JOB_CATALOGUE: JobCatalogue = { scheduled: ALL_JOBS, startup: STARTUP_JOBS };

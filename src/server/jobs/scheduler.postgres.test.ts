@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { queryRows } from '../db/client.ts';
+import type { Job } from '../runs/job.ts';
 import { openRuntime, type Runtime } from '../runtime.ts';
 import { createFreshDatabase } from '../test/build-test-app.ts';
 import { insertProject, insertSector } from '../test/factories.ts';
 import { runHeatRecompute } from './heat.job.ts';
-import type { Job } from './job.ts';
 
 // Two app instances on one PostgreSQL, both with the scheduler on: every slot must run once, not twice, and a run
 // that outlasts its slot must not overlap the next one on the other instance. Needs TEST_DATABASE_URL.

@@ -2,11 +2,12 @@ import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { syncRuns } from '../db/schema/index.ts';
+import type { Job, JobContext } from '../runs/job.ts';
+import { toCronPattern } from '../runs/job-schedule.ts';
 import { requestJson, toHttpPolicy } from '../sources/http.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import type { Job, JobContext } from './job.ts';
 import { ALL_JOBS } from './registry.ts';
-import { createScheduler, toCronPattern } from './scheduler.ts';
+import { createScheduler } from './scheduler.ts';
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 let t: TestApp;

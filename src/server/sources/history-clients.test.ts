@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DAY_MS } from '../../shared/time/duration.ts';
 import { fetchMarketChart } from './coingecko/market-chart.client.ts';
 import type { DailyPoint } from './daily.ts';
 import { fetchProtocolTvl } from './defillama/protocol-tvl.client.ts';
@@ -11,9 +12,8 @@ import { fetchDailyViews } from './wikimedia/daily-views.client.ts';
 // The five history clients of the backfill against one local fake server: each answers normally, retries 429 and
 // 500 (then succeeds), gives up on a timeout, rejects a malformed body, and does not retry another 4xx.
 const policy: HttpPolicy = { timeoutMs: 300, maxRetries: 2, retryBaseMs: 1, maxWaitMs: 200 };
-const DAY = 86_400_000;
 const t0 = Date.UTC(2026, 10, 20); // 2026-11-20
-const NOW = t0 + 2 * DAY + 3_600_000;
+const NOW = t0 + 2 * DAY_MS + 3_600_000;
 
 type Client = {
   name: string;
@@ -32,15 +32,15 @@ const CLIENTS: Client[] = [
       prices: [
         [t0, 5],
         [t0 + 3_600_000, 6],
-        [t0 + DAY, 7],
+        [t0 + DAY_MS, 7],
       ],
       market_caps: [
         [t0, 50],
-        [t0 + DAY, 70],
+        [t0 + DAY_MS, 70],
       ],
       total_volumes: [
         [t0, 1],
-        [t0 + DAY, null],
+        [t0 + DAY_MS, null],
       ],
     },
     malformed: { prices: 'nope' },
@@ -61,20 +61,20 @@ const CLIENTS: Client[] = [
     ok: {
       name: 'Uniswap',
       tvl: [
-        { date: (t0 - 5 * DAY) / 1000, totalLiquidityUSD: 1 },
+        { date: (t0 - 5 * DAY_MS) / 1000, totalLiquidityUSD: 1 },
         { date: t0 / 1000, totalLiquidityUSD: 9 },
       ],
     },
     malformed: { tvl: [{ date: 'x' }] },
-    call: (base) => fetchProtocolTvl(base, policy, 'uniswap', t0 - DAY),
+    call: (base) => fetchProtocolTvl(base, policy, 'uniswap', t0 - DAY_MS),
     expected: [{ day: '2026-11-20', value: 9 }],
   },
   {
     name: 'github commit_activity',
     path: '/repos/uniswap/v4-core/stats/commit_activity',
-    ok: [{ total: 3, week: (t0 - 4 * DAY) / 1000, days: [0, 0, 0, 0, 1, 1, 1] }],
+    ok: [{ total: 3, week: (t0 - 4 * DAY_MS) / 1000, days: [0, 0, 0, 0, 1, 1, 1] }],
     malformed: [{ total: 'x' }],
-    call: (base) => fetchCommitActivity({ baseUrl: base, policy }, 'uniswap/v4-core', t0 + DAY),
+    call: (base) => fetchCommitActivity({ baseUrl: base, policy }, 'uniswap/v4-core', t0 + DAY_MS),
     expected: [
       { day: '2026-11-16', value: 0 },
       { day: '2026-11-17', value: 0 },
@@ -96,7 +96,13 @@ const CLIENTS: Client[] = [
     },
     malformed: { items: [{ timestamp: 'x', views: -1 }] },
     call: (base) =>
-      fetchDailyViews({ baseUrl: base, policy, userAgent: 'test' }, 'en', 'Uniswap', new Date(t0), new Date(t0 + DAY)),
+      fetchDailyViews(
+        { baseUrl: base, policy, userAgent: 'test' },
+        'en',
+        'Uniswap',
+        new Date(t0),
+        new Date(t0 + DAY_MS),
+      ),
     expected: [
       { day: '2026-11-20', value: 10 },
       { day: '2026-11-21', value: 12 },

@@ -1,6 +1,7 @@
 import { RISK_FLAG_CODES, type RiskFlag } from '../api/analysis.schema.ts';
 import type { MetricSource } from '../api/common.schema.ts';
 import { isMetricStale } from '../staleness.ts';
+import { DAY_MS } from '../time/duration.ts';
 import {
   FEW_AUTHORS_MIN_POSTS,
   FEW_AUTHORS_RATIO,
@@ -10,7 +11,6 @@ import {
 } from './constants.ts';
 import { ANCHORS, type FactBook } from './facts.ts';
 
-const DAY_MS = 86_400_000;
 const HEAT_CATEGORIES = new Set(['social', 'market', 'development', 'news']);
 
 /** What the risk flags of one project read. `breakdown` null: the per-input breakdown is not at hand (no singleSignal). */

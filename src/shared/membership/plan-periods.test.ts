@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { DAY_MS } from '../time/duration.ts';
 import { addMonths, derivePaidPlan, PLAN_VALUE } from './plan-periods.ts';
 
 const at = (iso: string) => new Date(iso);
-const DAY = 86_400_000;
 
 describe('paid plan from successful payments', () => {
   test('calendar months: 31 January + 1 month is the end of February; a year is twelve months', () => {
@@ -40,7 +40,7 @@ describe('paid plan from successful payments', () => {
       { id: 'a', plan: 'premium', period: 'monthly', paidAt: at('2026-04-01T00:00:00Z') },
       { id: 'b', plan: 'vip', period: 'monthly', paidAt: at('2026-04-11T00:00:00Z') }, // 20 premium days unused
     ]);
-    const converted = Math.floor((20 * DAY * PLAN_VALUE.premium) / PLAN_VALUE.vip);
+    const converted = Math.floor((20 * DAY_MS * PLAN_VALUE.premium) / PLAN_VALUE.vip);
     expect(upgraded.plan).toBe('vip');
     expect(upgraded.expiresAt?.getTime()).toBe(at('2026-05-11T00:00:00Z').getTime() + converted);
 

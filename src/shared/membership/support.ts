@@ -1,6 +1,8 @@
 // Support priority and response targets: vip's priority_support (level.ts) puts a request first in
 // the admin queue with a shorter first-response target; every other signed-in level gets normal priority. The server
 // decides both when a request is created; /membership and the /support form show the same constant.
+
+import { DAY_MS } from '../time/duration.ts';
 import { canUse, type MembershipLevel } from './level.ts';
 
 export const SUPPORT_PRIORITIES = ['priority', 'normal'] as const;
@@ -17,7 +19,6 @@ export function supportPriorityOf(level: MembershipLevel): SupportPriority {
   return canUse(level, 'priority_support') ? 'priority' : 'normal';
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKEND = new Set(['Sat', 'Sun']);
 
 /** Whether a moment falls on a Saturday or Sunday in `timeZone` (an IANA name). */

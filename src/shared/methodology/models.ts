@@ -9,7 +9,6 @@ import {
   AGE_FACTOR_OLDER,
   AGE_FACTOR_UNKNOWN,
   AGE_FACTORS,
-  DAY_MS,
   HEAT_CATEGORY_WEIGHTS,
   HEAT_COMPONENT_POINTS,
   HEAT_MODEL_VERSION,
@@ -17,6 +16,7 @@ import {
   MIN_EVIDENCE_SIGNALS,
   STATUS_BONUS,
 } from '../scoring/weights.ts';
+import { DAY_MS } from '../time/duration.ts';
 
 /** Everything a heat model version decides. Category weights sum to 1; points are shares inside a category. */
 export type HeatModelDefinition = {

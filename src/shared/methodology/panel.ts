@@ -1,6 +1,6 @@
+import { DAY_MS } from '../time/duration.ts';
 import { type EvaluationPanel, PANEL_SIGNALS, type PanelProject, type PanelSignal } from './types.ts';
 
-const DAY_MS = 86_400_000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** One project's stored history, keyed by UTC day ('YYYY-MM-DD'). Absent or null = missing, never 0. */

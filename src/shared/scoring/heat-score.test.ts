@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { DAY_MS } from '../time/duration.ts';
 import {
   computeAgeFactor,
   computeCategoryScores,
@@ -8,7 +9,7 @@ import {
 } from './heat-score.ts';
 import { daysAgo, EXAMPLE_A, EXAMPLE_B, EXAMPLE_C, NO_SIGNALS, NOW, sumContributions } from './test-fixtures.ts';
 import type { HeatSignals } from './types.ts';
-import { DAY_MS, SPEC_SIGNAL_WEIGHTS } from './weights.ts';
+import { SPEC_SIGNAL_WEIGHTS } from './weights.ts';
 
 const entry = (signals: HeatSignals, key: string) => heatScore(signals, NOW).breakdown.find((e) => e.key === key);
 

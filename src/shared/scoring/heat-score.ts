@@ -1,3 +1,4 @@
+import { DAY_MS } from '../time/duration.ts';
 import { computeEffectiveMentions } from './mentions.ts';
 import { computeNormalized, HEAT_NORMALIZATION, type NormalizationScale } from './normalize.ts';
 import { clampEntry } from './social-score.ts';
@@ -13,7 +14,6 @@ import {
   AGE_FACTOR_OLDER,
   AGE_FACTOR_UNKNOWN,
   AGE_FACTORS,
-  DAY_MS,
   HEAT_CATEGORY_WEIGHTS,
   HEAT_COMPONENT_POINTS,
   HEAT_MODEL_VERSION,

@@ -1,5 +1,6 @@
+import { DAY_MS } from '../time/duration.ts';
 import { hasValue, type ProjectStatus } from './types.ts';
-import { DAY_MS, NEW_WITHIN_DAYS, RISING_MIN_GAIN, TRENDING_TOP_SHARE } from './weights.ts';
+import { NEW_WITHIN_DAYS, RISING_MIN_GAIN, TRENDING_TOP_SHARE } from './weights.ts';
 
 /**
  * The gain a project needs to be in the top decile of the universe: the k-th largest known 24 h gain with

@@ -1,6 +1,7 @@
 // Shared fixtures for the scoring tests (not exported from index.ts).
+
+import { DAY_MS } from '../time/duration.ts';
 import type { HeatSignals } from './types.ts';
-import { DAY_MS } from './weights.ts';
 
 export const NOW = new Date('2026-11-21T00:00:00.000Z');
 

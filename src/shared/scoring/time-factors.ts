@@ -1,4 +1,5 @@
-import { AGE_FACTORS, DAY_MS, NEW_WITHIN_DAYS } from './weights.ts';
+import { DAY_MS } from '../time/duration.ts';
+import { AGE_FACTORS, NEW_WITHIN_DAYS } from './weights.ts';
 
 /** Every age (in days since listing) after which a time-dependent factor changes: the age factor's steps, "new". */
 const THRESHOLD_DAYS = [...new Set([...AGE_FACTORS.map((row) => row.withinDays), NEW_WITHIN_DAYS])].sort(

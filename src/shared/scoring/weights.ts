@@ -124,8 +124,6 @@ export const NEW_WITHIN_DAYS = 30;
 /** Concentration: the share of a sector's heat held by its top N projects. */
 export const CONCENTRATION_TOP_N = 3;
 
-export const DAY_MS = 86_400_000;
-
 // --- Minimum evidence (docs/heat-score.md, "Minimum evidence") -----------------------------------------------------
 /** A project is scored only when at least this many raw heat inputs have data; below it, it has no heat score. */
 export const MIN_EVIDENCE_SIGNALS = 2;

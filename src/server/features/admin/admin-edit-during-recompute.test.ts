@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { HOUR_MS } from '../../../shared/time/duration.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
 import type { ExportProject } from '../catalogue/catalogue.service.ts';
@@ -26,7 +27,6 @@ const LAYER2 = {
   color: '#f97316',
   icon: 'layers',
 };
-const HOUR = 3_600_000;
 const T0 = Date.parse('2026-11-01T00:00:00.000Z');
 
 test('edits, deletes and sector renames during heat runs all succeed, and the runs too', async () => {
@@ -35,7 +35,7 @@ test('edits, deletes and sector renames during heat runs all succeed, and the ru
     const category = i % 2 === 0 ? 'Layer1' : 'Layer2';
     const id = `during-run-${i}`;
     const [run] = await Promise.all([
-      recomputeHeat(t.db, { now: new Date(T0 + i * HOUR), strategy: i % 3 === 0 ? 'rebuild' : 'update' }),
+      recomputeHeat(t.db, { now: new Date(T0 + i * HOUR_MS), strategy: i % 3 === 0 ? 'rebuild' : 'update' }),
       admin
         .request({ method: 'PUT', url: '/api/admin/projects/bitcoin', payload: { ...bitcoin, category } })
         .then((res) => statuses.push(res.statusCode)),

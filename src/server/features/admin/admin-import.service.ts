@@ -8,7 +8,7 @@ import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { finishSyncRun, openSyncRun, type RunTrigger } from '../../jobs/run-log.ts';
+import { finishSyncRun, openSyncRun, type RunTrigger } from '../../runs/run-log.ts';
 import {
   AdminProjectSchema,
   ChainNameSchema,

@@ -9,7 +9,7 @@ import {
   MaintenanceResponseSchema,
 } from '../../../shared/api/admin-ops.schema.ts';
 import { queryRows, readJournal } from '../../db/client.ts';
-import { withJobLock } from '../../jobs/job-lock.ts';
+import { withJobLock } from '../../runs/job-lock.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
 import type { Agent } from '../auth/auth.test-support.ts';

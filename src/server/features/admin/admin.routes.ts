@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
 import { ConfigStatusResponseSchema } from '../../../shared/api/admin-config.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { JobCatalogue } from '../../runs/job.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import { getAdminStats } from './admin.service.ts';
 import { getConfigStatus } from './config-status.service.ts';
@@ -12,7 +13,7 @@ import { fullExportFileName, writeFullExport } from './full-export.service.ts';
  * /api/admin/*. The guard is a hook on this whole scope, so a route added here cannot forget it; the admin-route
  * test also walks every /api/admin route and expects 403 for a non-admin.
  */
-export const adminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+export const adminRoutes: FastifyPluginAsyncZod<AppDeps & { jobs: JobCatalogue }> = async (app, deps) => {
   app.addHook('onRequest', requireAdmin);
 
   app.get(

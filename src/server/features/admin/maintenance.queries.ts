@@ -1,7 +1,6 @@
-import { and, desc, eq, gte, like, lte, notLike, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
 
-import { syncRuns } from '../../db/schema/index.ts';
 /** Deletes projects whose name is empty once trimmed (their scores, history and links go by ON DELETE CASCADE). */
 export async function deleteUnnamedProjects(db: Db): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
@@ -30,54 +29,4 @@ export async function vacuumAnalyze(db: Db): Promise<number> {
         WHERE n.nspname = 'public' AND c.relkind = 'r'`,
   );
   return rows[0]?.n ?? 0;
-}
-
-const OPERATION_RUN_COLUMNS = {
-  id: syncRuns.id,
-  job: syncRuns.job,
-  status: syncRuns.status,
-  trigger: syncRuns.trigger,
-  startedAt: syncRuns.startedAt,
-  finishedAt: syncRuns.finishedAt,
-  durationMs: syncRuns.durationMs,
-  counts: syncRuns.counts,
-  errors: syncRuns.errors,
-};
-
-/** The newest run of each of `jobs` (one index walk per job: sync_runs_job_idx). */
-export async function selectLatestRunsOf(db: Db, jobs: string[]) {
-  const rows = await Promise.all(
-    jobs.map((job) =>
-      db
-        .select(OPERATION_RUN_COLUMNS)
-        .from(syncRuns)
-        .where(eq(syncRuns.job, job))
-        .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
-        .limit(1),
-    ),
-  );
-  return rows.flat();
-}
-
-/** Source rows (ingest:<source>) started in [from, to): the steps of one full sync. */
-export function selectSourceRunsBetween(db: Db, from: Date, to: Date | null) {
-  return db
-    .select({ job: syncRuns.job, status: syncRuns.status, startedAt: syncRuns.startedAt, errors: syncRuns.errors })
-    .from(syncRuns)
-    .where(
-      and(like(syncRuns.job, 'ingest:%'), gte(syncRuns.startedAt, from), to ? lte(syncRuns.startedAt, to) : undefined),
-    )
-    .orderBy(syncRuns.startedAt, syncRuns.id);
-}
-
-/**
- * The newest start-up run of each job (trigger 'startup': the first-start refresh, the start-up heat recompute, the
- * history backfill…), without the per-source steps (ingest:<source>) a start-up job records under it.
- */
-export function selectLatestStartupRuns(db: Db) {
-  return db
-    .selectDistinctOn([syncRuns.job], OPERATION_RUN_COLUMNS)
-    .from(syncRuns)
-    .where(and(eq(syncRuns.trigger, 'startup'), notLike(syncRuns.job, 'ingest:%')))
-    .orderBy(syncRuns.job, desc(syncRuns.startedAt), desc(syncRuns.id));
 }

@@ -8,6 +8,7 @@ import {
 import { OperationRunsResponseSchema } from '../../../shared/api/admin-runs.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminActorOf, recordAdminAction } from '../../audit/audit-log.service.ts';
+import type { JobCatalogue } from '../../runs/job.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
 import { runMaintenance } from './maintenance.service.ts';
 import { listOperationRuns } from './operation-runs.service.ts';
@@ -18,10 +19,9 @@ import { startFullRefresh } from './refresh.service.ts';
  * POST /api/admin/maintenance/refresh: "refresh all data" (the full sync) started in the background, 202.
  * GET /api/admin/maintenance/runs: the newest run of each of them and the full sync's steps (the page polls it).
  */
-export const maintenanceRoutes: FastifyPluginAsyncZod<AppDeps & { stopSignal?: AbortSignal }> = async (
-  app,
-  { stopSignal, ...deps },
-) => {
+export const maintenanceRoutes: FastifyPluginAsyncZod<
+  AppDeps & { jobs: JobCatalogue; stopSignal?: AbortSignal }
+> = async (app, { stopSignal, jobs, ...deps }) => {
   app.addHook('onRequest', requireAdmin);
   // Background refreshes of this process: closing the app aborts them (stopSignal) and waits until each has recorded
   // its run, so none writes to a closed database.
@@ -82,6 +82,7 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<AppDeps & { stopSignal?: A
     async (request, reply) => {
       const { done, ...started } = await startFullRefresh(
         { ...deps, now: () => new Date(), log: app.log, signal: stopSignal },
+        jobs,
         `${hostname()}:${process.pid}`,
       );
       await recordAdminAction(deps.db, {

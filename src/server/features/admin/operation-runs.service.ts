@@ -1,10 +1,9 @@
 import { OPERATIONS, type Operation, type OperationRunsResponse } from '../../../shared/api/admin-runs.schema.ts';
 import type { Db } from '../../db/client.ts';
-import { FIRST_START_REFRESH_JOB } from '../../jobs/first-start-refresh.job.ts';
-import { fullSyncJob } from '../../jobs/full-sync.job.ts';
-import { redactConfigSecrets, type SyncStatusDeps } from '../../jobs/sync-status.ts';
+import { FIRST_START_REFRESH_JOB, FULL_SYNC_JOB } from '../../runs/job-names.ts';
+import { selectLatestRunsOf, selectLatestStartupRuns, selectSourceRunsBetween } from '../../runs/run-history.ts';
+import { redactConfigSecrets, type SyncStatusDeps } from '../../runs/sync-status.ts';
 import { SOURCE_NAMES } from '../ingestion/ingestion.service.ts';
-import { selectLatestRunsOf, selectLatestStartupRuns, selectSourceRunsBetween } from './maintenance.queries.ts';
 import { maintenanceJobName } from './maintenance.service.ts';
 
 type RunRow = Awaited<ReturnType<typeof selectLatestRunsOf>>[number];
@@ -14,7 +13,7 @@ const newestOf = (a: RunRow | undefined, b: RunRow | undefined) =>
 
 /** The sync_runs job of an operation: "refresh all data" is the full sync's. */
 export function operationJobName(operation: Operation): string {
-  return operation === 'refresh' ? fullSyncJob.name : maintenanceJobName(operation);
+  return operation === 'refresh' ? FULL_SYNC_JOB : maintenanceJobName(operation);
 }
 
 /**
@@ -42,7 +41,7 @@ export async function listOperationRuns(
   });
   // "Refresh all data" as the operator knows it: the full sync, or the first-start refresh (market + TVL) the server
   // runs at start-up under its own job name, whichever is newer (a failed start-up refresh read "never run").
-  const refresh = newestOf(byJob.get(fullSyncJob.name), byJob.get(FIRST_START_REFRESH_JOB));
+  const refresh = newestOf(byJob.get(FULL_SYNC_JOB), byJob.get(FIRST_START_REFRESH_JOB));
   const steps = refresh ? await selectSourceRunsBetween(deps.db, refresh.startedAt, refresh.finishedAt) : [];
   return {
     items: OPERATIONS.map((operation) => {

@@ -1,8 +1,8 @@
 import type { RefreshStartedResponse } from '../../../shared/api/admin-ops.schema.ts';
 import { AppError } from '../../errors.ts';
-import { fullSyncJob } from '../../jobs/full-sync.job.ts';
-import type { JobContext } from '../../jobs/job.ts';
-import { runRecordedJob } from '../../jobs/run-log.ts';
+import { getJob, type JobCatalogue, type JobContext } from '../../runs/job.ts';
+import { FULL_SYNC_JOB } from '../../runs/job-names.ts';
+import { runRecordedJob } from '../../runs/run-log.ts';
 
 /**
  * "Refresh all data": starts the daily full sync (every source, then a heat recompute) now, in the background, as
@@ -14,8 +14,10 @@ import { runRecordedJob } from '../../jobs/run-log.ts';
  */
 export async function startFullRefresh(
   ctx: JobContext,
+  jobs: JobCatalogue,
   instance: string,
 ): Promise<RefreshStartedResponse & { done: Promise<void> }> {
+  const fullSyncJob = getJob(jobs, FULL_SYNC_JOB);
   let signal: (startedAt: Date | null) => void = () => {};
   const started = new Promise<Date | null>((resolve) => {
     signal = resolve;

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import { LEVEL_POINT_THRESHOLDS, type MembershipLevel } from '../../../shared/membership/level.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-import { projects, sectors, syncRuns, userProfiles, users } from '../../db/schema/index.ts';
+import { projects, sectors, userProfiles, users } from '../../db/schema/index.ts';
 
 export function selectProjectsByCategory(db: Db) {
   return db
@@ -35,37 +35,6 @@ export function selectSectorHeat(db: Db) {
     })
     .from(sectors)
     .orderBy(sql`${sectors.heatScore} DESC NULLS LAST`, sectors.name);
-}
-
-const RUN_COLUMNS = {
-  id: syncRuns.id,
-  job: syncRuns.job,
-  trigger: syncRuns.trigger,
-  status: syncRuns.status,
-  startedAt: syncRuns.startedAt,
-  finishedAt: syncRuns.finishedAt,
-  durationMs: syncRuns.durationMs,
-  errors: syncRuns.errors,
-};
-
-/** Job-level runs only: source rows ('ingest:coingecko') carry a ':' (run-log.queries.ts). */
-export function selectRecentJobRuns(db: Db, limit: number) {
-  return db
-    .select(RUN_COLUMNS)
-    .from(syncRuns)
-    .where(sql`position(':' in ${syncRuns.job}) = 0`)
-    .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
-    .limit(limit);
-}
-
-/** Runs of any level with recorded errors; a skipped source's reason is not an error. */
-export function selectRecentRunsWithErrors(db: Db, limit: number) {
-  return db
-    .select(RUN_COLUMNS)
-    .from(syncRuns)
-    .where(and(sql`jsonb_array_length(${syncRuns.errors}) > 0`, sql`${syncRuns.status} <> 'skipped'`))
-    .orderBy(desc(syncRuns.startedAt), desc(syncRuns.id))
-    .limit(limit);
 }
 
 /**

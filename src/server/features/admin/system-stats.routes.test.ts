@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
 import { OperationRunsResponseSchema } from '../../../shared/api/admin-runs.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { syncRuns, userProfiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
 import { type Agent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
 
 // The system half of GET /api/admin/stats and GET /api/admin/maintenance/runs (issue 17 points 1 and 4).
-
-const DAY = 86_400_000;
 
 describe('admin system stats and operation runs', () => {
   let t: TestApp;
@@ -29,9 +28,9 @@ describe('admin system stats and operation runs', () => {
     const now = Date.now();
     await insertSector(t.db, { id: 'defi', name: 'DeFi', heatScore: 70, projectCount: 2 });
     await insertSector(t.db, { id: 'gaming', name: 'Gaming', heatScore: null, projectCount: 1 });
-    await insertProject(t.db, { id: 'old', name: 'Old', category: 'DeFi', updatedAt: new Date(now - 5 * DAY) });
+    await insertProject(t.db, { id: 'old', name: 'Old', category: 'DeFi', updatedAt: new Date(now - 5 * DAY_MS) });
     await insertProject(t.db, { id: 'fresh', name: 'Fresh', category: 'DeFi', isVerified: true });
-    await insertProject(t.db, { id: 'game', name: 'Game', category: 'Gaming', updatedAt: new Date(now - DAY) });
+    await insertProject(t.db, { id: 'game', name: 'Game', category: 'Gaming', updatedAt: new Date(now - DAY_MS) });
     await t.db.insert(syncRuns).values([
       { job: 'market', status: 'success', startedAt: new Date(now - 60_000), finishedAt: new Date(now - 50_000) },
       {
@@ -47,11 +46,11 @@ describe('admin system stats and operation runs', () => {
     await signUpAgent(t.app, 'paid@example.com');
     await signUpAgent(t.app, 'lapsed@example.com');
     await setProfile('points@example.com', { points: 1500 });
-    await setProfile('paid@example.com', { membershipLevel: 'vip', membershipExpiresAt: new Date(now + DAY) });
+    await setProfile('paid@example.com', { membershipLevel: 'vip', membershipExpiresAt: new Date(now + DAY_MS) });
     await setProfile('lapsed@example.com', {
       points: 1200,
       membershipLevel: 'vip',
-      membershipExpiresAt: new Date(now - DAY),
+      membershipExpiresAt: new Date(now - DAY_MS),
     });
 
     const res = await admin.request({ method: 'GET', url: '/api/admin/stats' });

@@ -6,20 +6,19 @@ import {
 } from '../../../shared/api/admin-stats.schema.ts';
 import { computeEffectiveLevel } from '../../../shared/membership/level.ts';
 import type { Config } from '../../config.ts';
-import type { Db, DbKind } from '../../db/client.ts';
-import { getSyncStatus, redactConfigSecrets, type SyncStatusDeps } from '../../jobs/sync-status.ts';
+import type { DbKind } from '../../db/client.ts';
+import { selectRecentJobRuns, selectRecentRunsWithErrors } from '../../runs/run-history.ts';
+import { getSyncStatus, redactConfigSecrets, type SyncStatusDeps } from '../../runs/sync-status.ts';
 import { measureDatabaseSize } from './db-setup.service.ts';
 import {
   selectLevelGroups,
   selectProjectsByCategory,
-  selectRecentJobRuns,
   selectRecentlyUpdatedProjects,
-  selectRecentRunsWithErrors,
   selectSectorHeat,
   selectVerifiedProjectCount,
 } from './system-stats.queries.ts';
 
-export type SystemStatsDeps = { db: Db; dbKind: DbKind; config: SyncStatusDeps['config'] & Pick<Config, 'DATA_DIR'> };
+export type SystemStatsDeps = SyncStatusDeps & { dbKind: DbKind; config: Pick<Config, 'DATA_DIR'> };
 
 const MAX_RUN_ERRORS = 5;
 
@@ -33,7 +32,7 @@ export async function getSystemStats(deps: SystemStatsDeps, now: Date): Promise<
     selectSectorHeat(db),
     selectRecentJobRuns(db, STATS_RECENT_RUNS),
     selectRecentRunsWithErrors(db, STATS_RECENT_RUNS),
-    getSyncStatus({ db, config }, now),
+    getSyncStatus({ db, config, jobs: deps.jobs }, now),
     measureDatabaseSize(deps),
     selectLevelGroups(db, now),
   ]);

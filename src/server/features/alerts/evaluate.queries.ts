@@ -5,7 +5,7 @@ import { type Db, queryRows } from '../../db/client.ts';
 /**
  * Passes take turns (held until the transaction ends): a second concurrent pass waits, then reads the state the first
  * committed, instead of both locking thousands of alert rows in different orders (a deadlock). Same key space as the
- * job locks (jobs/job-lock.ts), under a name no job has.
+ * job locks (runs/job-lock.ts), under a name no job has.
  */
 export async function lockEvaluation(db: Db): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(727002, hashtext('alert-evaluation'))`);

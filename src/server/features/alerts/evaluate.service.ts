@@ -1,5 +1,5 @@
 import { HEAT_HYSTERESIS_POINTS } from '../../../shared/api/alerts.schema.ts';
-import { DAY_MS } from '../../../shared/scoring/index.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { advanceAlerts, type EvaluationPass, lockEvaluation } from './evaluate.queries.ts';

@@ -3,6 +3,7 @@ import { ANOMALY_MAX_AGE_DAYS, ANOMALY_WINDOW_DAYS, ATTENTION_SIGNALS } from '..
 import { computeMover } from '../../../shared/analysis/movers.ts';
 import { computeRotation } from '../../../shared/analysis/rotation.ts';
 import type { Anomaly, Mover } from '../../../shared/api/analysis.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { fromHistoryContributions } from '../heat/heat.service.ts';
 import {
@@ -17,8 +18,6 @@ import {
 } from './analysis.queries.ts';
 
 // Pieces the project, sector and market analyses share.
-
-export const DAY_MS = 86_400_000;
 
 /** The data an analysis was computed from: the last heat run's time, or none before the first run. */
 export type DataVersion = { dataVersion: string; atMs: number | null };

@@ -5,6 +5,7 @@ import {
   ProjectAnalysisResponseSchema,
   SectorAnalysisResponseSchema,
 } from '../../../shared/api/analysis.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { dailySignals, heatHistory } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
@@ -12,10 +13,9 @@ import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
 import { creditPoints } from '../points/points.service.ts';
 import { isSummaryFact } from './analysis.service.ts';
 
-const DAY = 86_400_000;
 // The last heat run an hour ago, on the minute; one run a day before it for 30 days.
 const T0 = Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000;
-const at = (k: number) => new Date(T0 - k * DAY);
+const at = (k: number) => new Date(T0 - k * DAY_MS);
 /** A deterministic wobble in [-10, 10] (no randomness in fixtures either). */
 const wobble = (k: number) => ((k * 37) % 11) * 2 - 10;
 
@@ -42,7 +42,7 @@ describe('GET /api/analysis/*', () => {
     t = await buildTestApp({ catalogue: false });
     await insertSector(t.db, { id: 'defi', name: 'DeFi' });
     await insertSector(t.db, { id: 'gaming', name: 'Gaming' });
-    const stale = { source: 'github', asOf: new Date(T0 - 5 * DAY).toISOString() };
+    const stale = { source: 'github', asOf: new Date(T0 - 5 * DAY_MS).toISOString() };
     const market = { source: 'coingecko', asOf: new Date(T0 - 600_000).toISOString() };
     const reddit = { source: 'reddit', asOf: new Date(T0 - 600_000).toISOString() };
     await insertProject(t.db, {
@@ -56,7 +56,7 @@ describe('GET /api/analysis/*', () => {
       devStars: 5000,
       redditMentions: 120,
       redditAuthors: 3, // few authors
-      listedAt: new Date(T0 - 10 * DAY), // new
+      listedAt: new Date(T0 - 10 * DAY_MS), // new
       metricSources: {
         marketCap: market,
         volume24h: market,

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { CreatedApiKey } from '../../../shared/api/api-keys.schema.ts';
-import { hourWindow } from '../../../shared/membership/day-window.ts';
+import { hourWindow } from '../../../shared/time/day-window.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { quotaUsage, userProfiles } from '../../db/schema/index.ts';
 import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Gives a user a paid plan at `level` ending `expiresInMs` from now (negative: it has already ended). */
 export async function setPaidPlan(

@@ -5,7 +5,7 @@ import { PlatformListResponseSchema } from '../../../shared/api/platforms.schema
 import { ProjectListResponseSchema, ProjectSchema } from '../../../shared/api/projects.schema.ts';
 import { SearchResponseSchema } from '../../../shared/api/search.schema.ts';
 import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
-import { hourWindow } from '../../../shared/membership/day-window.ts';
+import { hourWindow } from '../../../shared/time/day-window.ts';
 import { apiKeys, quotaUsage } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MeResponseSchema } from '../../../shared/api/auth.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import {
   alertDeliveries,
   apiKeys,
@@ -20,7 +21,6 @@ import { insertAlert, setProjectHeat } from '../alerts/evaluate.test-support.ts'
 import { DIRECTORY_CSV } from '../exports/exports.test-support.ts';
 import { type Agent, readLatestMail, signUpUnverifiedAgent } from './auth.test-support.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKLY = { ...DIRECTORY_CSV, frequency: 'weekly', delivery: 'download' };
 
 /** Every action an unverified account may not take, with a body that passes validation (the guard runs after it). */

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { loadConfig } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, signUpAdmin, signUpAgent, TEST_PASSWORD } from './auth.test-support.ts';
 import { createSession, getSessionLifetime, resolveSession, SESSION_RENEW_INTERVAL_MS } from './session.service.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('sessions over plain http (development)', () => {
   let t: TestApp;

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { authTokens, sessions } from '../../db/schema/index.ts';
 import { dailyCleanupJob } from '../../jobs/daily-cleanup.job.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUpAgent } from './auth.test-support.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Sessions that ended without a sign-out (the browser was closed for good) must not pile up: signing in tidies only
 // that user's rows, so an account never seen again would keep its dead sessions for ever. The daily cleanup purges

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { buildApp } from '../../app.ts';
 import { sessions, userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, signUpAgent, TEST_PASSWORD } from './auth.test-support.ts';
 import { createSession, resolveSession, SESSION_RENEW_INTERVAL_MS } from './session.service.ts';
 import { hashToken } from './tokens.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('sessions, CSRF and rate limits', () => {
   let t: TestApp;

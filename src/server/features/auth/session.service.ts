@@ -1,4 +1,5 @@
 import type { LevelInputs, MembershipLevel } from '../../../shared/membership/level.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -21,8 +22,6 @@ export type SessionMeta = { userAgent?: string; ip?: string };
 export type NewSession = { token: string; csrfToken: string; expiresAt: Date };
 /** How long a session lives: `slidingMs` since its last use, and never more than `absoluteMs` since sign-in. */
 export type SessionLifetime = { slidingMs: number; absoluteMs: number };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function getSessionLifetime(config: Pick<Config, 'SESSION_TTL_DAYS' | 'SESSION_MAX_AGE_DAYS'>): SessionLifetime {
   return { slidingMs: config.SESSION_TTL_DAYS * DAY_MS, absoluteMs: config.SESSION_MAX_AGE_DAYS * DAY_MS };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MeResponseSchema } from '../../../shared/api/auth.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { setRoleByEmail } from '../admin/admin.service.ts';
@@ -9,7 +10,6 @@ import { createSession } from './session.service.ts';
 
 const ATTACKER_PASSWORD = 'attacker-chose-this-1';
 const OWNER_PASSWORD = 'owner-picks-another-2';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('pre-registered addresses: verifying hands the account to the mailbox owner', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
-import { type Db, queryRows } from '../../db/client.ts';
-import type { JobOutcome } from '../../jobs/job.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobOutcome } from '../../runs/job.ts';
+import { hasSucceededRun } from '../../runs/run-history.ts';
 import { type BackfillOptions, type BackfillResult, runBackfill } from './backfill.service.ts';
 
 /** The sync-log name of every backfill run (the background job's and the CLI's: they share its lock). */
@@ -31,12 +31,8 @@ export function toBackfillOutcome(result: BackfillResult): JobOutcome {
 }
 
 /** True once a backfill run has finished without failures: the background job then has nothing left to do. */
-export async function hasCompletedBackfill(db: Db): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`SELECT 1 AS one FROM sync_runs WHERE job = ${BACKFILL_JOB} AND status = 'success' LIMIT 1`,
-  );
-  return rows.length > 0;
+export function hasCompletedBackfill(db: Db): Promise<boolean> {
+  return hasSucceededRun(db, BACKFILL_JOB);
 }
 
 /**

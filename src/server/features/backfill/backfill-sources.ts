@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Config } from '../../config.ts';
 import { fetchMarketChart } from '../../sources/coingecko/market-chart.client.ts';
 import type { DailyPoint } from '../../sources/daily.ts';
@@ -30,7 +31,6 @@ export type HistorySource = {
 
 const tag = (signal: string, points: readonly DailyPoint[]) => points.map((p) => ({ ...p, signal }));
 const within = (span: BackfillSpan) => (p: SignalPoint) => p.day >= span.fromDay && p.day <= span.toDay;
-const DAY_MS = 86_400_000;
 
 /**
  * The commits52w input of each day of the span: commits over the 364 days ending that day, from the daily counts

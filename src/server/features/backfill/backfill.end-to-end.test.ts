@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { runIngestCli } from '../../cli/ingest.ts';
 import { queryRows } from '../../db/client.ts';
 import { fakeHistoryEnv, fakeHistoryRoute } from '../../sources/testing/fake-history.ts';
@@ -14,7 +15,6 @@ import { signUpPremium } from '../watchlists/watchlists.test-support.ts';
 
 // The must-show of issue 15: a fresh database with the catalogue, fake sources for every history adapter, then
 // `npm run ingest -- --backfill 90` (its function) twice; the history API, "why it moved", trend ranks and momentum.
-const DAY_MS = 86_400_000;
 
 describe('history backfill, end to end', () => {
   const now = new Date();

@@ -1,3 +1,5 @@
+import { DAY_MS } from '../../../shared/time/duration.ts';
+import { startOfUtcDay } from '../../../shared/time/utc-day.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -18,7 +20,6 @@ import { createPacer } from './pacer.ts';
 // What other features use of this feature's inner modules: they import it from here, never from those files.
 export { toCommits52w } from './backfill-sources.ts';
 
-const DAY_MS = 86_400_000;
 /** Extra days fetched before the first backfilled day: its 7-day windows (momentum, news, page views). */
 const LEAD_DAYS = 7;
 /** Daily values buffered before they are written with their progress records. */
@@ -52,7 +53,7 @@ export type BackfillResult = {
 
 /** The days [today − days, yesterday] (UTC) and the fetch span, which starts LEAD_DAYS earlier. */
 export function toBackfillSpan(days: number, now: Date): { fromDay: string; toDay: string; fetch: BackfillSpan } {
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  const today = startOfUtcDay(now).getTime();
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   const fromMs = today - (days + LEAD_DAYS) * DAY_MS;
   const toMs = today - 1000;

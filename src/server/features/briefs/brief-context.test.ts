@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { heatHistory } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProjects } from '../watchlists/watchlists.test-support.ts';
 import { briefInputsOf, inputFacts, projectContextFacts } from './brief-context.ts';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
-const DAY = 86_400_000;
 
 describe('brief context: what the table does not show', () => {
   let t: TestApp;
@@ -22,7 +22,7 @@ describe('brief context: what the table does not show', () => {
     const row = (daysAgo: number, score: number) => ({
       entityType: 'project' as const,
       entityId: 'alpha',
-      computedAt: new Date(NOW.getTime() - daysAgo * DAY),
+      computedAt: new Date(NOW.getTime() - daysAgo * DAY_MS),
       score,
       model: 'heat-v1',
     });

@@ -2,13 +2,13 @@ import { ANCHORS, HEATRANK_SOURCE } from '../../../shared/analysis/facts.ts';
 import type { AnalysisFact, BriefInputs } from '../../../shared/api/analysis.schema.ts';
 import { SAMPLE_SOURCE } from '../../../shared/api/common.schema.ts';
 import type { DataStateResponse } from '../../../shared/api/data-state.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { selectProjectContext } from './brief-context.queries.ts';
 
 // What a brief adds to the analysis before it is written: the age and kind of its inputs, and for a project what the
 // breakdown table does not show (its sector's median, its own 30-day range). Each is a fact, so the brief cites it.
 
-const DAY_MS = 86_400_000;
 /** The range a project's heat is placed in. */
 export const RANGE_DAYS = 30;
 

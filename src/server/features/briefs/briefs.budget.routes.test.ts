@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { BriefResponse } from '../../../shared/api/analysis.schema.ts';
-import { dayKey } from '../../../shared/membership/day-window.ts';
+import { dayKey } from '../../../shared/time/day-window.ts';
 import { llmUsage, projects } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type FakeLlm, startFakeLlm } from '../../test/fake-llm.ts';

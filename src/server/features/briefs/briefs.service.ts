@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AnalysisLang, BriefResponse } from '../../../shared/api/analysis.schema.ts';
-import { dayKey } from '../../../shared/membership/day-window.ts';
+import { dayKey } from '../../../shared/time/day-window.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { redactSecrets } from '../../log-redaction.ts';

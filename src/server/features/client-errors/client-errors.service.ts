@@ -3,6 +3,7 @@ import {
   CLIENT_ERROR_RETENTION_DAYS,
   type ClientErrorReport,
 } from '../../../shared/api/client-errors.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { toStoredReport } from './client-error-scrub.ts';
 import {
@@ -12,7 +13,6 @@ import {
   selectClientErrorGroups,
 } from './client-errors.queries.ts';
 
-const DAY_MS = 86_400_000;
 const retentionCutoff = (now: Date) => new Date(now.getTime() - CLIENT_ERROR_RETENTION_DAYS * DAY_MS);
 const toIso = (value: Date | string) => new Date(value).toISOString();
 

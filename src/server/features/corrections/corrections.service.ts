@@ -7,6 +7,7 @@ import {
   type CorrectionValues,
   type CreateCorrectionBody,
 } from '../../../shared/api/corrections.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -21,8 +22,6 @@ import {
   selectProjectFacts,
   selectUserCorrections,
 } from './corrections.queries.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A project's stored facts in the correction fields' shape. */
 export function toCorrectionValues(row: ProjectFactsRow): Required<CorrectionValues> {

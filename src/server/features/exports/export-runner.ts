@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ExportOptionsSchema, ExportSourceSchema } from '../../../shared/api/exports.schema.ts';
 import { computeEffectiveLevel } from '../../../shared/membership/level.ts';
 import type { Viewer } from '../../access/viewer-level.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbKind } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { withJobLock } from '../../jobs/job-lock.ts';
 import { safeErrorMessage } from '../../log-redaction.ts';
+import { withJobLock } from '../../runs/job-lock.ts';
 import type { WriteExport } from './export-document.ts';
 import { buildExportDocument, exportBaseName } from './export-sources.ts';
 import { openChunkSink } from './export-storage.ts';
@@ -31,7 +32,6 @@ export type RunnerDeps = {
 
 export type RunResult = 'completed' | 'failed' | 'skipped';
 
-const DAY_MS = 86_400_000;
 /** A processing export older than this with no live run (its lock is free) was left by a stopped instance. */
 export const STALE_PROCESSING_MS = 2 * 60_000;
 /** Export runs at once per instance; more wait their turn (still 'processing', and any instance may take them). */

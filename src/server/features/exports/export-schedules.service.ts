@@ -10,6 +10,7 @@ import {
 import { translate } from '../../../shared/locales/index.ts';
 import { canUse } from '../../../shared/membership/level.ts';
 import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockOwner } from '../../db/owner-lock.ts';
@@ -26,7 +27,6 @@ import { assertSourceReadable, rowCapOf } from './exports.service.ts';
 // Scheduled exports (docs/exports.md "Schedules"): daily, weekly or monthly, claimed atomically by the exports job.
 
 const PERIOD_MS = { daily: 86_400_000, weekly: 7 * 86_400_000 } as const;
-const DAY_MS = 86_400_000;
 
 /** The first run: one period after creation (the export wanted now is the form's Export button). */
 export function firstRunAt(frequency: Schedule['frequency'], now: Date): Date {

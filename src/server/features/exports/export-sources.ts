@@ -13,7 +13,7 @@ import { HEAT_MODEL_VERSION } from '../../../shared/scoring/weights.ts';
 import type { Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { readSourcesAsOf } from '../../jobs/source-freshness.ts';
+import { readSourcesAsOf } from '../../runs/source-freshness.ts';
 import { readProjectHistory } from '../heat/heat.service.ts';
 import { getProject, readProjectList } from '../projects/projects.service.ts';
 import { getSavedSearch } from '../saved-searches/saved-searches.service.ts';

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { projectLogos, projectRaises, projects, syncRuns } from '../../db/schema/index.ts';
+import { projectLogos, projectRaises, projects } from '../../db/schema/index.ts';
 
 /** A project's rounds, newest first. */
 export function selectProjectRaises(db: Db, projectId: string) {
@@ -29,15 +29,6 @@ export async function selectStoredLogo(db: Db, projectId: string) {
     .where(and(eq(projectLogos.projectId, projectId), isNotNull(projectLogos.bytes)))
     .limit(1);
   return row;
-}
-
-/** When the rounds source (`ingest:raises` in sync_runs) last finished with data; null when it never has. */
-export async function selectRaisesCheckedAt(db: Db): Promise<Date | null> {
-  const [row] = await db
-    .select({ at: max(sql<Date>`coalesce(${syncRuns.finishedAt}, ${syncRuns.startedAt})`) })
-    .from(syncRuns)
-    .where(and(eq(syncRuns.job, 'ingest:raises'), inArray(syncRuns.status, ['success', 'partial'])));
-  return row?.at ? new Date(row.at) : null;
 }
 
 /** What is known of a project's logo: the address a source gives, and our download's outcome (no row: not tried). */

@@ -2,12 +2,8 @@ import type { FundingResponse } from '../../../shared/api/fundamentals.schema.ts
 import { PREMIUM_DATA_LOCK } from '../../../shared/api/premium-data.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import {
-  selectLogoFacts,
-  selectProjectRaises,
-  selectRaisesCheckedAt,
-  selectStoredLogo,
-} from './fundamentals.queries.ts';
+import { selectRaisesCheckedAt } from '../../runs/run-history.ts';
+import { selectLogoFacts, selectProjectRaises, selectStoredLogo } from './fundamentals.queries.ts';
 
 /**
  * A project's funding rounds in full (investors and valuations included: vip's answer) with their source and as-of, whether the source was ever read here (so "not fetched

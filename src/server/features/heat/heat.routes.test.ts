@@ -5,6 +5,7 @@ import {
   ProjectHeatResponseSchema,
   SyncStatusResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
+import { HOUR_MS } from '../../../shared/time/duration.ts';
 import { queryRows } from '../../db/client.ts';
 import { syncRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -12,7 +13,6 @@ import { insertProject, insertSector } from '../../test/factories.ts';
 import { getProjectHeat } from './heat.service.ts';
 import { recomputeHeat } from './recompute.service.ts';
 
-const HOUR = 3_600_000;
 let t: TestApp;
 const sum = (entries: { contribution: number }[]) => entries.reduce((s, e) => s + e.contribution, 0);
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const now = Date.now();
   for (let h = 7 * 24; h >= 0; h -= 6) {
     await t.db.execute(sql`UPDATE projects SET market_cap = ${6e9 + (7 * 24 - h) * 1e8} WHERE id = 'uniswap'`);
-    await recomputeHeat(t.db, { now: new Date(now - h * HOUR) });
+    await recomputeHeat(t.db, { now: new Date(now - h * HOUR_MS) });
   }
 });
 afterAll(() => t.close());

@@ -5,12 +5,10 @@ import {
   type HistoryRange,
   HistoryResponseSchema,
   ProjectHeatResponseSchema,
-  SyncStatusResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
 import { canReadHistoryRange } from '../../../shared/membership/level.ts';
 import { assertCanReadHistory, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { getSyncStatus } from '../../jobs/sync-status.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { getProjectHeat, getProjectHistory, getSectorHistory } from './heat.service.ts';
 
@@ -18,7 +16,7 @@ import { getProjectHeat, getProjectHistory, getSectorHistory } from './heat.serv
 const scopeOf = (range: HistoryRange) => (canReadHistoryRange('free', range) ? 'public' : 'private');
 
 /** Registered at /api: the heat engine's reads. Cached responses are dropped by every recompute (event bus). */
-export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache, config }) => {
+export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
     '/projects/:id/heat',
     {
@@ -79,18 +77,5 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
       const body = await cache.getOrCompute(key, () => getSectorHistory(db, id, range, new Date()));
       return sendCached(request, reply, body, 30, scopeOf(range));
     },
-  );
-
-  // Not cached: it changes with every job run, and the cache ignores sync events by design.
-  app.get(
-    '/sync/status',
-    {
-      schema: {
-        tags: ['sync'],
-        summary: "Sync status: job runs, each source's freshness, health",
-        response: { 200: SyncStatusResponseSchema },
-      },
-    },
-    () => getSyncStatus({ db, config }, new Date()),
   );
 };

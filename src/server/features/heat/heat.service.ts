@@ -5,7 +5,6 @@ import {
   computeContributionDeltas,
   computeEvidence,
   countEvidence,
-  DAY_MS,
   HEAT_MODEL_VERSION,
   type HeatSignals,
   heatScore,
@@ -14,6 +13,7 @@ import {
   SOCIAL_MODEL_VERSION,
   socialScore,
 } from '../../../shared/scoring/index.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import type { MetricSources } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';

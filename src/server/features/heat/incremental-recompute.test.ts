@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRandom } from '../../../shared/methodology/random.ts';
 import { HEAT_MODEL_VERSION } from '../../../shared/scoring/index.ts';
+import { DAY_MS, HOUR_MS } from '../../../shared/time/duration.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { heatRecomputeState, projectScores, projects } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -16,8 +17,6 @@ import { type RecomputeResult, recomputeHeat } from './recompute.service.ts';
 // with scope 'full'; after every run their scores, sectors and history must be identical, over 2½ days of runs so
 // baselines appear, move, and the trending cutoff shifts.
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const T0 = new Date('2026-11-01T12:00:00.000Z');
 const COUNT = 200;
 /** Edits per run: enough that more than a tenth of the projects gain, so the trending cutoff lies among real gains. */
@@ -69,7 +68,7 @@ function editsFor(step: number, now: Date): Edit[] {
         edits.push((db) =>
           db
             .update(projects)
-            .set({ listedAt: new Date(now.getTime() - 7 * DAY + 3 * HOUR) })
+            .set({ listedAt: new Date(now.getTime() - 7 * DAY_MS + 3 * HOUR_MS) })
             .where(eq(projects.id, id)),
         );
         break;
@@ -137,7 +136,7 @@ describe('incremental recompute', () => {
     let rising = 0;
     // Every 3 h for 60 h: baselines appear at 24 h, then move with every run.
     for (let step = 0; step <= 20; step++) {
-      const now = new Date(T0.getTime() + step * 3 * HOUR);
+      const now = new Date(T0.getTime() + step * 3 * HOUR_MS);
       for (const edit of editsFor(step, now)) {
         await edit(incremental.db);
         await edit(full.db);
@@ -169,7 +168,7 @@ describe('incremental recompute', () => {
 
 describe('incremental recompute: what it rewrites', () => {
   let t: TestApp;
-  const at = (minutes: number) => new Date(T0.getTime() + 100 * DAY + minutes * 60_000);
+  const at = (minutes: number) => new Date(T0.getTime() + 100 * DAY_MS + minutes * 60_000);
   const row = async (id: string) => (await t.db.select().from(projectScores).where(eq(projectScores.projectId, id)))[0];
 
   beforeAll(async () => {

@@ -1,12 +1,12 @@
 import {
   computeTrendingCutoff,
-  DAY_MS,
   deriveStatus,
   HEAT_MODEL_VERSION,
   hasValue,
   type ProjectStatus,
   RISING_MIN_GAIN,
 } from '../../../shared/scoring/index.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { type ProjectInputs, selectProjectInputsOf, selectRunTimeBetween } from './heat.queries.ts';
 import {

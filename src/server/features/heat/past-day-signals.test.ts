@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { toCommits52w } from '../backfill/backfill.service.ts';
 import { groupDailySeries, toDayNumber, toPastDaySignals } from './past-day-signals.ts';
 
-const DAY_MS = 86_400_000;
 const d = (day: string) => toDayNumber(day);
 
 describe("a past day's inputs from daily values", () => {

@@ -1,7 +1,6 @@
 import type { HeatSignals, SignalKey } from '../../../shared/scoring/index.ts';
 import { computeSearchInterestIndex } from '../../../shared/scoring/search-interest.ts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../../../shared/time/duration.ts';
 
 /** A UTC day as a number: days since 1970-01-01 (cheap to shift and compare in the per-day loop). */
 export const toDayNumber = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);

@@ -6,6 +6,7 @@ import {
   SECTOR_MODEL_VERSION,
   socialScore,
 } from '../../../shared/scoring/index.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { rankDays } from '../trend/trend.service.ts';
@@ -20,7 +21,6 @@ import {
 } from './past-days.queries.ts';
 import { computeSectorResults, type ScoredProject } from './sector-aggregate.ts';
 
-const DAY_MS = 86_400_000;
 /** Days read before the first day: its 7-day windows (momentum, news, page views) and the 24 h price change. */
 const LOOKBACK_DAYS = 7;
 const PAGE = 500;

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MINUTE_MS } from '../../../shared/time/duration.ts';
 import { queryRows } from '../../db/client.ts';
 import { projectScores, projects } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -9,8 +10,7 @@ import { recomputeHeat } from './recompute.service.ts';
 // project_scores: one row per project, kept by triggers; rewritten in place or rebuilt by a recompute.
 
 const T0 = new Date('2026-11-01T12:00:00.000Z');
-const MINUTE = 60_000;
-const at = (minutes: number) => new Date(T0.getTime() + minutes * MINUTE);
+const at = (minutes: number) => new Date(T0.getTime() + minutes * MINUTE_MS);
 
 let t: TestApp;
 let indexesAsMigrated: { indexname: string; indexdef: string }[];

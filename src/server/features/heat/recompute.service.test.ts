@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { heatScore, sectorHeat } from '../../../shared/scoring/index.ts';
+import { HOUR_MS } from '../../../shared/time/duration.ts';
 import { queryRows } from '../../db/client.ts';
 import { heatHistory, projectScores, projects, sectors } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
@@ -9,9 +10,8 @@ import { toHeatSignals } from './heat.mappers.ts';
 import { selectProjectInputs } from './heat.queries.ts';
 import { recomputeHeat } from './recompute.service.ts';
 
-const HOUR = 3_600_000;
 const T0 = new Date('2026-11-01T12:00:00.000Z');
-const at = (hours: number) => new Date(T0.getTime() + hours * HOUR);
+const at = (hours: number) => new Date(T0.getTime() + hours * HOUR_MS);
 
 let t: TestApp;
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
     followersTelegram: 10_000,
     marketCap: 1e9,
     priceChange24h: 10,
-    listedAt: new Date(T0.getTime() - 200 * 24 * HOUR),
+    listedAt: new Date(T0.getTime() - 200 * 24 * HOUR_MS),
     isVerified: true,
   });
   await insertProject(t.db, { id: 'beta', category: 'DeFi', marketCap: 5e7, volume24h: 5e6, devStars: 300 });

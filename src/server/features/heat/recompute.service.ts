@@ -1,11 +1,11 @@
 import {
   computeTrendingCutoff,
-  DAY_MS,
   deriveStatus,
   HEAT_MODEL_VERSION,
   type ProjectStatus,
   SECTOR_MODEL_VERSION,
 } from '../../../shared/scoring/index.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../shared/time/duration.ts';
 import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { compactHeatHistory } from './retention.service.ts';
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
 const NOW = new Date('2026-11-21T10:32:00.000Z');
 
 let t: TestApp;
@@ -39,13 +37,13 @@ describe('compactHeatHistory', () => {
     const hourCutoff = sql`'2026-11-19T10:00:00Z'::timestamptz`;
     const dayCutoff = sql`'2026-10-22T00:00:00Z'::timestamptz`;
     expect(await rows(sql`entity_id = 'p1' AND computed_at >= ${hourCutoff} AND granularity = 'run'`)).toBe(
-      Math.floor((NOW.getTime() - Date.parse('2026-11-19T10:00:00Z')) / (5 * MIN)) + 1,
+      Math.floor((NOW.getTime() - Date.parse('2026-11-19T10:00:00Z')) / (5 * MINUTE_MS)) + 1,
     );
     expect(await rows(sql`entity_id = 'p1' AND computed_at < ${hourCutoff} AND granularity = 'run'`)).toBe(0);
-    const hours = (Date.parse('2026-11-19T10:00:00Z') - Date.parse('2026-10-22T00:00:00Z')) / HOUR;
+    const hours = (Date.parse('2026-11-19T10:00:00Z') - Date.parse('2026-10-22T00:00:00Z')) / HOUR_MS;
     expect(await rows(sql`entity_id = 'p1' AND granularity = 'hour'`)).toBe(hours);
     expect(await rows(sql`entity_id = 'p1' AND granularity = 'day'`)).toBe(
-      Math.ceil((Date.parse('2026-10-22T00:00:00Z') - (NOW.getTime() - 40 * DAY)) / DAY),
+      Math.ceil((Date.parse('2026-10-22T00:00:00Z') - (NOW.getTime() - 40 * DAY_MS)) / DAY_MS),
     );
     expect(await rows(sql`granularity = 'hour' AND computed_at < ${dayCutoff}`)).toBe(0);
     expect(await rows(sql`granularity = 'day' AND computed_at >= ${dayCutoff}`)).toBe(0);
@@ -77,7 +75,7 @@ describe('compactHeatHistory', () => {
 
     const again = await compactHeatHistory(t.db, NOW);
     const after = await rows(sql`true`);
-    const later = await compactHeatHistory(t.db, new Date(NOW.getTime() + HOUR));
+    const later = await compactHeatHistory(t.db, new Date(NOW.getTime() + HOUR_MS));
 
     expect(again).toEqual({ runsDeleted: 0, hourlyKept: 0, hourlyDeleted: 0, dailyKept: 0 });
     expect(after).toBe(before);

@@ -1,10 +1,9 @@
-import { DAY_MS } from '../../../shared/scoring/index.ts';
+import { DAY_MS, HOUR_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { ensureMonthPartitions, isHistoryPartitioned, replaceAgedMonths } from '../../db/history-partitions.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { compactTier } from './retention.queries.ts';
 
-const HOUR_MS = 3_600_000;
 /** Every run is kept this long. */
 export const KEEP_RUNS_MS = 48 * HOUR_MS;
 /** Then one row per entity per hour is kept this long; older rows become one per day. */

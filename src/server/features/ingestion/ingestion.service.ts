@@ -1,5 +1,5 @@
-import type { JobContext, JobOutcome } from '../../jobs/job.ts';
-import { cancelledMessage, finishSyncRun, openSyncRun, type RunTrigger as SyncTrigger } from '../../jobs/run-log.ts';
+import type { JobContext, JobOutcome } from '../../runs/job.ts';
+import { cancelledMessage, finishSyncRun, openSyncRun, type RunTrigger as SyncTrigger } from '../../runs/run-log.ts';
 import { runDefillamaChainTvl } from './chain-tvl.service.ts';
 import { runGithubDevelopment } from './developer.service.ts';
 import { runDefillamaDiscovery } from './discovery.service.ts';

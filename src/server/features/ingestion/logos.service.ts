@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { toHttpPolicy } from '../../sources/http.ts';
 import { downloadLogo } from '../../sources/logos/logo.client.ts';
 import {
@@ -9,7 +10,6 @@ import {
 } from './ingestion.types.ts';
 import { recordLogoFailure, selectLogoTargets, storeLogo } from './logos.queries.ts';
 
-const DAY_MS = 86_400_000;
 /** A failed download is tried again after this long. */
 export const LOGO_RETRY_MS = 7 * DAY_MS;
 /** Downloads per run (the daily job); `--limit` overrides. */

@@ -1,4 +1,5 @@
 import { computeSearchInterestIndex } from '../../../shared/scoring/search-interest.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { toHttpPolicy } from '../../sources/http.ts';
 import {
   fetchArticleViews,
@@ -11,7 +12,6 @@ import { runAttentionSource } from './attention-run.ts';
 import type { IngestDeps, IngestOptions, SourceRunResult } from './ingestion.types.ts';
 
 export const SEARCH_INTEREST_REFRESH_MS = 20 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 /**
  * The 7 full UTC days ending the day before yesterday. Wikimedia publishes a day's views some hours after it ends, so

@@ -1,5 +1,6 @@
 import { evaluateHeat } from '../../../shared/methodology/evaluate.ts';
 import type { EvaluationOptions, EvaluationResult, OutcomeKey } from '../../../shared/methodology/types.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { toDayString } from '../heat/heat.service.ts';
@@ -7,7 +8,6 @@ import { type EvaluationCellRow, type EvaluationDayRow, replaceEvaluation } from
 import { loadEvaluationInputs, toPanel } from './evaluation-inputs.service.ts';
 import { listActiveModels } from './models.service.ts';
 
-const DAY_MS = 86_400_000;
 /** The window the daily job evaluates: the last 90 days. */
 export const EVALUATION_WINDOW_DAYS = 90;
 /** The bootstrap seed of stored evaluations: fixed, so a re-run on the same inputs stores the same intervals. */

@@ -1,12 +1,11 @@
 // Stored daily histories for the methodology tests: a synthetic engine panel written as the app stores history
 // (projects, heat_history + heat_daily_ranks, daily_signals), so the loader reads it back through real SQL.
 import type { EvaluationPanel } from '../../../shared/methodology/types.ts';
+import { HOUR_MS } from '../../../shared/time/duration.ts';
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { projects, sectors } from '../../db/schema/index.ts';
 import { PANEL_SIGNAL_SOURCES } from './evaluation-inputs.service.ts';
-
-const HOUR_MS = 3_600_000;
 
 /** The stored time of a day's last heat: 23:00 UTC. */
 const dayTime = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 23 * HOUR_MS);

@@ -1,4 +1,5 @@
 import { computePointsLevel, MEMBERSHIP_LEVELS } from '../../../shared/membership/level.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { selectPlansEndingBetween } from './notifications.queries.ts';
 import { type NewNotification, notify } from './notify.service.ts';
@@ -6,7 +7,6 @@ import { type NewNotification, notify } from './notify.service.ts';
 /** How long before a paid plan ends its owner is warned. */
 export const MEMBERSHIP_EXPIRY_WARNING_DAYS = 3;
 
-const DAY_MS = 86_400_000;
 const BATCH = 500;
 
 /**

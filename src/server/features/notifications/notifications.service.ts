@@ -3,6 +3,7 @@ import {
   type Notification,
   type NotificationsResponse,
 } from '../../../shared/api/notifications.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -19,7 +20,6 @@ export const READ_NOTIFICATION_RETENTION_DAYS = 90;
 /** No notification, read or not, is kept longer than this (an abandoned account's unread pile stays bounded). */
 export const NOTIFICATION_MAX_AGE_DAYS = 365;
 
-const DAY_MS = 86_400_000;
 const KEY_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { pointsExpiryJob } from '../../jobs/points-expiry.job.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUpAgent } from '../auth/auth.test-support.ts';
 import { expirePoints } from './expiry.service.ts';
 import { creditPoints, debitPoints, getMyPoints } from './points.service.ts';
 
-const DAY = 86_400_000;
 const T0 = Date.parse('2030-01-10T04:00:00Z');
 const ZONE = 'Asia/Shanghai';
 
@@ -24,13 +24,13 @@ describe('point expiry (POINTS_EXPIRY_DAYS)', () => {
   test('expires credits older than the cutoff not consumed by later debits (FIFO), once per day', async () => {
     const userId = await newUser();
     await creditPoints(t.db, { userId, amount: 100, reason: 'task.daily', now: new Date(T0) });
-    await creditPoints(t.db, { userId, amount: 50, reason: 'task.daily', now: new Date(T0 + 40 * DAY) });
-    await debitPoints(t.db, { userId, amount: 30, reason: 'admin.adjust', now: new Date(T0 + 41 * DAY) });
+    await creditPoints(t.db, { userId, amount: 50, reason: 'task.daily', now: new Date(T0 + 40 * DAY_MS) });
+    await debitPoints(t.db, { userId, amount: 30, reason: 'admin.adjust', now: new Date(T0 + 41 * DAY_MS) });
 
-    const first = await expirePoints(t.db, { now: new Date(T0 + 45 * DAY), days: 30, timeZone: ZONE });
-    const rerun = await expirePoints(t.db, { now: new Date(T0 + 45 * DAY + 3600_000), days: 30, timeZone: ZONE });
-    const nextDay = await expirePoints(t.db, { now: new Date(T0 + 46 * DAY), days: 30, timeZone: ZONE });
-    const later = await expirePoints(t.db, { now: new Date(T0 + 71 * DAY), days: 30, timeZone: ZONE });
+    const first = await expirePoints(t.db, { now: new Date(T0 + 45 * DAY_MS), days: 30, timeZone: ZONE });
+    const rerun = await expirePoints(t.db, { now: new Date(T0 + 45 * DAY_MS + 3600_000), days: 30, timeZone: ZONE });
+    const nextDay = await expirePoints(t.db, { now: new Date(T0 + 46 * DAY_MS), days: 30, timeZone: ZONE });
+    const later = await expirePoints(t.db, { now: new Date(T0 + 71 * DAY_MS), days: 30, timeZone: ZONE });
     const page = await getMyPoints(t.db, userId, { limit: 100, offset: 0 }, 'en', new Date());
 
     expect(first).toMatchObject({ points: 70 }); // 100 earned before the cutoff − 30 spent since
@@ -54,10 +54,10 @@ describe('point expiry (POINTS_EXPIRY_DAYS)', () => {
       dbKind: t.handle.kind,
       config: { ...t.config, POINTS_EXPIRY_DAYS: Number(days) },
       events: t.events,
-      now: () => new Date(T0 + 400 * DAY),
+      now: () => new Date(T0 + 400 * DAY_MS),
     });
 
-    const off = await expirePoints(t.db, { now: new Date(T0 + 400 * DAY), days: 0, timeZone: ZONE });
+    const off = await expirePoints(t.db, { now: new Date(T0 + 400 * DAY_MS), days: 0, timeZone: ZONE });
     const offJob = await pointsExpiryJob.run(ctx('0'));
     const kept = await balance(userId);
     const onJob = await pointsExpiryJob.run(ctx('365'));

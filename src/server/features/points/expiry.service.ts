@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { dayKey } from '../../../shared/membership/day-window.ts';
+import { dayKey } from '../../../shared/time/day-window.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { pointsHistory } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { lockProfilePoints } from './points.queries.ts';
 import { changePoints } from './points.service.ts';
-
-const DAY_MS = 86_400_000;
 
 /**
  * FIFO: spending uses the oldest points first, so what is left of the credits earned before the cutoff is those

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SourceHistoryResponseSchema } from '../../../shared/api/premium-data.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { dailySignals, projects } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
@@ -8,7 +9,6 @@ import { creditPoints } from '../points/points.service.ts';
 
 // GET /api/projects/:id/source-history (vip premium data). Who may read it, per level and in test mode, is the tier
 // table's (membership/tier-features.routes.test.ts); here: what a vip reads.
-const DAY_MS = 86_400_000;
 const dayAgo = (days: number) => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 
 describe('GET /api/projects/:id/source-history', () => {

@@ -5,11 +5,11 @@ import {
   type SourceHistoryResponse,
   type SourceHistorySeries,
 } from '../../../shared/api/premium-data.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { selectDailySignals, selectProjectExists } from './premium-data.queries.ts';
 
-const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /**

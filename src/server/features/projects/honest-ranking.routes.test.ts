@@ -4,6 +4,7 @@ import { PlatformListResponseSchema } from '../../../shared/api/platforms.schema
 import { type ProjectListItem, ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
 import { SectorDetailResponseSchema, SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
 import { StatsResponseSchema } from '../../../shared/api/system.schema.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
@@ -12,7 +13,6 @@ import { recomputeHeat } from '../heat/recompute.service.ts';
 // scored one — in project lists (both orders, filtered or not), sector aggregates, "top" widgets and counts. Scores
 // here come from a real recompute of real inputs, not from fixtures.
 
-const DAY = 86_400_000;
 const T0 = new Date('2026-11-01T12:00:00.000Z');
 let t: TestApp;
 
@@ -170,7 +170,7 @@ describe('trending counts and public stats count scored projects only', () => {
     await t.db.execute(sql`UPDATE projects SET market_cap = 5e11, volume_24h = 1e10 WHERE id = 'uniswap'`);
     // Unscored projects gain nothing either, even when a single signal jumps.
     await t.db.execute(sql`UPDATE projects SET market_cap = 1e12 WHERE id = 'cap-only'`);
-    const result = await recomputeHeat(t.db, { now: new Date(T0.getTime() + DAY) });
+    const result = await recomputeHeat(t.db, { now: new Date(T0.getTime() + DAY_MS) });
     t.cache.invalidate();
 
     expect(result).toMatchObject({ scored: 3, unscored: 14 });

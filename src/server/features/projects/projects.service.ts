@@ -9,7 +9,7 @@ import {
   SPARKLINE_DAYS,
   type TrendingRank,
 } from '../../../shared/api/projects.schema.ts';
-import { DAY_MS } from '../../../shared/scoring/index.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import type { MetricSources, ProjectFundamentals, projectScores, projects } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';

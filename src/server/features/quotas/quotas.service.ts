@@ -1,7 +1,6 @@
 // The one quota service (spec §6). Search, export, alert and API features call consumeQuota / assertAlertSlot; the
 // limits come from the shared quota table at the viewer's level (viewerOf: test mode and paid plans apply).
 import type { QuotaUsage, UsageResponse } from '../../../shared/api/usage.schema.ts';
-import { hourWindow, startOfDay, startOfNextDay, utcOffsetLabel } from '../../../shared/membership/day-window.ts';
 import {
   type Feature,
   nextPointsLevel,
@@ -11,6 +10,7 @@ import {
   UNLIMITED,
 } from '../../../shared/membership/level.ts';
 import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
+import { hourWindow, startOfDay, startOfNextDay, utcOffsetLabel } from '../../../shared/time/day-window.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {

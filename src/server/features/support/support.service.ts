@@ -15,6 +15,7 @@ import {
   supportPriorityOf,
 } from '../../../shared/membership/support.ts';
 import type { Viewer } from '../../access/viewer-level.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
@@ -33,8 +34,6 @@ import {
   selectUserRequests,
   updateSupportRequest,
 } from './support.queries.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The zone whose weekends the business days skip (config DAY_TIME_ZONE). */
 export type SupportClock = { now: Date; timeZone: string };

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { DataStateResponseSchema } from '../../../shared/api/data-state.schema.ts';
+import { HOUR_MS } from '../../../shared/time/duration.ts';
 import { syncRuns } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 
 // With no source reachable every market figure was the catalogue sample, yet the home page said "Live
 // statistics". GET /api/data-state tells the web what the figures rest on, from the database alone.
 
-const HOUR_MS = 3_600_000;
 const SAMPLE_AS_OF = '2025-06-30T00:00:00.000Z';
 
 async function dataState(t: TestApp) {

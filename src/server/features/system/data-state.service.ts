@@ -8,10 +8,10 @@ import {
   type FiguresState,
 } from '../../../shared/api/data-state.schema.ts';
 import { SOURCE_REFRESH_MS, STALE_AFTER_INTERVALS } from '../../../shared/staleness.ts';
+import { HOUR_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
-import { type SourceEvidenceRow, selectSourceEvidence } from './data-state.queries.ts';
+import { type SourceEvidenceRow, selectSourceEvidence } from '../../runs/source-evidence.ts';
 
-const HOUR_MS = 3_600_000;
 /** The source of the market figures (price, market cap, volume) every list shows. */
 const MARKET_SOURCE = 'coingecko';
 

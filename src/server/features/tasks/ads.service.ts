@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AdStartResponse, CreditResponse, HouseAd } from '../../../shared/api/tasks.schema.ts';
 import type { Language } from '../../../shared/locales/index.ts';
-import { startOfDay } from '../../../shared/membership/day-window.ts';
 import { canUse, type MembershipLevel } from '../../../shared/membership/level.ts';
 import { ADS_PER_DAY } from '../../../shared/membership/tasks.ts';
+import { startOfDay } from '../../../shared/time/day-window.ts';
 import type { Db } from '../../db/client.ts';
 import type { houseAds } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';

@@ -1,4 +1,4 @@
-import { dayKey } from '../../../shared/membership/day-window.ts';
+import { dayKey } from '../../../shared/time/day-window.ts';
 import type { Db } from '../../db/client.ts';
 import { deleteAdViewsBefore, deleteDayRowsBefore } from './cleanup.queries.ts';
 

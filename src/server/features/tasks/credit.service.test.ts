@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { userProfiles } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { signUpAgent } from '../auth/auth.test-support.ts';
@@ -12,7 +13,6 @@ import { ledgerSummary } from './tasks.test-support.ts';
 const ZONE = 'Asia/Shanghai';
 // 2030-01-01 00:00 in Shanghai is 2029-12-31T16:00:00Z.
 const MIDNIGHT = Date.parse('2029-12-31T16:00:00Z');
-const DAY = 86_400_000;
 const at = (ms: number) => ({ now: new Date(ms), timeZone: ZONE });
 
 describe('crediting tasks (service, explicit clock)', () => {
@@ -77,14 +77,16 @@ describe('crediting tasks (service, explicit clock)', () => {
   test('a daily task is credited once per day; an achievement once ever', async () => {
     const userId = await newUser();
     await creditTask(t.db, userId, { task: 'daily.check_in' }, at(MIDNIGHT + 1000));
-    const sameDay = await creditTask(t.db, userId, { task: 'daily.check_in' }, at(MIDNIGHT + DAY - 1)).catch((e) => e);
-    const nextDay = await creditTask(t.db, userId, { task: 'daily.check_in' }, at(MIDNIGHT + DAY));
+    const sameDay = await creditTask(t.db, userId, { task: 'daily.check_in' }, at(MIDNIGHT + DAY_MS - 1)).catch(
+      (e) => e,
+    );
+    const nextDay = await creditTask(t.db, userId, { task: 'daily.check_in' }, at(MIDNIGHT + DAY_MS));
     await creditTask(t.db, userId, { task: 'achievement.complete_profile' }, at(MIDNIGHT));
     const later = await creditTask(
       t.db,
       userId,
       { task: 'achievement.complete_profile' },
-      at(MIDNIGHT + 30 * DAY),
+      at(MIDNIGHT + 30 * DAY_MS),
     ).catch((e) => e);
 
     expect(sameDay).toMatchObject({ code: 'TASK_ALREADY_DONE' });
@@ -96,19 +98,19 @@ describe('crediting tasks (service, explicit clock)', () => {
     const userId = await newUser();
     const results = [];
     for (let day = 0; day < 8; day++) {
-      results.push(await creditTask(t.db, userId, { task: 'daily.check_in' }, at(MIDNIGHT + day * DAY + 3600_000)));
+      results.push(await creditTask(t.db, userId, { task: 'daily.check_in' }, at(MIDNIGHT + day * DAY_MS + 3600_000)));
     }
     const sameDay7 = await recordTaskEvent(
       t.db,
       userId,
       'daily.view_sector',
       'x',
-      new Date(MIDNIGHT + 6 * DAY + 7200_000),
+      new Date(MIDNIGHT + 6 * DAY_MS + 7200_000),
       ZONE,
     );
-    const afterGap = await creditTask(t.db, userId, { task: 'daily.check_in' }, at(MIDNIGHT + 10 * DAY));
-    const view = await getTasks(t.db, viewer(userId), { ...at(MIDNIGHT + 10 * DAY), minViewSeconds: 15 });
-    const broken = await getTasks(t.db, viewer(userId), { ...at(MIDNIGHT + 12 * DAY), minViewSeconds: 15 });
+    const afterGap = await creditTask(t.db, userId, { task: 'daily.check_in' }, at(MIDNIGHT + 10 * DAY_MS));
+    const view = await getTasks(t.db, viewer(userId), { ...at(MIDNIGHT + 10 * DAY_MS), minViewSeconds: 15 });
+    const broken = await getTasks(t.db, viewer(userId), { ...at(MIDNIGHT + 12 * DAY_MS), minViewSeconds: 15 });
 
     expect(results.map((r) => r.bonus)).toEqual([0, 0, 0, 0, 0, 0, 100, 0]);
     expect(results[6]?.balance).toBe(7 * 50 + 100);

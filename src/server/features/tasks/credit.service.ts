@@ -1,6 +1,5 @@
 import type { PointsReason } from '../../../shared/api/points.schema.ts';
 import type { CreditResponse } from '../../../shared/api/tasks.schema.ts';
-import { dayKey, startOfDay } from '../../../shared/membership/day-window.ts';
 import type { Feature } from '../../../shared/membership/level.ts';
 import {
   ADS_PER_DAY,
@@ -11,6 +10,7 @@ import {
   type TaskKey,
   taskPoints,
 } from '../../../shared/membership/tasks.ts';
+import { dayKey, startOfDay } from '../../../shared/time/day-window.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';

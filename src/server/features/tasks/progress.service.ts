@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CreditResponse } from '../../../shared/api/tasks.schema.ts';
-import { dayKey } from '../../../shared/membership/day-window.ts';
 import { TASKS } from '../../../shared/membership/tasks.ts';
+import { dayKey } from '../../../shared/time/day-window.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { mayEarnPoints } from '../auth/verification.service.ts';

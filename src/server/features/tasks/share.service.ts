@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ShareStartResponse, ShareVisitResponse } from '../../../shared/api/tasks.schema.ts';
-import { dayKey } from '../../../shared/membership/day-window.ts';
+import { dayKey } from '../../../shared/time/day-window.ts';
 import type { Db } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';

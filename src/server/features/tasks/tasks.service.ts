@@ -1,5 +1,4 @@
 import type { CreditResponse, TaskItem, TasksResponse, UserTasksResponse } from '../../../shared/api/tasks.schema.ts';
-import { dayKey, startOfDay, startOfNextDay, utcOffsetLabel } from '../../../shared/membership/day-window.ts';
 import { canUse, minimumLevelFor } from '../../../shared/membership/level.ts';
 import {
   ADS_PER_DAY,
@@ -14,6 +13,7 @@ import {
   taskPoints,
 } from '../../../shared/membership/tasks.ts';
 import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
+import { dayKey, startOfDay, startOfNextDay, utcOffsetLabel } from '../../../shared/time/day-window.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { creditTask, type TaskClock, taskFeature } from './credit.service.ts';

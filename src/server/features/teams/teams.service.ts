@@ -10,6 +10,7 @@ import {
 import type { Language } from '../../../shared/locales/index.ts';
 import { canUse, computeEffectiveLevel, type MembershipLevel, TEAM_SEATS } from '../../../shared/membership/level.ts';
 import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import type { TeamRole } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -23,7 +24,6 @@ import * as q from './teams.queries.ts';
 // What other features use of this feature's inner modules: they import it from here, never from those files.
 export { findTeamMembership, lockTeam, type TeamMembership } from './team-membership.ts';
 
-const DAY_MS = 86_400_000;
 type Plan = Awaited<ReturnType<typeof q.selectOwnerPlan>>;
 
 /** The owner's level now (test mode never counts: seats are the owner's real plan); 'free' without an owner row. */

@@ -1,14 +1,12 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TrendResponse } from '../../../shared/api/compare.schema.ts';
+import { DAY_MS, HOUR_MS } from '../../../shared/time/duration.ts';
 import { heatDailyRanks, heatHistory, projects, sectors } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
 import { creditPoints } from '../points/points.service.ts';
 import { rebuildDailyRanks, refreshDailyRanks } from './trend.service.ts';
-
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
 
 describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend analysis)', () => {
   let t: TestApp;
@@ -34,8 +32,8 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
     // A known history: nothing else is ranked.
     await t.db.delete(heatHistory);
     await t.db.delete(heatDailyRanks);
-    const today = Math.floor(Date.now() / DAY) * DAY;
-    const at = (day: number, hour: number) => new Date(today - (2 - day) * DAY + hour * HOUR);
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    const at = (day: number, hour: number) => new Date(today - (2 - day) * DAY_MS + hour * HOUR_MS);
     for (let d = 0; d < 3; d++) days.push(at(d, 0).toISOString().slice(0, 10));
     const row = (type: 'project' | 'sector', entityId: string, computedAt: Date, score: number) => ({
       entityType: type,
@@ -108,17 +106,17 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
 
   test("each point's as-of is the time of the day's last history row", async () => {
     const body = (await get(premium, `/api/projects/${p[0]}/trend?range=7d`)).json() as TrendResponse;
-    const today = Math.floor(Date.now() / DAY) * DAY;
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
     expect(body.points.map((x) => x.asOf)).toEqual([
-      new Date(today - 2 * DAY + 6 * HOUR).toISOString(),
-      new Date(today - DAY + 2 * HOUR).toISOString(),
+      new Date(today - 2 * DAY_MS + 6 * HOUR_MS).toISOString(),
+      new Date(today - DAY_MS + 2 * HOUR_MS).toISOString(),
       new Date(today).toISOString(),
     ]);
   });
 
   test("a recompute's run becomes its day's heat and the day is re-ranked; other days are left as they were", async () => {
-    const today = Math.floor(Date.now() / DAY) * DAY;
-    const run = new Date(today + HOUR);
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    const run = new Date(today + HOUR_MS);
     const [A, B, C] = p as [string, string, string];
     await t.db.insert(heatHistory).values(
       [
@@ -152,7 +150,7 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
   });
 
   test("today's ranks follow a run at most hourly; a new day's first refresh finishes the day before with its last run", async () => {
-    const today = Math.floor(Date.now() / DAY) * DAY;
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
     const [A, B] = p as [string, string];
     const run = async (at: Date, scores: [string, number][]) => {
       await t.db.insert(heatHistory).values(
@@ -171,23 +169,25 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
         (x) => x.day === days[2],
       );
     // Ranked at +1 h (the test above): a run 30 min later is not applied yet…
-    await run(new Date(today + HOUR + 30 * 60_000), [[A, 10]]);
+    await run(new Date(today + HOUR_MS + 30 * 60_000), [[A, 10]]);
     expect(await last(A)).toMatchObject({ score: 95, rank: 1 });
     // …one an hour later is, and the projects it did not score keep their day's heat.
-    await run(new Date(today + 2 * HOUR + 5 * 60_000), [[A, 10]]);
+    await run(new Date(today + 2 * HOUR_MS + 5 * 60_000), [[A, 10]]);
     expect(await last(A)).toMatchObject({ score: 10, rank: 3, total: 3 });
     // The day's last run (23:00) lands when the next day is first ranked, even within the hour.
     await t.db.insert(heatHistory).values({
       entityType: 'project',
       entityId: B,
-      computedAt: new Date(today + 23 * HOUR),
+      computedAt: new Date(today + 23 * HOUR_MS),
       score: 99,
       model: 'heat-v1',
     });
     expect(await last(B)).toMatchObject({ score: 20 });
-    await run(new Date(today + DAY + 10 * 60_000), [[A, 50]]);
-    expect(await last(B)).toMatchObject({ score: 99, rank: 1, asOf: new Date(today + 23 * HOUR).toISOString() });
-    await t.db.delete(heatDailyRanks).where(eq(heatDailyRanks.day, new Date(today + DAY).toISOString().slice(0, 10)));
+    await run(new Date(today + DAY_MS + 10 * 60_000), [[A, 50]]);
+    expect(await last(B)).toMatchObject({ score: 99, rank: 1, asOf: new Date(today + 23 * HOUR_MS).toISOString() });
+    await t.db
+      .delete(heatDailyRanks)
+      .where(eq(heatDailyRanks.day, new Date(today + DAY_MS).toISOString().slice(0, 10)));
   });
 
   test('the range defaults to 30d; a project without history has no points', async () => {

@@ -1,6 +1,6 @@
 import type { TrendResponse } from '../../../shared/api/compare.schema.ts';
 import type { TrendRange } from '../../../shared/api/heat.schema.ts';
-import { DAY_MS } from '../../../shared/scoring/index.ts';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -61,7 +61,7 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 export const TODAY_REFRESH_MS = 60 * 60_000;
 
 /**
- * After a recompute (heat/after-recompute.service.ts): today's ranks take this run's heat when they are older than
+ * After a recompute (jobs/after-recompute.ts): today's ranks take this run's heat when they are older than
  * TODAY_REFRESH_MS (or today has none yet); and on the first refresh of a new day, yesterday is finished with its last
  * run, so every past day holds its last heat. Ranked days older than KEEP_DAYS go.
  */

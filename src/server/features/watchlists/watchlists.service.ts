@@ -8,7 +8,7 @@ import {
   type WatchlistSummary,
   type WatchlistsResponse,
 } from '../../../shared/api/watchlists.schema.ts';
-import { startOfDay } from '../../../shared/membership/day-window.ts';
+import { startOfDay } from '../../../shared/time/day-window.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation, lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import { type DailyPoint, toUtcDay } from '../daily.ts';
 import { parseBody, requestJson } from '../http.ts';
 import { type GithubClientOptions, githubHeaders, githubIsRateLimited, githubRetryAfterMs } from './github.client.ts';
 
 const SOURCE = 'github';
-const DAY_MS = 86_400_000;
 
 /** GET …/stats/commit_activity: 52 weeks, `week` the week's Sunday (unix s), `days` Sunday..Saturday counts. */
 const CommitActivitySchema = z.array(

@@ -1,8 +1,8 @@
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { FakeRequest, FakeResponse, FakeRoute } from './fake-server.ts';
 
 // Deterministic fake history for every backfill source (tests and the bench; no randomness): each coin, protocol,
 // repository, article and query gets a daily series from a hash of its name, so two runs answer the same.
-const DAY_MS = 86_400_000;
 
 function hashOf(text: string): number {
   let h = 0x811c9dc5;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type Db, queryRows } from '../../db/client.ts';
+import { type Db, queryRows } from '../db/client.ts';
 
 export type SourceEvidenceRow = {
   source: string;

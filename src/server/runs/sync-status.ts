@@ -16,8 +16,8 @@ import { SOURCE_REFRESH_MS, STALE_AFTER_INTERVALS } from '../../shared/staleness
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { redactSecrets } from '../log-redaction.ts';
-import type { Job } from './job.ts';
-import { ALL_JOBS, STARTUP_JOBS } from './registry.ts';
+import type { Job, JobCatalogue } from './job.ts';
+import { toCronPattern } from './job-schedule.ts';
 import {
   countUsableXAccounts,
   type RunCounts as RunCountRow,
@@ -29,13 +29,17 @@ import {
   selectSyncMetrics,
   selectSyncRunSplit,
 } from './run-log.queries.ts';
-import { toCronPattern } from './scheduler.ts';
 
 /** A 'running' row older than this is treated as abandoned (its process died) and not "in progress". */
 const RUNNING_STALE_MS = 60 * 60_000;
 const MAX_ERRORS = 3; // spec: the error panel shows the last 3
 
-export type SyncStatusDeps = { db: Db; config: Pick<Config, 'JOBS_ENABLED' | SettingName | 'SECRET_KEY'> };
+export type SyncStatusDeps = {
+  db: Db;
+  config: Pick<Config, 'JOBS_ENABLED' | SettingName | 'SECRET_KEY'>;
+  /** The app's jobs (passed in): their schedules give the next runs, their `sources` the source rows' runners. */
+  jobs: JobCatalogue;
+};
 type SettingName =
   | 'COINGECKO_API_KEY'
   | 'GITHUB_TOKEN'
@@ -61,9 +65,11 @@ export function redactConfigSecrets(config: SyncStatusDeps['config'], message: s
 const iso = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
 
 /** The jobs that read outside sources, as the registry declares them (Job.sources): the rest is internal work. */
-const SOURCE_JOB_NAMES = [...ALL_JOBS, ...STARTUP_JOBS]
-  .filter((job) => (job.sources?.length ?? 0) > 0)
-  .map((job) => job.name);
+function sourceJobNames(catalogue: JobCatalogue): string[] {
+  return [...catalogue.scheduled, ...catalogue.startup]
+    .filter((job) => (job.sources?.length ?? 0) > 0)
+    .map((job) => job.name);
+}
 
 function toRunCounts(row: RunCountRow): RunCounts {
   const { total, successful, partial, failed } = row;
@@ -126,12 +132,13 @@ function tallyOf(counts: Record<string, number> | undefined): RunTally | null {
  */
 export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<SyncStatusResponse> {
   const { db, config } = deps;
+  const scheduled = deps.jobs.scheduled;
   const staleAfter = Object.fromEntries(
     Object.entries(SOURCE_REFRESH_MS).map(([source, ms]) => [source, STALE_AFTER_INTERVALS * ms]),
   );
   const [metrics, split, lastDuration, errorRows, jobRows, sourceRuns, sourceData, xAccounts] = await Promise.all([
     selectSyncMetrics(db, new Date(now.getTime() - RUNNING_STALE_MS)),
-    selectSyncRunSplit(db, SOURCE_JOB_NAMES),
+    selectSyncRunSplit(db, sourceJobNames(deps.jobs)),
     selectLastDuration(db),
     selectRunsWithErrors(db, MAX_ERRORS),
     selectLatestRunPerJob(db),
@@ -153,13 +160,13 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<Sy
 
   const byJob = new Map(jobRows.map((row) => [row.job, row]));
   // One cron evaluation per job, shared by the job list and the sources they feed.
-  const nextRunMs = new Map(ALL_JOBS.map((job) => [job.name, nextRunOf(job, now, enabled)?.getTime()]));
+  const nextRunMs = new Map(scheduled.map((job) => [job.name, nextRunOf(job, now, enabled)?.getTime()]));
   const jobs: SyncJobState[] = [
-    ...ALL_JOBS.map((job) => job.name),
-    ...jobRows.map((row) => row.job).filter((name) => !ALL_JOBS.some((job) => job.name === name)),
+    ...scheduled.map((job) => job.name),
+    ...jobRows.map((row) => row.job).filter((name) => !scheduled.some((job) => job.name === name)),
   ].map((name) => {
     const row = byJob.get(name);
-    const job = ALL_JOBS.find((j) => j.name === name);
+    const job = scheduled.find((j) => j.name === name);
     return {
       job: name,
       lastRunAt: iso(row?.started_ms),
@@ -173,7 +180,7 @@ export async function getSyncStatus(deps: SyncStatusDeps, now: Date): Promise<Sy
     const dataKey = source === 'catalogue' ? SAMPLE_SOURCE : source;
     const data = sourceData.find((row) => row.source === dataKey);
     const run = sourceRuns.find((row) => row.source === source);
-    const runners = ALL_JOBS.filter((job) => job.sources?.includes(source));
+    const runners = scheduled.filter((job) => job.sources?.includes(source));
     const nextRuns = runners.map((job) => nextRunMs.get(job.name)).filter((t) => t !== undefined);
     const { configured, setting } = settingOf(source, config, xAccounts);
     const lastStatus = (run?.last_status as RunStatus | undefined) ?? null;

@@ -3,12 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { SyncStatusResponseSchema } from '../../shared/api/sync.schema.ts';
 import { projects, socialApiAccounts, syncRuns } from '../db/schema/index.ts';
 import { runIngestionSource } from '../features/ingestion/ingestion.service.ts';
+import { ALL_JOBS, JOB_CATALOGUE } from '../jobs/registry.ts';
+import { createScheduler } from '../jobs/scheduler.ts';
 import { FAST_INGEST_ENV, type FakeRoute, type FakeServer, startFakeServer } from '../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { insertProject } from '../test/factories.ts';
 import type { JobContext } from './job.ts';
-import { ALL_JOBS } from './registry.ts';
-import { createScheduler } from './scheduler.ts';
 import { getSyncStatus } from './sync-status.ts';
 
 // The hourly CoinGecko job failed every request and was recorded as a success (failedSyncs 0), and /status
@@ -190,7 +190,7 @@ test('no secret reaches the public status: a Telegram error naming the bot token
       .insert(syncRuns)
       .values({ job: 'ingest:telegram', status: 'failed', startedAt: new Date(), errors: [`x ${token}`] });
 
-    const body = await getSyncStatus({ db: t.db, config }, new Date());
+    const body = await getSyncStatus({ db: t.db, config, jobs: JOB_CATALOGUE }, new Date());
 
     expect(JSON.stringify(body)).not.toContain('secret-bot-token');
     expect(source(body, 'telegram').lastError?.message).toBe('x <redacted>');
@@ -208,7 +208,7 @@ test('Reddit with both client credentials is configured, and its secret never re
     .insert(syncRuns)
     .values({ job: 'ingest:reddit', status: 'failed', startedAt: new Date(), errors: ['token: reddit-app-secret'] });
 
-  const body = await getSyncStatus({ db: t.db, config }, new Date());
+  const body = await getSyncStatus({ db: t.db, config, jobs: JOB_CATALOGUE }, new Date());
 
   expect(source(body, 'reddit')).toMatchObject({
     configured: true,
@@ -216,7 +216,10 @@ test('Reddit with both client credentials is configured, and its secret never re
     setting: { name: 'REDDIT_CLIENT_ID', required: true, set: true },
   });
   expect(JSON.stringify(body)).not.toContain('reddit-app-secret');
-  const half = await getSyncStatus({ db: t.db, config: { ...config, REDDIT_CLIENT_SECRET: undefined } }, new Date());
+  const half = await getSyncStatus(
+    { db: t.db, config: { ...config, REDDIT_CLIENT_SECRET: undefined }, jobs: JOB_CATALOGUE },
+    new Date(),
+  );
   expect(source(half, 'reddit')).toMatchObject({ configured: false, state: 'unconfigured' });
 });
 
@@ -233,7 +236,7 @@ const finishedRunsAt =
 
 describe('with the scheduler on', () => {
   const at = new Date('2026-11-24T05:50:00Z');
-  const deps = () => ({ db: t.db, config: { ...t.config, JOBS_ENABLED: true } });
+  const deps = () => ({ db: t.db, config: { ...t.config, JOBS_ENABLED: true }, jobs: JOB_CATALOGUE });
   const finished = finishedRunsAt(at);
   const configuredSources = [
     'defillama',
@@ -325,7 +328,9 @@ describe('external source runs are counted apart from internal jobs', () => {
         run('ingest:telegram', 40, 'skipped'),
       ]);
 
-    const body = SyncStatusResponseSchema.parse(await getSyncStatus({ db: t.db, config: t.config }, at));
+    const body = SyncStatusResponseSchema.parse(
+      await getSyncStatus({ db: t.db, config: t.config, jobs: JOB_CATALOGUE }, at),
+    );
 
     expect(body.metrics.internal).toMatchObject({ total: 83, successful: 83, failed: 0 });
     expect(body.metrics.internal.lastSuccessAt).toBe(new Date(at.getTime() - 60_000).toISOString());
@@ -343,7 +348,7 @@ describe('external source runs are counted apart from internal jobs', () => {
         run('ingest:defillama', 90, 'success'),
       ]);
 
-    const body = await getSyncStatus({ db: t.db, config: t.config }, at);
+    const body = await getSyncStatus({ db: t.db, config: t.config, jobs: JOB_CATALOGUE }, at);
 
     expect(body.metrics.external).toMatchObject({ total: 2, successful: 1, partial: 1, failed: 0 });
     expect(body.metrics.external.lastSuccessAt).toBe(new Date(at.getTime() - 30 * 60_000).toISOString());

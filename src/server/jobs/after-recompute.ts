@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
-import { refreshTableStatistics } from '../../db/maintenance.ts';
-import type { ResponseCache } from '../../plugins/response-cache.ts';
-import { startDeliveries } from '../alerts/deliveries.service.ts';
-import { evaluateAlerts } from '../alerts/evaluate.service.ts';
-import { evaluateSearchAlerts } from '../saved-searches/search-alerts.service.ts';
-import { refreshSearchSuggestions } from '../search/search.service.ts';
-import { refreshDailyRanks } from '../trend/trend.service.ts';
-import type { RecomputeResult } from './recompute.service.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { refreshTableStatistics } from '../db/maintenance.ts';
+import { startDeliveries } from '../features/alerts/deliveries.service.ts';
+import { evaluateAlerts } from '../features/alerts/evaluate.service.ts';
+import type { RecomputeResult } from '../features/heat/recompute.service.ts';
+import { evaluateSearchAlerts } from '../features/saved-searches/search-alerts.service.ts';
+import { refreshSearchSuggestions } from '../features/search/search.service.ts';
+import { refreshDailyRanks } from '../features/trend/trend.service.ts';
+import type { ResponseCache } from '../plugins/response-cache.ts';
 
 /** The large tables a recompute writes: what maintenance after a run refreshes. */
 export const RECOMPUTE_WRITTEN_TABLES = ['project_scores', 'heat_history'] as const;

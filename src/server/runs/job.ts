@@ -44,3 +44,16 @@ export type Job = {
   /** The ingestion sources it runs (their rows are `ingest:<source>`), for the status page's next-run times. */
   sources?: readonly string[];
 };
+
+/**
+ * Every job the app knows (jobs/registry.ts builds it; app.ts passes it in): scheduled jobs and start-up-only ones.
+ * Code below the job definitions (the run log, sync status, admin operations) reads jobs from it, never imports them.
+ */
+export type JobCatalogue = { scheduled: readonly Job[]; startup: readonly Job[] };
+
+/** The catalogue's job named `name`; throws when there is none (a wiring mistake, not a request error). */
+export function getJob(catalogue: JobCatalogue, name: string): Job {
+  const job = [...catalogue.scheduled, ...catalogue.startup].find((candidate) => candidate.name === name);
+  if (!job) throw new Error(`no job named ${name} in the catalogue`);
+  return job;
+}

@@ -1,7 +1,7 @@
+import { HOUR_MS } from './duration.ts';
+
 // Quota and task windows. A "day" ends at midnight in the configured zone (DAY_TIME_ZONE, default Asia/Shanghai),
 // the same for every instance; an "hour" is a clock hour in UTC. Pure: `now` and the zone are passed in.
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** The zone's offset from UTC at `at`, in minutes (Asia/Shanghai → 480). */
 export function zoneOffsetMinutes(at: Date, timeZone: string): number {

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { syncRuns } from '../db/schema/index.ts';
+import { JOB_CATALOGUE } from '../jobs/registry.ts';
+import { createScheduler } from '../jobs/scheduler.ts';
 import { openRuntime } from '../runtime.ts';
 import { createFreshDatabase } from '../test/build-test-app.ts';
 import { seedPgliteDataDir } from '../test/pglite-template.ts';
 import type { JobContext } from './job.ts';
-import { createScheduler } from './scheduler.ts';
 import { getSyncStatus } from './sync-status.ts';
 
 // A run whose process was killed mid-way stays 'running' in sync_runs; nothing would ever close it, and
@@ -64,7 +65,9 @@ describe('runs left running by a killed process', () => {
       expect(row).toMatchObject({ status: 'failed' });
       expect(row?.finishedAt).not.toBeNull();
       expect(row?.errors.join()).toMatch(/interrupted/);
-      expect((await getSyncStatus({ db: second.handle.db, config }, new Date())).syncInProgress).toBe(false);
+      expect(
+        (await getSyncStatus({ db: second.handle.db, config, jobs: JOB_CATALOGUE }, new Date())).syncInProgress,
+      ).toBe(false);
     } finally {
       await second.close();
     }
