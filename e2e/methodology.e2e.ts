@@ -7,11 +7,14 @@ import { ensureProfile } from '../src/server/features/auth/auth.service.ts';
 import { hashPassword } from '../src/server/features/auth/password.ts';
 import { runBackfill } from '../src/server/features/backfill/backfill.service.ts';
 import { runEvaluation } from '../src/server/features/methodology/evaluation-run.service.ts';
+import { createCandidateModel } from '../src/server/features/methodology/models.service.ts';
 import { creditPoints } from '../src/server/features/points/points.service.ts';
 import { fakeHistoryEnv, fakeHistoryRoute } from '../src/server/sources/testing/fake-history.ts';
 import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../src/server/sources/testing/fake-server.ts';
 import { RESOURCES } from '../src/shared/locales/index.ts';
+import { CODE_MODEL_DEFINITION } from '../src/shared/methodology/models.ts';
 import { signIn } from './support/accounts.ts';
+import { adminsPerLanguage } from './support/admins.ts';
 import { findSeriousViolations } from './support/axe.ts';
 import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
@@ -25,9 +28,18 @@ const session = launchFileBrowser();
 let own: OwnServer;
 let fakeHistory: FakeServer;
 const ANALYST = { email: 'weights-analyst@example.com', password: 'weights-analyst-password-1' };
+const ADMIN = adminsPerLanguage('methodology');
+/** One candidate per promotion walk (zh and en, desk and phone), each moving weight from social to development. */
+const PROMOTIONS = [
+  ['zh', 'desktop', 0.2],
+  ['zh', 'mobile', 0.22],
+  ['en', 'desktop', 0.24],
+  ['en', 'mobile', 0.26],
+] as const;
+const candidateId = (lang: string, device: string) => `heat-e2e-${lang}-${device}`;
 
 beforeAll(async () => {
-  own = await startOwnServer({ env: { CATALOGUE_AUTOLOAD: 'true' } });
+  own = await startOwnServer({ env: { CATALOGUE_AUTOLOAD: 'true' }, admin: [ADMIN.zh, ADMIN.en] });
   fakeHistory = await startFakeServer(
     fakeHistoryRoute(() => new Date(), { shapeOf: new Date('2026-11-25T00:00:00Z') }),
   );
@@ -38,6 +50,18 @@ beforeAll(async () => {
     sql`SELECT id FROM projects WHERE coingecko_id IS NOT NULL ORDER BY id LIMIT 30`,
   );
   await runBackfill({ db, config }, { days: 60, now: new Date(), projectIds: rows.map((r) => r.id) });
+  // The promotion walks' candidates, added as an admin does (the walks promote them in turn, after the page tests).
+  const actor = { id: null, email: ADMIN.en.email };
+  for (const [lang, device, development] of PROMOTIONS) {
+    const categoryWeights = { social: 0.4 - (development - 0.15), market: 0.35, development, news: 0.1 };
+    const definition = { ...CODE_MODEL_DEFINITION, categoryWeights };
+    await createCandidateModel(
+      db,
+      { id: candidateId(lang, device), changelog: 'Code counts more.', definition },
+      actor,
+      new Date(),
+    );
+  }
   await runEvaluation(db, { now: new Date() });
   own.runtime.cache.invalidate();
   // A premium analyst (1,000 points, as earned): the weight sliders are premium.
@@ -175,4 +199,42 @@ describe('the methodology page and cohort percentiles', () => {
       },
     );
   });
+});
+
+describe('an admin promotes a candidate model', () => {
+  for (const [lang, device] of PROMOTIONS) {
+    test(`${lang} ${device}: admin → methodology → promote; the changelog lists the weights that moved`, async () => {
+      const viewport = device === 'desktop' ? DESKTOP : MOBILE;
+      const c = RESOURCES[lang];
+      const a = c.admin.methodology;
+      const id = candidateId(lang, device);
+      await session.withPage({ lang, viewport, baseURL: own.baseURL }, `promote-${lang}-${device}`, async (page) => {
+        await signIn(page, c, ADMIN[lang].email, ADMIN[lang].password);
+        await page.waitForURL((url) => url.pathname === '/');
+        await open(page, '/admin?tab=methodology');
+        const card = page.getByTestId(`candidate-${id}`);
+        await card.waitFor({ timeout: 20_000 });
+        // Its weights beside the current model's, and both stored evaluations (replayed on the same history).
+        expect(await card.locator('tbody tr').first().textContent()).toContain(c.heat.components.commits52w);
+        await session.screenshot(page, `admin-methodology-${lang}-${device}`, { fullPage: true });
+
+        await card.getByRole('button', { name: a.promote.replace('{{id}}', id) }).click();
+        const dialog = page.getByRole('alertdialog');
+        await dialog.waitFor();
+        await session.screenshot(dialog, `admin-promote-confirm-${lang}-${device}`);
+        await dialog.getByRole('button', { name: a.promoteConfirm }).click();
+        await page.getByTestId('admin-current-model').filter({ hasText: id }).waitFor({ timeout: 20_000 });
+        expect(await page.getByTestId(`candidate-${id}`).count()).toBe(0);
+
+        await open(page, '/methodology#changelog');
+        const entry = page.getByTestId('model-changelog').locator('li', { hasText: id }).first();
+        await entry.waitFor({ timeout: 20_000 });
+        const text = (await entry.textContent()) ?? '';
+        expect(text).toContain(c.methodology.evaluation.changelog.weightsMoved);
+        expect(text).toContain(c.heat.components.commits52w);
+        await entry.scrollIntoViewIfNeeded();
+        await session.screenshot(entry, `changelog-promoted-${lang}-${device}`);
+      });
+    });
+  }
 });

@@ -214,8 +214,6 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
   await app.register(methodologyRoutes, { prefix: '/api/methodology', ...deps }); // /evaluation (JSON|CSV), /models
   await app.register(weightProposalsRoutes, { prefix: '/api/methodology/proposals', ...deps }); // try my weights (premium)
   await app.register(adminRoutes, { prefix: '/api/admin', ...deps, jobs: JOB_CATALOGUE });
-  await app.register(methodologyAdminRoutes, { prefix: '/api/admin/methodology', ...deps }); // candidate models, promote
-  await app.register(weightProposalsAdminRoutes, { prefix: '/api/admin/methodology/proposals', ...deps });
   // Created and imported projects are scored by a heat recompute started once the change commits (the heat job under
   // its lock, seconds rather than the next 5-minute run); closing the app waits for it (no write to a closed db).
   const heatRescore = createRecomputeTrigger(
@@ -229,6 +227,13 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
     await heatRescore.settled();
   });
   await app.register(adminDataRoutes, { prefix: '/api/admin', ...deps, rescore: heatRescore.request }); // /audit, /import[/preview], /projects/:id, /sectors/:id
+  // candidate models, promote (a promotion starts the recompute that re-scores every project)
+  await app.register(methodologyAdminRoutes, {
+    prefix: '/api/admin/methodology',
+    ...deps,
+    rescore: heatRescore.request,
+  });
+  await app.register(weightProposalsAdminRoutes, { prefix: '/api/admin/methodology/proposals', ...deps });
   await app.register(correctionsAdminRoutes, { prefix: '/api/admin/corrections', ...deps }); // the review queue
   await app.register(supportAdminRoutes, { prefix: '/api/admin/support', ...deps }); // the queue, /:id, /:id/replies|state
   await app.register(paymentsAdminRoutes, { prefix: '/api/admin/payments', ...deps }); // list, POST /:id/refund

@@ -10,6 +10,8 @@ export type AppEvent =
   /** Stored evaluations or the model registry changed (every instance drops its cached methodology answers). */
   | { type: 'methodology.updated' }
   | { type: 'sync.updated'; job: string }
+  /** A notification to every user was added (notifyEveryone): each signed-in page refetches its bell. */
+  | { type: 'notifications.broadcast' }
   /** One user's own data changed (a points ledger row, a notification, the profile): raised by database triggers on
    * commit (migration realtime_user_events), so every writer is covered and a rolled-back change raises nothing. */
   | { type: 'user.changed'; userId: string; what: UserChange };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODEL_RULES } from '../methodology/model-changes.ts';
 import { OUTCOMES } from '../methodology/outcomes.ts';
 import type { OutcomeKey } from '../methodology/types.ts';
 import { HEAT_NORMALIZATION } from '../scoring/normalize.ts';
@@ -156,6 +157,12 @@ export const HeatModelDefinitionSchema = z
     path: ['normalization'],
   });
 
+export const WeightChangeSchema = z.object({
+  key: z.enum(COMPONENT_KEYS),
+  before: z.number(),
+  after: z.number(),
+});
+
 export const HeatModelIdSchema = z
   .string()
   .min(2)
@@ -177,12 +184,23 @@ export type HeatModelDto = z.infer<typeof HeatModelSchema>;
 export const HeatModelsResponseSchema = z.object({
   /** The version the registry marks current. */
   current: z.string().nullable(),
-  /** The version whose weights the running build scores the public ranking with. */
+  /** The version the recompute scores the public ranking with (the current one; the code's before any is). */
   scoring: z.string(),
   items: z.array(HeatModelSchema),
-  /** Every version, newest first: when it became current (or was added) and what changed. */
+  /**
+   * Every version, newest first: when it became current (or was added) and what its author wrote; for a promotion,
+   * the version it replaced and the weights (with every input present, fractions of 1) and rules that moved.
+   */
   changelog: z.array(
-    z.object({ id: z.string(), date: Day, status: z.enum(['current', 'candidate', 'retired']), changes: z.string() }),
+    z.object({
+      id: z.string(),
+      date: Day,
+      status: z.enum(['current', 'candidate', 'retired']),
+      changes: z.string(),
+      previous: z.string().nullable(),
+      weightChanges: z.array(WeightChangeSchema),
+      ruleChanges: z.array(z.enum(MODEL_RULES)),
+    }),
   ),
 });
 export type HeatModelsResponse = z.infer<typeof HeatModelsResponseSchema>;

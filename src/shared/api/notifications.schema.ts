@@ -12,6 +12,8 @@ import { z } from 'zod';
  * correction_accepted / correction_rejected: params { correctionId, projectId, projectName, points?, reason? }
  * team_member_joined: params { teamId, teamName, memberName } — to the owner, when an invitation is accepted
  * support_replied: params { requestId, subject } — the support team answered the user's request
+ * model_promoted: params { model, previous, changes: { key, before, after }[] } — a broadcast to every user: the heat
+ *   model the public ranking uses changed (changes: the effective weights that moved, fractions of 1)
  */
 export const NOTIFICATION_KINDS = [
   'alert_fired',
@@ -25,6 +27,7 @@ export const NOTIFICATION_KINDS = [
   'correction_rejected',
   'team_member_joined',
   'support_replied',
+  'model_promoted',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATIONS_PAGE_SIZE = 20;

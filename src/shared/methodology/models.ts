@@ -1,55 +1,19 @@
 // Heat models as data: a version's weights, caps and rules in one JSON-ready object, so candidate versions can be
 // stored, compared and scored on the same stored inputs as the current one. The current definition is assembled from
 // the constants the scoring code itself uses (never copied by hand), and a test checks it scores exactly as heatScore.
+import { CODE_HEAT_DEFINITION, type HeatModelDefinition } from '../scoring/heat-model.ts';
 import { rawComponent } from '../scoring/heat-score.ts';
 import { computeEffectiveMentions } from '../scoring/mentions.ts';
-import { computeNormalized, HEAT_NORMALIZATION, type NormalizationScale } from '../scoring/normalize.ts';
+import { computeNormalized, type NormalizationScale } from '../scoring/normalize.ts';
 import { clamp, type HeatCategory, type HeatSignals, hasValue } from '../scoring/types.ts';
-import {
-  AGE_FACTOR_OLDER,
-  AGE_FACTOR_UNKNOWN,
-  AGE_FACTORS,
-  HEAT_CATEGORY_WEIGHTS,
-  HEAT_COMPONENT_POINTS,
-  HEAT_MODEL_VERSION,
-  type HeatComponentKey,
-  MIN_EVIDENCE_SIGNALS,
-  STATUS_BONUS,
-} from '../scoring/weights.ts';
+import { HEAT_MODEL_VERSION, type HeatComponentKey } from '../scoring/weights.ts';
 import { DAY_MS } from '../time/duration.ts';
 
-/** Everything a heat model version decides. Category weights sum to 1; points are shares inside a category. */
-export type HeatModelDefinition = {
-  categoryWeights: Record<HeatCategory, number>;
-  /** Caps: each component's points inside its category's 0–100 sub-score. */
-  componentPoints: Record<HeatCategory, Partial<Record<HeatComponentKey, number>>>;
-  normalization: Record<HeatComponentKey, NormalizationScale>;
-  /** The first row whose `withinDays` ≥ the age applies; else `ageFactorOlder`; no listing date → `ageFactorUnknown`. */
-  ageFactors: { withinDays: number; factor: number }[];
-  ageFactorOlder: number;
-  ageFactorUnknown: number;
-  /** Points added per status (past days are scored 'active'). */
-  statusBonus: Record<string, number>;
-  /** The minimum-evidence rule: raw inputs with data a project needs to be scored. */
-  minEvidence: number;
-};
+export type { HeatModelDefinition };
 
 /** The model compiled into this build: the very constants heatScore reads. */
 export const CODE_MODEL_ID: string = HEAT_MODEL_VERSION;
-export const CODE_MODEL_DEFINITION: HeatModelDefinition = {
-  categoryWeights: { ...HEAT_CATEGORY_WEIGHTS },
-  componentPoints: Object.fromEntries(
-    Object.entries(HEAT_COMPONENT_POINTS).map(([category, points]) => [category, { ...points }]),
-  ) as HeatModelDefinition['componentPoints'],
-  normalization: Object.fromEntries(
-    Object.entries(HEAT_NORMALIZATION).map(([key, scale]) => [key, { ...scale }]),
-  ) as HeatModelDefinition['normalization'],
-  ageFactors: AGE_FACTORS.map((row) => ({ ...row })),
-  ageFactorOlder: AGE_FACTOR_OLDER,
-  ageFactorUnknown: AGE_FACTOR_UNKNOWN,
-  statusBonus: { ...STATUS_BONUS },
-  minEvidence: MIN_EVIDENCE_SIGNALS,
-};
+export const CODE_MODEL_DEFINITION: HeatModelDefinition = CODE_HEAT_DEFINITION;
 
 /**
  * What changed in each version of the code's heat model, newest first (the model's own changelog; a candidate's is
@@ -120,7 +84,8 @@ export function computeModelHeat(
   let base = 0;
   components.forEach((c, i) => {
     const raw = raws[i] as number | null;
-    if (raw === null) return;
+    // Every present input of the category has 0 points: the category weighs nothing (never 0 / 0).
+    if (raw === null || (presentPoints[c.categoryIndex] as number) === 0) return;
     const weight =
       ((categoryWeights[c.categoryIndex] as number) / presentWeight) *
       (c.points / (presentPoints[c.categoryIndex] as number));

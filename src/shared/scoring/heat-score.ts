@@ -1,6 +1,7 @@
 import { DAY_MS } from '../time/duration.ts';
+import { CODE_SCORING_MODEL, HEAT_CATEGORIES, type HeatComponent, type HeatScoringModel } from './heat-model.ts';
 import { computeEffectiveMentions } from './mentions.ts';
-import { computeNormalized, HEAT_NORMALIZATION, type NormalizationScale } from './normalize.ts';
+import { computeNormalized } from './normalize.ts';
 import { clampEntry } from './social-score.ts';
 import {
   type BreakdownEntry,
@@ -10,44 +11,12 @@ import {
   hasValue,
   type ScoreResult,
 } from './types.ts';
-import {
-  AGE_FACTOR_OLDER,
-  AGE_FACTOR_UNKNOWN,
-  AGE_FACTORS,
-  HEAT_CATEGORY_WEIGHTS,
-  HEAT_COMPONENT_POINTS,
-  HEAT_MODEL_VERSION,
-  type HeatComponentKey,
-  NEUTRAL_SCORE,
-  STATUS_BONUS,
-} from './weights.ts';
+import { type HeatComponentKey, NEUTRAL_SCORE } from './weights.ts';
 
-const CATEGORIES = Object.keys(HEAT_CATEGORY_WEIGHTS) as HeatCategory[];
+const CATEGORIES = HEAT_CATEGORIES;
 
-type HeatComponent = {
-  key: HeatComponentKey;
-  category: HeatCategory;
-  /** Model weight when every input is present: category weight × points / category points. */
-  weight: number;
-  points: number;
-  categoryIndex: number;
-};
-
-/** Every heat component in breakdown order, with its category and its model weight when all inputs are present. */
-export const HEAT_COMPONENTS: readonly HeatComponent[] = CATEGORIES.flatMap((category, categoryIndex) => {
-  const points = HEAT_COMPONENT_POINTS[category];
-  const total = Object.values(points).reduce((a, b) => a + b, 0);
-  return Object.entries(points).map(([key, p]) => ({
-    key: key as HeatComponentKey,
-    category,
-    weight: (HEAT_CATEGORY_WEIGHTS[category] * p) / total,
-    points: p,
-    categoryIndex,
-  }));
-});
-
-const CATEGORY_WEIGHT_LIST = CATEGORIES.map((c) => HEAT_CATEGORY_WEIGHTS[c]);
-const SCALES = HEAT_COMPONENTS.map((c) => HEAT_NORMALIZATION[c.key]);
+/** Every heat component of the code's model in breakdown order, with its category and its model weight. */
+export const HEAT_COMPONENTS: readonly HeatComponent[] = CODE_SCORING_MODEL.components;
 
 /** Days between listing and `now` (never negative); null without a listing date. */
 export function computeAgeDays(listedAt: Date | null, now: Date): number | null {
@@ -55,11 +24,14 @@ export function computeAgeDays(listedAt: Date | null, now: Date): number | null 
   return Math.max(0, (now.getTime() - listedAt.getTime()) / DAY_MS);
 }
 
-/** Age factor for an age in days (inclusive bounds: exactly 7 days is still 1.1); 1.0 for an unknown age. */
-export function computeAgeFactor(ageDays: number | null): number {
-  if (ageDays === null) return AGE_FACTOR_UNKNOWN;
-  for (const row of AGE_FACTORS) if (ageDays <= row.withinDays) return row.factor;
-  return AGE_FACTOR_OLDER;
+/**
+ * Age factor for an age in days under `model` (the code's: inclusive bounds, exactly 7 days is still 1.1); the
+ * model's unknown-age factor (1.0) without a listing date.
+ */
+export function computeAgeFactor(ageDays: number | null, model: HeatScoringModel = CODE_SCORING_MODEL): number {
+  if (ageDays === null) return model.ageFactorUnknown;
+  for (const row of model.ageFactors) if (ageDays <= row.withinDays) return row.factor;
+  return model.ageFactorOlder;
 }
 
 /** A component's raw value: the signal itself, or volume / market cap for the derived ratio; null without data. */
@@ -73,7 +45,8 @@ export function rawComponent(signals: HeatSignals, key: HeatComponentKey): numbe
 }
 
 /**
- * The multi-factor heat model (spec section 9), deterministic: the same signals and `now` always give the same result.
+ * The multi-factor heat model (spec section 9) under `model` (the code's own by default; a stored version from
+ * toScoringModel), deterministic: the same signals, `now` and model always give the same result.
  *
  * score = clamp(base × ageFactor + statusBonus, 0, 100), where base = 100 × Σ effectiveWeight_i × normalised_i.
  * Reddit mentions are scored as min(posts, 3 × distinct authors) when the authors are known (mentions.ts, the
@@ -82,37 +55,43 @@ export function rawComponent(signals: HeatSignals, key: HeatComponentKey): numbe
  * `noData` is true (age and status are not applied). The breakdown lists every component, then `age`
  * (base × (factor − 1)), `status` (the bonus) and `clamp`; its contributions sum to the score.
  */
-export function heatScore(signals: HeatSignals, now: Date): ScoreResult {
-  const n = HEAT_COMPONENTS.length;
+export function heatScore(signals: HeatSignals, now: Date, model: HeatScoringModel = CODE_SCORING_MODEL): ScoreResult {
+  const components = model.components;
+  const categoryWeights = model.categoryWeights;
+  const n = components.length;
   const raws: (number | null)[] = new Array(n);
   // Points with data per category (index as CATEGORIES), then the total category weight with data.
-  const presentPoints = [0, 0, 0, 0];
+  const presentPoints = categoryWeights.map(() => 0);
   for (let i = 0; i < n; i++) {
-    const c = HEAT_COMPONENTS[i] as HeatComponent;
+    const c = components[i] as HeatComponent;
     const raw = rawComponent(signals, c.key);
     raws[i] = raw;
     if (raw !== null) presentPoints[c.categoryIndex] = (presentPoints[c.categoryIndex] as number) + c.points;
   }
   let presentCategoryWeight = 0;
   for (let k = 0; k < CATEGORIES.length; k++) {
-    if ((presentPoints[k] as number) > 0) presentCategoryWeight += CATEGORY_WEIGHT_LIST[k] as number;
+    if ((presentPoints[k] as number) > 0) presentCategoryWeight += categoryWeights[k] as number;
   }
 
   const breakdown: BreakdownEntry[] = new Array(n);
   let base = 0;
   for (let i = 0; i < n; i++) {
-    const c = HEAT_COMPONENTS[i] as HeatComponent;
+    const c = components[i] as HeatComponent;
     const raw = raws[i] as number | null;
     if (raw === null) {
       breakdown[i] = entry(c, null, null, 0, 0, true);
       continue;
     }
+    const categoryPoints = presentPoints[c.categoryIndex] as number;
+    // A stored model may give every present input of a category 0 points: that category then weighs nothing (never
+    // 0 / 0). The code's model has no zero points, so this never changes its scores.
     const effectiveWeight =
-      ((CATEGORY_WEIGHT_LIST[c.categoryIndex] as number) / presentCategoryWeight) *
-      (c.points / (presentPoints[c.categoryIndex] as number));
+      categoryPoints === 0
+        ? 0
+        : ((categoryWeights[c.categoryIndex] as number) / presentCategoryWeight) * (c.points / categoryPoints);
     const authors = c.key === 'redditMentions' ? signals.redditAuthors : null;
     const scored = hasValue(authors) ? (computeEffectiveMentions(raw, authors) as number) : raw;
-    const normalised = computeNormalized(scored, SCALES[i] as NormalizationScale);
+    const normalised = computeNormalized(scored, c.scale);
     const contribution = 100 * normalised * effectiveWeight;
     base += contribution;
     breakdown[i] = entry(c, raw, normalised, effectiveWeight, contribution, false);
@@ -132,15 +111,15 @@ export function heatScore(signals: HeatSignals, now: Date): ScoreResult {
         contribution: NEUTRAL_SCORE,
         noData: true,
       },
-      adjustment('age', ageDays, 0, true, AGE_FACTOR_UNKNOWN),
+      adjustment('age', ageDays, 0, true, model.ageFactorUnknown),
       adjustment('status', signals.status, 0, true),
       clampEntry(NEUTRAL_SCORE, NEUTRAL_SCORE),
     );
-    return { score: NEUTRAL_SCORE, breakdown, model: HEAT_MODEL_VERSION, noData: true };
+    return { score: NEUTRAL_SCORE, breakdown, model: model.version, noData: true };
   }
 
-  const factor = computeAgeFactor(ageDays);
-  const bonus = STATUS_BONUS[signals.status];
+  const factor = computeAgeFactor(ageDays, model);
+  const bonus = model.statusBonus[signals.status] ?? 0;
   const unclamped = base * factor + bonus;
   const score = clamp(unclamped, 0, 100);
   breakdown.push(
@@ -148,7 +127,7 @@ export function heatScore(signals: HeatSignals, now: Date): ScoreResult {
     adjustment('status', signals.status, bonus, false),
     clampEntry(unclamped, score),
   );
-  return { score, breakdown, model: HEAT_MODEL_VERSION, noData: false };
+  return { score, breakdown, model: model.version, noData: false };
 }
 
 function entry(

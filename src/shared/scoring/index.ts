@@ -1,5 +1,6 @@
 // The pure heat engine: no I/O, no clock, no randomness. Time comes in as `now`.
 export * from './evidence.ts';
+export * from './heat-model.ts';
 export * from './heat-score.ts';
 export * from './mentions.ts';
 export * from './normalize.ts';

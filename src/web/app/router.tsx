@@ -79,7 +79,7 @@ const ExportsPage = page(() => import('./routes/exports.tsx'), 'ExportsPage', ['
 // Not /api: that prefix is the server's JSON namespace (a 404 there, never the web app) and proxies route it there.
 const ApiAccessPage = page(() => import('./routes/api-access.tsx'), 'ApiAccessPage', ['api']);
 const DbSetupPage = page(() => import('./routes/db-setup.tsx'), 'DbSetupPage', ['database']);
-const AdminPage = page(() => import('./routes/admin.tsx'), 'AdminPage', ['admin', 'support']);
+const AdminPage = page(() => import('./routes/admin.tsx'), 'AdminPage', ['admin', 'support', 'methodology']);
 const SupportPage = page(() => import('./routes/support.tsx'), 'SupportPage', ['support']);
 const TwitterDebugPage = page(() => import('./routes/twitter-debug.tsx'), 'TwitterDebugPage', ['admin']);
 const TeamPage = page(() => import('./routes/team.tsx'), 'TeamPage', ['teams']);

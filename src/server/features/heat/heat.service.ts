@@ -5,10 +5,8 @@ import {
   computeContributionDeltas,
   computeEvidence,
   countEvidence,
-  HEAT_MODEL_VERSION,
   type HeatSignals,
   heatScore,
-  MIN_EVIDENCE_SIGNALS,
   type ProjectStatus,
   SOCIAL_MODEL_VERSION,
   socialScore,
@@ -17,6 +15,7 @@ import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import type { MetricSources } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';
+import { getScoringModel } from '../methodology/models.service.ts';
 import { computeCohortPercentiles } from './cohort-percentiles.service.ts';
 import { computeInputsHash, fromHistoryContributions, toHeatSignals } from './heat.mappers.ts';
 import { selectProjectInputs, selectProjectInputsPage } from './heat.queries.ts';
@@ -41,30 +40,38 @@ const RANGE_DAYS: Record<HistoryRange, number> = { '7d': 7, '30d': 30, '90d': 90
 
 /**
  * A project's heat explained. The breakdown is recomputed from the project's current inputs with the stored status
- * at the stored run's time: scoring is deterministic, so while the inputs hash matches the stored one it reproduces
- * the stored score exactly. Otherwise it is a preview made `now` (`computedAt: null`), and `previewReason` says why:
- * no run of this model has scored the project yet, or its signals changed since the last run (the next run, within
- * five minutes, stores it). A project below the minimum evidence rule is not scored: `scored: false`, score and
+ * at the stored run's time under the current model version (the registry's): scoring is deterministic, so while the
+ * model and the inputs hash match the stored ones it reproduces the stored score exactly. Otherwise it is a preview
+ * made `now` under the current model (`computedAt: null`), and `previewReason` says why: no run of this model has
+ * scored the project yet (as right after a promotion), or its signals changed since the last run (the next run,
+ * within five minutes, stores it). A project below the minimum evidence rule is not scored: `scored: false`, score and
  * status null, and a breakdown whose entries show each input's raw value but contribute nothing. Throws
  * PROJECT_NOT_FOUND.
  */
 export async function getProjectHeat(db: Db, id: string, now: Date): Promise<ProjectHeatResponse> {
-  const [row, inputs] = await Promise.all([selectProjectHeat(db, id), selectProjectInputs(db, id)]);
+  const [row, inputs, model] = await Promise.all([
+    selectProjectHeat(db, id),
+    selectProjectInputs(db, id),
+    getScoringModel(db, now),
+  ]);
   if (!row || !inputs) throw new AppError('PROJECT_NOT_FOUND', { id });
   // An unscored row has no status; the recompute hashed (and scores) it as 'active', which adds no bonus.
   const signals = toHeatSignals(inputs, row.status ?? 'active');
-  const computedAt = row.model === HEAT_MODEL_VERSION ? row.computedAt : null;
+  const computedAt = row.model === model.version ? row.computedAt : null;
   const previewReason =
     computedAt === null ? 'not-computed' : computeInputsHash(signals) === row.inputsHash ? null : 'inputs-changed';
-  const heat = heatScore(signals, previewReason === null ? (computedAt as Date) : now);
+  const heat = heatScore(signals, previewReason === null ? (computedAt as Date) : now, model);
   const social = socialScore(signals);
   const evidence = computeEvidence(signals, (key) => toSignalSource(key, row.metricSources));
   const cohorts = await computeCohortPercentiles(db, inputs);
-  const { scored, ...counts } = evidence;
+  // The model's own evidence rule (and a model that weighs every input present at 0 leaves it unscored, as the
+  // recompute does).
+  const { scored: _codeRule, ...counts } = evidence;
+  const scored = counts.count >= model.minEvidence && !heat.noData;
   return {
     projectId: row.id,
     scored,
-    evidence: { ...counts, min: MIN_EVIDENCE_SIGNALS },
+    evidence: { ...counts, min: model.minEvidence },
     score: scored ? heat.score : null,
     socialScore: social.score,
     status: scored ? row.status : null,

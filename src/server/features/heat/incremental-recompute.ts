@@ -1,7 +1,8 @@
 import {
+  CODE_SCORING_MODEL,
   computeTrendingCutoff,
   deriveStatus,
-  HEAT_MODEL_VERSION,
+  type HeatScoringModel,
   hasValue,
   type ProjectStatus,
   RISING_MIN_GAIN,
@@ -48,21 +49,27 @@ export type IncrementalPlan = {
 };
 
 /**
- * What must be re-scored at `now`, or null when only a full recompute is safe. A project's score can move only when
+ * What must be re-scored at `now` under the model version `model` (default: the code's), or null when only a full
+ * recompute is safe. A project's score can move only when
  * 1. its inputs changed (a trigger bumps inputs_version; the score keeps the version it came from), or it is new;
  * 2. a time-dependent factor stepped (age factor, the "new" window: rescore_at, set when it was scored);
  * 3. its 24 h baseline moved: the baseline run changed and its score in it differs from the previous baseline's;
- * 4. the model changed;
+ * 4. the model changed (a promotion: every project, see below);
  * 5. the trending cutoff (a statistic of every gain) moved across its gain — handled after scoring, in
  *    scoreIncremental, since the cutoff depends on the fresh gains.
- * Full instead: before any run, after a model change, when the last run is not older than `now` (stored rows may be
+ * Full instead: before any run, after a model change (the last run's model is not `model`, the registry's current
+ * version: a promotion re-scores every project), when the last run is not older than `now` (stored rows may be
  * from a later time), when a baseline appears or disappears (every gain changes), and when more than a quarter of
  * the rows are dirty. The last run and its baseline come from heat_recompute_state, which each run writes in its own
  * transaction, so they are exactly what the stored rows came from.
  */
-export async function planIncremental(db: Db, now: Date): Promise<IncrementalPlan | null> {
+export async function planIncremental(
+  db: Db,
+  now: Date,
+  model: string = CODE_SCORING_MODEL.version,
+): Promise<IncrementalPlan | null> {
   const previous = await selectRecomputeState(db);
-  if (previous === null || previous.model !== HEAT_MODEL_VERSION || previous.lastRunAt >= now) return null;
+  if (previous === null || previous.model !== model || previous.lastRunAt >= now) return null;
   const previousBaselineAt = previous.baselineAt;
   const baselineAt = await baselineBetween(db, now);
   if ((baselineAt === null) !== (previousBaselineAt === null)) return null;
@@ -76,7 +83,7 @@ export async function planIncremental(db: Db, now: Date): Promise<IncrementalPla
   for (const row of stored) {
     if (
       row.storedInputsVersion !== row.storedScoredVersion ||
-      row.storedModel !== HEAT_MODEL_VERSION ||
+      row.storedModel !== model ||
       (row.storedRescoreAtMs !== null && row.storedRescoreAtMs <= nowMs)
     ) {
       dirty.add(row.id);
@@ -102,7 +109,12 @@ function fromStored(row: StoredScoreRow): ScoredProject {
 }
 
 /** The dirty projects' inputs and baselines, scored status-free. Projects deleted since the plan are absent. */
-async function scoreRows(db: Db, ids: string[], baselineAt: Date | null, now: Date, batchSize: number) {
+async function scoreRows(
+  db: Db,
+  ids: string[],
+  baselineAt: Date | null,
+  { now, batchSize, model }: { now: Date; batchSize: number; model: HeatScoringModel },
+) {
   const fresh = new Map<string, { s: ScoredProject; row: ProjectInputs }>();
   for (let start = 0; start < ids.length; start += batchSize) {
     const batch = ids.slice(start, start + batchSize);
@@ -110,7 +122,7 @@ async function scoreRows(db: Db, ids: string[], baselineAt: Date | null, now: Da
       selectProjectInputsOf(db, batch),
       baselineAt === null ? new Map<string, number>() : selectBaselineScoresOf(db, baselineAt, batch),
     ]);
-    for (const row of rows) fresh.set(row.id, { s: scoreStatusFree(row, baseline.get(row.id), now), row });
+    for (const row of rows) fresh.set(row.id, { s: scoreStatusFree(row, baseline.get(row.id), now, model), row });
   }
   return fresh;
 }
@@ -125,8 +137,10 @@ export async function scoreIncremental(
   plan: IncrementalPlan,
   now: Date,
   batchSize: number,
+  model: HeatScoringModel = CODE_SCORING_MODEL,
 ): Promise<{ scored: ScoredProject[]; derived: DerivedRun; rescoredFromInputs: number }> {
-  const fresh = await scoreRows(db, [...plan.dirty], plan.baselineAt, now, batchSize);
+  const scoring = { now, batchSize, model };
+  const fresh = await scoreRows(db, [...plan.dirty], plan.baselineAt, scoring);
   // Every project in id order (as the full run's), each with its stored status (null for a fresh one).
   const scored: ScoredProject[] = [];
   const storedStatus: (string | null)[] = [];
@@ -159,7 +173,7 @@ export async function scoreIncremental(
     if (status !== stored) flipped.push(s.id);
     statusOf[i] = status;
   }
-  const restatused = await scoreRows(db, flipped, plan.baselineAt, now, batchSize);
+  const restatused = await scoreRows(db, flipped, plan.baselineAt, scoring);
   for (const [id, f] of restatused) fresh.set(id, f);
 
   const derived = emptyDerived();
@@ -174,7 +188,7 @@ export async function scoreIncremental(
     if (f.s !== s) scored[i] = f.s;
     const status =
       f.s.score === null ? null : deriveStatus({ gain24h: f.s.gain, listedAt: listedAt(f.row) }, cutoff, now);
-    recordWrite(derived, finishProject(f.s, f.row, status, now), f.row);
+    recordWrite(derived, finishProject(f.s, f.row, status, now, model), f.row, model.version);
     recordStatus(derived, status);
   }
   return { scored, derived, rescoredFromInputs: fresh.size };

@@ -1,8 +1,7 @@
 import {
   countEvidence,
-  HEAT_MODEL_VERSION,
+  type HeatScoringModel,
   heatScore,
-  isScored,
   nextTimeFactorChangeMs,
   type ProjectStatus,
   socialScore,
@@ -23,10 +22,17 @@ const UNSCORED = { score: null, contributions: null, signal: null, gain: null } 
 const toStoredContributions = (values: number[]): number[] => values.map(Math.fround);
 
 /**
- * Scores a project status-free (the gain must not include the status bonus). A project below the minimum evidence
- * rule is not scored at all: no heat, no signal heat, no gain. `baseline` is its score in the run 24 h back.
+ * Scores a project status-free under `model` (the current version; the gain must not include the status bonus). A
+ * project below the model's minimum evidence rule is not scored at all: no heat, no signal heat, no gain — nor is one
+ * whose inputs all sit in categories the model weighs 0 (no neutral 50 is ever stored). `baseline` is its score in the
+ * run 24 h back.
  */
-export function scoreStatusFree(row: ProjectInputs, baseline: number | undefined, now: Date): ScoredProject {
+export function scoreStatusFree(
+  row: ProjectInputs,
+  baseline: number | undefined,
+  now: Date,
+  model: HeatScoringModel,
+): ScoredProject {
   const signals = toHeatSignals(row, 'active');
   const evidence = countEvidence(signals);
   const social = socialScore({
@@ -35,8 +41,10 @@ export function scoreStatusFree(row: ProjectInputs, baseline: number | undefined
     engagementAvg: row.engagementAvg,
     verified: row.isVerified,
   }).score;
-  if (!isScored(evidence)) return { ...UNSCORED, id: row.id, category: row.category, evidence, social };
-  const heat = heatScore(signals, now);
+  const unscored = { ...UNSCORED, id: row.id, category: row.category, evidence, social };
+  if (evidence < model.minEvidence) return unscored;
+  const heat = heatScore(signals, now, model);
+  if (heat.noData) return unscored;
   return {
     id: row.id,
     category: row.category,
@@ -58,10 +66,11 @@ export function finishProject(
   row: ProjectInputs,
   status: ProjectStatus | null,
   now: Date,
+  model: HeatScoringModel,
 ): ProjectScoreWrite {
   const signals = toHeatSignals(row, status ?? 'active');
   if (status !== null && status !== 'active') {
-    const heat = heatScore(signals, now);
+    const heat = heatScore(signals, now, model);
     s.score = heat.score;
     s.contributions = toStoredContributions(toHistoryContributions(heat.breakdown));
   }
@@ -84,19 +93,20 @@ export function finishProject(
 
 /**
  * How a fresh row differs from what the last run stored: 'same' (nothing to write), 'bookkeeping' (only the gain,
- * re-score time or inputs version: written without touching computed_at) or 'rescored' (outputs, evidence, model or
+ * re-score time or inputs version: written without touching computed_at) or 'rescored' (outputs, evidence, `model` or
  * inputs changed: a changed project). Sets `write.rescored` accordingly.
  */
 export function compareWithStored(
   write: ProjectScoreWrite,
   stored: StoredScoreState,
+  model: string,
 ): 'same' | 'bookkeeping' | 'rescored' {
   const outputsSame =
     stored.storedHeat === write.heat &&
     stored.storedSocial === write.social &&
     stored.storedStatus === write.status &&
     stored.storedEvidence === write.evidence &&
-    stored.storedModel === HEAT_MODEL_VERSION &&
+    stored.storedModel === model &&
     stored.storedHash === write.hash;
   write.rescored = !outputsSame;
   if (!outputsSame) return 'rescored';
@@ -130,9 +140,14 @@ export function emptyDerived(): DerivedRun {
   };
 }
 
-/** Queues `write` when it differs from `stored`. */
-export function recordWrite(derived: DerivedRun, write: ProjectScoreWrite, stored: StoredScoreState): void {
-  const difference = compareWithStored(write, stored);
+/** Queues `write` (scored under the version `model`) when it differs from `stored`. */
+export function recordWrite(
+  derived: DerivedRun,
+  write: ProjectScoreWrite,
+  stored: StoredScoreState,
+  model: string,
+): void {
+  const difference = compareWithStored(write, stored, model);
   if (difference === 'same') return;
   derived.toWrite.push(write);
   if (difference === 'rescored') derived.rescored++;

@@ -1,7 +1,7 @@
 import {
   computeTrendingCutoff,
   deriveStatus,
-  HEAT_MODEL_VERSION,
+  type HeatScoringModel,
   type ProjectStatus,
   SECTOR_MODEL_VERSION,
 } from '../../../shared/scoring/index.ts';
@@ -9,6 +9,7 @@ import { DAY_MS } from '../../../shared/time/duration.ts';
 import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { getScoringModel } from '../methodology/models.service.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import {
   countProjects,
@@ -92,9 +93,11 @@ const DEFAULT_BATCH = 25_000;
 const REBUILD_MIN_ROWS = 20_000;
 const REBUILD_MIN_SHARE = 0.25;
 
-/** What the steps share: the run's time, page size, progress callback and the step timer. */
+/** What the steps share: the run's time and model, page size, progress callback and the step timer. */
 type RunContext = {
   now: Date;
+  /** The registry's current model version, read once at the start of the run: every row is scored with it. */
+  model: HeatScoringModel;
   batchSize: number;
   progress: (phase: RecomputePhase, done: number, total: number) => void | Promise<void>;
   lap: (step: string) => void;
@@ -104,7 +107,9 @@ type RunContext = {
  * Recomputes every project's heat, social score and derived status, then every sector's heat, 24 h change, trend,
  * breadth and concentration, and writes one heat_history row per project and per sector — all in one transaction,
  * so readers see either the previous run or this one. Pure scoring runs in JS; writes are one statement per batch.
- * Deterministic: the same rows and `now` give the same scores. Throws on database errors (nothing is written then).
+ * Deterministic: the same rows, `now` and model give the same scores. The model is the registry's current version
+ * (methodology/models.service.ts getScoringModel: the code's own until an admin promotes another), and every score
+ * and history row records it. Throws on database errors (nothing is written then).
  * A scheduled run usually scores only the projects whose inputs, time factors or baseline moved (scope 'auto'), with
  * the same result as scoring all of them. Steps: plan → read and score → derive statuses → score sectors → write.
  */
@@ -127,6 +132,7 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
   let lapStart = performance.now();
   const run: RunContext = {
     now: options.now,
+    model: await getScoringModel(db, options.now, { ensure: true }),
     batchSize: options.batchSize ?? DEFAULT_BATCH,
     progress: options.onProgress ?? (() => {}),
     lap: (step) => {
@@ -139,7 +145,8 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
   const scope = options.scope ?? 'auto';
   const requested = options.strategy ?? 'auto';
   // A rebuild writes every row, so it needs every project's fresh row: a full run.
-  const plan = scope === 'full' || requested === 'rebuild' ? null : await planIncremental(db, run.now);
+  const plan =
+    scope === 'full' || requested === 'rebuild' ? null : await planIncremental(db, run.now, run.model.version);
   run.lap('plan');
   const { baselineAt, scored, derived, rescoredFromInputs } = plan
     ? await scoreChanged(db, plan, run)
@@ -174,14 +181,14 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
 /** Every project read and scored (project-scoring.ts), then every status derived. */
 async function scoreEverything(db: Db, run: RunContext) {
   const { baselineAt, scored, inputs } = await readAndScoreProjects(db, run);
-  const derived = deriveStatuses(scored, inputs, run.now);
+  const derived = deriveStatuses(scored, inputs, run);
   return { baselineAt, scored, derived, rescoredFromInputs: scored.length };
 }
 
 /** Only the plan's dirty projects (and those a moved cutoff flips) scored; the rest taken from their stored rows. */
 async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext) {
   run.lap('read');
-  const result = await scoreIncremental(db, plan, run.now, run.batchSize);
+  const result = await scoreIncremental(db, plan, run.now, run.batchSize, run.model);
   await run.progress('read', result.scored.length, result.scored.length);
   return { baselineAt: plan.baselineAt, ...result };
 }
@@ -221,7 +228,7 @@ async function readAndScoreProjects(db: Db, run: RunContext) {
     if (page.length === 0) break;
     for (const row of page) {
       inputs.push(row);
-      scored.push(scoreStatusFree(row, baseline.scores.get(row.id), run.now));
+      scored.push(scoreStatusFree(row, baseline.scores.get(row.id), run.now, run.model));
     }
     afterId = page[page.length - 1]?.id ?? afterId;
     run.lap('score');
@@ -235,16 +242,16 @@ async function readAndScoreProjects(db: Db, run: RunContext) {
  * neither are nor shift the trending cutoff, and get no status), then a rescore of the projects whose status carries a
  * bonus. A row is written when its outputs, evidence, model, inputs or bookkeeping differ from what is stored.
  */
-function deriveStatuses(scored: ScoredProject[], inputs: ProjectInputs[], now: Date): DerivedRun {
+function deriveStatuses(scored: ScoredProject[], inputs: ProjectInputs[], { now, model }: RunContext): DerivedRun {
   const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
   const derived = emptyDerived();
   for (let i = 0; i < scored.length; i++) {
     const s = scored[i] as ScoredProject;
     const row = inputs[i] as ProjectInputs;
     const status = s.score === null ? null : deriveStatus({ gain24h: s.gain, listedAt: listedAt(row) }, cutoff, now);
-    const write = finishProject(s, row, status, now);
+    const write = finishProject(s, row, status, now, model);
     derived.writes.push(write);
-    recordWrite(derived, write, row);
+    recordWrite(derived, write, row, model.version);
     recordStatus(derived, status);
   }
   return derived;
@@ -275,6 +282,7 @@ type RunWrites = {
  */
 async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> {
   const { now, batchSize, progress } = run;
+  const version = run.model.version;
   const { toWrite, writes } = w.derived;
   const historyRows = await withTransaction(db, async (tx) => {
     await lockCatalogueWrites(tx); // first: admin edits and recounts lock the same tables in other orders
@@ -283,22 +291,22 @@ async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> 
     if (w.previousRunAt && last?.lastRunAt.getTime() !== w.previousRunAt.getTime()) throw new StalePlanError();
     const steps = (w.strategy === 'rebuild' ? 1 : toWrite.length) + w.projects;
     if (w.strategy === 'rebuild') {
-      await rebuildProjectScores(tx, writes, HEAT_MODEL_VERSION, now);
+      await rebuildProjectScores(tx, writes, version, now);
       progress('write', 1, steps);
     } else {
       for (let start = 0; start < toWrite.length; start += batchSize) {
-        await updateProjectScores(tx, toWrite.slice(start, start + batchSize), HEAT_MODEL_VERSION, now);
+        await updateProjectScores(tx, toWrite.slice(start, start + batchSize), version, now);
         progress('write', Math.min(start + batchSize, toWrite.length), steps);
       }
     }
     run.lap('writeScores');
-    const written = await insertProjectHistoryFromScores(tx, HEAT_MODEL_VERSION, now);
+    const written = await insertProjectHistoryFromScores(tx, version, now);
     run.lap('insertHistory');
     progress('write', steps, steps);
     await updateSectorHeat(tx, w.sectors.updates, SECTOR_MODEL_VERSION, now);
     await insertSectorHistory(tx, w.sectors.history, SECTOR_MODEL_VERSION, now);
     await refreshSectorAggregates(tx);
-    await writeRecomputeState(tx, { lastRunAt: now, baselineAt: w.baselineAt, model: HEAT_MODEL_VERSION });
+    await writeRecomputeState(tx, { lastRunAt: now, baselineAt: w.baselineAt, model: version });
     progress('sectors', w.sectors.rows.length, w.sectors.rows.length);
     return written;
   });

@@ -206,12 +206,18 @@ describe('models as data', () => {
     });
   });
 
-  test('promoting what is not a candidate is a 409, an unknown id a 404', async () => {
+  test('promoting the current version again changes nothing (200); a retired one is a 409, an unknown id a 404', async () => {
     const twice = await admin.request({ method: 'POST', url: `/api/admin/methodology/models/${candidate.id}/promote` });
+    const retired = await admin.request({
+      method: 'POST',
+      url: `/api/admin/methodology/models/${CODE_MODEL_ID}/promote`,
+    });
     const unknown = await admin.request({ method: 'POST', url: '/api/admin/methodology/models/heat-v99/promote' });
 
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().error.code).toBe('HEAT_MODEL_NOT_CANDIDATE');
+    expect(twice.statusCode).toBe(200);
+    expect(HeatModelSchema.parse(twice.json())).toMatchObject({ id: candidate.id, status: 'current' });
+    expect(retired.statusCode).toBe(409);
+    expect(retired.json().error.code).toBe('HEAT_MODEL_NOT_CANDIDATE');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error.code).toBe('HEAT_MODEL_NOT_FOUND');
   });

@@ -65,8 +65,14 @@ export const methodologyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
   );
 };
 
-/** /api/admin/methodology: candidate model versions and their promotion (admin only, audited). */
-export const methodologyAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, events }) => {
+/**
+ * /api/admin/methodology: candidate model versions and their promotion (admin only, audited). `rescore` asks for a heat
+ * recompute now (app.ts: the heat job under its lock, whichever instance holds it).
+ */
+export const methodologyAdminRoutes: FastifyPluginAsyncZod<AppDeps & { rescore: () => void }> = async (
+  app,
+  { db, events, rescore },
+) => {
   app.addHook('onRequest', requireAdmin);
 
   app.post(
@@ -92,14 +98,22 @@ export const methodologyAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app
       schema: {
         tags,
         summary: 'Promote a candidate heat model version to current',
+        description:
+          'Retires the current version, announces the change to every user and in the changelog, and starts a recompute that re-scores every project under the new version. Promoting the current version again changes nothing.',
         params: HeatModelParamsSchema,
         response: { 200: HeatModelSchema },
       },
     },
     async (request) => {
-      const promoted = await promoteHeatModel(db, request.params.id, adminActorOf(request), new Date());
-      await events.publish({ type: 'methodology.updated' });
-      return promoted;
+      const { model, promoted } = await promoteHeatModel(db, request.params.id, adminActorOf(request), new Date());
+      if (promoted) {
+        // Every instance drops its cached methodology answers and bells refetch; this instance starts the recompute
+        // (another instance's scheduled run would also see the model change: the version is read from the database).
+        await events.publish({ type: 'methodology.updated' });
+        await events.publish({ type: 'notifications.broadcast' });
+        rescore();
+      }
+      return model;
     },
   );
 };

@@ -25,6 +25,15 @@ export async function selectHeatModel(db: Db, id: string): Promise<HeatModelRow 
   return row;
 }
 
+/** The current model's id and definition, or undefined before any is current (one row by the partial unique index). */
+export async function selectCurrentHeatModel(db: Db): Promise<Pick<HeatModelRow, 'id' | 'definition'> | undefined> {
+  const [row] = await db
+    .select({ id: heatModels.id, definition: heatModels.definition })
+    .from(heatModels)
+    .where(eq(heatModels.status, 'current'));
+  return row;
+}
+
 /** Locks and returns one model row for an update in `tx` (two promotions at once run one after the other). */
 export async function selectHeatModelForUpdate(tx: Db, id: string): Promise<HeatModelRow | undefined> {
   const [row] = await tx.select(COLUMNS).from(heatModels).where(eq(heatModels.id, id)).for('update');

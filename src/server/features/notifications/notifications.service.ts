@@ -7,6 +7,12 @@ import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {
+  deleteOldBroadcasts,
+  insertAllBroadcastReads,
+  insertBroadcastRead,
+  selectBroadcastPage,
+} from './broadcasts.queries.ts';
+import {
   deleteOldNotifications,
   type PageKey,
   selectNotificationPage,
@@ -56,7 +62,17 @@ function toNotification(row: Row): Notification {
   };
 }
 
-/** GET /api/notifications: a page of the user's own notifications, newest first, and their unread count. */
+/** Two pages each newest first (ties by id) → their first `limit + 1` in the same order (the keyset spans both). */
+function mergePages(a: Row[], b: Row[], limit: number): Row[] {
+  return [...a, ...b]
+    .sort((x, y) => (x.pageKey === y.pageKey ? (x.id < y.id ? 1 : -1) : x.pageKey < y.pageKey ? 1 : -1))
+    .slice(0, limit + 1);
+}
+
+/**
+ * GET /api/notifications: a page of the user's notifications — their own and the broadcasts they see — newest first,
+ * and their unread count.
+ */
 export async function listNotifications(
   db: Db,
   userId: string,
@@ -64,10 +80,13 @@ export async function listNotifications(
 ): Promise<NotificationsResponse> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const limit = NOTIFICATIONS_PAGE_SIZE;
-  const [rows, unread] = await Promise.all([
-    selectNotificationPage(db, userId, { after, unreadOnly: query.unreadOnly === 'true', limit }),
+  const options = { after, unreadOnly: query.unreadOnly === 'true', limit };
+  const [own, broadcasts, unread] = await Promise.all([
+    selectNotificationPage(db, userId, options),
+    selectBroadcastPage(db, userId, options),
     countUnread(db, userId),
   ]);
+  const rows = mergePages(own, broadcasts, limit);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -82,23 +101,33 @@ export async function getUnreadCount(db: Db, userId: string): Promise<{ unread: 
   return { unread: await countUnread(db, userId) };
 }
 
-/** Marks one of the user's notifications read (again: no change); another user's or a missing id → 404. */
+/**
+ * Marks one of the user's notifications (or a broadcast they see) read (again: no change); another user's or a missing
+ * id → 404.
+ */
 export async function markRead(db: Db, userId: string, id: string, now: Date): Promise<{ unread: number }> {
-  if (!(await updateOneRead(db, userId, id, now))) throw new AppError('NOTIFICATION_NOT_FOUND');
+  const found = (await updateOneRead(db, userId, id, now)) || (await insertBroadcastRead(db, userId, id, now));
+  if (!found) throw new AppError('NOTIFICATION_NOT_FOUND');
   return getUnreadCount(db, userId);
 }
 
-/** Marks all of the user's notifications read; a repeat changes nothing. */
+/** Marks all of the user's notifications and the broadcasts they see read; a repeat changes nothing. */
 export async function markAllRead(db: Db, userId: string, now: Date): Promise<{ unread: number }> {
   await updateAllRead(db, userId, now);
+  await insertAllBroadcastReads(db, userId, now);
   return getUnreadCount(db, userId);
 }
 
-/** Daily cleanup: read notifications older than 90 days, any older than a year. */
-export function cleanupNotifications(db: Db, now: Date): Promise<number> {
-  return deleteOldNotifications(
+/**
+ * Daily cleanup: read notifications older than 90 days, any older than a year; broadcasts older than a year (one
+ * row for everyone: a read one cannot go for one user only, so it stays its year).
+ */
+export async function cleanupNotifications(db: Db, now: Date): Promise<number> {
+  const anyCutoff = new Date(now.getTime() - NOTIFICATION_MAX_AGE_DAYS * DAY_MS);
+  const own = await deleteOldNotifications(
     db,
     new Date(now.getTime() - READ_NOTIFICATION_RETENTION_DAYS * DAY_MS),
-    new Date(now.getTime() - NOTIFICATION_MAX_AGE_DAYS * DAY_MS),
+    anyCutoff,
   );
+  return own + (await deleteOldBroadcasts(db, anyCutoff));
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { NotificationKind } from '../../../shared/api/notifications.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
+import { countUnreadBroadcasts, insertBroadcast } from './broadcasts.queries.ts';
 
 export type NewNotification = {
   userId: string;
@@ -28,11 +29,24 @@ export async function notify(db: Db, rows: readonly NewNotification[]): Promise<
   return inserted.length;
 }
 
-/** A user's unread count (the bell). Uses the partial unread index. */
+/**
+ * The way a source tells every user at once (a heat model promotion): one broadcast row, whatever the number of users,
+ * shown to each user made before it beside their own notifications. Idempotent by `dedupeKey`; pass the source's
+ * transaction. Returns true when it was new. The caller publishes `notifications.broadcast` after its commit, so open
+ * pages refetch (a per-user row would raise one realtime NOTIFY per user).
+ */
+export function notifyEveryone(db: Db, row: Omit<NewNotification, 'userId'> & { createdAt: Date }): Promise<boolean> {
+  return insertBroadcast(db, row);
+}
+
+/** A user's unread count (the bell): their own unread (the partial unread index) and the broadcasts they have not read. */
 export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(notifications)
-    .where(sql`${notifications.userId} = ${userId} AND ${notifications.readAt} IS NULL`);
-  return row?.n ?? 0;
+  const [[row], broadcasts] = await Promise.all([
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(sql`${notifications.userId} = ${userId} AND ${notifications.readAt} IS NULL`),
+    countUnreadBroadcasts(db, userId),
+  ]);
+  return (row?.n ?? 0) + broadcasts;
 }

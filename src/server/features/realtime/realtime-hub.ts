@@ -21,6 +21,8 @@ export function hintFor(event: AppEvent, userId: string | null): RealtimeHint | 
   switch (event.type) {
     case 'user.changed':
       return userId !== null && event.userId === userId ? { type: 'me.updated', what: event.what } : null;
+    case 'notifications.broadcast': // everyone's bell: the same hint as a user's own new notification
+      return userId !== null ? { type: 'me.updated', what: 'notifications' } : null;
     case 'users.updated':
     case 'methodology.updated': // read through the API; no page listens for it yet
       return null;

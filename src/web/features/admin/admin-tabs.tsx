@@ -5,6 +5,7 @@ import { AuditPanel } from './components/audit-panel.tsx';
 import { ClientErrorsTab } from './components/client-errors-tab.tsx';
 import { CorrectionsTab } from './components/corrections-tab.tsx';
 import { ImportPanel } from './components/import-panel.tsx';
+import { MethodologyTab } from './components/methodology-tab.tsx';
 import { OperationsTab } from './components/operations-tab.tsx';
 import { PaymentsTab } from './components/payments-tab.tsx';
 import { ProjectsPanel } from './components/projects-panel.tsx';
@@ -24,6 +25,7 @@ export const ADMIN_TABS: AdminTab[] = [
   { id: 'corrections', Component: CorrectionsTab },
   { id: 'stats', Component: StatsTab },
   { id: 'operations', Component: OperationsTab },
+  { id: 'methodology', Component: MethodologyTab },
   { id: 'payments', Component: PaymentsTab },
   { id: 'ads', Component: AdsTab },
   { id: 'accounts', Component: AccountsTab },

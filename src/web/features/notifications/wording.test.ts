@@ -17,6 +17,11 @@ const note = (kind: Notification['kind'], params: Record<string, unknown>): Noti
 
 const samples: [Notification, string, string][] = [
   [
+    note('model_promoted', { model: 'heat-v3', previous: 'heat-v2', changes: [{}, {}, {}], rules: [] }),
+    '热度模型已更新为 heat-v3（原 heat-v2）：3 项权重调整',
+    'The heat model is now heat-v3 (was heat-v2): 3 weights moved',
+  ],
+  [
     note('correction_accepted', { correctionId: 'c1', projectId: 'aave', projectName: 'Aave', points: 50 }),
     '你对 Aave 的纠错已被采纳：+50 积分',
     'Your correction to Aave was accepted: +50 points',

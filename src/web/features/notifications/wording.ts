@@ -105,6 +105,12 @@ export function describeNotification(t: T, language: string, n: Notification): s
       return t('text.teamJoined', { name: str(p.memberName) || EMPTY, team: str(p.teamName) });
     case 'support_replied':
       return t('text.supportReplied', { subject: str(p.subject) });
+    case 'model_promoted':
+      return t('text.modelPromoted', {
+        model: str(p.model) || EMPTY,
+        previous: str(p.previous) || EMPTY,
+        count: Array.isArray(p.changes) ? p.changes.length : 0,
+      });
   }
 }
 

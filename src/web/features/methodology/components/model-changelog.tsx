@@ -1,8 +1,51 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format.ts';
+import type { HeatModelsResponse } from '../../../../shared/api/methodology.schema.ts';
+import { formatDate, formatDecimal } from '../../../lib/format.ts';
 import { useHeatModels } from '../api.ts';
 
-/** Every model version, newest first: when, its status and what changed (the code's own versions worded per language). */
+type Entry = HeatModelsResponse['changelog'][number];
+const share = (w: number) => `${formatDecimal(w * 100, 1)}%`;
+
+/** A promotion's moves, worded: the version it replaced, each weight that moved (largest first), other rules. */
+function PromotionChanges({ entry }: { entry: Entry }) {
+  const { t } = useTranslation(['methodology', 'heat']);
+  if (entry.previous === null) return null;
+  return (
+    <div className="mt-2 space-y-1" data-testid="changelog-weights">
+      <p className="muted">{t('evaluation.changelog.replaced', { previous: entry.previous })}</p>
+      {entry.weightChanges.length === 0 ? (
+        <p>{t('evaluation.changelog.noWeightChange')}</p>
+      ) : (
+        <>
+          <p>{t('evaluation.changelog.weightsMoved')}</p>
+          <ul className="list-inside list-disc">
+            {entry.weightChanges.map((c) => (
+              <li key={c.key}>
+                {t('evaluation.changelog.weightChange', {
+                  input: t(`heat:components.${c.key}`),
+                  before: share(c.before),
+                  after: share(c.after),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {entry.ruleChanges.length > 0 && (
+        <p>
+          {t('evaluation.changelog.rulesChanged', {
+            rules: entry.ruleChanges.map((r) => t(`evaluation.changelog.rules.${r}`)).join(', '),
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Every model version, newest first: when, its status and what changed (the code's own versions worded per language;
+ * a promotion also lists the weights that moved, worded here from numbers).
+ */
 export function ModelChangelog() {
   const { t, i18n } = useTranslation('methodology');
   const models = useHeatModels();
@@ -15,7 +58,7 @@ export function ModelChangelog() {
     return i18n.exists(`methodology:${key}`) ? t(key as 'evaluation.changelog.code.heat-v2') : text;
   };
   return (
-    <section aria-labelledby="methodology-changelog" data-testid="model-changelog">
+    <section id="changelog" aria-labelledby="methodology-changelog" data-testid="model-changelog">
       <h2 id="methodology-changelog">{t('evaluation.changelog.title')}</h2>
       <ol className="mt-3 space-y-3">
         {models.data.changelog.map((entry) => (
@@ -27,6 +70,7 @@ export function ModelChangelog() {
               </span>
             </p>
             <p className="mt-1">{changes(entry.id, entry.changes)}</p>
+            <PromotionChanges entry={entry} />
           </li>
         ))}
       </ol>
