@@ -31,5 +31,5 @@ export type AppDeps = {
  * `readDb` defaults to `db` (no replicas), so callers without replicas need not say so.
  */
 export type AppInput = Omit<AppDeps, 'mailer' | 'readDb' | 'readReplicas'> & { mailer?: Mailer } & Partial<
-  Pick<AppDeps, 'readDb' | 'readReplicas'>
->;
+    Pick<AppDeps, 'readDb' | 'readReplicas'>
+  >;

@@ -5,8 +5,8 @@ import { openReadReplicas, type ReadReplicas } from './db/read-replicas.ts';
 import { createEventBus, type EventBus } from './events/event-bus.ts';
 import { type CatalogueLoadResult, loadCatalogueIfEmpty } from './features/catalogue/catalogue.service.ts';
 import { recomputeHeat } from './features/heat/recompute.service.ts';
-import { createMailer, type Mailer } from './mail/mailer.ts';
 import { afterRecompute } from './jobs/after-recompute.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createResponseCache, type ResponseCache } from './plugins/response-cache.ts';
 import { closeOrphanedRuns } from './runs/run-log.ts';
 

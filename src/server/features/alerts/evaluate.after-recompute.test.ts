@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import type { AppEvent } from '../../events/event-bus.ts';
-import { encryptSecret } from '../../secret-crypto.ts';
 import { afterRecompute } from '../../jobs/after-recompute.ts';
+import { encryptSecret } from '../../secret-crypto.ts';
 import { startFakeServer } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';

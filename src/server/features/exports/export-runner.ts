@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ExportOptionsSchema, ExportSourceSchema } from '../../../shared/api/exports.schema.ts';
 import { computeEffectiveLevel } from '../../../shared/membership/level.ts';
-import type { Viewer } from '../../access/viewer-level.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
+import type { Viewer } from '../../access/viewer-level.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbKind } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';

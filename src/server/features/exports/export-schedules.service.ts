@@ -9,8 +9,8 @@ import {
 } from '../../../shared/api/exports.schema.ts';
 import { translate } from '../../../shared/locales/index.ts';
 import { canUse } from '../../../shared/membership/level.ts';
-import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { lockOwner } from '../../db/owner-lock.ts';

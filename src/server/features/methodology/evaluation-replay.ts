@@ -1,6 +1,6 @@
 import type { ReplayBasis } from '../../../shared/methodology/replay.ts';
+import { computeSearchInterestIndex } from '../../../shared/scoring/search-interest.ts';
 import type { HeatComponentKey } from '../../../shared/scoring/weights.ts';
-import { computeSearchInterestIndex } from '../ingestion/search-interest.service.ts';
 
 // A replayed day's heat inputs from the stored daily values only (features/heat/past-day-signals.ts says what each
 // input is: the day's market cap, volume and 52-week commits; 24 h and 7 d price changes; 7-day sums of news and of

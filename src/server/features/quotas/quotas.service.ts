@@ -9,8 +9,8 @@ import {
   quotaLimit,
   UNLIMITED,
 } from '../../../shared/membership/level.ts';
-import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import { hourWindow, startOfDay, startOfNextDay, utcOffsetLabel } from '../../../shared/time/day-window.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import {

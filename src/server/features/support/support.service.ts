@@ -14,8 +14,8 @@ import {
   type SupportPriority,
   supportPriorityOf,
 } from '../../../shared/membership/support.ts';
-import type { Viewer } from '../../access/viewer-level.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
+import type { Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';

@@ -12,8 +12,8 @@ import {
   type TaskKey,
   taskPoints,
 } from '../../../shared/membership/tasks.ts';
-import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import { dayKey, startOfDay, startOfNextDay, utcOffsetLabel } from '../../../shared/time/day-window.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { creditTask, type TaskClock, taskFeature } from './credit.service.ts';

@@ -9,8 +9,8 @@ import {
 } from '../../../shared/api/teams.schema.ts';
 import type { Language } from '../../../shared/locales/index.ts';
 import { canUse, computeEffectiveLevel, type MembershipLevel, TEAM_SEATS } from '../../../shared/membership/level.ts';
-import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
+import { assertCanUse, type Viewer } from '../../access/viewer-level.ts';
 import type { Db } from '../../db/client.ts';
 import type { TeamRole } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EvaluationCellDto, HeatModelDto } from '../../../../shared/api/methodology.schema.ts';
 import { computeWeightChanges } from '../../../../shared/methodology/model-changes.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
 import { usePromoteModel } from '../methodology-api.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const share = (w: number) => `${formatDecimal(w * 100, 1)}%`;
 
