@@ -13,6 +13,8 @@ import {
   exportSchedules,
   houseAds,
   mailOutbox,
+  notificationBroadcastReads,
+  notificationBroadcasts,
   notifications,
   oauthAccounts,
   paymentHistory,
@@ -151,6 +153,11 @@ describe('DELETE /api/me: the account and every row of it', () => {
       .insert(alertDeliveries)
       .values({ alertId: alert!.id, userId, eventKey: 'fired-1', channel: 'webhook', payload: {} });
     await t.db.insert(notifications).values({ userId, kind: 'level_changed', params: {}, dedupeKey: 'level-1' });
+    const [broadcast] = await t.db
+      .insert(notificationBroadcasts)
+      .values({ kind: 'model_promoted', params: {}, dedupeKey: `broadcast-${userId}` })
+      .returning();
+    await t.db.insert(notificationBroadcastReads).values({ userId, broadcastId: broadcast!.id });
     await t.db
       .insert(exportRows)
       .values({ userId, source: { kind: 'directory', filters: {} }, options: { format: 'csv' } });

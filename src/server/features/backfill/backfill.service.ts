@@ -6,6 +6,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { safeErrorMessage } from '../../log-redaction.ts';
 import { SourceError } from '../../sources/http.ts';
 import { type PastDaysResult, recomputePastDays } from '../heat/past-days.service.ts';
+import { refreshMomentum } from '../ingestion/ingestion.service.ts';
 import {
   type DailyRow,
   type ProgressWrite,
@@ -14,7 +15,6 @@ import {
   upsertDailyValues,
 } from './backfill.queries.ts';
 import { type BackfillSpan, createHistorySources, type HistorySource } from './backfill-sources.ts';
-import { refreshMomentum } from './momentum.service.ts';
 import { createPacer } from './pacer.ts';
 
 // What other features use of this feature's inner modules: they import it from here, never from those files.

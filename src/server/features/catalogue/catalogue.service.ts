@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
+import { refreshSectorAggregates } from '../../db/sector-aggregates.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import { type Catalogue, readCatalogue, toProjectRow, toSectorRow } from './catalogue.data.ts';
 import { isProjectsTableEmpty, upsertCatalogueProjects, upsertSectors } from './catalogue.queries.ts';
 

@@ -2,9 +2,7 @@ import type { HeatSignals, SignalKey } from '../../../shared/scoring/index.ts';
 import { computeSearchInterestIndex } from '../../../shared/scoring/search-interest.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
 
-/** A UTC day as a number: days since 1970-01-01 (cheap to shift and compare in the per-day loop). */
-export const toDayNumber = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
-export const toDayString = (n: number): string => new Date(n * DAY_MS).toISOString().slice(0, 10);
+export { toDayNumber, toDayString } from '../../../shared/time/utc-day.ts';
 
 /** A project's daily values by signal and day number, as stored in daily_signals. */
 export type DailySeries = Map<string, Map<number, number>>;

@@ -25,6 +25,7 @@ import { runDiscordSocial, runTelegramSocial, runXSocial } from './social.servic
 // What other features use of this feature's inner modules: they import it from here, never from those files.
 export { buildAttentionQuery } from './attention-query.ts';
 export type { IngestDeps } from './ingestion.types.ts';
+export { refreshMomentum } from './momentum.service.ts';
 
 const RUNNERS: Record<SourceName, (deps: IngestDeps, options: IngestOptions) => Promise<SourceRunResult>> = {
   defillama: runDefillamaDiscovery,

@@ -6,7 +6,6 @@ import {
   MARKETS_PAGE_SIZE,
 } from '../../sources/coingecko/coingecko.client.ts';
 import { SourceError, toHttpPolicy } from '../../sources/http.ts';
-import { type MarketDay, recordMarketDay } from '../backfill/momentum.service.ts';
 import {
   fillSocialLinks,
   markMetricsStale,
@@ -25,6 +24,7 @@ import {
 } from './ingestion.types.ts';
 import { fillMissingLogoUrls } from './logos.queries.ts';
 import { type MetricUpdate, SOURCE_FIELDS } from './metric-fields.ts';
+import { type MarketDay, recordMarketDay } from './momentum.service.ts';
 
 /** `/coins/{id}` lookups per run for missing Telegram/Discord links (keyless CoinGecko allows ~30 calls a minute). */
 export const LINK_LOOKUPS_PER_RUN = 10;

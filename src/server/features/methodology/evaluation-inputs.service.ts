@@ -6,8 +6,8 @@ import {
 import { listDays } from '../../../shared/methodology/panel.ts';
 import { computeReplayHeat, type ReplayBasis } from '../../../shared/methodology/replay.ts';
 import { type EvaluationPanel, PANEL_SIGNALS, type PanelSignal } from '../../../shared/methodology/types.ts';
+import { toDayNumber, toDayString } from '../../../shared/time/utc-day.ts';
 import type { Db } from '../../db/client.ts';
-import { toDayNumber, toDayString } from '../heat/heat.service.ts';
 import {
   type EvaluationProject,
   selectEvaluationProjects,

@@ -1,9 +1,9 @@
 import { evaluateHeat } from '../../../shared/methodology/evaluate.ts';
 import type { EvaluationOptions, EvaluationResult, OutcomeKey } from '../../../shared/methodology/types.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
+import { toDayString } from '../../../shared/time/utc-day.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { toDayString } from '../heat/heat.service.ts';
 import { type EvaluationCellRow, type EvaluationDayRow, replaceEvaluation } from './evaluation.queries.ts';
 import { loadEvaluationInputs, toPanel } from './evaluation-inputs.service.ts';
 import { listActiveModels } from './models.service.ts';

@@ -7,8 +7,8 @@ import {
   TOP_SHARE,
 } from '../../../shared/methodology/evaluate.ts';
 import type { OutcomeKey } from '../../../shared/methodology/types.ts';
+import { toDayNumber, toDayString } from '../../../shared/time/utc-day.ts';
 import type { Db } from '../../db/client.ts';
-import { toDayNumber, toDayString } from '../heat/heat.service.ts';
 import {
   type EvaluationCellRow,
   type EvaluationDayRow,

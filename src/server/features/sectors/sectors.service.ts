@@ -4,10 +4,8 @@ import {
   type SectorDetailResponse,
   type SectorListResponse,
 } from '../../../shared/api/sectors.schema.ts';
-import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import type { sectors } from '../../db/schema/index.ts';
-import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
 import { toProjectListItem } from '../projects/projects.service.ts';
 import {
@@ -16,7 +14,6 @@ import {
   selectSectorProjects,
   selectSectors,
   selectSectorTvl,
-  updateSectorAggregates,
 } from './sectors.queries.ts';
 
 /** The TVL fields of a sector from its selectSectorTvl row (none: no member holds a TVL). */
@@ -87,15 +84,5 @@ export async function getSector(
   };
 }
 
-/**
- * Recounts sector membership, market cap and top projects; call after projects are added, removed or rescored. The
- * recount rewrites every sector row, so two at once (parallel admin edits, two instances, a recompute beside an
- * import) could lock those rows in different orders and deadlock — measured on PostgreSQL: 102 of 250 parallel calls.
- * Recounts take turns with every catalogue write (db/catalogue-lock.ts), held until the caller's transaction ends.
- */
-export async function refreshSectorAggregates(db: Db): Promise<void> {
-  await withTransaction(db, async (tx) => {
-    await lockCatalogueWrites(tx);
-    await updateSectorAggregates(tx);
-  });
-}
+// What other features use to recount sectors: the statement lives in db/ so the catalogue can call it too.
+export { refreshSectorAggregates } from '../../db/sector-aggregates.ts';

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { lockCatalogueWrites } from './catalogue-lock.ts';
+import type { Db } from './client.ts';
+import { withTransaction } from './transaction.ts';
+
+// Sector aggregates are derived from the catalogue's projects: loading the catalogue, an admin edit, the synthetic
+// seed and the recompute all refresh them, so the statement lives below the features that call it.
+
+/**
+ * Refreshes each sector's project count, total market cap with its provenance, and top-3 projects from the projects
+ * table in one statement (the top 3 walk project_scores' (category, heat) index and hold scored projects only: an
+ * unscored project is never a sector leader). Heat and trend come from the heat engine; this only keeps the
+ * membership facts exact.
+ *
+ * market_source, the provenance of the total: sample when any member's market cap is a sample, stale when any is
+ * stale, as of the oldest member value (ISO strings from toISOString order as text), and the source of that oldest
+ * value unless a sample is among them; null when no member has a sourced market cap.
+ */
+export async function updateSectorAggregates(db: Db): Promise<void> {
+  await db.execute(sql`
+    UPDATE sectors AS s SET
+      project_count = coalesce(agg.n, 0),
+      total_market_cap = agg.total_market_cap,
+      market_source = agg.market_source,
+      top_projects = coalesce(top.items, '[]'::jsonb),
+      updated_at = now()
+    FROM sectors AS base
+    LEFT JOIN (
+      SELECT category, count(*)::int AS n, sum(market_cap) AS total_market_cap,
+        CASE WHEN bool_or(sourced) THEN jsonb_strip_nulls(jsonb_build_object(
+          'source', CASE WHEN bool_or(sample) THEN 'catalogue-sample'
+                         ELSE (array_agg(mc->>'source' ORDER BY mc->>'asOf', mc->>'source') FILTER (WHERE sourced))[1]
+                    END,
+          'asOf', min(mc->>'asOf') FILTER (WHERE sourced),
+          'sample', CASE WHEN bool_or(sample) THEN true END,
+          'stale', CASE WHEN bool_or(stale) THEN true END
+        )) END AS market_source
+      FROM (
+        SELECT category, market_cap, metric_sources->'marketCap' AS mc,
+               market_cap IS NOT NULL AND metric_sources ? 'marketCap' AS sourced,
+               market_cap IS NOT NULL AND coalesce((metric_sources->'marketCap'->>'sample')::boolean, false) AS sample,
+               market_cap IS NOT NULL AND coalesce((metric_sources->'marketCap'->>'stale')::boolean, false) AS stale
+        FROM projects
+      ) AS m
+      GROUP BY category
+    ) AS agg ON agg.category = base.name
+    LEFT JOIN LATERAL (
+      SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'heatScore', p.heat_score)
+                       ORDER BY p.heat_score DESC, p.id) AS items
+      FROM (
+        SELECT s.project_id AS id, pr.name, s.heat_score
+        FROM project_scores AS s JOIN projects AS pr ON pr.id = s.project_id
+        WHERE s.category = base.name AND s.heat_score IS NOT NULL
+        ORDER BY s.heat_score DESC NULLS LAST, s.project_id LIMIT 3
+      ) AS p
+    ) AS top ON true
+    WHERE s.id = base.id
+  `);
+}
+
+/**
+ * Recounts sector membership, market cap and top projects; call after projects are added, removed or rescored. The
+ * recount rewrites every sector row, so two at once (parallel admin edits, two instances, a recompute beside an
+ * import) could lock those rows in different orders and deadlock — measured on PostgreSQL: 102 of 250 parallel calls.
+ * Recounts take turns with every catalogue write (db/catalogue-lock.ts), held until the caller's transaction ends.
+ */
+export async function refreshSectorAggregates(db: Db): Promise<void> {
+  await withTransaction(db, async (tx) => {
+    await lockCatalogueWrites(tx);
+    await updateSectorAggregates(tx);
+  });
+}
