@@ -15,10 +15,6 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 3,
     pool: 'forks',
-    // A worker's files share its module cache: ~30 files import the server (their own servers, the global setup's
-    // accounts), ~5 s of CPU each when every file imports it afresh. Safe as in vitest.config.ts: no file mocks a
-    // module, and the support modules keep no state (each file still runs its own copy of itself).
-    isolate: false,
     // A guard against a hang, not a speed target: on a slower 2-core machine (2026-11-28) the whole suite ran 2.2×
     // longer than on the one before, and journeys of 15 s there took over 30 s here.
     testTimeout: 90_000,

@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -14,7 +13,6 @@ import { applyXVerification, recordSiteReview } from '../../src/server/features/
 import { openRuntime } from '../../src/server/runtime.ts';
 import { writePgliteTemplate } from '../../src/server/test/pglite-template.ts';
 import { adminsPerLanguage } from './admins.ts';
-import { CHROMIUM_OPTIONS } from './chromium.ts';
 import { startControlServer } from './control-server.ts';
 import { seedFundamentals } from './fundamentals-setup.ts';
 import { E2E_VERIFIED } from './verified-fixtures.ts';
@@ -39,8 +37,6 @@ declare module 'vitest' {
     teamOwner: Record<'zh' | 'en', { email: string; password: string }>;
     /** The test-only control port: recompute now, surge a project's signals (support/control-server.ts). */
     controlUrl: string;
-    /** The run's one chromium, which every file connects to (support/browser.ts launchBrowser). */
-    browserEndpoint: string;
   }
 }
 
@@ -73,13 +69,7 @@ export default async function setup(project: TestProject) {
   const skipBuild = REUSE_CI_BUILD || process.env.E2E_SKIP_BUILD === '1';
   // One migrated, empty database for the whole run: the shared server and every server a test file starts
   // (own-server.ts, buildTestApp) load it instead of running initdb and the migrations again (~5 s of CPU each).
-  // One chromium for the run, started meanwhile: each file connects to it instead of starting its own.
-  const [template, browserServer] = await Promise.all([
-    writePgliteTemplate(),
-    chromium.launchServer(CHROMIUM_OPTIONS),
-    skipBuild || buildWeb(),
-  ]);
-  project.provide('browserEndpoint', browserServer.wsEndpoint());
+  const [template] = await Promise.all([writePgliteTemplate(), skipBuild || buildWeb()]);
   project.provide('pgliteTemplate', template.path);
   const runtime = await openRuntime(config, { pgliteDataDump: new Blob([readFileSync(template.path)]) });
   await recordE2eVerifications(runtime.handle.db);
@@ -105,7 +95,6 @@ export default async function setup(project: TestProject) {
     await control.close();
     await app.close();
     await runtime.close();
-    await browserServer.close();
     template.remove();
   };
 }
