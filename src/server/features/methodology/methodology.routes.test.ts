@@ -216,6 +216,11 @@ describe('models as data', () => {
     expect(body.scoringModel.definition.categoryWeights).not.toEqual(CODE_MODEL_DEFINITION.categoryWeights);
     expect(body.scoringModel.since).toBe(body.items.find((m) => m.id === candidate.id)?.promotedAt);
     expect(body.scoringModel.since).not.toBeNull();
+    // In the OpenAPI document: the field and its definition's weights.
+    const spec = (await t.app.inject({ url: '/api/docs' })).json();
+    const models = spec.paths['/api/methodology/models'].get.responses['200'].content['application/json'].schema;
+    expect(models.required).toContain('scoringModel');
+    expect(Object.keys(models.properties.scoringModel.properties.definition.properties)).toContain('categoryWeights');
   });
 
   test('promoting the current version again changes nothing (200); a retired one is a 409, an unknown id a 404', async () => {
