@@ -9,7 +9,7 @@ import { type GithubRepo, getRepo, listOrgRepos } from '../../sources/github/git
 import { toHttpPolicy } from '../../sources/http.ts';
 import { fetchDailyViews } from '../../sources/wikimedia/daily-views.client.ts';
 import { toWikimediaUserAgent, type WikiLanguage } from '../../sources/wikimedia/wikimedia.client.ts';
-import { MAX_ORGS, STATS_REPOS } from '../ingestion/developer.service.ts';
+import { DAILY_COMMITS_SIGNAL, MAX_ORGS, STATS_REPOS } from '../ingestion/developer.service.ts';
 import { buildAttentionQuery } from '../ingestion/ingestion.service.ts';
 import { APP_VERSION } from '../system/system.service.ts';
 import type { BackfillTarget } from './backfill.queries.ts';
@@ -120,7 +120,9 @@ export function createHistorySources(config: Config, signal?: AbortSignal): Hist
             commits.set(p.day, (commits.get(p.day) ?? 0) + p.value);
           }
         }
-        return toCommits52w(commits, span);
+        // The day's own commits too (the methodology's development outcome), beside the 52-week sum heat reads.
+        const daily = [...commits].map(([day, value]) => ({ signal: DAILY_COMMITS_SIGNAL, day, value }));
+        return [...toCommits52w(commits, span), ...daily.filter(within(span))];
       },
     },
     {
