@@ -23,8 +23,12 @@ export const jobsPlugin = fp<JobsPluginOptions>(async (app, { jobs: only, stopSi
   app.addHook('onReady', async () => {
     scheduler.start();
     app.log.info({ jobs: scheduler.jobs.map((j) => `${j.name} (${j.pattern})`) }, 'scheduler started');
-    // Not awaited: the server answers while the first recompute runs.
-    for (const job of jobs) if (job.runAtStartup) scheduler.runNow(job.name, 'startup').catch(() => {});
+    // Not awaited: the server answers while the first recompute runs. One after another: at 100,000 projects the
+    // recompute and the history backfill each hold a working set of every project, and together they set the
+    // process's peak memory.
+    void (async () => {
+      for (const job of jobs) if (job.runAtStartup) await scheduler.runNow(job.name, 'startup').catch(() => {});
+    })();
     // Start-up-only jobs: the (one-row) check is awaited, so a start has decided before it answers; the run is not.
     for (const job of jobs) {
       if (!job.startupWhen) continue;
