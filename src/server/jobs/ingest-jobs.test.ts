@@ -48,6 +48,7 @@ test('the market job runs CoinGecko through the service, records the run and rep
     dbKind: t.handle.kind,
     config: t.config,
     events: t.events,
+    mailer: t.mailer,
     now: () => new Date(),
   });
 
