@@ -5,7 +5,7 @@ import { canUse } from '../../../shared/membership/level.ts';
 import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getProjectFunding, getStoredLogo, withoutPremiumData } from './fundamentals.service.ts';
+import { fundingCacheKey, getProjectFunding, getStoredLogo, withoutPremiumData } from './fundamentals.service.ts';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
@@ -28,8 +28,8 @@ export const fundamentalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       const { id } = request.params;
       const full = canUse(viewerOf(request, new Date()).level, 'premium_data');
       const answer = full
-        ? await cache.getOrCompute(`funding:${id}`, () => getProjectFunding(db, id))
-        : await cache.getOrCompute(`funding:${id}:reduced`, async () =>
+        ? await cache.getOrCompute(fundingCacheKey(id, true), () => getProjectFunding(db, id))
+        : await cache.getOrCompute(fundingCacheKey(id, false), async () =>
             withoutPremiumData(await getProjectFunding(db, id)),
           );
       return sendCached(request, reply, answer, 30, 'private');

@@ -10,7 +10,14 @@ import { canReadHistoryRange } from '../../../shared/membership/level.ts';
 import { assertCanReadHistory, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getProjectHeat, getProjectHistory, getSectorHistory } from './heat.service.ts';
+import {
+  getProjectHeat,
+  getProjectHistory,
+  getSectorHistory,
+  projectHeatCacheKey,
+  projectHistoryCacheKey,
+  sectorHistoryCacheKey,
+} from './heat.service.ts';
 
 // The free ranges may sit in shared caches; the premium ones only in the reader's own.
 const scopeOf = (range: HistoryRange) => (canReadHistoryRange('free', range) ? 'public' : 'private');
@@ -32,7 +39,7 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
       return sendCached(
         request,
         reply,
-        await cache.getOrCompute(`heat:${id}`, () => getProjectHeat(db, id, new Date())),
+        await cache.getOrCompute(projectHeatCacheKey(id), () => getProjectHeat(db, id, new Date())),
       );
     },
   );
@@ -52,7 +59,7 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
       const { id } = request.params;
       const { range } = request.query;
       assertCanReadHistory(viewerOf(request, new Date()), range);
-      const key = `heat-history:project:${id}:${range}`;
+      const key = projectHistoryCacheKey(id, range);
       const body = await cache.getOrCompute(key, () => getProjectHistory(db, id, range, new Date()));
       return sendCached(request, reply, body, 30, scopeOf(range));
     },
@@ -73,7 +80,7 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
       const { id } = request.params;
       const { range } = request.query;
       assertCanReadHistory(viewerOf(request, new Date()), range);
-      const key = `heat-history:sector:${id.toLowerCase()}:${range}`;
+      const key = sectorHistoryCacheKey(id, range);
       const body = await cache.getOrCompute(key, () => getSectorHistory(db, id, range, new Date()));
       return sendCached(request, reply, body, 30, scopeOf(range));
     },

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { quotaSubjectOf } from '../quotas/quotas.service.ts';
 import { recordTaskEvent } from '../tasks/progress.service.ts';
-import { runSearch, searchFacets, suggest } from './search.service.ts';
+import { runSearch, searchFacets, suggest, suggestCacheKey } from './search.service.ts';
 
 /** Suggestions change only with names and heat: a short TTL is enough, and every data-change event drops them. */
 const SUGGEST_TTL_MS = 30_000;
@@ -80,7 +80,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, re
     },
     async (request, reply) => {
       const q = request.query.q.toLowerCase();
-      const cached = await cache.getOrCompute(`suggest:${q}`, () => suggest(readDb, q), SUGGEST_TTL_MS);
+      const cached = await cache.getOrCompute(suggestCacheKey(q), () => suggest(readDb, q), SUGGEST_TTL_MS);
       return sendCached(request, reply, cached);
     },
   );
