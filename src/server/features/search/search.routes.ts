@@ -19,7 +19,7 @@ const SUGGEST_TTL_MS = 30_000;
 /** GET /api/search: counted against the daily search quota (visitors by IP); never cached, the count is per call. */
 export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, readDb, config, cache }) => {
   app.get(
-    '/search',
+    '',
     {
       schema: {
         tags: ['search'],
@@ -52,7 +52,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, re
   // The facet counts of a search, loaded by the page beside its results: the same feature check, never counted (the
   // search itself was), shared by identical searches until the next data change (searchFacets).
   app.get(
-    '/search/facets',
+    '/facets',
     {
       schema: {
         tags: ['search'],
@@ -69,7 +69,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, re
 
   // Free and never counted (typing is not searching); the same for every viewer, so shared and cached briefly.
   app.get(
-    '/search/suggest',
+    '/suggest',
     {
       schema: {
         tags: ['search'],
