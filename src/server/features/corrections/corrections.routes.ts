@@ -25,7 +25,7 @@ const actorOf = (request: FastifyRequest): AdminActor => ({
 });
 
 /**
- * A signed-in user's data corrections (issue 17 point 8; CSRF as every cookie-authenticated write, auth plugin):
+ * A signed-in user's data corrections (CSRF as every cookie-authenticated write, auth plugin):
  * POST /api/projects/:id/corrections and GET /api/me/corrections (own rows only). docs/admin.md "Data corrections".
  */
 export const correctionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
