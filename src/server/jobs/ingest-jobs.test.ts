@@ -52,8 +52,8 @@ test('the market job runs CoinGecko through the service, records the run and rep
     now: () => new Date(),
   });
 
-  // The market page answered; the trending list and the link lookup got 500: partial, not "success" (a run that lost part of its
-  // sources must say so).
+  // The market page answered; the trending list and the link lookup got 500: partial, not "success" (a run that lost
+  // part of its sources says so).
   expect(outcome.status).toBe('partial');
   expect(outcome.counts).toMatchObject({
     'coingecko.updated': 1,
