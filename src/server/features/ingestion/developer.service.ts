@@ -5,9 +5,10 @@ import {
   getCommitsLastYear,
   getContributorCount,
   getRepo,
+  githubOptions,
   listOrgRepos,
 } from '../../sources/github/github.client.ts';
-import { SourceError, toHttpPolicy } from '../../sources/http.ts';
+import { SourceError } from '../../sources/http.ts';
 import { markMetricsStale, selectGithubTargets, updateProjectMetrics } from './ingestion.queries.ts';
 import {
   emptyResult,
@@ -77,11 +78,7 @@ async function collectProject(
 export async function runGithubDevelopment(deps: IngestDeps, options: IngestOptions = {}): Promise<SourceRunResult> {
   const { db, config } = deps;
   const result = emptyResult('github');
-  const client: GithubClientOptions = {
-    baseUrl: config.GITHUB_BASE_URL,
-    token: config.GITHUB_TOKEN,
-    policy: toHttpPolicy(config, deps.signal),
-  };
+  const client = githubOptions(config, deps.signal);
   const now = deps.now?.() ?? new Date();
   const targets = await selectGithubTargets(db, new Date(now.getTime() - GITHUB_REFRESH_MS), options.limit);
   let failedProjects = 0;
