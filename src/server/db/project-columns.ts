@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { projectScores, projects } from './schema/index.ts';
 
 /**
@@ -87,9 +88,12 @@ export const catalogueFactKeys = [
   'verification',
 ] as const satisfies readonly (typeof projectFactKeys)[number][];
 
-/** An upsert's SET for `keys`: each column takes the value the INSERT proposed (`excluded.<column>`). */
+/**
+ * An upsert's SET for `keys`: each column takes the value the INSERT proposed (`excluded.<column>`, named as the
+ * database's snake_case casing names it).
+ */
 export function proposedProjectValues<K extends ProjectColumnKey>(keys: readonly K[]): Record<K, SQL> {
-  return Object.fromEntries(keys.map((key) => [key, sql`excluded.${sql.identifier(projects[key].name)}`])) as Record<
+  return Object.fromEntries(keys.map((key) => [key, sql`excluded.${sql.identifier(toSnakeCase(key))}`])) as Record<
     K,
     SQL
   >;
