@@ -22,12 +22,16 @@ import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { briefsRoutes } from './features/briefs/briefs.routes.ts';
 import { clientErrorsAdminRoutes, clientErrorsRoutes } from './features/client-errors/client-errors.routes.ts';
 import { compareRoutes } from './features/compare/compare.routes.ts';
-import { correctionsAdminRoutes, correctionsRoutes } from './features/corrections/corrections.routes.ts';
+import {
+  correctionsAdminRoutes,
+  myCorrectionsRoutes,
+  projectCorrectionsRoutes,
+} from './features/corrections/corrections.routes.ts';
 import { cryptoPaymentsRoutes } from './features/crypto-payments/crypto-payments.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
-import { fundamentalsRoutes } from './features/fundamentals/fundamentals.routes.ts';
-import { heatRoutes } from './features/heat/heat.routes.ts';
+import { fundingRoutes, logoRoutes } from './features/fundamentals/fundamentals.routes.ts';
+import { projectHeatRoutes, sectorHeatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { testModeRoutes } from './features/membership/test-mode.routes.ts';
 import { methodologyAdminRoutes, methodologyRoutes } from './features/methodology/methodology.routes.ts';
@@ -57,7 +61,7 @@ import { referralPort } from './features/tasks/referral.service.ts';
 import { shareVisitRoutes, tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { teamSharingRoutes } from './features/team-sharing/team-sharing.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
-import { trendRoutes } from './features/trend/trend.routes.ts';
+import { projectTrendRoutes, sectorTrendRoutes } from './features/trend/trend.routes.ts';
 import { watchlistsRoutes } from './features/watchlists/watchlists.routes.ts';
 import {
   weightProposalsAdminRoutes,
@@ -194,7 +198,8 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
   await app.register(testModeRoutes, { prefix: '/api/me/test-mode', ...deps });
   await app.register(searchRoutes, { prefix: '/api/search', ...deps }); // counted; /facets, /suggest
   await app.register(compareRoutes, { prefix: '/api/compare', ...deps }); // premium
-  await app.register(trendRoutes, { prefix: '/api', ...deps }); // /projects/:id/trend, /sectors/:id/trend (premium)
+  await app.register(projectTrendRoutes, { prefix: '/api/projects', ...deps }); // /:id/trend (premium)
+  await app.register(sectorTrendRoutes, { prefix: '/api/sectors', ...deps }); // /:id/trend (premium)
   await app.register(analysisRoutes, { prefix: '/api/analysis', ...deps }); // /project/:id|sector/:id|market (full: premium)
   await app.register(briefsRoutes, { prefix: '/api/analysis', ...deps }); // /{project/:id|sector/:id|market}/brief[/stream]
   await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
@@ -208,7 +213,8 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
   await app.register(teamSharingRoutes, { prefix: '/api', ...deps });
   await app.register(dashboardRoutes, { prefix: '/api/me/dashboard', ...deps }); // premium custom dashboard
   await app.register(exportsRoutes, { prefix: '/api', ...deps }); // /exports/*, /export-schedules/* (premium; counted)
-  await app.register(correctionsRoutes, { prefix: '/api', ...deps }); // /projects/:id/corrections, /me/corrections
+  await app.register(projectCorrectionsRoutes, { prefix: '/api/projects', ...deps }); // POST /:id/corrections
+  await app.register(myCorrectionsRoutes, { prefix: '/api/me', ...deps }); // /corrections
   await app.register(supportRoutes, { prefix: '/api/support', ...deps }); // /priority, /requests[/:id[/messages|/close]]
   await app.register(cryptoPaymentsRoutes, { prefix: '/api/payments/crypto', ...deps }); // options, purchase, tx hash, state
   await app.register(paymentsRoutes, { prefix: '/api', ...deps }); // /payments/plans|checkout|return|stripe/webhook, /me/payments
@@ -250,8 +256,10 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
     jobs: JOB_CATALOGUE,
     stopSignal: stopping.signal,
   }); // POST /:action
-  await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history
-  await app.register(fundamentalsRoutes, { prefix: '/api', ...deps }); // /projects/:id/funding, /logos/:projectId
+  await app.register(projectHeatRoutes, { prefix: '/api/projects', ...deps }); // /:id/heat|history
+  await app.register(sectorHeatRoutes, { prefix: '/api/sectors', ...deps }); // /:id/history
+  await app.register(fundingRoutes, { prefix: '/api/projects', ...deps }); // /:id/funding
+  await app.register(logoRoutes, { prefix: '/api/logos', ...deps }); // /:projectId
   await app.register(premiumDataRoutes, { prefix: '/api/projects', ...deps }); // /:id/source-history (vip)
   await app.register(socialSummaryRoutes, { prefix: '/api/projects', ...deps }); // /:id/social (stored X reads)
   await app.register(syncRoutes, { prefix: '/api/sync', ...deps, jobs: JOB_CATALOGUE }); // /status: runs and freshness

@@ -21,11 +21,6 @@ const BARE_API_PLUGINS: Record<string, { file: string; roots: string[]; why: str
     roots: ['/me', '/tasks'],
     why: "the task centre and the viewer's progress (/me/tasks) share the plugin's signed-in and verified-e-mail hooks",
   },
-  trendRoutes: {
-    file: 'features/trend/trend.routes.ts',
-    roots: ['/projects', '/sectors'],
-    why: "one premium view, on a project's URL and on a sector's",
-  },
   watchlistsRoutes: {
     file: 'features/watchlists/watchlists.routes.ts',
     roots: ['/me', '/watchlists'],
@@ -41,25 +36,10 @@ const BARE_API_PLUGINS: Record<string, { file: string; roots: string[]; why: str
     roots: ['/export-schedules', '/exports'],
     why: "exports and their schedules share the plugin's running-export set, awaited on close",
   },
-  correctionsRoutes: {
-    file: 'features/corrections/corrections.routes.ts',
-    roots: ['/me', '/projects'],
-    why: "a correction is sent on its project's URL and listed under the viewer's own (/me/corrections)",
-  },
   paymentsRoutes: {
     file: 'features/payments/payments.routes.ts',
     roots: ['/me', '/payments'],
     why: "checkout, the Stripe webhook and the viewer's payment history (/me/payments) share one Stripe client",
-  },
-  heatRoutes: {
-    file: 'features/heat/heat.routes.ts',
-    roots: ['/projects', '/sectors'],
-    why: "the heat breakdown and history, on a project's URL and on a sector's",
-  },
-  fundamentalsRoutes: {
-    file: 'features/fundamentals/fundamentals.routes.ts',
-    roots: ['/logos', '/projects'],
-    why: "a project's funding and its stored logo (/logos/:projectId), both from the fundamentals source",
   },
 };
 

@@ -10,12 +10,12 @@ import { fundingCacheKey, getProjectFunding, getStoredLogo, withoutPremiumData }
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 /**
- * Registered at /api: /projects/:id/funding (cached per answer: in full for vip, without the investors and valuations
- * below it, premium_data; private, since one address answers by level) and /logos/:projectId (our stored logo).
+ * Registered at /api/projects: /:id/funding (cached per answer: in full for vip, without the investors and valuations
+ * below it, premium_data; private, since one address answers by level).
  */
-export const fundamentalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+export const fundingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
-    '/projects/:id/funding',
+    '/:id/funding',
     {
       schema: {
         tags: ['projects'],
@@ -35,10 +35,13 @@ export const fundamentalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       return sendCached(request, reply, answer, 30, 'private');
     },
   );
+};
 
+/** Registered at /api/logos: /:projectId, a project's logo (our stored copy). */
+export const logoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   // The address carries ?v=<etag>, so a new logo is a new address: the bytes of one address never change.
   app.get(
-    '/logos/:projectId',
+    '/:projectId',
     {
       schema: {
         tags: ['projects'],

@@ -22,10 +22,13 @@ import {
 // The free ranges may sit in shared caches; the premium ones only in the reader's own.
 const scopeOf = (range: HistoryRange) => (canReadHistoryRange('free', range) ? 'public' : 'private');
 
-/** Registered at /api: the heat engine's reads. Cached responses are dropped by every recompute (event bus). */
-export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+/**
+ * Registered at /api/projects: a project's heat and history, the heat engine's reads. Cached responses are dropped by
+ * every recompute (event bus).
+ */
+export const projectHeatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
-    '/projects/:id/heat',
+    '/:id/heat',
     {
       schema: {
         tags: ['heat'],
@@ -45,7 +48,7 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
   );
 
   app.get(
-    '/projects/:id/history',
+    '/:id/history',
     {
       schema: {
         tags: ['heat'],
@@ -64,9 +67,12 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
       return sendCached(request, reply, body, 30, scopeOf(range));
     },
   );
+};
 
+/** Registered at /api/sectors: a sector's heat history; cached as a project's. */
+export const sectorHeatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
-    '/sectors/:id/history',
+    '/:id/history',
     {
       schema: {
         tags: ['heat'],
