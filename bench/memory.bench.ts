@@ -40,7 +40,8 @@ export async function measureFirstOpen(env: Record<string, string>, timeoutMs = 
         for (const line of lines) {
           if (!line.startsWith('{')) continue;
           const entry = JSON.parse(line) as JobLogLine;
-          if (entry.job === 'heat' && entry.msg?.startsWith('job ')) {
+          // A second trigger while the start-up run works logs "job skipped: …": not the run measured here.
+          if (entry.job === 'heat' && entry.msg?.startsWith('job ') && !entry.msg.startsWith('job skipped')) {
             clearTimeout(timer);
             resolve(entry.msg.slice('job '.length));
           }

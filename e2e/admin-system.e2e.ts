@@ -7,7 +7,7 @@ import { en, zh } from '../src/shared/locales/index.ts';
 import zhAdmin from '../src/shared/locales/zh/admin.json' with { type: 'json' };
 import { signIn, signUp } from './support/accounts.ts';
 import { adminsPerLanguage } from './support/admins.ts';
-import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { startOwnServer } from './support/own-server.ts';
 import { fillTemplate } from './support/text.ts';
@@ -64,7 +64,7 @@ function withAdmin(lang: Lang, name: string, run: (page: Page) => Promise<void>)
 async function expectNoSideScroll(page: Page, name: string) {
   await page.setViewportSize(MOBILE);
   await session.screenshot(page, name);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectNoSidewaysScroll(page, MOBILE.width);
   await page.setViewportSize(DESKTOP);
 }
 

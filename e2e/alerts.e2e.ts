@@ -4,7 +4,7 @@ import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
 import { fetchProjects } from './support/api.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
@@ -99,7 +99,7 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await page.setViewportSize(MOBILE);
       await item.getByRole('button', { name: t.actions.pause }).waitFor();
       await screenshot(page, `alerts-${lang}-list-390`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await page.setViewportSize(DESKTOP);
 
       await item.getByRole('button', { name: t.actions.pause }).click();
@@ -230,13 +230,13 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await page.setViewportSize(MOBILE);
       await item.locator('[data-slot="alert-state-hint"]').waitFor();
       await session.screenshot(page, `alerts-fires-${lang}-390-list`, { fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await bell.click();
       // The phone's header may be another bell, with its own panel id.
       const phonePanel = banner.locator(`#${(await bell.getAttribute('aria-controls'))?.replace(/:/g, '\\:')}`);
       await phonePanel.getByRole('button').filter({ hasText: before }).first().waitFor();
       await session.screenshot(page, `alerts-fires-${lang}-390-bell`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await bell.click();
 
       await item.getByRole('button', { name: t.actions.delete }).click();

@@ -4,7 +4,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
@@ -61,7 +61,7 @@ describe.each(['zh', 'en'] as const)('API keys in the browser (%s)', (lang) => {
       // A phone (390 px): the key, the list and the curl example fit the width, nothing scrolls sideways.
       await page.setViewportSize(MOBILE);
       await screenshot(page, `api-keys-${lang}-created-390`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await page.setViewportSize(DESKTOP);
 
       const used = await callApi(page, key);

@@ -68,7 +68,7 @@ describe.each(['zh', 'en'] as const)('attention signals on the project page in %
       await page.locator('dd:has([data-reddit-authors])').scrollIntoViewIfNeeded();
       await session.screenshot(page, `attention-${lang}-metrics`);
     });
-  }, 60_000);
+  });
 
   test('a burst from two accounts: "100 posts · 2 authors", scored as 6', async () => {
     await session.withPage({ lang }, `attention-burst-${lang}`, async (page) => {
@@ -82,5 +82,5 @@ describe.each(['zh', 'en'] as const)('attention signals on the project page in %
       await note.scrollIntoViewIfNeeded();
       await session.screenshot(page, `attention-${lang}-burst`);
     });
-  }, 60_000);
+  });
 });

@@ -6,7 +6,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, type Lang, MOBILE, open, SCREENSHOT_DIR } from './support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open, SCREENSHOT_DIR } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
 // Exports in the browser: a premium user (a pre-made account of the e2e server) opens the export form from the
@@ -109,7 +109,7 @@ describe.each(['zh', 'en'] as const)('exports in the browser (%s)', (lang) => {
       // A phone (390 px): the form and the list fit the width, nothing scrolls sideways.
       await page.setViewportSize(MOBILE);
       await session.screenshot(page, `exports-${lang}-list-390`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await page.setViewportSize(DESKTOP);
 
       await form.getByLabel(t.form.repeat).selectOption('weekly');

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { fetchProjects } from './support/api.ts';
-import { baseUrl, MOBILE, open, trackPageErrors } from './support/browser.ts';
+import { baseUrl, expectNoSidewaysScroll, MOBILE, open, trackPageErrors } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
 // Numbers, layout and charts as readers expect them (and /data-tool's sorting), against the
@@ -223,7 +223,7 @@ describe('phones', () => {
 
     await sector.waitFor({ state: 'visible' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoSidewaysScroll(page, MOBILE.width);
     await page.context().close();
   });
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { authenticateInPage } from './support/accounts.ts';
-import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
 // Quotas and locked features in the browser: a premium-locked feature shows the upgrade message naming the
@@ -111,7 +111,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
       await screenshot(page, `test-mode-vip-${lang}`);
       // On a phone the banner wraps instead of widening the page.
       await page.setViewportSize(MOBILE);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(page, `test-mode-vip-mobile-${lang}`);
       await page.setViewportSize(DESKTOP);

@@ -37,6 +37,8 @@ const PROMOTIONS = [
   ['en', 'mobile', 0.26],
 ] as const;
 const candidateId = (lang: string, device: string) => `heat-e2e-${lang}-${device}`;
+/** A share as the weights table writes it (one decimal, a whole number without one). */
+const percent = (share: number) => `${(share * 100).toFixed(1).replace(/\.0$/, '')}%`;
 
 beforeAll(async () => {
   own = await startOwnServer({ env: { CATALOGUE_AUTOLOAD: 'true' }, admin: [ADMIN.zh, ADMIN.en] });
@@ -202,7 +204,7 @@ describe('the methodology page and cohort percentiles', () => {
 });
 
 describe('an admin promotes a candidate model', () => {
-  for (const [lang, device] of PROMOTIONS) {
+  for (const [lang, device, development] of PROMOTIONS) {
     test(`${lang} ${device}: admin → methodology → promote; the changelog lists the weights that moved`, async () => {
       const viewport = device === 'desktop' ? DESKTOP : MOBILE;
       const c = RESOURCES[lang];
@@ -225,6 +227,24 @@ describe('an admin promotes a candidate model', () => {
         await dialog.getByRole('button', { name: a.promoteConfirm }).click();
         await page.getByTestId('admin-current-model').filter({ hasText: id }).waitFor({ timeout: 20_000 });
         expect(await page.getByTestId(`candidate-${id}`).count()).toBe(0);
+
+        // The page states the promoted model now (read from the server), not the code's built-in weights.
+        await open(page, '/methodology');
+        const table = page.locator(`[data-testid="methodology-weights"][data-model="${id}"]`);
+        await table.waitFor({ timeout: 20_000 });
+        const version = await page.getByTestId('methodology-model-version').textContent();
+        expect(version).toContain(c.methodology.model.version.replace('{{version}}', id));
+        const social = 0.4 - (development - 0.15);
+        const followers = await table.locator('tr[data-input="twitterFollowers"] td').allTextContents();
+        expect(followers[0]).toBe(percent(social * 0.3));
+        const commits = await table.locator('tr[data-input="commits52w"] td').allTextContents();
+        expect(commits[0]).toBe(percent((development * 5) / 15));
+        // No published per-input weight: that column is the built-in model's (15 % for X followers).
+        expect(followers).not.toContain('15%');
+        const heading = await table.locator('tbody th[scope="rowgroup"]').first().textContent();
+        expect(heading).toContain(percent(social));
+        await table.scrollIntoViewIfNeeded();
+        await session.screenshot(table, `methodology-promoted-weights-${lang}-${device}`);
 
         await open(page, '/methodology#changelog');
         const entry = page.getByTestId('model-changelog').locator('li', { hasText: id }).first();

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { pickFromMenu, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
@@ -95,7 +95,7 @@ describe.each(['zh', 'en'] as const)('notifications in the browser (%s)', (lang:
       await viewAll.waitFor();
       const box = await viewAll.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= MOBILE.width).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await screenshot(page, `notifications-${lang}-mobile`);
 
       // Signing out takes the bell away.

@@ -4,7 +4,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { signIn, signUp } from './support/accounts.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { type Lang, MOBILE, open } from './support/browser.ts';
+import { expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
@@ -161,7 +161,7 @@ describe.each(['zh', 'en'] as const)('the /search page (%s)', (lang) => {
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
       // On a phone the page does not widen beyond the screen.
       await page.setViewportSize(MOBILE);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await screenshot(page, `search-${lang}-free-mobile`);
     });
   });

@@ -8,7 +8,7 @@ import { fakeXAave, X_MARKUP_TEXT } from '../src/server/sources/testing/x-fixtur
 import { insertProject } from '../src/server/test/factories.ts';
 import { RESOURCES } from '../src/shared/locales/index.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { startOwnServer } from './support/own-server.ts';
 
@@ -43,7 +43,7 @@ afterAll(() => close?.());
 
 async function expectNoSideScroll(page: Page) {
   await page.setViewportSize(MOBILE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectNoSidewaysScroll(page, MOBILE.width);
   await page.setViewportSize(DESKTOP);
 }
 

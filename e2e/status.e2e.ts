@@ -10,7 +10,7 @@ import { pgliteTemplate } from '../src/server/test/pglite-template.ts';
 import { SyncStatusResponseSchema } from '../src/shared/api/sync.schema.ts';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { findSeriousViolations } from './support/axe.ts';
-import { DESKTOP, type Lang, MOBILE, open } from './support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { E2E_WEB_DIR } from './support/global-setup.ts';
 
@@ -136,7 +136,7 @@ describe('a source that failed every request', () => {
 
         await page.setViewportSize(MOBILE);
         await page.waitForTimeout(100);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+        await expectNoSidewaysScroll(page, MOBILE.width);
         await session.screenshot(page, `status-failed-${lang}-390`, { fullPage: true });
         await session.screenshot(page, `status-failed-${lang}-390-top`);
         await session.screenshot(card, `status-failed-${lang}-390-coingecko`);

@@ -149,7 +149,7 @@ describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) =>
       expect(await metrics.textContent()).toContain('Pendle');
     });
     // The whole flow (a list, two project pages, a holding, the comparison): ~20 s alone, more on a busy machine.
-  }, 60_000);
+  });
 
   test('a free user sees the upgrade message on the button', async () => {
     await withPage(lang, 'free', async (page) => {

@@ -6,7 +6,7 @@ import { en, zh } from '../../src/shared/locales/index.ts';
 import zhAdmin from '../../src/shared/locales/zh/admin.json' with { type: 'json' };
 import { signIn } from '../support/accounts.ts';
 import { adminsPerLanguage } from '../support/admins.ts';
-import { DESKTOP, type Lang, MOBILE, open } from '../support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
@@ -53,7 +53,7 @@ async function bothWidths(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
   await session.screenshot(page, `${name}-1280`, { fullPage: true });
   await page.setViewportSize(MOBILE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectNoSidewaysScroll(page, MOBILE.width);
   await session.screenshot(page, `${name}-390`, { fullPage: true });
   await page.setViewportSize(DESKTOP);
 }

@@ -5,7 +5,7 @@ import { creditPoints } from '../../src/server/features/points/points.service.ts
 import { afterRecompute } from '../../src/server/jobs/after-recompute.ts';
 import { en, zh } from '../../src/shared/locales/index.ts';
 import { authenticateInPage, ownServerMail, PASSWORD, pickFromMenu, signIn } from '../support/accounts.ts';
-import { DESKTOP, MOBILE, open } from '../support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
@@ -43,7 +43,7 @@ const layoutOf = (page: Page) =>
 async function shoot(page: Page, name: string, width: 'desktop' | 'mobile') {
   await page.setViewportSize(width === 'desktop' ? DESKTOP : MOBILE);
   if (width === 'mobile') {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+    await expectNoSidewaysScroll(page, MOBILE.width);
     const lefts = await page.$$eval('article[data-widget-id]', (els) =>
       els.map((el) => Math.round(el.getBoundingClientRect().left)),
     );

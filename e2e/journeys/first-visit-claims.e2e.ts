@@ -155,6 +155,9 @@ describe.each(WALKS)('first visit, claims ($lang, $label px)', ({ lang, viewport
       await page.goto('/no-such-page/claims', { waitUntil: 'domcontentloaded' });
       const toast = page.getByRole('alert').filter({ hasText: t.app.notFound.title });
       await toast.waitFor();
+      // The pointer rests on the toast, as a reader's would, so it stays while the page settles (it closes itself
+      // after 5 s otherwise, which a busy machine can spend before the close button is pressed).
+      await toast.hover();
       expect(await toast.textContent()).toContain(fill(t.app.notFound.text, { path: '/no-such-page/claims' }));
       await page.waitForURL((url) => url.pathname === '/');
       await page.locator('main h1').first().waitFor();

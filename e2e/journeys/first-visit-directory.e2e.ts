@@ -3,7 +3,7 @@ import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../../src/shared/locales/index.ts';
 import { authenticateInPage } from '../support/accounts.ts';
 import { fetchProjects } from '../support/api.ts';
-import { baseUrl, DESKTOP, type Lang, MOBILE, open } from '../support/browser.ts';
+import { baseUrl, DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { callApi } from '../support/page-api.ts';
 
@@ -123,7 +123,7 @@ describe.each(['zh', 'en'] as const)('first visit: the directory and a project p
     const theme = lang === 'zh' ? 'dark' : 'light';
     await session.withPage({ lang, theme, viewport: MOBILE }, `first-visit-directory-390-${lang}`, async (page) => {
       const table = await directoryTable(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
 
       // Heat, price and 24 h end inside the table's box: read without any sideways scroll.
       const row = table.locator('tbody tr').first();
@@ -146,7 +146,7 @@ describe.each(['zh', 'en'] as const)('first visit: the directory and a project p
       ]);
       expect(Math.abs(nameLeft - boxLeft)).toBeLessThanOrEqual(2);
       expect(await name.locator('a').first().isVisible()).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await shot(page, `390-${lang}-scrolled`);
     });
   });

@@ -7,7 +7,7 @@ import { en, zh } from '../../src/shared/locales/index.ts';
 import zhPayments from '../../src/shared/locales/zh/payments.json' with { type: 'json' };
 import { authenticateInPage, ownServerMail } from '../support/accounts.ts';
 import { findSeriousViolations } from '../support/axe.ts';
-import { MOBILE, open } from '../support/browser.ts';
+import { expectNoSidewaysScroll, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
@@ -48,7 +48,7 @@ async function bothWidths(page: Page, name: string) {
   await page.setViewportSize(WIDE);
   await session.screenshot(page, `${name}-1440`, { fullPage: true });
   await page.setViewportSize(MOBILE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectNoSidewaysScroll(page, MOBILE.width);
   await session.screenshot(page, `${name}-390`, { fullPage: true });
   await page.setViewportSize(WIDE);
 }

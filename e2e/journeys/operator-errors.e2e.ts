@@ -4,7 +4,7 @@ import enAdmin from '../../src/shared/locales/en/admin.json' with { type: 'json'
 import { en, zh } from '../../src/shared/locales/index.ts';
 import zhAdmin from '../../src/shared/locales/zh/admin.json' with { type: 'json' };
 import { signIn } from '../support/accounts.ts';
-import { DESKTOP, type Lang, MOBILE, open } from '../support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 
 // What an operator's visitors see when things fail. Spec §8: a panel whose data fails says which failure it was (network or server),
@@ -153,7 +153,7 @@ describe.each(['zh', 'en'] as const)('operator errors (%s)', (lang: Lang) => {
       await session.screenshot(page, `crash-admin-list-${lang}`);
       await page.setViewportSize(MOBILE);
       await session.screenshot(page, `crash-admin-list-${lang}-390`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
     });
   });
 });

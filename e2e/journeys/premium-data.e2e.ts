@@ -8,7 +8,7 @@ import { creditPoints } from '../../src/server/features/points/points.service.ts
 import { en, zh } from '../../src/shared/locales/index.ts';
 import { authenticateInPage } from '../support/accounts.ts';
 import { findSeriousViolations } from '../support/axe.ts';
-import { DESKTOP, MOBILE, open } from '../support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { seedFundamentals } from '../support/fundamentals-setup.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
@@ -209,7 +209,7 @@ describe.each(['zh', 'en'] as const)('premium data (%s)', (lang) => {
         await matrix.scrollIntoViewIfNeeded();
         await session.screenshot(matrix, `premium-data-matrix-${lang}-1280`);
         await page.setViewportSize(MOBILE);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+        await expectNoSidewaysScroll(page, MOBILE.width);
         await session.screenshot(matrix, `premium-data-matrix-${lang}-390`);
         await session.screenshot(page.locator('[data-slot="premium-data"]'), `premium-data-section-${lang}-390`);
       },

@@ -6,7 +6,7 @@ import { en, zh } from '../../src/shared/locales/index.ts';
 import { SUPPORT_RESPONSE_TARGETS } from '../../src/shared/membership/support.ts';
 import { authenticateInPage, ownServerMail, pickFromMenu, signIn } from '../support/accounts.ts';
 import { adminsPerLanguage } from '../support/admins.ts';
-import { DESKTOP, MOBILE, open } from '../support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
@@ -34,7 +34,7 @@ const userIdOf = async (page: Page) =>
 /** 390 px: no sideways scroll, the whole page screenshotted; back to 1280 px. */
 async function atPhoneWidth(page: Page, name: string) {
   await page.setViewportSize(MOBILE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectNoSidewaysScroll(page, MOBILE.width);
   await session.screenshot(page, `${name}-390`, { fullPage: true });
   await page.setViewportSize(DESKTOP);
 }

@@ -6,7 +6,7 @@ import { hashPassword } from '../../src/server/features/auth/password.ts';
 import { insertProject } from '../../src/server/test/factories.ts';
 import { en, zh } from '../../src/shared/locales/index.ts';
 import { authenticateInPage, PASSWORD } from '../support/accounts.ts';
-import { DESKTOP, MOBILE, open } from '../support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
@@ -69,7 +69,7 @@ async function bothWidths(page: Page, name: string) {
   await page.setViewportSize(DESKTOP);
   await session.screenshot(page, `${name}-1280`, { fullPage: true });
   await page.setViewportSize(MOBILE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectNoSidewaysScroll(page, MOBILE.width);
   await session.screenshot(page, `${name}-390`, { fullPage: true });
   await page.setViewportSize(DESKTOP);
 }

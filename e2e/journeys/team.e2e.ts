@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../../src/shared/locales/index.ts';
 import { pickFromMenu, sharedServerInvitation, signIn, signUp } from '../support/accounts.ts';
-import { DESKTOP, type Lang, MOBILE, open } from '../support/browser.ts';
+import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { fillTemplate } from '../support/text.ts';
 
@@ -17,7 +17,7 @@ const session = launchFileBrowser();
 const shot = (page: Page, name: string) => session.screenshot(page, name, { fullPage: true });
 
 async function fitsPhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+  await expectNoSidewaysScroll(page, MOBILE.width);
 }
 
 describe.each(['zh', 'en'] as const)('team journey (%s)', (lang: Lang) => {

@@ -140,3 +140,28 @@ export async function withContextPage(
     await context.close();
   }
 }
+
+/**
+ * The page fits its width once layout has settled: no sideways scroll of the whole page. Right after a viewport
+ * change, parts that measure themselves (ResizeObserver, charts) still hold the old width for a frame or two — on a
+ * busy machine for longer — so this waits for the settled layout, and a failure names the widest elements.
+ */
+export async function expectNoSidewaysScroll(page: Page, width: number, label = ''): Promise<void> {
+  const settled = await page
+    .waitForFunction((max) => document.documentElement.scrollWidth <= max, width, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (settled) return;
+  const widest = await page.evaluate((max) => {
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.getAttribute('data-slot') ? `[data-slot=${el.getAttribute('data-slot')}]` : ''}.${String(el.className).slice(0, 60)}`;
+    return [...document.body.querySelectorAll('*')]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter(({ right }) => right > max + 1)
+      .sort((a, b) => b.right - a.right)
+      .slice(0, 5)
+      .map(({ el, right }) => `${describe(el)} → ${Math.round(right)} px`);
+  }, width);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `${label} wider than ${width} px; widest: ${widest.join('; ')}`).toBeLessThanOrEqual(width);
+}

@@ -24,7 +24,9 @@ export function formatBackfillSummary(result: BackfillResult): string {
     lines.push(`${name.padEnd(10)} ${cells.join(' ')}`);
   }
   lines.push(`daily values: ${result.values.inserted} new, ${result.values.updated} changed`);
-  lines.push(`history rows: ${result.history.historyInserted} new, ${result.history.historyUpdated} changed`);
+  lines.push(
+    `history rows: ${result.history.historyInserted} new, ${result.history.historyUpdated} changed (heat model ${result.history.model})`,
+  );
   lines.push(`momentum from history: ${result.momentum} projects`);
   lines.push(
     `time: fetch ${(result.timingsMs.fetch / 1000).toFixed(1)} s, recompute ${(result.timingsMs.recompute / 1000).toFixed(1)} s`,

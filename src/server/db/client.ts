@@ -4,15 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Config } from '../config.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { giveEventLoopTurns } from './pglite-fair-turns.ts';
+import { loadPostgresDriver } from './postgres-driver.ts';
 import * as schema from './schema/index.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -76,6 +75,7 @@ export async function createDb(
 }
 
 async function openPostgres(url: string): Promise<DbHandle> {
+  const { pg, drizzle: drizzlePg, migrate: migratePg } = await loadPostgresDriver();
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {}); // idle-client errors surface on the next query instead of crashing the process
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;

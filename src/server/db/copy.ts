@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { NodePgSession } from 'drizzle-orm/node-postgres';
 import { PgliteSession } from 'drizzle-orm/pglite';
 import type pg from 'pg';
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type { Db } from './client.ts';
+import { loadPostgresDriver, type PostgresDriver } from './postgres-driver.ts';
 
 // COPY in and out on either driver, on the connection `db` stands for: inside a transaction that is the
 // transaction's own connection, so a COPY commits or rolls back with it.
@@ -22,7 +21,7 @@ export async function copyIn(db: Db, target: string, data: Uint8Array): Promise<
     await client.query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT binary)`, [], { blob });
     return;
   }
-  await withPgClient(session, async (client) => {
+  await withPgClient(session, async (client, { copyFrom }) => {
     const sink = client.query(copyFrom(`COPY ${target} FROM STDIN WITH (FORMAT binary)`));
     await pipeline(Readable.from([Buffer.from(data.buffer, data.byteOffset, data.byteLength)]), sink);
   });
@@ -37,7 +36,7 @@ export async function copyOut(db: Db, query: string): Promise<Uint8Array> {
     if (!result.blob) throw new Error('COPY returned no data');
     return new Uint8Array(await result.blob.arrayBuffer());
   }
-  return withPgClient(session, async (client) => {
+  return withPgClient(session, async (client, { copyTo }) => {
     const chunks: Buffer[] = [];
     const source = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT binary)`));
     for await (const chunk of source) chunks.push(chunk as Buffer);
@@ -55,20 +54,24 @@ export async function copyOutChunks(db: Db, query: string, onChunk: (chunk: Uint
     onChunk(await copyOut(db, query));
     return;
   }
-  await withPgClient(session, async (client) => {
+  await withPgClient(session, async (client, { copyTo }) => {
     const source = client.query(copyTo(`COPY (${query}) TO STDOUT WITH (FORMAT binary)`));
     for await (const chunk of source) onChunk(chunk as Buffer);
   });
 }
 
 /** The session's connection: the transaction's client, or one borrowed from the pool for this call. */
-async function withPgClient<T>(session: unknown, run: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  if (!(session instanceof NodePgSession)) throw new Error('COPY: unsupported database driver');
+async function withPgClient<T>(
+  session: unknown,
+  run: (client: pg.PoolClient, driver: PostgresDriver) => Promise<T>,
+): Promise<T> {
+  const driver = await loadPostgresDriver();
+  if (!(session instanceof driver.NodePgSession)) throw new Error('COPY: unsupported database driver');
   const client = (session as unknown as { client: pg.Pool | pg.PoolClient }).client;
-  if ('release' in client) return run(client);
+  if ('release' in client) return run(client, driver);
   const borrowed = await client.connect();
   try {
-    return await run(borrowed);
+    return await run(borrowed, driver);
   } finally {
     borrowed.release();
   }

@@ -1,7 +1,6 @@
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db, DbHandle } from './client.ts';
+import { loadedPostgresDriver } from './postgres-driver.ts';
 import { createReplicaMonitor, parseLsn, type Replica, type ReplicaLog, type ReplicaState } from './replica-monitor.ts';
 import { createRouter, ReplicaRoutingPool } from './replica-routing.ts';
 import * as schema from './schema/index.ts';
@@ -57,6 +56,7 @@ export function primaryOnly(db: Db): ReadReplicas {
 export function openReadReplicas(handle: DbHandle, config: ReadReplicaConfig): ReadReplicas {
   const primary = handle.pgPool;
   if (!primary || config.DATABASE_READ_URL.length === 0) return primaryOnly(handle.db);
+  const { pg, drizzle: drizzlePg } = loadedPostgresDriver();
   const replicas: Replica[] = config.DATABASE_READ_URL.map((url, index) => {
     const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 2_000 });
     return {

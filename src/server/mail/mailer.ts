@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailDelivery } from '../../shared/api/auth.schema.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -40,16 +40,22 @@ export function createMailer(config: Config, log: FastifyBaseLogger = SILENT_LOG
   return bindMailer(config, createTransport(config), log);
 }
 
-function createTransport(config: Config) {
-  return config.SMTP_HOST
-    ? nodemailer.createTransport({
+/** The SMTP transport, made on the first mail sent: nodemailer (~15 MB resident) is not loaded at start. */
+function createTransport(config: Config): (() => Promise<Transporter>) | undefined {
+  if (!config.SMTP_HOST) return undefined;
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
         host: config.SMTP_HOST,
         port: config.SMTP_PORT,
         secure: config.SMTP_SECURE,
         ignoreTLS: config.SMTP_IGNORE_TLS,
         auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
-      })
-    : undefined;
+      }),
+    );
+    return transport;
+  };
 }
 
 function bindMailer(config: Config, transport: ReturnType<typeof createTransport>, log: FastifyBaseLogger): Mailer {
@@ -65,8 +71,8 @@ function bindMailer(config: Config, transport: ReturnType<typeof createTransport
         return { id, delivered: Promise.resolve() };
       }
       // Not awaited by callers: a slow mail server must not slow (or reveal anything through) the HTTP answer.
-      const delivered = transport
-        .sendMail({ from: config.SMTP_FROM, ...mail })
+      const delivered = transport()
+        .then((smtp) => smtp.sendMail({ from: config.SMTP_FROM, ...mail }))
         .then(() => updateMailResult(db, id, { sentAt: new Date(), text: redactSecrets(mail.text, secrets, REDACTED) }))
         .catch(async (error: unknown) => {
           log.error({ err: error, mailId: id }, 'SMTP delivery failed; the mail stays in mail_outbox');

@@ -186,6 +186,17 @@ export const HeatModelsResponseSchema = z.object({
   current: z.string().nullable(),
   /** The version the recompute scores the public ranking with (the current one; the code's before any is). */
   scoring: z.string(),
+  /**
+   * The version the public ranking is scored with now, with its weights, caps and rules: what /methodology states.
+   * After a promotion it is the promoted version; the code's built-in model only while that one is current.
+   */
+  scoringModel: z.object({
+    id: z.string(),
+    origin: z.enum(['code', 'admin']),
+    /** When it became current; null for the built-in model before the registry has dated it. */
+    since: z.iso.datetime().nullable(),
+    definition: HeatModelDefinitionSchema,
+  }),
   items: z.array(HeatModelSchema),
   /**
    * Every version, newest first: when it became current (or was added) and what its author wrote; for a promotion,

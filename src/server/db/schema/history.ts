@@ -13,7 +13,10 @@ export const dailySignals = pgTable(
     // No foreign key: a per-row RI check doubled the backfill's bulk upsert on PGlite (49 s → 19 s for 686k rows).
     // A project's rows go with it by the daily_signals_project_delete trigger (migration 0025) instead.
     projectId: text().notNull(),
-    /** price, marketCap, volume24h (coingecko); tvl (defillama); commits52w (github); pageViews (wikipedia); news (gdelt) */
+    /**
+     * price, marketCap, volume24h (coingecko); tvl (defillama); commits52w, commits (github); pageViews (wikipedia);
+     * news (gdelt); redditPosts, redditAuthors (reddit: that day's posts and distinct authors)
+     */
     signal: text().notNull(),
     day: date({ mode: 'string' }).notNull(),
     value: doublePrecision().notNull(),

@@ -11,7 +11,7 @@ import { fetchCommitActivity } from '../../sources/github/commit-activity.client
 import { type GithubRepo, getRepo, githubOptions, listOrgRepos } from '../../sources/github/github.client.ts';
 import { fetchDailyViews } from '../../sources/wikimedia/daily-views.client.ts';
 import { type WikiLanguage, wikimediaOptions } from '../../sources/wikimedia/wikimedia.client.ts';
-import { MAX_ORGS, STATS_REPOS } from '../ingestion/developer.service.ts';
+import { DAILY_COMMITS_SIGNAL, MAX_ORGS, STATS_REPOS } from '../ingestion/developer.service.ts';
 import { buildAttentionQuery } from '../ingestion/ingestion.service.ts';
 import { APP_VERSION } from '../system/system.service.ts';
 import type { BackfillTarget } from './backfill.queries.ts';
@@ -112,7 +112,9 @@ export function createHistorySources(config: Config, signal?: AbortSignal): Hist
             commits.set(p.day, (commits.get(p.day) ?? 0) + p.value);
           }
         }
-        return toCommits52w(commits, span);
+        // The day's own commits too (the methodology's development outcome), beside the 52-week sum heat reads.
+        const daily = [...commits].map(([day, value]) => ({ signal: DAILY_COMMITS_SIGNAL, day, value }));
+        return [...toCommits52w(commits, span), ...daily.filter(within(span))];
       },
     },
     {

@@ -86,6 +86,14 @@ describe('history backfill, end to end', () => {
       sql`SELECT count(*)::int AS n FROM heat_daily_ranks WHERE entity_type = 'project' AND entity_id = 'uniswap'`,
     );
     expect(rankedDays[0]?.n).toBe(91); // 90 backfilled days and today's (the first start's live run)
+    // GitHub's daily counts are stored per day too (the methodology's development outcome), over the fetched span.
+    const [commits] = await queryRows<{ days: number; last: string }>(
+      t.db,
+      sql`SELECT count(*)::int AS days, max(day)::text AS last FROM daily_signals
+        WHERE project_id = 'uniswap' AND signal = 'commits' AND source = 'github'`,
+    );
+    expect(commits?.last).toBe(new Date(today - DAY_MS).toISOString().slice(0, 10)); // yesterday, never today
+    expect(commits?.days).toBe(97); // 90 days and the 7 read before them
     premium = (await signUpPremium(t.app, t.db, 'backfill-premium@example.com')).agent;
   }, 300_000);
 

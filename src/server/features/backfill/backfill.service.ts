@@ -161,7 +161,7 @@ export async function runBackfill(
   signal?.throwIfAborted();
   for (const settled of fetches) if (settled.status === 'rejected') throw settled.reason;
   const fetched = performance.now();
-  const history = await recomputePastDays(db, { fromDay: span.fromDay, toDay: span.toDay });
+  const history = await recomputePastDays(db, { fromDay: span.fromDay, toDay: span.toDay, now: options.now });
   const momentum = await refreshMomentum(db, options.now);
   return {
     fromDay: span.fromDay,

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Config } from '../../config.ts';
 import type { BriefPrompt } from './brief-prompt.ts';
 
@@ -43,15 +43,23 @@ export type LlmClient = {
 export function createLlmClient(config: Config): LlmClient | null {
   const { LLM_BASE_URL: baseURL, LLM_MODEL: model, LLM_TIMEOUT_MS: timeoutMs } = config;
   if (!baseURL || !model) return null;
-  // Every option explicit: the SDK would otherwise read OPENAI_API_KEY, OPENAI_ORG_ID, … from the environment.
-  const client = new OpenAI({
-    baseURL,
-    apiKey: config.LLM_API_KEY ?? 'none',
-    organization: null,
-    project: null,
-    maxRetries: 0,
-    timeout: timeoutMs,
-  });
+  // The SDK (~13 MB resident) is loaded on the first brief a model writes, not at start.
+  let loaded: Promise<{ sdk: typeof OpenAI; client: OpenAI }> | null = null;
+  const load = () => {
+    loaded ??= import('openai').then(({ default: sdk }) => ({
+      sdk,
+      // Every option explicit: the SDK would otherwise read OPENAI_API_KEY, OPENAI_ORG_ID, … from the environment.
+      client: new sdk({
+        baseURL,
+        apiKey: config.LLM_API_KEY ?? 'none',
+        organization: null,
+        project: null,
+        maxRetries: 0,
+        timeout: timeoutMs,
+      }),
+    }));
+    return loaded;
+  };
   return {
     model,
     async complete(prompt, onDelta) {
@@ -59,6 +67,7 @@ export function createLlmClient(config: Config): LlmClient | null {
       const promptTokens = estimateTokens(prompt.system) + estimateTokens(prompt.user);
       let text = '';
       let usage: { prompt_tokens: number; completion_tokens: number } | null = null;
+      const { sdk, client } = await load();
       try {
         const stream = await client.chat.completions.create(
           {
@@ -83,8 +92,8 @@ export function createLlmClient(config: Config): LlmClient | null {
           if (chunk.usage) usage = chunk.usage;
         }
       } catch (error) {
-        const status = error instanceof OpenAI.APIError && typeof error.status === 'number' ? error.status : null;
-        const timedOut = signal.aborted || error instanceof OpenAI.APIConnectionTimeoutError;
+        const status = error instanceof sdk.APIError && typeof error.status === 'number' ? error.status : null;
+        const timedOut = signal.aborted || error instanceof sdk.APIConnectionTimeoutError;
         const message = error instanceof Error ? error.message : String(error);
         throw new ModelCallError(timedOut ? 'timeout' : 'failed', status, text, message);
       }

@@ -1,13 +1,5 @@
-import {
-  createPublicClient,
-  erc20Abi,
-  type Hash,
-  http,
-  type PublicClient,
-  parseEventLogs,
-  TransactionNotFoundError,
-  TransactionReceiptNotFoundError,
-} from 'viem';
+import type { Hash, PublicClient } from 'viem';
+import { viem } from './viem-on-demand.ts';
 
 /** What a payment expects to find on-chain (lower-case addresses, base units). */
 export type ExpectedTransfer = { tokenAddress: string; toAddress: string; amountUnits: string };
@@ -28,6 +20,7 @@ const clients = new Map<string, PublicClient>();
 function clientFor(rpcUrl: string): PublicClient {
   let client = clients.get(rpcUrl);
   if (!client) {
+    const { createPublicClient, http } = viem();
     client = createPublicClient({ transport: http(rpcUrl, { timeout: 10_000, retryCount: 1 }) });
     clients.set(rpcUrl, client);
   }
@@ -35,7 +28,7 @@ function clientFor(rpcUrl: string): PublicClient {
 }
 
 const isMissing = (error: unknown) =>
-  error instanceof TransactionReceiptNotFoundError || error instanceof TransactionNotFoundError;
+  error instanceof viem().TransactionReceiptNotFoundError || error instanceof viem().TransactionNotFoundError;
 
 /**
  * Looks a transaction up through the JSON-RPC endpoint and checks it against the payment: succeeded, a Transfer log
@@ -59,6 +52,7 @@ export async function checkTransfer(rpcUrl: string, hash: string, expected: Expe
   const { blockNumber } = receipt;
   if (receipt.status !== 'success') return { kind: 'reverted', from, blockNumber };
 
+  const { parseEventLogs, erc20Abi } = viem();
   const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs, strict: true });
   const ofToken = transfers.filter((log) => log.address.toLowerCase() === expected.tokenAddress);
   if (ofToken.length === 0) return { kind: 'mismatch', code: 'CRYPTO_WRONG_TOKEN', from, blockNumber };

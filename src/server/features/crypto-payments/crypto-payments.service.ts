@@ -1,4 +1,3 @@
-import { formatUnits } from 'viem';
 import type { CreateCryptoPaymentBody, CryptoPayment } from '../../../shared/api/crypto-payments.schema.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +16,7 @@ import {
   updateCheck,
 } from './crypto-payments.queries.ts';
 import { type CryptoSettings, cryptoSettingsOf, priceUnits } from './crypto-settings.ts';
+import { viem } from './viem-on-demand.ts';
 
 /** The reasons a crypto payment fails with (stored in payment_history.failure_reason; texts errors.<CODE>). */
 const CRYPTO_FAILURES = [
@@ -50,7 +50,7 @@ export function toCryptoPayment(settings: CryptoSettings, { payment, crypto }: J
     token: crypto.token,
     tokenAddress: crypto.tokenAddress,
     toAddress: crypto.toAddress,
-    amount: formatUnits(BigInt(crypto.amountUnits), decimals),
+    amount: viem().formatUnits(BigInt(crypto.amountUnits), decimals),
     amountUnits: crypto.amountUnits,
     decimals,
     txHash: crypto.txHash,
@@ -93,7 +93,7 @@ export async function createCryptoPayment(
         period: body.period,
         method: 'crypto',
         provider: 'crypto',
-        amount: formatUnits(BigInt(amountUnits), token.decimals),
+        amount: viem().formatUnits(BigInt(amountUnits), token.decimals),
         currency: token.token,
       },
       now,

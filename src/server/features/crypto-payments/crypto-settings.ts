@@ -1,7 +1,7 @@
-import { parseUnits } from 'viem';
 import type { CryptoOptionsResponse, CryptoToken } from '../../../shared/api/crypto-payments.schema.ts';
 import type { BillingPeriod, PaidPlan } from '../../../shared/api/payments.schema.ts';
 import type { Config } from '../../config.ts';
+import { viem } from './viem-on-demand.ts';
 
 /** The stablecoins' Ethereum mainnet contracts: the defaults when CRYPTO_CHAIN_ID is 1. */
 export const MAINNET_TOKENS: Record<CryptoToken, string> = {
@@ -58,7 +58,7 @@ export function cryptoSettingsOf(config: Config): CryptoSettings {
 
 /** The price of a plan in a token's base units (integer text): "9.50" with 6 decimals → "9500000". */
 export function priceUnits(settings: CryptoSettings, plan: PaidPlan, period: BillingPeriod, decimals: number): string {
-  return parseUnits(settings.prices[plan][period], decimals).toString();
+  return viem().parseUnits(settings.prices[plan][period], decimals).toString();
 }
 
 /** GET /api/payments/crypto/options: nothing but `available: false` and the prices when the option is off. */

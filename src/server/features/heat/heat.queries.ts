@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type BulkColumn, bulkInsert } from '../../db/bulk-insert.ts';
 import { bulkSelectNamed, type NamedColumns, type SelectType } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { createIndexStatements, indexNames } from '../../db/index-sql.ts';
 import { type HistoryBreakdown, heatHistory, projectScores, projects, sectors } from '../../db/schema/index.ts';
-
-const { escapeLiteral } = pg;
+import { escapeLiteral } from '../../db/sql-literal.ts';
 
 // Writes are set-based: one statement per batch reads its rows from a single JSON parameter (json_to_recordset),
 // which both drivers pass as one text value — no per-row round trips and no 65,535-parameter limit. A rebuild of

@@ -1,6 +1,5 @@
 import type { HeatSignals, SignalKey } from '../../../shared/scoring/index.ts';
 import { computeSearchInterestIndex } from '../../../shared/scoring/search-interest.ts';
-import { DAY_MS } from '../../../shared/time/duration.ts';
 
 export { toDayNumber, toDayString } from '../../../shared/time/utc-day.ts';
 

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type BulkValue, bulkInsert } from '../../db/bulk-insert.ts';
 import { bulkSelect, bulkSelectNamed } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
-
-const { escapeLiteral } = pg;
+import { escapeLiteral } from '../../db/sql-literal.ts';
 
 // Reads and writes of the history backfill's past days (past-days.service.ts).
 

@@ -1,6 +1,5 @@
 import {
   countEvidence,
-  HEAT_MODEL_VERSION,
   heatScore,
   isScored,
   SECTOR_MODEL_VERSION,
@@ -9,6 +8,7 @@ import {
 import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { getScoringModel } from '../methodology/models.service.ts';
 import { rankDays } from '../trend/trend.service.ts';
 import { toHistoryContributions } from './heat.mappers.ts';
 import { selectSectorNames } from './heat.queries.ts';
@@ -26,6 +26,8 @@ const LOOKBACK_DAYS = 7;
 const PAGE = 500;
 
 export type PastDaysResult = {
+  /** The heat model version every project row of the run was scored with (and records). */
+  model: string;
   days: number;
   projects: number;
   historyInserted: number;
@@ -37,17 +39,26 @@ export type PastDaysResult = {
 export const toPastDayTime = (day: number) => new Date((day + 1) * DAY_MS - 1000);
 
 /**
- * Recomputes heat for each UTC day [fromDay, toDay] with the current model from the stored daily values
+ * Recomputes heat for each UTC day [fromDay, toDay] with the current model version (the registry's, read once per
+ * run as the live recompute reads it; the code's own before any admin promotes another) from the stored daily values
  * (past-day-signals.ts: only the inputs a source recorded for that day), as 'day' history rows marked backfilled —
  * never over a live row of the same day — then each day's sector heat from its scored members (with the previous
  * backfilled day as the 24 h baseline), then the trend's daily ranks of those days. Status is 'active' on a past
  * day (no bonus: a past status would need that day's universe of gains). Idempotent: a second run writes nothing.
+ *
+ * Why the current version and not the one current on each past day: a backfilled day is a reconstruction made now —
+ * no one saw a heat that day — and most backfilled days predate the registry, so "the version of that day" is
+ * unknown for them. Every row this run writes records the version it was scored with (heat_history.model, carried to
+ * heat_daily_ranks.model), so a later run after a promotion rewrites the window under the new version, and the
+ * evaluation's published basis counts each day for the version that actually computed it.
  */
 export async function recomputePastDays(
   db: Db,
-  options: { fromDay: string; toDay: string; onProgress?: (done: number) => void },
+  options: { fromDay: string; toDay: string; onProgress?: (done: number) => void; now?: Date },
 ): Promise<PastDaysResult> {
   const started = performance.now();
+  const model = await getScoringModel(db, options.now ?? new Date(), { ensure: true });
+  const versions = { project: model.version, sector: SECTOR_MODEL_VERSION };
   const first = toDayNumber(options.fromDay);
   const last = toDayNumber(options.toDay);
   const perDay: ScoredProject[][] = Array.from({ length: last - first + 1 }, () => []);
@@ -78,7 +89,7 @@ export async function recomputePastDays(
           };
           const evidence = countEvidence(signals);
           if (!isScored(evidence)) continue;
-          const heat = heatScore(signals, at);
+          const heat = heatScore(signals, at, model);
           // No social input has history: the row's social score is unknown (a gap in the chart's social line, never
           // the formula's base 50), and null for the sector formula too (its heat mean then takes the whole weight).
           const social = socialScore(signals).score;
@@ -106,7 +117,7 @@ export async function recomputePastDays(
           previous = heat.score;
         }
       }
-      const written = await upsertBackfilledHistory(tx, rows, MODELS);
+      const written = await upsertBackfilledHistory(tx, rows, versions);
       inserted += written.inserted;
       updated += written.updated;
       projects += page.length;
@@ -133,13 +144,14 @@ export async function recomputePastDays(
         });
       }
     });
-    const written = await upsertBackfilledHistory(tx, rows, MODELS);
+    const written = await upsertBackfilledHistory(tx, rows, versions);
     inserted += written.inserted;
     updated += written.updated;
   });
   const scoredMs = performance.now() - started;
   await rankDays(db, options.fromDay, options.toDay);
   return {
+    model: model.version,
     days: last - first + 1,
     projects,
     historyInserted: inserted,
@@ -147,5 +159,3 @@ export async function recomputePastDays(
     timingsMs: { score: Math.round(scoredMs), rank: Math.round(performance.now() - started - scoredMs) },
   };
 }
-
-const MODELS = { project: HEAT_MODEL_VERSION, sector: SECTOR_MODEL_VERSION };

@@ -5,6 +5,7 @@ import {
   selectAttentionTargets,
   upsertProjectSignal,
 } from './attention.queries.ts';
+import { upsertDailyValues } from './daily-values.queries.ts';
 import { markMetricsStale, updateProjectMetrics } from './ingestion.queries.ts';
 import {
   emptyResult,
@@ -24,6 +25,8 @@ export type AttentionFinding = {
   signals?: { signal: string; value: number }[];
   /** The answer was cut at a page cap, so the count is a lower bound. */
   capped?: boolean;
+  /** Figures of complete UTC days the answer measured, stored in daily_signals (a later measure of a day wins). */
+  daily?: { signal: string; day: string; value: number }[];
 } | null;
 
 export type AttentionPlan = {
@@ -74,6 +77,14 @@ export async function runAttentionSource(
         await updateProjectMetrics(db, plan.source, asOf, [{ id: target.id, values: finding.values }]);
         for (const { signal, value } of finding.signals ?? []) {
           await upsertProjectSignal(db, { projectId: target.id, signal, source: plan.source, value, asOf });
+        }
+        if (finding.daily?.length) {
+          await upsertDailyValues(
+            db,
+            plan.source,
+            asOf,
+            finding.daily.map((d) => ({ ...d, projectId: target.id })),
+          );
         }
         if (finding.capped) capped++;
         result.updatedIds.push(target.id);

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { projects } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
@@ -9,6 +11,7 @@ import {
 } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
+import { loadEvaluationInputs } from '../methodology/evaluation-inputs.service.ts';
 import { runIngestionSource } from './ingestion.service.ts';
 import type { IngestDeps } from './ingestion.types.ts';
 
@@ -171,6 +174,80 @@ describe('GitHub developer data', () => {
     expect(row).toMatchObject({ devStars: 2000, devCommits: 156 });
     expect(row.metricSources.devCommits?.stale).toBe(true);
     expect(row.metricSources.devStars?.stale).toBeUndefined();
+  });
+
+  describe('commits per day', () => {
+    /** 52 weeks up to the week of `at`, each Sunday..Saturday [1, 2, …, 7] commits (+ `extra` on every day). */
+    const recentWeeks = (at: Date, extra = 0) => {
+      const sunday = Date.parse(`${at.toISOString().slice(0, 10)}T00:00:00Z`) / 1000 - at.getUTCDay() * 86_400;
+      return Array.from({ length: 52 }, (_, i) => {
+        const days = [1, 2, 3, 4, 5, 6, 7].map((n) => n + extra);
+        return { days, total: days.reduce((a, b) => a + b, 0), week: sunday - (51 - i) * 604_800 };
+      });
+    };
+    const commitRows = async () =>
+      queryRows<{ day: string; value: number; source: string }>(
+        t.db,
+        sql`SELECT day::text AS day, value, source FROM daily_signals
+            WHERE project_id = 'aave' AND signal = 'commits' ORDER BY day`,
+      );
+    const activity = (extra: number) => (r: FakeRequest) =>
+      r.path.endsWith('/stats/commit_activity') ? { body: recentWeeks(clock, extra) } : undefined;
+
+    test('stores the last 7 complete days, summed over the same top 3 repositories, never today', async () => {
+      override = activity(0);
+
+      await runIngestionSource(deps, 'github', 'cli');
+
+      // 2026-11-21 is a Saturday: 11-14 (Sat) … 11-20 (Fri); three repositories each.
+      expect((await commitRows()).map((r) => [r.day, r.value, r.source])).toEqual([
+        ['2026-11-14', 21, 'github'],
+        ['2026-11-15', 3, 'github'],
+        ['2026-11-16', 6, 'github'],
+        ['2026-11-17', 9, 'github'],
+        ['2026-11-18', 12, 'github'],
+        ['2026-11-19', 15, 'github'],
+        ['2026-11-20', 18, 'github'],
+      ]);
+      expect((await aave()).devCommits).toBe(3 * 52 * 28);
+      // The methodology's development outcome reads them.
+      const inputs = await loadEvaluationInputs(t.db, { from: '2026-11-19', to: '2026-11-21' });
+      const p = inputs.projects.findIndex((x) => x.id === 'aave');
+      expect(Array.from(inputs.signals.commits.subarray(p * 3, p * 3 + 3))).toEqual([15, 18, Number.NaN]);
+    });
+
+    test('the next day measures the overlapping days again (the later answer wins) and adds the new one', async () => {
+      override = activity(0);
+      await runIngestionSource(deps, 'github', 'cli');
+      override = activity(1);
+      clock = nextDay;
+
+      await runIngestionSource(deps, 'github', 'cli');
+
+      const rows = await commitRows();
+      expect(rows.map((r) => r.day)).toEqual([
+        '2026-11-14',
+        '2026-11-15',
+        '2026-11-16',
+        '2026-11-17',
+        '2026-11-18',
+        '2026-11-19',
+        '2026-11-20',
+        '2026-11-21',
+      ]);
+      expect(rows.find((r) => r.day === '2026-11-14')?.value).toBe(21); // not in the second run's 7 days
+      expect(rows.find((r) => r.day === '2026-11-20')?.value).toBe(3 * 7);
+      expect(rows.find((r) => r.day === '2026-11-21')?.value).toBe(3 * 8);
+    });
+
+    test('one repository whose statistics fail: no day is stored (a partial sum would understate the project)', async () => {
+      override = (r) =>
+        r.path === '/repos/aave/interface/stats/commit_activity' ? { status: 500, body: {} } : activity(0)(r);
+
+      await runIngestionSource(deps, 'github', 'cli');
+
+      expect(await commitRows()).toEqual([]);
+    });
   });
 
   test('a project refreshed within 20 hours is not due again (the daily job and the full sync never repeat it)', async () => {

@@ -1,14 +1,16 @@
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import {
   type GithubClientOptions,
   type GithubRepo,
   getCodeFrequency,
-  getCommitsLastYear,
+  getCommitActivity,
   getContributorCount,
   getRepo,
   githubOptions,
   listOrgRepos,
 } from '../../sources/github/github.client.ts';
 import { SourceError } from '../../sources/http.ts';
+import { type DailyValue, upsertDailyValues } from './daily-values.queries.ts';
 import { markMetricsStale, selectGithubTargets, updateProjectMetrics } from './ingestion.queries.ts';
 import {
   emptyResult,
@@ -28,6 +30,26 @@ export const STATS_REPOS = 3;
 
 type DevValues = MetricUpdate['values'];
 
+/** Complete UTC days before today whose commits a refresh stores (a run missed or late is covered by the next). */
+export const GITHUB_COMMIT_DAYS = 7;
+/** The daily_signals name of a project's commits per day (the methodology evaluation's development outcome). */
+export const DAILY_COMMITS_SIGNAL = 'commits';
+
+/**
+ * The last GITHUB_COMMIT_DAYS complete UTC days before `now` with their commits summed over the repositories read
+ * (`byDay`); a day no repository lists is left out (no data), a listed 0 is a measured 0.
+ */
+export function toDailyCommits(byDay: ReadonlyMap<string, number>, now: Date): { day: string; value: number }[] {
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  const out: { day: string; value: number }[] = [];
+  for (let k = GITHUB_COMMIT_DAYS; k >= 1; k--) {
+    const day = new Date(today - k * DAY_MS).toISOString().slice(0, 10);
+    const value = byDay.get(day);
+    if (value !== undefined) out.push({ day, value });
+  }
+  return out;
+}
+
 /**
  * Developer signals of one project: stars and forks summed over the org's public, non-fork, non-archived repos;
  * commits (52 weeks), contributors and code frequency (lines changed per week) summed over the top
@@ -36,7 +58,8 @@ type DevValues = MetricUpdate['values'];
 async function collectProject(
   client: GithubClientOptions,
   orgs: string[],
-): Promise<{ values: DevValues; errors: string[] }> {
+  now: Date,
+): Promise<{ values: DevValues; errors: string[]; dailyCommits: { day: string; value: number }[] }> {
   const repos: GithubRepo[] = [];
   for (const org of orgs.slice(0, MAX_ORGS)) {
     if (org.includes('/')) repos.push(await getRepo(client, org));
@@ -59,11 +82,19 @@ async function collectProject(
     }
     return total;
   };
+  // The same answers give the commits per day: summed over the same repositories, kept only when all were read.
+  const commitsByDay = new Map<string, number>();
+  const devCommits = await sum(async (name) => {
+    const activity = await getCommitActivity(client, name, now.getTime());
+    for (const p of activity.daily) commitsByDay.set(p.day, (commitsByDay.get(p.day) ?? 0) + p.value);
+    return activity.total;
+  });
   return {
+    dailyCommits: devCommits === null || top.length === 0 ? [] : toDailyCommits(commitsByDay, now),
     values: {
       devStars: own.reduce((s, r) => s + (r.stargazers_count ?? 0), 0),
       devForks: own.reduce((s, r) => s + (r.forks_count ?? 0), 0),
-      devCommits: await sum((name) => getCommitsLastYear(client, name)),
+      devCommits,
       devContributors: await sum((name) => getContributorCount(client, name)),
       devCodeFrequency: await sum((name) => getCodeFrequency(client, name)),
     },
@@ -74,6 +105,8 @@ async function collectProject(
 /**
  * Developer data from GitHub for every project with GitHub orgs (least recently refreshed first). A project whose
  * repositories cannot be listed keeps its values, marked stale; a failed statistic keeps its old value, marked stale.
+ * Its commits of each of the last GITHUB_COMMIT_DAYS complete days go to daily_signals ('commits'; a later measure of
+ * a day wins: commits can be pushed with earlier dates).
  */
 export async function runGithubDevelopment(deps: IngestDeps, options: IngestOptions = {}): Promise<SourceRunResult> {
   const { db, config } = deps;
@@ -88,8 +121,14 @@ export async function runGithubDevelopment(deps: IngestDeps, options: IngestOpti
     attempted++;
     const asOf = deps.now?.() ?? new Date();
     try {
-      const { values, errors } = await collectProject(client, target.githubOrgs);
+      const { values, errors, dailyCommits } = await collectProject(client, target.githubOrgs, now);
       await updateProjectMetrics(db, 'github', asOf, [{ id: target.id, values }]);
+      const days: DailyValue[] = dailyCommits.map((d) => ({
+        ...d,
+        projectId: target.id,
+        signal: DAILY_COMMITS_SIGNAL,
+      }));
+      await upsertDailyValues(db, 'github', asOf, days);
       const missing = (Object.keys(values) as MetricField[]).filter((k) => values[k] === null);
       await markMetricsStale(db, 'github', missing, [target.id]);
       result.errors.push(...errors.map((e) => `${target.id}: ${e}`));

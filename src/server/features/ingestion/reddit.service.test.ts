@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { queryRows } from '../../db/client.ts';
 import { projectScores, projects } from '../../db/schema/index.ts';
 import {
   FAST_INGEST_ENV,
@@ -11,6 +12,7 @@ import {
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { recomputeHeat } from '../heat/recompute.service.ts';
+import { loadEvaluationInputs } from '../methodology/evaluation-inputs.service.ts';
 import { runIngestionSource } from './ingestion.service.ts';
 import type { IngestDeps } from './ingestion.types.ts';
 
@@ -93,6 +95,17 @@ describe('Reddit mentions', () => {
   });
 
   const row = async (id: string) => (await t.db.select().from(projects).where(eq(projects.id, id)))[0];
+  /** A project's stored Reddit days: [day, posts, distinct authors]. */
+  const dailyRows = async (id: string) => {
+    const rows = await queryRows<{ day: string; signal: string; value: number }>(
+      t.db,
+      sql`SELECT day::text AS day, signal, value FROM daily_signals
+          WHERE project_id = ${id} AND signal IN ('redditPosts', 'redditAuthors') AND source = 'reddit' ORDER BY day`,
+    );
+    const days = [...new Set(rows.map((r) => r.day))];
+    const value = (day: string, signal: string) => rows.find((r) => r.day === day && r.signal === signal)?.value;
+    return days.map((day) => [day, value(day, 'redditPosts'), value(day, 'redditAuthors')]);
+  };
 
   test('gets an app token, follows `after` until posts are older than 7 days, counts posts and distinct authors', async () => {
     const result = await runIngestionSource(deps, 'reddit', 'cli');
@@ -127,6 +140,50 @@ describe('Reddit mentions', () => {
     expect(result.counts).toMatchObject({ capped: 1, updated: 1 });
     expect(fake.requests.filter((r) => r.path === '/api/search')).toHaveLength(3);
     expect((await row('uniswap'))?.redditMentions).toBe(100); // the same 100 ids on every page count once
+  });
+
+  test('stores each complete UTC day of the window: its posts and distinct authors, never today or the cut first day', async () => {
+    await runIngestionSource(deps, 'reddit', 'cli');
+
+    // The window is 11-14 10:00 … 11-21 10:00: 11-15 to 11-20 are whole. A post an hour (hour h before 11-21 10:00):
+    // 24 a day; authors alice, bob and carol for h 0–99, dave (and a deleted account) for h 100–199. 11-17 holds
+    // h 83–106, so both groups: 4 authors.
+    expect(await dailyRows('uniswap')).toEqual([
+      ['2026-11-15', 24, 1],
+      ['2026-11-16', 24, 1],
+      ['2026-11-17', 24, 4],
+      ['2026-11-18', 24, 3],
+      ['2026-11-19', 24, 3],
+      ['2026-11-20', 24, 3],
+    ]);
+    // The methodology's community outcome reads them.
+    const inputs = await loadEvaluationInputs(t.db, { from: '2026-11-14', to: '2026-11-21' });
+    const D = inputs.days.length;
+    const p = inputs.projects.findIndex((x) => x.id === 'uniswap');
+    const authors = Array.from(inputs.signals.redditAuthors.subarray(p * D, p * D + D));
+    expect(authors.map((v) => (Number.isNaN(v) ? null : v))).toEqual([null, 1, 1, 4, 3, 3, 3, null]);
+    expect(inputs.signals.redditPosts[p * D + 1]).toBe(24);
+  });
+
+  test('a later run measures the days again (the later count wins); a capped answer stores only the days it read whole', async () => {
+    await runIngestionSource(deps, 'reddit', 'cli');
+    override = (r) => (r.path === '/api/search' ? { body: page(100, 24, 't3_more') } : undefined);
+    clock = new Date('2026-11-22T10:00:00.000Z');
+
+    await runIngestionSource(deps, 'reddit', 'cli');
+
+    // This answer holds posts h 24–123 (11-20 10:00 back to 11-16 07:00), all by alice, bob and carol, and was
+    // capped: 11-16 is cut, so it keeps its first measure; 11-17 to 11-21 are whole in the new window and measured
+    // again — 11-17 now has 3 authors (the later measure wins), 11-20 holds h 24–34 only, 11-21 none (a measured 0).
+    expect(await dailyRows('uniswap')).toEqual([
+      ['2026-11-15', 24, 1],
+      ['2026-11-16', 24, 1],
+      ['2026-11-17', 24, 3],
+      ['2026-11-18', 24, 3],
+      ['2026-11-19', 24, 3],
+      ['2026-11-20', 11, 3],
+      ['2026-11-21', 0, 0],
+    ]);
   });
 
   test('"Near" alone never counts: an everyday name is searched with crypto context', async () => {

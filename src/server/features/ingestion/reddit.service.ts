@@ -4,6 +4,7 @@ import { APP_VERSION } from '../system/system.service.ts';
 import { buildAttentionQuery } from './attention-query.ts';
 import { runAttentionSource } from './attention-run.ts';
 import { emptyResult, type IngestDeps, type IngestOptions, type SourceRunResult } from './ingestion.types.ts';
+import { toCompleteRedditDays } from './reddit-days.ts';
 
 export const REDDIT_REFRESH_MS = 20 * 3_600_000;
 /** The Reddit job runs hourly: each run takes 1/24 of the projects. */
@@ -15,7 +16,8 @@ export const REDDIT_MAX_PAGES = 3;
 /**
  * Reddit mentions through the official API with the app's client credentials: posts matching the project's attention
  * query in the last 7 days (`redditMentions`), and their distinct authors (`redditAuthors`: the heat model scores
- * min(posts, 3 × authors), docs/heat-score.md "Distinct authors"). Without REDDIT_CLIENT_ID and
+ * min(posts, 3 × authors), docs/heat-score.md "Distinct authors"); and per complete UTC day of that window, the day's
+ * posts and distinct authors in daily_signals (`redditPosts`, `redditAuthors`: the methodology's community outcome). Without REDDIT_CLIENT_ID and
  * REDDIT_CLIENT_SECRET the source is skipped: the signal stays "no data", never guessed. A token that cannot be had
  * fails the whole run before any project.
  */
@@ -48,8 +50,13 @@ export async function runRedditMentions(deps: IngestDeps, options: IngestOptions
     async (target, now) => {
       const query = buildAttentionQuery(target);
       if (!query) return null;
-      const found = await client.countMentions(query.query, new Date(now.getTime() - REDDIT_WINDOW_MS));
-      return { values: { redditMentions: found.posts, redditAuthors: found.authors }, capped: found.capped };
+      const since = new Date(now.getTime() - REDDIT_WINDOW_MS);
+      const found = await client.countMentions(query.query, since);
+      return {
+        values: { redditMentions: found.posts, redditAuthors: found.authors },
+        capped: found.capped,
+        daily: toCompleteRedditDays(found, since, now),
+      };
     },
     options,
   );

@@ -1,10 +1,8 @@
-import pg from 'pg';
 import { bulkSelect, bulkSelectNamed } from '../../db/bulk-select.ts';
 import type { Db } from '../../db/client.ts';
 import { copyOutChunks } from '../../db/copy.ts';
 import { createNumericCopyDecoder, type NumericBatch, type NumericCopyType } from '../../db/numeric-copy.ts';
-
-const { escapeLiteral } = pg;
+import { escapeLiteral } from '../../db/sql-literal.ts';
 
 // Bulk reads of the evaluation's inputs by binary COPY, one set-based query per table streamed into typed arrays: at
 // 10⁵ projects × 90 days that is ~10⁷ heat rows and ~4·10⁷ daily values, so no row becomes a JS object. Run them in

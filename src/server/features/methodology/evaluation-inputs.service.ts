@@ -23,7 +23,7 @@ import {
   type ReplaySignal,
 } from './evaluation-replay.ts';
 
-/** Each panel series ← the daily_signals signal it is read from. Reddit and daily commits have no daily store yet. */
+/** Each panel series ← the daily_signals signal it is read from (Reddit and commits: written by their ingestion runs). */
 export const PANEL_SIGNAL_SOURCES: Record<PanelSignal, string> = {
   pageViews: 'pageViews',
   newsCount: 'news',

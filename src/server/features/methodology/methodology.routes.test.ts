@@ -139,6 +139,7 @@ describe('models as data', () => {
     expect(body.items[0]).toMatchObject({ id: CODE_MODEL_ID, origin: 'code', status: 'current' });
     expect(body.items[0]?.definition).toEqual(CODE_MODEL_DEFINITION);
     expect(body.changelog[0]?.id).toBe(CODE_MODEL_ID);
+    expect(body.scoringModel).toMatchObject({ id: CODE_MODEL_ID, origin: 'code', definition: CODE_MODEL_DEFINITION });
   });
 
   test('only an admin adds a candidate (401 signed out, 403 member); bad weights are a 400', async () => {
@@ -204,6 +205,22 @@ describe('models as data', () => {
       before: { current: CODE_MODEL_ID },
       after: { current: candidate.id },
     });
+  });
+
+  test('after the promotion the models endpoint states the promoted weights, caps and rules, not the code’s', async () => {
+    const res = await t.app.inject({ url: '/api/methodology/models' });
+
+    const body = HeatModelsResponseSchema.parse(res.json());
+    expect(body.scoringModel).toMatchObject({ id: candidate.id, origin: 'admin' });
+    expect(body.scoringModel.definition).toEqual(candidate.definition);
+    expect(body.scoringModel.definition.categoryWeights).not.toEqual(CODE_MODEL_DEFINITION.categoryWeights);
+    expect(body.scoringModel.since).toBe(body.items.find((m) => m.id === candidate.id)?.promotedAt);
+    expect(body.scoringModel.since).not.toBeNull();
+    // In the OpenAPI document: the field and its definition's weights.
+    const spec = (await t.app.inject({ url: '/api/docs' })).json();
+    const models = spec.paths['/api/methodology/models'].get.responses['200'].content['application/json'].schema;
+    expect(models.required).toContain('scoringModel');
+    expect(Object.keys(models.properties.scoringModel.properties.definition.properties)).toContain('categoryWeights');
   });
 
   test('promoting the current version again changes nothing (200); a retired one is a 409, an unknown id a 404', async () => {

@@ -79,6 +79,21 @@ const toDto = (row: HeatModelRow): HeatModelDto => ({
 });
 
 /**
+ * The version the ranking is scored with, as /methodology states it: the registry's current one, the code's model
+ * before any is. The code's own version is given as the compiled definition (jsonb does not keep key order), so the
+ * page lists its inputs in the code's order.
+ */
+function toScoringModelDto(current: HeatModelRow | undefined): HeatModelsResponse['scoringModel'] {
+  if (!current) return { id: CODE_MODEL_ID, origin: 'code', since: null, definition: CODE_MODEL_DEFINITION };
+  return {
+    id: current.id,
+    origin: current.origin,
+    since: current.promotedAt?.toISOString() ?? null,
+    definition: current.id === CODE_MODEL_ID ? CODE_MODEL_DEFINITION : current.definition,
+  };
+}
+
+/**
  * The changelog, newest first: each version when it became current (or, for a candidate, was added), with what its
  * author wrote and — for a promotion — the version it replaced and the weights and rules that moved.
  */
@@ -113,6 +128,7 @@ export async function listHeatModels(db: Db, now: Date): Promise<HeatModelsRespo
   return {
     current: current?.id ?? null,
     scoring: current?.id ?? CODE_MODEL_ID,
+    scoringModel: toScoringModelDto(current),
     items: rows.map(toDto),
     changelog: toChangelog(rows),
   };

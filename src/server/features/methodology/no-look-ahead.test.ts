@@ -4,10 +4,12 @@ import { CODE_MODEL_DEFINITION, CODE_MODEL_ID } from '../../../shared/methodolog
 import { listDays } from '../../../shared/methodology/panel.ts';
 import { bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/client.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { recomputePastDays } from '../heat/past-days.service.ts';
 import { type EvaluationInputs, loadEvaluationInputs } from './evaluation-inputs.service.ts';
+import { createCandidateModel, promoteHeatModel } from './models.service.ts';
 
 // No look-ahead: heat at day t is computed from inputs known at t. Changing every stored input after t — and
 // recomputing the backfilled days — must leave heat at t (published and replayed) exactly as it was, while heat after
@@ -52,11 +54,25 @@ async function writeSignals(db: Db, days: readonly string[], scale: number) {
   );
 }
 
+/** A candidate that moves weight from social to the market (the stored inputs here are market and news only). */
+const PROMOTED = {
+  id: 'heat-backfill-promoted',
+  changelog: 'Market counts more.',
+  definition: {
+    ...CODE_MODEL_DEFINITION,
+    categoryWeights: { social: 0.2, market: 0.6, development: 0.1, news: 0.1 },
+    ageFactorUnknown: 0.9,
+  },
+};
+
 const load = () =>
   loadEvaluationInputs(t.db, {
     from: FROM,
     to: TO,
-    replay: [{ id: 'replayed-current', definition: CODE_MODEL_DEFINITION }],
+    replay: [
+      { id: 'replayed-current', definition: CODE_MODEL_DEFINITION },
+      { id: 'replayed-promoted', definition: PROMOTED.definition },
+    ],
   });
 
 /** Each project's heat on days [from, to) of a series (NaN → null, so toEqual compares them). */
@@ -108,5 +124,40 @@ describe('heat at t uses only inputs known at t', () => {
       if (v === null) expect(mine).toBeNull();
       else expect(mine).toBeCloseTo(v, 3);
     });
+  });
+});
+
+describe('backfilled days after a promotion', () => {
+  test('are scored with the current model and record its version, in history and in the daily ranks', async () => {
+    const before = await load();
+    const actor = { id: null, email: 'backfill-admin@example.com' };
+    await createCandidateModel(t.db, PROMOTED, actor, new Date());
+    await promoteHeatModel(t.db, PROMOTED.id, actor, new Date());
+
+    const result = await recomputePastDays(t.db, { fromDay: FROM, toDay: TO });
+    const after = await load();
+
+    expect(result.model).toBe(PROMOTED.id);
+    const models = await queryRows<{ table: string; model: string; n: number }>(
+      t.db,
+      sql`SELECT 'history' AS table, model, count(*)::int AS n FROM heat_history
+          WHERE entity_type = 'project' AND backfilled GROUP BY model
+          UNION ALL SELECT 'ranks', model, count(*)::int FROM heat_daily_ranks WHERE entity_type = 'project' GROUP BY model`,
+    );
+    expect(models.map((m) => [m.table, m.model])).toEqual([
+      ['history', PROMOTED.id],
+      ['ranks', PROMOTED.id],
+    ]);
+    // The stored heat is the promoted model's (its replay on the same inputs), not the code's any more.
+    expect(after.published.has(CODE_MODEL_ID)).toBe(false);
+    const published = heatOn(after, after.published.get(PROMOTED.id) as Float32Array, 0, DAYS.length).flat();
+    const replayed = heatOn(after, after.replayed.get('replayed-promoted') as Float32Array, 0, DAYS.length).flat();
+    const code = heatOn(before, before.published.get(CODE_MODEL_ID) as Float32Array, 0, DAYS.length).flat();
+    expect(published.filter((v) => v !== null).length).toBeGreaterThan(100);
+    published.forEach((v, i) => {
+      if (v === null) expect(replayed[i] ?? null).toBeNull();
+      else expect(replayed[i]).toBeCloseTo(v, 3);
+    });
+    expect(published).not.toEqual(code);
   });
 });

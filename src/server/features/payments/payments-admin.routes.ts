@@ -15,7 +15,7 @@ const tags = ['admin'];
 
 /** /api/admin/payments: every payment (paged) and an admin's refund. Admin only (a hook on the whole scope). */
 export const paymentsAdminRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
-  const stripe = createStripeClient(config);
+  const stripe = await createStripeClient(config);
   app.addHook('onRequest', requireAdmin);
 
   app.get(

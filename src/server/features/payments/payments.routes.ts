@@ -29,7 +29,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (
   app,
   { db, config, dbKind, events, cache, mailer },
 ) => {
-  const stripe = createStripeClient(config);
+  const stripe = await createStripeClient(config);
 
   app.get(
     '/payments/plans',
@@ -122,7 +122,7 @@ const stripeWebhookRoute: FastifyPluginAsyncZod<AppInput & { stripe: StripeClien
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw refuse('no Stripe-Signature header');
       let event: ReturnType<typeof verifyWebhook>;
       try {
-        event = verifyWebhook(request.body, signature, secret);
+        event = verifyWebhook(stripe, request.body, signature, secret);
       } catch (error) {
         throw refuse(error instanceof Error ? error.message : 'invalid');
       }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Config } from '../../config.ts';
+import { type DailyPoint, toUtcDay } from '../daily.ts';
 import { type HttpPolicy, type HttpResponse, parseBody, parseResetEpoch, requestJson, toHttpPolicy } from '../http.ts';
 
 const SOURCE = 'github';
@@ -78,10 +80,16 @@ export async function getRepo(options: GithubClientOptions, fullName: string): P
 }
 
 /**
- * Commits in the last 52 weeks (GET …/stats/commit_activity). 202 means "still computing": retried with back-off and
- * never read as zero; 204 (empty repo) is 0. Throws SourceError when the stats never become ready.
+ * Commits in the last 52 weeks (GET …/stats/commit_activity: the week totals) and per UTC day (`daily`: each week's
+ * Sunday..Saturday counts, days after `untilMs` — the current week's future days — left out). 202 means "still
+ * computing": retried with back-off and never read as zero; 204 (empty repo) is 0 and no days. Throws SourceError when
+ * the stats never become ready.
  */
-export async function getCommitsLastYear(options: GithubClientOptions, fullName: string): Promise<number> {
+export async function getCommitActivity(
+  options: GithubClientOptions,
+  fullName: string,
+  untilMs: number,
+): Promise<{ total: number; daily: DailyPoint[] }> {
   const response = await requestJson(
     SOURCE,
     `${options.baseUrl}/repos/${fullName}/stats/commit_activity`,
@@ -93,8 +101,16 @@ export async function getCommitsLastYear(options: GithubClientOptions, fullName:
       isRateLimited: githubIsRateLimited,
     },
   );
-  if (response.status === 204) return 0;
-  return parseBody(SOURCE, CommitActivitySchema, response.body).reduce((sum, week) => sum + week.total, 0);
+  if (response.status === 204) return { total: 0, daily: [] };
+  const weeks = parseBody(SOURCE, CommitActivitySchema, response.body);
+  const daily: DailyPoint[] = [];
+  for (const week of weeks) {
+    week.days.forEach((value, i) => {
+      const at = week.week * 1000 + i * DAY_MS;
+      if (at <= untilMs) daily.push({ day: toUtcDay(at), value });
+    });
+  }
+  return { total: weeks.reduce((sum, week) => sum + week.total, 0), daily };
 }
 
 /** Weeks of code frequency used for the average (the recent quarter). */

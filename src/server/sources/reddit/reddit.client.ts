@@ -39,8 +39,21 @@ const ListingSchema = z.looseObject({
   }),
 });
 
-/** Posts found in the window, their distinct authors (deleted ones left out), and whether the page cap cut it short. */
-export type RedditMentions = { posts: number; authors: number; capped: boolean };
+/** One UTC day's posts found and their distinct authors (deleted ones left out). */
+export type RedditDay = { day: string; posts: number; authors: number };
+
+/**
+ * Posts found in the window, their distinct authors (deleted ones left out), and whether the page cap cut it short;
+ * `days`: the same per UTC day of the posts' creation (days with none are absent), and `oldestMs`, the creation time
+ * of the oldest post read (null when none), which says how far back a capped answer is complete.
+ */
+export type RedditMentions = {
+  posts: number;
+  authors: number;
+  capped: boolean;
+  days: RedditDay[];
+  oldestMs: number | null;
+};
 
 export const REDDIT_PAGE_SIZE = 100;
 const DEFAULT_MAX_PAGES = 3;
@@ -117,6 +130,17 @@ export function createRedditClient(options: RedditClientOptions) {
     const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
     const ids = new Set<string>();
     const authors = new Set<string>();
+    const byDay = new Map<string, { posts: Set<string>; authors: Set<string> }>();
+    let oldestMs: number | null = null;
+    const answer = (capped: boolean): RedditMentions => ({
+      posts: ids.size,
+      authors: authors.size,
+      capped,
+      days: [...byDay]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([day, d]) => ({ day, posts: d.posts.size, authors: d.authors.size })),
+      oldestMs,
+    });
     let after: string | undefined;
     for (let page = 0; page < maxPages; page++) {
       const listing = await searchPage(query, after);
@@ -126,14 +150,22 @@ export function createRedditClient(options: RedditClientOptions) {
           reachedOlder = true;
           continue;
         }
+        const createdMs = post.created_utc * 1000;
+        const day = new Date(createdMs).toISOString().slice(0, 10);
+        const onDay = byDay.get(day) ?? { posts: new Set<string>(), authors: new Set<string>() };
+        byDay.set(day, onDay);
+        oldestMs = oldestMs === null ? createdMs : Math.min(oldestMs, createdMs);
         ids.add(post.id);
-        if (post.author && post.author !== '[deleted]') authors.add(post.author.toLowerCase());
+        onDay.posts.add(post.id);
+        if (post.author && post.author !== '[deleted]') {
+          authors.add(post.author.toLowerCase());
+          onDay.authors.add(post.author.toLowerCase());
+        }
       }
       after = listing.after ?? undefined;
-      if (!after || reachedOlder || listing.children.length === 0)
-        return { posts: ids.size, authors: authors.size, capped: false };
+      if (!after || reachedOlder || listing.children.length === 0) return answer(false);
     }
-    return { posts: ids.size, authors: authors.size, capped: true };
+    return answer(true);
   }
 
   return { authenticate, countMentions };

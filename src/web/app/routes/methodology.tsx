@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { HEAT_MODEL_VERSION } from '../../../shared/scoring/weights.ts';
 import { useSession } from '../../features/auth/api.ts';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonFor } from '../../features/membership/lock-reason.ts';
+import { CurrentModel } from '../../features/methodology/components/current-model.tsx';
 import { EvaluationSection } from '../../features/methodology/components/evaluation-section.tsx';
 import { ModelChangelog } from '../../features/methodology/components/model-changelog.tsx';
-import { ModelRules } from '../../features/methodology/components/model-rules.tsx';
-import { ModelWeightsTable } from '../../features/methodology/components/model-weights-table.tsx';
 import { ProposalList } from '../../features/methodology/components/proposal-list.tsx';
 import { WeightLab } from '../../features/methodology/components/weight-lab.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
@@ -14,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 const REPRODUCE = ['npm run recompute', 'npm run evaluate -- --horizon 7'];
 
-/** /methodology: the heat model in words and weights, its rules, and how to check it, all read from the code. */
+/** /methodology: the heat model in words and weights (the version scoring the ranking now), its rules, and how to check it. */
 export function MethodologyPage() {
   const { t } = useTranslation('methodology');
   useDocumentTitle(t('title'));
@@ -22,21 +20,7 @@ export function MethodologyPage() {
     <article className="prose-page mx-auto max-w-5xl">
       <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
       <p className="mt-4 text-lg">{t('lead')}</p>
-      <section aria-labelledby="methodology-model">
-        <h2 id="methodology-model">{t('model.title')}</h2>
-        <p className="muted mt-2 text-sm">{t('model.version', { version: HEAT_MODEL_VERSION })}</p>
-        <p className="mt-3">{t('model.words1')}</p>
-        <p className="mt-3">{t('model.words2')}</p>
-        <p className="mt-3 font-mono text-sm">{t('model.words3')}</p>
-      </section>
-      <section aria-labelledby="methodology-weights">
-        <h2 id="methodology-weights">{t('weights.title')}</h2>
-        <ModelWeightsTable />
-      </section>
-      <section aria-labelledby="methodology-rules">
-        <h2 id="methodology-rules">{t('rules.title')}</h2>
-        <ModelRules />
-      </section>
+      <CurrentModel />
       <EvaluationSection />
       <ModelChangelog />
       <WeightLabSection />
