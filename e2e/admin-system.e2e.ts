@@ -12,7 +12,7 @@ import { launchFileBrowser } from './support/file-browser.ts';
 import { startOwnServer } from './support/own-server.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 17 points 1, 4, 5, 7: the admin's stats, operations with live run state, the X account pool and
+// The admin's stats, operations with live run state, the X account pool and
 // /twitter-debug. This file runs its own server (SECRET_KEY set, so accounts can be added) whose X API is a local
 // fake: the debug page shows a real mapped result for a user, and an honest error for a failing endpoint.
 const LOCALES = { zh, en } as const;

@@ -10,7 +10,7 @@ import { launchFileBrowser } from './support/file-browser.ts';
 import { callApi } from './support/page-api.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 17 points 1, 2, 3, 9 (the /admin page): an admin creates, edits and deletes a project of its own and sees the
+// The /admin page: an admin creates, edits and deletes a project of its own and sees the
 // edit on the project's page; walks the import (bad file, replace preview + declined confirmation, replace with the
 // current export accepted, a merge that adds one project of its own); the audit log lists the changes. Other files
 // run beside this one on the same server: every change is to this file's own projects, and the accepted replace

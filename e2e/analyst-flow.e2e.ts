@@ -8,7 +8,7 @@ import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 14's whole analyst day in one browser session: search with a filter and save it, put two projects on a
+// An analyst's whole day in one browser session: search with a filter and save it, put two projects on a
 // watchlist, compare them, set an alert — and after a recompute in which the project's heat crosses the alert's
 // threshold (the e2e server's control port plays the scheduler and a burst of attention), the bell and
 // /notifications carry the alert. Each language has its own premium account and its own alerted project.

@@ -10,7 +10,7 @@ import { type Lang, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 17 point 8: a user suggests a correction from a project page, an admin accepts it in /admin?tab=corrections,
+// A user suggests a correction from a project page, an admin accepts it in /admin?tab=corrections,
 // the user's points rise by the credit and the project page shows the corrected value. Each language uses a project
 // of its own, made through the admin API, so no other file's assertions meet it.
 const LOCALES = { zh, en } as const;

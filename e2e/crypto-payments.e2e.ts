@@ -9,7 +9,7 @@ import { launchFileBrowser } from './support/file-browser.ts';
 import { startOwnServer } from './support/own-server.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 19 point 3: /membership/crypto against a local Hardhat node with a solc-compiled USDT and USDC. This file runs
+// /membership/crypto against a local Hardhat node with a solc-compiled USDT and USDC. This file runs
 // its own server whose crypto option points at that node; the "browser wallet" is a fake window.ethereum whose
 // requests go to the node through an exposed function (the page's CSP keeps its own fetches on the site).
 const LOCALES = { zh, en } as const;

@@ -7,7 +7,7 @@ import { type Lang, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
-// Issue 17 point 6: /db-setup shows an admin the database in use (the e2e server's embedded PGlite), its migrations,
+// /db-setup shows an admin the database in use (the e2e server's embedded PGlite), its migrations,
 // the rows per table and the steps of the move to PostgreSQL; a signed-in non-admin gets the spec's refusal.
 const LOCALES = { zh, en } as const;
 const session = launchFileBrowser(resolve('e2e-artifacts/notes/issue-17'));

@@ -5,7 +5,7 @@ import { fetchProjects } from './support/api.ts';
 import { baseUrl, expectNoSidewaysScroll, MOBILE, open, trackPageErrors } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
-// Numbers, layout and charts as readers expect them (issue 12, points 5–7 and /data-tool's sorting), against the
+// Numbers, layout and charts as readers expect them (and /data-tool's sorting), against the
 // real server with the built-in catalogue. Screenshots go to e2e-artifacts/screenshots/figures-*.png.
 const WIDE = { width: 1440, height: 900 } as const;
 const LOCALES = { zh, en } as const;

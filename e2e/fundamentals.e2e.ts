@@ -4,7 +4,7 @@ import { findSeriousViolations } from './support/axe.ts';
 import { baseUrl, type Lang, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
-// Issue 15 "Must show": Uniswap's page lists its funding rounds (their investors for vip only, issue 33) from the fake
+// Uniswap's page lists its funding rounds (their investors for vip only) from the fake
 // /raises (loaded by the global setup through the raises source), and logos are served from our origin.
 const session = launchFileBrowser();
 

@@ -5,7 +5,7 @@ import { fetchPlatforms, fetchProjects } from './support/api.ts';
 import { type Lang, MOBILE, navigate, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 
-// Issue 12 point 3: on a fresh install every market figure comes from the built-in catalogue (sample, as of
+// On a fresh install every market figure comes from the built-in catalogue (sample, as of
 // 2025-06-30). Every page that shows one must mark it as a sample and state the as-of date, and the raw source key
 // never reaches the page text.
 const session = launchFileBrowser();

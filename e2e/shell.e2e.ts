@@ -147,7 +147,7 @@ describe('redirects', () => {
     }
 
     expect(landed).toEqual(cases.map((c) => c.to));
-    // The unknown path was the last: its redirect is not silent (spec §8 "Page not found", issue 31).
+    // The unknown path was the last: its redirect is not silent (spec §8 "Page not found").
     await page.getByRole('alert').filter({ hasText: en.app.notFound.title }).waitFor();
     await context.close();
   });

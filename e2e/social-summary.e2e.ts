@@ -12,7 +12,7 @@ import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from './supp
 import { launchFileBrowser } from './support/file-browser.ts';
 import { startOwnServer } from './support/own-server.ts';
 
-// Issue 34 point 7: with X configured, the project page shows the spec's social summary — the official account, the
+// With X configured, the project page shows the spec's social summary — the official account, the
 // 7-day mentions and the most engaged recent posts (text as text, each linked), with source and as-of. This file's
 // own server has SECRET_KEY and one X account; its X is a local fake, read once through the real X ingestion. The
 // shared server has no SECRET_KEY: there the section says X is not configured, with no number made up.

@@ -51,7 +51,13 @@ async function startInstance(route: FakeRoute, catalogue: boolean, jobs: string[
     INGEST_SOCIAL_PAUSE_MS: '0',
   });
   const runtime = await openRuntime(config, { pgliteDataDump: pgliteTemplate() });
-  const deps = { config, db: runtime.handle.db, dbKind: runtime.handle.kind, events: runtime.events };
+  const deps = {
+    config,
+    db: runtime.handle.db,
+    dbKind: runtime.handle.kind,
+    events: runtime.events,
+    mailer: runtime.mailer,
+  };
   const app = await buildApp({ ...deps, cache: runtime.cache }, { logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const ctx: JobContext = { ...deps, cache: runtime.cache, now: () => new Date() };

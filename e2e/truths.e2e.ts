@@ -7,7 +7,7 @@ import { type Lang, navigate, open, saveFailureScreenshot, trackPageErrors } fro
 import { launchFileBrowser } from './support/file-browser.ts';
 import { E2E_WEB_DIR } from './support/global-setup.ts';
 
-// Issue 12, point 8 ("small truths"): what the page says is what is so — a visitor's /api/me is not an error, the tab
+// Small truths: what the page says is what is so — a visitor's /api/me is not an error, the tab
 // title follows the language, sector names are translated wherever a project's sector is shown, a page past the end
 // says so, footer icons only for configured channels, the privacy page describes accounts as built, and sign-up says
 // where the verification mail went.

@@ -6,7 +6,7 @@ import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 import { E2E_VERIFIED } from './support/verified-fixtures.ts';
 
-// Issue 12 point 2: the badge shows only for a recorded verification, and its tooltip says what it means. The e2e
+// The badge shows only for a recorded verification, and its tooltip says what it means. The e2e
 // server records a site review of uniswap and an X organisation check of chainlink (support/global-setup.ts).
 const session = launchFileBrowser();
 

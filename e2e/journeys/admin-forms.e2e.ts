@@ -12,7 +12,7 @@ import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
 import { fillTemplate } from '../support/text.ts';
 
-// Issue 34 points 2 and 3, as an operator meets them: the admin panel says what the configuration lacks before any
+// The admin forms' rules, as an operator meets them: the admin panel says what the configuration lacks before any
 // form (SECRET_KEY up front on the X-account form and /twitter-debug); the project form refuses a bad link and a
 // sector that does not exist with sentences people read, in ONE request (no retry of a 4xx); a valid project shows
 // in its (newly created) sector at once; an import naming an orphan category is refused and changes nothing; the

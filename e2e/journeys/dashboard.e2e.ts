@@ -10,7 +10,7 @@ import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
 
-// Issue 33 point 1, the custom dashboard: a premium account arranges its dashboard (adds widgets, moves one by the
+// The custom dashboard: a premium account arranges its dashboard (adds widgets, moves one by the
 // keyboard, makes one wide, writes a note with HTML in it, chooses the dashboard as its signed-in home); a second
 // browser signs in, lands on /dashboard and sees the same layout. A visitor is asked to sign in, a free member reads
 // what the dashboard is and the way to upgrade. zh and en, 1280 and 390 px. Its own server: the account gets its

@@ -13,7 +13,7 @@ import { fetchPlatforms, fetchProjects } from '../support/api.ts';
 import { baseUrl, type Lang, MOBILE, navigate, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 
-// Issue 31, points 1, 9 and 10 — the first visit's claims follow the data. The shared e2e server holds the built-in
+// The first visit's claims follow the data. The shared e2e server holds the built-in
 // catalogue and no source has ever answered: every market figure is the sample as of 2025-06-30. So the home page,
 // the directory and the data table carry one notice saying so (linking /status) and no "live" wording; the footer's
 // badges link to what backs them and state the fact; public statistics the instance cannot compute say why in words;

@@ -7,7 +7,7 @@ import { baseUrl, DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } fro
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { callApi } from '../support/page-api.ts';
 
-// Issue 31, points 4 and 5, as a newcomer walks them: the directory an investor expects (price, 24 h and 7 d change
+// What a newcomer walks through: the directory an investor expects (price, 24 h and 7 d change
 // with ▲▼ and a sign, market cap, volume, a 7-day heat line, a sticky header, 20/50/100 rows, a watchlist star for a
 // signed-in premium user, the up/down colours a preference) at 1440 and 390 px, and the project page (price in the
 // header, a short summary for a project with few inputs, 未认证 in a neutral tone). Screenshots: e2e-artifacts.

@@ -10,7 +10,7 @@ import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
 
-// Issue 31 point 2, "no invented numbers", as a newcomer reads it: a project without social input shows "no data" /
+// "No invented numbers", as a newcomer reads it: a project without social input shows "no data" /
 // 无数据 as its social score (never the formula's base 50) on its page and in the data table; a project an admin
 // creates is "not enough data" until the recompute its creation starts (the admin route's own trigger: e2e servers run
 // no scheduled jobs), then shows the computed heat within seconds, without a reload. The admin part runs on a server

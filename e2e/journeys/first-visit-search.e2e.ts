@@ -5,7 +5,7 @@ import { type Lang, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { fillTemplate } from '../support/text.ts';
 
-// Issue 31 point 3, the first visit's search in zh and en: the header box (desktop 1440, the mobile menu at 390) finds
+// The first visit's search in zh and en: the header box (desktop 1440, the mobile menu at 390) finds
 // 以太坊 by typing 以太 and opens it; the home search suggests; the directory's name filter finds 以太坊; /membership
 // states what counts as a search; a visitor who used up the 10 daily searches reads the limit message with its reset
 // time and the way to more — never the "data loading failed" banner. Each context has its own client address

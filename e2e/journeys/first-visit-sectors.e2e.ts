@@ -11,7 +11,7 @@ import { CHAIN_TVL_FIXTURE } from '../support/control-server.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 
-// Issue 31, points 6–8, as a newcomer walks them: sectors (absolute heat colours, low-confidence marker, tile size
+// What a newcomer walks through: sectors (absolute heat colours, low-confidence marker, tile size
 // switch, readable labels), platforms (search, sort, L2 label, TVL "no data"), the phone layout (sync popover inside
 // the screen, the brand whole, no sideways scroll) and offline use (pages from the saved copy with their time, errors
 // in the UI language, data back by itself when the connection returns).

@@ -7,7 +7,7 @@ import { signIn } from '../support/accounts.ts';
 import { DESKTOP, expectNoSidewaysScroll, type Lang, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 
-// Issue 34 points 5 and 6. Point 5, spec §8: a panel whose data fails says which failure it was (network or server),
+// What an operator's visitors see when things fail. Spec §8: a panel whose data fails says which failure it was (network or server),
 // "Please try again", and "Contact support" with the operator's address only when one is configured; the offline
 // banner's retry says 网络连接不可用 when the reachability probe fails. The failures are made in the browser
 // (page.route), the product's own code reads them. Point 6: a page that crashes while rendering shows the error screen and posts an exception event; the
@@ -85,7 +85,7 @@ describe.each(['zh', 'en'] as const)('operator errors (%s)', (lang: Lang) => {
     });
   });
 
-  // Issue 34 point 7: the rank comes from GET /api/projects[/:id] (server side with CoinGecko's recorded trending
+  // The rank comes from GET /api/projects[/:id] (server side with CoinGecko's recorded trending
   // answer: market.service.test.ts); the shared e2e server has no market job, so the answer is given its rank here.
   test('CoinGecko trending rank: "#n" with its as-of on the project page and in the directory row', async () => {
     await session.withPage({ lang }, `trending-${lang}`, async (page) => {

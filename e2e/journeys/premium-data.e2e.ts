@@ -13,7 +13,7 @@ import { launchFileBrowser } from '../support/file-browser.ts';
 import { seedFundamentals } from '../support/fundamentals-setup.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 
-// Issue 33, points 4 and 5: VIP's premium data and the tier matrix. On a server of its own (the catalogue, Uniswap's
+// VIP's premium data and the tier matrix. On a server of its own (the catalogue, Uniswap's
 // funding rounds through the real ingestion, a year of Uniswap's daily source values): a premium member sees the
 // rounds without investors or valuations, each marked as VIP data, and the source history as a locked panel that says
 // what it is and links to /membership, where the premium-data section explains both; a vip sees the investors and the

@@ -12,7 +12,7 @@ import { type OwnServer, startOwnServer } from '../support/own-server.ts';
 import { callApi } from '../support/page-api.ts';
 import { fillTemplate } from '../support/text.ts';
 
-// Issue 33 point 3, priority support: a vip and a free member each open a request on /support (the vip's target says
+// Priority support: a vip and a free member each open a request on /support (the vip's target says
 // priority, one business day); the admin's queue shows the vip's first although it is newer; the admin replies, and
 // the vip sees the reply in the thread and a notification. zh and en, 1280 and 390 px. Its own server: an admin per
 // language, one project for the picker.

@@ -48,7 +48,7 @@ const HISTORY_SHAPE_OF = new Date('2026-11-25T00:00:00Z');
  *                              as-of), then a recompute
  *   POST /mail-token?email=<address>[&path=/team/join]  the newest e-mailed link's token (of a link to `path`)
  *   POST /backfill?days=N      N days of history for one project (the last by id with a CoinGecko id) from fake
- *                              history sources on loopback (the history backfill, issue 15); answers its id
+ *                              history sources on loopback (the history backfill); answers its id
  */
 export async function startControlServer(runtime: Runtime): Promise<{ url: string; close: () => Promise<void> }> {
   const { db, kind } = runtime.handle;

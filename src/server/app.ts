@@ -22,12 +22,16 @@ import { authRoutes, meRoutes } from './features/auth/auth.routes.ts';
 import { briefsRoutes } from './features/briefs/briefs.routes.ts';
 import { clientErrorsAdminRoutes, clientErrorsRoutes } from './features/client-errors/client-errors.routes.ts';
 import { compareRoutes } from './features/compare/compare.routes.ts';
-import { correctionsAdminRoutes, correctionsRoutes } from './features/corrections/corrections.routes.ts';
+import {
+  correctionsAdminRoutes,
+  myCorrectionsRoutes,
+  projectCorrectionsRoutes,
+} from './features/corrections/corrections.routes.ts';
 import { cryptoPaymentsRoutes } from './features/crypto-payments/crypto-payments.routes.ts';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.ts';
 import { exportsRoutes } from './features/exports/exports.routes.ts';
-import { fundamentalsRoutes } from './features/fundamentals/fundamentals.routes.ts';
-import { heatRoutes } from './features/heat/heat.routes.ts';
+import { fundingRoutes, logoRoutes } from './features/fundamentals/fundamentals.routes.ts';
+import { projectHeatRoutes, sectorHeatRoutes } from './features/heat/heat.routes.ts';
 import { ingestionAdminRoutes } from './features/ingestion/ingestion.routes.ts';
 import { testModeRoutes } from './features/membership/test-mode.routes.ts';
 import { methodologyAdminRoutes, methodologyRoutes } from './features/methodology/methodology.routes.ts';
@@ -57,7 +61,7 @@ import { referralPort } from './features/tasks/referral.service.ts';
 import { shareVisitRoutes, tasksRoutes } from './features/tasks/tasks.routes.ts';
 import { teamSharingRoutes } from './features/team-sharing/team-sharing.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
-import { trendRoutes } from './features/trend/trend.routes.ts';
+import { projectTrendRoutes, sectorTrendRoutes } from './features/trend/trend.routes.ts';
 import { watchlistsRoutes } from './features/watchlists/watchlists.routes.ts';
 import {
   weightProposalsAdminRoutes,
@@ -170,44 +174,47 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
     stopping.abort(new Error('the server was stopping'));
   });
 
-  // Every feature, by hand.
+  // Every feature, by hand, at its URLs' own prefix; the few at the bare /api serve several roots, each listed with
+  // its roots in route-prefixes.test.ts.
   await app.register(taskProgressHooks, deps); // counts project/sector/history views as task progress
   // Open event streams of this instance; ended before the server closes (an open stream would keep it open).
   const realtime = createRealtimeHub(deps.events);
   app.addHook('preClose', async () => realtime.closeAll());
   app.addHook('onClose', async () => realtime.close());
   await app.register(systemRoutes, { prefix: '/api', ...deps, openStreams: () => realtime.size });
-  await app.register(realtimeRoutes, { prefix: '/api', ...deps, realtime }); // /events (SSE hints)
-  await app.register(siteRoutes, { prefix: '/api', ...deps }); // /site: the configured public channels
-  await app.register(clientErrorsRoutes, { prefix: '/api', ...deps }); // /client-errors: crash reports (rate-limited)
+  await app.register(realtimeRoutes, { prefix: '/api/events', ...deps, realtime }); // SSE hints
+  await app.register(siteRoutes, { prefix: '/api/site', ...deps }); // the configured public channels
+  await app.register(clientErrorsRoutes, { prefix: '/api/client-errors', ...deps }); // crash reports (rate-limited)
   await app.register(projectsRoutes, { prefix: '/api/projects', ...deps });
   await app.register(sectorsRoutes, { prefix: '/api/sectors', ...deps });
   await app.register(platformsRoutes, { prefix: '/api/platforms', ...deps });
   await app.register(authRoutes, { prefix: '/api/auth', ...deps, referrals: referralPort }); // tasks' referrals, as a port
-  await app.register(meRoutes, { prefix: '/api', ...deps });
-  await app.register(accountRoutes, { prefix: '/api', ...deps }); // /me/profile|password|providers|sign-out-everywhere, DELETE /me
-  await app.register(pointsRoutes, { prefix: '/api', ...deps }); // /me/points
+  await app.register(meRoutes, { prefix: '/api/me', ...deps });
+  await app.register(accountRoutes, { prefix: '/api/me', ...deps }); // /profile|password|providers|sign-out-everywhere, DELETE
+  await app.register(pointsRoutes, { prefix: '/api/me/points', ...deps });
   await app.register(tasksRoutes, { prefix: '/api', ...deps }); // /tasks/*, /me/tasks
-  await app.register(shareVisitRoutes, { prefix: '/api', ...deps }); // /share-visits (public)
-  await app.register(quotasRoutes, { prefix: '/api', ...deps }); // /me/usage
-  await app.register(testModeRoutes, { prefix: '/api', ...deps }); // /me/test-mode
-  await app.register(searchRoutes, { prefix: '/api', ...deps }); // /search (counted)
-  await app.register(compareRoutes, { prefix: '/api', ...deps }); // /compare (premium)
-  await app.register(trendRoutes, { prefix: '/api', ...deps }); // /projects/:id/trend, /sectors/:id/trend (premium)
-  await app.register(analysisRoutes, { prefix: '/api', ...deps }); // /analysis/project/:id|sector/:id|market (full: premium)
-  await app.register(briefsRoutes, { prefix: '/api', ...deps }); // /analysis/{project/:id|sector/:id|market}/brief[/stream]
+  await app.register(shareVisitRoutes, { prefix: '/api/share-visits', ...deps }); // public
+  await app.register(quotasRoutes, { prefix: '/api/me/usage', ...deps });
+  await app.register(testModeRoutes, { prefix: '/api/me/test-mode', ...deps });
+  await app.register(searchRoutes, { prefix: '/api/search', ...deps }); // counted; /facets, /suggest
+  await app.register(compareRoutes, { prefix: '/api/compare', ...deps }); // premium
+  await app.register(projectTrendRoutes, { prefix: '/api/projects', ...deps }); // /:id/trend (premium)
+  await app.register(sectorTrendRoutes, { prefix: '/api/sectors', ...deps }); // /:id/trend (premium)
+  await app.register(analysisRoutes, { prefix: '/api/analysis', ...deps }); // /project/:id|sector/:id|market (full: premium)
+  await app.register(briefsRoutes, { prefix: '/api/analysis', ...deps }); // /{project/:id|sector/:id|market}/brief[/stream]
   await app.register(watchlistsRoutes, { prefix: '/api', ...deps }); // /watchlists/*, /me/watching (premium)
-  await app.register(alertsRoutes, { prefix: '/api', ...deps }); // /alerts/* (premium; webhooks vip)
+  await app.register(alertsRoutes, { prefix: '/api/alerts', ...deps }); // premium; webhooks vip
   await app.register(notificationsRoutes, { prefix: '/api/notifications', ...deps }); // the bell and /notifications
-  await app.register(apiKeysRoutes, { prefix: '/api', ...deps }); // /me/api-keys (create: vip)
+  await app.register(apiKeysRoutes, { prefix: '/api/me/api-keys', ...deps }); // create: vip
   await app.register(apiV1Routes, { prefix: '/api/v1', ...deps }); // the public API: bearer key, hourly quota
-  await app.register(teamsRoutes, { prefix: '/api', ...deps }); // /team/* (my one team: seats, invitations; create/invite vip)
-  await app.register(savedSearchesRoutes, { prefix: '/api', ...deps }); // /saved-searches/* (premium; alerts counted)
+  await app.register(teamsRoutes, { prefix: '/api/team', ...deps }); // my one team: seats, invitations; create/invite vip
+  await app.register(savedSearchesRoutes, { prefix: '/api/saved-searches', ...deps }); // premium; alerts counted
   // …/:id/share, /team/watchlists|saved-searches|notes/*, /projects/:id/notes: what a team shares (seat, not plan)
   await app.register(teamSharingRoutes, { prefix: '/api', ...deps });
-  await app.register(dashboardRoutes, { prefix: '/api', ...deps }); // /me/dashboard (premium custom dashboard)
+  await app.register(dashboardRoutes, { prefix: '/api/me/dashboard', ...deps }); // premium custom dashboard
   await app.register(exportsRoutes, { prefix: '/api', ...deps }); // /exports/*, /export-schedules/* (premium; counted)
-  await app.register(correctionsRoutes, { prefix: '/api', ...deps }); // /projects/:id/corrections, /me/corrections
+  await app.register(projectCorrectionsRoutes, { prefix: '/api/projects', ...deps }); // POST /:id/corrections
+  await app.register(myCorrectionsRoutes, { prefix: '/api/me', ...deps }); // /corrections
   await app.register(supportRoutes, { prefix: '/api/support', ...deps }); // /priority, /requests[/:id[/messages|/close]]
   await app.register(cryptoPaymentsRoutes, { prefix: '/api/payments/crypto', ...deps }); // options, purchase, tx hash, state
   await app.register(paymentsRoutes, { prefix: '/api', ...deps }); // /payments/plans|checkout|return|stripe/webhook, /me/payments
@@ -249,10 +256,12 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
     jobs: JOB_CATALOGUE,
     stopSignal: stopping.signal,
   }); // POST /:action
-  await app.register(heatRoutes, { prefix: '/api', ...deps }); // /projects/:id/heat|history, /sectors/:id/history
-  await app.register(fundamentalsRoutes, { prefix: '/api', ...deps }); // /projects/:id/funding, /logos/:projectId
-  await app.register(premiumDataRoutes, { prefix: '/api', ...deps }); // /projects/:id/source-history (vip)
-  await app.register(socialSummaryRoutes, { prefix: '/api', ...deps }); // /projects/:id/social (stored X reads)
+  await app.register(projectHeatRoutes, { prefix: '/api/projects', ...deps }); // /:id/heat|history
+  await app.register(sectorHeatRoutes, { prefix: '/api/sectors', ...deps }); // /:id/history
+  await app.register(fundingRoutes, { prefix: '/api/projects', ...deps }); // /:id/funding
+  await app.register(logoRoutes, { prefix: '/api/logos', ...deps }); // /:projectId
+  await app.register(premiumDataRoutes, { prefix: '/api/projects', ...deps }); // /:id/source-history (vip)
+  await app.register(socialSummaryRoutes, { prefix: '/api/projects', ...deps }); // /:id/social (stored X reads)
   await app.register(syncRoutes, { prefix: '/api/sync', ...deps, jobs: JOB_CATALOGUE }); // /status: runs and freshness
   const scheduled = options.jobs ?? [...JOB_CATALOGUE.scheduled, ...JOB_CATALOGUE.startup];
   await app.register(jobsPlugin, { ...deps, jobs: scheduled, stopSignal: stopping.signal });

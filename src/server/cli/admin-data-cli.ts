@@ -91,7 +91,15 @@ export async function runImportCommand(args: string[], env: Env, io: CliIo): Pro
   const runtime = await openRuntime(config, { role: 'admin-cli' });
   // New projects are stored unscored; the heat job scores them before the command returns (docs/admin.md "Heat").
   const { db, kind: dbKind } = runtime.handle;
-  const deps = { db, dbKind, config, events: runtime.events, cache: runtime.cache, now: () => new Date() };
+  const deps = {
+    db,
+    dbKind,
+    config,
+    events: runtime.events,
+    cache: runtime.cache,
+    mailer: runtime.mailer,
+    now: () => new Date(),
+  };
   const rescore = createRecomputeTrigger(deps, `${hostname()}:${process.pid}`, 'cli');
   const bar = new cliProgress.SingleBar(
     { format: ' importing [{bar}] {value}/{total} projects', stream: io.stderr, hideCursor: true },

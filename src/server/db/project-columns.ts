@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { projectScores, projects } from './schema/index.ts';
 
 /**
@@ -30,3 +32,69 @@ export const projectListColumns = {
   metricSources: projects.metricSources,
   listedAt: projects.listedAt,
 };
+
+type ProjectColumnKey = keyof typeof projects.$inferInsert;
+
+/**
+ * A project's descriptive facts: every column an upsert of a project (an admin's edit or import, the catalogue)
+ * overwrites. Never its live figures (market cap, volume, followers and their sources), scores or timestamps.
+ */
+export const projectFactKeys = [
+  'name',
+  'symbol',
+  'introEn',
+  'introZh',
+  'descriptionEn',
+  'descriptionZh',
+  'category',
+  'categories',
+  'chains',
+  'tags',
+  'websiteUrl',
+  'twitterHandle',
+  'telegramUrl',
+  'discordUrl',
+  'githubOrgs',
+  'sourcePlatform',
+  'isVerified',
+  'verification',
+  'coingeckoId',
+  'newsQuery',
+  'wikipediaTitles',
+  'whitepaperUrl',
+  'fundamentals',
+  'listedAt',
+] as const satisfies readonly ProjectColumnKey[];
+
+/** The built-in catalogue's share of the facts: what its entries carry (the rest stays as an admin set it). */
+export const catalogueFactKeys = [
+  'name',
+  'symbol',
+  'introEn',
+  'introZh',
+  'descriptionEn',
+  'descriptionZh',
+  'category',
+  'chains',
+  'tags',
+  'websiteUrl',
+  'twitterHandle',
+  'githubOrgs',
+  'listedAt',
+  'newsQuery',
+  'wikipediaTitles',
+  'whitepaperUrl',
+  'fundamentals',
+  'verification',
+] as const satisfies readonly (typeof projectFactKeys)[number][];
+
+/**
+ * An upsert's SET for `keys`: each column takes the value the INSERT proposed (`excluded.<column>`, named as the
+ * database's snake_case casing names it).
+ */
+export function proposedProjectValues<K extends ProjectColumnKey>(keys: readonly K[]): Record<K, SQL> {
+  return Object.fromEntries(keys.map((key) => [key, sql`excluded.${sql.identifier(toSnakeCase(key))}`])) as Record<
+    K,
+    SQL
+  >;
+}

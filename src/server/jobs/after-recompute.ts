@@ -16,8 +16,12 @@ export type AfterRecomputeDeps = Pick<AppDeps, 'db' | 'dbKind'> & {
   events: Pick<AppDeps['events'], 'publish'>;
   /** This process's response cache; a CLI has none (other processes drop theirs on the event). */
   cache?: Pick<ResponseCache, 'invalidate'>;
-  /** With a config (the scheduled job), fired alerts' deliveries start at once instead of on the next minute. */
+  /**
+   * With a config and the process's mailer (the scheduled job), fired alerts' deliveries start at once instead of on
+   * the next minute.
+   */
   config?: AppDeps['config'];
+  mailer?: AppDeps['mailer'];
   /** Where a failed follow-up step (alerts, search alerts) is reported; it never fails the recompute. */
   log?: FastifyBaseLogger;
 };
@@ -83,7 +87,9 @@ async function evaluateAlertsAfter(deps: AfterRecomputeDeps, result: RecomputeRe
   const now = new Date(result.at);
   try {
     const outcome = await evaluateAlerts(deps.db, now);
-    if (outcome.deliveries > 0 && deps.config) startDeliveries(deps.config, deps.db, deps.log, now);
+    const { config, mailer } = deps;
+    if (outcome.deliveries > 0 && config && mailer)
+      startDeliveries({ db: deps.db, config, mailer, log: deps.log }, now);
   } catch (error) {
     if (deps.log) deps.log.error({ err: error }, 'alert evaluation after the recompute failed');
     else console.error('alert evaluation after the recompute failed:', error instanceof Error ? error.message : error);

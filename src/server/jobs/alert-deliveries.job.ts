@@ -1,4 +1,4 @@
-import { createAlertMailer, deliverDueAlerts } from '../features/alerts/deliveries.service.ts';
+import { deliverDueAlerts } from '../features/alerts/deliveries.service.ts';
 import type { Job } from '../runs/job.ts';
 
 /**
@@ -9,8 +9,8 @@ export const alertDeliveriesJob: Job = {
   name: 'alert-deliveries',
   everyMs: 60_000,
   run: async (ctx) => {
-    const mailer = createAlertMailer(ctx.config, ctx.log);
-    const result = await deliverDueAlerts({ db: ctx.db, config: ctx.config, mailer, signal: ctx.signal }, ctx.now());
+    const deps = { db: ctx.db, config: ctx.config, mailer: ctx.mailer, signal: ctx.signal };
+    const result = await deliverDueAlerts(deps, ctx.now());
     return { counts: { ...result }, errors: [] };
   },
 };

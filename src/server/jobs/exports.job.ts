@@ -11,7 +11,7 @@ export const exportsJob: Job = {
   everyMs: 60_000,
   run: async (ctx) => {
     const now = ctx.now();
-    const deps = { db: ctx.db, dbKind: ctx.dbKind, config: ctx.config, log: ctx.log };
+    const deps = { db: ctx.db, dbKind: ctx.dbKind, config: ctx.config, mailer: ctx.mailer, log: ctx.log };
     const scheduled = await runDueSchedules(deps, now);
     const upkeep = await maintainExports(deps, now);
     return { counts: { ...scheduled, ...upkeep }, errors: [] };

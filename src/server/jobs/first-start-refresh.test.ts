@@ -13,7 +13,7 @@ import { FAST_INGEST_ENV, type FakeRequest, type FakeServer, startFakeServer } f
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { firstStartRefreshJob } from './first-start-refresh.job.ts';
 
-// Issue 15 item 7: on a fresh database the server starts a market and TVL refresh in the background after the
+// On a fresh database the server starts a market and TVL refresh in the background after the
 // catalogue loads, once; with unreachable sources it fails quietly and the sample values stay marked sample.
 const market = (id: string, cap: number) => ({
   id,

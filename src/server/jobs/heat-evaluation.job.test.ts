@@ -34,7 +34,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ctx = (): JobContext => ({ db: t.db, dbKind: t.handle.kind, config: t.config, events: t.events, now: () => NOW });
+const ctx = (): JobContext => ({
+  db: t.db,
+  dbKind: t.handle.kind,
+  config: t.config,
+  events: t.events,
+  mailer: t.mailer,
+  now: () => NOW,
+});
 
 const storedFigures = () =>
   queryRows<Record<string, unknown>>(

@@ -48,10 +48,12 @@ test('the market job runs CoinGecko through the service, records the run and rep
     dbKind: t.handle.kind,
     config: t.config,
     events: t.events,
+    mailer: t.mailer,
     now: () => new Date(),
   });
 
-  // The market page answered; the trending list and the link lookup got 500: partial (issue 12, was "success").
+  // The market page answered; the trending list and the link lookup got 500: partial, not "success" (a run that lost
+  // part of its sources says so).
   expect(outcome.status).toBe('partial');
   expect(outcome.counts).toMatchObject({
     'coingecko.updated': 1,

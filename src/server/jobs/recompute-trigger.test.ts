@@ -17,6 +17,7 @@ describe('the recompute after a data change', () => {
       dbKind: t.handle.kind,
       config: t.config,
       events: t.events,
+      mailer: t.mailer,
       cache: t.cache,
       now: () => new Date(),
     };

@@ -15,7 +15,15 @@ let ctx: JobContext;
 
 beforeAll(async () => {
   t = await buildTestApp({ catalogue: false });
-  ctx = { db: t.db, dbKind: t.handle.kind, config: t.config, events: t.events, cache: t.cache, now: () => new Date() };
+  ctx = {
+    db: t.db,
+    dbKind: t.handle.kind,
+    config: t.config,
+    events: t.events,
+    mailer: t.mailer,
+    cache: t.cache,
+    now: () => new Date(),
+  };
 });
 afterAll(() => t.close());
 

@@ -84,11 +84,3 @@ function bindMailer(config: Config, transport: ReturnType<typeof createTransport
     },
   };
 }
-
-/**
- * The process's mailer when the caller carries one (a job run by the scheduler gets the app's deps), else a new one
- * logging to `log` (a CLI or a test calling a job's service directly).
- */
-export function mailerOf(deps: { config: Config; mailer?: Mailer; log?: FastifyBaseLogger }): Mailer {
-  return deps.mailer ?? createMailer(deps.config, deps.log);
-}

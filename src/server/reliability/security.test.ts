@@ -29,7 +29,7 @@ import { insertProject } from '../test/factories.ts';
 import { isErrorBody } from './http-burst.ts';
 import { arbitraryFromSchema, type JsonSchema } from './schema-arbitrary.ts';
 
-// Issue 21, point 5: session fixation, CSRF on every state-changing route, IDOR on every user-owned route. Routes are
+// The attacks a cookie session invites: session fixation, CSRF on every state-changing route, IDOR on every user-owned route. Routes are
 // read from the OpenAPI document, so a route added later is checked without editing this file. Admin routes refused
 // to users: features/admin/admin.routes.test.ts (a sweep of every /api/admin route). Rate limits: see
 // docs/reliability.md. Secrets in logs and responses: secrets-in-logs.test.ts.

@@ -4,7 +4,7 @@ import { openSse, type SseClient } from '../features/realtime/sse.test-support.t
 import { type ServerProcess, startServerProcess } from '../test/server-process.ts';
 import { createHttpAgent, type HttpAgent, signUpOver } from './http-agent.ts';
 
-// Issue 21 point 1: two real app processes (no shared memory) on one PostgreSQL. Used by
+// Several instances, checked for real: two app processes (no shared memory) on one PostgreSQL. Used by
 // scripts/reliability/two-instances.ts (prints the table) and two-instances.test.ts (CI, with TEST_DATABASE_URL).
 
 export type CheckRow = { check: string; pass: boolean; ms: number; detail: string };

@@ -1,7 +1,7 @@
 import { expect, inject, test } from 'vitest';
 import { runTwoInstanceChecks } from './two-instances.checks.ts';
 
-// Issue 21 point 1 in CI: the checks of `npm run reliability:instances` (docs/reliability.md "Several instances"), on
+// In CI: the checks of `npm run reliability:instances` (docs/reliability.md "Several instances"), on
 // the TEST_DATABASE_URL server (a database of their own, dropped afterwards). Two real server processes start here.
 
 test.skipIf(!process.env.TEST_DATABASE_URL)(

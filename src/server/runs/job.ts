@@ -3,10 +3,10 @@ import type { AppDeps } from '../app-deps.ts';
 import type { ResponseCache } from '../plugins/response-cache.ts';
 
 /**
- * What a job run receives: the app's dependencies (the cache is optional, a CLI has none) and `now`, the only clock
- * a job reads, so tests can pin it.
+ * What a job run receives: the app's dependencies (the cache is optional, a CLI has none; the mailer is the process's
+ * one, so every job shares its SMTP transport) and `now`, the only clock a job reads, so tests can pin it.
  */
-export type JobContext = Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'events'> & {
+export type JobContext = Pick<AppDeps, 'db' | 'dbKind' | 'config' | 'events' | 'mailer'> & {
   cache?: Pick<ResponseCache, 'invalidate'>;
   now: () => Date;
   /** The app's logger (the scheduler passes it; a CLI or a test may not): for what a job does in the background. */

@@ -87,6 +87,7 @@ describe('runs left running by a killed process', () => {
         config,
         events: runtime.events,
         cache: runtime.cache,
+        mailer: runtime.mailer,
         now: () => new Date(),
       };
       const tick = { name: 'tick', everyMs: 60_000, run: async () => ({ counts: {}, errors: [] }) };

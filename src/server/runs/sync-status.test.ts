@@ -38,6 +38,7 @@ const ctx = (): JobContext => ({
   dbKind: t.handle.kind,
   config: t.config,
   events: t.events,
+  mailer: t.mailer,
   now: () => new Date(),
 });
 

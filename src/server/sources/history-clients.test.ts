@@ -66,7 +66,7 @@ const CLIENTS: Client[] = [
       ],
     },
     malformed: { tvl: [{ date: 'x' }] },
-    call: (base) => fetchProtocolTvl(base, policy, 'uniswap', t0 - DAY_MS),
+    call: (base) => fetchProtocolTvl({ baseUrl: base, policy }, 'uniswap', t0 - DAY_MS),
     expected: [{ day: '2026-11-20', value: 9 }],
   },
   {

@@ -5,6 +5,7 @@ import { type App, type BuildAppOptions, buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db, DbHandle } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { ResponseCache } from '../plugins/response-cache.ts';
 import { openRuntime } from '../runtime.ts';
 import { assertOnDatabaseList } from './database-list-guard.ts';
@@ -17,6 +18,8 @@ export type TestApp = {
   handle: DbHandle;
   events: EventBus;
   cache: ResponseCache;
+  /** The process's one mailer (the app's, before buildApp binds it to the app's log): what jobs run with. */
+  mailer: Mailer;
   config: Config;
   close: () => Promise<void>;
   /** Closes the app and its connections but leaves the database for a rebuilt app (see `databaseOf`). */
@@ -95,6 +98,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     handle: runtime.handle,
     events: runtime.events,
     cache: runtime.cache,
+    mailer: runtime.mailer,
     config,
     close: async () => {
       await app.close();

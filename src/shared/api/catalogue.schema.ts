@@ -125,7 +125,7 @@ export const FULL_EXPORT_VERSION = '1.0';
 export const FullExportSchema = z.object({
   projects: z.array(ExportProjectSchema),
   sectors: z.array(ExportSectorSchema),
-  /** Every chain the projects name (an import adds these on purpose); absent in files written before issue 34. */
+  /** Every chain the projects name (an import adds these on purpose); absent in older files, written before imports could add chains. */
   chains: z.array(z.string()).optional(),
   exportTime: z.iso.datetime(),
   version: z.literal(FULL_EXPORT_VERSION),

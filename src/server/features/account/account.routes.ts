@@ -51,7 +51,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   });
 
   app.patch(
-    '/me/profile',
+    '/profile',
     {
       schema: {
         tags,
@@ -65,7 +65,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
 
   app.get(
-    '/me/preferences',
+    '/preferences',
     {
       schema: {
         tags,
@@ -78,7 +78,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
 
   app.put(
-    '/me/preferences',
+    '/preferences',
     {
       schema: {
         tags,
@@ -92,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
 
   app.post(
-    '/me/password',
+    '/password',
     {
       schema: {
         tags,
@@ -115,7 +115,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
 
   app.post(
-    '/me/sign-out-everywhere',
+    '/sign-out-everywhere',
     {
       schema: { tags, summary: 'Sign out of every session of my account', response: { 200: CsrfResponseSchema } },
       preHandler: requireUser,
@@ -127,7 +127,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
 
   app.get(
-    '/me/providers',
+    '/providers',
     {
       schema: {
         tags,
@@ -140,7 +140,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
 
   app.delete(
-    '/me',
+    '',
     {
       schema: {
         tags,

@@ -6,7 +6,7 @@ import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
 import type { ExportProject } from '../catalogue/catalogue.service.ts';
 import { bulkProject } from './bulk-project.test-support.ts';
 
-// Issue 34 point 2: the admin's writes refuse bad data on the server — links are http(s) addresses, the category
+// The admin's writes refuse bad data on the server — links are http(s) addresses, the category
 // names an existing sector, each chain is known or added on purpose — on create, update, import and the bare API,
 // with 400 naming the field and the rule in zh and en, and nothing changed.
 
@@ -44,7 +44,7 @@ const BAD: Case[] = [
   { name: 'an X address for a handle', body: { twitter: 'https://x.com/a' }, field: 'twitter', rule: 'format' },
 ];
 
-describe('admin project rules (issue 34)', () => {
+describe('admin project rules', () => {
   let t: TestApp;
   let admin: Agent;
   beforeAll(async () => {
@@ -145,7 +145,7 @@ describe('admin project rules (issue 34)', () => {
   });
 });
 
-describe('import rules (issue 34)', () => {
+describe('import rules', () => {
   let t: TestApp;
   let admin: Agent;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// The admin's import (spec §5, issue 17): a file in the full export's shape ({ projects, sectors?, exportTime?,
+// The admin's import (spec §5): a file in the full export's shape ({ projects, sectors?, exportTime?,
 // version? }), merged (upsert, the default) or replacing the catalogue, in ONE transaction. docs/admin.md.
 import { z } from 'zod';
 import type { ImportMode, ImportResult } from '../../../shared/api/admin-data.schema.ts';

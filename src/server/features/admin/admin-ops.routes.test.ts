@@ -16,7 +16,7 @@ import type { Agent } from '../auth/auth.test-support.ts';
 import { createAgent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
 import { maintenanceJobName } from './maintenance.service.ts';
 
-// /api/admin/db-setup and /api/admin/maintenance/:action (issue 17 points 4 and 6). The route walk in
+// /api/admin/db-setup and /api/admin/maintenance/:action. The route walk in
 // admin.routes.test.ts covers their 401s for visitors and 403s for users too.
 
 const NOW = Date.now();

@@ -1,5 +1,6 @@
 import { asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { projectFactKeys, proposedProjectValues } from '../../db/project-columns.ts';
 import { projects, sectors } from '../../db/schema/index.ts';
 import { exportColumns } from './full-export.queries.ts';
 
@@ -35,30 +36,7 @@ export async function upsertProjectFacts(db: Db, rows: ProjectInsert[], now: Dat
       .onConflictDoUpdate({
         target: projects.id,
         set: {
-          name: sql`excluded.name`,
-          symbol: sql`excluded.symbol`,
-          introEn: sql`excluded.intro_en`,
-          introZh: sql`excluded.intro_zh`,
-          descriptionEn: sql`excluded.description_en`,
-          descriptionZh: sql`excluded.description_zh`,
-          category: sql`excluded.category`,
-          categories: sql`excluded.categories`,
-          chains: sql`excluded.chains`,
-          tags: sql`excluded.tags`,
-          websiteUrl: sql`excluded.website_url`,
-          twitterHandle: sql`excluded.twitter_handle`,
-          telegramUrl: sql`excluded.telegram_url`,
-          discordUrl: sql`excluded.discord_url`,
-          githubOrgs: sql`excluded.github_orgs`,
-          sourcePlatform: sql`excluded.source_platform`,
-          isVerified: sql`excluded.is_verified`,
-          verification: sql`excluded.verification`,
-          coingeckoId: sql`excluded.coingecko_id`,
-          newsQuery: sql`excluded.news_query`,
-          wikipediaTitles: sql`excluded.wikipedia_titles`,
-          whitepaperUrl: sql`excluded.whitepaper_url`,
-          fundamentals: sql`excluded.fundamentals`,
-          listedAt: sql`excluded.listed_at`,
+          ...proposedProjectValues(projectFactKeys),
           updatedAt: now,
         },
       });

@@ -4,7 +4,7 @@ import { FAST_INGEST_ENV } from '../../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAdmin } from '../auth/auth.test-support.ts';
 
-// Issue 17 point 9: every admin action is in the audit log — not only project and sector edits, but house ads, the
+// Every admin action is in the audit log — not only project and sector edits, but house ads, the
 // X account pool and maintenance — with who did it, and before/after for edits. No secret in any entry.
 let t: TestApp;
 let admin: Agent;

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
 import { type Agent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
 
-// The system half of GET /api/admin/stats and GET /api/admin/maintenance/runs (issue 17 points 1 and 4).
+// The system half of GET /api/admin/stats and GET /api/admin/maintenance/runs.
 
 describe('admin system stats and operation runs', () => {
   let t: TestApp;

@@ -34,7 +34,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   };
 
   app.get(
-    '/alerts',
+    '',
     {
       schema: { tags, summary: 'List my alerts', response: { 200: AlertsResponseSchema } },
       onRequest: requireSignedIn,
@@ -43,7 +43,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   );
 
   app.post(
-    '/alerts',
+    '',
     {
       schema: {
         tags,
@@ -57,7 +57,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   );
 
   app.patch(
-    '/alerts/:id',
+    '/:id',
     {
       schema: {
         tags,
@@ -73,7 +73,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   );
 
   app.delete(
-    '/alerts/:id',
+    '/:id',
     { schema: { tags, summary: 'Delete an alert', params: AlertIdParamsSchema }, onRequest: requireSignedIn },
     async (req, reply) => {
       await service.deleteAlert(db, actor(req, reply), req.params.id);
@@ -82,7 +82,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, co
   );
 
   app.get(
-    '/alerts/:id/deliveries',
+    '/:id/deliveries',
     {
       schema: {
         tags,

@@ -8,7 +8,7 @@ import { insertProject, insertSector } from '../../test/factories.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
 import type { Agent } from '../auth/auth.test-support.ts';
 import { createAlert, patchAlert, signUpWithPoints } from './alerts.test-support.ts';
-import { createAlertMailer, deliverDueAlerts } from './deliveries.service.ts';
+import { deliverDueAlerts } from './deliveries.service.ts';
 import { evaluateAlerts } from './evaluate.service.ts';
 import { setProjectHeat } from './evaluate.test-support.ts';
 
@@ -61,7 +61,7 @@ describe('alerts that agree with themselves', () => {
     expect(deliveries.map((d) => [d.channel, d.eventKey])).toEqual([['email', alert.lastTriggeredAt]]);
     // The e-mail: plain text (the name's markup stays text), the rounded value, the project page's link.
     await deliverDueAlerts(
-      { db: t.db, config: t.config, mailer: createAlertMailer(t.config, undefined) },
+      { db: t.db, config: t.config, mailer: t.mailer },
       new Date(Date.parse(alert.lastTriggeredAt ?? '')),
     );
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'rules-met@example.com'));

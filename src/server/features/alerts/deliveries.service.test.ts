@@ -8,7 +8,7 @@ import { type FakeResponse, startFakeServer } from '../../sources/testing/fake-s
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
-import { createAlertMailer, type DeliveryDeps, deliverDueAlerts } from './deliveries.service.ts';
+import { type DeliveryDeps, deliverDueAlerts } from './deliveries.service.ts';
 import { evaluateAlerts } from './evaluate.service.ts';
 import { insertAlert, insertUser, setProjectHeat } from './evaluate.test-support.ts';
 import { verifyWebhookSignature } from './webhook-signature.ts';
@@ -24,7 +24,7 @@ describe('deliverDueAlerts: e-mail and signed webhooks with retries', () => {
   let clock = 0;
   beforeAll(async () => {
     t = await buildTestApp({ catalogue: false, env: { SECRET_KEY, ALERT_WEBHOOK_ALLOW_PRIVATE: 'true' } });
-    deps = { db: t.db, config: t.config, mailer: createAlertMailer(t.config, undefined), webhookTimeoutMs: 500 };
+    deps = { db: t.db, config: t.config, mailer: t.mailer, webhookTimeoutMs: 500 };
   });
   afterAll(() => t.close());
   // Each test counts only its own deliveries: what an earlier test left pending is closed.
@@ -182,6 +182,7 @@ describe('deliverDueAlerts: e-mail and signed webhooks with retries', () => {
       dbKind: t.handle.kind,
       config: t.config,
       events: t.events,
+      mailer: t.mailer,
       now: () => firedAt,
     });
     expect(outcome.counts).toMatchObject({ claimed: 1, delivered: 1 });

@@ -3,7 +3,7 @@ import { WEBHOOK_BACKOFF_SECONDS, WEBHOOK_MAX_ATTEMPTS } from '../../../shared/a
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/locales/index.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { type Mailer, mailerOf } from '../../mail/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { decryptSecret } from '../../secret-crypto.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
 import { alertTargetUrl, composeAlertMail } from './alert-mail.ts';
@@ -145,18 +145,14 @@ export function toAttemptResult(attempt: Attempt, attempts: number, now: Date): 
   };
 }
 
-/** The mailer alert e-mails go through (the auth mailer: SMTP when configured, else the log and mail_outbox). */
-export function createAlertMailer(config: Config, log: FastifyBaseLogger | undefined): Mailer {
-  return mailerOf({ config, log });
-}
-
 /**
  * Starts a delivery run in the background right after a recompute fired alerts, so they do not wait for the next
  * minute; never awaited by the recompute (a slow webhook must not hold it). Failures are logged; the every-minute
  * job picks up whatever this run did not finish.
  */
-export function startDeliveries(config: Config, db: Db, log: FastifyBaseLogger | undefined, now: Date): void {
-  deliverDueAlerts({ db, config, mailer: createAlertMailer(config, log) }, now).catch((error: unknown) => {
+export function startDeliveries(deps: DeliveryDeps & { log?: FastifyBaseLogger }, now: Date): void {
+  const { log, ...delivery } = deps;
+  deliverDueAlerts(delivery, now).catch((error: unknown) => {
     log?.error({ err: error }, 'alert deliveries after the recompute failed');
   });
 }

@@ -54,7 +54,7 @@ describe('afterRecompute evaluates alerts', () => {
     expect(published.map((e) => e.type)).toEqual(['heat.recomputed', 'heat.recomputed']);
   });
 
-  test('with a config (the scheduled job), the webhook of a firing goes out at once, without waiting for the job', async () => {
+  test('with a config and the mailer (the scheduled job), the webhook of a firing goes out at once, without waiting for the job', async () => {
     const server = await startFakeServer(() => ({ status: 200 }));
     try {
       const userId = await insertUser(t.db);
@@ -67,7 +67,13 @@ describe('afterRecompute evaluates alerts', () => {
         webhookUrl: `${server.url}/hook`,
         webhookSecret: encryptSecret('whsec', t.config.SECRET_KEY ?? ''),
       });
-      const deps = { db: t.db, dbKind: t.handle.kind, events: { publish: async () => {} }, config: t.config };
+      const deps = {
+        db: t.db,
+        dbKind: t.handle.kind,
+        events: { publish: async () => {} },
+        config: t.config,
+        mailer: t.mailer,
+      };
       await afterRecompute(deps, resultAt('2026-11-25T12:00:00.000Z'));
       await setProjectHeat(t.db, project.id, 30);
       await afterRecompute(deps, resultAt('2026-11-25T12:05:00.000Z'));

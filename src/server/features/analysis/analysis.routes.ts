@@ -12,7 +12,7 @@ import { AppError } from '../../errors.ts';
 import { analysisServiceFor } from './analysis.service.ts';
 
 /**
- * Registered at /api. Project and sector analyses are open to all; the viewer's level (the guards' own check) decides
+ * Registered at /api/analysis. Project and sector analyses are open to all; the viewer's level (the guards' own check) decides
  * whether `full` is sent ('heat_analytics', premium), so those answers are never cached by the browser or a proxy.
  * The market analysis is the same for everyone.
  */
@@ -22,7 +22,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
     canUse(viewerOf(request, new Date()).level, 'heat_analytics');
 
   app.get(
-    '/analysis/project/:id',
+    '/project/:id',
     {
       schema: {
         tags: ['analysis'],
@@ -40,7 +40,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   );
 
   app.get(
-    '/analysis/sector/:id',
+    '/sector/:id',
     {
       schema: {
         tags: ['analysis'],
@@ -58,7 +58,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
   );
 
   app.get(
-    '/analysis/market',
+    '/market',
     {
       schema: {
         tags: ['analysis'],

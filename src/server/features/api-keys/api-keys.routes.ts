@@ -25,7 +25,7 @@ function own(request: FastifyRequest, reply: FastifyReply): string {
  */
 export const apiKeysRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
-    '/me/api-keys',
+    '',
     {
       schema: { tags, summary: 'List my API keys', response: { 200: ApiKeyListResponseSchema } },
       onRequest: requireSignedIn,
@@ -37,7 +37,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
 
   app.post(
-    '/me/api-keys',
+    '',
     {
       schema: {
         tags,
@@ -56,7 +56,7 @@ export const apiKeysRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, c
   );
 
   app.post(
-    '/me/api-keys/:id/revoke',
+    '/:id/revoke',
     {
       schema: { tags, summary: 'Revoke an API key', params: ApiKeyParamsSchema, response: { 200: ApiKeySchema } },
       onRequest: requireSignedIn,

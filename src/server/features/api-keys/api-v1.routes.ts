@@ -15,12 +15,18 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { type CachedResponse, readCachedJson } from '../../plugins/response-cache.ts';
 import { sendCachedBody } from '../../plugins/send-cached.ts';
-import { getProjectHistory } from '../heat/heat.service.ts';
-import { filterAndSortPlatforms, listPlatforms } from '../platforms/platforms.service.ts';
-import { getProject, listProjects, toListQuery } from '../projects/projects.service.ts';
+import { getProjectHistory, projectHistoryCacheKey } from '../heat/heat.service.ts';
+import { filterAndSortPlatforms, listPlatforms, platformListCacheKey } from '../platforms/platforms.service.ts';
+import {
+  getProject,
+  listProjects,
+  projectCacheKey,
+  projectListCacheKey,
+  toListQuery,
+} from '../projects/projects.service.ts';
 import { quotaSubjectOf } from '../quotas/quotas.service.ts';
 import { runSearch } from '../search/search.service.ts';
-import { listSectors } from '../sectors/sectors.service.ts';
+import { listSectors, sectorListCacheKey } from '../sectors/sectors.service.ts';
 import { listProjectNotes } from '../team-sharing/project-notes.service.ts';
 import { guardApiCall } from './api-v1.guard.ts';
 
@@ -67,7 +73,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       return sendBody(
         request,
         reply,
-        await cache.getOrCompute(`projects:${JSON.stringify(query)}`, () => listProjects(readDb, query, new Date())),
+        await cache.getOrCompute(projectListCacheKey(query), () => listProjects(readDb, query, new Date())),
       );
     },
   );
@@ -84,7 +90,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendBody(request, reply, await cache.getOrCompute(`project:${id}`, () => getProject(readDb, id)));
+      return sendBody(request, reply, await cache.getOrCompute(projectCacheKey(id), () => getProject(readDb, id)));
     },
   );
 
@@ -102,7 +108,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       const { id } = request.params;
       const { range } = request.query;
-      const key = `heat-history:project:${id}:${range}`;
+      const key = projectHistoryCacheKey(id, range);
       return sendBody(
         request,
         reply,
@@ -136,7 +142,8 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         response: { 200: V1SectorListResponseSchema, ...V1_ERROR_RESPONSES },
       },
     },
-    async (request, reply) => sendBody(request, reply, await cache.getOrCompute('sectors', () => listSectors(readDb))),
+    async (request, reply) =>
+      sendBody(request, reply, await cache.getOrCompute(sectorListCacheKey(), () => listSectors(readDb))),
   );
 
   app.get(
@@ -150,7 +157,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       },
     },
     async (request, reply) => {
-      const all = await cache.getOrCompute('platforms:all', () => listPlatforms(readDb));
+      const all = await cache.getOrCompute(platformListCacheKey(), () => listPlatforms(readDb));
       const { kind, q, sort } = request.query;
       if (!kind && !q && sort === 'projects') return sendBody(request, reply, all);
       const { items } = readCachedJson<PlatformListResponse>(all);

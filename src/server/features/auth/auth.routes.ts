@@ -332,7 +332,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
  */
 export const meRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/me',
+    '',
     {
       schema: {
         tags,

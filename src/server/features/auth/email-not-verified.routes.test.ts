@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject } from '../../test/factories.ts';
-import { createAlertMailer, deliverDueAlerts } from '../alerts/deliveries.service.ts';
+import { deliverDueAlerts } from '../alerts/deliveries.service.ts';
 import { evaluateAlerts } from '../alerts/evaluate.service.ts';
 import { insertAlert, setProjectHeat } from '../alerts/evaluate.test-support.ts';
 import { DIRECTORY_CSV } from '../exports/exports.test-support.ts';
@@ -115,7 +115,7 @@ describe('"Email not verified": an unverified account browses, but earns, pays, 
       threshold: 30,
       emailEnabled: true,
     });
-    const deps = { db: t.db, config: t.config, mailer: createAlertMailer(t.config, undefined) };
+    const deps = { db: t.db, config: t.config, mailer: t.mailer };
     const base = new Date('2026-11-24T12:00:00.000Z');
     await evaluateAlerts(t.db, base);
     await setProjectHeat(t.db, projectId, 35);

@@ -5,7 +5,7 @@ import { createAgent, readLatestMail, signUpAgent, TEST_PASSWORD } from './auth.
 import { DEVICE_COOKIE } from './device-cookie.ts';
 import { SIGN_IN_BUDGET, signInBudgetKeys } from './sign-in-throttle.ts';
 
-// Issue 11 point 8: a per-account budget of FAILED sign-ins (10 a minute, 100 a day), atomic in the database; a
+// Against password guessing: a per-account budget of FAILED sign-ins (10 a minute, 100 a day), atomic in the database; a
 // device that signed in before keeps its own budget; a spent day budget locks the account and mails an unlock link.
 describe('sign-in throttling', () => {
   let t: TestApp;

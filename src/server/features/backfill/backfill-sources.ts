@@ -1,14 +1,16 @@
 import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Config } from '../../config.ts';
+import { coingeckoOptions } from '../../sources/coingecko/coingecko.client.ts';
 import { fetchMarketChart } from '../../sources/coingecko/market-chart.client.ts';
 import type { DailyPoint } from '../../sources/daily.ts';
+import { defillamaOptions } from '../../sources/defillama/defillama.client.ts';
 import { fetchProtocolTvl } from '../../sources/defillama/protocol-tvl.client.ts';
 import { fetchDailyCounts } from '../../sources/gdelt/daily-counts.client.ts';
+import { gdeltOptions } from '../../sources/gdelt/gdelt.client.ts';
 import { fetchCommitActivity } from '../../sources/github/commit-activity.client.ts';
-import { type GithubRepo, getRepo, listOrgRepos } from '../../sources/github/github.client.ts';
-import { toHttpPolicy } from '../../sources/http.ts';
+import { type GithubRepo, getRepo, githubOptions, listOrgRepos } from '../../sources/github/github.client.ts';
 import { fetchDailyViews } from '../../sources/wikimedia/daily-views.client.ts';
-import { toWikimediaUserAgent, type WikiLanguage } from '../../sources/wikimedia/wikimedia.client.ts';
+import { type WikiLanguage, wikimediaOptions } from '../../sources/wikimedia/wikimedia.client.ts';
 import { DAILY_COMMITS_SIGNAL, MAX_ORGS, STATS_REPOS } from '../ingestion/developer.service.ts';
 import { buildAttentionQuery } from '../ingestion/ingestion.service.ts';
 import { APP_VERSION } from '../system/system.service.ts';
@@ -62,20 +64,11 @@ export function toCommits52w(commits: ReadonlyMap<string, number>, span: Backfil
 
 /** The five sources with a daily history (docs/ingestion.md "History backfill"), configured from `config`. */
 export function createHistorySources(config: Config, signal?: AbortSignal): HistorySource[] {
-  const policy = toHttpPolicy(config, signal);
-  const coingecko = {
-    baseUrl: config.COINGECKO_BASE_URL,
-    apiKey: config.COINGECKO_API_KEY,
-    keyType: config.COINGECKO_KEY_TYPE,
-    policy,
-  };
-  const github = { baseUrl: config.GITHUB_BASE_URL, token: config.GITHUB_TOKEN, policy, maxPages: 1 };
-  const wiki = {
-    baseUrl: config.WIKIMEDIA_BASE_URL,
-    policy,
-    userAgent: toWikimediaUserAgent(APP_VERSION, config.WIKIMEDIA_CONTACT),
-  };
-  const gdelt = { baseUrl: config.GDELT_BASE_URL, policy, rateLimitWaitMs: config.GDELT_PAUSE_MS };
+  const defillama = defillamaOptions(config, signal);
+  const coingecko = coingeckoOptions(config, signal);
+  const github = { ...githubOptions(config, signal), maxPages: 1 };
+  const wiki = wikimediaOptions(config, APP_VERSION, signal);
+  const gdelt = gdeltOptions(config, signal);
   return [
     {
       name: 'coingecko',
@@ -95,8 +88,7 @@ export function createHistorySources(config: Config, signal?: AbortSignal): Hist
       name: 'defillama',
       pauseMs: config.BACKFILL_DEFILLAMA_PAUSE_MS,
       knows: (t) => t.defillamaId !== null,
-      fetch: async (t, span) =>
-        tag('tvl', await fetchProtocolTvl(config.DEFILLAMA_BASE_URL, policy, t.id, span.fromMs)).filter(within(span)),
+      fetch: async (t, span) => tag('tvl', await fetchProtocolTvl(defillama, t.id, span.fromMs)).filter(within(span)),
     },
     {
       name: 'github',

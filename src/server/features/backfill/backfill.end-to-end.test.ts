@@ -13,7 +13,7 @@ import type { Agent } from '../auth/auth.test-support.ts';
 import { fromHistoryContributions } from '../heat/heat.service.ts';
 import { signUpPremium } from '../watchlists/watchlists.test-support.ts';
 
-// The must-show of issue 15: a fresh database with the catalogue, fake sources for every history adapter, then
+// The backfill as an operator runs it: a fresh database with the catalogue, fake sources for every history adapter, then
 // `npm run ingest -- --backfill 90` (its function) twice; the history API, "why it moved", trend ranks and momentum.
 
 describe('history backfill, end to end', () => {

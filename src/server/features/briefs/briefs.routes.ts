@@ -18,7 +18,7 @@ import { type BriefContext, getBrief } from './briefs.service.ts';
 import { createLlmClient } from './llm-client.ts';
 
 /**
- * Registered at /api. Briefs of the analysis (docs/analysis.md "Briefs"): JSON, or server-sent events (`delta`
+ * Registered at /api/analysis. Briefs of the analysis (docs/analysis.md "Briefs"): JSON, or server-sent events (`delta`
  * { text } as the model writes, then `done` with the brief). Project and sector briefs are premium
  * ('heat_analytics'); the daily market brief is free.
  */
@@ -61,7 +61,7 @@ export const briefsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   };
 
   app.get(
-    '/analysis/project/:id/brief',
+    '/project/:id/brief',
     {
       onRequest: guard,
       schema: {
@@ -76,7 +76,7 @@ export const briefsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
   app.get(
-    '/analysis/sector/:id/brief',
+    '/sector/:id/brief',
     {
       onRequest: guard,
       schema: {
@@ -91,24 +91,24 @@ export const briefsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
   );
   app.get(
-    '/analysis/market/brief',
+    '/market/brief',
     { schema: { ...json, summary: "A cited brief on the market (a model's, or the template)" } },
     async (request) => getBrief(contextOf(request), await loadMarket(), request.query.lang),
   );
 
   app.get(
-    '/analysis/project/:id/brief/stream',
+    '/project/:id/brief/stream',
     { onRequest: guard, schema: { ...stream, params: AnalysisParamsSchema } },
     async (request, reply) =>
       streamBrief(request, reply, contextOf(request), await loadProject(request.params.id), request.query.lang),
   );
   app.get(
-    '/analysis/sector/:id/brief/stream',
+    '/sector/:id/brief/stream',
     { onRequest: guard, schema: { ...stream, params: AnalysisParamsSchema } },
     async (request, reply) =>
       streamBrief(request, reply, contextOf(request), await loadSector(request.params.id), request.query.lang),
   );
-  app.get('/analysis/market/brief/stream', { schema: stream }, async (request, reply) =>
+  app.get('/market/brief/stream', { schema: stream }, async (request, reply) =>
     streamBrief(request, reply, contextOf(request), await loadMarket(), request.query.lang),
   );
 };

@@ -25,7 +25,7 @@ export const clientErrorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
   const perIp = createAuthRateLimit(db, 'client-errors', CLIENT_ERROR_RATE_LIMITS.perIp);
   const all = createRouteRateLimit(db, 'client-errors', CLIENT_ERROR_RATE_LIMITS.all);
   app.post(
-    '/client-errors',
+    '',
     {
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
       preHandler: [perIp, all],

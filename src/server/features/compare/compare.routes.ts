@@ -7,7 +7,7 @@ import { compareProjects } from './compare.service.ts';
 /** GET /api/compare?ids=a,b[,c…]&range=30d — premium 'comparative_analysis'. Per level, so never cached. */
 export const compareRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/compare',
+    '',
     {
       // The guard runs before validation: a visitor learns to sign in whatever the ids.
       onRequest: requireFeature('comparative_analysis'),

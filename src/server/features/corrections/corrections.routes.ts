@@ -25,12 +25,12 @@ const actorOf = (request: FastifyRequest): AdminActor => ({
 });
 
 /**
- * A signed-in user's data corrections (issue 17 point 8; CSRF as every cookie-authenticated write, auth plugin):
- * POST /api/projects/:id/corrections and GET /api/me/corrections (own rows only). docs/admin.md "Data corrections".
+ * Registered at /api/projects: a signed-in user suggests a correction, POST /api/projects/:id/corrections (CSRF as
+ * every cookie-authenticated write, auth plugin). docs/admin.md "Data corrections".
  */
-export const correctionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+export const projectCorrectionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.post(
-    '/projects/:id/corrections',
+    '/:id/corrections',
     {
       schema: {
         tags,
@@ -46,9 +46,12 @@ export const correctionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       return reply.code(201).send(created);
     },
   );
+};
 
+/** Registered at /api/me: GET /api/me/corrections, the signed-in user's own corrections and their outcome. */
+export const myCorrectionsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/me/corrections',
+    '/corrections',
     {
       schema: {
         tags,

@@ -35,6 +35,7 @@ const runJob = (now = new Date()) =>
     dbKind: w.t.handle.kind,
     config: w.t.config,
     events: w.t.events,
+    mailer: w.t.mailer,
     now: () => now,
   });
 

@@ -22,7 +22,7 @@ function own(request: FastifyRequest, reply: FastifyReply, now: Date): Viewer {
 /** /api/me/dashboard: the signed-in user's own custom dashboard (premium), stored on the account. */
 export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/me/dashboard',
+    '',
     {
       schema: { tags, summary: 'Get my custom dashboard layout', response: { 200: DashboardResponseSchema } },
       onRequest: guard,
@@ -31,7 +31,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   );
 
   app.put(
-    '/me/dashboard',
+    '',
     {
       schema: {
         tags,
@@ -48,7 +48,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db 
   );
 
   app.get(
-    '/me/dashboard/saved-searches/:id/results',
+    '/saved-searches/:id/results',
     {
       schema: {
         tags,

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import { lockOwner } from '../../db/owner-lock.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../errors.ts';
-import { type Mailer, mailerOf } from '../../mail/mailer.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { getAppUrl } from '../auth/auth.service.ts';
 import { notify } from '../notifications/notify.service.ts';
 import { consumeQuota } from '../quotas/quotas.service.ts';
@@ -87,7 +87,7 @@ export async function cancelSchedule(db: Db, viewer: Viewer, id: string): Promis
   if (!(await q.cancelOwnSchedule(db, ownerOf(viewer), id))) throw new AppError('NOT_FOUND');
 }
 
-export type ScheduleRunDeps = RunnerDeps & { config: RunnerDeps['config'] & Config; mailer?: Mailer };
+export type ScheduleRunDeps = RunnerDeps & { config: RunnerDeps['config'] & Config; mailer: Mailer };
 export type ScheduleRunCounts = { claimed: number; completed: number; failed: number; mailed: number };
 
 /**
@@ -168,7 +168,7 @@ async function runOne(deps: ScheduleRunDeps, schedule: Claimed, now: Date) {
     listLink: `${getAppUrl(deps.config)}/exports`,
     days: deps.config.EXPORT_RETENTION_DAYS,
   };
-  await mailerOf(deps).send(db, {
+  await deps.mailer.send(db, {
     to: owner.email,
     subject: translate(lang, 'exports.mail.subject', params),
     text: translate(lang, 'exports.mail.body', params),

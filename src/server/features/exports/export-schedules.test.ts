@@ -33,7 +33,7 @@ describe('scheduled exports', () => {
     await t.close();
   });
 
-  const deps = (db = t.db) => ({ db, dbKind: t.handle.kind, config: t.config });
+  const deps = (db = t.db) => ({ db, dbKind: t.handle.kind, config: t.config, mailer: t.mailer });
   const makeDue = (id: string, at: Date) =>
     t.db.update(exportSchedules).set({ nextRunAt: at }).where(eq(exportSchedules.id, id));
   const exportsOf = (scheduleId: string) => t.db.select().from(exports).where(eq(exports.scheduleId, scheduleId));

@@ -5,17 +5,17 @@ import { canUse } from '../../../shared/membership/level.ts';
 import { viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getProjectFunding, getStoredLogo, withoutPremiumData } from './fundamentals.service.ts';
+import { fundingCacheKey, getProjectFunding, getStoredLogo, withoutPremiumData } from './fundamentals.service.ts';
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 
 /**
- * Registered at /api: /projects/:id/funding (cached per answer: in full for vip, without the investors and valuations
- * below it, premium_data; private, since one address answers by level) and /logos/:projectId (our stored logo).
+ * Registered at /api/projects: /:id/funding (cached per answer: in full for vip, without the investors and valuations
+ * below it, premium_data; private, since one address answers by level).
  */
-export const fundamentalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+export const fundingRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
-    '/projects/:id/funding',
+    '/:id/funding',
     {
       schema: {
         tags: ['projects'],
@@ -28,17 +28,20 @@ export const fundamentalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { 
       const { id } = request.params;
       const full = canUse(viewerOf(request, new Date()).level, 'premium_data');
       const answer = full
-        ? await cache.getOrCompute(`funding:${id}`, () => getProjectFunding(db, id))
-        : await cache.getOrCompute(`funding:${id}:reduced`, async () =>
+        ? await cache.getOrCompute(fundingCacheKey(id, true), () => getProjectFunding(db, id))
+        : await cache.getOrCompute(fundingCacheKey(id, false), async () =>
             withoutPremiumData(await getProjectFunding(db, id)),
           );
       return sendCached(request, reply, answer, 30, 'private');
     },
   );
+};
 
+/** Registered at /api/logos: /:projectId, a project's logo (our stored copy). */
+export const logoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   // The address carries ?v=<etag>, so a new logo is a new address: the bytes of one address never change.
   app.get(
-    '/logos/:projectId',
+    '/:projectId',
     {
       schema: {
         tags: ['projects'],

@@ -59,3 +59,8 @@ export async function getStoredLogo(db: Db, projectId: string): Promise<StoredLo
   if (!row?.bytes || !row.contentType || !row.etag) throw new AppError('LOGO_NOT_FOUND', { id: projectId });
   return { bytes: Buffer.from(row.bytes), contentType: row.contentType, etag: row.etag };
 }
+
+/** The response-cache key of a project's funding: in full (vip) or without the investors and valuations. */
+export function fundingCacheKey(projectId: string, full: boolean): string {
+  return full ? `funding:${projectId}` : `funding:${projectId}:reduced`;
+}

@@ -8,7 +8,7 @@ import { insertProject } from '../../test/factories.ts';
 import { getProjectHeat } from './heat.service.ts';
 import { recomputeHeat } from './recompute.service.ts';
 
-// Issue 15 item 4 through the engine and the API: the stored score uses min(posts, 3 × distinct authors), and the
+// Against one author flooding a project's mentions, through the engine and the API: the stored score uses min(posts, 3 × distinct authors), and the
 // project and heat responses carry both numbers with their source.
 const AS_OF = new Date('2026-11-21T10:00:00.000Z');
 let t: TestApp;

@@ -10,15 +10,25 @@ import { canReadHistoryRange } from '../../../shared/membership/level.ts';
 import { assertCanReadHistory, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getProjectHeat, getProjectHistory, getSectorHistory } from './heat.service.ts';
+import {
+  getProjectHeat,
+  getProjectHistory,
+  getSectorHistory,
+  projectHeatCacheKey,
+  projectHistoryCacheKey,
+  sectorHistoryCacheKey,
+} from './heat.service.ts';
 
 // The free ranges may sit in shared caches; the premium ones only in the reader's own.
 const scopeOf = (range: HistoryRange) => (canReadHistoryRange('free', range) ? 'public' : 'private');
 
-/** Registered at /api: the heat engine's reads. Cached responses are dropped by every recompute (event bus). */
-export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
+/**
+ * Registered at /api/projects: a project's heat and history, the heat engine's reads. Cached responses are dropped by
+ * every recompute (event bus).
+ */
+export const projectHeatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
-    '/projects/:id/heat',
+    '/:id/heat',
     {
       schema: {
         tags: ['heat'],
@@ -32,13 +42,13 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
       return sendCached(
         request,
         reply,
-        await cache.getOrCompute(`heat:${id}`, () => getProjectHeat(db, id, new Date())),
+        await cache.getOrCompute(projectHeatCacheKey(id), () => getProjectHeat(db, id, new Date())),
       );
     },
   );
 
   app.get(
-    '/projects/:id/history',
+    '/:id/history',
     {
       schema: {
         tags: ['heat'],
@@ -52,14 +62,17 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
       const { id } = request.params;
       const { range } = request.query;
       assertCanReadHistory(viewerOf(request, new Date()), range);
-      const key = `heat-history:project:${id}:${range}`;
+      const key = projectHistoryCacheKey(id, range);
       const body = await cache.getOrCompute(key, () => getProjectHistory(db, id, range, new Date()));
       return sendCached(request, reply, body, 30, scopeOf(range));
     },
   );
+};
 
+/** Registered at /api/sectors: a sector's heat history; cached as a project's. */
+export const sectorHeatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   app.get(
-    '/sectors/:id/history',
+    '/:id/history',
     {
       schema: {
         tags: ['heat'],
@@ -73,7 +86,7 @@ export const heatRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cach
       const { id } = request.params;
       const { range } = request.query;
       assertCanReadHistory(viewerOf(request, new Date()), range);
-      const key = `heat-history:sector:${id.toLowerCase()}:${range}`;
+      const key = sectorHistoryCacheKey(id, range);
       const body = await cache.getOrCompute(key, () => getSectorHistory(db, id, range, new Date()));
       return sendCached(request, reply, body, 30, scopeOf(range));
     },

@@ -242,3 +242,18 @@ export async function readProjectHistory(
   }
   return { total, rows: rows() };
 }
+
+/** The response-cache key of a project's heat breakdown. */
+export function projectHeatCacheKey(id: string): string {
+  return `heat:${id}`;
+}
+
+/** The response-cache key of a project's heat history: the web's and the public API's share it. */
+export function projectHistoryCacheKey(id: string, range: HistoryRange): string {
+  return `heat-history:project:${id}:${range}`;
+}
+
+/** The response-cache key of a sector's heat history (the id is matched case-insensitively). */
+export function sectorHistoryCacheKey(id: string, range: HistoryRange): string {
+  return `heat-history:sector:${id.toLowerCase()}:${range}`;
+}

@@ -9,7 +9,7 @@ import type { Agent } from '../auth/auth.test-support.ts';
 import { createExport, waitForExport } from '../exports/exports.test-support.ts';
 import { recomputeHeat } from './recompute.service.ts';
 
-// Issue 31 point 2: a project with no social input has social score null ("no data") on every read path — the page,
+// No invented numbers: a project with no social input has social score null ("no data") on every read path — the page,
 // the list and its sort, /api/v1, exports — never the social formula's base 50. Runs on PGlite, and on PostgreSQL
 // with TEST_DATABASE_URL.
 

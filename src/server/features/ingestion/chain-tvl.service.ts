@@ -1,5 +1,5 @@
 import { fetchChainTvl } from '../../sources/defillama/chain-tvl.client.ts';
-import { toHttpPolicy } from '../../sources/http.ts';
+import { defillamaOptions } from '../../sources/defillama/defillama.client.ts';
 import { markPlatformTvlStale, type PlatformTvlRow, upsertPlatformTvl } from './chain-tvl.queries.ts';
 import { platformKeysOfChain } from './chain-tvl-keys.ts';
 import { emptyResult, type IngestDeps, type SourceRunResult } from './ingestion.types.ts';
@@ -16,7 +16,7 @@ export async function runDefillamaChainTvl(deps: IngestDeps): Promise<SourceRunR
   const result = emptyResult('chains');
   let fetched: Awaited<ReturnType<typeof fetchChainTvl>>;
   try {
-    fetched = await fetchChainTvl(config.DEFILLAMA_BASE_URL, toHttpPolicy(config, deps.signal));
+    fetched = await fetchChainTvl(defillamaOptions(config, deps.signal));
   } catch (error) {
     deps.signal?.throwIfAborted(); // stopping: the stored figures are not stale
     if ((await markPlatformTvlStale(db)) > 0) await deps.events?.publish({ type: 'sectors.updated' });

@@ -6,9 +6,10 @@ import {
   getCommitActivity,
   getContributorCount,
   getRepo,
+  githubOptions,
   listOrgRepos,
 } from '../../sources/github/github.client.ts';
-import { SourceError, toHttpPolicy } from '../../sources/http.ts';
+import { SourceError } from '../../sources/http.ts';
 import { type DailyValue, upsertDailyValues } from './daily-values.queries.ts';
 import { markMetricsStale, selectGithubTargets, updateProjectMetrics } from './ingestion.queries.ts';
 import {
@@ -110,11 +111,7 @@ async function collectProject(
 export async function runGithubDevelopment(deps: IngestDeps, options: IngestOptions = {}): Promise<SourceRunResult> {
   const { db, config } = deps;
   const result = emptyResult('github');
-  const client: GithubClientOptions = {
-    baseUrl: config.GITHUB_BASE_URL,
-    token: config.GITHUB_TOKEN,
-    policy: toHttpPolicy(config, deps.signal),
-  };
+  const client = githubOptions(config, deps.signal);
   const now = deps.now?.() ?? new Date();
   const targets = await selectGithubTargets(db, new Date(now.getTime() - GITHUB_REFRESH_MS), options.limit);
   let failedProjects = 0;

@@ -1,6 +1,6 @@
 import { slugify } from '../../../shared/slugify.ts';
-import { type DefillamaProtocol, fetchProtocols } from '../../sources/defillama/defillama.client.ts';
-import { toHttpPolicy } from '../../sources/http.ts';
+import { type DefillamaProtocol, defillamaOptions, fetchProtocols } from '../../sources/defillama/defillama.client.ts';
+
 import { mapDefillamaCategory } from './category-map.ts';
 import { insertDiscoveredProjects, type ProjectLink, updateLinkedProjects } from './discovery.queries.ts';
 import { selectProjectIdentities, updateProjectMetrics, upsertSourceCategories } from './ingestion.queries.ts';
@@ -78,7 +78,7 @@ export async function runDefillamaDiscovery(deps: IngestDeps, options: IngestOpt
   const { db, config } = deps;
   const asOf = deps.now?.() ?? new Date();
   const result = emptyResult('defillama');
-  const { protocols, invalid } = await fetchProtocols(config.DEFILLAMA_BASE_URL, toHttpPolicy(config, deps.signal));
+  const { protocols, invalid } = await fetchProtocols(defillamaOptions(config, deps.signal));
   const seen = new Set<string>();
   const live = protocols
     .filter((p) => !p.deadUrl && !p.rugged && !seen.has(p.id) && seen.add(p.id))

@@ -1,11 +1,11 @@
 import {
-  type CoingeckoClientOptions,
+  coingeckoOptions,
   fetchCoinLinks,
   fetchMarketsPage,
   fetchTrending,
   MARKETS_PAGE_SIZE,
 } from '../../sources/coingecko/coingecko.client.ts';
-import { SourceError, toHttpPolicy } from '../../sources/http.ts';
+import { SourceError } from '../../sources/http.ts';
 import {
   fillSocialLinks,
   markMetricsStale,
@@ -45,12 +45,7 @@ export async function runCoingeckoMarkets(deps: IngestDeps, options: IngestOptio
   const { db, config } = deps;
   const asOf = deps.now?.() ?? new Date();
   const result = emptyResult('coingecko');
-  const client: CoingeckoClientOptions = {
-    baseUrl: config.COINGECKO_BASE_URL,
-    apiKey: config.COINGECKO_API_KEY,
-    keyType: config.COINGECKO_KEY_TYPE,
-    policy: toHttpPolicy(config, deps.signal),
-  };
+  const client = coingeckoOptions(config, deps.signal);
   const targets = await selectCoingeckoTargets(db, options.limit);
   const projectsByCoin = new Map<string, string[]>(); // sibling protocols may share one token
   for (const target of targets) {

@@ -1,5 +1,4 @@
-import { fetchArticleCount, type GdeltClientOptions } from '../../sources/gdelt/gdelt.client.ts';
-import { toHttpPolicy } from '../../sources/http.ts';
+import { fetchArticleCount, gdeltOptions } from '../../sources/gdelt/gdelt.client.ts';
 import { buildAttentionQuery } from './attention-query.ts';
 import { runAttentionSource } from './attention-run.ts';
 import type { IngestDeps, IngestOptions, SourceRunResult } from './ingestion.types.ts';
@@ -17,11 +16,7 @@ export const NEWS_WINDOW_MS = 7 * 86_400_000;
  */
 export async function runGdeltNews(deps: IngestDeps, options: IngestOptions = {}): Promise<SourceRunResult> {
   const { config } = deps;
-  const client: GdeltClientOptions = {
-    baseUrl: config.GDELT_BASE_URL,
-    policy: toHttpPolicy(config, deps.signal),
-    rateLimitWaitMs: config.GDELT_PAUSE_MS,
-  };
+  const client = gdeltOptions(config, deps.signal);
   return runAttentionSource(
     deps,
     {

@@ -1,5 +1,5 @@
+import { defillamaOptions } from '../../sources/defillama/defillama.client.ts';
 import { type DefillamaRaise, fetchRaises } from '../../sources/defillama/raises.client.ts';
-import { toHttpPolicy } from '../../sources/http.ts';
 import { emptyResult, type IngestDeps, type SourceRunResult } from './ingestion.types.ts';
 import { type RaiseRow, selectRaiseIdentities, upsertRaises } from './raises.queries.ts';
 
@@ -51,7 +51,7 @@ export function toRaiseKey(raise: DefillamaRaise): string {
 export async function runDefillamaRaises(deps: IngestDeps): Promise<SourceRunResult> {
   const asOf = deps.now?.() ?? new Date();
   const result = emptyResult('raises');
-  const { raises, invalid } = await fetchRaises(deps.config.DEFILLAMA_BASE_URL, toHttpPolicy(deps.config, deps.signal));
+  const { raises, invalid } = await fetchRaises(defillamaOptions(deps.config, deps.signal));
   const match = buildRaiseMatcher(await selectRaiseIdentities(deps.db));
   const rows = new Map<string, RaiseRow>();
   let unmatched = 0;

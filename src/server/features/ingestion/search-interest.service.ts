@@ -1,12 +1,6 @@
 import { computeSearchInterestIndex } from '../../../shared/scoring/search-interest.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
-import { toHttpPolicy } from '../../sources/http.ts';
-import {
-  fetchArticleViews,
-  toWikimediaUserAgent,
-  type WikiLanguage,
-  type WikimediaClientOptions,
-} from '../../sources/wikimedia/wikimedia.client.ts';
+import { fetchArticleViews, type WikiLanguage, wikimediaOptions } from '../../sources/wikimedia/wikimedia.client.ts';
 import { APP_VERSION } from '../system/system.service.ts';
 import { runAttentionSource } from './attention-run.ts';
 import type { IngestDeps, IngestOptions, SourceRunResult } from './ingestion.types.ts';
@@ -34,11 +28,7 @@ export async function runWikipediaSearchInterest(
   options: IngestOptions = {},
 ): Promise<SourceRunResult> {
   const { config } = deps;
-  const client: WikimediaClientOptions = {
-    baseUrl: config.WIKIMEDIA_BASE_URL,
-    policy: toHttpPolicy(config, deps.signal),
-    userAgent: toWikimediaUserAgent(APP_VERSION, config.WIKIMEDIA_CONTACT),
-  };
+  const client = wikimediaOptions(config, APP_VERSION, deps.signal);
   return runAttentionSource(
     deps,
     {

@@ -6,7 +6,7 @@ import { createXClient } from '../../sources/x/x.client.ts';
 import { ALL_ACCOUNTS_FAILED, XApiError } from '../../sources/x/x.errors.ts';
 import { applyXVerification } from '../projects/verification.service.ts';
 import { getSocialCapacity, pruneSocialUsage } from '../social-accounts/social-accounts.service.ts';
-import { createXAccountPool } from '../social-accounts/x-account-pool.service.ts';
+import { createXAccountPool, xPoolOptions } from '../social-accounts/x-account-pool.service.ts';
 import {
   countSocialCandidates,
   markMetricsStale,
@@ -104,16 +104,7 @@ export async function runXSocial(
   if (capacity < X_REQUESTS_PER_PROJECT)
     return { ...emptyResult('x'), skipped: 'no X account with requests left today' };
   const x = createXClient(
-    createXAccountPool({
-      db,
-      secretKey: config.SECRET_KEY,
-      baseUrl: config.X_BASE_URL,
-      timeoutMs: config.INGEST_TIMEOUT_MS,
-      backoffMs: config.X_BACKOFF_MS,
-      waitMs: config.X_POOL_WAIT_MS,
-      now: deps.now,
-      signal: deps.signal,
-    }),
+    createXAccountPool({ ...xPoolOptions(db, config, config.SECRET_KEY), now: deps.now, signal: deps.signal }),
     cache,
   );
   return runSocialSource(

@@ -8,7 +8,7 @@ import { setTestMode } from './test-mode.service.ts';
 /** PUT /api/me/test-mode {level}: preview a level in this session (null turns it off). */
 export const testModeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.put(
-    '/me/test-mode',
+    '',
     {
       schema: {
         tags: ['membership'],

@@ -7,7 +7,7 @@ import { insertProject } from '../../test/factories.ts';
 import { type Agent, createAgent, signUpAdmin, signUpAgent } from '../auth/auth.test-support.ts';
 import { creditPoints } from '../points/points.service.ts';
 
-// Issue 33, point 5: the tier matrix's four team-era features over HTTP, as a table — feature → probe request →
+// The tier matrix's four team-era features over HTTP, as a table — feature → probe request →
 // expected answer per viewer. Viewers: a visitor, free, premium and vip members (levels by points), and an admin who
 // is vip by points previewing each level in test mode (so a preview may LOWER the level, and the checks follow it).
 // Expected: a status, or 'reduced' (200 with the feature's data withheld and `locked` naming it). Add a row per probe.

@@ -199,3 +199,8 @@ export function toEvaluationCsv(response: EvaluationResponse): string {
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** The response-cache key of an evaluation answer (the query without its language, which changes nothing). */
+export function evaluationCacheKey(query: Omit<EvaluationQuery, 'lang'>): string {
+  return `methodology:evaluation:${JSON.stringify(query)}`;
+}

@@ -13,8 +13,8 @@ import { adminActorOf } from '../../audit/audit-log.service.ts';
 import { readCachedJson } from '../../plugins/response-cache.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { requireAdmin } from '../auth/auth.plugin.ts';
-import { getEvaluation, toEvaluationCsv } from './evaluation.service.ts';
-import { createCandidateModel, listHeatModels, promoteHeatModel } from './models.service.ts';
+import { evaluationCacheKey, getEvaluation, toEvaluationCsv } from './evaluation.service.ts';
+import { createCandidateModel, listHeatModels, modelsCacheKey, promoteHeatModel } from './models.service.ts';
 
 const tags = ['methodology'];
 
@@ -44,7 +44,7 @@ export const methodologyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
     },
     async (request, reply) => {
       const { lang: _lang, ...query } = request.query;
-      const key = `methodology:evaluation:${JSON.stringify(query)}`;
+      const key = evaluationCacheKey(query);
       const cached = await cache.getOrCompute(key, () => getEvaluation(db, query, new Date()), EVALUATION_TTL_MS);
       if (query.format === 'json') return sendCached(request, reply, cached, 300);
       return sendCsv(reply, toEvaluationCsv(readCachedJson(cached)));
@@ -61,7 +61,7 @@ export const methodologyRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { d
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, await cache.getOrCompute('methodology:models', () => listHeatModels(db, new Date()))),
+      sendCached(request, reply, await cache.getOrCompute(modelsCacheKey(), () => listHeatModels(db, new Date()))),
   );
 };
 

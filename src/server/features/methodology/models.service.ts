@@ -227,3 +227,8 @@ export async function promoteHeatModel(
     return { model: toDto(promoted), promoted: true };
   });
 }
+
+/** The response-cache key of the model versions and changelog. */
+export function modelsCacheKey(): string {
+  return 'methodology:models';
+}

@@ -10,12 +10,18 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { readCachedJson } from '../../plugins/response-cache.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { filterAndSortPlatforms, getPlatform, listPlatforms } from './platforms.service.ts';
+import {
+  filterAndSortPlatforms,
+  getPlatform,
+  listPlatforms,
+  platformCacheKey,
+  platformListCacheKey,
+} from './platforms.service.ts';
 
 export const platformsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, cache }) => {
   // The aggregate over every project's chains is the expensive part: computed once per data version, reused below.
   const allPlatforms = async (): Promise<PlatformListResponse> =>
-    readCachedJson(await cache.getOrCompute('platforms:all', () => listPlatforms(db)));
+    readCachedJson(await cache.getOrCompute(platformListCacheKey(), () => listPlatforms(db)));
 
   app.get(
     '/',
@@ -30,7 +36,7 @@ export const platformsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     async (request, reply) => {
       const { kind, q, sort } = request.query;
       if (!kind && !q && sort === 'projects') {
-        return sendCached(request, reply, await cache.getOrCompute('platforms:all', () => listPlatforms(db)));
+        return sendCached(request, reply, await cache.getOrCompute(platformListCacheKey(), () => listPlatforms(db)));
       }
       // A search is not cached per text (any string would be a cache entry): filtering ~70 rows is cheap.
       const items = filterAndSortPlatforms((await allPlatforms()).items, { kind, q, sort });
@@ -52,7 +58,7 @@ export const platformsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db,
     async (request, reply) => {
       const { id } = request.params;
       const { limit, offset } = request.query;
-      const key = `platform:${id.toLowerCase()}:${limit}:${offset}`;
+      const key = platformCacheKey(id, { limit, offset });
       const cached = await cache.getOrCompute(key, async () =>
         getPlatform(db, await allPlatforms(), id, { limit, offset }),
       );

@@ -98,3 +98,13 @@ export async function getPlatform(
   const rows = await selectPlatformProjects(db, platform, page);
   return { platform, projects: { items: rows.map(toProjectListItem), total: platform.projectCount, ...page } };
 }
+
+/** The response-cache key of every platform (filtered and sorted per request from it): web and public API share it. */
+export function platformListCacheKey(): string {
+  return 'platforms:all';
+}
+
+/** The response-cache key of one platform's page (the id is matched case-insensitively). */
+export function platformCacheKey(id: string, page: { limit: number; offset: number }): string {
+  return `platform:${id.toLowerCase()}:${page.limit}:${page.offset}`;
+}

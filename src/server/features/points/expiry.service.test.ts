@@ -54,6 +54,7 @@ describe('point expiry (POINTS_EXPIRY_DAYS)', () => {
       dbKind: t.handle.kind,
       config: { ...t.config, POINTS_EXPIRY_DAYS: Number(days) },
       events: t.events,
+      mailer: t.mailer,
       now: () => new Date(T0 + 400 * DAY_MS),
     });
 

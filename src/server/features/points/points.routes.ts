@@ -8,7 +8,7 @@ import { getMyPoints } from './points.service.ts';
 /** The signed-in user's own points; no route credits points (tasks will credit them on the server). */
 export const pointsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/me/points',
+    '',
     {
       schema: {
         tags: ['points'],

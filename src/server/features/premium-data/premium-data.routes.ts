@@ -6,13 +6,13 @@ import type { AppDeps } from '../../app-deps.ts';
 import { getSourceHistory } from './premium-data.service.ts';
 
 /**
- * Registered at /api. VIP's premium data that has a route of its own: a project's daily source history (visitor 401
+ * Registered at /api/projects. VIP's premium data that has a route of its own: a project's daily source history (visitor 401
  * SIGN_IN_REQUIRED, free and premium 403 FEATURE_LOCKED_VIP). Never in a shared cache. The funding rounds' investors
  * and valuations are the other half, withheld by GET /api/projects/:id/funding below vip (features/fundamentals).
  */
 export const premiumDataRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/projects/:id/source-history',
+    '/:id/source-history',
     {
       onRequest: requireFeature('premium_data'),
       schema: {

@@ -8,7 +8,7 @@ import {
 import type { AppDeps } from '../../app-deps.ts';
 import { createCachedByUrl } from '../../plugins/cached-by-url.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getProject, listProjects, toListQuery } from './projects.service.ts';
+import { getProject, listProjects, projectCacheKey, projectListCacheKey, toListQuery } from './projects.service.ts';
 
 export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { readDb, cache }) => {
   // Both answers depend on the URL alone (the same for every visitor): a warm URL is answered before validation.
@@ -27,7 +27,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { read
     },
     async (request, reply) => {
       const query = toListQuery(request.query);
-      const key = `projects:${JSON.stringify(query)}`;
+      const key = projectListCacheKey(query);
       const cached = await cache.getOrCompute(key, () => listProjects(readDb, query, new Date()));
       listByUrl.remember(request, key);
       return sendCached(request, reply, cached);
@@ -46,7 +46,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { read
       },
     },
     async (request, reply) => {
-      const key = `project:${request.params.id}`;
+      const key = projectCacheKey(request.params.id);
       const cached = await cache.getOrCompute(key, () => getProject(readDb, request.params.id));
       projectByUrl.remember(request, key);
       return sendCached(request, reply, cached);

@@ -272,3 +272,13 @@ export async function getProject(db: Db, id: string): Promise<Project> {
 export function findStoredProjectId(db: Db, id: string): Promise<string | undefined> {
   return selectStoredProjectId(db, id);
 }
+
+/** The response-cache key of a directory page (`toListQuery`'s output): the web's and the public API's share it. */
+export function projectListCacheKey(query: ReturnType<typeof toListQuery>): string {
+  return `projects:${JSON.stringify(query)}`;
+}
+
+/** The response-cache key of one project's page: the web's and the public API's share it. */
+export function projectCacheKey(id: string): string {
+  return `project:${id}`;
+}

@@ -7,7 +7,7 @@ import { getUsage, quotaSubjectOf } from './quotas.service.ts';
 /** GET /api/me/usage: the viewer's own quotas (a visitor: the free limits and this IP's usage). */
 export const quotasRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
-    '/me/usage',
+    '',
     {
       schema: {
         tags: ['membership'],

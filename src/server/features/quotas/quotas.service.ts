@@ -90,7 +90,7 @@ export async function consumeQuota(
 }
 
 /**
- * The check issue 14's alert creation calls before it activates an alert: 403 when alerts are not in the plan, 429
+ * The check alert creation calls before it activates an alert: 403 when alerts are not in the plan, 429
  * when the user's active alerts already fill it. Run it in the transaction that inserts the alert (after locking the
  * user's row) so two parallel creations cannot both pass.
  */

@@ -17,7 +17,7 @@ export type RealtimeRoutesOptions = AppDeps & { realtime: RealtimeHub };
 export const realtimeRoutes: FastifyPluginAsyncZod<RealtimeRoutesOptions> = async (app, { realtime }) => {
   const instance = randomUUID();
   app.get(
-    '/events',
+    '',
     {
       schema: {
         tags: ['realtime'],

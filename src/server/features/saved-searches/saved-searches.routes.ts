@@ -22,7 +22,7 @@ function own(request: FastifyRequest, reply: FastifyReply, now: Date): Viewer {
 /** /api/saved-searches/*: a user's own saved searches only — another user's id answers 404 SAVED_SEARCH_NOT_FOUND. */
 export const savedSearchesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
   app.get(
-    '/saved-searches',
+    '',
     {
       schema: { tags, summary: 'List my saved searches', response: { 200: SavedSearchesResponseSchema } },
       onRequest: guard,
@@ -31,7 +31,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
   );
 
   app.post(
-    '/saved-searches',
+    '',
     {
       schema: { tags, summary: 'Save a search', body: CreateBodySchema, response: { 201: SavedSearchSchema } },
       onRequest: guard,
@@ -44,7 +44,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
   );
 
   app.get(
-    '/saved-searches/:id',
+    '/:id',
     {
       schema: {
         tags,
@@ -58,7 +58,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
   );
 
   app.patch(
-    '/saved-searches/:id',
+    '/:id',
     {
       schema: {
         tags,
@@ -76,7 +76,7 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, {
   );
 
   app.delete(
-    '/saved-searches/:id',
+    '/:id',
     { schema: { tags, summary: 'Delete a saved search', params: SavedSearchIdParamsSchema }, onRequest: guard },
     async (req, reply) => {
       await service.deleteSavedSearch(db, own(req, reply, new Date()), req.params.id);

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
 import { quotaSubjectOf } from '../quotas/quotas.service.ts';
 import { recordTaskEvent } from '../tasks/progress.service.ts';
-import { runSearch, searchFacets, suggest } from './search.service.ts';
+import { runSearch, searchFacets, suggest, suggestCacheKey } from './search.service.ts';
 
 /** Suggestions change only with names and heat: a short TTL is enough, and every data-change event drops them. */
 const SUGGEST_TTL_MS = 30_000;
@@ -19,7 +19,7 @@ const SUGGEST_TTL_MS = 30_000;
 /** GET /api/search: counted against the daily search quota (visitors by IP); never cached, the count is per call. */
 export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, readDb, config, cache }) => {
   app.get(
-    '/search',
+    '',
     {
       schema: {
         tags: ['search'],
@@ -52,7 +52,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, re
   // The facet counts of a search, loaded by the page beside its results: the same feature check, never counted (the
   // search itself was), shared by identical searches until the next data change (searchFacets).
   app.get(
-    '/search/facets',
+    '/facets',
     {
       schema: {
         tags: ['search'],
@@ -69,7 +69,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, re
 
   // Free and never counted (typing is not searching); the same for every viewer, so shared and cached briefly.
   app.get(
-    '/search/suggest',
+    '/suggest',
     {
       schema: {
         tags: ['search'],
@@ -80,7 +80,7 @@ export const searchRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, re
     },
     async (request, reply) => {
       const q = request.query.q.toLowerCase();
-      const cached = await cache.getOrCompute(`suggest:${q}`, () => suggest(readDb, q), SUGGEST_TTL_MS);
+      const cached = await cache.getOrCompute(suggestCacheKey(q), () => suggest(readDb, q), SUGGEST_TTL_MS);
       return sendCached(request, reply, cached);
     },
   );

@@ -117,8 +117,7 @@ export async function searchFacets(
     return result;
   };
   if (!options.cache) return compute();
-  const key = `search-facets:${JSON.stringify([query.q ?? null, SEARCH_FILTERS.map((f) => filters[f] ?? null)])}`;
-  const cached = await options.cache.getOrCompute(key, compute, FACETS_TTL_MS);
+  const cached = await options.cache.getOrCompute(searchFacetsCacheKey(query.q, filters), compute, FACETS_TTL_MS);
   return readCachedJson<SearchFacetsResponse>(cached);
 
   /** Facet rows by facet, most frequent first (then by value), and the total (see SearchFacetsSchema). */
@@ -279,4 +278,17 @@ export function mergeAliasSuggestions(
 /** Rewrites the stored suggestion lists of common prefixes from the current heat (after every recompute). */
 export function refreshSearchSuggestions(db: Db, now: Date): Promise<number> {
   return refreshSuggestPrefixes(db, now, { limit: SUGGEST_LIMIT });
+}
+
+/** The response-cache key of a search's facet counts: its words and its filters as prepareSearch resolved them. */
+function searchFacetsCacheKey(
+  q: string | undefined,
+  filters: Awaited<ReturnType<typeof prepareSearch>>['filters'],
+): string {
+  return `search-facets:${JSON.stringify([q ?? null, SEARCH_FILTERS.map((f) => filters[f] ?? null)])}`;
+}
+
+/** The response-cache key of the suggestions for a typed prefix. */
+export function suggestCacheKey(q: string): string {
+  return `suggest:${q}`;
 }

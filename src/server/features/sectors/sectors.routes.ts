@@ -7,7 +7,7 @@ import {
 } from '../../../shared/api/sectors.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getSector, listSectors } from './sectors.service.ts';
+import { getSector, listSectors, sectorCacheKey, sectorListCacheKey } from './sectors.service.ts';
 
 export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { readDb, cache }) => {
   app.get(
@@ -20,7 +20,7 @@ export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { readD
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, await cache.getOrCompute('sectors', () => listSectors(readDb))),
+      sendCached(request, reply, await cache.getOrCompute(sectorListCacheKey(), () => listSectors(readDb))),
   );
 
   app.get(
@@ -37,7 +37,7 @@ export const sectorsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { readD
     async (request, reply) => {
       const { id } = request.params;
       const { limit, offset } = request.query;
-      const key = `sector:${id.toLowerCase()}:${limit}:${offset}`;
+      const key = sectorCacheKey(id, { limit, offset });
       return sendCached(request, reply, await cache.getOrCompute(key, () => getSector(readDb, id, { limit, offset })));
     },
   );

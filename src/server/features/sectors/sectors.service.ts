@@ -86,3 +86,13 @@ export async function getSector(
 
 // What other features use to recount sectors: the statement lives in db/ so the catalogue can call it too.
 export { refreshSectorAggregates } from '../../db/sector-aggregates.ts';
+
+/** The response-cache key of the sector list: the web's and the public API's share it. */
+export function sectorListCacheKey(): string {
+  return 'sectors';
+}
+
+/** The response-cache key of one sector's page (the id is matched case-insensitively). */
+export function sectorCacheKey(id: string, page: { limit: number; offset: number }): string {
+  return `sector:${id.toLowerCase()}:${page.limit}:${page.offset}`;
+}

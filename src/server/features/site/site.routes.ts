@@ -7,7 +7,7 @@ import { toSiteResponse } from './site.service.ts';
 export const siteRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { config, dbKind }) => {
   const site = toSiteResponse(config, dbKind);
   app.get(
-    '/site',
+    '',
     {
       schema: {
         tags: ['system'],

@@ -14,11 +14,11 @@ import {
   type XRequest,
 } from '../../sources/x/x.client.ts';
 import { ALL_ACCOUNTS_FAILED, XApiError } from '../../sources/x/x.errors.ts';
-import { createXAccountPool } from './x-account-pool.service.ts';
+import { createXAccountPool, type XPoolConfig, xPoolOptions } from './x-account-pool.service.ts';
 
 export type XDebugDeps = {
   db: Db;
-  config: Pick<Config, 'SECRET_KEY' | 'X_BASE_URL' | 'INGEST_TIMEOUT_MS'>;
+  config: Pick<Config, 'SECRET_KEY'> & XPoolConfig;
   now?: () => Date;
 };
 
@@ -45,15 +45,7 @@ export async function runXDebug(deps: XDebugDeps, body: XDebugBody): Promise<XDe
   const now = deps.now ?? (() => new Date());
   const secretKey = deps.config.SECRET_KEY;
   if (!secretKey) throw new AppError('X_NOT_CONFIGURED');
-  const pool = createXAccountPool({
-    db: deps.db,
-    secretKey,
-    baseUrl: deps.config.X_BASE_URL,
-    timeoutMs: deps.config.INGEST_TIMEOUT_MS,
-    maxRetries: 0,
-    waitMs: 0,
-    now,
-  });
+  const pool = createXAccountPool({ ...xPoolOptions(deps.db, deps.config, secretKey), maxRetries: 0, waitMs: 0, now });
   const startedAt = now();
   const request = toRequest(body, startedAt);
   let served: Awaited<ReturnType<typeof pool.getServed>>;

@@ -1,3 +1,4 @@
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { pause, withTimeout } from '../../sources/http.ts';
 import { ALL_ACCOUNTS_FAILED, type XAccountPool, XApiError } from '../../sources/x/x.errors.ts';
@@ -23,6 +24,21 @@ export type XPoolOptions = {
   /** The run's stop signal: an aborted pool stops mid-request or mid-wait, rejecting with the signal's reason. */
   signal?: AbortSignal;
 };
+
+/** The config a pool's calls take: the API's address, each attempt's timeout, the retry back-off and account wait. */
+export type XPoolConfig = Pick<Config, 'X_BASE_URL' | 'INGEST_TIMEOUT_MS' | 'X_BACKOFF_MS' | 'X_POOL_WAIT_MS'>;
+
+/** Every X pool's options, from the config; a caller changes only what it does differently (the debug: no retry). */
+export function xPoolOptions(db: Db, config: XPoolConfig, secretKey: string): XPoolOptions {
+  return {
+    db,
+    secretKey,
+    baseUrl: config.X_BASE_URL,
+    timeoutMs: config.INGEST_TIMEOUT_MS,
+    backoffMs: config.X_BACKOFF_MS,
+    waitMs: config.X_POOL_WAIT_MS,
+  };
+}
 
 /** A response and the account that served it (id and label only: never a secret). */
 export type XServedResponse = { body: unknown; account: { id: string; label: string } };

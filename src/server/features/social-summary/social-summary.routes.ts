@@ -5,12 +5,12 @@ import type { AppDeps } from '../../app-deps.ts';
 import { getSocialSummary } from './social-summary.service.ts';
 
 /**
- * Registered at /api: /projects/:id/social, the project's social summary from stored X reads (two small reads, not
+ * Registered at /api/projects: /:id/social, the project's social summary from stored X reads (two small reads, not
  * response-cached: whether X is configured changes with the account pool, which publishes no data event).
  */
 export const socialSummaryRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {
   app.get(
-    '/projects/:id/social',
+    '/:id/social',
     {
       schema: {
         summary: 'Get a project’s X social summary: official account, mentions, most engaged recent posts, as-of',

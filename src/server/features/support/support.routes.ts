@@ -36,7 +36,7 @@ import {
 const tags = ['support'];
 
 /**
- * A signed-in user's support requests under /api/support (issue 33 point 3; docs/support.md): every route needs a
+ * A signed-in user's support requests under /api/support (docs/support.md): every route needs a
  * session (401 otherwise), every write a verified e-mail (403 EMAIL_NOT_VERIFIED), and another user's id is 404.
  */
 export const supportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, config }) => {

@@ -48,3 +48,8 @@ export async function getDataState(db: Db, now: Date): Promise<DataStateResponse
   const figuresAsOf = figures === 'sample' ? (sample?.asOf ?? null) : (market?.lastSuccessAt ?? null);
   return { asOf: now.toISOString(), figures, figuresAsOf, sample, sources };
 }
+
+/** The response-cache key of the data state. */
+export function dataStateCacheKey(): string {
+  return 'data-state';
+}

@@ -3,8 +3,8 @@ import { DataStateResponseSchema } from '../../../shared/api/data-state.schema.t
 import { HealthResponseSchema, PingResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { sendCached } from '../../plugins/send-cached.ts';
-import { getDataState } from './data-state.service.ts';
-import { getHealth, getStats } from './system.service.ts';
+import { dataStateCacheKey, getDataState } from './data-state.service.ts';
+import { getHealth, getStats, statsCacheKey } from './system.service.ts';
 
 const STATS_TTL_MS = 60_000; // user counts change without a data event; a minute is fresh enough for a homepage
 // A source turns stale with the clock, not with an event (and a finished run's sync.updated keeps the cache): a
@@ -63,7 +63,11 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, await cache.getOrCompute('stats', () => getStats(db, new Date()), STATS_TTL_MS)),
+      sendCached(
+        request,
+        reply,
+        await cache.getOrCompute(statsCacheKey(), () => getStats(db, new Date()), STATS_TTL_MS),
+      ),
   );
 
   // What the figures shown rest on (live, stale, the catalogue sample): the web words its claims from this.
@@ -80,7 +84,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (
       sendCached(
         request,
         reply,
-        await cache.getOrCompute('data-state', () => getDataState(db, new Date()), DATA_STATE_TTL_MS),
+        await cache.getOrCompute(dataStateCacheKey(), () => getDataState(db, new Date()), DATA_STATE_TTL_MS),
       ),
   );
 };

@@ -38,3 +38,8 @@ export async function getStats(db: Db, now: Date): Promise<StatsResponse> {
     asOf: now.toISOString(),
   };
 }
+
+/** The response-cache key of the site statistics. */
+export function statsCacheKey(): string {
+  return 'stats';
+}

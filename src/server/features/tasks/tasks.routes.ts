@@ -136,7 +136,7 @@ export const shareVisitRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db
     reply.header('cache-control', 'private, no-store');
   });
   app.post(
-    '/share-visits',
+    '',
     {
       schema: {
         tags,

@@ -35,7 +35,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   const verified = { onRequest: requireSignedIn, preHandler: requireVerifiedEmail };
 
   app.get(
-    '/team',
+    '',
     {
       schema: {
         tags,
@@ -51,7 +51,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   );
 
   app.post(
-    '/team',
+    '',
     {
       schema: { tags, summary: 'Create a team', body: TeamNameBodySchema, response: { 201: TeamSchema } },
       ...verified,
@@ -64,7 +64,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   );
 
   app.patch(
-    '/team',
+    '',
     {
       schema: { tags, summary: 'Rename my team', body: TeamNameBodySchema, response: { 200: TeamSchema } },
       ...signedIn,
@@ -72,13 +72,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     (req, reply) => service.renameTeam(db, own(req, reply), req.body.name, new Date()),
   );
 
-  app.delete('/team', { schema: { summary: 'Delete my team', tags }, ...signedIn }, async (req, reply) => {
+  app.delete('', { schema: { summary: 'Delete my team', tags }, ...signedIn }, async (req, reply) => {
     await service.deleteTeam(db, own(req, reply));
     return reply.code(204).send(null);
   });
 
   app.post(
-    '/team/invitations',
+    '/invitations',
     {
       schema: {
         tags,
@@ -97,7 +97,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   );
 
   app.delete(
-    '/team/invitations/:id',
+    '/invitations/:id',
     { schema: { tags, summary: 'Withdraw an invitation', params: InvitationIdParamsSchema }, ...signedIn },
     async (req, reply) => {
       await service.revokeInvitation(db, own(req, reply), req.params.id, new Date());
@@ -106,7 +106,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   );
 
   app.post(
-    '/team/invitations/accept',
+    '/invitations/accept',
     {
       schema: {
         tags,
@@ -124,13 +124,13 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
     },
   );
 
-  app.post('/team/leave', { schema: { summary: 'Leave my team', tags }, ...signedIn }, async (req, reply) => {
+  app.post('/leave', { schema: { summary: 'Leave my team', tags }, ...signedIn }, async (req, reply) => {
     await service.leaveTeam(db, own(req, reply));
     return reply.code(204).send(null);
   });
 
   app.delete(
-    '/team/members/:userId',
+    '/members/:userId',
     { schema: { tags, summary: 'Remove a member from my team', params: MemberIdParamsSchema }, ...signedIn },
     async (req, reply) => {
       await service.removeMember(db, own(req, reply), req.params.userId);
@@ -139,7 +139,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db, con
   );
 
   app.post(
-    '/team/transfer',
+    '/transfer',
     {
       schema: {
         tags,

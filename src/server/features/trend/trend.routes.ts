@@ -5,18 +5,18 @@ import { requireFeature } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { getProjectTrend, getSectorTrend } from './trend.service.ts';
 
-/** Registered at /api — premium 'trend_analysis'. The answer depends on the viewer's level: never cached. */
-export const trendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
-  const guard = requireFeature('trend_analysis');
-  const schema = {
-    tags: ['trend'],
-    params: HeatParamsSchema,
-    querystring: TrendQuerySchema,
-    response: { 200: TrendResponseSchema },
-  };
+const schema = {
+  tags: ['trend'],
+  params: HeatParamsSchema,
+  querystring: TrendQuerySchema,
+  response: { 200: TrendResponseSchema },
+};
 
+/** Registered at /api/projects — premium 'trend_analysis'. The answer depends on the viewer's level: never cached. */
+export const projectTrendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const guard = requireFeature('trend_analysis');
   app.get(
-    '/projects/:id/trend',
+    '/:id/trend',
     { onRequest: guard, schema: { ...schema, summary: "A project's heat trend over a range (premium)" } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
@@ -25,9 +25,13 @@ export const trendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) =
       return getProjectTrend(db, id, range, new Date());
     },
   );
+};
 
+/** Registered at /api/sectors — premium 'trend_analysis', as a project's. */
+export const sectorTrendRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { db }) => {
+  const guard = requireFeature('trend_analysis');
   app.get(
-    '/sectors/:id/trend',
+    '/:id/trend',
     { onRequest: guard, schema: { ...schema, summary: "A sector's heat trend over a range (premium)" } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');

@@ -8,7 +8,6 @@ import {
   ProposalSchema,
   ProposalToCandidateBodySchema,
 } from '../../../shared/api/weight-proposals.schema.ts';
-import { proposalKey } from '../../../shared/methodology/proposal.ts';
 import { requireFeature, viewerOf } from '../../access/viewer-level.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { adminActorOf } from '../../audit/audit-log.service.ts';
@@ -37,7 +36,7 @@ export const weightProposalsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app,
     },
     async (request, reply) => {
       const { weights, sector } = request.body;
-      const key = `proposal-preview:${sector ?? ''}:${proposalKey(weights)}`;
+      const key = service.proposalPreviewCacheKey(sector, weights);
       const body = await cache.getOrCompute(
         key,
         () => service.previewProposal(db, weights, sector, new Date()),

@@ -4,7 +4,12 @@ import type {
   ProposalPreviewResponse,
 } from '../../../shared/api/weight-proposals.schema.ts';
 import { compileHeatModel, computeModelHeat } from '../../../shared/methodology/models.ts';
-import { explainMove, type ProposalWeights, toProposalDefinition } from '../../../shared/methodology/proposal.ts';
+import {
+  explainMove,
+  type ProposalWeights,
+  proposalKey,
+  toProposalDefinition,
+} from '../../../shared/methodology/proposal.ts';
 import type { AdminActor } from '../../audit/audit-log.service.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -146,3 +151,8 @@ export async function proposalToCandidate(
 
 /** The proposal's evaluation against the current model (features/methodology, cached by its weights). */
 export { evaluateProposal };
+
+/** The response-cache key of a proposal's preview: its sector (or every project) and its weights. */
+export function proposalPreviewCacheKey(sector: string | undefined, weights: ProposalWeights): string {
+  return `proposal-preview:${sector ?? ''}:${proposalKey(weights)}`;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
+import type { Config } from '../../config.ts';
+import { type HttpPolicy, parseBody, requestJson, toHttpPolicy } from '../http.ts';
 
 const SOURCE = 'coingecko';
 const num = z.number().nullish().catch(null);
@@ -24,6 +25,16 @@ const TrendingSchema = z.object({
 });
 
 export type CoingeckoClientOptions = { baseUrl: string; apiKey?: string; keyType: 'demo' | 'pro'; policy: HttpPolicy };
+
+/** Every CoinGecko call's options, from the config; `signal` is the run's stop signal. */
+export function coingeckoOptions(config: Config, signal?: AbortSignal): CoingeckoClientOptions {
+  return {
+    baseUrl: config.COINGECKO_BASE_URL,
+    apiKey: config.COINGECKO_API_KEY,
+    keyType: config.COINGECKO_KEY_TYPE,
+    policy: toHttpPolicy(config, signal),
+  };
+}
 
 export function coingeckoHeaders(options: CoingeckoClientOptions): Record<string, string> {
   if (!options.apiKey) return {};

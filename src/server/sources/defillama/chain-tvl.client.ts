@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
+import { parseBody, requestJson } from '../http.ts';
+import type { DefillamaClientOptions } from './defillama.client.ts';
 
 const SOURCE = 'defillama';
 
@@ -18,7 +19,7 @@ export type ChainTvlList = { chains: DefillamaChain[]; invalid: number };
  * GET /v2/chains: every chain DefiLlama tracks with its current TVL in USD. The body must be an array (else
  * `malformed`); an element that fails validation is skipped and counted in `invalid`.
  */
-export async function fetchChainTvl(baseUrl: string, policy: HttpPolicy): Promise<ChainTvlList> {
+export async function fetchChainTvl({ baseUrl, policy }: DefillamaClientOptions): Promise<ChainTvlList> {
   const response = await requestJson(SOURCE, `${baseUrl}/v2/chains`, policy);
   const rows = parseBody(SOURCE, z.array(z.unknown()), response.body);
   const chains: DefillamaChain[] = [];

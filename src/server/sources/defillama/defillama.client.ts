@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
+import type { Config } from '../../config.ts';
+import { type HttpPolicy, parseBody, requestJson, toHttpPolicy } from '../http.ts';
+
+/** Every DefiLlama call's address and policy (protocols, chain TVL, protocol TVL, raises). */
+export type DefillamaClientOptions = { baseUrl: string; policy: HttpPolicy };
+
+/** Every DefiLlama call's options, from the config; `signal` is the run's stop signal. */
+export function defillamaOptions(config: Config, signal?: AbortSignal): DefillamaClientOptions {
+  return { baseUrl: config.DEFILLAMA_BASE_URL, policy: toHttpPolicy(config, signal) };
+}
 
 const SOURCE = 'defillama';
 const optionalString = z.string().nullish().catch(null);
@@ -32,7 +41,7 @@ export type ProtocolList = { protocols: DefillamaProtocol[]; invalid: number };
  * GET /protocols: every protocol DefilLlama lists. The body must be an array (else `malformed`); an element that
  * fails validation is skipped and counted in `invalid`, so one odd row never hides the other 3,000.
  */
-export async function fetchProtocols(baseUrl: string, policy: HttpPolicy): Promise<ProtocolList> {
+export async function fetchProtocols({ baseUrl, policy }: DefillamaClientOptions): Promise<ProtocolList> {
   const response = await requestJson(SOURCE, `${baseUrl}/protocols`, policy);
   const rows = parseBody(SOURCE, z.array(z.unknown()), response.body);
   const protocols: DefillamaProtocol[] = [];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type DailyPoint, toDailyLast } from '../daily.ts';
-import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
+import { parseBody, requestJson } from '../http.ts';
+import type { DefillamaClientOptions } from './defillama.client.ts';
 
 const SOURCE = 'defillama';
 
@@ -14,8 +15,7 @@ const ProtocolSchema = z.looseObject({
  * protocol without a TVL series answers no points; an unknown slug is a `not_found` SourceError.
  */
 export async function fetchProtocolTvl(
-  baseUrl: string,
-  policy: HttpPolicy,
+  { baseUrl, policy }: DefillamaClientOptions,
   slug: string,
   sinceMs: number,
 ): Promise<DailyPoint[]> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
+import { parseBody, requestJson } from '../http.ts';
+import type { DefillamaClientOptions } from './defillama.client.ts';
 
 const SOURCE = 'defillama';
 /** Outside text as it should read: runs of whitespace (tabs, newlines, NBSP) one space, no edge spaces (`"Strategic "`). */
@@ -53,7 +54,7 @@ export type RaiseList = { raises: DefillamaRaise[]; invalid: number };
  * `malformed`); an element that fails validation is skipped and counted, so one odd row never hides the rest.
  * Throws SourceError (429/5xx/timeouts retried with back-off by requestJson; other 4xx not).
  */
-export async function fetchRaises(baseUrl: string, policy: HttpPolicy): Promise<RaiseList> {
+export async function fetchRaises({ baseUrl, policy }: DefillamaClientOptions): Promise<RaiseList> {
   const response = await requestJson(SOURCE, `${baseUrl}/raises`, policy);
   const body = parseBody(SOURCE, z.object({ raises: z.array(z.unknown()) }), response.body);
   const raises: DefillamaRaise[] = [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type HttpPolicy, type HttpResponse, parseBody, parseRetryAfter, requestJson } from '../http.ts';
+import type { Config } from '../../config.ts';
+import { type HttpPolicy, type HttpResponse, parseBody, parseRetryAfter, requestJson, toHttpPolicy } from '../http.ts';
 
 const SOURCE = 'gdelt';
 
@@ -9,6 +10,15 @@ export type GdeltClientOptions = {
   /** How long to wait after a 429 without Retry-After (GDELT's rule: one call per 5 s); default: exponential back-off. */
   rateLimitWaitMs?: number;
 };
+
+/** Every GDELT call's options, from the config; `signal` is the run's stop signal. */
+export function gdeltOptions(config: Config, signal?: AbortSignal): GdeltClientOptions {
+  return {
+    baseUrl: config.GDELT_BASE_URL,
+    policy: toHttpPolicy(config, signal),
+    rateLimitWaitMs: config.GDELT_PAUSE_MS,
+  };
+}
 
 /** A 429 waits the server's Retry-After, else GDELT's own interval, before the next try. */
 export function gdeltRetryAfter(options: GdeltClientOptions) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DAY_MS } from '../../../shared/time/duration.ts';
+import type { Config } from '../../config.ts';
 import { type DailyPoint, toUtcDay } from '../daily.ts';
-import { type HttpPolicy, type HttpResponse, parseBody, parseResetEpoch, requestJson } from '../http.ts';
+import { type HttpPolicy, type HttpResponse, parseBody, parseResetEpoch, requestJson, toHttpPolicy } from '../http.ts';
 
 const SOURCE = 'github';
 
@@ -19,6 +20,11 @@ const CommitActivitySchema = z.array(z.object({ total: z.number(), week: z.numbe
 const CodeFrequencySchema = z.array(z.tuple([z.number(), z.number(), z.number()]));
 
 export type GithubClientOptions = { baseUrl: string; token?: string; policy: HttpPolicy; maxPages?: number };
+
+/** Every GitHub call's options, from the config; `signal` is the run's stop signal. */
+export function githubOptions(config: Config, signal?: AbortSignal): GithubClientOptions {
+  return { baseUrl: config.GITHUB_BASE_URL, token: config.GITHUB_TOKEN, policy: toHttpPolicy(config, signal) };
+}
 
 export function githubHeaders(options: GithubClientOptions): Record<string, string> {
   return {

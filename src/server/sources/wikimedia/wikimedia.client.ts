@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type HttpPolicy, parseBody, requestJson } from '../http.ts';
+import type { Config } from '../../config.ts';
+import { type HttpPolicy, parseBody, requestJson, toHttpPolicy } from '../http.ts';
 
 const SOURCE = 'wikipedia';
 
@@ -18,6 +19,15 @@ const PageviewsSchema = z.looseObject({
  */
 export function toWikimediaUserAgent(version: string, contact: string | undefined): string {
   return `HeatRank/${version} (${contact ?? 'self-hosted instance; operator contact not configured'}) page-view ingestion`;
+}
+
+/** Every Wikimedia call's options, from the config and the app's version (its User-Agent names it). */
+export function wikimediaOptions(config: Config, appVersion: string, signal?: AbortSignal): WikimediaClientOptions {
+  return {
+    baseUrl: config.WIKIMEDIA_BASE_URL,
+    policy: toHttpPolicy(config, signal),
+    userAgent: toWikimediaUserAgent(appVersion, config.WIKIMEDIA_CONTACT),
+  };
 }
 
 /** `YYYYMMDD` (UTC) as the per-article route wants it. */

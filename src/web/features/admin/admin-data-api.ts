@@ -19,7 +19,7 @@ import { apiGet, apiSend, revalidateReads } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
 
-// The /admin page's data sections (issue 17 points 1, 2, 3, 9): projects, sectors, import, audit log. Every call is
+// The /admin page's data sections: projects, sectors, import, audit log. Every call is
 // refused by the server unless the session is an admin's; `lang` makes its error messages (which name the bad field
 // or row) read in the page's language.
 const lang = () => ({ query: { lang: currentLanguage() } });

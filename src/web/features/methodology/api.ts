@@ -20,6 +20,7 @@ export const methodologyKeys = {
   all: ['methodology'] as const,
   evaluation: (query: EvaluationFilter) => ['methodology', 'evaluation', query] as const,
   models: ['methodology', 'models'] as const,
+  proposals: ['methodology', 'proposals'] as const,
 };
 
 /** The part of the evaluation query the page varies (JSON only; the CSV is a download link). */
@@ -55,7 +56,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 /** Public weight proposals and mine (per viewer: never shared between accounts). */
 export const useProposals = () =>
   useQuery({
-    queryKey: [...methodologyKeys.all, 'proposals'],
+    queryKey: methodologyKeys.proposals,
     queryFn: ({ signal }) => apiGet('/api/methodology/proposals', ProposalListResponseSchema, { signal }),
   });
 
@@ -71,7 +72,7 @@ export function useSaveProposal() {
   return useMutation({
     mutationFn: (body: CreateProposalBody) =>
       apiSend('POST', '/api/methodology/proposals', ProposalSchema, body, lang()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...methodologyKeys.all, 'proposals'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: methodologyKeys.proposals }),
   });
 }
 
@@ -80,6 +81,6 @@ export function useDeleteProposal() {
   return useMutation({
     mutationFn: (id: string) =>
       apiSend('DELETE', `/api/methodology/proposals/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...methodologyKeys.all, 'proposals'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: methodologyKeys.proposals }),
   });
 }

@@ -14,6 +14,7 @@ import type { TaskKey } from '../../../shared/membership/tasks.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { projectKeys } from '../projects/keys.ts';
 import { taskKeys } from './keys.ts';
 
 // The UI language, so the server's refusals (cap reached, too early) and the history's reasons read like the page.
@@ -71,7 +72,7 @@ function useCreditMutation<T>(send: (input: T) => Promise<CreditResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept(['projects']) }),
+    onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept(projectKeys.all) }),
   });
 }
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   ProjectNoteSchema,
@@ -10,6 +10,7 @@ import {
 } from '../../../shared/api/team-sharing.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { watchlistKeys } from '../watchlists/keys.ts';
 
 // What a team shares: the share switches, the team's shared lists and searches, and its notes on a project.
 const lang = () => ({ query: { lang: currentLanguage() } });
@@ -48,14 +49,14 @@ export const useTeamSavedSearches = (enabled = true) =>
   });
 
 /** A change of anything shared: every team view refreshes (and the owner-only lists, which a team edit may rename). */
-function useTeamMutation<T, R>(send: (input: T) => Promise<R>, alsoRefresh: readonly string[] = []) {
+function useTeamMutation<T, R>(send: (input: T) => Promise<R>, alsoRefresh: readonly QueryKey[] = []) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: teamSharingKeys.all }),
-        ...alsoRefresh.map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+        ...alsoRefresh.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ]),
   });
 }
@@ -75,14 +76,14 @@ export const useRenameTeamWatchlist = () =>
   useTeamMutation(
     ({ id, name }: { id: string; name: string }) =>
       apiSend('PATCH', `/api/team/watchlists/${enc(id)}`, TeamWatchlistDetailSchema, { name }, lang()),
-    ['watchlists'],
+    [watchlistKeys.all],
   );
 
 export const useRemoveTeamWatchlistItem = () =>
   useTeamMutation(
     ({ id, projectId }: { id: string; projectId: string }) =>
       apiSend('DELETE', `/api/team/watchlists/${enc(id)}/items/${enc(projectId)}`, NoBody, undefined, lang()),
-    ['watchlists'],
+    [watchlistKeys.all],
   );
 
 export const useProjectNotes = (projectId: string, enabled: boolean) =>

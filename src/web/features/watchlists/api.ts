@@ -12,6 +12,7 @@ import {
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+import { projectKeys } from '../projects/keys.ts';
 import { watchlistKeys } from './keys.ts';
 
 // The UI language, so the server's refusals (name taken, cap reached) read like the page.
@@ -70,7 +71,7 @@ function useWatchlistMutation<T, R>(send: (input: T) => Promise<R>, creditsPoint
     mutationFn: send,
     onSuccess: () =>
       creditsPoints
-        ? queryClient.invalidateQueries({ predicate: refetchableExcept(['projects']) })
+        ? queryClient.invalidateQueries({ predicate: refetchableExcept(projectKeys.all) })
         : queryClient.invalidateQueries({ queryKey: watchlistKeys.all }),
   });
 }
