@@ -29,11 +29,17 @@ export function streamSegmentSums(
   const day = (d: string) => `${escapeLiteral(d)}::date`;
   const segments = bounds
     .slice(1)
-    .map((_, k) => `sum(x.v) FILTER (WHERE x.seg = ${k + 1}), count(x.v) FILTER (WHERE x.seg = ${k + 1})::int4`);
+    .map(
+      (_, k) =>
+        `sum(x.v) FILTER (WHERE x.seg = ${k + 1}) AS s${k}, count(x.v) FILTER (WHERE x.seg = ${k + 1}) AS c${k}`,
+    );
+  const columns = bounds.slice(1).map((_, k) => `a.s${k}, a.c${k}::int4`);
   const points = pointDays.length > 0 ? `ARRAY[${pointDays.map(day).join(',')}]` : `ARRAY[]::date[]`;
   return streamRows(
     db,
-    `SELECT pp.position, (array_position(${textArray(signals)}, x.signal) - 1)::int4, ${segments.join(', ')}
+    `SELECT pp.position, (array_position(${textArray(signals)}, a.signal) - 1)::int4, ${columns.join(', ')}
+     FROM (
+     SELECT x.project_id, x.signal, ${segments.join(', ')}
      FROM (
        SELECT d.project_id, d.signal, width_bucket(d.day - 1, ARRAY[${bounds.map(day).join(',')}]) AS seg,
          CASE WHEN d.value >= 0 AND d.value <= ${FLOAT4_MAX} THEN d.value::float4::float8 END AS v
@@ -41,8 +47,8 @@ export function streamSegmentSums(
        WHERE d.signal = ANY(${textArray(signals)})
          AND d.day > ${day(bounds[0] as string)} AND d.day <= ${day(bounds[bounds.length - 1] as string)}
          AND (NOT d.signal = ANY(${textArray(pointSignals.length > 0 ? pointSignals : [''])}) OR d.day = ANY(${points}))
-     ) x JOIN ${POSITIONS} pp ON pp.id = x.project_id
-     GROUP BY 1, 2`,
+     ) x GROUP BY 1, 2
+     ) a JOIN ${POSITIONS} pp ON pp.id = a.project_id`,
     ['int4', 'int4', ...bounds.slice(1).flatMap(() => ['float8', 'int4'] as const)],
     onBatch,
   );
