@@ -131,7 +131,7 @@ export function evaluateCrossSections(
   minProjects: number,
   topShare: number,
 ): DailyTable {
-  const { P, D, change, changeOrder, sort } = w;
+  const { P, D, change } = w;
   const G = w.groups.groups.length;
   const table: DailyTable = {
     n: new Int32Array(G * D),
@@ -144,43 +144,74 @@ export function evaluateCrossSections(
     const heat = w.heatByDay.subarray(t * P, (t + 1) * P);
     if (growth) fillGrowthColumn(w, heat, t, h, minSeen);
     else for (let p = 0; p < P; p++) change[p] = computeAbsLogReturn(w.pricesByDay, P, D, p, t, h);
-    let valid = 0;
-    const known = w.known;
-    for (let p = 0; p < P; p++) {
-      if (Number.isNaN(heat[p] as number)) change[p] = Number.NaN;
-      const ok = !Number.isNaN(change[p] as number);
-      known[p] = ok ? 1 : 0;
-      if (ok) changeOrder[valid++] = p;
-    }
-    sortIndicesByValue(changeOrder, valid, change, sort);
-    // `all`: today's heat order without the projects lacking the change; the change order as sorted.
-    const order = w.heatOrder.subarray(t * P, (t + 1) * P);
-    const sorted = w.heatSorted.subarray(t * P, (t + 1) * P);
-    const m0 = keepKnown(order, sorted, w.heatCount[t] as number, known, w.allByHeat, w.allHeat, 0);
-    recordDay(table, 0, D, t, m0, minProjects, w, w.allByHeat, w.allHeat, changeOrder, topShare);
-    // Other groups: their own heat order of the day, filtered the same way; the change order split by group.
-    distributeToGroups(changeOrder, valid, w.groups, w.changeSlots, w.changeLength);
-    const daySlots = t * w.groups.slots;
-    for (let g = 1; g < G; g++) {
-      if (w.groups.sameAsAll[g]) {
-        table.n[g * D + t] = table.n[t] as number;
-        table.correlation[g * D + t] = table.correlation[t] as number;
-        table.hitRate[g * D + t] = table.hitRate[t] as number;
-        continue;
-      }
-      const start = w.groups.slotStart[g] as number;
-      const end = daySlots + start + (w.groups.size[g] as number);
-      const dayOrder = w.groupHeatOrder.subarray(daySlots + start, end);
-      const daySorted = w.groupHeatSorted.subarray(daySlots + start, end);
-      const n = w.groupHeatCount[t * G + g] as number;
-      const m = keepKnown(dayOrder, daySorted, n, known, w.heatSlots, w.heatSlotValues, start);
-      const byHeat = w.heatSlots.subarray(start, start + m);
-      const heatValues = w.heatSlotValues.subarray(start, start + m);
-      const byChange = w.changeSlots.subarray(start, start + m);
-      recordDay(table, g, D, t, m, minProjects, w, byHeat, heatValues, byChange, topShare);
-    }
+    recordCrossSection(w, table, t, minProjects, topShare);
   }
   return table;
+}
+
+/**
+ * One day's cross-section in every group of a one-day workspace (heat of that day) from changes computed elsewhere
+ * (`change[p]`, NaN = unknown): the incremental evaluation sums the windows in the database. The same code as
+ * {@link evaluateCrossSections} from the change on, so equal changes give equal figures.
+ */
+export function evaluateGivenChange(
+  w: Workspace,
+  change: ArrayLike<number>,
+  minProjects: number,
+  topShare: number,
+): DailyTable {
+  if (w.D !== 1) throw new Error(`A given change is one day's, not ${w.D} days'`);
+  const G = w.groups.groups.length;
+  const table: DailyTable = {
+    n: new Int32Array(G),
+    correlation: new Float64Array(G).fill(Number.NaN),
+    hitRate: new Float64Array(G).fill(Number.NaN),
+  };
+  for (let p = 0; p < w.P; p++) w.change[p] = change[p] as number;
+  recordCrossSection(w, table, 0, minProjects, topShare);
+  return table;
+}
+
+/** Day t's figures in every group from `w.change` (filled for the day; reset here where heat is missing). */
+function recordCrossSection(w: Workspace, table: DailyTable, t: number, minProjects: number, topShare: number): void {
+  const { P, D, change, changeOrder, sort } = w;
+  const G = w.groups.groups.length;
+  const heat = w.heatByDay.subarray(t * P, (t + 1) * P);
+  let valid = 0;
+  const known = w.known;
+  for (let p = 0; p < P; p++) {
+    if (Number.isNaN(heat[p] as number)) change[p] = Number.NaN;
+    const ok = !Number.isNaN(change[p] as number);
+    known[p] = ok ? 1 : 0;
+    if (ok) changeOrder[valid++] = p;
+  }
+  sortIndicesByValue(changeOrder, valid, change, sort);
+  // `all`: today's heat order without the projects lacking the change; the change order as sorted.
+  const order = w.heatOrder.subarray(t * P, (t + 1) * P);
+  const sorted = w.heatSorted.subarray(t * P, (t + 1) * P);
+  const m0 = keepKnown(order, sorted, w.heatCount[t] as number, known, w.allByHeat, w.allHeat, 0);
+  recordDay(table, 0, D, t, m0, minProjects, w, w.allByHeat, w.allHeat, changeOrder, topShare);
+  // Other groups: their own heat order of the day, filtered the same way; the change order split by group.
+  distributeToGroups(changeOrder, valid, w.groups, w.changeSlots, w.changeLength);
+  const daySlots = t * w.groups.slots;
+  for (let g = 1; g < G; g++) {
+    if (w.groups.sameAsAll[g]) {
+      table.n[g * D + t] = table.n[t] as number;
+      table.correlation[g * D + t] = table.correlation[t] as number;
+      table.hitRate[g * D + t] = table.hitRate[t] as number;
+      continue;
+    }
+    const start = w.groups.slotStart[g] as number;
+    const end = daySlots + start + (w.groups.size[g] as number);
+    const dayOrder = w.groupHeatOrder.subarray(daySlots + start, end);
+    const daySorted = w.groupHeatSorted.subarray(daySlots + start, end);
+    const n = w.groupHeatCount[t * G + g] as number;
+    const m = keepKnown(dayOrder, daySorted, n, known, w.heatSlots, w.heatSlotValues, start);
+    const byHeat = w.heatSlots.subarray(start, start + m);
+    const heatValues = w.heatSlotValues.subarray(start, start + m);
+    const byChange = w.changeSlots.subarray(start, start + m);
+    recordDay(table, g, D, t, m, minProjects, w, byHeat, heatValues, byChange, topShare);
+  }
 }
 
 /**

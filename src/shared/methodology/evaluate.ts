@@ -1,16 +1,26 @@
 import { computeAutomaticBlockLength, computeBlockBootstrapInterval } from './bootstrap.ts';
-import { createWorkspace, type DailyTable, evaluateCrossSections, loadOutcome } from './cross-section.ts';
+import {
+  createWorkspace,
+  type DailyTable,
+  evaluateCrossSections,
+  evaluateGivenChange,
+  loadOutcome,
+} from './cross-section.ts';
 import { getOutcome, OUTCOMES } from './outcomes.ts';
 import { validatePanel } from './panel.ts';
 import { deriveSeed } from './random.ts';
 import type {
   EvaluationCell,
   EvaluationDay,
+  EvaluationGroup,
   EvaluationOptions,
   EvaluationPanel,
   EvaluationResult,
   EvaluationSummary,
   OutcomeDefinition,
+  OutcomeKey,
+  PanelProject,
+  PanelSeries,
 } from './types.ts';
 
 export const EVALUATION_HORIZONS: readonly number[] = [1, 7, 30];
@@ -61,8 +71,9 @@ export function evaluateHeat(panel: EvaluationPanel, options: EvaluationOptions)
     for (const h of horizons) {
       const daily = evaluateCrossSections(work, outcome, h, minProjects, TOP_SHARE);
       work.groups.groups.forEach((group, g) => {
-        const seed = deriveSeed(options.seed, `${outcome.key}|${h}|${group.kind}|${group.id ?? ''}`);
-        cells.push(toCell(outcome, h, group, daily, g, panel.days, resamples, confidence, seed));
+        const { used, skipped, pending } = toDailyList(daily, g, panel.days);
+        const seed = deriveCellSeed(options.seed, outcome, h, group);
+        cells.push(toEvaluationCell(outcome, h, group, used, skipped, pending, resamples, confidence, seed));
       });
     }
   }
@@ -78,38 +89,63 @@ export function evaluateHeat(panel: EvaluationPanel, options: EvaluationOptions)
   };
 }
 
-function toCell(
-  outcome: OutcomeDefinition,
-  horizon: number,
-  group: EvaluationCell['group'],
-  table: DailyTable,
-  g: number,
-  days: readonly string[],
-  resamples: number,
-  confidence: number,
-  seed: number,
-): EvaluationCell {
+/** The bootstrap seed of one cell, from the evaluation's seed: each cell draws its own stream. */
+export function deriveCellSeed(seed: number, outcome: OutcomeDefinition, horizon: number, group: EvaluationGroup) {
+  return deriveSeed(seed, `${outcome.key}|${horizon}|${group.kind}|${group.id ?? ''}`);
+}
+
+/**
+ * The day indices [first, last] of a D-day window whose cross-section at horizon h can be computed: a growth needs
+ * the h days up to t inside the window, every change the h days after t (empty when first > last).
+ */
+export function computeEvaluableDays(outcome: OutcomeDefinition, horizon: number, D: number) {
+  return { first: outcome.change === 'growth' ? horizon - 1 : 0, last: D - 1 - horizon };
+}
+
+/** Group g's used days (ascending), and how many were skipped (too few projects) or pending (not evaluable). */
+function toDailyList(table: DailyTable, g: number, days: readonly string[]) {
   const D = days.length;
-  const daily: EvaluationDay[] = [];
-  let daysSkipped = 0;
-  let daysPending = 0;
-  let projectsMin = 0;
-  let projectsTotal = 0;
+  const used: EvaluationDay[] = [];
+  let skipped = 0;
+  let pending = 0;
   for (let t = 0; t < D; t++) {
     const n = table.n[g * D + t] as number;
-    if (n === 0) daysPending++;
-    else if (n < 0) daysSkipped++;
+    if (n === 0) pending++;
+    else if (n < 0) skipped++;
     else {
       const rho = table.correlation[g * D + t] as number;
-      daily.push({
+      used.push({
         day: days[t] as string,
         n,
         correlation: Number.isNaN(rho) ? null : rho,
         hitRate: table.hitRate[g * D + t] as number,
       });
-      projectsTotal += n;
-      projectsMin = projectsMin === 0 ? n : Math.min(projectsMin, n);
     }
+  }
+  return { used, skipped, pending };
+}
+
+/**
+ * One table cell from its per-day cross-sections (`daily`, ascending by day): the means over days with their
+ * moving-block-bootstrap intervals, seeded by `seed` ({@link deriveCellSeed}). The cell depends on nothing else, so
+ * per-day figures stored by an earlier run give the same cell as a computation from scratch.
+ */
+export function toEvaluationCell(
+  outcome: OutcomeDefinition,
+  horizon: number,
+  group: EvaluationGroup,
+  daily: EvaluationDay[],
+  daysSkipped: number,
+  daysPending: number,
+  resamples: number,
+  confidence: number,
+  seed: number,
+): EvaluationCell {
+  let projectsMin = 0;
+  let projectsTotal = 0;
+  for (const d of daily) {
+    projectsTotal += d.n;
+    projectsMin = projectsMin === 0 ? d.n : Math.min(projectsMin, d.n);
   }
   const minDays = computeMinDays(horizon);
   const summarise = (values: number[], label: string): EvaluationSummary => {
@@ -142,4 +178,28 @@ function toCell(
     projectsMin,
     daily,
   };
+}
+
+/**
+ * One day's cross-sections in every group from changes computed elsewhere (`heat` and each `change` hold one value
+ * per project, NaN = missing): the figures {@link evaluateHeat} gives for that day when its changes are equal. Per
+ * outcome and group, the day's figures, or null when fewer than `minProjects` projects have both.
+ */
+export function evaluateGivenChanges(
+  day: string,
+  projects: readonly PanelProject[],
+  heat: PanelSeries,
+  changes: readonly { outcome: OutcomeKey; change: ArrayLike<number> }[],
+  minProjects = MIN_CROSS_SECTION,
+): { outcome: OutcomeKey; group: EvaluationGroup; day: EvaluationDay | null }[] {
+  const work = createWorkspace({ days: [day], projects, heat, signals: {} });
+  const out: { outcome: OutcomeKey; group: EvaluationGroup; day: EvaluationDay | null }[] = [];
+  for (const { outcome, change } of changes) {
+    const table = evaluateGivenChange(work, change, Math.max(2, minProjects), TOP_SHARE);
+    work.groups.groups.forEach((group, g) => {
+      const { used } = toDailyList(table, g, [day]);
+      out.push({ outcome, group, day: used[0] ?? null });
+    });
+  }
+  return out;
 }

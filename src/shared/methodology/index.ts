@@ -6,4 +6,5 @@ export * from './outcomes.ts';
 export * from './panel.ts';
 export * from './random.ts';
 export * from './rank.ts';
+export * from './summarise-days.ts';
 export * from './types.ts';

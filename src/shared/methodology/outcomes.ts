@@ -113,3 +113,28 @@ export function transposeToDayMajor(series: PanelSeries, P: number, D: number, o
   }
   return out;
 }
+
+/**
+ * A flow's growth from its window sums: the mean over (t, t+h] against the mean over (t−h, t], as
+ * {@link computeFlowGrowth} computes it from prefix sums (same operations, so equal sums give an equal growth). NaN
+ * when either window has fewer than `minSeen` observed days.
+ */
+export function computeGrowthFromSums(
+  sumBefore: number,
+  seenBefore: number,
+  sumAfter: number,
+  seenAfter: number,
+  minSeen: number,
+): number {
+  if (seenBefore < minSeen || seenAfter < minSeen) return Number.NaN;
+  const before = sumBefore / seenBefore;
+  const after = sumAfter / seenAfter;
+  const total = after + before;
+  return total > 0 ? (after - before) / total : 0;
+}
+
+/** |ln(later / at)| as {@link computeAbsLogReturn} computes it; NaN unless both prices are positive and finite. */
+export function computeAbsLogChange(at: number, later: number): number {
+  const finite = at > 0 && later > 0 && at < Number.POSITIVE_INFINITY && later < Number.POSITIVE_INFINITY;
+  return finite ? Math.abs(Math.log(later / at)) : Number.NaN;
+}

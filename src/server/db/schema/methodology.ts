@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   date,
   doublePrecision,
   index,
@@ -102,4 +103,38 @@ export const heatEvaluationDays = pgTable(
     }),
     index('heat_evaluation_days_day_idx').on(t.day),
   ],
+);
+
+/**
+ * Which stored days changed since the daily evaluation last read them: appended by statement triggers (migration
+ * 0053) on daily_signals (the outcomes' signals only) and heat_daily_ranks (projects only), one row per statement and
+ * day written; `day` null = every day (a project's sector changed, so every past sector figure may have). The
+ * evaluation recomputes the figures those days feed and deletes exactly the rows it read, so a write that commits
+ * while it runs is seen by the next run. Append-only: writers never wait on one another here.
+ */
+export const evaluationInputChanges = pgTable('evaluation_input_changes', {
+  id: bigserial({ mode: 'number' }).primaryKey(),
+  day: date({ mode: 'string' }),
+  changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What each stored (model, basis) evaluation was computed over: its window and settings. The daily job extends an
+ * evaluation day by day only when the settings match and the new window overlaps the stored one; anything else is a
+ * full computation.
+ */
+export const heatEvaluationRuns = pgTable(
+  'heat_evaluation_runs',
+  {
+    modelVersion: text().notNull(),
+    basis: text({ enum: ['published', 'replayed'] }).notNull(),
+    fromDay: date({ mode: 'string' }).notNull(),
+    toDay: date({ mode: 'string' }).notNull(),
+    /** Horizons, outcomes, seed, resamples, confidence and minimum cross-section, as canonical JSON. */
+    settings: text().notNull(),
+    /** 'full' or 'incremental': how the last run computed it. */
+    mode: text({ enum: ['full', 'incremental'] }).notNull(),
+    computedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'heat_evaluation_runs_pk', columns: [t.modelVersion, t.basis] })],
 );

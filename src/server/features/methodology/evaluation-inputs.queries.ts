@@ -30,38 +30,42 @@ export function selectEvaluationProjects(db: Db): Promise<EvaluationProject[]> {
  * Each project's position (from 0) in id order, as selectEvaluationProjects lists them: a relation PostgreSQL hashes
  * (it knows the table's statistics, so it builds the hash on the 10⁵ projects, not on the 10⁷ rows).
  */
-const POSITIONS = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::int4 AS position FROM projects)`;
+export const POSITIONS = `(SELECT id, (row_number() OVER (ORDER BY id) - 1)::int4 AS position FROM projects)`;
 
 /** `values` as a SQL text array literal. */
-const textArray = (values: readonly string[]) => `ARRAY[${values.map((v) => escapeLiteral(v)).join(',')}]::text[]`;
+export const textArray = (values: readonly string[]) =>
+  `ARRAY[${values.map((v) => escapeLiteral(v)).join(',')}]::text[]`;
 
-async function streamRows(db: Db, query: string, types: readonly NumericCopyType[], onBatch: OnBatch) {
+export async function streamRows(db: Db, query: string, types: readonly NumericCopyType[], onBatch: OnBatch) {
   const decoder = createNumericCopyDecoder(types, onBatch);
   await copyOutChunks(db, query, decoder.push);
   decoder.end();
 }
 
-type OnBatch = (batch: NumericBatch) => void;
+export type OnBatch = (batch: NumericBatch) => void;
 
 /**
- * Streams the published daily heat over [fromDay, toDay] to `onBatch` as columns: project position, day number since
+ * Streams the published daily heat of `days` (a range, both ends included, or a list) to `onBatch` as columns: project position, day number since
  * 1970-01-01, score, model version as its position in `models` from 1 (0 when it is another, NaN when the day's
  * history row is gone). Rows ranked before the day's model was kept on them read it from their history row.
  */
 export function streamPublishedHeat(
   db: Db,
-  fromDay: string,
-  toDay: string,
+  days: { from: string; to: string } | readonly string[],
   models: readonly string[],
   onBatch: OnBatch,
 ): Promise<void> {
+  const onDays =
+    'from' in days
+      ? `r.day BETWEEN ${escapeLiteral(days.from)}::date AND ${escapeLiteral(days.to)}::date`
+      : `r.day = ANY(ARRAY[${days.map((d) => escapeLiteral(d)).join(',')}]::date[])`;
   return streamRows(
     db,
     `SELECT pp.position, (r.day - DATE '1970-01-01')::int4, r.score,
        coalesce(array_position(${textArray(models)}, coalesce(r.model, (SELECT h.model FROM heat_history h
          WHERE h.entity_type = 'project' AND h.entity_id = r.entity_id AND h.computed_at = r.computed_at))), 0)::int4
      FROM heat_daily_ranks r JOIN ${POSITIONS} pp ON pp.id = r.entity_id
-     WHERE r.entity_type = 'project' AND r.day BETWEEN ${escapeLiteral(fromDay)}::date AND ${escapeLiteral(toDay)}::date`,
+     WHERE r.entity_type = 'project' AND ${onDays}`,
     ['int4', 'int4', 'float8', 'int4'],
     onBatch,
   );

@@ -100,7 +100,7 @@ async function readInputs(db: Db, options: LoadEvaluationOptions): Promise<Evalu
   let heatWithoutModel = 0;
   if (!options.skipPublished) {
     const byModel = models.map(() => null as Float32Array | null);
-    await streamPublishedHeat(db, options.from, options.to, models, ({ columns, rows }) => {
+    await streamPublishedHeat(db, { from: options.from, to: options.to }, models, ({ columns, rows }) => {
       const [position, day, score, model] = columns as [Float64Array, Float64Array, Float64Array, Float64Array];
       for (let i = 0; i < rows; i++) {
         const m = model[i] as number; // 0 or NaN: the version is unknown

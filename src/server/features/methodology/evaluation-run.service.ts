@@ -4,8 +4,16 @@ import { DAY_MS } from '../../../shared/time/duration.ts';
 import { toDayString } from '../../../shared/time/utc-day.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { type EvaluationCellRow, type EvaluationDayRow, replaceEvaluation } from './evaluation.queries.ts';
+import { replaceEvaluation } from './evaluation.queries.ts';
+import { runIncrementalEvaluation, toSettingsText } from './evaluation-incremental.service.ts';
 import { loadEvaluationInputs, toPanel } from './evaluation-inputs.service.ts';
+import { toStoredRows } from './evaluation-rows.ts';
+import {
+  deleteEvaluationRuns,
+  deleteInputChanges,
+  selectInputChanges,
+  upsertEvaluationRun,
+} from './evaluation-runs.queries.ts';
 import { listActiveModels } from './models.service.ts';
 
 /** The window the daily job evaluates: the last 90 days. */
@@ -27,6 +35,11 @@ export type RunEvaluationOptions = {
   resamples?: number;
   /** Store the results (the job does; the CLI may only print). Default true. */
   store?: boolean;
+  /**
+   * When storing, extend the stored evaluation by the new and changed days only, if it can
+   * (evaluation-incremental.service.ts); false = always compute the whole window. Default true.
+   */
+  incremental?: boolean;
   onProgress?: (phase: EvaluationPhase, done: number, total: number) => void;
 };
 
@@ -39,6 +52,8 @@ export type RunEvaluationResult = {
   evaluations: StoredEvaluation[];
   heatWithoutModel: number;
   timingsMs: Record<EvaluationPhase, number>;
+  /** 'incremental' when only new and changed days were computed (the stored figures of the others reused). */
+  mode: 'full' | 'incremental';
 };
 
 /** The default window: the 90 UTC days ending the day before `now`. */
@@ -68,6 +83,35 @@ export async function runEvaluation(db: Db, options: RunEvaluationOptions): Prom
     : active.some((m) => m.status === 'candidate')
       ? active
       : [];
+  const engineOptions: EvaluationOptions = {
+    seed: EVALUATION_SEED,
+    ...(options.horizons ? { horizons: options.horizons } : {}),
+    ...(options.outcomes ? { outcomes: options.outcomes } : {}),
+    ...(options.resamples ? { resamples: options.resamples } : {}),
+  };
+  const store = options.store !== false;
+  // Read before the inputs: a day written after this read is seen again by the next run, never lost.
+  const changes = store && !options.model ? await selectInputChanges(db) : null;
+  if (changes && options.incremental !== false && replay.length === 0) {
+    const run = await runIncrementalEvaluation(db, { now: options.now, from, to, engine: engineOptions, changes });
+    if (run) {
+      await deleteInputChanges(
+        db,
+        changes.map((c) => c.id),
+      );
+      options.onProgress?.('write', 1, 1);
+      return {
+        from,
+        to,
+        projects: run.projects,
+        evaluations: run.evaluations.map((e) => ({ ...e, basis: 'published' as const })),
+        heatWithoutModel: run.heatWithoutModel,
+        timingsMs: run.timingsMs,
+        mode: 'incremental',
+      };
+    }
+    started = performance.now();
+  }
   const inputs = await loadEvaluationInputs(db, {
     from,
     to,
@@ -79,13 +123,10 @@ export async function runEvaluation(db: Db, options: RunEvaluationOptions): Prom
     ...[...inputs.published].map(([id, heat]) => ({ modelVersion: id, basis: 'published' as const, heat })),
     ...[...inputs.replayed].map(([id, heat]) => ({ modelVersion: id, basis: 'replayed' as const, heat })),
   ].filter((p) => !options.model || p.modelVersion === options.model);
-  const engineOptions: EvaluationOptions = {
-    seed: EVALUATION_SEED,
-    ...(options.horizons ? { horizons: options.horizons } : {}),
-    ...(options.outcomes ? { outcomes: options.outcomes } : {}),
-    ...(options.resamples ? { resamples: options.resamples } : {}),
-  };
   const evaluations: StoredEvaluation[] = [];
+  const settings = toSettingsText(engineOptions);
+  // The published evaluations recorded are exactly the ones computed now (one whose heat left the window is not).
+  if (changes) await deleteEvaluationRuns(db, 'published');
   for (const [i, panel] of panels.entries()) {
     started = performance.now();
     const result = evaluateHeat(toPanel(inputs, panel.heat, panel.modelVersion), engineOptions);
@@ -96,9 +137,26 @@ export async function runEvaluation(db: Db, options: RunEvaluationOptions): Prom
     started = performance.now();
     const key = { modelVersion: panel.modelVersion, basis: panel.basis };
     const rows = toStoredRows(key, result, options.now);
-    await withTransaction(db, (tx) => replaceEvaluation(tx, key, rows.cells, rows.days));
+    await withTransaction(db, async (tx) => {
+      await replaceEvaluation(tx, key, rows.cells, rows.days);
+      await upsertEvaluationRun(tx, {
+        ...key,
+        fromDay: from,
+        toDay: to,
+        settings,
+        mode: 'full',
+        computedAt: options.now,
+      });
+    });
     timingsMs.write += Math.round(performance.now() - started);
     options.onProgress?.('write', i + 1, panels.length);
+  }
+  if (changes) {
+    // Every stored evaluation was just computed from inputs read after the changes: they are accounted for.
+    await deleteInputChanges(
+      db,
+      changes.map((c) => c.id),
+    );
   }
   return {
     from,
@@ -107,52 +165,8 @@ export async function runEvaluation(db: Db, options: RunEvaluationOptions): Prom
     evaluations,
     heatWithoutModel: inputs.heatWithoutModel,
     timingsMs,
+    mode: 'full',
   };
 }
 
-/** An engine result as table rows: one per cell, one per cell and used day. */
-export function toStoredRows(
-  key: { modelVersion: string; basis: 'published' | 'replayed' },
-  result: EvaluationResult,
-  at: Date,
-): { cells: EvaluationCellRow[]; days: EvaluationDayRow[] } {
-  const cells: EvaluationCellRow[] = [];
-  const days: EvaluationDayRow[] = [];
-  for (const c of result.cells) {
-    const cellKey = {
-      ...key,
-      outcome: c.outcome,
-      horizon: c.horizon,
-      groupKind: c.group.kind,
-      groupId: c.group.id ?? '',
-    };
-    cells.push({
-      ...cellKey,
-      family: c.family,
-      fromDay: result.from as string,
-      toDay: result.to as string,
-      correlationMean: c.correlation.mean,
-      correlationLow: c.correlation.low,
-      correlationHigh: c.correlation.high,
-      correlationDays: c.correlation.days,
-      hitRateMean: c.hitRate.mean,
-      hitRateLow: c.hitRate.low,
-      hitRateHigh: c.hitRate.high,
-      hitRateDays: c.hitRate.days,
-      hitRateChance: c.hitRateChance,
-      blockLength: c.correlation.blockLength,
-      daysUsed: c.daysUsed,
-      daysSkipped: c.daysSkipped,
-      daysPending: c.daysPending,
-      daysNeeded: c.daysNeeded,
-      projectsMean: c.projectsMean,
-      projectsMin: c.projectsMin,
-      seed: result.seed,
-      resamples: result.resamples,
-      computedAt: at,
-    });
-    for (const d of c.daily)
-      days.push({ ...cellKey, day: d.day, n: d.n, correlation: d.correlation, hitRate: d.hitRate });
-  }
-  return { cells, days };
-}
+export { toStoredRows } from './evaluation-rows.ts';

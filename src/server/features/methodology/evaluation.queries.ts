@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { type BulkColumn, type BulkValue, bulkInsert } from '../../db/bulk-insert.ts';
 import type { Db } from '../../db/client.ts';
 import { heatEvaluationCells, heatEvaluationDays } from '../../db/schema/index.ts';
@@ -67,9 +67,41 @@ export async function replaceEvaluation(
   days: readonly EvaluationDayRow[],
 ): Promise<void> {
   await tx.delete(heatEvaluationDays).where(keyOf(heatEvaluationDays, key));
+  await replaceEvaluationCells(tx, key, cells);
+  await insertEvaluationDays(tx, days);
+}
+
+/** Replaces one (model, basis) evaluation's cells, leaving its days. Run it in a transaction. */
+export async function replaceEvaluationCells(tx: Db, key: EvaluationKey, cells: readonly EvaluationCellRow[]) {
   await tx.delete(heatEvaluationCells).where(keyOf(heatEvaluationCells, key));
   await bulkInsert(tx, 'heat_evaluation_cells', CELL_COLUMNS, toValues(CELL_COLUMNS, cells));
-  await bulkInsert(tx, 'heat_evaluation_days', DAY_COLUMNS, toValues(DAY_COLUMNS, days));
+}
+
+/** Appends daily cross-sections (by binary COPY). */
+export function insertEvaluationDays(tx: Db, days: readonly EvaluationDayRow[]): Promise<void> {
+  return bulkInsert(tx, 'heat_evaluation_days', DAY_COLUMNS, toValues(DAY_COLUMNS, days));
+}
+
+/**
+ * Deletes one evaluation's daily cross-sections of `outcome` at `horizon` that are outside [firstDay, lastDay] or on
+ * one of `days` (those about to be recomputed).
+ */
+export function deleteEvaluationDays(
+  tx: Db,
+  key: EvaluationKey,
+  o: { outcome: string; horizon: number; firstDay: string; lastDay: string; days: readonly string[] },
+) {
+  const t = heatEvaluationDays;
+  return tx
+    .delete(t)
+    .where(
+      and(
+        keyOf(t, key),
+        eq(t.outcome, o.outcome),
+        eq(t.horizon, o.horizon),
+        or(lt(t.day, o.firstDay), gt(t.day, o.lastDay), o.days.length > 0 ? inArray(t.day, [...o.days]) : undefined),
+      ),
+    );
 }
 
 export type EvaluationFilter = {
