@@ -31,7 +31,11 @@ function useAccountMutation<T, R>(send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.socialAccounts.all }),
+    // Not awaited: the caller's own onSuccess (the form clearing the secret it sent) runs as soon as the server has
+    // accepted, not after the list is read again — the new row must never appear beside a still-filled secret.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.socialAccounts.all });
+    },
   });
 }
 
