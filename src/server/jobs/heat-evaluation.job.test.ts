@@ -34,14 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ctx = (): JobContext => ({
-  db: t.db,
-  dbKind: t.handle.kind,
-  config: t.config,
-  events: t.events,
-  mailer: t.mailer,
-  now: () => NOW,
-});
+const ctx = (): JobContext => t.jobContext(NOW);
 
 const storedFigures = () =>
   queryRows<Record<string, unknown>>(

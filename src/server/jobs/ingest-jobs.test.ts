@@ -43,14 +43,7 @@ test('every job has a name and exactly one of everyMs or cron', () => {
 test('the market job runs CoinGecko through the service, records the run and reports counts and errors', async () => {
   await insertProject(t.db, { id: 'aave', coingeckoId: 'aave' });
 
-  const outcome = await marketJob.run({
-    db: t.db,
-    dbKind: t.handle.kind,
-    config: t.config,
-    events: t.events,
-    mailer: t.mailer,
-    now: () => new Date(),
-  });
+  const outcome = await marketJob.run(t.jobContext());
 
   // The market page answered; the trending list and the link lookup got 500: partial, not "success" (a run that lost
   // part of its sources says so).

@@ -12,15 +12,7 @@ describe('the recompute after a data change', () => {
   let ctx: JobContext;
   beforeAll(async () => {
     t = await buildTestApp({ catalogue: false });
-    ctx = {
-      db: t.db,
-      dbKind: t.handle.kind,
-      config: t.config,
-      events: t.events,
-      mailer: t.mailer,
-      cache: t.cache,
-      now: () => new Date(),
-    };
+    ctx = t.jobContext();
   });
   afterAll(() => t.close());
 

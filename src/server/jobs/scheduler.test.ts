@@ -15,15 +15,7 @@ let ctx: JobContext;
 
 beforeAll(async () => {
   t = await buildTestApp({ catalogue: false });
-  ctx = {
-    db: t.db,
-    dbKind: t.handle.kind,
-    config: t.config,
-    events: t.events,
-    mailer: t.mailer,
-    cache: t.cache,
-    now: () => new Date(),
-  };
+  ctx = t.jobContext();
 });
 afterAll(() => t.close());
 

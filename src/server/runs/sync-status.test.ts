@@ -8,7 +8,6 @@ import { createScheduler } from '../jobs/scheduler.ts';
 import { FAST_INGEST_ENV, type FakeRoute, type FakeServer, startFakeServer } from '../sources/testing/fake-server.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { insertProject } from '../test/factories.ts';
-import type { JobContext } from './job.ts';
 import { getSyncStatus } from './sync-status.ts';
 
 // The hourly CoinGecko job failed every request and was recorded as a success (failedSyncs 0), and /status
@@ -33,17 +32,8 @@ afterEach(async () => {
   await t.db.delete(socialApiAccounts);
 });
 
-const ctx = (): JobContext => ({
-  db: t.db,
-  dbKind: t.handle.kind,
-  config: t.config,
-  events: t.events,
-  mailer: t.mailer,
-  now: () => new Date(),
-});
-
 async function runMarketJob() {
-  return createScheduler(ALL_JOBS, ctx(), silent).runNow('ingest-market');
+  return createScheduler(ALL_JOBS, t.jobContext(), silent).runNow('ingest-market');
 }
 
 async function syncStatus() {

@@ -7,6 +7,7 @@ import type { Db, DbHandle } from '../db/client.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ResponseCache } from '../plugins/response-cache.ts';
+import type { JobContext } from '../runs/job.ts';
 import { openRuntime } from '../runtime.ts';
 import { assertOnDatabaseList } from './database-list-guard.ts';
 import { pgliteTemplate, seedPgliteDataDir } from './pglite-template.ts';
@@ -21,6 +22,8 @@ export type TestApp = {
   /** The process's one mailer (the app's, before buildApp binds it to the app's log): what jobs run with. */
   mailer: Mailer;
   config: Config;
+  /** What the scheduler would hand a job of this app, its clock fixed at `at` when given (else the real one). */
+  jobContext: (at?: Date) => JobContext;
   close: () => Promise<void>;
   /** Closes the app and its connections but leaves the database for a rebuilt app (see `databaseOf`). */
   closeKeepingDatabase: () => Promise<void>;
@@ -100,6 +103,15 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     cache: runtime.cache,
     mailer: runtime.mailer,
     config,
+    jobContext: (at) => ({
+      db: runtime.handle.db,
+      dbKind: runtime.handle.kind,
+      config,
+      events: runtime.events,
+      mailer: runtime.mailer,
+      cache: runtime.cache,
+      now: () => at ?? new Date(),
+    }),
     close: async () => {
       await app.close();
       await runtime.close();

@@ -177,14 +177,7 @@ describe('deliverDueAlerts: e-mail and signed webhooks with retries', () => {
 
   test('the e-mail lands in mail_outbox, in zh by default, through the job', async () => {
     const { alert, project, firedAt } = await firedAlert({ email: true, userEmail: 'alert-mail@example.com' });
-    const outcome = await alertDeliveriesJob.run({
-      db: t.db,
-      dbKind: t.handle.kind,
-      config: t.config,
-      events: t.events,
-      mailer: t.mailer,
-      now: () => firedAt,
-    });
+    const outcome = await alertDeliveriesJob.run(t.jobContext(firedAt));
     expect(outcome.counts).toMatchObject({ claimed: 1, delivered: 1 });
     expect((await deliveriesOf(alert.id))[0]).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1 });
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'alert-mail@example.com'));

@@ -16,15 +16,7 @@ describe('the daily cleanup purges expired sessions', () => {
   });
   afterAll(() => t.close());
 
-  const run = (now: Date) =>
-    dailyCleanupJob.run({
-      db: t.db,
-      dbKind: t.handle.kind,
-      config: t.config,
-      events: t.events,
-      mailer: t.mailer,
-      now: () => now,
-    });
+  const run = (now: Date) => dailyCleanupJob.run(t.jobContext(now));
 
   test('expired and over-age sessions and dead links go; live ones stay and still work', async () => {
     const gone = await signUpAgent(t.app, 'purge-gone@example.com');

@@ -29,15 +29,7 @@ async function newBuyer() {
   const { agent, me } = await signUpAgent(w.t.app, `crypto-${users}@example.com`);
   return { agent, userId: me.user.id };
 }
-const runJob = (now = new Date()) =>
-  cryptoPaymentsJob.run({
-    db: w.t.db,
-    dbKind: w.t.handle.kind,
-    config: w.t.config,
-    events: w.t.events,
-    mailer: w.t.mailer,
-    now: () => now,
-  });
+const runJob = (now = new Date()) => cryptoPaymentsJob.run(w.t.jobContext(now));
 
 beforeAll(async () => {
   w = await startChainWorld();

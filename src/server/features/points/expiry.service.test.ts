@@ -50,12 +50,8 @@ describe('point expiry (POINTS_EXPIRY_DAYS)', () => {
     const userId = await newUser();
     await creditPoints(t.db, { userId, amount: 80, reason: 'task.daily', now: new Date(T0) });
     const ctx = (days: string) => ({
-      db: t.db,
-      dbKind: t.handle.kind,
+      ...t.jobContext(new Date(T0 + 400 * DAY_MS)),
       config: { ...t.config, POINTS_EXPIRY_DAYS: Number(days) },
-      events: t.events,
-      mailer: t.mailer,
-      now: () => new Date(T0 + 400 * DAY_MS),
     });
 
     const off = await expirePoints(t.db, { now: new Date(T0 + 400 * DAY_MS), days: 0, timeZone: ZONE });
