@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { type Catalogue, PASSWORD, pickFromMenu, signIn, signUp } from './support/accounts.ts';
-import { MOBILE, open } from './support/browser.ts';
+import { expectNoSidewaysScroll, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
@@ -134,7 +134,7 @@ describe('the account pages', () => {
       await page.setViewportSize(MOBILE);
       for (const path of ['/settings', '/profile']) {
         await open(page, path);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(MOBILE.width);
+        await expectNoSidewaysScroll(page, MOBILE.width, path);
       }
       await page.getByRole('button', { name: c.app.nav.openMenu }).click();
       await page

@@ -5,7 +5,7 @@ import enAdmin from '../src/shared/locales/en/admin.json' with { type: 'json' };
 import { en, zh } from '../src/shared/locales/index.ts';
 import zhAdmin from '../src/shared/locales/zh/admin.json' with { type: 'json' };
 import { pickFromMenu, signIn, signUp } from './support/accounts.ts';
-import { type Lang, MOBILE, navigate, open } from './support/browser.ts';
+import { expectNoSidewaysScroll, type Lang, MOBILE, navigate, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { callApi } from './support/page-api.ts';
 import { fillTemplate } from './support/text.ts';
@@ -222,8 +222,7 @@ describe.each(['zh', 'en'] as const)('/admin (%s)', (lang) => {
           if (id === 'sectors') {
             await page.locator('[data-slot="admin-sector"]').first().getByRole('button').click();
           }
-          const width = await page.evaluate(() => document.documentElement.scrollWidth);
-          expect(width, id).toBeLessThanOrEqual(MOBILE.width);
+          await expectNoSidewaysScroll(page, MOBILE.width, id);
           await session.screenshot(page, `admin-mobile-${id}-${lang}`, { fullPage: true });
         }
       },

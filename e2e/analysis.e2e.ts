@@ -5,7 +5,7 @@ import { recomputeHeat } from '../src/server/features/heat/recompute.service.ts'
 import { en, zh } from '../src/shared/locales/index.ts';
 import { DAY_MS } from '../src/shared/time/duration.ts';
 import { authenticateInPage } from './support/accounts.ts';
-import { type Lang, MOBILE, open } from './support/browser.ts';
+import { expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { type OwnServer, startOwnServer } from './support/own-server.ts';
@@ -73,7 +73,6 @@ async function screenshotElement(page: Page, locator: Locator, name: string): Pr
 }
 
 /** The document is no wider than the screen (nothing forces a sideways scroll of the page). */
-const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 /** True when the element's box lies within the viewport. */
 const inViewport = (locator: Locator) =>
@@ -342,14 +341,14 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
         const panel = page.locator('[data-slot="analysis-panel"]');
         await panel.locator('[data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });
         await panel.locator('[data-brief-inputs="sample"]').waitFor();
-        expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+        await expectNoSidewaysScroll(page, MOBILE.width);
         await panel.scrollIntoViewIfNeeded();
         await screenshotElement(page, panel, `analysis-panel-390-${lang}`);
 
         await open(page, '/analytics');
         await page.locator('[data-slot="market-brief"] [data-brief-state="done"]').waitFor({ timeout: BRIEF_TIMEOUT });
         await page.locator('[data-slot="rotation"]').waitFor();
-        expect(await pageWidth(page)).toBeLessThanOrEqual(MOBILE.width);
+        await expectNoSidewaysScroll(page, MOBILE.width);
         await session.screenshot(page, `analysis-analytics-390-${lang}`, { fullPage: true });
       },
       MOBILE,

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { authenticateInPage } from './support/accounts.ts';
-import { type Lang, MOBILE, open } from './support/browser.ts';
+import { expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { fillTemplate } from './support/text.ts';
 
@@ -88,8 +88,7 @@ describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
         );
         await open(page, `/compare?ids=${ids.join(',')}`);
         await page.locator('[data-slot="compare-history"] [data-ready="true"] canvas').first().waitFor();
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width).toBeLessThanOrEqual(MOBILE.width);
+        await expectNoSidewaysScroll(page, MOBILE.width);
         await screenshot(page, `compare-mobile-${lang}`);
       },
       MOBILE,

@@ -10,7 +10,7 @@ import {
   POINTS_PER_DAILY_TASK,
 } from '../../src/shared/membership/tasks.ts';
 import { fetchPlatforms, fetchProjects } from '../support/api.ts';
-import { baseUrl, type Lang, MOBILE, navigate, open } from '../support/browser.ts';
+import { baseUrl, expectNoSidewaysScroll, type Lang, MOBILE, navigate, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 
 // The first visit's claims follow the data. The shared e2e server holds the built-in
@@ -92,7 +92,7 @@ describe.each(WALKS)('first visit, claims ($lang, $label px)', ({ lang, viewport
         const shown = (await page.locator(`[data-stat="${key}"]`).textContent()) ?? '';
         expect([reason, why.noMembers].includes(shown) || /\d/.test(shown), `${key}: ${shown}`).toBe(true);
       }
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await expectNoSidewaysScroll(page, viewport.width);
       await shot(page, 'home', true);
 
       // --- Footer badges: each links to what backs it and states the fact.

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { en, zh } from '../../src/shared/locales/index.ts';
-import { type Lang, MOBILE, open } from '../support/browser.ts';
+import { expectNoSidewaysScroll, type Lang, MOBILE, open } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { fillTemplate } from '../support/text.ts';
 
@@ -140,8 +140,7 @@ describe.each(['zh', 'en'] as const)('first visit: finding a project by name (%s
       const box = menu.getByRole('combobox', { name: headerLabel });
       const option = await typeEthereumPrefix(page, box);
       await shot(page, `first-visit-search-mobile-menu-${lang}`);
-      const width = await page.evaluate(() => document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoSidewaysScroll(page, MOBILE.width);
       await option.click();
       await page.waitForURL((url) => url.pathname === '/project/ethereum');
       await page.locator('main h1', { hasText: 'Ethereum' }).waitFor();

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { type Preferences, PreferencesSchema } from '../../src/shared/api/account.schema.ts';
 import { en, zh } from '../../src/shared/locales/index.ts';
 import { PASSWORD, pickFromMenu, signIn, signUp } from '../support/accounts.ts';
-import { baseUrl, type Lang, MOBILE, open, trackPageErrors } from '../support/browser.ts';
+import { baseUrl, expectNoSidewaysScroll, type Lang, MOBILE, open, trackPageErrors } from '../support/browser.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 
 // A member's display preferences follow the account: chosen on /settings in one browser (language, theme, up/down
@@ -118,9 +118,7 @@ describe.each(WALKS)('member preferences: $from → $to', ({ from, to, first, se
         const units = main.getByRole('button', { name: t.app.numberStyle[chosen.numberStyle] });
         await expect(units.getAttribute('aria-pressed')).resolves.toBe('true');
         await shot(page, `settings-applied-${to}-${second.label}`, true);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-          second.viewport.width,
-        );
+        await expectNoSidewaysScroll(page, second.viewport.width);
 
         // A change made here, signed in, goes to the account too.
         await main.getByRole('radio', { name: t.app.theme.auto }).click();
