@@ -14,7 +14,7 @@ export default defineConfig({
     pool: 'forks',
     // One migrated PGlite template per run (src/server/test/global-setup.ts).
     // Each file's CPU seconds for CI's log (.ci/file-times-reporter.mjs).
-    setupFiles: ['.ci/cpu-per-file.mjs'],
+    setupFiles: ['.ci/cpu-per-file.mjs', 'src/server/test/fast-password-hashing.ts'],
     globalSetup: ['src/server/test/global-setup.ts'],
     maxWorkers: 2,
     // Test files share their worker's module cache instead of re-importing the app (~80 modules through the

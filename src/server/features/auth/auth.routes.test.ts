@@ -4,6 +4,7 @@ import { MeResponseSchema, SessionResponseSchema } from '../../../shared/api/aut
 import { userProfiles, users } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createAgent, signUpAgent, TEST_PASSWORD } from './auth.test-support.ts';
+import { setPasswordHashCost } from './password.ts';
 
 type FieldError = { field: string; message: string };
 
@@ -219,8 +220,9 @@ describe('auth: e-mail and password', () => {
     expect(rows).toHaveLength(1);
   });
 
-  test('the password is stored as an scrypt hash, never in clear', async () => {
-    await signUpAgent(t.app, 'erin@example.com');
+  test('the password is stored as an scrypt hash at the production cost, never in clear', async () => {
+    setPasswordHashCost('standard');
+    await signUpAgent(t.app, 'erin@example.com').finally(() => setPasswordHashCost('test'));
 
     const [row] = await t.db
       .select({ hash: users.passwordHash })

@@ -5,6 +5,18 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 // invalidating stored passwords. Format: scrypt$<N>$<r>$<p>$<salt base64url>$<key base64url>.
 export const SCRYPT_PARAMS = { N: 2 ** 15, r: 8, p: 1, keyLength: 64, saltLength: 16 } as const;
 
+// Test runs sign up thousands of accounts: at ~100 ms of CPU a hash that was minutes of every CI run. They hash at
+// N=2^10 instead (as Devise lowers `stretches` in its test environment); verification reads the cost from the hash, so
+// both kinds verify anywhere. Only the test harnesses call setPasswordHashCost('test') (src/server/test/
+// fast-password-hashing.ts, e2e/support); a test of the stored format switches back to 'standard'.
+const TEST_SCRYPT_PARAMS = { ...SCRYPT_PARAMS, N: 2 ** 10 } as const;
+let hashParams: typeof SCRYPT_PARAMS | typeof TEST_SCRYPT_PARAMS = SCRYPT_PARAMS;
+
+export function setPasswordHashCost(cost: 'standard' | 'test'): void {
+  hashParams = cost === 'test' ? TEST_SCRYPT_PARAMS : SCRYPT_PARAMS;
+  dummyHash = undefined;
+}
+
 function deriveKey(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number) {
   // maxmem must exceed 128·N·r bytes (32 MiB here); node's default is exactly 32 MiB.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
@@ -17,7 +29,7 @@ function deriveKey(password: string, salt: Buffer, N: number, r: number, p: numb
 
 /** Hashes a password with scrypt and a random 16-byte salt; returns the self-describing hash string. */
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength, saltLength } = SCRYPT_PARAMS;
+  const { N, r, p, keyLength, saltLength } = hashParams;
   const salt = randomBytes(saltLength);
   const key = await deriveKey(password, salt, N, r, p, keyLength);
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
