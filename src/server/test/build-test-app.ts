@@ -10,7 +10,7 @@ import type { ResponseCache } from '../plugins/response-cache.ts';
 import type { JobContext } from '../runs/job.ts';
 import { openRuntime } from '../runtime.ts';
 import { assertOnDatabaseList } from './database-list-guard.ts';
-import { pgliteTemplate, seedPgliteDataDir } from './pglite-template.ts';
+import { pgliteCatalogueTemplate, pgliteTemplate, seedPgliteDataDir } from './pglite-template.ts';
 import { rememberTestDatabase } from './test-databases.ts';
 
 export type TestApp = {
@@ -49,6 +49,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PostgreSQL database every test file's database is created from (TEST_DATABASE_URL only). */
     postgresTemplate: string | null;
+    /** The same after a first start with the built-in catalogue (global-setup.ts), for apps that load it. */
+    postgresCatalogueTemplate: string | null;
   }
 }
 
@@ -58,7 +60,8 @@ declare module 'vitest' {
  */
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const earlier = options.databaseOf?.config;
-  const fresh = earlier ? undefined : await createFreshDatabase();
+  const withCatalogue = options.catalogue !== false;
+  const fresh = earlier ? undefined : await createFreshDatabase({ catalogue: withCatalogue });
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -77,7 +80,9 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   // A new on-disk PGlite directory starts from the template too (an existing one, as in a restart, is left alone).
   if (!config.DATABASE_URL && !inMemory) await seedPgliteDataDir(config.DATA_DIR);
   const fromTemplate = !config.DATABASE_URL && inMemory;
-  const runtime = await openRuntime(config, fromTemplate ? { pgliteDataDump: pgliteTemplate() } : {});
+  // With the catalogue: a template that already holds it as a first start leaves it (pglite-template.ts).
+  const dump = withCatalogue ? (pgliteCatalogueTemplate() ?? pgliteTemplate()) : pgliteTemplate();
+  const runtime = await openRuntime(config, fromTemplate ? { pgliteDataDump: dump } : {});
   const app = await buildApp(
     {
       config,
@@ -125,8 +130,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
 }
 
-/** With TEST_DATABASE_URL set: CREATE DATABASE heatrank_t_<random> on that server; returns its URL and a dropper. */
-export async function createFreshDatabase(): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+/**
+ * With TEST_DATABASE_URL set: CREATE DATABASE heatrank_t_<random> on that server; returns its URL and a dropper.
+ * `catalogue`: from the template that already holds the built-in catalogue, scored (global-setup.ts).
+ */
+export async function createFreshDatabase(
+  options: { catalogue?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
   assertOnDatabaseList();
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return undefined;
@@ -134,7 +144,7 @@ export async function createFreshDatabase(): Promise<{ url: string; drop: () => 
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   // From the run's migrated template (global-setup.ts) when there is one: a copy instead of 25 migrations.
-  const template = inject('postgresTemplate');
+  const template = (options.catalogue && inject('postgresCatalogueTemplate')) || inject('postgresTemplate');
   await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../db/client.ts';
+import { openRuntime } from '../runtime.ts';
 import { databaseTestFiles } from './database-test-files.ts';
-import { writePgliteTemplate } from './pglite-template.ts';
+import { firstStartConfig, writePgliteCatalogueTemplate, writePgliteTemplate } from './pglite-template.ts';
 
 // The provided 'postgresTemplate' is declared with its reader in build-test-app.ts, 'pgliteTemplate' in
 // pglite-template.ts (type-only links, erased at run time).
@@ -24,19 +25,37 @@ export default async function setup(project: TestProject) {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     project.provide('postgresTemplate', null);
-    return pgliteTemplate.remove;
+    project.provide('postgresCatalogueTemplate', null);
+    const catalogue = await writePgliteCatalogueTemplate(pgliteTemplate.path);
+    project.provide('pgliteCatalogueTemplate', catalogue.path);
+    return () => {
+      pgliteTemplate.remove();
+      catalogue.remove();
+    };
   }
+  project.provide('pgliteCatalogueTemplate', null);
   const template = `heatrank_template_${process.pid}`;
-  await adminQuery(base, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`, `CREATE DATABASE ${template}`);
-  const url = new URL(base);
-  url.pathname = `/${template}`;
-  const handle = await createDb({ DATA_DIR: 'memory://', DATABASE_URL: url.toString() });
+  const catalogueTemplate = `heatrank_template_catalogue_${process.pid}`;
+  const dropBoth = [template, catalogueTemplate].map((name) => `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await adminQuery(base, ...dropBoth, `CREATE DATABASE ${template}`);
+  const handle = await createDb({ DATA_DIR: 'memory://', DATABASE_URL: databaseUrl(base, template) });
   await handle.close();
+  // The migrated template after a first start with the catalogue (pglite-template.ts writePgliteCatalogueTemplate).
+  await adminQuery(base, `CREATE DATABASE ${catalogueTemplate} TEMPLATE ${template}`);
+  const runtime = await openRuntime(firstStartConfig(databaseUrl(base, catalogueTemplate)));
+  await runtime.close();
   project.provide('postgresTemplate', template);
+  project.provide('postgresCatalogueTemplate', catalogueTemplate);
   return async () => {
     pgliteTemplate.remove();
-    await adminQuery(base, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await adminQuery(base, ...dropBoth);
   };
+}
+
+function databaseUrl(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 async function adminQuery(url: string, ...statements: string[]): Promise<void> {

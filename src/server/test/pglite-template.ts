@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { inject } from 'vitest';
+import { type Config, loadConfig } from '../config.ts';
 import { createDb } from '../db/client.ts';
+import { openRuntime } from '../runtime.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated, empty PGlite data directory (a dumpDataDir tarball) every test's in-memory PGlite starts from. */
     pgliteTemplate: string | null;
+    /** The same with the built-in catalogue loaded and scored, as a first start leaves it (catalogueTemplate). */
+    pgliteCatalogueTemplate: string | null;
   }
 }
 
@@ -28,14 +32,53 @@ export async function writePgliteTemplate(): Promise<{ path: string; remove: () 
   return { path, remove: () => rmSync(path, { force: true }) };
 }
 
-let templateDump: Blob | undefined | null;
+/**
+ * The migrated template after a first start with the built-in catalogue (openRuntime loads it, scores it and runs
+ * the after-recompute steps), dumped for the test apps that want the catalogue: loading it replaces that first start in
+ * each of them (~1 s of CPU a file). That start needs no config beyond CATALOGUE_AUTOLOAD, so every test app's would
+ * write the same rows; only its clock differs (the setup's instead of the file's, minutes apart at most).
+ */
+export async function writePgliteCatalogueTemplate(emptyTemplate: string): Promise<{ path: string; remove: () => void }> {
+  const runtime = await openRuntime(firstStartConfig(), { pgliteDataDump: new Blob([readFileSync(emptyTemplate)]) });
+  const client = (runtime.handle.db as unknown as { $client: PGlite }).$client;
+  const dump = await client.dumpDataDir('none');
+  await runtime.close();
+  const path = join(tmpdir(), `heatrank-test-catalogue-template-${process.pid}.tar`);
+  writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
+  return { path, remove: () => rmSync(path, { force: true }) };
+}
+
+/** The config of a test app's first start as far as the catalogue load reads it (PostgreSQL: `databaseUrl`). */
+export function firstStartConfig(databaseUrl?: string): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    DATA_DIR: 'memory://',
+    WEB_DIST_DIR: '/nonexistent',
+    CATALOGUE_AUTOLOAD: 'true',
+    FIRST_START_REFRESH: 'false',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+}
+
+const dumps = new Map<'pgliteTemplate' | 'pgliteCatalogueTemplate', Blob | null>();
+function readDump(key: 'pgliteTemplate' | 'pgliteCatalogueTemplate'): Blob | undefined {
+  if (!dumps.has(key)) {
+    const path = inject(key);
+    dumps.set(key, path ? new Blob([readFileSync(path)]) : null);
+  }
+  return dumps.get(key) ?? undefined;
+}
+
 /** The run's migrated template, read once per worker; undefined where the global setup provided none. */
 export function pgliteTemplate(): Blob | undefined {
-  if (templateDump === undefined) {
-    const path = inject('pgliteTemplate');
-    templateDump = path ? new Blob([readFileSync(path)]) : null;
-  }
-  return templateDump ?? undefined;
+  return readDump('pgliteTemplate');
+}
+
+/** The run's template with the catalogue loaded (writePgliteCatalogueTemplate); undefined where none was provided. */
+export function pgliteCatalogueTemplate(): Blob | undefined {
+  return readDump('pgliteCatalogueTemplate');
 }
 
 /**
