@@ -30,18 +30,30 @@ export async function seedDailyHistory(
     SELECT 'project', entity_id, (computed_at AT TIME ZONE 'UTC')::date, computed_at, score, model,
       rank() OVER (PARTITION BY computed_at ORDER BY score DESC)::int, count(*) OVER (PARTITION BY computed_at)::int
     FROM heat_history WHERE entity_type = 'project'`);
-  const [row] = await queryRows<{ n: number }>(
-    db,
-    sql`WITH s AS (
-      INSERT INTO daily_signals (project_id, signal, day, value, source, fetched_at)
-      SELECT p.id, x.signal, d::date, x.value, 'bench', now()
-      FROM projects p, generate_series(${from}::date, ${to}::date, interval '1 day') d,
-        LATERAL (VALUES ('pageViews', round(1000 * ${noise('v')})), ('news', round(20 * ${noise('n')})),
-          ('volume24h', 1e6 * (1 + ${noise('u')})), ('price', 1 + (hashtext(p.id) & 255) + ${noise('p')})) AS x(signal, value)
-      RETURNING 1
-    ) SELECT count(*)::int AS n FROM s`,
-  );
-  return row?.n ?? 0;
+  // The history, then the last day by a statement of its own, as the day's ingestion writes it after the history (so
+  // its rows lie together in the table, as a new day's do on an install, instead of one per project's pages).
+  const last = new Date(Date.parse(`${to}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  let values = 0;
+  for (const [first, end] of from <= last
+    ? [
+        [from, last],
+        [to, to],
+      ]
+    : [[to, to]]) {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`WITH s AS (
+        INSERT INTO daily_signals (project_id, signal, day, value, source, fetched_at)
+        SELECT p.id, x.signal, d::date, x.value, 'bench', now()
+        FROM projects p, generate_series(${first}::date, ${end}::date, interval '1 day') d,
+          LATERAL (VALUES ('pageViews', round(1000 * ${noise('v')})), ('news', round(20 * ${noise('n')})),
+            ('volume24h', 1e6 * (1 + ${noise('u')})), ('price', 1 + (hashtext(p.id) & 255) + ${noise('p')})) AS x(signal, value)
+        RETURNING 1
+      ) SELECT count(*)::int AS n FROM s`,
+    );
+    values += row?.n ?? 0;
+  }
+  return values;
 }
 
 /** Wall and CPU milliseconds of `fn` (the machine may be shared: CPU time is the steadier figure). */

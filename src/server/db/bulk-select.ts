@@ -2,11 +2,11 @@ import type { Db } from './client.ts';
 import { copyOut } from './copy.ts';
 
 /**
- * How a selected column is decoded: text, a number (int4, int8 — within 2^53 — or float8), a boolean, or a
- * timestamptz as epoch milliseconds.
+ * How a selected column is decoded: text, a number (int4, int8 — within 2^53 — or float8), a boolean, a
+ * timestamptz as epoch milliseconds, or bytea as a view of the bytes read (copy it to keep it apart from them).
  */
-export type SelectType = 'text' | 'int4' | 'int8' | 'float8' | 'bool' | 'timestamptz';
-export type SelectValue = string | number | boolean | null;
+export type SelectType = 'text' | 'int4' | 'int8' | 'float8' | 'bool' | 'timestamptz' | 'bytea';
+export type SelectValue = string | number | boolean | Uint8Array | null;
 
 /**
  * Runs a parameter-free SELECT and returns its rows as arrays, typed by `types`, through binary COPY on either driver:
@@ -86,6 +86,9 @@ export function decodeBinaryCopy(bytes: Uint8Array, types: readonly SelectType[]
           break;
         case 'timestamptz': // microseconds since 2000-01-01 UTC
           row[i] = POSTGRES_EPOCH_MS + Number(view.getBigInt64(at)) / 1000;
+          break;
+        case 'bytea':
+          row[i] = bytes.subarray(at, at + length);
           break;
       }
       at += length;

@@ -1,7 +1,7 @@
 /** A column of a bulk insert: its name and SQL type (one of ENCODERS' keys, e.g. 'float8', 'real[]'). */
 export type BulkColumn = { name: string; type: string };
-/** A cell: text, number, boolean, a number array (for array columns), a time, or null. */
-export type BulkValue = string | number | boolean | readonly number[] | Date | null;
+/** A cell: text, number, boolean, a number array (for array columns), a time, bytes (bytea), or null. */
+export type BulkValue = string | number | boolean | readonly number[] | Date | Uint8Array | null;
 
 // PostgreSQL's binary COPY format (https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.4): no text
 // to parse on either side. On PGlite the server's float and array parsers run in WASM; binary input skips them.
@@ -42,6 +42,11 @@ const ENCODERS: Record<string, Encoder> = {
   timestamptz: (out, v) => {
     out.int32(8);
     out.bigint64(BigInt(Math.round(((v as Date).getTime() - POSTGRES_EPOCH_MS) * 1000)));
+  },
+  bytea: (out, v) => {
+    const bytes = v as Uint8Array;
+    out.int32(bytes.length);
+    out.bytes(bytes);
   },
   'real[]': (out, v) => {
     const values = v as readonly number[];
@@ -137,6 +142,11 @@ class BinaryWriter {
     this.ensure(8);
     this.view.setBigInt64(this.at, value);
     this.at += 8;
+  }
+  bytes(value: Uint8Array) {
+    this.ensure(value.length);
+    this.buffer.set(value, this.at);
+    this.at += value.length;
   }
   /** A length-prefixed UTF-8 field. */
   text(value: string) {

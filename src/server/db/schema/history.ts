@@ -1,4 +1,5 @@
-import { date, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { projects } from './projects.ts';
 
 /**
@@ -23,7 +24,15 @@ export const dailySignals = pgTable(
     source: text().notNull(),
     fetchedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ name: 'daily_signals_pk', columns: [t.projectId, t.signal, t.day] })],
+  (t) => [
+    primaryKey({ name: 'daily_signals_pk', columns: [t.projectId, t.signal, t.day] }),
+    // One day of the evaluation's outcome signals, for its compact store (migration 0054).
+    index('daily_signals_evaluation_day_idx')
+      .on(t.day)
+      .where(
+        sql`${t.signal} IN ('pageViews', 'news', 'redditPosts', 'redditAuthors', 'commits', 'volume24h', 'price')`,
+      ),
+  ],
 );
 
 /**

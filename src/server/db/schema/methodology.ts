@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  customType,
   date,
   doublePrecision,
   index,
@@ -10,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { HeatModelDefinition } from '../../../shared/methodology/models.ts';
@@ -137,4 +139,38 @@ export const heatEvaluationRuns = pgTable(
     computedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ name: 'heat_evaluation_runs_pk', columns: [t.modelVersion, t.basis] })],
+);
+
+/**
+ * A stable small number per project for the evaluation's signal store (migration 0054): a stored day's arrays are
+ * indexed by it, so a project added later does not move anyone's values. The full evaluation renumbers them in id
+ * order as it rewrites the store; a daily run gives a new project the next number.
+ */
+export const evaluationProjectSlots = pgTable(
+  'evaluation_project_slots',
+  {
+    projectId: text().primaryKey(),
+    slot: integer().notNull(),
+  },
+  (t) => [unique('evaluation_project_slots_slot_unique').on(t.slot)],
+);
+
+/** float4 values, little-endian, as bytea. */
+const float4Bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The daily evaluation's compact store of the outcomes' daily signals (evaluation-signal-store.ts): per signal and
+ * UTC day, every project's value as float4 at `series[slot]` (NaN: none), for the slots below `slots` as they were
+ * when the day was built; `series` null when no project had a value. Rebuilt for the days the change log names; a
+ * day absent is built from daily_signals when first needed.
+ */
+export const evaluationSignalDays = pgTable(
+  'evaluation_signal_days',
+  {
+    signal: text().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    slots: integer().notNull(),
+    series: float4Bytes(),
+  },
+  (t) => [primaryKey({ name: 'evaluation_signal_days_pk', columns: [t.signal, t.day] })],
 );

@@ -30,14 +30,16 @@ import { selectEvaluationProjects, selectKnownModelIds, streamPublishedHeat } fr
 import { PANEL_SIGNAL_SOURCES } from './evaluation-inputs.service.ts';
 import { toStoredRows } from './evaluation-rows.ts';
 import { type InputChange, selectEvaluationRuns, upsertEvaluationRun } from './evaluation-runs.queries.ts';
-import { readSegmentSums, type SegmentSums } from './evaluation-segments.ts';
+import { planSegments, readSegmentSums, type SegmentPlan, type SegmentSums } from './evaluation-segments.ts';
+import { refreshSignalStore } from './evaluation-signal-store.ts';
 
 // The daily evaluation, proportional to what is new. A day's cross-section at horizon h reads only the stored values
 // of days t − h + 1 … t + h, so once stored it stays right until one of those days is written again (the triggers of
 // migration 0053 log every day written). Each run computes the (t, h) pairs that became computable as the window
-// moved, and those whose days were written since the last run, from per-project sums PostgreSQL takes over the few
-// day segments they need; every other day's figures are read back from heat_evaluation_days, and the tables are
-// summarised from them exactly as a full computation would (summariseEvaluationDays).
+// moved, and those whose days were written since the last run, from per-project sums over the few day segments they
+// need, taken from the compact signal store (evaluation-signal-store.ts: one array per signal and day); every other
+// day's figures are read back from heat_evaluation_days, and the tables are summarised from them exactly as a full
+// computation would (summariseEvaluationDays).
 
 /** Above this many cross-sections to recompute per horizon, a full computation reads about as much: do that. */
 export const MAX_INCREMENTAL_DAYS = 12;
@@ -61,6 +63,8 @@ export type IncrementalRun = {
   heatWithoutModel: number;
   /** Cross-sections recomputed, per horizon. */
   recomputed: Record<number, number>;
+  /** Days the signal store built from daily_signals for this run (new, or written since). */
+  storeDaysBuilt: number;
   timingsMs: { read: number; evaluate: number; write: number };
 };
 
@@ -92,11 +96,13 @@ export async function runIncrementalEvaluation(
   const targets = planTargets(days.length, first, horizons, toDayNumber(previous.toDay), o.changes);
   if ([...targets.values()].some((t) => t.length > MAX_INCREMENTAL_DAYS)) return null;
   const models = new Set(runs.map((r) => r.modelVersion));
-  const read = await db.transaction((tx) => readTargets(tx as unknown as Db, first, targets, outcomes), {
+  const plan = planSegments(first, targets, outcomes);
+  const storeDaysBuilt = await refreshSignalStore(db, { from: o.from, changes: o.changes, days: plan.days });
+  const read = await db.transaction((tx) => readTargets(tx as unknown as Db, first, targets, plan), {
     isolationLevel: 'repeatable read',
     accessMode: 'read only',
   });
-  if ([...read.heat.keys()].some((m) => !models.has(m))) return null;
+  if (!read || [...read.heat.keys()].some((m) => !models.has(m))) return null;
   timingsMs.read = Math.round(performance.now() - started);
   const evaluations: IncrementalRun['evaluations'] = [];
   for (const modelVersion of models) {
@@ -153,6 +159,7 @@ export async function runIncrementalEvaluation(
     evaluations,
     heatWithoutModel: read.heatWithoutModel,
     recomputed,
+    storeDaysBuilt,
     timingsMs,
   };
 }
@@ -195,10 +202,9 @@ async function readTargets(
   db: Db,
   first: number,
   targets: Map<number, number[]>,
-  outcomes: readonly OutcomeDefinition[],
-): Promise<TargetInputs> {
-  // One aggregate over up to ~10⁷ rows into ~10⁶ groups: room to hash them in memory, and no JIT compile (~1 s).
-  await db.execute(sql`SET LOCAL work_mem = '256MB'`);
+  plan: SegmentPlan,
+): Promise<TargetInputs | null> {
+  // Small reads by day: a JIT compile (~1 s) would cost more than it saves.
   await db.execute(sql`SET LOCAL jit = off`);
   const projects = await selectEvaluationProjects(db);
   const P = projects.length;
@@ -228,7 +234,8 @@ async function readTargets(
       }
     });
   }
-  const sums = await readSegmentSums(db, P, first, targets, outcomes);
+  const sums = await readSegmentSums(db, projects, plan);
+  if (!sums) return null;
   const panelProjects = (modelVersion: string) =>
     projects.map((p) => ({ id: p.id, sectorIds: [p.sectorId], modelVersion }));
   return { projects, panelProjects, heat, sums, heatWithoutModel };

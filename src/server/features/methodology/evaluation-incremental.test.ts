@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createSyntheticPanel } from '../../../shared/methodology/evaluation.test-support.ts';
 import { CODE_MODEL_ID } from '../../../shared/methodology/models.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { insertProject } from '../../test/factories.ts';
 import { selectEvaluationCells, selectEvaluationDays } from './evaluation.queries.ts';
 import { toStoredRows } from './evaluation-rows.ts';
 import { runEvaluation } from './evaluation-run.service.ts';
@@ -10,7 +11,8 @@ import { seedStoredHistory } from './methodology.test-support.ts';
 
 // The daily evaluation extended day by day must store and return exactly what a computation of the whole window from
 // scratch gives on the same stored data: as the window moves, after a past day is rewritten (a backfill), and it must
-// fall back to the whole window when a project's sector changes.
+// fall back to the whole window when a project's sector changes; and a project whose values were stored before it
+// existed must be read all the same.
 
 const PANEL = createSyntheticPanel({
   projects: 36,
@@ -123,5 +125,29 @@ describe('the daily evaluation, extended day by day', () => {
 
     expect(run.mode).toBe('incremental');
     expect(await readStored()).toEqual(before);
+  });
+
+  test("a project added after its days' signals were stored is read where the stored days lack it", async () => {
+    // Its values land first (daily_signals has no foreign key), so the signal store's arrays of those days are
+    // built without it; then the project and one day of its heat arrive, and only that day is logged again.
+    const source = PANEL.projects[1]?.id as string;
+    await t.db.execute(sql`
+      INSERT INTO daily_signals (project_id, signal, day, value, source, fetched_at)
+      SELECT 'late-project', signal, day, value * 2 + 5, source, fetched_at FROM daily_signals
+      WHERE project_id = ${source} AND day BETWEEN ${DAYS[55] as string}::date AND ${DAYS[73] as string}::date`);
+    expect((await runEvaluation(t.db, { now: NOW, ...windowOf(4), ...FAST })).mode).toBe('full');
+    await insertProject(t.db, { id: 'late-project', category: 'AI' });
+    const at = `${DAYS[66] as string}T23:00:00Z`;
+    await t.db.execute(sql`
+      INSERT INTO heat_history (entity_type, entity_id, computed_at, score, model, granularity)
+      VALUES ('project', 'late-project', ${at}::timestamptz, 97, ${CODE_MODEL_ID}, 'day')`);
+    await t.db.execute(sql`
+      INSERT INTO heat_daily_ranks (entity_type, entity_id, day, computed_at, score, rank, total)
+      VALUES ('project', 'late-project', ${DAYS[66] as string}::date, ${at}::timestamptz, 97, 1, 37)`);
+
+    const run = await runEvaluation(t.db, { now: NOW, ...windowOf(4), ...FAST });
+
+    expect(run.mode).toBe('incremental');
+    await expectSameAsScratch(windowOf(4));
   });
 });

@@ -14,6 +14,7 @@ import {
   selectInputChanges,
   upsertEvaluationRun,
 } from './evaluation-runs.queries.ts';
+import { writeSignalStore } from './evaluation-signal-store.ts';
 import { listActiveModels } from './models.service.ts';
 
 /** The window the daily job evaluates: the last 90 days. */
@@ -152,6 +153,11 @@ export async function runEvaluation(db: Db, options: RunEvaluationOptions): Prom
     options.onProgress?.('write', i + 1, panels.length);
   }
   if (changes) {
+    // The daily runs after this one read the signals from the store: it holds what this run read, written since
+    // the changes were read, so they are accounted for there too.
+    started = performance.now();
+    await writeSignalStore(db, inputs);
+    timingsMs.write += Math.round(performance.now() - started);
     // Every stored evaluation was just computed from inputs read after the changes: they are accounted for.
     await deleteInputChanges(
       db,
