@@ -38,7 +38,9 @@ export async function writePgliteTemplate(): Promise<{ path: string; remove: () 
  * each of them (~1 s of CPU a file). That start needs no config beyond CATALOGUE_AUTOLOAD, so every test app's would
  * write the same rows; only its clock differs (the setup's instead of the file's, minutes apart at most).
  */
-export async function writePgliteCatalogueTemplate(emptyTemplate: string): Promise<{ path: string; remove: () => void }> {
+export async function writePgliteCatalogueTemplate(
+  emptyTemplate: string,
+): Promise<{ path: string; remove: () => void }> {
   const runtime = await openRuntime(firstStartConfig(), { pgliteDataDump: new Blob([readFileSync(emptyTemplate)]) });
   const client = (runtime.handle.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
