@@ -8,6 +8,7 @@ import { CODE_MODEL_ID } from '../../shared/methodology/models.ts';
 import { createDb } from '../db/client.ts';
 import { heatEvaluationCells, syncRuns } from '../db/schema/index.ts';
 import { seedStoredHistory } from '../features/methodology/methodology.test-support.ts';
+import { seedPgliteDataDir } from '../test/pglite-template.ts';
 import { runEvaluateCli } from './evaluate.ts';
 
 let dir: string;
@@ -16,6 +17,7 @@ const now = () => new Date('2026-03-01T08:00:00Z');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'heatrank-evaluate-'));
+  await seedPgliteDataDir(dir);
   const handle = await createDb({ DATA_DIR: dir, DATABASE_URL: undefined }, { role: 'test' });
   await seedStoredHistory(
     handle.db,

@@ -3,11 +3,12 @@ import { loadConfig } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import { createResponseCache } from '../plugins/response-cache.ts';
 import { createFreshDatabase } from '../test/build-test-app.ts';
+import { pgliteTemplate } from '../test/pglite-template.ts';
 import { type AppEvent, createEventBus } from './event-bus.ts';
 
 describe('event bus in one process', () => {
   test('delivers to local subscribers at once, and stops after unsubscribe', async () => {
-    const handle = await createDb(loadConfig({ DATA_DIR: 'memory://' }));
+    const handle = await createDb(loadConfig({ DATA_DIR: 'memory://' }), { pgliteDataDump: pgliteTemplate() });
     const bus = await createEventBus(handle);
     const seen: AppEvent[] = [];
     const unsubscribe = bus.subscribe((event) => seen.push(event));
@@ -22,7 +23,7 @@ describe('event bus in one process', () => {
   });
 
   test('a data event empties the response cache; a sync-status event does not', async () => {
-    const handle = await createDb(loadConfig({ DATA_DIR: 'memory://' }));
+    const handle = await createDb(loadConfig({ DATA_DIR: 'memory://' }), { pgliteDataDump: pgliteTemplate() });
     const bus = await createEventBus(handle);
     const cache = createResponseCache(bus);
     await cache.getOrCompute('k', async () => ({ v: 1 }));
