@@ -10,11 +10,14 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     // Each file's CPU seconds for CI's log (.ci/file-times-reporter.mjs).
-    setupFiles: ['.ci/cpu-per-file.mjs'],
+    setupFiles: ['.ci/cpu-per-file.mjs', 'src/server/test/fast-password-hashing.ts'],
     globalSetup: ['e2e/support/global-setup.ts'],
     fileParallelism: true,
     maxWorkers: 3,
     pool: 'forks',
+    // As in vitest.config.ts: a worker's files share its module cache (the server's ~80 modules and playwright are
+    // imported once per worker, not per file). No e2e module keeps state between files or mocks one.
+    isolate: false,
     // A guard against a hang, not a speed target: on a slower 2-core machine (2026-11-28) the whole suite ran 2.2×
     // longer than on the one before, and journeys of 15 s there took over 30 s here.
     testTimeout: 90_000,

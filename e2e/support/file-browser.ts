@@ -4,6 +4,13 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type ContextOptions, launchBrowser, newContext, SCREENSHOT_DIR, withContextPage } from './browser.ts';
 
+/**
+ * Screenshots are for a person to look at (e2e-artifacts/screenshots): taken on every local run, skipped where no one
+ * will (E2E_SCREENSHOTS=0, which CI sets unless it is asked to keep them) — encoding full-page PNGs is CPU the checks
+ * do not need.
+ */
+const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS !== '0';
+
 export type BrowserSession = {
   /** The file's browser: launched in the file's first beforeAll, closed in its afterAll. */
   readonly browser: Browser;
@@ -41,7 +48,12 @@ export function launchFileBrowser(dir: string = SCREENSHOT_DIR): BrowserSession 
       return launched();
     },
     dir: folder,
-    screenshot: (target, name, options = {}) => {
+    screenshot: async (target, name, options = {}) => {
+      if (!SCREENSHOTS_WANTED) {
+        // The target must still be there and visible, as a screenshot would have waited for it.
+        if (!('goto' in target)) await target.waitFor({ state: 'visible' });
+        return Buffer.alloc(0);
+      }
       const path = resolve(folder, `${name}.png`);
       if ('goto' in target) return target.screenshot({ path, ...(options.fullPage ? { fullPage: true } : {}) });
       return target.screenshot({ path });

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { insertUser } from '../../src/server/features/auth/auth.queries.ts';
 import { ensureProfile } from '../../src/server/features/auth/auth.service.ts';
-import { hashPassword } from '../../src/server/features/auth/password.ts';
+import { hashPassword, setPasswordHashCost } from '../../src/server/features/auth/password.ts';
 import { creditPoints } from '../../src/server/features/points/points.service.ts';
 import { applyXVerification, recordSiteReview } from '../../src/server/features/projects/verification.service.ts';
 import { openRuntime } from '../../src/server/runtime.ts';
@@ -53,6 +53,8 @@ export const E2E_WEB_DIR = REUSE_CI_BUILD ? resolve('dist/web') : resolve('e2e-a
  * because the static plugin lists the built files when it registers.
  */
 export default async function setup(project: TestProject) {
+  // The shared server's sign-ups and sign-ins hash at the test cost, as the test files' own servers do.
+  setPasswordHashCost('test');
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
