@@ -34,7 +34,9 @@ export default class FileTimesReporter {
     if (files.length === 0) return;
     const sum = (key) => files.reduce((total, file) => total + file[key], 0);
     const total = sum('total');
-    const withCpu = files.every((file) => file.cpu !== undefined);
+    // A skipped file runs no hooks, so it has no CPU figure: it counts as 0 rather than hiding every file's.
+    const withCpu = files.some((file) => file.cpu !== undefined);
+    for (const file of files) file.cpu ??= 0;
     const key = withCpu ? 'cpu' : 'total';
     files.sort((a, b) => b[key] - a[key]);
     const lines = [
