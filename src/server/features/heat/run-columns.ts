@@ -9,7 +9,7 @@ import type { ProjectInputs, ProjectScoreWrite } from './heat.queries.ts';
 import { compareWithStored, finishProject, listedAt } from './project-scoring.ts';
 import type { ScoredProject, SectorMember } from './sector-aggregate.ts';
 
-// A full recompute's per-project results, one typed array per field (~120 bytes a project), instead of every
+// A full recompute's per-project results, one typed array per field (~200 bytes a project), instead of every
 // project's inputs, status-free summary and finished row as objects (~1 kB a project, ~100 MB of heap at 100,000
 // projects when the server first opens a seeded catalogue). Rows to write are built from these a page at a time.
 //
@@ -24,6 +24,7 @@ const STATUS_CODES: readonly (ProjectStatus | null)[] = [null, 'active', 'new', 
 const codeOf = (status: ProjectStatus | null) => STATUS_CODES.indexOf(status);
 const TRENDING = codeOf('trending');
 const DIFFERENCES = ['same', 'bookkeeping', 'rescored'] as const;
+type Difference = (typeof DIFFERENCES)[number];
 
 // Bits of `flags`: which nullable fields hold a value, and whether the project may still turn out trending.
 const SCORED = 1;
@@ -175,7 +176,7 @@ export class RunColumns {
   }
 
   /** How project `i`'s finished row differs from its stored one. */
-  differenceOf(i: number): (typeof DIFFERENCES)[number] {
+  differenceOf(i: number): Difference {
     return DIFFERENCES[this.difference[i * VARIANTS + (this.variant[i] as number)] as number] ?? 'rescored';
   }
 
@@ -261,11 +262,11 @@ export class RunColumns {
     return this.contributions.subarray(v * CONTRIBUTIONS, (v + 1) * CONTRIBUTIONS);
   }
 
-  private setVariant(i: number, variant: number, write: ProjectScoreWrite, difference: string): void {
+  private setVariant(i: number, variant: number, write: ProjectScoreWrite, difference: Difference): void {
     const v = i * VARIANTS + variant;
     this.heat[v] = write.heat ?? 0;
     this.hash[v] = Number.parseInt(write.hash, 16);
-    this.difference[v] = DIFFERENCES.indexOf(difference as (typeof DIFFERENCES)[number]);
+    this.difference[v] = DIFFERENCES.indexOf(difference);
     if (write.contributions !== null) this.contributions.set(write.contributions, v * CONTRIBUTIONS);
   }
 
