@@ -1,11 +1,6 @@
-import {
-  computeTrendingCutoff,
-  deriveStatus,
-  type HeatScoringModel,
-  type ProjectStatus,
-  SECTOR_MODEL_VERSION,
-} from '../../../shared/scoring/index.ts';
+import { type HeatScoringModel, type ProjectStatus, SECTOR_MODEL_VERSION } from '../../../shared/scoring/index.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
+import { BULK_INSERT_ROWS_PER_COPY } from '../../db/bulk-insert.ts';
 import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -16,7 +11,7 @@ import {
   insertProjectHistoryFromScores,
   insertSectorHistory,
   markScoringTransaction,
-  type ProjectInputs,
+  type ProjectScoreWrite,
   rebuildProjectScores,
   selectProjectInputsPage,
   selectRunScores,
@@ -27,16 +22,9 @@ import {
 } from './heat.queries.ts';
 import { selectRecomputeState, writeRecomputeState } from './incremental.queries.ts';
 import { type IncrementalPlan, planIncremental, scoreIncremental } from './incremental-recompute.ts';
-import {
-  type DerivedRun,
-  emptyDerived,
-  finishProject,
-  listedAt,
-  recordStatus,
-  recordWrite,
-  scoreStatusFree,
-} from './project-scoring.ts';
-import { computeSectorResults, type ScoredProject } from './sector-aggregate.ts';
+import { scoreStatusFree } from './project-scoring.ts';
+import { RunColumns } from './run-columns.ts';
+import { computeSectorResultsOf, groupMembers, type SectorMember } from './sector-aggregate.ts';
 
 export type RecomputePhase = 'read' | 'write' | 'sectors';
 export type RecomputeOptions = {
@@ -148,49 +136,87 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
   const plan =
     scope === 'full' || requested === 'rebuild' ? null : await planIncremental(db, run.now, run.model.version);
   run.lap('plan');
-  const { baselineAt, scored, derived, rescoredFromInputs } = plan
-    ? await scoreChanged(db, plan, run)
-    : await scoreEverything(db, run);
-  const strategy = plan ? 'update' : chooseStrategy(requested, derived.toWrite.length, derived.writes.length);
+  const scored = plan ? await scoreChanged(db, plan, run) : await scoreEverything(db, run);
+  const strategy = plan ? 'update' : chooseStrategy(requested, scored.changed, scored.projects);
   run.lap('score');
   const sectors = await scoreSectors(db, scored, run);
   const historyRows = await writeRun(
     db,
-    { strategy, derived, projects: scored.length, sectors, previousRunAt: plan?.previousRunAt ?? null, baselineAt },
+    { strategy, scored, sectors, previousRunAt: plan?.previousRunAt ?? null, baselineAt: scored.baselineAt },
     run,
   );
 
   return {
     at: run.now.toISOString(),
     scope: plan ? 'incremental' : 'full',
-    projects: scored.length,
-    projectsChanged: derived.rescored,
-    projectsRescored: rescoredFromInputs,
-    rowsWritten: strategy === 'rebuild' ? derived.writes.length : derived.toWrite.length,
+    projects: scored.projects,
+    projectsChanged: scored.rescored,
+    projectsRescored: scored.rescoredFromInputs,
+    rowsWritten: strategy === 'rebuild' ? scored.projects : scored.changed,
     sectors: sectors.rows.length,
     historyRows: historyRows + sectors.history.length,
     strategy,
-    baselineAt: baselineAt?.toISOString() ?? null,
-    statuses: derived.statuses,
-    scored: derived.scoredCount,
-    unscored: scored.length - derived.scoredCount,
+    baselineAt: scored.baselineAt?.toISOString() ?? null,
+    statuses: scored.statuses,
+    scored: scored.scoredCount,
+    unscored: scored.projects - scored.scoredCount,
     timingsMs,
   };
 }
 
-/** Every project read and scored (project-scoring.ts), then every status derived. */
-async function scoreEverything(db: Db, run: RunContext) {
-  const { baselineAt, scored, inputs } = await readAndScoreProjects(db, run);
-  const derived = deriveStatuses(scored, inputs, run);
-  return { baselineAt, scored, derived, rescoredFromInputs: scored.length };
+/** A run's scored projects as the sector step and the write take them, whichever way they were scored. */
+type ScoredRun = {
+  baselineAt: Date | null;
+  projects: number;
+  /** Projects scored from their inputs in this run. */
+  rescoredFromInputs: number;
+  /** Rows that differ from what is stored, and of those the rows whose outputs changed. */
+  changed: number;
+  rescored: number;
+  statuses: Record<ProjectStatus, number>;
+  scoredCount: number;
+  /** Fresh rows in pages of at most `size`, in id order: every project's (full runs only) or those that differ. */
+  pages: (which: 'all' | 'changed', size: number) => Iterable<ProjectScoreWrite[]>;
+  /** A sector's scored members by its name, in id order. */
+  membersOf: (name: string) => readonly SectorMember[];
+};
+
+/** Every project read and scored (project-scoring.ts), then every status derived (run-columns.ts). */
+async function scoreEverything(db: Db, run: RunContext): Promise<ScoredRun> {
+  const { baselineAt, columns } = await readAndScoreProjects(db, run);
+  const { statuses, scoredCount } = columns.applyCutoff(run.now);
+  return {
+    baselineAt,
+    projects: columns.length,
+    rescoredFromInputs: columns.length,
+    ...columns.countDifferences(),
+    statuses,
+    scoredCount,
+    pages: (which, size) => columns.pages(which, size),
+    membersOf: (name) => columns.membersOf(name),
+  };
 }
 
 /** Only the plan's dirty projects (and those a moved cutoff flips) scored; the rest taken from their stored rows. */
-async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext) {
+async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext): Promise<ScoredRun> {
   run.lap('read');
-  const result = await scoreIncremental(db, plan, run.now, run.batchSize, run.model);
-  await run.progress('read', result.scored.length, result.scored.length);
-  return { baselineAt: plan.baselineAt, ...result };
+  const { scored, derived, rescoredFromInputs } = await scoreIncremental(db, plan, run.now, run.batchSize, run.model);
+  await run.progress('read', scored.length, scored.length);
+  return {
+    baselineAt: plan.baselineAt,
+    projects: scored.length,
+    rescoredFromInputs,
+    changed: derived.toWrite.length,
+    rescored: derived.rescored,
+    statuses: derived.statuses,
+    scoredCount: derived.scoredCount,
+    pages: (which, size) => slices(which === 'all' ? derived.writes : derived.toWrite, size),
+    membersOf: groupMembers(scored),
+  };
+}
+
+function* slices<T>(rows: readonly T[], size: number): Generator<T[]> {
+  for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
 }
 
 /** The newest run of `entityType` that is 24–48 h old, as a baseline: its score per entity. */
@@ -211,65 +237,43 @@ async function readBaseline(db: Db, entityType: 'project' | 'sector', now: Date)
 }
 
 /**
- * Step 1 (full), read and score: every project page by page, scored status-free (project-scoring.ts). Only small
- * summaries are kept: 100,000 retained breakdowns would cost more in garbage collection than the scoring itself.
- * `inputs[i]` is the row `scored[i]` came from.
+ * Step 1 (full), read and score: every project page by page, scored status-free (project-scoring.ts) and finished
+ * under the status it has unless the trending cutoff says otherwise (run-columns.ts). Only typed arrays are kept:
+ * 100,000 retained inputs, summaries and breakdowns would cost ~100 MB of heap and more in garbage collection than
+ * the scoring itself.
  */
 async function readAndScoreProjects(db: Db, run: RunContext) {
   const baseline = await readBaseline(db, 'project', run.now);
   const total = await countProjects(db);
   run.lap('baseline');
-  const scored: ScoredProject[] = [];
-  const inputs: ProjectInputs[] = [];
+  const columns = new RunColumns(total);
   let afterId = '';
   for (;;) {
     const page = await selectProjectInputsPage(db, afterId, run.batchSize);
     run.lap('read');
     if (page.length === 0) break;
     for (const row of page) {
-      inputs.push(row);
-      scored.push(scoreStatusFree(row, baseline.scores.get(row.id), run.now, run.model));
+      columns.push(row, scoreStatusFree(row, baseline.scores.get(row.id), run.now, run.model), run.now, run.model);
     }
     afterId = page[page.length - 1]?.id ?? afterId;
     run.lap('score');
-    await run.progress('read', scored.length, total);
+    await run.progress('read', columns.length, total);
   }
-  return { baselineAt: baseline.at, scored, inputs };
+  return { baselineAt: baseline.at, columns };
 }
 
-/**
- * Step 2 (full), derive: statuses against the universe of scored projects (unscored ones have no gain, so they
- * neither are nor shift the trending cutoff, and get no status), then a rescore of the projects whose status carries a
- * bonus. A row is written when its outputs, evidence, model, inputs or bookkeeping differ from what is stored.
- */
-function deriveStatuses(scored: ScoredProject[], inputs: ProjectInputs[], { now, model }: RunContext): DerivedRun {
-  const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
-  const derived = emptyDerived();
-  for (let i = 0; i < scored.length; i++) {
-    const s = scored[i] as ScoredProject;
-    const row = inputs[i] as ProjectInputs;
-    const status = s.score === null ? null : deriveStatus({ gain24h: s.gain, listedAt: listedAt(row) }, cutoff, now);
-    const write = finishProject(s, row, status, now, model);
-    derived.writes.push(write);
-    recordWrite(derived, write, row, model.version);
-    recordStatus(derived, status);
-  }
-  return derived;
-}
-
-/** Step 3, sectors: membership by category name, compared with the sector baseline. */
-async function scoreSectors(db: Db, scored: ScoredProject[], run: RunContext) {
+/** Step 2, sectors: membership by category name, compared with the sector baseline. */
+async function scoreSectors(db: Db, scored: ScoredRun, run: RunContext) {
   const rows = await selectSectorNames(db);
   const baseline = await readBaseline(db, 'sector', run.now);
-  const results = computeSectorResults(rows, scored, baseline.scores);
+  const results = computeSectorResultsOf(rows, scored.membersOf, baseline.scores);
   run.lap('sectors');
   return { rows, ...results };
 }
 
 type RunWrites = {
   strategy: 'update' | 'rebuild';
-  derived: DerivedRun;
-  projects: number;
+  scored: ScoredRun;
   sectors: Awaited<ReturnType<typeof scoreSectors>>;
   /** The last run an incremental plan built on (null for a full run, which builds on nothing stored). */
   previousRunAt: Date | null;
@@ -277,26 +281,29 @@ type RunWrites = {
 };
 
 /**
- * Step 4, write, in one transaction: project scores (rows that differ in place, or the table rebuilt), project
+ * Step 3, write, in one transaction: project scores (rows that differ in place, or the table rebuilt), project
  * history, sectors, sector history, sector membership facts. Returns the project history rows written.
  */
 async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> {
   const { now, batchSize, progress } = run;
   const version = run.model.version;
-  const { toWrite, writes } = w.derived;
+  const { scored } = w;
   const historyRows = await withTransaction(db, async (tx) => {
     await lockCatalogueWrites(tx); // first: admin edits and recounts lock the same tables in other orders
     await markScoringTransaction(tx);
     const last = await selectRecomputeState(tx, { forUpdate: true });
     if (w.previousRunAt && last?.lastRunAt.getTime() !== w.previousRunAt.getTime()) throw new StalePlanError();
-    const steps = (w.strategy === 'rebuild' ? 1 : toWrite.length) + w.projects;
+    const steps = (w.strategy === 'rebuild' ? 1 : scored.changed) + scored.projects;
     if (w.strategy === 'rebuild') {
-      await rebuildProjectScores(tx, writes, version, now);
+      // Built a COPY slice at a time from the run's typed arrays: never every row as objects at once.
+      await rebuildProjectScores(tx, scored.pages('all', BULK_INSERT_ROWS_PER_COPY), version, now);
       progress('write', 1, steps);
     } else {
-      for (let start = 0; start < toWrite.length; start += batchSize) {
-        await updateProjectScores(tx, toWrite.slice(start, start + batchSize), version, now);
-        progress('write', Math.min(start + batchSize, toWrite.length), steps);
+      let done = 0;
+      for (const page of scored.pages('changed', batchSize)) {
+        await updateProjectScores(tx, page, version, now);
+        done += page.length;
+        progress('write', done, steps);
       }
     }
     run.lap('writeScores');

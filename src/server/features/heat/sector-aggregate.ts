@@ -27,6 +27,14 @@ export type ScoredProject = {
   gain: number | null;
 };
 
+/** What a sector's figures read of a member with a heat score; contributions in PROJECT_HISTORY_KEYS order. */
+export type SectorMember = {
+  score: number;
+  social: number | null;
+  gain: number | null;
+  contributions: ArrayLike<number>;
+};
+
 /** A member with a heat score. */
 type Scored = ScoredProject & { score: number; contributions: number[] };
 
@@ -42,6 +50,11 @@ export function computeSectorResults(
   scored: readonly ScoredProject[],
   previousScores: ReadonlyMap<string, number>,
 ): { updates: SectorHeatUpdate[]; history: HistoryInsert[] } {
+  return computeSectorResultsOf(sectors, groupMembers(scored), previousScores);
+}
+
+/** The scored projects of each category, in `scored` order: a sector's members by its name. */
+export function groupMembers(scored: readonly ScoredProject[]): (name: string) => readonly SectorMember[] {
   const members = new Map<string, Scored[]>();
   for (const s of scored) {
     if (s.score === null) continue;
@@ -49,10 +62,22 @@ export function computeSectorResults(
     if (list) list.push(s as Scored);
     else members.set(s.category, [s as Scored]);
   }
+  return (name) => members.get(name) ?? [];
+}
+
+/**
+ * {@link computeSectorResults} with each sector's scored members given by `membersOf(name)` (in the run's project
+ * order), one sector at a time: the full recompute keeps its projects in typed arrays, not objects.
+ */
+export function computeSectorResultsOf(
+  sectors: readonly { id: string; name: string }[],
+  membersOf: (name: string) => readonly SectorMember[],
+  previousScores: ReadonlyMap<string, number>,
+): { updates: SectorHeatUpdate[]; history: HistoryInsert[] } {
   const updates: SectorHeatUpdate[] = [];
   const history: HistoryInsert[] = [];
   for (const sector of sectors) {
-    const list = members.get(sector.name) ?? [];
+    const list = membersOf(sector.name);
     const social = meanSocial(list);
     const result = sectorHeat(list.map((m) => ({ heatScore: m.score, socialScore: m.social })));
     if (result === null) {
@@ -84,7 +109,7 @@ export function computeSectorResults(
 }
 
 /** The mean social score of the members that have one; null when none has (no invented 50). */
-function meanSocial(list: readonly Scored[]): number | null {
+function meanSocial(list: readonly SectorMember[]): number | null {
   let sum = 0;
   let known = 0;
   for (const m of list) {
@@ -128,7 +153,7 @@ function toSectorHistoryBreakdown(
 }
 
 /** Mean contribution per PROJECT_HISTORY_KEYS entry over a sector's projects (empty for an empty sector). */
-function meanCategories(list: readonly Scored[]): Record<string, number> {
+function meanCategories(list: readonly SectorMember[]): Record<string, number> {
   if (list.length === 0) return {};
   const sums = new Array<number>(PROJECT_HISTORY_KEYS.length).fill(0);
   for (const m of list) {
