@@ -179,10 +179,12 @@ describe('admin review of corrections: queue, accept, reject', () => {
     });
     const [row] = await t.db.select().from(projects).where(eq(projects.id, 'one'));
     expect(row?.descriptionZh).toBe('旧的中文介绍');
-    const [note] = await t.db
+    // The user's other rejected corrections (earlier tests) notified too: find this one's, in no assumed row order.
+    const notes = await t.db
       .select({ params: notifications.params })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.kind, 'correction_rejected')));
+    const note = notes.find((n) => (n.params as { correctionId?: string }).correctionId === created.id);
     expect(note?.params).toMatchObject({ correctionId: created.id, reason: 'No source for this' });
   });
 
