@@ -1,6 +1,8 @@
 // A vitest setup file for CI's log: the CPU time of each test file — its worker's own and that of the processes the
 // file started and ended (chromium, servers, CLIs), read from /proc — handed to .ci/file-times-reporter.mjs through
 // the file's meta. Wall times mean little on a shared 2-core machine; CPU seconds add up the same whatever the load.
+// Only processes the worker reaps count: most of chromium's renderer CPU escapes this figure (a browser run whose
+// files reported ~40 % of the machine kept both cores fully busy by /proc/stat): for browser files it is a lower bound.
 // Setup-file hooks wrap the file's own: the afterAll here runs after the file's, once its browser has been reaped.
 import { readFileSync } from 'node:fs';
 import { afterAll } from 'vitest';
