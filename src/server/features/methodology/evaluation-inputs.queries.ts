@@ -81,13 +81,16 @@ export function streamDailySignalValues(
   toDay: string,
   signals: readonly string[],
   onBatch: OnBatch,
+  /** Only these projects (by their primary key), instead of every current one. */
+  projectIds?: readonly string[],
 ): Promise<void> {
+  const onlyProjects = projectIds ? `d.project_id = ANY(${textArray(projectIds)}) AND ` : '';
   return streamRows(
     db,
     `SELECT pp.position, (array_position(${textArray(signals)}, d.signal) - 1)::int4,
        (d.day - DATE '1970-01-01')::int4, d.value
      FROM daily_signals d JOIN ${POSITIONS} pp ON pp.id = d.project_id
-     WHERE d.signal = ANY(${textArray(signals)})
+     WHERE ${onlyProjects}d.signal = ANY(${textArray(signals)})
        AND d.day BETWEEN ${escapeLiteral(fromDay)}::date AND ${escapeLiteral(toDay)}::date`,
     ['int4', 'int4', 'int4', 'float8'],
     onBatch,

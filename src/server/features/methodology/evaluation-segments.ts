@@ -2,9 +2,9 @@ import { computeAbsLogChange, computeGrowthFromSums } from '../../../shared/meth
 import type { OutcomeDefinition } from '../../../shared/methodology/types.ts';
 import { toDayNumber, toDayString } from '../../../shared/time/utc-day.ts';
 import type { Db } from '../../db/client.ts';
-import type { EvaluationProject } from './evaluation-inputs.queries.ts';
+import { type EvaluationProject, streamDailySignalValues } from './evaluation-inputs.queries.ts';
 import { PANEL_SIGNAL_SOURCES } from './evaluation-inputs.service.ts';
-import { selectSlotsByPosition, selectStoredSeries, streamProjectValues } from './evaluation-signal-store.queries.ts';
+import { selectSlotsByPosition, selectStoredSeries } from './evaluation-signal-store.queries.ts';
 
 /**
  * Per project, the sum and count of observed values of each signal over any span (a, b] whose ends are among the
@@ -145,12 +145,11 @@ export async function readSegmentSums(
     const fewest = Math.min(...covered.values());
     const late = projects.filter((_, p) => !((slots[p] as number) >= 0 && (slots[p] as number) < fewest));
     if (late.length > 0) {
-      await streamProjectValues(
+      await streamDailySignalValues(
         db,
-        late.map((p) => p.id),
-        signals,
         plan.days[0] as string,
         plan.days[plan.days.length - 1] as string,
+        signals,
         ({ columns, rows }) => {
           const [position, signal, day, value] = columns as [Float64Array, Float64Array, Float64Array, Float64Array];
           for (let i = 0; i < rows; i++) {
@@ -163,6 +162,7 @@ export async function readSegmentSums(
             add(s, k, p, Math.fround(value[i] as number)); // float4, as the store and the panel keep it
           }
         },
+        late.map((p) => p.id),
       );
     }
   }

@@ -91,30 +91,6 @@ export function streamSignalDayValues(
   );
 }
 
-/**
- * Streams the values of `signals` over [from, to] of the projects at `positions` (selectEvaluationProjects' order)
- * from daily_signals, as columns: position, signal position in `signals`, day number, value.
- */
-export function streamProjectValues(
-  db: Db,
-  ids: readonly string[],
-  signals: readonly string[],
-  from: string,
-  to: string,
-  onBatch: OnBatch,
-): Promise<void> {
-  return streamRows(
-    db,
-    `SELECT pp.position, (array_position(${textArray(signals)}, d.signal) - 1)::int4,
-       (d.day - DATE '1970-01-01')::int4, d.value
-     FROM daily_signals d JOIN ${POSITIONS} pp ON pp.id = d.project_id
-     WHERE d.project_id = ANY(${textArray(ids)}) AND d.signal = ANY(${textArray(signals)})
-       AND d.day BETWEEN ${escapeLiteral(from)}::date AND ${escapeLiteral(to)}::date`,
-    ['int4', 'int4', 'int4', 'float8'],
-    onBatch,
-  );
-}
-
 /** Each current project's slot by its position in selectEvaluationProjects' order (-1: none yet). */
 export async function selectSlotsByPosition(db: Db, projects: number): Promise<Int32Array> {
   const slots = new Int32Array(projects).fill(-1);
