@@ -10,7 +10,7 @@ import type { ResponseCache } from '../plugins/response-cache.ts';
 import type { JobContext } from '../runs/job.ts';
 import { openRuntime } from '../runtime.ts';
 import { assertOnDatabaseList } from './database-list-guard.ts';
-import { pgliteCatalogueTemplate, pgliteTemplate, seedPgliteDataDir } from './pglite-template.ts';
+import { pgliteCatalogueTemplate, pgliteTemplate, seedPgliteDataDir, TEST_APP_ENV } from './pglite-template.ts';
 import { rememberTestDatabase } from './test-databases.ts';
 
 export type TestApp = {
@@ -63,13 +63,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const withCatalogue = options.catalogue !== false;
   const fresh = earlier ? undefined : await createFreshDatabase({ catalogue: withCatalogue });
   const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: 'false',
-    DATA_DIR: 'memory://',
-    WEB_DIST_DIR: '/nonexistent',
-    CATALOGUE_AUTOLOAD: options.catalogue === false ? 'false' : 'true',
-    FIRST_START_REFRESH: 'false',
+    ...TEST_APP_ENV,
+    CATALOGUE_AUTOLOAD: withCatalogue ? 'true' : 'false',
     ...(fresh ? { DATABASE_URL: fresh.url } : {}),
     ...(earlier
       ? { DATA_DIR: earlier.DATA_DIR, ...(earlier.DATABASE_URL ? { DATABASE_URL: earlier.DATABASE_URL } : {}) }

@@ -50,16 +50,21 @@ export async function writePgliteCatalogueTemplate(
   return { path, remove: () => rmSync(path, { force: true }) };
 }
 
-/** The config of a test app's first start as far as the catalogue load reads it (PostgreSQL: `databaseUrl`). */
+/** The settings every test app starts from (build-test-app.ts adds the catalogue switch, database and test's own). */
+export const TEST_APP_ENV = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  JOBS_ENABLED: 'false',
+  DATA_DIR: 'memory://',
+  WEB_DIST_DIR: '/nonexistent',
+  FIRST_START_REFRESH: 'false',
+} as const;
+
+/** The config of a test app's first start with the catalogue, on PGlite in memory or at `databaseUrl`. */
 export function firstStartConfig(databaseUrl?: string): Config {
   return loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    JOBS_ENABLED: 'false',
-    DATA_DIR: 'memory://',
-    WEB_DIST_DIR: '/nonexistent',
+    ...TEST_APP_ENV,
     CATALOGUE_AUTOLOAD: 'true',
-    FIRST_START_REFRESH: 'false',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
 }
