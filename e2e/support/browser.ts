@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -17,10 +17,19 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
+/**
+ * Debian's headless shell of chromium when installed (package chromium-headless-shell: the same Blink and V8 without
+ * the full browser's UI layers, as Playwright itself uses for headless runs), else Debian's chromium. The shell costs
+ * ~20 % less CPU for the same files (measured on five e2e files: 404 → 316 CPU-s), and CI is bound by CPU.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROMIUM_EXECUTABLE =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 /** Debian's chromium, headless, no network side channels (STYLE §9). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_EXECUTABLE,
     headless: true,
     args: [
       '--no-sandbox',
