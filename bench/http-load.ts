@@ -7,6 +7,8 @@ export type LoadResult = {
   p50Ms: number;
   p99Ms: number;
   errors: number;
+  /** The server's CPU time per request over the run (user + system), when the caller can read it. */
+  serverCpuUs?: number;
 };
 
 /** What Chromium and Firefox send: the reads a visitor makes take a compressed answer. */
@@ -23,10 +25,13 @@ export async function measureLoad(
   seconds = 8,
   connections = 50,
   headers: Record<string, string> = {},
+  serverCpuMs?: () => number,
 ): Promise<LoadResult> {
   const url = new URL(path, baseUrl).toString();
   await fetch(url); // warm: the first request fills the response cache
+  const cpuBefore = serverCpuMs?.();
   const result = await autocannon({ url, connections, duration: seconds, headers });
+  const cpuUsed = cpuBefore === undefined || !serverCpuMs ? undefined : serverCpuMs() - cpuBefore;
   return {
     label,
     path,
@@ -34,5 +39,9 @@ export async function measureLoad(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors + result.non2xx,
+    serverCpuUs:
+      cpuUsed === undefined || result.requests.total === 0
+        ? undefined
+        : Math.round((cpuUsed * 1000) / result.requests.total),
   };
 }

@@ -117,12 +117,21 @@ async function benchReads(kind: 'pglite' | 'postgres', env: Record<string, strin
     ['', { 'accept-encoding': BROWSER_ACCEPT_ENCODING }, 'ratio ≥ 0.8, p99 ≤ 10 ms'],
     [' (no Accept-Encoding)', {}, '(plain body: bytes on the wire)'],
   ] as const;
+  const cpu = server.cpuMs;
   try {
     const rows: Row[] = [];
     for (const [suffix, headers, target] of variants) {
       for (const [label, path] of routes) {
-        const ping = await measureLoad(server.url, `trivial JSON route${suffix}`, '/api/ping', SECONDS, 50, headers);
-        const route = await measureLoad(server.url, `${label}${suffix}`, path, SECONDS, 50, headers);
+        const ping = await measureLoad(
+          server.url,
+          `trivial JSON route${suffix}`,
+          '/api/ping',
+          SECONDS,
+          50,
+          headers,
+          cpu,
+        );
+        const route = await measureLoad(server.url, `${label}${suffix}`, path, SECONDS, 50, headers, cpu);
         rows.push(readRow(kind, ping, ping, ''), readRow(kind, route, ping, target));
       }
     }
@@ -147,6 +156,8 @@ function readRow(kind: string, r: LoadResult, ping: LoadResult, target: string):
     'p50 ms': r.p50Ms,
     'p99 ms': r.p99Ms,
     'ratio to trivial': Math.round((r.requestsPerSec / ping.requestsPerSec) * 100) / 100,
+    // Server CPU per request: on a shared machine req/s follows the other load, this much less.
+    'server µs/req': r.serverCpuUs ?? '',
     errors: r.errors,
     target,
   };

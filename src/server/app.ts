@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -118,21 +117,23 @@ export async function buildApp(input: AppInput, options: BuildAppOptions = {}) {
 
   await app.register(errorHandler);
   await app.register(rejectNul);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
+  await app.register(securityHeaders, {
+    config: deps.config,
+    helmet: {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: false, // set by securityHeaders itself: only over https
     },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false, // plugins/security-headers.ts: only over https
   });
-  await app.register(securityHeaders, { config: deps.config });
   await app.register(compress, { threshold: 1024 });
   await app.register(authPlugin, { config: deps.config, db: deps.db }); // cookies, request.auth, CSRF
   await app.register(swagger, {

@@ -26,8 +26,13 @@ export function containsNul(value: unknown): boolean {
 
 export const rejectNul = fp(async (app: FastifyInstance) => {
   // onRequest: before the session, admin and cache hooks read anything from the URL.
-  app.addHook('onRequest', async (request) => {
-    if (containsNul(request.query) || containsNul(request.params)) throw new AppError('INVALID_CHARACTERS');
+  // Synchronous, and the walk only for a URL that holds an escaped NUL: the query and params decode from the URL, where
+  // only %00 decodes to U+0000 (a raw NUL never gets past Node's HTTP parser), so every other request skips it.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const url = request.url;
+    if (!url.includes('%00') && !url.includes('\u0000')) return done();
+    if (containsNul(request.query) || containsNul(request.params)) return done(new AppError('INVALID_CHARACTERS'));
+    done();
   });
   // preValidation: the first hook that sees the parsed body.
   app.addHook('preValidation', async (request) => {

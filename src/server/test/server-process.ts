@@ -16,6 +16,8 @@ export type ServerProcess = {
   peakRssMb: () => number;
   /** The resident set size now (VmRSS), in MB. */
   rssMb: () => number;
+  /** CPU time the process has used so far (user + system), in ms: a cost per request that a busy machine skews less than req/s. */
+  cpuMs: () => number;
   stop: () => Promise<void>;
   /** Settles when the process has exited: its exit code, or the signal that killed it. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -69,11 +71,17 @@ export async function startServerProcess(
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
   };
+  const cpuMs = () => {
+    // Fields 14 and 15 of /proc/<pid>/stat (utime, stime), in clock ticks of 10 ms; counted after the ") " that ends
+    // the command name, which may itself hold spaces.
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  };
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve(); // already gone (crashed)
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { url, child, peakRssMb, rssMb, stop, exited };
+  return { url, child, peakRssMb, rssMb, cpuMs, stop, exited };
 }
