@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompressBuild } from './scripts/precompress-plugin.ts';
 
 /**
  * zh is the default UI language and main.tsx awaits its texts before the first render: index.html asks for that chunk
@@ -42,6 +43,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadDefaultLanguage(),
+    precompressBuild(),
     // The app shell offline (issue 18): a service worker precaches the built files (every route chunk and both
     // languages), so a page opened before opens again without a network. It never caches /api/*: offline data comes
     // from the query cache persisted in IndexedDB (app/providers.tsx), which says how old it is.

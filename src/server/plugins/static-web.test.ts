@@ -1,8 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+
+const PRECOMPRESSED_SOURCE = `export const data = ${JSON.stringify('y'.repeat(5000))};`;
+const STORED_GZIP = gzipSync(PRECOMPRESSED_SOURCE, { level: 1 });
 
 describe('serving the built web app', () => {
   let t: TestApp;
@@ -12,6 +16,10 @@ describe('serving the built web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>HeatRank</title><div id="root"></div>');
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+    // As the build writes them (scripts/precompress-plugin.ts): the same file, compressed beside it.
+    writeFileSync(join(dist, 'assets', 'chunk-def456.js'), PRECOMPRESSED_SOURCE);
+    writeFileSync(join(dist, 'assets', 'chunk-def456.js.br'), brotliCompressSync(PRECOMPRESSED_SOURCE));
+    writeFileSync(join(dist, 'assets', 'chunk-def456.js.gz'), STORED_GZIP);
     t = await buildTestApp({ catalogue: false, env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -37,6 +45,28 @@ describe('serving the built web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  test('a file the build compressed is sent as compressed there, by what the browser accepts', async () => {
+    const br = await t.app.inject({
+      url: '/assets/chunk-def456.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(PRECOMPRESSED_SOURCE);
+
+    const gz = await t.app.inject({ url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    // The stored copy (level 1), not one compressed now at the server's level.
+    expect(gz.rawPayload.equals(STORED_GZIP)).toBe(true);
+
+    const plain = await t.app.inject({ url: '/assets/chunk-def456.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(PRECOMPRESSED_SOURCE);
   });
 
   test('/api never falls back to the web app', async () => {

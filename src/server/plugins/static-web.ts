@@ -18,6 +18,9 @@ export const staticWeb = fp<{ distDir: string }>(async (app: FastifyInstance, { 
     root,
     wildcard: false, // one route per file found at start; everything else reaches the SPA fallback below
     index: false,
+    // The build wrote a .br and a .gz beside each text file (scripts/precompress-plugin.ts): sent as they are, so no
+    // first visit pays for compressing the same files again. A file without them is compressed on the fly as before.
+    preCompressed: true,
     setHeaders: (res, path) => {
       const immutable = path.includes(`${join(root, 'assets')}`);
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
