@@ -23,7 +23,8 @@ async function openPopover(page: Page, lang: Lang) {
 }
 
 async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+  // Installing precaches the whole build (~200 files): on a loaded 2-core machine that alone has taken over 20 s.
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 45_000 });
 }
 
 describe.each(['zh', 'en'] as const)('realtime and offline (%s)', (lang) => {

@@ -251,7 +251,8 @@ describe.each(['zh', 'en'] as const)('offline, %s', (lang) => {
         { path: '/platforms', ready: () => page.getByTestId('platform-card').first().waitFor() },
       ];
       await open(page, '/');
-      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 20_000 });
+      // Installing precaches the whole build (~200 files): on a loaded 2-core machine that alone has taken over 20 s.
+      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 45_000 });
       for (const { path, ready } of pages) {
         await navigate(page, path);
         await ready();
