@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { authenticateInPage } from './support/accounts.ts';
-import { type Lang, open, trackPageErrors } from './support/browser.ts';
+import { type Lang, open, trackPageErrors, waitForServiceWorker } from './support/browser.ts';
 import { control } from './support/control-server.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
 import { callApi } from './support/page-api.ts';
@@ -20,11 +20,6 @@ const heatPill = (page: Page) => page.locator('main [data-scored]').first();
 async function openPopover(page: Page, lang: Lang) {
   await page.getByTestId('sync-button').click();
   return page.getByRole('dialog', { name: LOCALES[lang].app.sync.title });
-}
-
-async function waitForServiceWorker(page: Page) {
-  // Installing precaches the whole build (~200 files): on a loaded 2-core machine that alone has taken over 20 s.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 45_000 });
 }
 
 describe.each(['zh', 'en'] as const)('realtime and offline (%s)', (lang) => {

@@ -6,7 +6,15 @@ import { FAST_INGEST_ENV, type FakeServer, startFakeServer } from '../../src/ser
 import type { Sector } from '../../src/shared/api/sectors.schema.ts';
 import { en, zh } from '../../src/shared/locales/index.ts';
 import { fetchPlatforms, fetchProjects, fetchSectors } from '../support/api.ts';
-import { baseUrl, type Lang, MOBILE, navigate, open, trackPageErrors } from '../support/browser.ts';
+import {
+  baseUrl,
+  type Lang,
+  MOBILE,
+  navigate,
+  open,
+  trackPageErrors,
+  waitForServiceWorker,
+} from '../support/browser.ts';
 import { CHAIN_TVL_FIXTURE } from '../support/control-server.ts';
 import { launchFileBrowser } from '../support/file-browser.ts';
 import { type OwnServer, startOwnServer } from '../support/own-server.ts';
@@ -251,8 +259,7 @@ describe.each(['zh', 'en'] as const)('offline, %s', (lang) => {
         { path: '/platforms', ready: () => page.getByTestId('platform-card').first().waitFor() },
       ];
       await open(page, '/');
-      // Installing precaches the whole build (~200 files): on a loaded 2-core machine that alone has taken over 20 s.
-      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 45_000 });
+      await waitForServiceWorker(page);
       for (const { path, ready } of pages) {
         await navigate(page, path);
         await ready();

@@ -34,9 +34,12 @@ const CSRF_EXEMPT = new Set(['/api/auth/oauth/apple/form-post']);
  */
 function hasNoAuthWork(request: FastifyRequest): boolean {
   if (UNSAFE_METHODS.has(request.method) || request.headers.cookie !== undefined) return false;
-  const url = request.url;
-  if (url.startsWith('/api/auth/') || url.startsWith('/api/admin/')) return false;
-  return url !== '/api/me' && !url.startsWith('/api/me?');
+  return !isPerPersonPath(request.url.split('?')[0] ?? '');
+}
+
+/** Who-am-I, sign-in and admin answers are per person: no browser or proxy cache may keep them. */
+function isPerPersonPath(path: string): boolean {
+  return path === '/api/me' || path.startsWith('/api/auth/') || path.startsWith('/api/admin/');
 }
 
 export type AuthPluginOptions = { config: Config; db: Db };
@@ -100,10 +103,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       const path = request.url.split('?')[0] ?? '';
       // The public API authenticates by bearer key alone (features/api-keys): no session, no CSRF, no cookies set.
       if (path.startsWith('/api/v1/')) return;
-      // Who-am-I, sign-in and admin answers are per person: no browser or proxy cache may keep them.
-      if (path === '/api/me' || path.startsWith('/api/auth/') || path.startsWith('/api/admin/')) {
-        reply.header('cache-control', 'no-store');
-      }
+      if (isPerPersonPath(path)) reply.header('cache-control', 'no-store');
       const names = getAuthCookieNames(config, request);
       const token = request.cookies[names.session];
       if (token) {
