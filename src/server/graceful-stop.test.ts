@@ -20,7 +20,8 @@ import { seedPgliteDataDir } from './test/pglite-template.ts';
 import { type ServerProcess, startServerProcess } from './test/server-process.ts';
 
 // The server stops when asked. Real processes against a blackholed source (a TCP server that accepts and
-// never answers, so every source call hangs until its 15 s timeout, four attempts each): an admin's "refresh all
+// never answers; the source timeout is set to 10 minutes, so every source call hangs for the whole test even on a slow
+// machine, where the default 15 s × 4 attempts could end as a failed step before the test reads it): an admin's "refresh all
 // data" and the first-start refresh are under way, SIGTERM → exit 0 within SHUTDOWN_TIMEOUT_MS (10 s), the runs are
 // recorded as cancelled and shown so after a restart, which takes the data directory; then the same through
 // `npm start`'s wrapper, whose server child must be gone with it. One database kind per suite run (like
@@ -148,6 +149,7 @@ describe(`graceful stop on ${KIND}`, { timeout: 180_000 }, () => {
     if (build.status !== 0) throw new Error(`server build failed: ${build.stderr}`);
     env = {
       ...Object.fromEntries(SOURCE_URL_VARS.map((name) => [name, blackhole.url])),
+      INGEST_TIMEOUT_MS: '600000',
       DATA_DIR: dataDir,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       JOBS_ENABLED: 'true',
