@@ -149,4 +149,45 @@ describe('createScheduler', () => {
     });
     expect(requests).toHaveLength(1); // aborted, not retried
   });
+  test('once stop() is called no run starts, not even one chained after a cancelled run, and stop() waits for all', async () => {
+    // The start-up jobs run one after another (jobs.plugin.ts): the recompute, then the history backfill. A stop during
+    // the first used to start the second after stop() had taken its list of runs to wait for; the database then
+    // closed under it and its row stayed 'running', closed as failed by the next start.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first: Job = {
+      name: 'chain-first',
+      everyMs: 60_000,
+      run: async () => {
+        await gate; // still finishing its work when the stop arrives (does not watch the signal)
+        return { counts: {}, errors: [] };
+      },
+    };
+    let secondStarted = false;
+    const second: Job = {
+      name: 'chain-second',
+      everyMs: 60_000,
+      run: async () => {
+        secondStarted = true;
+        return { counts: {}, errors: [] };
+      },
+    };
+    const scheduler = createScheduler([first, second], ctx, silent);
+    const chain = (async () => {
+      await scheduler.runNow('chain-first', 'startup');
+      return scheduler.runNow('chain-second', 'startup');
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const stopped = scheduler.stop();
+    release();
+    await stopped;
+
+    expect(await chain).toMatchObject({ ran: false, reason: 'stopping' });
+    expect(secondStarted).toBe(false);
+    const rows = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'chain-second'));
+    expect(rows).toEqual([]);
+    const [firstRow] = await t.db.select().from(syncRuns).where(eq(syncRuns.job, 'chain-first'));
+    expect(firstRow?.status).toBe('success'); // it finished its work: recorded as it ended
+  });
 });

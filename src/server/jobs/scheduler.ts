@@ -18,7 +18,10 @@ export type Scheduler = {
    */
   stop: () => Promise<void>;
   /** Runs a job now, outside its schedule; skipped while the same job runs. */
-  runNow: (name: string, trigger?: 'manual' | 'startup') => Promise<RecordedRun | { ran: false; reason: 'busy' }>;
+  runNow: (
+    name: string,
+    trigger?: 'manual' | 'startup',
+  ) => Promise<RecordedRun | { ran: false; reason: 'busy' | 'stopping' }>;
   readonly jobs: readonly { name: string; pattern: string; nextRunAt: Date | null }[];
 };
 
@@ -41,20 +44,15 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
     for (const cron of timers.values()) cron.stop();
   });
 
-  const execute = async (job: Job, slot: Date | undefined, trigger: 'schedule' | 'manual' | 'startup') => {
-    if (running.has(job.name)) {
-      log.warn({ job: job.name, slot }, 'job skipped: previous run still in progress');
-      return { ran: false as const, reason: 'busy' as const };
-    }
-    const promise = runRecordedJob(
-      ctx.db,
-      ctx.dbKind,
-      { job: job.name, trigger, slot, instance, now: ctx.now, signal },
-      () => job.run(runCtx),
-    );
-    running.set(job.name, promise);
+  /** One run, recorded, logged and announced. */
+  const runAndAnnounce = async (job: Job, slot: Date | undefined, trigger: 'schedule' | 'manual' | 'startup') => {
     try {
-      const result = await promise;
+      const result = await runRecordedJob(
+        ctx.db,
+        ctx.dbKind,
+        { job: job.name, trigger, slot, instance, now: ctx.now, signal },
+        () => job.run(runCtx),
+      );
       if (!result.ran) log.info({ job: job.name, slot, reason: result.reason }, 'job skipped: another instance has it');
       else {
         const level = result.status === 'success' ? 'info' : result.status === 'partial' ? 'warn' : 'error';
@@ -65,9 +63,22 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
     } catch (error) {
       log.error({ job: job.name, slot, err: error }, 'job could not be recorded');
       throw error;
-    } finally {
-      running.delete(job.name);
     }
+  };
+
+  const execute = async (job: Job, slot: Date | undefined, trigger: 'schedule' | 'manual' | 'startup') => {
+    // Stopping: no new run, even one chained after a run that just ended (the start-up jobs run one after another).
+    // It would outlive stop()'s wait and write to a closed database, leaving a 'running' row the next start closes
+    // as failed.
+    if (signal.aborted) return { ran: false as const, reason: 'stopping' as const };
+    if (running.has(job.name)) {
+      log.warn({ job: job.name, slot }, 'job skipped: previous run still in progress');
+      return { ran: false as const, reason: 'busy' as const };
+    }
+    // The whole run, announcement included, is what stop() waits for; it leaves the map as it settles.
+    const whole = runAndAnnounce(job, slot, trigger).finally(() => running.delete(job.name));
+    running.set(job.name, whole);
+    return whole;
   };
 
   return {
@@ -86,7 +97,8 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
       for (const cron of timers.values()) cron.stop();
       timers.clear();
       if (!stopping.signal.aborted) stopping.abort(new Error('the scheduler was stopped'));
-      await Promise.allSettled(running.values());
+      // Until none is left: a run's own ending may still be settling when the first wait returns.
+      while (running.size > 0) await Promise.allSettled(running.values());
     },
     runNow: async (name, trigger = 'manual') => {
       const job = byName.get(name);
