@@ -159,6 +159,7 @@ function readRow(kind: string, r: LoadResult, ping: LoadResult, target: string):
     // Server CPU per request: on a shared machine req/s follows the other load, this much less.
     'server µs/req': r.serverCpuUs ?? '',
     errors: r.errors,
+    load: r.generator,
     target,
   };
 }
