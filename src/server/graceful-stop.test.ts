@@ -20,9 +20,9 @@ import { seedPgliteDataDir } from './test/pglite-template.ts';
 import { type ServerProcess, startServerProcess } from './test/server-process.ts';
 
 // The server stops when asked. Real processes against a blackholed source (a TCP server that accepts and
-// never answers; the source timeout is set to 10 minutes, so every source call hangs for the whole test even on a slow
-// machine, where the default 15 s × 4 attempts could end as a failed step before the test reads it): an admin's "refresh all
-// data" and the first-start refresh are under way, SIGTERM → exit 0 within SHUTDOWN_TIMEOUT_MS (10 s), the runs are
+// never answers; the source timeout is set to 10 minutes, so every source call hangs for the whole test even on a
+// slow machine, where the default 15 s × 4 attempts could end as a failed step before the test reads it): an admin's
+// "refresh all data" and the first-start refresh are under way, SIGTERM → exit 0 within SHUTDOWN_TIMEOUT_MS (10 s), the runs are
 // recorded as cancelled and shown so after a restart, which takes the data directory; then the same through
 // `npm start`'s wrapper, whose server child must be gone with it. One database kind per suite run (like
 // kill-nine.test.ts): PGlite in `npm test`, PostgreSQL in the run with TEST_DATABASE_URL.

@@ -2,7 +2,10 @@ import { hostname } from 'node:os';
 import { Cron } from 'croner';
 import type { Job, JobContext } from '../runs/job.ts';
 import { isScheduled, toCronPattern } from '../runs/job-schedule.ts';
-import { type RecordedRun, runRecordedJob } from '../runs/run-log.ts';
+import { type RecordedRun, type RunTrigger, runRecordedJob } from '../runs/run-log.ts';
+
+/** How the scheduler starts a run (the CLI's runs go through runRecordedJob directly). */
+type SchedulerTrigger = Exclude<RunTrigger, 'cli'>;
 
 export type SchedulerLog = {
   info: (obj: object, msg: string) => void;
@@ -45,7 +48,7 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
   });
 
   /** One run, recorded, logged and announced. */
-  const runAndAnnounce = async (job: Job, slot: Date | undefined, trigger: 'schedule' | 'manual' | 'startup') => {
+  const runAndAnnounce = async (job: Job, slot: Date | undefined, trigger: SchedulerTrigger) => {
     try {
       const result = await runRecordedJob(
         ctx.db,
@@ -66,7 +69,7 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
     }
   };
 
-  const execute = async (job: Job, slot: Date | undefined, trigger: 'schedule' | 'manual' | 'startup') => {
+  const execute = async (job: Job, slot: Date | undefined, trigger: SchedulerTrigger) => {
     // Stopping: no new run, even one chained after a run that just ended (the start-up jobs run one after another).
     // It would outlive stop()'s wait and write to a closed database, leaving a 'running' row the next start closes
     // as failed.
@@ -97,8 +100,8 @@ export function createScheduler(jobs: readonly Job[], ctx: JobContext, log: Sche
       for (const cron of timers.values()) cron.stop();
       timers.clear();
       if (!stopping.signal.aborted) stopping.abort(new Error('the scheduler was stopped'));
-      // Until none is left: a run's own ending may still be settling when the first wait returns.
-      while (running.size > 0) await Promise.allSettled(running.values());
+      // Enough once: each entry is its whole run and leaves the map as it settles, and no run starts once stopping.
+      await Promise.allSettled(running.values());
     },
     runNow: async (name, trigger = 'manual') => {
       const job = byName.get(name);
