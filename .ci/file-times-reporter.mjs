@@ -10,6 +10,8 @@ const seconds = (ms) => (ms / 1000).toFixed(1).padStart(7);
 
 export default class FileTimesReporter {
   onTestRunEnd(testModules) {
+    // Tests that failed and then passed on a retry (the browser step retries once in CI): named, so a flake is seen.
+    const flaky = [];
     const files = testModules.map((module) => {
       const diagnostic = module.diagnostic();
       let tests = 0;
@@ -17,6 +19,7 @@ export default class FileTimesReporter {
       for (const test of module.children.allTests()) {
         tests += test.diagnostic()?.duration ?? 0;
         count += 1;
+        if (test.diagnostic()?.flaky) flaky.push(`${module.relativeModuleId} > ${test.fullName}`);
       }
       const hooks = Math.max(0, diagnostic.duration - tests);
       const collect = diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.prepareDuration;
@@ -63,6 +66,7 @@ export default class FileTimesReporter {
     lines.push(
       `CPU of the main vitest process (module transforms, global setup and its server): ${seconds((main.user + main.system) / 1000)} s`,
     );
+    if (flaky.length > 0) lines.push(`passed only on a retry (${flaky.length}):`, ...flaky.map((name) => `  ${name}`));
     console.log(`\n${lines.join('\n')}`);
   }
 }
