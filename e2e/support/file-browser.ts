@@ -12,7 +12,7 @@ import { type ContextOptions, launchBrowser, newContext, SCREENSHOT_DIR, withCon
 const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS !== '0';
 
 export type BrowserSession = {
-  /** The file's browser: launched in the file's first beforeAll, closed in its afterAll. */
+  /** The worker's browser, ready from the file's first beforeAll (see browserOfWorker). */
   readonly browser: Browser;
   /** The folder this file's screenshots go to (created before the tests). */
   readonly dir: string;
@@ -25,19 +25,43 @@ export type BrowserSession = {
 };
 
 /**
+ * One chromium per vitest worker, shared by the files the worker runs one after another (the e2e config keeps a
+ * worker's module cache between files): a launch costs ~0.7 CPU-s, 52 of them ~35 CPU-s of a CI run bound by CPU.
+ * A browser that went away (a crash) is launched again for the next file; playwright closes the last one when the
+ * worker process exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+function browserOfWorker(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = launchBrowser();
+    workerBrowser = launching;
+    launching.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (workerBrowser === launching) workerBrowser = undefined;
+        }),
+      () => {
+        if (workerBrowser === launching) workerBrowser = undefined;
+      },
+    );
+  }
+  return workerBrowser;
+}
+
+/**
  * The browser set-up every e2e file shares: call it once at the top of the file (before its own beforeAll, which
- * may then use the browser). One chromium per file, closed after the file; `dir` (default
- * e2e-artifacts/screenshots) exists before the first test.
+ * may then use the browser). The worker's chromium (above); every context the file left open is closed after the
+ * file, so the next file starts with none. `dir` (default e2e-artifacts/screenshots) exists before the first test.
  */
 export function launchFileBrowser(dir: string = SCREENSHOT_DIR): BrowserSession {
   let browser: Browser | undefined;
   const folder = resolve(dir);
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await browserOfWorker();
     mkdirSync(folder, { recursive: true });
   });
   afterAll(async () => {
-    await browser?.close();
+    if (browser?.isConnected()) await Promise.all(browser.contexts().map((context) => context.close()));
   });
   const launched = (): Browser => {
     if (!browser) throw new Error('launchFileBrowser: the browser is used before beforeAll ran');
