@@ -5,12 +5,16 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { en, zh } from '../src/shared/locales/index.ts';
 import { signIn } from './support/accounts.ts';
 import { fetchPlatforms, fetchProjects, fetchSectors } from './support/api.ts';
+import { type AxeViolation, findSeriousViolations } from './support/axe.ts';
 import { ARTIFACTS_DIR, type Lang, MOBILE, navigate, open } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
+import { checkMainPage, mainPageOf } from './support/main-pages.ts';
 
 // Every route of src/web/app/router.tsx at 390 px, in zh and en: the document is never wider than the phone
 // (document.documentElement.scrollWidth <= 390), i.e. nothing forces a sideways scroll of the whole page. Wide
-// tables may scroll inside their own box. The measured widths go to e2e-artifacts/overflow-<lang>.json.
+// tables may scroll inside their own box. The measured widths go to e2e-artifacts/overflow-<lang>.json. zh is swept in
+// the light theme, en in dark; the six main pages draw their data in it, and in dark go through axe (the phone
+// layout: cards, the compact switcher; routes.e2e.ts runs axe at desktop width).
 const session = launchFileBrowser();
 let projectIds: string[];
 let sectorId: string;
@@ -65,10 +69,11 @@ const routes = () => [
 ];
 
 describe.each(['zh', 'en'] as const)('390 px in %s', (lang: Lang) => {
+  const theme = lang === 'zh' ? 'light' : 'dark';
   let page: Page;
 
   beforeAll(async () => {
-    const context = await session.newContext({ lang, theme: 'light', viewport: MOBILE });
+    const context = await session.newContext({ lang, theme, viewport: MOBILE });
     page = await context.newPage();
   });
 
@@ -76,8 +81,9 @@ describe.each(['zh', 'en'] as const)('390 px in %s', (lang: Lang) => {
     await page.context().close();
   });
 
-  test('no route is wider than the screen', async () => {
+  test(`no route is wider than the screen; the main pages draw in the ${theme} theme`, async () => {
     const widths: Record<string, number> = {};
+    const violations: (AxeViolation & { path: string })[] = [];
     for (const [index, path] of routes().entries()) {
       // Same component, new query: a full load (a client-side move would keep the old, stale-marked heading).
       const samePage = new URL(page.url()).pathname === new URL(path, 'http://x').pathname;
@@ -90,6 +96,11 @@ describe.each(['zh', 'en'] as const)('390 px in %s', (lang: Lang) => {
         .catch(() => {});
       // Charts and tables arrive after the heading: wait until the main content stops loading.
       await page.waitForLoadState('networkidle').catch(() => {});
+      const topProjectId = projectIds[0] ?? '';
+      await checkMainPage(session, page, path, { theme, device: 'mobile', topProjectId });
+      if (theme === 'dark' && mainPageOf(path, topProjectId)) {
+        violations.push(...(await findSeriousViolations(page)).map((v) => ({ ...v, path })));
+      }
       widths[path] = await page.evaluate(() => document.documentElement.scrollWidth);
       if (widths[path] > MOBILE.width) {
         await session.screenshot(page, `overflow-${lang}-${path.replaceAll(/\W+/g, '_')}`, { fullPage: true });
@@ -99,6 +110,7 @@ describe.each(['zh', 'en'] as const)('390 px in %s', (lang: Lang) => {
 
     const tooWide = Object.entries(widths).filter(([, width]) => width > MOBILE.width);
     expect(tooWide).toEqual([]);
+    expect(violations).toEqual([]);
   }, 180_000);
 });
 

@@ -6,9 +6,11 @@ import { fetchPlatforms, fetchProjects, fetchSectors } from './support/api.ts';
 import { type AxeViolation, findSeriousViolations } from './support/axe.ts';
 import { type Lang, navigate, open, saveFailureScreenshot, trackPageErrors } from './support/browser.ts';
 import { launchFileBrowser } from './support/file-browser.ts';
+import { checkMainPage } from './support/main-pages.ts';
 
 // Every public route renders in both languages, with its own h1, the translated shell and real API data, and
-// axe-core finds no serious or critical violation: zh pages are checked in the light theme, en pages in dark.
+// axe-core finds no serious or critical violation: zh pages are checked in the light theme, en pages in dark. The
+// six main pages also draw their data in that theme (support/main-pages.ts).
 const LOCALES = { zh, en } as const;
 
 const session = launchFileBrowser();
@@ -99,6 +101,7 @@ describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {
           .first()
           .waitFor({ state: 'detached' })
           .catch(() => {});
+        await checkMainPage(session, page, path, { theme, device: 'desktop', topProjectId: topProject.id });
         const started = performance.now();
         // The shell (navbar, footer) is the same on every route: check it once, then each route's <main>.
         const scope = index === 0 ? 'page' : 'main';
@@ -111,7 +114,7 @@ describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {
     }
     expect(errors.map(String)).toEqual([]);
     expect(violations).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 
   test('the directory shows the top project from the API', async () => {
     await open(page, '/directory');
