@@ -12,6 +12,14 @@ type EchartsOption = Record<string, unknown>;
 export type EchartsLoader = () => Promise<typeof EchartsCore>;
 
 /**
+ * The option a chart is drawn with: a transparent background (the card's shows through), and no entry animation for
+ * a reader whose system asks for reduced motion (prefers-reduced-motion), drawn at once instead.
+ */
+export function drawnOption(option: EchartsOption, reducedMotion: boolean): EchartsOption {
+  return { backgroundColor: 'transparent', ...option, ...(reducedMotion ? { animation: false } : {}) };
+}
+
+/**
  * Renders an ECharts option into the returned container, loading ECharts on first use. The chart follows the theme,
  * resizes with its container and is disposed on unmount. `ready` turns true once drawn (show a skeleton until then).
  * `onClick` receives the clicked item's data; it is read at click time, so a new function does not redraw the chart.
@@ -42,7 +50,7 @@ export function useEchart(
     void load().then((echarts) => {
       if (disposed) return;
       const chart = echarts.init(container, effective === 'dark' ? 'dark' : undefined, { renderer });
-      chart.setOption({ backgroundColor: 'transparent', ...option });
+      chart.setOption(drawnOption(option, window.matchMedia('(prefers-reduced-motion: reduce)').matches));
       if (onClickRef.current) chart.on('click', (params) => onClickRef.current?.(params.data));
       chart.on('finished', () => onRenderedRef.current?.(chart));
       const observer = new ResizeObserver(() => chart.resize());

@@ -23,8 +23,6 @@ export function CompareHistoryChart({ items, range, onRangeChange }: Props) {
     // The axis spans the whole range asked for, ending now, however little history exists inside it.
     const now = Date.now();
     return {
-      // A reader who asked for less motion gets the lines at once (and a screenshot sees what a reader sees).
-      animation: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
       tooltip: { trigger: 'axis', valueFormatter: (v: number) => formatScore(v) },
       legend: { top: 0, type: 'scroll' },
       grid: { left: 8, right: 8, top: 32, bottom: 8, containLabel: true },
