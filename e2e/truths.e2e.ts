@@ -207,27 +207,26 @@ describe.each(['zh', 'en'] as const)('in %s', (lang) => {
     });
   }, 90_000);
 
-  test('/directory?page=99 says it is past the last page and links back to the last one', async () => {
-    await withPage(lang, 'page99', async (page) => {
-      await open(page, '/directory?page=99');
+  // One page walks these in turn (each move inside the app, to a different page than the one before): a page
+  // past the end, a filter matching nothing, the footer with no channel, the privacy page.
+  test('past the last page (directory, sector) says so and links back; no match says so; no footer channel; the privacy page as built', async () => {
+    await withPage(lang, 'pages', async (page) => {
+      const site = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/site');
 
+      // /directory?page=99 says it is past the last page and links back to the last one.
+      await open(page, '/directory?page=99');
       await page.getByText(t.app.data.pastEnd.title, { exact: true }).waitFor();
       expect(await page.getByText(t.directory.empty.title).count()).toBe(0);
       await screenshot(page, `directory-page-99-${lang}`);
       const { total } = await fetchProjects('limit=1');
       const lastPage = Math.ceil(total / DIRECTORY_PAGE_SIZE);
       await page.getByRole('link', { name: t.app.data.pastEnd.action.replace('{{pages}}', String(lastPage)) }).click();
-
       await page.waitForURL((url) => url.searchParams.get('page') === String(lastPage));
       await page.locator('main a[href^="/project/"]').first().waitFor();
       expect(await page.getByText(t.app.data.pastEnd.title).count()).toBe(0);
-    });
-  });
 
-  test('a sector page past its last page says so too, not "no projects in this sector"', async () => {
-    await withPage(lang, 'sector-page-99', async (page) => {
-      await open(page, `/sectors/${sectorId}?page=99`);
-
+      // A sector page past its last page says so too, not "no projects in this sector".
+      await navigate(page, `/sectors/${sectorId}?page=99`);
       await page.getByText(t.app.data.pastEnd.title, { exact: true }).waitFor();
       // The page count is read from the link, not from beforeAll: other files on the shared server add projects to
       // this sector (the corrections journey creates DeFi projects), which can add a page meanwhile.
@@ -240,40 +239,27 @@ describe.each(['zh', 'en'] as const)('in %s', (lang) => {
       await action.click();
       await page.waitForURL((url) => (url.searchParams.get('page') ?? '1') === String(pages));
       await page.locator('main a[href^="/project/"]').first().waitFor();
-    });
-  });
 
-  test('with a filter that matches nothing, the directory still says nothing matches', async () => {
-    await withPage(lang, 'empty', async (page) => {
-      await open(page, '/directory?q=zzzz-no-such-project&page=3');
-
+      // With a filter that matches nothing, the directory still says nothing matches (not "past the last page").
+      await navigate(page, '/directory?q=zzzz-no-such-project&page=3');
       await page.getByText(t.directory.empty.title).waitFor();
       expect(await page.getByText(t.app.data.pastEnd.title).count()).toBe(0);
-    });
-  });
 
-  test('footer social icons are hidden while no channel is configured', async () => {
-    await withPage(lang, 'footer-hidden', async (page) => {
-      const site = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/site');
-      await open(page, '/about');
+      // Footer social icons are hidden while no channel is configured.
+      await navigate(page, '/about');
       await site;
       const footer = page.getByRole('contentinfo');
       await footer.getByText(t.app.footer.attribution).waitFor();
-
       expect(await footer.getByRole('list', { name: t.app.footer.social }).count()).toBe(0);
       for (const label of Object.values(t.app.footer.socialLinks)) {
         expect(await footer.getByRole('link', { name: label, exact: true }).count(), label).toBe(0);
       }
       await footer.scrollIntoViewIfNeeded();
       await session.screenshot(footer, `truths-footer-unconfigured-${lang}`);
-    });
-  });
 
-  test('the privacy page describes accounts as they exist', async () => {
-    await withPage(lang, 'privacy', async (page) => {
-      await open(page, '/privacy');
+      // The privacy page describes accounts as they exist.
+      await navigate(page, '/privacy');
       const p = t.pages.privacy;
-
       for (const heading of [p.cookiesTitle, p.accountTitle, p.signInTitle, p.mailTitle, p.oauthTitle]) {
         await page.getByRole('heading', { name: heading, level: 2 }).waitFor();
       }
@@ -295,7 +281,7 @@ describe.each(['zh', 'en'] as const)('in %s', (lang) => {
       expect(text).not.toContain(lang === 'zh' ? '账户功能上线后' : 'When accounts are available');
       await screenshot(page, `privacy-${lang}`, true);
     });
-  });
+  }, 90_000);
 
   test('after sign-up the page says the verification mail went out, and (no SMTP here) that the link is in the server log', async () => {
     const email = `truths-${lang}-${Date.now()}@example.com`;
