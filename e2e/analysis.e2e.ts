@@ -7,7 +7,7 @@ import { DAY_MS } from '../src/shared/time/duration.ts';
 import { authenticateInPage } from './support/accounts.ts';
 import { expectNoSidewaysScroll, type Lang, MOBILE, open } from './support/browser.ts';
 import { control } from './support/control-server.ts';
-import { launchFileBrowser } from './support/file-browser.ts';
+import { launchFileBrowser, SCREENSHOTS_WANTED } from './support/file-browser.ts';
 import { type OwnServer, startOwnServer } from './support/own-server.ts';
 import { fillTemplate } from './support/text.ts';
 
@@ -62,13 +62,15 @@ function recordBriefRequests(page: Page): string[] {
 
 /**
  * `<dir>/<name>.png` of one element, cut from a full-page shot: the sticky navbar stays at the top of the page instead
- * of covering the element (an element shot of something taller than the viewport scrolls under it).
+ * of covering the element (an element shot of something taller than the viewport scrolls under it). Skipped where no
+ * one will look (E2E_SCREENSHOTS=0), as session.screenshot is; the element must still be there.
  */
 async function screenshotElement(page: Page, locator: Locator, name: string): Promise<void> {
   // At the top of the page the sticky bar sits above the content, and the box is in page coordinates.
   await page.evaluate(() => window.scrollTo(0, 0));
   const box = await locator.boundingBox();
   if (!box) throw new Error(`${name}: the element is not visible`);
+  if (!SCREENSHOTS_WANTED) return;
   await page.screenshot({ path: resolve(session.dir, `${name}.png`), fullPage: true, clip: box });
 }
 

@@ -9,7 +9,7 @@ import { type ContextOptions, launchBrowser, newContext, SCREENSHOT_DIR, withCon
  * will (E2E_SCREENSHOTS=0, which CI sets unless it is asked to keep them) — encoding full-page PNGs is CPU the checks
  * do not need.
  */
-const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS !== '0';
+export const SCREENSHOTS_WANTED = process.env.E2E_SCREENSHOTS !== '0';
 
 export type BrowserSession = {
   /** The worker's browser, ready from the file's first beforeAll (see browserOfWorker). */
