@@ -113,3 +113,28 @@ describe('bulkSelect', () => {
     ]);
   });
 });
+
+describe('text[] both ways', () => {
+  test('a text[] column round-trips through bulkInsert and bulkSelect: empty, multi-byte, commas and quotes', async () => {
+    await t.db.execute(sql`CREATE TABLE bulk_text_arrays (id int4, chains text[])`);
+    const values = [[], ['Ethereum'], ['以太坊', 'a,b', 'say "hi"', '{brace}', '']];
+
+    await bulkInsert(
+      t.db,
+      'bulk_text_arrays',
+      [
+        { name: 'id', type: 'int4' },
+        { name: 'chains', type: 'text[]' },
+      ],
+      values.map((chains, id) => [id, chains]),
+    );
+
+    const stored = await queryRows<{ chains: string[] }>(t.db, sql`SELECT chains FROM bulk_text_arrays ORDER BY id`);
+    expect(stored.map((r) => r.chains)).toEqual(values);
+    const read = await bulkSelect(t.db, 'SELECT chains, NULL::text[] FROM bulk_text_arrays ORDER BY id', [
+      'text[]',
+      'text[]',
+    ]);
+    expect(read).toEqual(values.map((chains) => [chains, null]));
+  });
+});

@@ -3,10 +3,11 @@ import { copyOut } from './copy.ts';
 
 /**
  * How a selected column is decoded: text, a number (int4, int8 — within 2^53 — or float8), a boolean, a
- * timestamptz as epoch milliseconds, or bytea as a view of the bytes read (copy it to keep it apart from them).
+ * timestamptz as epoch milliseconds, bytea as a view of the bytes read (copy it to keep it apart from them), or a
+ * one-dimensional text[] without null elements as a string array.
  */
-export type SelectType = 'text' | 'int4' | 'int8' | 'float8' | 'bool' | 'timestamptz' | 'bytea';
-export type SelectValue = string | number | boolean | Uint8Array | null;
+export type SelectType = 'text' | 'int4' | 'int8' | 'float8' | 'bool' | 'timestamptz' | 'bytea' | 'text[]';
+export type SelectValue = string | number | boolean | Uint8Array | string[] | null;
 
 /**
  * Runs a parameter-free SELECT and returns its rows as arrays, typed by `types`, through binary COPY on either driver:
@@ -53,6 +54,7 @@ const HEADER_BYTES = 19; // 11-byte signature, flags, header-extension length (0
 export function decodeBinaryCopy(bytes: Uint8Array, types: readonly SelectType[]): SelectValue[][] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const utf8 = new TextDecoder();
+  const decodeUtf8 = (b: Uint8Array) => utf8.decode(b);
   const rows: SelectValue[][] = [];
   let at = HEADER_BYTES + view.getInt32(15); // skip any header extension
   for (;;) {
@@ -90,9 +92,29 @@ export function decodeBinaryCopy(bytes: Uint8Array, types: readonly SelectType[]
         case 'bytea':
           row[i] = bytes.subarray(at, at + length);
           break;
+        case 'text[]':
+          row[i] = decodeTextArray(view, bytes, at, decodeUtf8);
+          break;
       }
       at += length;
     }
     rows.push(row);
   }
+}
+
+/** A binary text[] (ndim, has-nulls, element type, then per dimension length and lower bound, then the elements). */
+function decodeTextArray(view: DataView, bytes: Uint8Array, at: number, decode: (b: Uint8Array) => string): string[] {
+  const dims = view.getInt32(at);
+  if (dims === 0) return [];
+  if (dims !== 1) throw new Error(`bulkSelect: a text[] of ${dims} dimensions`);
+  const n = view.getInt32(at + 12);
+  const values: string[] = new Array(n);
+  let p = at + 20;
+  for (let k = 0; k < n; k++) {
+    const length = view.getInt32(p);
+    if (length === -1) throw new Error('bulkSelect: a null element in a text[]');
+    values[k] = decode(bytes.subarray(p + 4, p + 4 + length));
+    p += 4 + length;
+  }
+  return values;
 }

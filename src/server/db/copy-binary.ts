@@ -1,13 +1,15 @@
 /** A column of a bulk insert: its name and SQL type (one of ENCODERS' keys, e.g. 'float8', 'real[]'). */
 export type BulkColumn = { name: string; type: string };
-/** A cell: text, number, boolean, a number array (for array columns), a time, bytes (bytea), or null. */
-export type BulkValue = string | number | boolean | readonly number[] | Date | Uint8Array | null;
+/** A cell: text, number, boolean, a number or text array (for array columns), a time, bytes (bytea), or null. */
+export type BulkValue = string | number | boolean | readonly number[] | readonly string[] | Date | Uint8Array | null;
 
 // PostgreSQL's binary COPY format (https://www.postgresql.org/docs/current/sql-copy.html#id-1.9.3.55.9.4): no text
 // to parse on either side. On PGlite the server's float and array parsers run in WASM; binary input skips them.
 
 const SIGNATURE = [0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00]; // "PGCOPY\n\377\r\n\0"
 const FLOAT4_OID = 700;
+const TEXT_OID = 25;
+const UTF8 = new TextEncoder();
 const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 
 type Encoder = (out: BinaryWriter, value: Exclude<BulkValue, null>) => void;
@@ -63,6 +65,23 @@ const ENCODERS: Record<string, Encoder> = {
     for (const x of values) {
       out.int32(4);
       out.float32(x);
+    }
+  },
+  'text[]': (out, v) => {
+    // As real[], with each element a (length, UTF-8 bytes) field; no null elements.
+    const values = (v as readonly string[]).map((x) => UTF8.encode(x));
+    const dims = values.length === 0 ? 0 : 1;
+    out.int32(12 + dims * 8 + values.reduce((sum, x) => sum + 4 + x.length, 0));
+    out.int32(dims);
+    out.int32(0);
+    out.int32(TEXT_OID);
+    if (dims === 1) {
+      out.int32(values.length);
+      out.int32(1);
+    }
+    for (const x of values) {
+      out.int32(x.length);
+      out.bytes(x);
     }
   },
 };

@@ -21,13 +21,16 @@ import { projects } from './projects.ts';
  * unscored — heat and status null, evidence 0 — when a project is inserted, follows its id and category, and goes when it is
  * deleted — see migration 0008). Narrow on purpose: a recompute that changes most scores rewrites this table (or
  * rebuilds it, see recompute.service.ts) instead of the wide projects rows and their dozen indexes.
- * `category` is a copy of projects.category so "a sector's projects by heat" walks one index.
+ * `category` is a copy of projects.category so "a sector's projects by heat" walks one index, and `chains` one of
+ * projects.chains so the search facets read this table alone (docs/search.md, "Facets").
  */
 export const projectScores = pgTable(
   'project_scores',
   {
     projectId: text().primaryKey(),
     category: text().notNull(),
+    /** A copy of projects.chains (kept equal by triggers, migration 0055): the facets count chains from here alone. */
+    chains: text().array().notNull().default(sql`'{}'::text[]`),
     /** Null = not scored: fewer than MIN_EVIDENCE_SIGNALS inputs with data, or not computed yet (migration 0011). */
     heatScore: doublePrecision(),
     /** Null = no social input was read (no X profile, mentions or engagement): never the formula's base alone. */
@@ -62,7 +65,9 @@ export const projectScores = pgTable(
     // Every index matches its query's ORDER BY exactly (DESC NULLS LAST, id). A rebuild recreates these from this
     // very list (createIndexStatements in heat.queries.ts), so they are declared here only.
     // Unscored projects (heat null) sort after every scored one: NULLS LAST here and in every heat ORDER BY.
-    index('project_scores_heat_idx').on(t.heatScore.desc().nullsLast(), t.projectId),
+    // After the id (unique, so the order ends there), the sector, status and chains: the search facets count the
+    // matches of a heat range from this index alone (search.queries.ts, selectFacets; migration 0055).
+    index('project_scores_heat_idx').on(t.heatScore.desc().nullsLast(), t.projectId, t.category, t.status, t.chains),
     index('project_scores_social_idx').on(t.socialScore.desc().nullsLast(), t.projectId),
     index('project_scores_category_heat_idx').on(t.category, t.heatScore.desc().nullsLast(), t.projectId),
   ],

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert } from '../../db/bulk-insert.ts';
-import { bulkSelectNamed, type NamedColumns, type SelectType } from '../../db/bulk-select.ts';
+import { bulkSelect, bulkSelectNamed, type NamedColumns, type SelectType } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { createIndexStatements, indexNames } from '../../db/index-sql.ts';
 import { type HistoryBreakdown, heatHistory, projectScores, projects, sectors } from '../../db/schema/index.ts';
@@ -254,7 +254,18 @@ const SCORE_COLUMNS: BulkColumn[] = [
   { name: 'scored_version', type: 'int4' },
   { name: 'rescore_at', type: 'timestamptz' },
   { name: 'gain_24h', type: 'float8' },
+  { name: 'chains', type: 'text[]' },
 ];
+const NO_CHAINS: readonly string[] = [];
+
+/** project_scores' copy of each project's chains (migration 0055), for the projects on any chain. */
+async function selectChainsCopy(db: Db): Promise<Map<string, string[]>> {
+  const rows = await bulkSelect(db, `SELECT project_id, chains FROM project_scores WHERE chains <> '{}'`, [
+    'text',
+    'text[]',
+  ]);
+  return new Map(rows.map(([id, chains]) => [id as string, chains as string[]]));
+}
 
 // A rebuild builds project_scores_next with the schema's own index definitions (schema/heat.ts), then renames them.
 const toNext = (name: string) => name.replace(/^project_scores_/, 'project_scores_next_');
@@ -299,6 +310,10 @@ export async function rebuildProjectScores(
   // EXCLUSIVE lets readers in but holds back trigger writes from other connections until the swap commits.
   await db.execute(sql`LOCK TABLE project_scores IN EXCLUSIVE MODE`);
   await db.execute(sql`CREATE TABLE project_scores_next (LIKE project_scores INCLUDING DEFAULTS)`);
+  // The chains copy is no heat input, so the run did not read it: it comes from the old rows (current: the lock above
+  // holds back the triggers that keep it) and is loaded with the scores, since updating it afterwards would leave
+  // a dead version of every row behind.
+  const chains = await selectChainsCopy(db);
   for (const rows of pages) {
     await bulkInsert(
       db,
@@ -320,6 +335,7 @@ export async function rebuildProjectScores(
         r.version,
         r.rescoreAtMs === null ? null : new Date(r.rescoreAtMs),
         r.gain,
+        chains.get(r.id) ?? NO_CHAINS,
       ]),
     );
   }

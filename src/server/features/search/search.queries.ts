@@ -274,16 +274,61 @@ export function countMatchesSql(match: SQL | undefined, f: SearchFilters, catego
 
 type FacetRow = { facet: 'category' | 'chain' | 'status'; value: string; count: number };
 
+/** The filters on a column of projects itself; the sector, chain, status and heat are all on project_scores. */
+const PROJECTS_FILTERS = [
+  'verified',
+  'change24hMin',
+  'change24hMax',
+  'change7dMin',
+  'change7dMax',
+  'marketCapMin',
+  'marketCapMax',
+  'volumeMin',
+  'volumeMax',
+  'listedSince',
+] as const satisfies readonly (keyof SearchFilters)[];
+
 /**
- * The three facets in one statement: the matches (text and the filters that are not facets) are read once into a
- * CTE with a flag per facet filter, then each facet counts the rows that pass every facet filter but its own.
+ * The three facets in one statement, each counting the matches that pass every facet filter but its own.
+ * - Without text or a filter on a projects column, project_scores alone (its copies of the sector and chains,
+ *   migration 0055): the sector and status facets come from one pass grouped by (sector, status, passes the chain
+ *   filter) — a few dozen groups, no array hashed — and the chain facet unnests the chains of the matches in the
+ *   filtered sector and status only. Both passes can read project_scores_heat_idx alone (it carries sector, status and chains).
+ * - Otherwise the matches are read once into a CTE with a flag per facet filter, and each facet groups the rows
+ *   that pass the other flags (the text match runs once).
  */
 export function selectFacets(db: Db, match: SQL | undefined, f: SearchFilters) {
-  const where = and(match, filterWhere({ ...f, category: undefined, chain: undefined, status: undefined }));
-  const ok = (condition: SQL | undefined) => condition ?? sql`true`;
   return queryRows<FacetRow>(
     db,
-    sql`WITH m AS MATERIALIZED (
+    match || PROJECTS_FILTERS.some((key) => f[key] !== undefined) ? joinedFacetsSql(match, f) : scoresFacetsSql(f),
+  );
+}
+
+function scoresFacetsSql(f: SearchFilters): SQL {
+  const where = filterWhere({ ...f, category: undefined, chain: undefined, status: undefined }) ?? sql`true`;
+  const categoryOk = f.category === undefined ? sql`true` : sql`${projectScores.category} = ${f.category}`;
+  const chainOk = f.chain === undefined ? sql`true` : sql`${projectScores.chains} @> ARRAY[${f.chain}]::text[]`;
+  const statusOk = f.status === undefined ? sql`true` : sql`${projectScores.status} = ${f.status}`;
+  return sql`WITH g AS MATERIALIZED (
+      SELECT ${projectScores.category} AS category, ${projectScores.status} AS status, ${chainOk} AS chain_ok,
+        count(*) AS n
+      FROM ${projectScores} WHERE ${where} GROUP BY 1, 2, 3
+    )
+    SELECT 'category' AS facet, category AS value, sum(n)::int AS count FROM g
+      WHERE chain_ok AND ${f.status === undefined ? sql`true` : sql`status = ${f.status}`} GROUP BY category
+    UNION ALL
+    SELECT 'status', coalesce(status, 'unscored'), sum(n)::int FROM g
+      WHERE chain_ok AND ${f.category === undefined ? sql`true` : sql`category = ${f.category}`} GROUP BY status
+    UNION ALL
+    SELECT 'chain', chain.value, count(*)::int
+      FROM ${projectScores} CROSS JOIN LATERAL unnest(${projectScores.chains}) AS chain(value)
+      WHERE ${where} AND ${categoryOk} AND ${statusOk} GROUP BY chain.value`;
+}
+
+function joinedFacetsSql(match: SQL | undefined, f: SearchFilters): SQL {
+  const where = and(match, filterWhere({ ...f, category: undefined, chain: undefined, status: undefined }));
+  const ok = (condition: SQL | undefined) => condition ?? sql`true`;
+  return sql`WITH m AS MATERIALIZED (
       SELECT ${projects.category} AS category, coalesce(${projectScores.status}, 'unscored') AS status,
         ${projects.chains} AS chains,
         ${ok(filterWhere({ category: f.category }))} AS category_ok,
@@ -298,8 +343,7 @@ export function selectFacets(db: Db, match: SQL | undefined, f: SearchFilters) {
     SELECT 'status', status, count(*)::int FROM m WHERE category_ok AND chain_ok GROUP BY status
     UNION ALL
     SELECT 'chain', chain.value, count(*)::int FROM m CROSS JOIN LATERAL unnest(m.chains) AS chain(value)
-      WHERE category_ok AND status_ok GROUP BY chain.value`,
-  );
+      WHERE category_ok AND status_ok GROUP BY chain.value`;
 }
 
 /**
