@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { HOUR_MS } from '../../../shared/time/duration.ts';
 import { bulkSelectNamed, type NamedColumns } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { projectRowAt, projectRowsAt } from '../../db/history-at.ts';
@@ -59,6 +60,23 @@ export function storedContributions(row: StoredScoreRow): number[] {
  * rows carried to it (db/history-at.ts).
  */
 export async function selectBaselineMoved(db: Db, previous: Date, next: Date): Promise<string[]> {
+  if (Math.floor(previous.getTime() / HOUR_MS) === Math.floor(next.getTime() / HOUR_MS) && previous < next) {
+    // One hour: only a project with a row in (previous, next] can differ, so only those are compared (by primary
+    // key), not every project's row of the hour twice.
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT n.entity_id AS id FROM (
+            SELECT DISTINCT ON (entity_id) entity_id, coalesce(signal_score, score) AS v FROM heat_history
+            WHERE granularity = 'run' AND entity_type = 'project'
+              AND computed_at > ${previous.toISOString()}::timestamptz AND computed_at <= ${next.toISOString()}::timestamptz
+            ORDER BY entity_id, computed_at DESC
+          ) AS n
+          LEFT JOIN LATERAL ${projectRowAt(sql`n.entity_id`, sql`${previous.toISOString()}::timestamptz`, sql`coalesce(signal_score, score) AS v`)} AS p
+            ON true
+          WHERE n.v IS DISTINCT FROM p.v`,
+    );
+    return rows.map((r) => r.id);
+  }
   const run = (at: Date) => sql`SELECT entity_id, coalesce(signal_score, score) AS v FROM ${projectRowsAt(at)} AS r`;
   const rows = await queryRows<{ id: string }>(
     db,
