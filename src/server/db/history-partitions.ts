@@ -87,6 +87,9 @@ export async function partitionHeatHistory(db: Db, now: Date): Promise<number | 
         SELECT count(*)::int AS n FROM copied`,
   );
   await db.execute(sql`DROP TABLE heat_history_unpartitioned`);
+  // The run list's trigger (migration 0056) went with the old table; after the copy, whose runs it lists already.
+  await db.execute(sql`CREATE TRIGGER heat_history_lists_runs AFTER INSERT ON heat_history
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION heat_runs_from_history()`);
   return copied?.n ?? 0;
 }
 

@@ -100,10 +100,11 @@ export type HistoryBreakdown = {
 };
 
 /**
- * One row per project and per sector per recompute (granularity 'run'), compacted by the retention job: runs are
- * kept 48 h, then the last row of each hour ('hour') for 30 days, then the last row of each day ('day').
- * Keyed by (entity, time): one run writes every row with the same computed_at, so "the run nearest to 24 h ago" is
- * one timestamp.
+ * Heat history, compacted by the retention job: runs are kept 48 h, then the last row of each hour ('hour') for 30
+ * days, then the last row of each day ('day'). A sector has a row per run. A project has a run row only where one of
+ * its stored outputs moved since its previous row, plus one at its first run of each UTC hour (docs/heat-score.md
+ * §7.2): its value at run t is its newest run row in [the hour of t, t] (db/history-at.ts), and heat_runs lists the
+ * runs. Compacted rows are as before: each project's row at the last run of the bucket it was scored in.
  */
 export const heatHistory = pgTable(
   'heat_history',
@@ -111,7 +112,11 @@ export const heatHistory = pgTable(
     entityType: text({ enum: ['project', 'sector'] }).notNull(),
     entityId: text().notNull(),
     computedAt: timestamp({ withTimezone: true }).notNull(),
-    score: doublePrecision().notNull(),
+    /**
+     * Null only in a project's run-tier row that ends its carried row: the project stopped being scored (or was
+     * deleted) since its previous row of the hour (migration 0056). Retention removes these rows.
+     */
+    score: doublePrecision(),
     socialScore: doublePrecision(),
     /** Heat before the status bonus (projects): 24 h gains and the derived status use it. */
     signalScore: doublePrecision(),
@@ -139,6 +144,19 @@ export const heatHistory = pgTable(
     index('heat_history_tier_time_idx').on(t.granularity, t.computedAt),
   ],
 );
+
+/**
+ * One row per heat run that stored anything (migration 0056), compacted like heat_history: every run for 48 h, then
+ * the last of each hour, then of each day. Kept by the run itself and by a trigger on heat_history inserts.
+ */
+export const heatRuns = pgTable('heat_runs', {
+  computedAt: timestamp({ withTimezone: true }).primaryKey(),
+  granularity: text({ enum: ['run', 'hour', 'day'] })
+    .notNull()
+    .default('run'),
+  /** The run scored at least one project (a baseline must be one). */
+  projects: boolean().notNull().default(false),
+});
 
 /** The sync log: one row per scheduled, manual or CLI job run. */
 export const syncRuns = pgTable(

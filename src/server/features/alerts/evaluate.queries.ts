@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LEVEL_POINT_THRESHOLDS } from '../../../shared/membership/level.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { projectRowAt } from '../../db/history-at.ts';
 
 /**
  * Passes take turns (held until the transaction ends): a second concurrent pass waits, then reads the state the first
@@ -60,8 +61,8 @@ export function advanceAlertsSql(w: EvaluationWindow) {
   const onlyAlert = (column: SQL) => (w.alertId ? sql`AND ${column} = ${w.alertId}::uuid` : sql``);
   return sql`
       WITH baseline AS (
-        SELECT max(computed_at) AS at FROM heat_history
-        WHERE granularity = 'run' AND entity_type = 'project'
+        SELECT max(computed_at) AS at FROM heat_runs
+        WHERE granularity = 'run' AND projects
           AND computed_at >= ${w.baselineOldest.toISOString()}::timestamptz
           AND computed_at <= ${w.baselineLatest.toISOString()}::timestamptz
       ), project_ranks AS (
@@ -83,12 +84,9 @@ export function advanceAlertsSql(w: EvaluationWindow) {
           round((CASE WHEN a.target_type = 'project' THEN
             CASE a.kind
               WHEN 'rank_top' THEN pr.rank::float8
-              -- One primary-key probe of heat_history per change alert, not a scan of the whole baseline run.
-              WHEN 'heat_change_24h' THEN ps.heat_score - (
-                SELECT h.score FROM heat_history h
-                WHERE h.entity_type = 'project' AND h.entity_id = a.project_id
-                  AND h.computed_at = (SELECT at FROM baseline)
-              )
+              -- One primary-key probe of heat_history per change alert, not a scan of the whole baseline run: the
+              -- project's row carried to the baseline run (db/history-at.ts).
+              WHEN 'heat_change_24h' THEN ps.heat_score - ${projectRowAt(sql`a.project_id`, sql`(SELECT at FROM baseline)`, sql`score`)}
               WHEN 'trend_change' THEN NULL
               ELSE ps.heat_score
             END

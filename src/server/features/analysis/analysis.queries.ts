@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { countsSince, effectiveAt, projectRowAt, projectRowsAt } from '../../db/history-at.ts';
 
 // Reads of the deterministic analytics. Everything market-wide is bounded: one run's rows joined by primary key, the
 // top/bottom N by change, and 30-day windows only for a few hundred candidate projects (docs/analysis.md).
@@ -10,14 +11,15 @@ const idList = (ids: readonly string[]) => sql`(SELECT json_array_elements_text(
 export type RunRef = { at: string; atMs: number; granularity: string };
 
 /**
- * The newest history timestamp at or before `before` (any entity, any tier), or the newest of all: one run writes
- * every row with the same computed_at. Three backward walks of heat_history_tier_time_idx, never a scan.
+ * The newest history timestamp at or before `before` (any entity, any tier), or the newest of all: a run's rows share
+ * its computed_at. Three backward walks of the tier indexes (heat_runs for runs), never a scan.
  */
 export async function selectRunAtOrBefore(db: Db, before?: Date): Promise<RunRef | null> {
   const bound = before ? sql`AND computed_at <= ${before.toISOString()}::timestamptz` : sql``;
+  // The run tier from heat_runs: a run that moved no project writes no project row (db/history-at.ts).
   const tier = (g: string) =>
-    sql`(SELECT computed_at, ${g}::text AS granularity FROM heat_history WHERE granularity = ${g} ${bound}
-         ORDER BY computed_at DESC LIMIT 1)`;
+    sql`(SELECT computed_at, ${g}::text AS granularity FROM ${sql.raw(g === 'run' ? 'heat_runs' : 'heat_history')}
+         WHERE granularity = ${g} ${bound} ORDER BY computed_at DESC LIMIT 1)`;
   const [row] = await queryRows<{ at: string; at_ms: number; granularity: string }>(
     db,
     sql`SELECT computed_at::text AS at, (extract(epoch FROM computed_at) * 1000)::float8 AS at_ms, granularity
@@ -30,7 +32,8 @@ export async function selectRunAtOrBefore(db: Db, before?: Date): Promise<RunRef
 /** The first stored heat run (any granularity), or null before the first run. */
 export async function selectFirstRunAt(db: Db): Promise<number | null> {
   const tier = (g: string) =>
-    sql`(SELECT computed_at FROM heat_history WHERE granularity = ${g} ORDER BY computed_at ASC LIMIT 1)`;
+    sql`(SELECT computed_at FROM ${sql.raw(g === 'run' ? 'heat_runs' : 'heat_history')} WHERE granularity = ${g}
+         ORDER BY computed_at ASC LIMIT 1)`;
   const [row] = await queryRows<{ at_ms: number }>(
     db,
     sql`SELECT (extract(epoch FROM computed_at) * 1000)::float8 AS at_ms
@@ -56,10 +59,6 @@ export type MoverRow = {
  * primary key: a sector is a small share of the catalogue): the `limit` largest rises and the `limit` largest falls.
  */
 export function selectRunMovers(db: Db, latest: RunRef, before: RunRef, limit: number, category: string) {
-  const from = sql`FROM project_scores ps
-    JOIN heat_history h ON h.entity_type = 'project' AND h.entity_id = ps.project_id
-      AND h.computed_at = ${latest.at}::timestamptz`;
-  const where = sql`WHERE ps.category = ${category}`;
   const side = (order: 'DESC' | 'ASC') => sql`
     (SELECT d.*, p.name, ${order === 'DESC' ? 'up' : 'down'}::text AS side FROM (SELECT * FROM d ORDER BY change ${sql.raw(order)}, id LIMIT ${limit}) AS d
      JOIN projects p ON p.id = d.id)`;
@@ -69,14 +68,32 @@ export function selectRunMovers(db: Db, latest: RunRef, before: RunRef, limit: n
       WITH d AS (
         SELECT h.entity_id AS id, h.score AS now_score, b.score AS before_score, h.contributions AS now_c,
           b.contributions AS before_c, h.score - b.score AS change
-        ${from}
-        JOIN heat_history b ON b.entity_type = 'project' AND b.entity_id = h.entity_id
-          AND b.computed_at = ${before.at}::timestamptz
-        ${where}
+        FROM project_scores ps
+        CROSS JOIN LATERAL ${rowOfRun(sql`ps.project_id`, latest)} AS h
+        CROSS JOIN LATERAL ${rowOfRun(sql`ps.project_id`, before)} AS b
+        WHERE ps.category = ${category} AND h.score IS NOT NULL AND b.score IS NOT NULL
       )
       SELECT * FROM ${side('DESC')} AS up UNION ALL SELECT * FROM ${side('ASC')} AS down
     `,
   );
+}
+
+/**
+ * A project's row at a run (by primary key): carried to it for a run-tier run (db/history-at.ts), the row at that
+ * time for a compacted one.
+ */
+function rowOfRun(id: SQL, run: RunRef): SQL {
+  const at = sql`${run.at}::timestamptz`;
+  if (run.granularity === 'run') return projectRowAt(id, at, sql`entity_id, computed_at, score, contributions`);
+  return sql`(SELECT entity_id, computed_at, score, contributions FROM heat_history
+    WHERE entity_type = 'project' AND entity_id = ${id} AND computed_at = ${at})`;
+}
+
+/** Every project's row at a run: carried to it for a run-tier run, else the rows of that tier at that time. */
+function rowsOfRun(run: RunRef): SQL {
+  if (run.granularity === 'run') return projectRowsAt(run.at);
+  return sql`(SELECT entity_id, computed_at, score, contributions FROM heat_history
+    WHERE granularity = ${run.granularity} AND computed_at = ${run.at}::timestamptz AND entity_type = 'project')`;
 }
 
 /**
@@ -91,31 +108,31 @@ export function selectMarketMovers(
   befores: { window: 'day' | 'week'; run: RunRef }[],
   limit: number,
 ) {
-  if (befores.length === 0) return Promise.resolve([] as (MoverRow & { window: 'day' | 'week' })[]);
-  const runOf = (r: RunRef) => sql`(granularity = ${r.granularity} AND computed_at = ${r.at}::timestamptz)`;
-  const windowOf = sql.join(
-    befores.map((b) => sql`WHEN b.computed_at = ${b.run.at}::timestamptz THEN ${b.window}::text`),
-    sql` `,
-  );
-  const picks = befores.flatMap((b) =>
+  // Two windows on one run: its rows count for the first only (as a CASE over the run's time picked before).
+  const windows = befores.filter((b, i) => befores.findIndex((o) => o.run.at === b.run.at) === i);
+  if (windows.length === 0) return Promise.resolve([] as (MoverRow & { window: 'day' | 'week' })[]);
+  const picks = windows.flatMap((b) =>
     (['DESC', 'ASC'] as const).map(
       (order) => sql`(SELECT id, win, ${order === 'DESC' ? 'up' : 'down'}::text AS side FROM d WHERE win = ${b.window}
         ORDER BY change ${sql.raw(order)}, id LIMIT ${limit})`,
     ),
   );
+  // Each run's rows carry their own time (a project's row carried to a run may be older): the picks are read back
+  // by primary key at those times.
   return queryRows<MoverRow & { window: 'day' | 'week' }>(
     db,
     sql`
       WITH n AS MATERIALIZED (
-        SELECT entity_id, score FROM heat_history WHERE ${runOf(latest)} AND entity_type = 'project'
+        SELECT entity_id, computed_at, score FROM ${rowsOfRun(latest)} AS n
       ), b AS MATERIALIZED (
-        SELECT entity_id, score, computed_at FROM heat_history
-        WHERE (${sql.join(
-          befores.map((b) => runOf(b.run)),
-          sql` OR `,
-        )}) AND entity_type = 'project'
+        ${sql.join(
+          windows.map(
+            (w) => sql`SELECT entity_id, computed_at, score, ${w.window}::text AS win FROM ${rowsOfRun(w.run)} AS b`,
+          ),
+          sql` UNION ALL `,
+        )}
       ), d AS MATERIALIZED (
-        SELECT n.entity_id AS id, CASE ${windowOf} END AS win, b.computed_at AS before_at, n.score - b.score AS change
+        SELECT n.entity_id AS id, b.win, n.computed_at AS now_at, b.computed_at AS before_at, n.score - b.score AS change
         FROM n JOIN b USING (entity_id)
       ), picked AS (${sql.join(picks, sql` UNION ALL `)})
       SELECT k.id, p.name, k.win AS window, k.side, h.score AS now_score, hb.score AS before_score,
@@ -123,7 +140,7 @@ export function selectMarketMovers(
       FROM picked k
       JOIN d ON d.id = k.id AND d.win = k.win
       JOIN projects p ON p.id = k.id
-      JOIN heat_history h ON h.entity_type = 'project' AND h.entity_id = k.id AND h.computed_at = ${latest.at}::timestamptz
+      JOIN heat_history h ON h.entity_type = 'project' AND h.entity_id = k.id AND h.computed_at = d.now_at
       JOIN heat_history hb ON hb.entity_type = 'project' AND hb.entity_id = k.id AND hb.computed_at = d.before_at
       ORDER BY k.win, k.side, CASE WHEN k.side = 'up' THEN -(h.score - hb.score) ELSE h.score - hb.score END, k.id
     `,
@@ -167,12 +184,17 @@ export function selectHeatWindowStats(db: Db, entityType: 'project' | 'sector', 
         (array_agg(score ORDER BY at DESC))[1]::float8 AS value,
         (extract(epoch FROM max(at)) * 1000)::float8 AS at_ms, 'heatrank' AS source
       FROM (
-        SELECT DISTINCT ON (entity_id, day) entity_id AS id, day, computed_at AS at, score FROM (
-          SELECT entity_id, (computed_at AT TIME ZONE 'UTC')::date AS day, computed_at, score FROM heat_history
-          WHERE entity_type = ${entityType} AND entity_id IN ${idList(ids)}
-            AND computed_at >= ${since.toISOString()}::timestamptz
-        ) AS h
-        ORDER BY entity_id, day, computed_at DESC
+        -- A project's run row stands for the runs it was carried to (db/history-at.ts): the day's last of those.
+        SELECT id, day, ${effectiveAt('l')} AS at, score FROM (
+          SELECT DISTINCT ON (entity_id, day) entity_id AS id, day, entity_type, entity_id, computed_at, granularity,
+            score FROM (
+            SELECT h.entity_type, h.entity_id, (h.computed_at AT TIME ZONE 'UTC')::date AS day, h.computed_at,
+              h.granularity, h.score FROM heat_history h
+            WHERE h.entity_type = ${entityType} AND h.entity_id IN ${idList(ids)} AND h.score IS NOT NULL
+              AND ${countsSince('h', since)}
+          ) AS h
+          ORDER BY entity_id, day, computed_at DESC
+        ) AS l
       ) AS daily
       GROUP BY id
     `,
@@ -287,7 +309,7 @@ export async function selectSector(db: Db, id: string) {
 export async function selectLatestHistoryScore(db: Db, entityType: 'project' | 'sector', id: string) {
   const [row] = await queryRows<{ score: number }>(
     db,
-    sql`SELECT score FROM heat_history WHERE entity_type = ${entityType} AND entity_id = ${id}
+    sql`SELECT score FROM heat_history WHERE entity_type = ${entityType} AND entity_id = ${id} AND score IS NOT NULL
         ORDER BY computed_at DESC LIMIT 1`,
   );
   return row?.score;

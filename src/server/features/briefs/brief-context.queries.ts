@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { countsSince } from '../../db/history-at.ts';
 
 export type ProjectContextRow = {
   /** Median current heat of the project's sector (scored projects only), and how many it is over. */
@@ -26,8 +27,9 @@ export async function selectProjectContext(db: Db, projectId: string, since: Dat
       CROSS JOIN (
         SELECT min(score)::float8 AS low, max(score)::float8 AS high,
                count(DISTINCT (computed_at AT TIME ZONE 'UTC')::date)::int AS days
-        FROM heat_history
-        WHERE entity_type = 'project' AND entity_id = ${projectId} AND computed_at >= ${since.toISOString()}::timestamptz
+        FROM heat_history h
+        WHERE h.entity_type = 'project' AND h.entity_id = ${projectId} AND h.score IS NOT NULL
+          AND ${countsSince('h', since)}
       ) AS h
       WHERE own.project_id = ${projectId}
     `,

@@ -2,8 +2,16 @@ import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert } from '../../db/bulk-insert.ts';
 import { bulkSelect, bulkSelectNamed, type NamedColumns, type SelectType } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { hourStartOf, projectRowsAt } from '../../db/history-at.ts';
 import { createIndexStatements, indexNames } from '../../db/index-sql.ts';
-import { type HistoryBreakdown, heatHistory, projectScores, projects, sectors } from '../../db/schema/index.ts';
+import {
+  type HistoryBreakdown,
+  heatHistory,
+  heatRuns,
+  projectScores,
+  projects,
+  sectors,
+} from '../../db/schema/index.ts';
 import { escapeLiteral } from '../../db/sql-literal.ts';
 
 // Writes are set-based: one statement per batch reads its rows from a single JSON parameter (json_to_recordset),
@@ -147,9 +155,9 @@ export function selectSectorNames(db: Db) {
 }
 
 /**
- * The time of the newest run of `entityType` rows in [oldest, latest]: every row of one run shares its computed_at,
- * so this names one run. Runs younger than 48 h are never compacted, so they are still 'run' rows
- * (heat_history_tier_time_idx).
+ * The time of the newest run in [oldest, latest] that stored `entityType` rows: it names one run. Runs younger than
+ * 48 h are never compacted, so they are still 'run' rows. A project run is read from heat_runs (a run writes project
+ * rows only for what moved, so a quiet run has none); a sector run from its rows (every run writes them).
  */
 export async function selectRunTimeBetween(
   db: Db,
@@ -157,6 +165,22 @@ export async function selectRunTimeBetween(
   oldest: Date,
   latest: Date,
 ): Promise<Date | null> {
+  if (entityType === 'project') {
+    const [run] = await db
+      .select({ at: heatRuns.computedAt })
+      .from(heatRuns)
+      .where(
+        and(
+          eq(heatRuns.granularity, 'run'),
+          eq(heatRuns.projects, true),
+          gte(heatRuns.computedAt, oldest),
+          lte(heatRuns.computedAt, latest),
+        ),
+      )
+      .orderBy(desc(heatRuns.computedAt))
+      .limit(1);
+    return run?.at ?? null;
+  }
   const [row] = await db
     .select({ at: heatHistory.computedAt })
     .from(heatHistory)
@@ -173,14 +197,25 @@ export async function selectRunTimeBetween(
   return row?.at ?? null;
 }
 
-/** Scores of every `entityType` row written by the run at `at`. */
-export function selectRunScores(db: Db, entityType: 'project' | 'sector', at: Date) {
-  return db
+/** Scores of every `entityType` entity at the run at `at` (a project's: its row carried to that run). */
+export async function selectRunScores(
+  db: Db,
+  entityType: 'project' | 'sector',
+  at: Date,
+): Promise<{ entityId: string; score: number; signalScore: number | null }[]> {
+  if (entityType === 'project') {
+    return queryRows<{ entityId: string; score: number; signalScore: number | null }>(
+      db,
+      sql`SELECT entity_id AS "entityId", score, signal_score AS "signalScore" FROM ${projectRowsAt(at)} AS r`,
+    );
+  }
+  const rows = await db
     .select({ entityId: heatHistory.entityId, score: heatHistory.score, signalScore: heatHistory.signalScore })
     .from(heatHistory)
     .where(
       and(eq(heatHistory.granularity, 'run'), eq(heatHistory.computedAt, at), eq(heatHistory.entityType, entityType)),
     );
+  return rows.map((r) => ({ ...r, score: r.score ?? 0 }));
 }
 
 /** One project's freshly computed score, as written to project_scores. */
@@ -366,28 +401,86 @@ export async function rebuildProjectScores(
 }
 
 /**
- * One history row per project for this run, copied inside the database from project_scores (changed rows were just
- * written; unchanged rows already hold the same result): nothing crosses the wire. Rows without a score yet (a
- * project added since the run read its inputs) are left for the next run, and so are unscored projects: history
- * holds scores, and a project's chart starts at its first scored run (docs/heat-score.md, "Minimum evidence").
+ * This run's project history rows, copied inside the database from project_scores (changed rows were just written;
+ * unchanged rows already hold the same result): nothing crosses the wire. Change-only (docs/heat-score.md §7.2): a
+ * scored project gets a row when its score, social score, signal heat, contributions or model differ from its newest
+ * run row of this UTC hour, or it has none this hour (its first run of the hour); a project that had a scored row
+ * this hour and is not scored now gets a row with a null score. Only `candidates` can have moved (the rows this run
+ * rewrote, or 'all'); at the first run of an hour (`firstOfHour`: no run yet this hour) every scored project gets its
+ * row without a look at the history. Rows without a score yet (a project added since the run read its inputs) are
+ * left for the next run, and so are unscored projects: history holds scores, and a project's chart starts at its
+ * first scored run (docs/heat-score.md, "Minimum evidence").
  */
-export async function insertProjectHistoryFromScores(db: Db, model: string, at: Date): Promise<number> {
-  const rows = await queryRows<{ n: number }>(
+export async function insertProjectHistoryFromScores(
+  db: Db,
+  model: string,
+  at: Date,
+  which: { candidates: readonly string[] | 'all'; firstOfHour: boolean },
+): Promise<number> {
+  const { candidates, firstOfHour } = which;
+  if (candidates !== 'all' && candidates.length === 0 && !firstOfHour) return 0;
+  const t = sql`${at.toISOString()}::timestamptz`;
+  const scored = sql`s.heat_score IS NOT NULL AND s.contributions IS NOT NULL`;
+  const among =
+    firstOfHour || candidates === 'all'
+      ? sql``
+      : sql`AND s.project_id IN (SELECT json_array_elements_text(${JSON.stringify(candidates)}::json))`;
+  const rows = firstOfHour
+    ? sql`SELECT s.project_id, s.heat_score, s.social_score, s.signal_score, s.contributions FROM project_scores s
+        WHERE s.model = ${model} AND ${scored}`
+    : sql`SELECT s.project_id, CASE WHEN ${scored} THEN s.heat_score END AS heat_score,
+          CASE WHEN ${scored} THEN s.social_score END AS social_score,
+          CASE WHEN ${scored} THEN s.signal_score END AS signal_score,
+          CASE WHEN ${scored} THEN s.contributions END AS contributions
+        FROM project_scores s
+        LEFT JOIN LATERAL (
+          SELECT h.score, h.social_score, h.signal_score, h.contributions, h.model FROM heat_history h
+          WHERE h.entity_type = 'project' AND h.entity_id = s.project_id AND h.granularity = 'run'
+            AND h.computed_at < ${t} AND h.computed_at >= ${hourStartOf(t)}
+          ORDER BY h.computed_at DESC LIMIT 1
+        ) AS p ON true
+        WHERE s.model = ${model} ${among}
+          AND CASE WHEN ${scored}
+            THEN p.score IS NULL OR (p.score, p.social_score, p.signal_score, p.contributions, p.model)
+              IS DISTINCT FROM (s.heat_score, s.social_score, s.signal_score, s.contributions, ${model})
+            ELSE p.score IS NOT NULL END`;
+  const inserted = await queryRows<{ n: number }>(
     db,
     sql`
       WITH inserted AS (
         INSERT INTO heat_history
           (entity_type, entity_id, computed_at, score, social_score, signal_score, contributions, model)
-        SELECT 'project', project_id, ${at.toISOString()}::timestamptz, heat_score, social_score, signal_score,
-          contributions, ${model}
-        FROM project_scores
-        WHERE model = ${model} AND contributions IS NOT NULL AND heat_score IS NOT NULL
-        RETURNING 1
+        SELECT 'project', project_id, ${t}, heat_score, social_score, signal_score, contributions, ${model}
+        FROM (${rows}) AS r
+        RETURNING score
       )
-      SELECT count(*)::int AS n FROM inserted
+      SELECT count(*) FILTER (WHERE score IS NOT NULL)::int AS n FROM inserted
     `,
   );
-  return rows[0]?.n ?? 0;
+  return inserted[0]?.n ?? 0;
+}
+
+/**
+ * Whether the run at `at` is the first of its UTC hour, and lists it in heat_runs when `list` (the trigger on
+ * heat_history lists a run that wrote rows; this one may have written none). `projects`: it scored a project.
+ */
+export async function insertHeatRun(
+  db: Db,
+  at: Date,
+  options: { projects: boolean; list: boolean },
+): Promise<{ firstOfHour: boolean }> {
+  const t = sql`${at.toISOString()}::timestamptz`;
+  const [row] = await queryRows<{ first: boolean }>(
+    db,
+    sql`SELECT NOT EXISTS (
+      SELECT 1 FROM heat_runs WHERE granularity = 'run' AND computed_at >= ${hourStartOf(t)} AND computed_at < ${t}
+    ) AS first`,
+  );
+  if (options.list) {
+    await db.execute(sql`INSERT INTO heat_runs (computed_at, projects) VALUES (${t}, ${options.projects})
+      ON CONFLICT (computed_at) DO UPDATE SET projects = heat_runs.projects OR excluded.projects`);
+  }
+  return { firstOfHour: row?.first ?? true };
 }
 
 export type HistoryInsert = {

@@ -1,6 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { HOUR_MS } from '../../../shared/time/duration.ts';
 import { bulkSelectNamed, type NamedColumns } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
+import { projectRowAt, projectRowsAt } from '../../db/history-at.ts';
 import { heatRecomputeState } from '../../db/schema/index.ts';
 import { STORED_STATE_COLUMNS, type StoredScoreState } from './heat.queries.ts';
 
@@ -54,11 +56,28 @@ export function storedContributions(row: StoredScoreRow): number[] {
 
 /**
  * Projects whose baseline score (signal heat, else heat) differs between the runs at `previous` and `next`, or that
- * are in only one of them: their 24 h gain moved although their inputs did not.
+ * are in only one of them: their 24 h gain moved although their inputs did not. Each run's rows are the projects'
+ * rows carried to it (db/history-at.ts).
  */
 export async function selectBaselineMoved(db: Db, previous: Date, next: Date): Promise<string[]> {
-  const run = (at: Date) => sql`SELECT entity_id, coalesce(signal_score, score) AS v FROM heat_history
-    WHERE granularity = 'run' AND entity_type = 'project' AND computed_at = ${at.toISOString()}::timestamptz`;
+  if (Math.floor(previous.getTime() / HOUR_MS) === Math.floor(next.getTime() / HOUR_MS) && previous < next) {
+    // One hour: only a project with a row in (previous, next] can differ, so only those are compared (by primary
+    // key), not every project's row of the hour twice.
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`SELECT n.entity_id AS id FROM (
+            SELECT DISTINCT ON (entity_id) entity_id, coalesce(signal_score, score) AS v FROM heat_history
+            WHERE granularity = 'run' AND entity_type = 'project'
+              AND computed_at > ${previous.toISOString()}::timestamptz AND computed_at <= ${next.toISOString()}::timestamptz
+            ORDER BY entity_id, computed_at DESC
+          ) AS n
+          LEFT JOIN LATERAL ${projectRowAt(sql`n.entity_id`, sql`${previous.toISOString()}::timestamptz`, sql`coalesce(signal_score, score) AS v`)} AS p
+            ON true
+          WHERE n.v IS DISTINCT FROM p.v`,
+    );
+    return rows.map((r) => r.id);
+  }
+  const run = (at: Date) => sql`SELECT entity_id, coalesce(signal_score, score) AS v FROM ${projectRowsAt(at)} AS r`;
   const rows = await queryRows<{ id: string }>(
     db,
     sql`SELECT coalesce(n.entity_id, p.entity_id) AS id FROM (${run(next)}) AS n
@@ -68,17 +87,17 @@ export async function selectBaselineMoved(db: Db, previous: Date, next: Date): P
   return rows.map((r) => r.id);
 }
 
-/** The baseline scores (signal heat, else heat) of the given projects in the run at `at`. */
+/** The baseline scores (signal heat, else heat) of the given projects at the run at `at`: one probe each. */
 export async function selectBaselineScoresOf(db: Db, at: Date, ids: readonly string[]): Promise<Map<string, number>> {
   const scores = new Map<string, number>();
   if (ids.length === 0) return scores;
-  const rows = await queryRows<{ id: string; v: number }>(
+  const rows = await queryRows<{ id: string; v: number | null }>(
     db,
-    sql`SELECT entity_id AS id, coalesce(signal_score, score) AS v FROM heat_history
-        WHERE granularity = 'run' AND entity_type = 'project' AND computed_at = ${at.toISOString()}::timestamptz
-          AND entity_id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json)))`,
+    sql`SELECT i.id, coalesce(r.signal_score, r.score) AS v
+        FROM json_array_elements_text(${JSON.stringify(ids)}::json) AS i(id)
+        CROSS JOIN LATERAL ${projectRowAt(sql`i.id`, sql`${at.toISOString()}::timestamptz`, sql`score, signal_score`)} AS r`,
   );
-  for (const row of rows) scores.set(row.id, row.v);
+  for (const row of rows) if (row.v !== null) scores.set(row.id, row.v);
   return scores;
 }
 

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/client.ts';
 import { projectScores, projects } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
+import { selectRunScores } from './heat.queries.ts';
 import { recomputeHeat } from './recompute.service.ts';
 
 // project_scores: one row per project, kept by triggers; rewritten in place or rebuilt by a recompute.
@@ -95,8 +96,10 @@ describe('recompute strategies', () => {
     const rebuilt = await recomputeHeat(t.db, { now: at(0.001), strategy: 'rebuild' });
 
     expect(updated).toMatchObject({ strategy: 'update', projectsChanged: 30 });
-    // 24 scored projects + 2 sectors: p04, p08, p12, p16, p24 and p28 have only followers (1 signal), so no history.
-    expect(rebuilt).toMatchObject({ strategy: 'rebuild', projectsChanged: 30, historyRows: 26, unscored: 6 });
+    // Change-only history: the 2 sectors' rows, since no score moved; the run still reads as 24 scored projects
+    // (p04, p08, p12, p16, p24 and p28 have only followers — 1 signal — so no history).
+    expect(rebuilt).toMatchObject({ strategy: 'rebuild', projectsChanged: 30, historyRows: 2, unscored: 6 });
+    expect(await selectRunScores(t.db, 'project', at(0.001))).toHaveLength(24);
     expect(await scoreOf('p04')).toMatchObject({ heatScore: null, status: null, evidenceCount: 1 });
     expect(await outcomes()).toEqual(byUpdate);
     expect((await scoreOf('p05'))?.computedAt?.toISOString()).toBe(at(0.001).toISOString());

@@ -7,7 +7,7 @@ import { heatHistory, projectScores, projects, sectors } from '../../db/schema/i
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { insertProject, insertSector } from '../../test/factories.ts';
 import { toHeatSignals } from './heat.mappers.ts';
-import { selectProjectInputs } from './heat.queries.ts';
+import { selectProjectInputs, selectRunScores } from './heat.queries.ts';
 import { recomputeHeat } from './recompute.service.ts';
 
 const T0 = new Date('2026-11-01T12:00:00.000Z');
@@ -73,7 +73,12 @@ describe('recomputeHeat', () => {
     const after = await t.db.select().from(projectScores).orderBy(projectScores.projectId);
     expect(after).toEqual(before); // computed_at included: nothing was rewritten
     expect(again.projectsChanged).toBe(0);
-    expect(again.historyRows).toBe(3); // history still gets its row per run
+    // Change-only history: the sector's row only; the readers still see every scored project at this run.
+    expect(again.historyRows).toBe(1);
+    const byId = (rows: { entityId: string }[]) => [...rows].sort((a, b) => a.entityId.localeCompare(b.entityId));
+    const carried = byId(await selectRunScores(t.db, 'project', new Date(at(0).getTime() + 1)));
+    expect(carried).toEqual(byId(await selectRunScores(t.db, 'project', at(0))));
+    expect(carried.map((r) => r.entityId)).toEqual(['alpha', 'beta']);
   });
 
   test('projects below the evidence rule are stored unscored: heat, signal heat and status NULL, no history', async () => {
@@ -137,7 +142,7 @@ describe('recomputeHeat', () => {
     const contributions = row?.breakdown?.contributions ?? {};
     expect(Object.keys(contributions)).toEqual(expect.arrayContaining(['heat.social', 'heat.market', 'projectSocial']));
     expect(contributions.projectHeat).toBeUndefined();
-    expect(Object.values(contributions).reduce((a, b) => a + b, 0)).toBeCloseTo(row!.score, 9);
+    expect(Object.values(contributions).reduce((a, b) => a + b, 0)).toBeCloseTo(row?.score as number, 9);
   });
 
   test('24 h later: gains, derived status, sector change, trend and breadth come from the run 24 h back', async () => {

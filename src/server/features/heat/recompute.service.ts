@@ -8,6 +8,7 @@ import { getScoringModel } from '../methodology/models.service.ts';
 import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
 import {
   countProjects,
+  insertHeatRun,
   insertProjectHistoryFromScores,
   insertSectorHistory,
   markScoringTransaction,
@@ -294,20 +295,27 @@ async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> 
     const last = await selectRecomputeState(tx, { forUpdate: true });
     if (w.previousRunAt && last?.lastRunAt.getTime() !== w.previousRunAt.getTime()) throw new StalePlanError();
     const steps = (w.strategy === 'rebuild' ? 1 : scored.changed) + scored.projects;
+    // The rows this run rewrites: only their history can have moved (a rebuild rewrites them all).
+    let candidates: string[] | 'all' = 'all';
     if (w.strategy === 'rebuild') {
       // Built a COPY slice at a time from the run's typed arrays: never every row as objects at once.
       await rebuildProjectScores(tx, scored.pages('all', BULK_INSERT_ROWS_PER_COPY), version, now);
       progress('write', 1, steps);
     } else {
+      candidates = [];
       let done = 0;
       for (const page of scored.pages('changed', batchSize)) {
         await updateProjectScores(tx, page, version, now);
+        for (const row of page) candidates.push(row.id);
         done += page.length;
         progress('write', done, steps);
       }
     }
     run.lap('writeScores');
-    const written = await insertProjectHistoryFromScores(tx, version, now);
+    // A run that stores no row at all is no run to the readers (as when every run wrote a row per project).
+    const stores = scored.scoredCount > 0 || w.sectors.history.length > 0;
+    const { firstOfHour } = await insertHeatRun(tx, now, { projects: scored.scoredCount > 0, list: stores });
+    const written = await insertProjectHistoryFromScores(tx, version, now, { candidates, firstOfHour });
     run.lap('insertHistory');
     progress('write', steps, steps);
     await updateSectorHeat(tx, w.sectors.updates, SECTOR_MODEL_VERSION, now);

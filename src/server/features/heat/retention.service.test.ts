@@ -96,5 +96,6 @@ describe('compactHeatHistory', () => {
     const total = await rows(sql`true`);
     expect(total).toBeGreaterThan(48 * 12 + 28 * 24 + 330);
     expect(total).toBeLessThan(48 * 12 + 30 * 24 + 340);
-  });
+    // 105,000 runs also list themselves in heat_runs (migration 0056's trigger) and are compacted there: more time.
+  }, 120_000);
 });

@@ -2,7 +2,7 @@ import { DAY_MS, HOUR_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { ensureMonthPartitions, isHistoryPartitioned, replaceAgedMonths } from '../../db/history-partitions.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { compactTier } from './retention.queries.ts';
+import { compactRunsTier, compactTier } from './retention.queries.ts';
 
 /** Every run is kept this long. */
 export const KEEP_RUNS_MS = 48 * HOUR_MS;
@@ -25,10 +25,14 @@ export async function compactHeatHistory(db: Db, now: Date): Promise<RetentionRe
   const dayCutoff = new Date(Math.floor((now.getTime() - KEEP_HOURLY_MS) / DAY_MS) * DAY_MS);
   return withTransaction(db, async (tx) => {
     const partitioned = await isHistoryPartitioned(tx);
-    const hourly = await compactTier(tx, { from: ['run'], to: 'hour', bucket: 'hour', before: hourCutoff });
+    const toHours = { from: ['run'], to: 'hour', bucket: 'hour', before: hourCutoff } as const;
+    const hourly = await compactTier(tx, toHours);
+    await compactRunsTier(tx, toHours);
     // After the hourly step, so the counts are the ones the single table reports.
     const replaced = partitioned ? await replaceAgedMonths(tx, dayCutoff) : { deleted: 0, kept: 0 };
-    const daily = await compactTier(tx, { from: ['run', 'hour'], to: 'day', bucket: 'day', before: dayCutoff });
+    const toDays = { from: ['run', 'hour'], to: 'day', bucket: 'day', before: dayCutoff } as const;
+    const daily = await compactTier(tx, toDays);
+    await compactRunsTier(tx, toDays);
     if (partitioned) await ensureMonthPartitions(tx, now);
     return {
       runsDeleted: hourly.deleted,

@@ -63,7 +63,9 @@ export function streamPublishedHeat(
     db,
     `SELECT pp.position, (r.day - DATE '1970-01-01')::int4, r.score,
        coalesce(array_position(${textArray(models)}, coalesce(r.model, (SELECT h.model FROM heat_history h
-         WHERE h.entity_type = 'project' AND h.entity_id = r.entity_id AND h.computed_at = r.computed_at))), 0)::int4
+         WHERE h.entity_type = 'project' AND h.entity_id = r.entity_id AND h.computed_at <= r.computed_at
+           AND h.computed_at >= date_trunc('hour', r.computed_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'
+         ORDER BY h.computed_at DESC LIMIT 1))), 0)::int4
      FROM heat_daily_ranks r JOIN ${POSITIONS} pp ON pp.id = r.entity_id
      WHERE r.entity_type = 'project' AND ${onDays}`,
     ['int4', 'int4', 'float8', 'int4'],

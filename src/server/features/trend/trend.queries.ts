@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { effectiveAt, projectRowsAt } from '../../db/history-at.ts';
 import { heatDailyRanks } from '../../db/schema/index.ts';
 
 export type TrendRow = {
@@ -45,17 +46,30 @@ export type DailySource = { run: Date } | { all: true };
  * rows whose figures did not change are not rewritten.
  */
 export function upsertDailyRanks(db: Db, fromDay: string, toDay: string, source: DailySource) {
+  // The run's rows: its sectors' and each project's row carried to it (db/history-at.ts), at the run's time. For
+  // whole days, each entity's last row of each day, at the last run it stood for.
   const history =
     'run' in source
-      ? sql`granularity = 'run' AND computed_at = ${source.run.toISOString()}::timestamptz`
-      : sql`computed_at >= ${fromDay}::date::timestamp AT TIME ZONE 'UTC'
-          AND computed_at < (${toDay}::date + 1)::timestamp AT TIME ZONE 'UTC'`;
+      ? sql`SELECT entity_type, entity_id, computed_at, score, model FROM heat_history
+          WHERE granularity = 'run' AND computed_at = ${source.run.toISOString()}::timestamptz
+            AND entity_type = 'sector'
+          UNION ALL
+          SELECT 'project', entity_id, ${source.run.toISOString()}::timestamptz, score, model
+          FROM ${projectRowsAt(source.run)} AS c`
+      : sql`SELECT entity_type, entity_id, ${effectiveAt('l')} AS computed_at, score, model FROM (
+          SELECT DISTINCT ON (entity_type, entity_id, (computed_at AT TIME ZONE 'UTC')::date) entity_type, entity_id,
+            computed_at, granularity, score, model
+          FROM heat_history
+          WHERE score IS NOT NULL AND computed_at >= ${fromDay}::date::timestamp AT TIME ZONE 'UTC'
+            AND computed_at < (${toDay}::date + 1)::timestamp AT TIME ZONE 'UTC'
+          ORDER BY entity_type, entity_id, (computed_at AT TIME ZONE 'UTC')::date, computed_at DESC
+        ) AS l`;
   return db.execute(sql`
     WITH latest AS (
       SELECT DISTINCT ON (entity_type, entity_id, day) entity_type, entity_id, day, computed_at, score, model FROM (
         SELECT entity_type, entity_id, (computed_at AT TIME ZONE 'UTC')::date AS day, computed_at, score, model,
           0 AS stored
-        FROM heat_history WHERE ${history}
+        FROM (${history}) AS h
         UNION ALL
         SELECT entity_type, entity_id, day, computed_at, score, model, 1 AS stored FROM heat_daily_ranks
         WHERE day BETWEEN ${fromDay}::date AND ${toDay}::date
@@ -105,11 +119,11 @@ export async function selectDayRankedAt(db: Db, day: string): Promise<Date | nul
   return row?.at ? new Date(row.at) : null;
 }
 
-/** The newest recompute run ('run' history rows) of a UTC day, or null. */
+/** The newest recompute run (in the run tier) of a UTC day, or null. */
 export async function selectLastRunOfDay(db: Db, day: string): Promise<Date | null> {
   const [row] = await queryRows<{ at: string | null }>(
     db,
-    sql`SELECT max(computed_at) AS at FROM heat_history
+    sql`SELECT max(computed_at) AS at FROM heat_runs
       WHERE granularity = 'run' AND computed_at >= ${day}::date::timestamp AT TIME ZONE 'UTC'
         AND computed_at < (${day}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
   );
@@ -126,7 +140,7 @@ export async function selectHistoryDaySpan(db: Db): Promise<{ from: string; to: 
   const [row] = await queryRows<{ from: string | null; to: string | null }>(
     db,
     sql`SELECT to_char(min(computed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "from",
-      to_char(max(computed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "to" FROM heat_history`,
+      to_char(max(computed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "to" FROM heat_history WHERE score IS NOT NULL`,
   );
   return row?.from && row.to ? { from: row.from, to: row.to } : null;
 }

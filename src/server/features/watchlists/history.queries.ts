@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows } from '../../db/client.ts';
+import { countsSince } from '../../db/history-at.ts';
 
 /**
  * The list's heat per zone-day since `since`, in one statement: each current project's last history row of each day,
@@ -14,7 +15,7 @@ export async function selectHistory(db: Db, watchlistId: string, since: Date, ti
           SELECT h.entity_id, h.computed_at, h.score, (h.computed_at AT TIME ZONE ${timeZone})::date AS d
           FROM watchlist_items i
           JOIN heat_history h ON h.entity_type = 'project' AND h.entity_id = i.project_id
-          WHERE i.watchlist_id = ${watchlistId} AND h.computed_at >= ${since.toISOString()}::timestamptz
+          WHERE i.watchlist_id = ${watchlistId} AND h.score IS NOT NULL AND ${countsSince('h', since)}
         ) AS rows_in_range
         ORDER BY entity_id, d, computed_at DESC
       ) AS last_of_day
