@@ -14,6 +14,22 @@ const POSTGRES_EPOCH_MS = Date.UTC(2000, 0, 1);
 
 type Encoder = (out: BinaryWriter, value: Exclude<BulkValue, null>) => void;
 
+/**
+ * A one-dimensional array's field length and header: ndim (0 when empty), has-nulls, element type, then (length,
+ * lower bound); `elementBytes` is the size of the element fields that follow.
+ */
+function writeArrayHeader(out: BinaryWriter, elementOid: number, count: number, elementBytes: number): void {
+  const dims = count === 0 ? 0 : 1;
+  out.int32(12 + dims * 8 + elementBytes);
+  out.int32(dims);
+  out.int32(0);
+  out.int32(elementOid);
+  if (dims === 1) {
+    out.int32(count);
+    out.int32(1);
+  }
+}
+
 const ENCODERS: Record<string, Encoder> = {
   text: (out, v) => out.text(String(v)),
   float8: (out, v) => {
@@ -52,33 +68,18 @@ const ENCODERS: Record<string, Encoder> = {
   },
   'real[]': (out, v) => {
     const values = v as readonly number[];
-    // One dimension: ndim, has-nulls, element type, then (length, lower bound) and each element as (4, float4).
-    const dims = values.length === 0 ? 0 : 1;
-    out.int32(12 + dims * 8 + values.length * 8);
-    out.int32(dims);
-    out.int32(0);
-    out.int32(FLOAT4_OID);
-    if (dims === 1) {
-      out.int32(values.length);
-      out.int32(1);
-    }
+    // Each element a (4, float4) field.
+    writeArrayHeader(out, FLOAT4_OID, values.length, values.length * 8);
     for (const x of values) {
       out.int32(4);
       out.float32(x);
     }
   },
   'text[]': (out, v) => {
-    // As real[], with each element a (length, UTF-8 bytes) field; no null elements.
+    // Each element a (length, UTF-8 bytes) field; no null elements.
     const values = (v as readonly string[]).map((x) => UTF8.encode(x));
-    const dims = values.length === 0 ? 0 : 1;
-    out.int32(12 + dims * 8 + values.reduce((sum, x) => sum + 4 + x.length, 0));
-    out.int32(dims);
-    out.int32(0);
-    out.int32(TEXT_OID);
-    if (dims === 1) {
-      out.int32(values.length);
-      out.int32(1);
-    }
+    const elementBytes = values.reduce((sum, x) => sum + 4 + x.length, 0);
+    writeArrayHeader(out, TEXT_OID, values.length, elementBytes);
     for (const x of values) {
       out.int32(x.length);
       out.bytes(x);
