@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TrendResponse } from '../../../shared/api/compare.schema.ts';
 import { DAY_MS, HOUR_MS } from '../../../shared/time/duration.ts';
-import { heatDailyRanks, heatHistory, projects, sectors } from '../../db/schema/index.ts';
+import { heatDailyRanks, heatHistory, heatRuns, projects, sectors } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { type Agent, signUpAgent } from '../auth/auth.test-support.ts';
 import { creditPoints } from '../points/points.service.ts';
@@ -29,8 +29,10 @@ describe('GET /api/projects/:id/trend and /api/sectors/:id/trend (premium trend 
       .set({ category: sectorRows[0]!.name })
       .where(inArray(projects.id, p.slice(0, 3)));
     await t.db.update(projects).set({ category: sectorRows[1]!.name }).where(eq(projects.id, p[3]!));
-    // A known history: nothing else is ranked.
+    // A known history: nothing else is ranked, and no run but the fixture's (the start-up run's time, listed in
+    // heat_runs, would otherwise carry a row of today's first hour up to it).
     await t.db.delete(heatHistory);
+    await t.db.delete(heatRuns);
     await t.db.delete(heatDailyRanks);
     const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
     const at = (day: number, hour: number) => new Date(today - (2 - day) * DAY_MS + hour * HOUR_MS);
