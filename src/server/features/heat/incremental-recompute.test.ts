@@ -241,4 +241,24 @@ describe('incremental recompute: what it rewrites', () => {
     expect(result.projectsRescored).toBe(1);
     expect((await row(id))?.heatScore).toBe(before?.heatScore);
   });
+
+  test("a process reads back the stored outputs when another process's run committed since its own", async () => {
+    const id = ids[12] as string;
+    // The same database through another handle: another instance, with no outputs of its own kept.
+    const other = Object.create(t.db) as Db;
+    await recomputeHeat(t.db, { now: at(40) }); // this process keeps its run's outputs
+    await t.db.update(projects).set({ followersTwitter: 9_999_999, mentions7d: 50_000 }).where(eq(projects.id, id));
+    // The other instance runs next: the project's row moves, and its versions match again.
+    expect(await recomputeHeat(other, { now: at(42) })).toMatchObject({ scope: 'incremental', projectsRescored: 1 });
+    const scored = await row(id);
+
+    const next = await recomputeHeat(t.db, { now: at(45) });
+    expect(next.scope).toBe('incremental');
+    expect((await row(id))?.heatScore).toBe(scored?.heatScore);
+    // What a full run finds a few minutes on (no input changed, no 24 h baseline yet: the same figures).
+    const figures = async () => (await sectorsOf(t.db)).map(({ heat_computed_at: _, ...sector }) => sector);
+    const sectorsAfter = await figures();
+    await recomputeHeat(t.db, { now: at(50), scope: 'full' });
+    expect(sectorsAfter).toEqual(await figures());
+  });
 });

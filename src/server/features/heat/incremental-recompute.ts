@@ -15,6 +15,7 @@ import {
   selectBaselineMoved,
   selectBaselineScoresOf,
   selectRecomputeState,
+  selectScoreVersions,
   selectStoredScores,
   storedContributions,
 } from './incremental.queries.ts';
@@ -40,11 +41,23 @@ const MAX_DIRTY_SHARE = 0.25;
 const baselineBetween = (db: Db, at: Date) =>
   selectRunTimeBetween(db, 'project', new Date(at.getTime() - 2 * DAY_MS), new Date(at.getTime() - DAY_MS));
 
+/** A project's outputs as its stored row holds them: what the next run keeps when the project is clean. */
+export type StoredOutputs = { project: ScoredProject; status: string | null };
+
+/**
+ * Every project's outputs as a run committed them, kept by the process that ran it (recompute.service.ts) so its next
+ * run need not read them back: valid only while that run is still the last one committed (`writtenBy`, the version
+ * of heat_recompute_state it wrote) under `model`. Any other change of a stored output resets the row's
+ * scored_version (migration 0050), so the plan sees it as dirty.
+ */
+export type RunOutputs = { writtenBy: string; model: string; byId: ReadonlyMap<string, StoredOutputs> };
+
 export type IncrementalPlan = {
   /** The last committed run this plan builds on: the write checks it is still the last one. */
   previousRunAt: Date;
   baselineAt: Date | null;
-  stored: StoredScoreRow[];
+  /** Every project in id order, with its stored outputs (null when dirty and read without them). */
+  rows: { id: string; stored: StoredOutputs | null }[];
   dirty: Set<string>;
 };
 
@@ -67,6 +80,7 @@ export async function planIncremental(
   db: Db,
   now: Date,
   model: string = CODE_SCORING_MODEL.version,
+  known: RunOutputs | null = null,
 ): Promise<IncrementalPlan | null> {
   const previous = await selectRecomputeState(db);
   if (previous === null || previous.model !== model || previous.lastRunAt >= now) return null;
@@ -77,20 +91,50 @@ export async function planIncremental(
     baselineAt !== null && previousBaselineAt !== null && baselineAt.getTime() !== previousBaselineAt.getTime()
       ? await selectBaselineMoved(db, previousBaselineAt, baselineAt)
       : [];
-  const stored = await selectStoredScores(db);
   const dirty = new Set(moved);
-  const nowMs = now.getTime();
-  for (const row of stored) {
-    if (
-      row.storedInputsVersion !== row.storedScoredVersion ||
-      row.storedModel !== model ||
-      (row.storedRescoreAtMs !== null && row.storedRescoreAtMs <= nowMs)
-    ) {
+  const rows =
+    known !== null && known.writtenBy === previous.writtenBy && known.model === model
+      ? await rowsFromKnown(db, known, now.getTime(), dirty)
+      : await rowsFromStored(db, now.getTime(), model, dirty);
+  if (dirty.size > rows.length * MAX_DIRTY_SHARE) return null;
+  return { previousRunAt: previous.lastRunAt, baselineAt, rows, dirty };
+}
+
+/** A row whose inputs moved since it was scored, or whose time factor stepped by `nowMs`. */
+const needsRescore = (
+  row: Pick<StoredScoreRow, 'storedInputsVersion' | 'storedScoredVersion' | 'storedRescoreAtMs'>,
+  nowMs: number,
+) =>
+  row.storedInputsVersion !== row.storedScoredVersion ||
+  (row.storedRescoreAtMs !== null && row.storedRescoreAtMs <= nowMs);
+
+/** Every stored row with its outputs (what a process that did not commit the last run reads). */
+async function rowsFromStored(db: Db, nowMs: number, model: string, dirty: Set<string>) {
+  const stored = await selectStoredScores(db);
+  return stored.map((row) => {
+    if (needsRescore(row, nowMs) || row.storedModel !== model) dirty.add(row.id);
+    return { id: row.id, stored: { project: fromStored(row), status: row.storedStatus } };
+  });
+}
+
+/**
+ * Every stored row's versions only, its outputs taken from `known` (the last run, committed by this process): a
+ * project absent from it is new, a moved category is read from the row.
+ */
+async function rowsFromKnown(db: Db, known: RunOutputs, nowMs: number, dirty: Set<string>) {
+  const rows = await selectScoreVersions(db);
+  return rows.map((row) => {
+    const outputs = known.byId.get(row.id);
+    if (outputs === undefined || needsRescore(row, nowMs)) {
       dirty.add(row.id);
+      return { id: row.id, stored: null };
     }
-  }
-  if (dirty.size > stored.length * MAX_DIRTY_SHARE) return null;
-  return { previousRunAt: previous.lastRunAt, baselineAt, stored, dirty };
+    const stored =
+      outputs.project.category === row.category
+        ? outputs
+        : { project: { ...outputs.project, category: row.category }, status: outputs.status };
+    return { id: row.id, stored };
+  });
 }
 
 /** A clean row's outputs, as the full run would compute them again (inputs, age factor and baseline unchanged). */
@@ -138,16 +182,16 @@ export async function scoreIncremental(
   now: Date,
   batchSize: number,
   model: HeatScoringModel = CODE_SCORING_MODEL,
-): Promise<{ scored: ScoredProject[]; derived: DerivedRun; rescoredFromInputs: number }> {
+): Promise<{ scored: ScoredProject[]; derived: DerivedRun; rescoredFromInputs: number; outputs: RunOutputs['byId'] }> {
   const scoring = { now, batchSize, model };
   const fresh = await scoreRows(db, [...plan.dirty], plan.baselineAt, scoring);
   // Every project in id order (as the full run's), each with its stored status (null for a fresh one).
   const scored: ScoredProject[] = [];
   const storedStatus: (string | null)[] = [];
-  for (const row of plan.stored) {
-    if (!plan.dirty.has(row.id)) {
-      scored.push(fromStored(row));
-      storedStatus.push(row.storedStatus);
+  for (const row of plan.rows) {
+    if (!plan.dirty.has(row.id) && row.stored !== null) {
+      scored.push(row.stored.project);
+      storedStatus.push(row.stored.status);
     } else {
       const f = fresh.get(row.id);
       if (f) {
@@ -177,11 +221,15 @@ export async function scoreIncremental(
   for (const [id, f] of restatused) fresh.set(id, f);
 
   const derived = emptyDerived();
+  // Every project's outputs as this run stores them: a clean one's stored outputs, a fresh one's new ones.
+  const outputs = new Map<string, StoredOutputs>();
   for (let i = 0; i < scored.length; i++) {
     const s = scored[i] as ScoredProject;
     const f = fresh.get(s.id);
     if (!f) {
-      recordStatus(derived, statusOf[i] ?? null);
+      const status = statusOf[i] ?? null;
+      recordStatus(derived, status);
+      outputs.set(s.id, { project: s, status });
       continue;
     }
     // A flipped project re-scored from its inputs replaces its stored summary in the sector universe.
@@ -190,6 +238,7 @@ export async function scoreIncremental(
       f.s.score === null ? null : deriveStatus({ gain24h: f.s.gain, listedAt: listedAt(f.row) }, cutoff, now);
     recordWrite(derived, finishProject(f.s, f.row, status, now, model), f.row, model.version);
     recordStatus(derived, status);
+    outputs.set(s.id, { project: f.s, status });
   }
-  return { scored, derived, rescoredFromInputs: fresh.size };
+  return { scored, derived, rescoredFromInputs: fresh.size, outputs };
 }

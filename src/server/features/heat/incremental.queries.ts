@@ -47,6 +47,36 @@ export function selectStoredScores(db: Db): Promise<StoredScoreRow[]> {
   );
 }
 
+/** What the incremental plan must read of a row when it already knows the row's outputs (its last run's). */
+export type ScoreVersionRow = {
+  id: string;
+  category: string;
+  storedInputsVersion: number;
+  storedScoredVersion: number;
+  storedRescoreAtMs: number | null;
+};
+
+const VERSION_FIELDS: NamedColumns<ScoreVersionRow> = [
+  ['id', 'text'],
+  ['category', 'text'],
+  ['storedInputsVersion', 'int4'],
+  ['storedScoredVersion', 'int4'],
+  ['storedRescoreAtMs', 'timestamptz'],
+];
+
+/**
+ * Every project_scores row's id, category, versions and re-score time, by id: a fifth of {@link selectStoredScores}'s
+ * bytes (no outputs, no contributions array).
+ */
+export function selectScoreVersions(db: Db): Promise<ScoreVersionRow[]> {
+  return bulkSelectNamed<ScoreVersionRow>(
+    db,
+    `SELECT s.project_id, s.category, s.inputs_version, s.scored_version, s.rescore_at
+     FROM project_scores AS s ORDER BY s.project_id`,
+    VERSION_FIELDS,
+  );
+}
+
 /** A stored row's contributions as an array (zeros where the row holds none). */
 export function storedContributions(row: StoredScoreRow): number[] {
   const out = new Array<number>(CONTRIBUTION_COUNT);
@@ -102,6 +132,11 @@ export async function selectBaselineScoresOf(db: Db, at: Date, ids: readonly str
 }
 
 export type RecomputeState = { lastRunAt: Date; baselineAt: Date | null; model: string };
+/**
+ * The state row's version: the id of the transaction that wrote it (PostgreSQL's xmin), so a process can tell
+ * whether the last committed run is the one it committed itself, even when another ran at the same time `now`.
+ */
+type StateVersion = { writtenBy: string };
 
 const STATE_ID = 1;
 
@@ -109,12 +144,13 @@ const STATE_ID = 1;
 export async function selectRecomputeState(
   db: Db,
   options: { forUpdate?: boolean } = {},
-): Promise<RecomputeState | null> {
+): Promise<(RecomputeState & StateVersion) | null> {
   const query = db
     .select({
       lastRunAt: heatRecomputeState.lastRunAt,
       baselineAt: heatRecomputeState.baselineAt,
       model: heatRecomputeState.model,
+      writtenBy: sql<string>`xmin::text`,
     })
     .from(heatRecomputeState)
     .where(eq(heatRecomputeState.id, STATE_ID));
@@ -122,10 +158,13 @@ export async function selectRecomputeState(
   return row ?? null;
 }
 
-/** Records the run that is committing (inside its transaction). */
-export async function writeRecomputeState(db: Db, state: RecomputeState): Promise<void> {
-  await db
+/** Records the run that is committing (inside its transaction); returns the row's version (StateVersion). */
+export async function writeRecomputeState(db: Db, state: RecomputeState): Promise<string> {
+  const [row] = await db
     .insert(heatRecomputeState)
     .values({ id: STATE_ID, ...state })
-    .onConflictDoUpdate({ target: heatRecomputeState.id, set: state });
+    .onConflictDoUpdate({ target: heatRecomputeState.id, set: state })
+    .returning({ writtenBy: sql<string>`xmin::text` });
+  if (!row) throw new Error('heat_recompute_state: the upsert returned no row');
+  return row.writtenBy;
 }

@@ -22,7 +22,7 @@ import {
   updateSectorHeat,
 } from './heat.queries.ts';
 import { selectRecomputeState, writeRecomputeState } from './incremental.queries.ts';
-import { type IncrementalPlan, planIncremental, scoreIncremental } from './incremental-recompute.ts';
+import { type IncrementalPlan, planIncremental, type RunOutputs, scoreIncremental } from './incremental-recompute.ts';
 import { scoreStatusFree } from './project-scoring.ts';
 import { RunColumns } from './run-columns.ts';
 import { computeSectorResultsOf, groupMembers, type SectorMember } from './sector-aggregate.ts';
@@ -115,6 +115,14 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
 /** Raised inside the write transaction when the last committed run is not the one the incremental plan read. */
 class StalePlanError extends Error {}
 
+/**
+ * Per database handle, the outputs of the last incremental run this process committed: the next run's plan reads
+ * only each row's versions instead of every output (incremental-recompute.ts RunOutputs; ~100,000 small objects at
+ * 100k projects, which the run allocates anyway). A run by another process, a failed run or a full run makes it
+ * unusable or removes it; it is never a source of truth, only a copy checked against heat_recompute_state.
+ */
+const lastOutputs = new WeakMap<Db, RunOutputs>();
+
 async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<RecomputeResult> {
   // Wall-clock milliseconds per step, for the bench and the sync log (never used for scoring).
   const timingsMs: Record<string, number> = {};
@@ -133,19 +141,22 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
 
   const scope = options.scope ?? 'auto';
   const requested = options.strategy ?? 'auto';
+  const known = lastOutputs.get(db) ?? null;
+  lastOutputs.delete(db); // set again only once this run has committed
   // A rebuild writes every row, so it needs every project's fresh row: a full run.
   const plan =
-    scope === 'full' || requested === 'rebuild' ? null : await planIncremental(db, run.now, run.model.version);
+    scope === 'full' || requested === 'rebuild' ? null : await planIncremental(db, run.now, run.model.version, known);
   run.lap('plan');
   const scored = plan ? await scoreChanged(db, plan, run) : await scoreEverything(db, run);
   const strategy = plan ? 'update' : chooseStrategy(requested, scored.changed, scored.projects);
   run.lap('score');
   const sectors = await scoreSectors(db, scored, run);
-  const historyRows = await writeRun(
+  const { historyRows, writtenBy } = await writeRun(
     db,
     { strategy, scored, sectors, previousRunAt: plan?.previousRunAt ?? null, baselineAt: scored.baselineAt },
     run,
   );
+  if (scored.outputs) lastOutputs.set(db, { writtenBy, model: run.model.version, byId: scored.outputs });
 
   return {
     at: run.now.toISOString(),
@@ -180,6 +191,8 @@ type ScoredRun = {
   pages: (which: 'all' | 'changed', size: number) => Iterable<ProjectScoreWrite[]>;
   /** A sector's scored members by its name, in id order. */
   membersOf: (name: string) => readonly SectorMember[];
+  /** Every project's outputs as the run stores them (incremental runs only: a full run keeps typed arrays). */
+  outputs?: RunOutputs['byId'];
 };
 
 /** Every project read and scored (project-scoring.ts), then every status derived (run-columns.ts). */
@@ -201,7 +214,13 @@ async function scoreEverything(db: Db, run: RunContext): Promise<ScoredRun> {
 /** Only the plan's dirty projects (and those a moved cutoff flips) scored; the rest taken from their stored rows. */
 async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext): Promise<ScoredRun> {
   run.lap('read');
-  const { scored, derived, rescoredFromInputs } = await scoreIncremental(db, plan, run.now, run.batchSize, run.model);
+  const { scored, derived, rescoredFromInputs, outputs } = await scoreIncremental(
+    db,
+    plan,
+    run.now,
+    run.batchSize,
+    run.model,
+  );
   await run.progress('read', scored.length, scored.length);
   return {
     baselineAt: plan.baselineAt,
@@ -213,6 +232,7 @@ async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext): Pro
     scoredCount: derived.scoredCount,
     pages: (which, size) => slices(which === 'all' ? derived.writes : derived.toWrite, size),
     membersOf: groupMembers(scored),
+    outputs,
   };
 }
 
@@ -283,13 +303,14 @@ type RunWrites = {
 
 /**
  * Step 3, write, in one transaction: project scores (rows that differ in place, or the table rebuilt), project
- * history, sectors, sector history, sector membership facts. Returns the project history rows written.
+ * history, sectors, sector history, sector membership facts. Returns the project history rows written and the
+ * version of the recompute state it wrote.
  */
-async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> {
+async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<{ historyRows: number; writtenBy: string }> {
   const { now, batchSize, progress } = run;
   const version = run.model.version;
   const { scored } = w;
-  const historyRows = await withTransaction(db, async (tx) => {
+  const written = await withTransaction(db, async (tx) => {
     await lockCatalogueWrites(tx); // first: admin edits and recounts lock the same tables in other orders
     await markScoringTransaction(tx);
     const last = await selectRecomputeState(tx, { forUpdate: true });
@@ -315,18 +336,18 @@ async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<number> 
     // A run that stores no row at all is no run to the readers (as when every run wrote a row per project).
     const stores = scored.scoredCount > 0 || w.sectors.history.length > 0;
     const { firstOfHour } = await insertHeatRun(tx, now, { projects: scored.scoredCount > 0, list: stores });
-    const written = await insertProjectHistoryFromScores(tx, version, now, { candidates, firstOfHour });
+    const projectHistoryRows = await insertProjectHistoryFromScores(tx, version, now, { candidates, firstOfHour });
     run.lap('insertHistory');
     progress('write', steps, steps);
     await updateSectorHeat(tx, w.sectors.updates, SECTOR_MODEL_VERSION, now);
     await insertSectorHistory(tx, w.sectors.history, SECTOR_MODEL_VERSION, now);
     await refreshSectorAggregates(tx);
-    await writeRecomputeState(tx, { lastRunAt: now, baselineAt: w.baselineAt, model: version });
+    const writtenBy = await writeRecomputeState(tx, { lastRunAt: now, baselineAt: w.baselineAt, model: version });
     progress('sectors', w.sectors.rows.length, w.sectors.rows.length);
-    return written;
+    return { historyRows: projectHistoryRows, writtenBy };
   });
   run.lap('writeSectors');
-  return historyRows;
+  return written;
 }
 
 function chooseStrategy(
