@@ -23,8 +23,11 @@ export type CopyDatabaseOptions = {
   beforeVerify?: (client: pg.ClientBase) => Promise<void>;
 };
 
-/** Filled by migration 0015 on every fresh database: its rows on the target are replaced, never counted as data. */
-const SEEDED_BY_MIGRATIONS = new Set(['house_ads']);
+/**
+ * Filled by migrations on every fresh database (0015: house ads; 0057: the first sector recount's mark): their rows on
+ * the target are replaced, never counted as data.
+ */
+const SEEDED_BY_MIGRATIONS = new Set(['house_ads', 'sector_aggregate_marks']);
 const PAGES_PER_CHUNK = 2048; // 16 MB of heap pages per COPY: big tables never sit in memory whole
 
 /** Thrown for a refusal the operator can act on (non-empty target, schema mismatch, count mismatch). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { lockCatalogueWrites } from './catalogue-lock.ts';
-import type { Db } from './client.ts';
+import { type Db, queryRows } from './client.ts';
 import { withTransaction } from './transaction.ts';
 
 // Sector aggregates are derived from the catalogue's projects: loading the catalogue, an admin edit, the synthetic
@@ -56,6 +56,31 @@ export async function updateSectorAggregates(db: Db): Promise<void> {
     ) AS top ON true
     WHERE s.id = base.id
   `);
+}
+
+/** The top-3 part of {@link updateSectorAggregates} alone: what a heat run moves when no project statement ran. */
+export async function updateSectorLeaders(db: Db): Promise<void> {
+  await db.execute(sql`
+    UPDATE sectors AS s SET top_projects = coalesce((
+      SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'heatScore', p.heat_score)
+                       ORDER BY p.heat_score DESC, p.id)
+      FROM (
+        SELECT sc.project_id AS id, pr.name, sc.heat_score
+        FROM project_scores AS sc JOIN projects AS pr ON pr.id = sc.project_id
+        WHERE sc.category = s.name AND sc.heat_score IS NOT NULL
+        ORDER BY sc.heat_score DESC NULLS LAST, sc.project_id LIMIT 3
+      ) AS p
+    ), '[]'::jsonb)
+  `);
+}
+
+/**
+ * Whether a projects statement may have moved the membership facts since the last call (migration 0057's marks),
+ * consuming the marks it saw: true means recount (updateSectorAggregates) in the same transaction.
+ */
+export async function takeSectorAggregateMarks(db: Db): Promise<boolean> {
+  const taken = await queryRows<{ txid: string }>(db, sql`DELETE FROM sector_aggregate_marks RETURNING txid::text`);
+  return taken.length > 0;
 }
 
 /**

@@ -145,3 +145,11 @@ export const sectors = pgTable('sectors', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One row per transaction whose projects statement may have moved the sectors' membership facts (migration 0057's
+ * trigger); the heat run deletes them and recounts (db/sector-aggregates.ts takeSectorAggregateMarks).
+ */
+export const sectorAggregateMarks = pgTable('sector_aggregate_marks', {
+  txid: bigint({ mode: 'number' }).primaryKey(),
+});

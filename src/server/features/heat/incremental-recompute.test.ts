@@ -256,7 +256,11 @@ describe('incremental recompute: what it rewrites', () => {
     expect(next.scope).toBe('incremental');
     expect((await row(id))?.heatScore).toBe(scored?.heatScore);
     // What a full run finds a few minutes on (no input changed, no 24 h baseline yet: the same figures).
-    const figures = async () => (await sectorsOf(t.db)).map(({ heat_computed_at: _, ...sector }) => sector);
+    const figures = async () =>
+      (await sectorsOf(t.db)).map((r) => {
+        const { heat_computed_at: _, ...sector } = r as Record<string, unknown>;
+        return sector;
+      });
     const sectorsAfter = await figures();
     await recomputeHeat(t.db, { now: at(50), scope: 'full' });
     expect(sectorsAfter).toEqual(await figures());

@@ -5,7 +5,7 @@ import { lockCatalogueWrites } from '../../db/catalogue-lock.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { getScoringModel } from '../methodology/models.service.ts';
-import { refreshSectorAggregates } from '../sectors/sectors.service.ts';
+import { takeSectorAggregateMarks, updateSectorAggregates, updateSectorLeaders } from '../sectors/sectors.service.ts';
 import {
   countProjects,
   insertHeatRun,
@@ -341,7 +341,9 @@ async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<{ histor
     progress('write', steps, steps);
     await updateSectorHeat(tx, w.sectors.updates, SECTOR_MODEL_VERSION, now);
     await insertSectorHistory(tx, w.sectors.history, SECTOR_MODEL_VERSION, now);
-    await refreshSectorAggregates(tx);
+    // Membership facts read every project's sources: recounted only when a projects statement may have moved them.
+    if (await takeSectorAggregateMarks(tx)) await updateSectorAggregates(tx);
+    else await updateSectorLeaders(tx);
     const writtenBy = await writeRecomputeState(tx, { lastRunAt: now, baselineAt: w.baselineAt, model: version });
     progress('sectors', w.sectors.rows.length, w.sectors.rows.length);
     return { historyRows: projectHistoryRows, writtenBy };

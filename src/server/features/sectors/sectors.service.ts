@@ -85,7 +85,12 @@ export async function getSector(
 }
 
 // What other features use to recount sectors: the statement lives in db/ so the catalogue can call it too.
-export { refreshSectorAggregates } from '../../db/sector-aggregates.ts';
+export {
+  refreshSectorAggregates,
+  takeSectorAggregateMarks,
+  updateSectorAggregates,
+  updateSectorLeaders,
+} from '../../db/sector-aggregates.ts';
 
 /** The response-cache key of the sector list: the web's and the public API's share it. */
 export function sectorListCacheKey(): string {
