@@ -15,11 +15,26 @@ const TARGET_BYTES = 5 * GIB;
 const PROJECTS_AT_SCALE = 100_000;
 const HOUR_MS = 3_600_000;
 /**
- * Rows one project keeps for a year under the documented retention (docs/heat-score.md, "Retention"): every 5-minute
- * run for 48 h (576), the last row of each hour for the rest of 30 days (28 × 24 = 672), then the last row of each
- * day (365 − 30 = 335).
+ * The share of projects whose stored outputs move at a scheduled 5-minute run that the projection assumes: the share
+ * issue 36 sizes the scheduled recompute for ("≤ 1 % of projects changed"). The recompute bench measures it.
  */
-const ROWS_PER_PROJECT_YEAR = 576 + 672 + 335;
+export const CHANGED_SHARE_PER_RUN = 0.01;
+
+/**
+ * Rows one project keeps for a year under the documented retention (docs/heat-score.md §7.2 and "Retention") when a
+ * share `changed` of the projects moves at each 5-minute run. A run writes a project's row only when it moved, plus
+ * one at its first run of each UTC hour: 48 + 48 × 11 × changed rows in the 48 h run tier. Then the last row of each
+ * hour for the rest of 30 days (28 × 24 = 672: every hour keeps one, moved or not), then one per day (365 − 30 = 335).
+ */
+export function rowsPerProjectYear(changed: number) {
+  const runTier = 48 + 48 * 11 * changed;
+  const hourly = 28 * 24;
+  const daily = 365 - 30;
+  return { runTier, hourly, daily, total: Math.round(runTier + hourly + daily) };
+}
+
+const ROWS_PER_PROJECT_YEAR = rowsPerProjectYear(CHANGED_SHARE_PER_RUN);
+
 /** Projects and runs copied into the sample table: enough pages for stable per-row figures, cheap on PGlite. */
 const SAMPLE_PROJECTS = 20_000;
 const SAMPLE_RUNS = 12;
@@ -41,7 +56,7 @@ export async function benchHistorySize(
   options: { partition?: boolean } = {},
 ): Promise<HistoryBenchRow[]> {
   const size = await measureSample(db);
-  const projectedRows = PROJECTS_AT_SCALE * ROWS_PER_PROJECT_YEAR;
+  const projectedRows = PROJECTS_AT_SCALE * ROWS_PER_PROJECT_YEAR.total;
   const projected = projectedRows * size.bytesPerRow;
   const gib = (bytes: number) => `${(bytes / GIB).toFixed(1)} GiB`;
   const rows: HistoryBenchRow[] = [
@@ -65,7 +80,7 @@ export async function benchHistorySize(
       database: kind,
       figure: 'projected history, 100k projects, one year of the documented retention',
       value: gib(projected),
-      detail: `${(projectedRows / 1e6).toFixed(1)} M rows (${ROWS_PER_PROJECT_YEAR} per project) × ${round1(size.bytesPerRow)} B`,
+      detail: `${(projectedRows / 1e6).toFixed(1)} M rows × ${round1(size.bytesPerRow)} B; per project ${describeRows(ROWS_PER_PROJECT_YEAR)}, ${CHANGED_SHARE_PER_RUN * 100} % of projects moving per run`,
       target: `≤ 5 GiB (ratio ${(projected / TARGET_BYTES).toFixed(2)})`,
     },
     {
@@ -103,6 +118,11 @@ type SampleSize = {
   tuple: number;
   columns: Record<string, number>;
 };
+
+/** "1061 (54 run, 672 hourly, 335 daily)". */
+export function describeRows(rows: ReturnType<typeof rowsPerProjectYear>): string {
+  return `${rows.total} (${Math.round(rows.runTier)} run, ${rows.hourly} hourly, ${rows.daily} daily)`;
+}
 
 async function measureSample(db: Db): Promise<SampleSize> {
   const [latest] = await queryRows<{ at: string | null }>(

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { type Db, type DbKind, queryRows } from '../src/server/db/client.ts';
 import { type RecomputeResult, recomputeHeat } from '../src/server/features/heat/recompute.service.ts';
-import { KEEP_HOURLY_MS, KEEP_RUNS_MS } from '../src/server/features/heat/retention.service.ts';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../src/shared/time/duration.ts';
+import { describeRows, rowsPerProjectYear } from './history-size.bench.ts';
 
 export type RecomputeBenchRow = {
   run: string;
@@ -20,16 +20,22 @@ export type RecomputeBenchRow = {
 
 /**
  * Heat recomputes of every project and sector in `db`, timed end to end, on a timeline that gives the scheduled runs a
- * moving 24 h baseline (as in production, where every 5-minute run compares with a run a day back):
+ * moving 24 h baseline (as in production, where every 5-minute run compares with a run a day back). The runs start
+ * 2 minutes into an hour, so which runs are an hour's first (those write a history row per project) is fixed:
  * 1. the first run after seeding: no row has been scored, every score changes, project_scores is rebuilt;
  * 2. (untimed) runs every 5 minutes for 25 minutes, and a day later the first run with a baseline (a full run);
  * 3. 5 minutes later, nothing changed — what the 5-minute job usually costs (target ≤ 1,000 ms);
  * 4. 5 minutes later, 1 % of the projects' inputs changed (target ≤ 1,000 ms);
- * 5. 5 minutes later, every project's inputs changed: a full rebuild (target ≤ 2,000 ms on PGlite).
+ * 5. the next hour's first run, nothing changed: one history row per project (target ≤ 1,000 ms);
+ * 6. 5 minutes later, every project's inputs changed: a full rebuild (target ≤ 2,000 ms on PGlite).
  * `npm run bench` calls it right after seeding; the edits themselves are timed apart (the inputs trigger's cost).
+ * Also returns the share of projects the 1 % run wrote a history row for (the history projection's rate).
  */
-export async function benchRecompute(db: Db, kind: DbKind): Promise<RecomputeBenchRow[]> {
-  const t0 = new Date(Date.now() - DAY_MS - HOUR_MS);
+export async function benchRecompute(
+  db: Db,
+  kind: DbKind,
+): Promise<{ rows: RecomputeBenchRow[]; changedShare: number }> {
+  const t0 = new Date(Math.floor((Date.now() - DAY_MS - 2 * HOUR_MS) / HOUR_MS) * HOUR_MS + 2 * MINUTE_MS);
   const at = (ms: number) => new Date(t0.getTime() + ms);
   const first = await timed(() => recomputeHeat(db, { now: t0 }));
   // Scheduled runs every 5 minutes a day back, so the baseline moves between the timed runs below as it does in
@@ -39,18 +45,24 @@ export async function benchRecompute(db: Db, kind: DbKind): Promise<RecomputeBen
   const none = await timed(() => recomputeHeat(db, { now: at(DAY_MS + 10 * MINUTE_MS) }));
   const onePercentEdit = await timed(() => editInputs(db, 100));
   const onePercent = await timed(() => recomputeHeat(db, { now: at(DAY_MS + 15 * MINUTE_MS) }));
+  const hourFirst = await timed(() => recomputeHeat(db, { now: at(DAY_MS + 58 * MINUTE_MS) }));
   const everyEdit = await timed(() => editInputs(db, 1));
-  const every = await timed(() => recomputeHeat(db, { now: at(DAY_MS + 20 * MINUTE_MS) }));
-  return [
+  const every = await timed(() => recomputeHeat(db, { now: at(DAY_MS + 63 * MINUTE_MS) }));
+  const rows = [
     toRow(`${kind}: first run, every score changes`, first, 5_000),
     toRow(`${kind}: scheduled run, 0 % changed`, none, 1_000),
     toRow(`${kind}: scheduled run, 1 % changed (edit ${onePercentEdit.ms} ms)`, onePercent, 1_000),
+    toRow(`${kind}: an hour's first run, 0 % changed (a history row per project)`, hourFirst, 1_000),
     toRow(
       `${kind}: every input changed, full rebuild (edit ${everyEdit.ms} ms)`,
       every,
       kind === 'pglite' ? 2_000 : 5_000,
     ),
   ];
+  // Sector rows aside (one per sector per run), the project rows the 1 % run wrote.
+  const sectorRows = none.result.historyRows;
+  const changedShare = (onePercent.result.historyRows - sectorRows) / onePercent.result.projects;
+  return { rows, changedShare };
 }
 
 /** Changes one heat input of every `step`-th project (by id), as a market or social refresh would. */
@@ -95,32 +107,34 @@ export type HistorySizeRow = {
   ratio: string;
 };
 
-const RUNS_PER_HOUR = 12; // the heat job's 5-minute schedule
-/** "Daily after" has no end in the documented retention; a year of it is what the projection counts. */
-const DAILY_DAYS = 365 - KEEP_HOURLY_MS / DAY_MS - KEEP_RUNS_MS / DAY_MS;
 const TARGET_BYTES = 5 * 1024 ** 3;
 
 /**
  * heat_history's bytes per row (table, TOAST and indexes over its rows, after the runs above) and what the documented
- * retention holds at `projects` projects: 48 h of 5-minute runs, then hourly for 30 days, then daily for the rest of
- * a year, one row per project each.
+ * retention holds at `projects` projects, with the share of projects that moved at the bench's 1 % run
+ * (`changedShare`: the rows it wrote per project; history-size.bench.ts rowsPerProjectYear).
  */
-export async function benchHistorySize(db: Db, kind: DbKind, projects: number): Promise<HistorySizeRow> {
+export async function benchHistorySize(
+  db: Db,
+  kind: DbKind,
+  projects: number,
+  changedShare: number,
+): Promise<HistorySizeRow> {
   const [row] = await queryRows<{ bytes: number; indexes: number; rows: number }>(
     db,
     sql`SELECT pg_total_relation_size('heat_history')::float8 AS bytes, pg_indexes_size('heat_history')::float8 AS indexes,
           (SELECT count(*) FROM heat_history)::int AS rows`,
   );
   const bytesPerRow = row && row.rows > 0 ? row.bytes / row.rows : 0;
-  const rowsPerProject = (KEEP_RUNS_MS / HOUR_MS) * RUNS_PER_HOUR + KEEP_HOURLY_MS / HOUR_MS + DAILY_DAYS;
-  const retained = rowsPerProject * projects;
+  const perProject = rowsPerProjectYear(changedShare);
+  const retained = perProject.total * projects;
   const projected = retained * bytesPerRow;
   return {
     database: kind,
     rows: row?.rows ?? 0,
     'bytes per row': Math.round(bytesPerRow),
     'of which indexes': row && row.rows > 0 ? Math.round(row.indexes / row.rows) : 0,
-    'rows at retention': `${(retained / 1e6).toFixed(1)} M (${Math.round(rowsPerProject)} per project)`,
+    'rows at retention': `${(retained / 1e6).toFixed(1)} M (per project ${describeRows(perProject)}, ${(changedShare * 100).toFixed(2)} % moving per run)`,
     'projected size': `${(projected / 1024 ** 3).toFixed(1)} GB`,
     target: '≤ 5 GB',
     ratio: (projected / TARGET_BYTES).toFixed(2),

@@ -386,8 +386,8 @@ async function optionalRecompute(handle: Handle, kind: 'pglite' | 'postgres'): P
     return [];
   }
   const { benchRecompute, benchHistorySize } = await import('./recompute.bench.ts');
-  const rows = await benchRecompute(handle.db, kind);
-  report.history = [...(report.history ?? []), await benchHistorySize(handle.db, kind, COUNT)];
+  const { rows, changedShare } = await benchRecompute(handle.db, kind);
+  report.history = [...(report.history ?? []), await benchHistorySize(handle.db, kind, COUNT, changedShare)];
   // What the heat job does after a large change, outside the recompute's transaction (on PGlite, which has no
   // autovacuum: statistics for the rebuilt scores table and a vacuum of the history), always run here to time it.
   const started = performance.now();
