@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { createRandom } from '../methodology/random.ts';
 import {
   computeBreadth,
   computeConcentration,
@@ -104,6 +105,16 @@ describe('computeConcentration', () => {
 
     if (expected === null) expect(result).toBeNull();
     else expect(result).toBeCloseTo(expected, 12);
+  });
+
+  test('gives exactly what sorting every score gives (ties, unsorted input, 10,000 members)', () => {
+    const next = createRandom(7);
+    const scores = Array.from({ length: 10_000 }, () => Math.round(next() * 1000) / 10);
+    const sorted = [...scores].sort((a, b) => b - a);
+    const total = scores.reduce((sum, s) => sum + s, 0);
+    expect(computeConcentration(scores)).toBe(
+      ((sorted[0] as number) + (sorted[1] as number) + (sorted[2] as number)) / total,
+    );
   });
 });
 
