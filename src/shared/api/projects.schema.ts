@@ -7,6 +7,7 @@ import {
   pageOf,
   VerificationSchema,
 } from './common.schema.ts';
+import { MAX_QUERY_TEXT } from './projects.constants.ts';
 
 export const PROJECT_SORTS = [
   'heat',
@@ -22,7 +23,8 @@ export const PROJECT_SORTS = [
 export const ProjectSortSchema = z.enum(PROJECT_SORTS);
 export type ProjectSort = z.infer<typeof ProjectSortSchema>;
 
-export const MAX_QUERY_TEXT = 100;
+export { MAX_QUERY_TEXT };
+
 // Filter values are names or slugs: letters (any script), digits, space and a few separators. Anything else is a 400.
 const filterValue = z
   .string()

@@ -1,12 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  EvaluationResponseSchema,
-  HeatModelSchema,
-  HeatModelsResponseSchema,
-} from '../../../shared/api/methodology.schema.ts';
-import { ProposalListResponseSchema, ProposalSchema } from '../../../shared/api/weight-proposals.schema.ts';
-import { apiGet, apiSend } from '../../lib/api-client.ts';
+import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+
+const methodologyContracts = () => import('../../../shared/api/methodology.schema.ts');
+const weightProposalsContracts = () => import('../../../shared/api/weight-proposals.schema.ts');
 
 // The admin's methodology section: model versions, their stored evaluations, public proposals; promote and make a
 // candidate (both admin-only and audited on the server).
@@ -24,7 +21,8 @@ export const adminMethodologyKeys = {
 export const useAdminHeatModels = () =>
   useQuery({
     queryKey: adminMethodologyKeys.models,
-    queryFn: ({ signal }) => apiGet('/api/methodology/models', HeatModelsResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet('/api/methodology/models', lazyContract(methodologyContracts, 'HeatModelsResponseSchema'), { signal }),
   });
 
 /** The stored evaluations of every version replayed on the same history, 7-day horizon, whole universe. */
@@ -32,7 +30,7 @@ export const useAdminModelEvaluation = () =>
   useQuery({
     queryKey: adminMethodologyKeys.evaluation,
     queryFn: ({ signal }) =>
-      apiGet('/api/methodology/evaluation', EvaluationResponseSchema, {
+      apiGet('/api/methodology/evaluation', lazyContract(methodologyContracts, 'EvaluationResponseSchema'), {
         signal,
         query: { basis: 'replayed', horizon: 7, group: 'all' },
       }),
@@ -42,7 +40,10 @@ export const useAdminModelEvaluation = () =>
 export const useAdminProposals = () =>
   useQuery({
     queryKey: adminMethodologyKeys.proposals,
-    queryFn: ({ signal }) => apiGet('/api/methodology/proposals', ProposalListResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet('/api/methodology/proposals', lazyContract(weightProposalsContracts, 'ProposalListResponseSchema'), {
+        signal,
+      }),
   });
 
 /** Promotes a candidate; every methodology answer is read again (the models, the changelog, the proposals). */
@@ -53,7 +54,7 @@ export function usePromoteModel() {
       apiSend(
         'POST',
         `/api/admin/methodology/models/${encodeURIComponent(id)}/promote`,
-        HeatModelSchema,
+        lazyContract(methodologyContracts, 'HeatModelSchema'),
         undefined,
         lang(),
       ),
@@ -69,7 +70,7 @@ export function useMakeCandidate() {
       apiSend(
         'POST',
         `/api/admin/methodology/proposals/${proposalId}/candidate`,
-        ProposalSchema,
+        lazyContract(weightProposalsContracts, 'ProposalSchema'),
         { id: modelId },
         lang(),
       ),

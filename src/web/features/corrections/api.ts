@@ -1,11 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CorrectionListResponseSchema,
-  CorrectionSchema,
-  type CreateCorrectionBody,
-} from '../../../shared/api/corrections.schema.ts';
-import { apiGet, apiSend } from '../../lib/api-client.ts';
+import type { CreateCorrectionBody } from '../../../shared/api/corrections.schema.ts';
+import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+
+const correctionsContracts = () => import('../../../shared/api/corrections.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 
@@ -21,7 +19,7 @@ export const useMyCorrections = (offset: number) =>
   useQuery({
     queryKey: correctionKeys.mine(offset),
     queryFn: ({ signal }) =>
-      apiGet('/api/me/corrections', CorrectionListResponseSchema, {
+      apiGet('/api/me/corrections', lazyContract(correctionsContracts, 'CorrectionListResponseSchema'), {
         signal,
         query: { limit: MY_CORRECTIONS_PAGE_SIZE, offset },
       }),
@@ -32,7 +30,13 @@ export function useProposeCorrection(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCorrectionBody) =>
-      apiSend('POST', `/api/projects/${encodeURIComponent(projectId)}/corrections`, CorrectionSchema, body, lang()),
+      apiSend(
+        'POST',
+        `/api/projects/${encodeURIComponent(projectId)}/corrections`,
+        lazyContract(correctionsContracts, 'CorrectionSchema'),
+        body,
+        lang(),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: correctionKeys.all }),
   });
 }

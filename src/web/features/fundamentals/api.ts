@@ -1,13 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FundingResponseSchema } from '../../../shared/api/fundamentals.schema.ts';
-import { apiGet } from '../../lib/api-client.ts';
+import { apiGet, lazyContract } from '../../lib/api-client.ts';
 import { fundingKeys } from './keys.ts';
+
+const fundamentalsContracts = () => import('../../../shared/api/fundamentals.schema.ts');
 
 export const projectFundingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: fundingKeys.project(id),
     queryFn: ({ signal }) =>
-      apiGet(`/api/projects/${encodeURIComponent(id)}/funding`, FundingResponseSchema, { signal }),
+      apiGet(
+        `/api/projects/${encodeURIComponent(id)}/funding`,
+        lazyContract(fundamentalsContracts, 'FundingResponseSchema'),
+        { signal },
+      ),
   });
 
 export const useProjectFunding = (id: string) => useQuery(projectFundingQueryOptions(id));

@@ -1,19 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type EvaluationQuery,
-  EvaluationResponseSchema,
-  HeatModelsResponseSchema,
-} from '../../../shared/api/methodology.schema.ts';
-import {
-  type CreateProposalBody,
-  ProposalListResponseSchema,
-  type ProposalPreviewBody,
-  ProposalPreviewResponseSchema,
-  ProposalSchema,
-} from '../../../shared/api/weight-proposals.schema.ts';
-import { apiGet, apiSend } from '../../lib/api-client.ts';
+import type { EvaluationQuery } from '../../../shared/api/methodology.schema.ts';
+import type { CreateProposalBody, ProposalPreviewBody } from '../../../shared/api/weight-proposals.schema.ts';
+import { ANY_ANSWER, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
+
+const methodologyContracts = () => import('../../../shared/api/methodology.schema.ts');
+const weightProposalsContracts = () => import('../../../shared/api/weight-proposals.schema.ts');
 
 /** Query keys of the methodology page's reads (the evaluation changes once a day, the models on a promotion). */
 export const methodologyKeys = {
@@ -38,7 +30,8 @@ export function evaluationUrl(filter: Partial<EvaluationFilter>, format: 'json' 
 export const evaluationQueryOptions = (filter: EvaluationFilter) =>
   queryOptions({
     queryKey: methodologyKeys.evaluation(filter),
-    queryFn: ({ signal }) => apiGet(evaluationUrl(filter), EvaluationResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet(evaluationUrl(filter), lazyContract(methodologyContracts, 'EvaluationResponseSchema'), { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -47,7 +40,8 @@ export const useEvaluation = (filter: EvaluationFilter) => useQuery(evaluationQu
 export const useHeatModels = () =>
   useQuery({
     queryKey: methodologyKeys.models,
-    queryFn: ({ signal }) => apiGet('/api/methodology/models', HeatModelsResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet('/api/methodology/models', lazyContract(methodologyContracts, 'HeatModelsResponseSchema'), { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -57,21 +51,36 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useProposals = () =>
   useQuery({
     queryKey: methodologyKeys.proposals,
-    queryFn: ({ signal }) => apiGet('/api/methodology/proposals', ProposalListResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet('/api/methodology/proposals', lazyContract(weightProposalsContracts, 'ProposalListResponseSchema'), {
+        signal,
+      }),
   });
 
 /** Ranks every project (or one sector) under the weights, beside today, with an evaluation (premium). */
 export const usePreviewProposal = () =>
   useMutation({
     mutationFn: (body: ProposalPreviewBody) =>
-      apiSend('POST', '/api/methodology/proposals/preview', ProposalPreviewResponseSchema, body, lang()),
+      apiSend(
+        'POST',
+        '/api/methodology/proposals/preview',
+        lazyContract(weightProposalsContracts, 'ProposalPreviewResponseSchema'),
+        body,
+        lang(),
+      ),
   });
 
 export function useSaveProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateProposalBody) =>
-      apiSend('POST', '/api/methodology/proposals', ProposalSchema, body, lang()),
+      apiSend(
+        'POST',
+        '/api/methodology/proposals',
+        lazyContract(weightProposalsContracts, 'ProposalSchema'),
+        body,
+        lang(),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: methodologyKeys.proposals }),
   });
 }
@@ -80,7 +89,7 @@ export function useDeleteProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiSend('DELETE', `/api/methodology/proposals/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
+      apiSend('DELETE', `/api/methodology/proposals/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: methodologyKeys.proposals }),
   });
 }

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { PreferencesSchema, type UpdatePreferencesBody } from '../../../shared/api/account.schema.ts';
-import { apiGet, apiSend } from '../../lib/api-client.ts';
+import type { UpdatePreferencesBody } from '../../../shared/api/account.schema.ts';
+import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+
+const accountContracts = () => import('../../../shared/api/account.schema.ts');
 
 /** Keyed by the user: another account (or signing out) never reads the last one's preferences. */
 export const preferencesKeys = {
@@ -12,11 +14,12 @@ export const preferencesKeys = {
 export const useAccountPreferences = (userId: string | null) =>
   useQuery({
     queryKey: preferencesKeys.of(userId ?? 'visitor'),
-    queryFn: ({ signal }) => apiGet('/api/me/preferences', PreferencesSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet('/api/me/preferences', lazyContract(accountContracts, 'PreferencesSchema'), { signal }),
     enabled: userId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** Stores the named display choices on the signed-in account (PUT /api/me/preferences); the others stay. */
 export const savePreferences = (patch: UpdatePreferencesBody) =>
-  apiSend('PUT', '/api/me/preferences', PreferencesSchema, patch);
+  apiSend('PUT', '/api/me/preferences', lazyContract(accountContracts, 'PreferencesSchema'), patch);

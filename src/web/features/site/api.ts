@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SiteResponseSchema } from '../../../shared/api/site.schema.ts';
-import { apiGet } from '../../lib/api-client.ts';
+import { apiGet, lazyContract } from '../../lib/api-client.ts';
+
+const siteContracts = () => import('../../../shared/api/site.schema.ts');
 
 export const siteKeys = { all: ['site'] as const };
 
@@ -8,7 +9,7 @@ export const siteKeys = { all: ['site'] as const };
 export const siteQueryOptions = () =>
   queryOptions({
     queryKey: siteKeys.all,
-    queryFn: ({ signal }) => apiGet('/api/site', SiteResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet('/api/site', lazyContract(siteContracts, 'SiteResponseSchema'), { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
