@@ -19,6 +19,7 @@ import {
   selectStoredScores,
   storedContributions,
 } from './incremental.queries.ts';
+import { KeptOutputs, type StoredOutputs } from './kept-outputs.ts';
 import {
   type DerivedRun,
   emptyDerived,
@@ -41,16 +42,13 @@ const MAX_DIRTY_SHARE = 0.25;
 const baselineBetween = (db: Db, at: Date) =>
   selectRunTimeBetween(db, 'project', new Date(at.getTime() - 2 * DAY_MS), new Date(at.getTime() - DAY_MS));
 
-/** A project's outputs as its stored row holds them: what the next run keeps when the project is clean. */
-export type StoredOutputs = { project: ScoredProject; status: string | null };
-
 /**
  * Every project's outputs as a run committed them, kept by the process that ran it (recompute.service.ts) so its next
  * run need not read them back: valid only while that run is still the last one committed (`writtenBy`, the version
  * of heat_recompute_state it wrote) under `model`. Any other change of a stored output resets the row's
  * scored_version (migration 0050), so the plan sees it as dirty.
  */
-export type RunOutputs = { writtenBy: string; model: string; byId: ReadonlyMap<string, StoredOutputs> };
+export type RunOutputs = { writtenBy: string; model: string; kept: KeptOutputs };
 
 export type IncrementalPlan = {
   /** The last committed run this plan builds on: the write checks it is still the last one. */
@@ -124,15 +122,11 @@ async function rowsFromStored(db: Db, nowMs: number, model: string, dirty: Set<s
 async function rowsFromKnown(db: Db, known: RunOutputs, nowMs: number, dirty: Set<string>) {
   const rows = await selectScoreVersions(db);
   return rows.map((row) => {
-    const outputs = known.byId.get(row.id);
-    if (outputs === undefined || needsRescore(row, nowMs)) {
+    const stored = needsRescore(row, nowMs) ? undefined : known.kept.outputsOf(row.id, row.category);
+    if (stored === undefined) {
       dirty.add(row.id);
       return { id: row.id, stored: null };
     }
-    const stored =
-      outputs.project.category === row.category
-        ? outputs
-        : { project: { ...outputs.project, category: row.category }, status: outputs.status };
     return { id: row.id, stored };
   });
 }
@@ -182,7 +176,7 @@ export async function scoreIncremental(
   now: Date,
   batchSize: number,
   model: HeatScoringModel = CODE_SCORING_MODEL,
-): Promise<{ scored: ScoredProject[]; derived: DerivedRun; rescoredFromInputs: number; outputs: RunOutputs['byId'] }> {
+): Promise<{ scored: ScoredProject[]; derived: DerivedRun; rescoredFromInputs: number; kept: KeptOutputs | null }> {
   const scoring = { now, batchSize, model };
   const fresh = await scoreRows(db, [...plan.dirty], plan.baselineAt, scoring);
   // Every project in id order (as the full run's), each with its stored status (null for a fresh one).
@@ -221,15 +215,16 @@ export async function scoreIncremental(
   for (const [id, f] of restatused) fresh.set(id, f);
 
   const derived = emptyDerived();
-  // Every project's outputs as this run stores them: a clean one's stored outputs, a fresh one's new ones.
-  const outputs = new Map<string, StoredOutputs>();
+  // Every project's outputs as this run stores them (a clean one's stored outputs, a fresh one's new ones); null
+  // when they do not fit its columns, and the next run reads them back.
+  let kept: KeptOutputs | null = new KeptOutputs(scored.length);
   for (let i = 0; i < scored.length; i++) {
     const s = scored[i] as ScoredProject;
     const f = fresh.get(s.id);
     if (!f) {
       const status = statusOf[i] ?? null;
       recordStatus(derived, status);
-      outputs.set(s.id, { project: s, status });
+      if (kept && !kept.add(s, status)) kept = null;
       continue;
     }
     // A flipped project re-scored from its inputs replaces its stored summary in the sector universe.
@@ -238,7 +233,7 @@ export async function scoreIncremental(
       f.s.score === null ? null : deriveStatus({ gain24h: f.s.gain, listedAt: listedAt(f.row) }, cutoff, now);
     recordWrite(derived, finishProject(f.s, f.row, status, now, model), f.row, model.version);
     recordStatus(derived, status);
-    outputs.set(s.id, { project: f.s, status });
+    if (kept && !kept.add(f.s, status)) kept = null;
   }
-  return { scored, derived, rescoredFromInputs: fresh.size, outputs };
+  return { scored, derived, rescoredFromInputs: fresh.size, kept };
 }

@@ -23,6 +23,7 @@ import {
 } from './heat.queries.ts';
 import { selectRecomputeState, writeRecomputeState } from './incremental.queries.ts';
 import { type IncrementalPlan, planIncremental, type RunOutputs, scoreIncremental } from './incremental-recompute.ts';
+import type { KeptOutputs } from './kept-outputs.ts';
 import { scoreStatusFree } from './project-scoring.ts';
 import { RunColumns } from './run-columns.ts';
 import { computeSectorResultsOf, groupMembers, type SectorMember } from './sector-aggregate.ts';
@@ -117,8 +118,8 @@ class StalePlanError extends Error {}
 
 /**
  * Per database handle, the outputs of the last incremental run this process committed: the next run's plan reads
- * only each row's versions instead of every output (incremental-recompute.ts RunOutputs; ~100,000 small objects at
- * 100k projects, which the run allocates anyway). A run by another process, a failed run or a full run makes it
+ * only each row's versions instead of every output (incremental-recompute.ts RunOutputs; ~15 MB of columns at 100k
+ * projects, kept-outputs.ts). A run by another process, a failed run or a full run makes it
  * unusable or removes it; it is never a source of truth, only a copy checked against heat_recompute_state.
  */
 const lastOutputs = new WeakMap<Db, RunOutputs>();
@@ -156,7 +157,7 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
     { strategy, scored, sectors, previousRunAt: plan?.previousRunAt ?? null, baselineAt: scored.baselineAt },
     run,
   );
-  if (scored.outputs) lastOutputs.set(db, { writtenBy, model: run.model.version, byId: scored.outputs });
+  if (scored.kept) lastOutputs.set(db, { writtenBy, model: run.model.version, kept: scored.kept });
 
   return {
     at: run.now.toISOString(),
@@ -192,7 +193,7 @@ type ScoredRun = {
   /** A sector's scored members by its name, in id order. */
   membersOf: (name: string) => readonly SectorMember[];
   /** Every project's outputs as the run stores them (incremental runs only: a full run keeps typed arrays). */
-  outputs?: RunOutputs['byId'];
+  kept?: KeptOutputs | null;
 };
 
 /** Every project read and scored (project-scoring.ts), then every status derived (run-columns.ts). */
@@ -214,7 +215,7 @@ async function scoreEverything(db: Db, run: RunContext): Promise<ScoredRun> {
 /** Only the plan's dirty projects (and those a moved cutoff flips) scored; the rest taken from their stored rows. */
 async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext): Promise<ScoredRun> {
   run.lap('read');
-  const { scored, derived, rescoredFromInputs, outputs } = await scoreIncremental(
+  const { scored, derived, rescoredFromInputs, kept } = await scoreIncremental(
     db,
     plan,
     run.now,
@@ -232,7 +233,7 @@ async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext): Pro
     scoredCount: derived.scoredCount,
     pages: (which, size) => slices(which === 'all' ? derived.writes : derived.toWrite, size),
     membersOf: groupMembers(scored),
-    outputs,
+    kept,
   };
 }
 
