@@ -3,6 +3,9 @@ import type { ScoredProject } from './sector-aggregate.ts';
 /** A project's outputs as its stored row holds them: what the next run keeps when the project is clean. */
 export type StoredOutputs = { project: ScoredProject; status: string | null };
 
+/** What {@link KeptOutputs.add} reads of a project (contributions from an array or a run's typed array). */
+type Outputs = Omit<ScoredProject, 'category' | 'contributions'> & { contributions: ArrayLike<number> | null };
+
 /** Contributions per project (PROJECT_HISTORY_KEYS.length, as project_scores stores them). */
 const CONTRIBUTIONS = 8;
 /** Numbers per project, in this order: score, evidence, social, signal, gain. NaN stands for null. */
@@ -32,7 +35,7 @@ export class KeptOutputs {
   }
 
   /** Adds a project's outputs; false when they do not fit the columns (the caller then keeps nothing). */
-  add(project: ScoredProject, status: string | null): boolean {
+  add(project: Outputs, status: string | null): boolean {
     const i = this.index.size;
     const contributions = project.contributions;
     if (i * NUMBERS >= this.numbers.length) return false;

@@ -117,10 +117,10 @@ export async function recomputeHeat(db: Db, options: RecomputeOptions): Promise<
 class StalePlanError extends Error {}
 
 /**
- * Per database handle, the outputs of the last incremental run this process committed: the next run's plan reads
- * only each row's versions instead of every output (incremental-recompute.ts RunOutputs; ~15 MB of columns at 100k
- * projects, kept-outputs.ts). A run by another process, a failed run or a full run makes it
- * unusable or removes it; it is never a source of truth, only a copy checked against heat_recompute_state.
+ * Per database handle, the outputs of the last run this process committed: the next run's plan reads only each
+ * row's versions instead of every output (incremental-recompute.ts RunOutputs; 11 MB of columns at 100k projects,
+ * kept-outputs.ts). A run by another process makes it unusable and a failed run removes it; it is never a source of
+ * truth, only a copy checked against heat_recompute_state.
  */
 const lastOutputs = new WeakMap<Db, RunOutputs>();
 
@@ -157,7 +157,8 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
     { strategy, scored, sectors, previousRunAt: plan?.previousRunAt ?? null, baselineAt: scored.baselineAt },
     run,
   );
-  if (scored.kept) lastOutputs.set(db, { writtenBy, model: run.model.version, kept: scored.kept });
+  const kept = scored.keep();
+  if (kept) lastOutputs.set(db, { writtenBy, model: run.model.version, kept });
 
   return {
     at: run.now.toISOString(),
@@ -192,8 +193,8 @@ type ScoredRun = {
   pages: (which: 'all' | 'changed', size: number) => Iterable<ProjectScoreWrite[]>;
   /** A sector's scored members by its name, in id order. */
   membersOf: (name: string) => readonly SectorMember[];
-  /** Every project's outputs as the run stores them (incremental runs only: a full run keeps typed arrays). */
-  kept?: KeptOutputs | null;
+  /** Every project's outputs as the run stores them, for the next run (after the run committed). */
+  keep: () => KeptOutputs | null;
 };
 
 /** Every project read and scored (project-scoring.ts), then every status derived (run-columns.ts). */
@@ -209,6 +210,7 @@ async function scoreEverything(db: Db, run: RunContext): Promise<ScoredRun> {
     scoredCount,
     pages: (which, size) => columns.pages(which, size),
     membersOf: (name) => columns.membersOf(name),
+    keep: () => columns.keptOutputs(),
   };
 }
 
@@ -233,7 +235,7 @@ async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext): Pro
     scoredCount: derived.scoredCount,
     pages: (which, size) => slices(which === 'all' ? derived.writes : derived.toWrite, size),
     membersOf: groupMembers(scored),
-    kept,
+    keep: () => kept,
   };
 }
 

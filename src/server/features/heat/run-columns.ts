@@ -6,6 +6,7 @@ import {
 } from '../../../shared/scoring/index.ts';
 import { PROJECT_HISTORY_KEYS } from './heat.mappers.ts';
 import type { ProjectInputs, ProjectScoreWrite } from './heat.queries.ts';
+import { KeptOutputs } from './kept-outputs.ts';
 import { compareWithStored, finishProject, listedAt } from './project-scoring.ts';
 import type { ScoredProject, SectorMember } from './sector-aggregate.ts';
 
@@ -200,6 +201,27 @@ export class RunColumns {
       version: this.version[i] as number,
       rescored: this.difference[v] === DIFFERENCES.indexOf('rescored'),
     };
+  }
+
+  /** Every project's outputs as this run stores them, for the next run's plan (null when they do not fit). */
+  keptOutputs(): KeptOutputs | null {
+    const kept = new KeptOutputs(this.length);
+    for (let i = 0; i < this.length; i++) {
+      const flags = this.flags[i] as number;
+      const v = i * VARIANTS + (this.variant[i] as number);
+      const scored = (flags & SCORED) !== 0;
+      const outputs = {
+        id: this.ids[i] as string,
+        score: scored ? (this.heat[v] as number) : null,
+        evidence: this.evidence[i] as number,
+        contributions: scored ? this.contributionsOf(v) : null,
+        social: flags & HAS_SOCIAL ? (this.social[i] as number) : null,
+        signal: scored ? (this.signal[i] as number) : null,
+        gain: flags & HAS_GAIN ? (this.gain[i] as number) : null,
+      };
+      if (!kept.add(outputs, STATUS_CODES[this.status[i] as number] ?? null)) return null;
+    }
+    return kept;
   }
 
   /** Pages of at most `size` rows to store: every project's, or only those that differ from their stored rows. */
