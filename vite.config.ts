@@ -32,39 +32,6 @@ function preloadDefaultLanguage(): Plugin {
   };
 }
 
-/**
- * Modules that import zod statically, directly or through others (filled in once the module graph is built, before
- * chunks are formed). Responses are validated with schemas loaded on demand (lib/api-client.ts `lazyContract`), so
- * the first page load carries no zod; code that still needs it (forms validating input, contract constants) is grouped
- * apart from code that does not, or merging small groups would put it beside the home page's code and bring zod back.
- */
-const needsZod = new Set<string>();
-
-function markZodImporters(): Plugin {
-  return {
-    name: 'heatrank:mark-zod-importers',
-    apply: 'build',
-    buildEnd() {
-      const importers = new Map<string, string[]>();
-      for (const id of this.getModuleIds()) {
-        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) {
-          importers.set(imported, [...(importers.get(imported) ?? []), id]);
-        }
-      }
-      needsZod.clear();
-      const queue = [...this.getModuleIds()].filter((id) => /node_modules[\\/]zod[\\/]/.test(id));
-      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-        if (needsZod.has(id)) continue;
-        needsZod.add(id);
-        queue.push(...(importers.get(id) ?? []));
-      }
-    },
-  };
-}
-
-/** Code shared by several pages, grouped by the set of pages that use it (see `codeSplitting` below). */
-const sharedCode = (id: string) => !id.endsWith('.json') && !/node_modules[\\/](echarts|zrender)[\\/]/.test(id);
-
 // The web app lives in src/web and builds to dist/web, which the Fastify server serves (index.html fallback).
 // `build.manifest` lets bench/bundle-size.ts measure the JavaScript each route loads.
 export default defineConfig({
@@ -76,7 +43,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
     preloadDefaultLanguage(),
-    markZodImporters(),
     precompressBuild(),
     // The app shell offline (issue 18): a service worker precaches the built files (every route chunk and both
     // languages), so a page opened before opens again without a network. It never caches /api/*: offline data comes
@@ -131,15 +97,7 @@ export default defineConfig({
             },
             {
               name: 'shared',
-              test: (id: string) => sharedCode(id) && !needsZod.has(id),
-              minShareCount: 2,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 6000,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'contracts',
-              test: (id: string) => sharedCode(id) && needsZod.has(id),
+              test: (id: string) => !id.endsWith('.json') && !/node_modules[\\/](echarts|zrender)[\\/]/.test(id),
               minShareCount: 2,
               entriesAware: true,
               entriesAwareMergeThreshold: 6000,

@@ -7,7 +7,6 @@ import {
   pageOf,
   VerificationSchema,
 } from './common.schema.ts';
-import { MAX_QUERY_TEXT } from './projects.constants.ts';
 
 export const PROJECT_SORTS = [
   'heat',
@@ -23,8 +22,7 @@ export const PROJECT_SORTS = [
 export const ProjectSortSchema = z.enum(PROJECT_SORTS);
 export type ProjectSort = z.infer<typeof ProjectSortSchema>;
 
-export { MAX_QUERY_TEXT };
-
+export const MAX_QUERY_TEXT = 100;
 // Filter values are names or slugs: letters (any script), digits, space and a few separators. Anything else is a 400.
 const filterValue = z
   .string()

@@ -1,18 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { useSite } from '../features/site/api.ts';
-import { loadNamespaces } from '../lib/i18n.ts';
 import { loadChunk } from '../lib/load-chunk.ts';
 
 // Below the home pages' first screen: the brief and anomalies load after the page is up, keeping the AI analysis
 // views (shared with the project and sector pages) off the first load.
-// Their texts (analysis, and heat for the sources they cite) load with them: the home page itself uses neither.
-const MarketHighlights = lazy(async () => {
-  const [module] = await Promise.all([
-    loadChunk(() => import('../features/analysis/index.ts')),
-    loadChunk(() => loadNamespaces('analysis', 'heat')),
-  ]);
-  return { default: module.MarketHighlights };
-});
+const MarketHighlights = lazy(async () => ({
+  default: (await loadChunk(() => import('../features/analysis/index.ts'))).MarketHighlights,
+}));
 
 /** The home pages' brief and anomalies row, told whether this instance has an AI model (GET /api/site). */
 export function MarketHighlightsSlot() {

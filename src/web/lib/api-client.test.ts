@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { z } from 'zod';
 import enErrors from '../../shared/locales/en/errors.json' with { type: 'json' };
 import zhErrors from '../../shared/locales/zh/errors.json' with { type: 'json' };
-import { ApiError, apiGet, isClientError, lazyContract } from './api-client.ts';
+import { ApiError, apiGet, isClientError } from './api-client.ts';
 import { i18n } from './i18n.ts';
 
 const realFetch = globalThis.fetch;
@@ -130,42 +130,5 @@ describe('isClientError: which refusals a retry cannot fix (no retry, no "data l
     expect(isClientError(new ApiError(404, 'PROJECT_NOT_FOUND', 'missing'))).toBe(true);
     expect(isClientError(new ApiError(503, 'UPSTREAM_UNAVAILABLE', 'down'))).toBe(false);
     expect(isClientError(new ApiError(0, 'UPSTREAM_UNAVAILABLE', 'offline'))).toBe(false);
-  });
-});
-
-// Response schemas load on demand (off the first page load); the answer is checked against them all the same.
-describe('a lazily loaded contract', () => {
-  const contract = lazyContract(async () => ({ CountSchema: z.object({ count: z.number() }) }), 'CountSchema');
-
-  test('validates the answer like the schema itself', async () => {
-    globalThis.fetch = async () => Response.json({ count: 3 });
-
-    const body = await apiGet('/api/count', contract);
-
-    expect(body).toEqual({ count: 3 });
-  });
-
-  test('rejects an answer of the wrong shape as INTERNAL, with the schema error in its details', async () => {
-    i18n.addResourceBundle('en', 'errors', enErrors, true, true);
-    await i18n.changeLanguage('en');
-    globalThis.fetch = async () => Response.json({ count: 'three' });
-
-    const error = await apiGet('/api/count', contract).catch((caught: unknown) => caught);
-
-    expect(error).toMatchObject({ status: 200, code: 'INTERNAL' });
-    expect((error as ApiError).details).toBeInstanceOf(z.ZodError);
-  });
-
-  test('whose chunk fails to load fails the request as a network error, never passing the answer unchecked', async () => {
-    i18n.addResourceBundle('en', 'errors', enErrors, true, true);
-    await i18n.changeLanguage('en');
-    globalThis.fetch = async () => Response.json({ count: 3 });
-    const unloadable = lazyContract(async (): Promise<{ CountSchema: z.ZodNumber }> => {
-      throw new TypeError('Failed to fetch dynamically imported module');
-    }, 'CountSchema');
-
-    const error = await apiGet('/api/count', unloadable).catch((caught: unknown) => caught);
-
-    expect(error).toMatchObject({ code: 'NETWORK_ERROR' });
   });
 });

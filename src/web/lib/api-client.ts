@@ -1,29 +1,12 @@
 import type { z } from 'zod';
-import { CSRF_COOKIE, CSRF_HEADER, toCookieName } from '../../shared/api/auth.constants.ts';
+import { CSRF_COOKIE, CSRF_HEADER, toCookieName } from '../../shared/api/auth.schema.ts';
+import { ErrorBodySchema } from '../../shared/api/common.schema.ts';
 import { type ErrorCode, isErrorCode } from '../../shared/api/errors.ts';
 import type { Language } from '../../shared/locales/index.ts';
 import { env } from './env.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 
 // The one API client (STYLE §1.4): JSON in, zod-checked JSON out, failures as ApiError with a typed code.
-
-/**
- * What an answer is checked against: its zod schema, or a loader of it (`lazyContract`). A loader keeps zod and the
- * schemas out of the first page load (the startup chunk, bench/bundle-size.ts); the answer is checked against the same
- * full schema all the same. The loader starts with the request, so its chunk downloads while the server answers.
- */
-export type Contract<S extends z.ZodType> = S | (() => Promise<S>);
-
-/** `lazyContract(() => import('…/x.schema.ts'), 'XSchema')`: the schema `name` of a module loaded on first use. */
-export function lazyContract<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
-  return () => load().then((module) => module[name]);
-}
-
-/** For an answer the client does not read (lib/any-answer.ts): any JSON body passes. */
-export const ANY_ANSWER = lazyContract(() => import('./any-answer.ts'), 'AnyAnswerSchema');
-
-// Error bodies are checked like answers (toApiError), with the schema loaded only when an error arrives.
-const errorBodyContract = lazyContract(() => import('../../shared/api/common.schema.ts'), 'ErrorBodySchema');
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
@@ -63,11 +46,7 @@ export function revalidateReads(now = Date.now()): void {
 }
 
 /** GET a JSON resource and validate it against its contract schema; throws ApiError on any failure. */
-export function apiGet<S extends z.ZodType>(
-  path: string,
-  schema: Contract<S>,
-  options: ApiGetOptions = {},
-): Promise<z.infer<S>> {
+export function apiGet<S extends z.ZodType>(path: string, schema: S, options: ApiGetOptions = {}): Promise<z.infer<S>> {
   const init: RequestInit = { headers: { accept: 'application/json' }, signal: options.signal };
   if (Date.now() < revalidateUntil) init.cache = 'no-cache';
   return request(path, schema, init, options);
@@ -76,11 +55,10 @@ export function apiGet<S extends z.ZodType>(
 /** One fetch → ApiError | validated body, shared by reads and writes. */
 async function request<S extends z.ZodType>(
   path: string,
-  contract: Contract<S>,
+  schema: S,
   init: RequestInit,
   options: ApiGetOptions,
 ): Promise<z.infer<S>> {
-  const schema = loadContract(contract);
   // The server writes its error messages in the UI language, not the browser's (they can differ after a switch).
   const language = currentLanguage();
   const headers = { ...(init.headers as Record<string, string>), 'accept-language': language };
@@ -99,27 +77,10 @@ async function request<S extends z.ZodType>(
     if (options.signal?.aborted) throw error;
     throw toFetchFailure(error, timeout.aborted, language);
   }
-  if (!response.ok) throw await toApiError(response.status, body, language);
-  const parsed = (await awaitContract(schema, language)).safeParse(body);
+  if (!response.ok) throw toApiError(response.status, body, language);
+  const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, 'INTERNAL', localText('INTERNAL'), parsed.error, language);
   return parsed.data;
-}
-
-/** Starts loading a lazy contract; a failed load is reported where it is awaited, never as an unhandled rejection. */
-function loadContract<S extends z.ZodType>(contract: Contract<S>): Promise<S> {
-  if (typeof contract !== 'function') return Promise.resolve(contract);
-  const loading = contract();
-  loading.catch(() => undefined);
-  return loading;
-}
-
-/** The contract's schema; its chunk failing to load (offline, not cached) is a failed request like any other. */
-async function awaitContract<S extends z.ZodType>(loading: Promise<S>, language: Language): Promise<S> {
-  try {
-    return await loading;
-  } catch (error) {
-    throw toFetchFailure(error, false, language);
-  }
 }
 
 export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
@@ -168,8 +129,8 @@ const STATUS_CODES: Partial<Record<number, ClientMadeCode>> = {
   504: 'REQUEST_TIMEOUT',
 };
 
-async function toApiError(status: number, body: unknown, language: Language): Promise<ApiError> {
-  const parsed = (await awaitContract(loadContract(errorBodyContract), language)).safeParse(body);
+function toApiError(status: number, body: unknown, language: Language): ApiError {
+  const parsed = ErrorBodySchema.safeParse(body);
   // Not our error body (a proxy's 502 page, a timeout): our message in the UI language, never "HTTP 502".
   if (!parsed.success) {
     const code = STATUS_CODES[status] ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
@@ -207,7 +168,7 @@ function readCsrfCookie(): string {
 export function apiSend<S extends z.ZodType>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  schema: Contract<S>,
+  schema: S,
   body?: unknown,
   options: ApiGetOptions = {},
 ): Promise<z.infer<S>> {

@@ -1,4 +1,4 @@
-import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales/index.ts';
 import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
@@ -65,21 +65,11 @@ export const ROUTE_NAMESPACES = [
   'dashboard',
   'support',
   'methodology',
-  // Texts of the project, sector, platform, methodology, status and team-sharing views; the home page shows none.
-  'project',
-  'heat',
-  'sectors',
-  'sharing',
-  'ingestion',
-  'platforms',
-  // The server's own catalogues (mails, validation messages): the web reads none of their keys.
-  'alerting',
-  'validation',
 ] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology,project,heat,sectors,sharing,ingestion,platforms,alerting,validation}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology}.json',
   {
     import: 'default',
   },
@@ -146,45 +136,15 @@ function syncHtmlLang(language: string): void {
 
 i18n.on('languageChanged', syncHtmlLang);
 
-/**
- * A safety net under the route lists of router.tsx: a component that asks for texts not loaded yet (useTranslation
- * with a route namespace its page does not list) suspends until they have loaded (the page's spinner), instead of
- * rendering its keys.
- */
-const textsOnDemand: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read: (language: string, namespace: string, callback: ReadCallback) => {
-    readNamespace(language, namespace).then(
-      (resources) => callback(null, resources),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
-
-async function readNamespace(language: string, namespace: string): Promise<Record<string, unknown>> {
-  if (!isLanguage(language)) return {};
-  if ((ROUTE_NAMESPACES as readonly string[]).includes(namespace)) {
-    const load = ROUTE_FILES[`../../shared/locales/${language}/${namespace}.json`];
-    if (!load) throw new Error(`no ${language} texts for ${namespace}`);
-    return load();
-  }
-  await loadCatalogue(language);
-  return (i18n.getResourceBundle(language, namespace) as Record<string, unknown> | undefined) ?? {};
-}
-
-void i18n
-  .use(textsOnDemand)
-  .use(initReactI18next)
-  .init({
-    resources: {},
-    partialBundledLanguages: true,
-    lng: detectLanguage(),
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false }, // React escapes already
-    returnNull: false,
-    initAsync: false,
-  });
+void i18n.use(initReactI18next).init({
+  resources: {},
+  partialBundledLanguages: true,
+  lng: detectLanguage(),
+  fallbackLng: false,
+  supportedLngs: [...LANGUAGES],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false }, // React escapes already
+  returnNull: false,
+  initAsync: false,
+});
 syncHtmlLang(i18n.language);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { en as catalogue } from '../../shared/locales/index.ts';
-import { i18n, ROUTE_NAMESPACES } from './i18n.ts';
+import { ROUTE_NAMESPACES } from './i18n.ts';
 import en from './locale-en.ts';
 import zh from './locale-zh.ts';
 
@@ -17,18 +17,5 @@ describe('the first-load locale chunks', () => {
     expect(namespacesOf(zh)).toEqual(firstLoad);
     expect(namespacesOf(en)).toEqual(firstLoad);
     expect(ROUTE_NAMESPACES.every((ns) => all.includes(ns))).toBe(true);
-  });
-});
-
-// The safety net under router.tsx's lists: useTranslation asks i18next for a namespace it has not got, and it loads.
-describe('a route namespace no page has loaded yet', () => {
-  test('loads when asked for, instead of leaving its keys to show', async () => {
-    const language = i18n.language;
-    expect(i18n.hasResourceBundle(language, 'sharing')).toBe(false);
-
-    await i18n.loadNamespaces('sharing');
-
-    expect(i18n.hasResourceBundle(language, 'sharing')).toBe(true);
-    expect(i18n.t('sharing:notes.add')).not.toBe('notes.add');
   });
 });

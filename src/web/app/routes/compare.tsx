@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { COMPARE_MIN } from '../../../shared/api/compare.constants.ts';
+import { COMPARE_MIN } from '../../../shared/api/compare.schema.ts';
 import { TREND_RANGES, type TrendRange } from '../../../shared/api/heat.schema.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';

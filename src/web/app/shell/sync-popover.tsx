@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { RefreshStartedResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
 import { updateModeOf } from '../../../shared/membership/level.ts';
 import { CloseIcon, RefreshIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -9,7 +10,7 @@ import { useSession } from '../../features/auth/api.ts';
 import { useConnectionState } from '../../features/realtime/connection-state.ts';
 import { syncStatusQueryOptions, systemKeys } from '../../features/system/api.ts';
 import { SYNC_DISPLAY_TONE, sinceText, syncDisplayOf } from '../../features/system/sync-display.ts';
-import { apiSend, lazyContract } from '../../lib/api-client.ts';
+import { apiSend } from '../../lib/api-client.ts';
 import { isCountedQuery } from '../../lib/counted-queries.ts';
 import { useErrorText } from '../../lib/errors.ts';
 import { formatDateTime } from '../../lib/format.ts';
@@ -18,8 +19,6 @@ import { useDismissPopover } from '../../lib/use-dismiss-popover.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { SyncStats } from './sync-stats.tsx';
-
-const adminOpsContracts = () => import('../../../shared/api/admin-ops.schema.ts');
 
 /**
  * The header's sync-status button and popover (spec §2 "Sync-status popover"): the state in the spec's colours, last
@@ -64,11 +63,7 @@ export function SyncPopover() {
     setRefetching(true);
     try {
       if (isAdmin) {
-        await apiSend(
-          'POST',
-          '/api/admin/maintenance/refresh',
-          lazyContract(adminOpsContracts, 'RefreshStartedResponseSchema'),
-        );
+        await apiSend('POST', '/api/admin/maintenance/refresh', RefreshStartedResponseSchema);
         showToast({ title: t('sync.started'), variant: 'success' });
       } else {
         // Counted searches are left for their next use: each one counts against the daily quota.

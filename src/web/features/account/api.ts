@@ -1,15 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChangePasswordBody, DeleteAccountBody, UpdateProfileBody } from '../../../shared/api/account.schema.ts';
-import type { MeResponse } from '../../../shared/api/auth.schema.ts';
-import { ApiError, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import {
+  type ChangePasswordBody,
+  ChangePasswordResponseSchema,
+  type DeleteAccountBody,
+  LinkedProvidersResponseSchema,
+  type UpdateProfileBody,
+  UpdateProfileResponseSchema,
+} from '../../../shared/api/account.schema.ts';
+import { CsrfResponseSchema, type MeResponse } from '../../../shared/api/auth.schema.ts';
+import { UserTasksResponseSchema } from '../../../shared/api/tasks.schema.ts';
+import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { authKeys } from '../../lib/session-keys.ts';
 import { accountKeys } from './keys.ts';
-
-const accountContracts = () => import('../../../shared/api/account.schema.ts');
-const authContracts = () => import('../../../shared/api/auth.schema.ts');
-const tasksContracts = () => import('../../../shared/api/tasks.schema.ts');
 
 // Server messages (validation, wrong password) come back in the language the page shows.
 const lang = () => ({ query: { lang: currentLanguage() } });
@@ -18,8 +22,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useLinkedProviders = () =>
   useQuery({
     queryKey: accountKeys.providers(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/me/providers', lazyContract(accountContracts, 'LinkedProvidersResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/me/providers', LinkedProvidersResponseSchema, { signal }),
   });
 
 /**
@@ -31,10 +34,7 @@ export const useCompletedTasks = () =>
     queryKey: accountKeys.completedTasks(),
     queryFn: async ({ signal }) => {
       try {
-        return await apiGet('/api/me/tasks', lazyContract(tasksContracts, 'UserTasksResponseSchema'), {
-          signal,
-          query: { limit: 20 },
-        });
+        return await apiGet('/api/me/tasks', UserTasksResponseSchema, { signal, query: { limit: 20 } });
       } catch (error) {
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
         throw error;
@@ -47,7 +47,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfileBody) =>
-      apiSend('PATCH', '/api/me/profile', lazyContract(accountContracts, 'UpdateProfileResponseSchema'), body, lang()),
+      apiSend('PATCH', '/api/me/profile', UpdateProfileResponseSchema, body, lang()),
     onSuccess: ({ profile }) => {
       queryClient.setQueryData<MeResponse | null>(authKeys.me(), (me) => (me ? { ...me, profile } : me));
     },
@@ -59,7 +59,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      apiSend('POST', '/api/me/password', lazyContract(accountContracts, 'ChangePasswordResponseSchema'), body, lang()),
+      apiSend('POST', '/api/me/password', ChangePasswordResponseSchema, body, lang()),
     onSuccess: (me) => {
       queryClient.setQueryData(authKeys.me(), me);
       void queryClient.invalidateQueries({ queryKey: accountKeys.providers() });
@@ -81,20 +81,10 @@ function useEndingMutation<T>(send: (body: T) => Promise<unknown>) {
 }
 
 export const useSignOutEverywhere = () =>
-  useEndingMutation(() =>
-    apiSend(
-      'POST',
-      '/api/me/sign-out-everywhere',
-      lazyContract(authContracts, 'CsrfResponseSchema'),
-      undefined,
-      lang(),
-    ),
-  );
+  useEndingMutation(() => apiSend('POST', '/api/me/sign-out-everywhere', CsrfResponseSchema, undefined, lang()));
 
 export const useDeleteAccount = () =>
-  useEndingMutation((body: DeleteAccountBody) =>
-    apiSend('DELETE', '/api/me', lazyContract(authContracts, 'CsrfResponseSchema'), body, lang()),
-  );
+  useEndingMutation((body: DeleteAccountBody) => apiSend('DELETE', '/api/me', CsrfResponseSchema, body, lang()));
 
 // The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
 export { accountKeys };

@@ -1,10 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSocialAccountBody } from '../../../shared/api/social-accounts.schema.ts';
-import { ANY_ANSWER, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import {
+  type CreateSocialAccountBody,
+  SocialAccountListResponseSchema,
+  SocialAccountSchema,
+  SocialUsageResponseSchema,
+} from '../../../shared/api/social-accounts.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
-
-const socialAccountsContracts = () => import('../../../shared/api/social-accounts.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 const BASE = '/api/admin/social-accounts';
@@ -12,19 +16,14 @@ const BASE = '/api/admin/social-accounts';
 export const useSocialAccounts = () =>
   useQuery({
     queryKey: adminKeys.socialAccounts.list(),
-    queryFn: ({ signal }) =>
-      apiGet(BASE, lazyContract(socialAccountsContracts, 'SocialAccountListResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet(BASE, SocialAccountListResponseSchema, { signal }),
   });
 
 /** Per account and day: requests, errors and 429s over the last `days` days. */
 export const useSocialUsage = (days: number) =>
   useQuery({
     queryKey: adminKeys.socialAccounts.usage(days),
-    queryFn: ({ signal }) =>
-      apiGet(`${BASE}/usage`, lazyContract(socialAccountsContracts, 'SocialUsageResponseSchema'), {
-        signal,
-        query: { days },
-      }),
+    queryFn: ({ signal }) => apiGet(`${BASE}/usage`, SocialUsageResponseSchema, { signal, query: { days } }),
     placeholderData: keepPreviousData,
   });
 
@@ -42,17 +41,15 @@ function useAccountMutation<T, R>(send: (input: T) => Promise<R>) {
 
 /** Adds an account; its secrets go to the server once and are never read back. */
 export const useCreateSocialAccount = () =>
-  useAccountMutation((body: CreateSocialAccountBody) =>
-    apiSend('POST', BASE, lazyContract(socialAccountsContracts, 'SocialAccountSchema'), body, lang()),
-  );
+  useAccountMutation((body: CreateSocialAccountBody) => apiSend('POST', BASE, SocialAccountSchema, body, lang()));
 
 /** Enables (today's usage restarts at 0) or disables an account. */
 export const useSetSocialAccountActive = () =>
   useAccountMutation(({ id, active }: { id: string; active: boolean }) =>
-    apiSend('PATCH', `${BASE}/${encodeURIComponent(id)}`, ANY_ANSWER, { active }, lang()),
+    apiSend('PATCH', `${BASE}/${encodeURIComponent(id)}`, z.unknown(), { active }, lang()),
   );
 
 export const useDeleteSocialAccount = () =>
   useAccountMutation((id: string) =>
-    apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()),
+    apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
   );

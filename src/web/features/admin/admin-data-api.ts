@@ -1,13 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminProjectListQuery, ImportMode } from '../../../shared/api/admin-data.schema.ts';
-import type { AdminProjectWrite, ExportSector } from '../../../shared/api/catalogue.schema.ts';
-import { apiGet, apiSend, lazyContract, revalidateReads } from '../../lib/api-client.ts';
+import {
+  type AdminProjectListQuery,
+  AdminProjectListResponseSchema,
+  AuditResponseSchema,
+  DeletedResponseSchema,
+  type ImportMode,
+  ImportResultSchema,
+} from '../../../shared/api/admin-data.schema.ts';
+import {
+  type AdminProjectWrite,
+  ExportProjectSchema,
+  type ExportSector,
+  ExportSectorSchema,
+  KnownChainsResponseSchema,
+} from '../../../shared/api/catalogue.schema.ts';
+import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import { apiGet, apiSend, revalidateReads } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
-
-const adminDataContracts = () => import('../../../shared/api/admin-data.schema.ts');
-const catalogueContracts = () => import('../../../shared/api/catalogue.schema.ts');
-const sectorsContracts = () => import('../../../shared/api/sectors.schema.ts');
 
 // The /admin page's data sections: projects, sectors, import, audit log. Every call is
 // refused by the server unless the session is an admin's; `lang` makes its error messages (which name the bad field
@@ -22,23 +32,14 @@ export const AUDIT_PAGE_SIZE = 20;
 export const useAdminProjects = (query: AdminProjectListQuery) =>
   useQuery({
     queryKey: adminKeys.data.projects(query),
-    queryFn: ({ signal }) =>
-      apiGet('/api/admin/projects', lazyContract(adminDataContracts, 'AdminProjectListResponseSchema'), {
-        query,
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/admin/projects', AdminProjectListResponseSchema, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useAdminProject = (id: string | null) =>
   useQuery({
     queryKey: adminKeys.data.project(id ?? ''),
-    queryFn: ({ signal }) =>
-      apiGet(
-        `/api/admin/projects/${encodeURIComponent(id!)}`,
-        lazyContract(catalogueContracts, 'ExportProjectSchema'),
-        { signal },
-      ),
+    queryFn: ({ signal }) => apiGet(`/api/admin/projects/${encodeURIComponent(id!)}`, ExportProjectSchema, { signal }),
     enabled: id !== null,
   });
 
@@ -46,8 +47,7 @@ export const useAdminProject = (id: string | null) =>
 export const useAdminSectors = () =>
   useQuery({
     queryKey: adminKeys.data.sectors(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/sectors', lazyContract(sectorsContracts, 'SectorListResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
     select: (data) => [...data.items].sort((a, b) => a.name.localeCompare(b.name)),
   });
 
@@ -55,7 +55,7 @@ export const useAuditLog = (before: number | undefined) =>
   useQuery({
     queryKey: adminKeys.data.audit(before),
     queryFn: ({ signal }) =>
-      apiGet('/api/admin/audit', lazyContract(adminDataContracts, 'AuditResponseSchema'), {
+      apiGet('/api/admin/audit', AuditResponseSchema, {
         query: { limit: AUDIT_PAGE_SIZE, before, lang: currentLanguage() },
         signal,
       }),
@@ -83,51 +83,32 @@ function useCatalogueMutation<T, R>(send: (input: T) => Promise<R>) {
 export const useSaveProject = () =>
   useCatalogueMutation(({ project, isNew }: { project: AdminProjectWrite; isNew: boolean }) =>
     isNew
-      ? apiSend('POST', '/api/admin/projects', lazyContract(catalogueContracts, 'ExportProjectSchema'), project, lang())
-      : apiSend(
-          'PUT',
-          `/api/admin/projects/${encodeURIComponent(project.id)}`,
-          lazyContract(catalogueContracts, 'ExportProjectSchema'),
-          project,
-          lang(),
-        ),
+      ? apiSend('POST', '/api/admin/projects', ExportProjectSchema, project, lang())
+      : apiSend('PUT', `/api/admin/projects/${encodeURIComponent(project.id)}`, ExportProjectSchema, project, lang()),
   );
 
 export const useDeleteProject = () =>
   useCatalogueMutation((id: string) =>
-    apiSend(
-      'DELETE',
-      `/api/admin/projects/${encodeURIComponent(id)}`,
-      lazyContract(adminDataContracts, 'DeletedResponseSchema'),
-      undefined,
-      lang(),
-    ),
+    apiSend('DELETE', `/api/admin/projects/${encodeURIComponent(id)}`, DeletedResponseSchema, undefined, lang()),
   );
 
 /** POST /api/admin/sectors: a new sector (409 when its id is taken, 400 when its name only differs in case). */
 export const useCreateSector = () =>
   useCatalogueMutation((sector: ExportSector) =>
-    apiSend('POST', '/api/admin/sectors', lazyContract(catalogueContracts, 'ExportSectorSchema'), sector, lang()),
+    apiSend('POST', '/api/admin/sectors', ExportSectorSchema, sector, lang()),
   );
 
 /** GET /api/admin/chains: the chains a project may name without adding one. */
 export const useKnownChains = () =>
   useQuery({
     queryKey: adminKeys.data.chains(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/admin/chains', lazyContract(catalogueContracts, 'KnownChainsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/admin/chains', KnownChainsResponseSchema, { signal }),
     select: (data) => data.items,
   });
 
 export const useSaveSector = () =>
   useCatalogueMutation((sector: ExportSector) =>
-    apiSend(
-      'PUT',
-      `/api/admin/sectors/${encodeURIComponent(sector.id)}`,
-      lazyContract(catalogueContracts, 'ExportSectorSchema'),
-      sector,
-      lang(),
-    ),
+    apiSend('PUT', `/api/admin/sectors/${encodeURIComponent(sector.id)}`, ExportSectorSchema, sector, lang()),
   );
 
 type ImportInput = { body: unknown; mode: ImportMode };
@@ -137,22 +118,10 @@ const importQuery = (mode: ImportMode) => ({ query: { mode, lang: currentLanguag
 export const usePreviewImport = () =>
   useMutation({
     mutationFn: ({ body, mode }: ImportInput) =>
-      apiSend(
-        'POST',
-        '/api/admin/import/preview',
-        lazyContract(adminDataContracts, 'ImportResultSchema'),
-        body,
-        importQuery(mode),
-      ),
+      apiSend('POST', '/api/admin/import/preview', ImportResultSchema, body, importQuery(mode)),
   });
 
 export const useRunImport = () =>
   useCatalogueMutation(({ body, mode }: ImportInput) =>
-    apiSend(
-      'POST',
-      '/api/admin/import',
-      lazyContract(adminDataContracts, 'ImportResultSchema'),
-      body,
-      importQuery(mode),
-    ),
+    apiSend('POST', '/api/admin/import', ImportResultSchema, body, importQuery(mode)),
   );

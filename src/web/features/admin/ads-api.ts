@@ -1,19 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminAdBody, AdminAdPatch } from '../../../shared/api/ads.schema.ts';
-import { ANY_ANSWER, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import {
+  type AdminAdBody,
+  AdminAdListSchema,
+  type AdminAdPatch,
+  AdminAdSchema,
+} from '../../../shared/api/ads.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
-
-const adsContracts = () => import('../../../shared/api/ads.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 const BASE = '/api/admin/ads';
 
 export const useAdminAds = () =>
-  useQuery({
-    queryKey: adminKeys.ads,
-    queryFn: ({ signal }) => apiGet(BASE, lazyContract(adsContracts, 'AdminAdListSchema'), { signal }),
-  });
+  useQuery({ queryKey: adminKeys.ads, queryFn: ({ signal }) => apiGet(BASE, AdminAdListSchema, { signal }) });
 
 function useAdMutation<T, R>(send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -21,14 +22,12 @@ function useAdMutation<T, R>(send: (input: T) => Promise<R>) {
 }
 
 export const useCreateAd = () =>
-  useAdMutation((body: AdminAdBody) =>
-    apiSend('POST', BASE, lazyContract(adsContracts, 'AdminAdSchema'), body, lang()),
-  );
+  useAdMutation((body: AdminAdBody) => apiSend('POST', BASE, AdminAdSchema, body, lang()));
 
 export const useUpdateAd = () =>
   useAdMutation(({ id, patch }: { id: string; patch: AdminAdPatch }) =>
-    apiSend('PATCH', `${BASE}/${encodeURIComponent(id)}`, lazyContract(adsContracts, 'AdminAdSchema'), patch, lang()),
+    apiSend('PATCH', `${BASE}/${encodeURIComponent(id)}`, AdminAdSchema, patch, lang()),
   );
 
 export const useDeleteAd = () =>
-  useAdMutation((id: string) => apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()));
+  useAdMutation((id: string) => apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()));

@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CorrectionStatus } from '../../../shared/api/corrections.schema.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import {
+  AdminCorrectionListResponseSchema,
+  AdminCorrectionSchema,
+  type CorrectionStatus,
+} from '../../../shared/api/corrections.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
-
-const correctionsContracts = () => import('../../../shared/api/corrections.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 
@@ -15,7 +17,7 @@ export const useAdminCorrections = (status: CorrectionStatus, offset: number) =>
   useQuery({
     queryKey: adminKeys.corrections.list(status, offset),
     queryFn: ({ signal }) =>
-      apiGet('/api/admin/corrections', lazyContract(correctionsContracts, 'AdminCorrectionListResponseSchema'), {
+      apiGet('/api/admin/corrections', AdminCorrectionListResponseSchema, {
         signal,
         query: { status, limit: ADMIN_CORRECTIONS_PAGE_SIZE, offset, lang: currentLanguage() },
       }),
@@ -27,20 +29,8 @@ export function useReviewCorrection() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
       reason === undefined
-        ? apiSend(
-            'POST',
-            `/api/admin/corrections/${id}/accept`,
-            lazyContract(correctionsContracts, 'AdminCorrectionSchema'),
-            undefined,
-            lang(),
-          )
-        : apiSend(
-            'POST',
-            `/api/admin/corrections/${id}/reject`,
-            lazyContract(correctionsContracts, 'AdminCorrectionSchema'),
-            { reason },
-            lang(),
-          ),
+        ? apiSend('POST', `/api/admin/corrections/${id}/accept`, AdminCorrectionSchema, undefined, lang())
+        : apiSend('POST', `/api/admin/corrections/${id}/reject`, AdminCorrectionSchema, { reason }, lang()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.corrections.all }),
   });
 }

@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import {
+  EvaluationResponseSchema,
+  HeatModelSchema,
+  HeatModelsResponseSchema,
+} from '../../../shared/api/methodology.schema.ts';
+import { ProposalListResponseSchema, ProposalSchema } from '../../../shared/api/weight-proposals.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const methodologyContracts = () => import('../../../shared/api/methodology.schema.ts');
-const weightProposalsContracts = () => import('../../../shared/api/weight-proposals.schema.ts');
 
 // The admin's methodology section: model versions, their stored evaluations, public proposals; promote and make a
 // candidate (both admin-only and audited on the server).
@@ -21,8 +24,7 @@ export const adminMethodologyKeys = {
 export const useAdminHeatModels = () =>
   useQuery({
     queryKey: adminMethodologyKeys.models,
-    queryFn: ({ signal }) =>
-      apiGet('/api/methodology/models', lazyContract(methodologyContracts, 'HeatModelsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/methodology/models', HeatModelsResponseSchema, { signal }),
   });
 
 /** The stored evaluations of every version replayed on the same history, 7-day horizon, whole universe. */
@@ -30,7 +32,7 @@ export const useAdminModelEvaluation = () =>
   useQuery({
     queryKey: adminMethodologyKeys.evaluation,
     queryFn: ({ signal }) =>
-      apiGet('/api/methodology/evaluation', lazyContract(methodologyContracts, 'EvaluationResponseSchema'), {
+      apiGet('/api/methodology/evaluation', EvaluationResponseSchema, {
         signal,
         query: { basis: 'replayed', horizon: 7, group: 'all' },
       }),
@@ -40,10 +42,7 @@ export const useAdminModelEvaluation = () =>
 export const useAdminProposals = () =>
   useQuery({
     queryKey: adminMethodologyKeys.proposals,
-    queryFn: ({ signal }) =>
-      apiGet('/api/methodology/proposals', lazyContract(weightProposalsContracts, 'ProposalListResponseSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/methodology/proposals', ProposalListResponseSchema, { signal }),
   });
 
 /** Promotes a candidate; every methodology answer is read again (the models, the changelog, the proposals). */
@@ -54,7 +53,7 @@ export function usePromoteModel() {
       apiSend(
         'POST',
         `/api/admin/methodology/models/${encodeURIComponent(id)}/promote`,
-        lazyContract(methodologyContracts, 'HeatModelSchema'),
+        HeatModelSchema,
         undefined,
         lang(),
       ),
@@ -70,7 +69,7 @@ export function useMakeCandidate() {
       apiSend(
         'POST',
         `/api/admin/methodology/proposals/${proposalId}/candidate`,
-        lazyContract(weightProposalsContracts, 'ProposalSchema'),
+        ProposalSchema,
         { id: modelId },
         lang(),
       ),

@@ -1,9 +1,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import {
+  AdminPaymentsResponseSchema,
+  AdminRefundResponseSchema,
+} from '../../../shared/api/payments-checkout.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
-
-const paymentsCheckoutContracts = () => import('../../../shared/api/payments-checkout.schema.ts');
 
 const BASE = '/api/admin/payments';
 
@@ -13,10 +15,7 @@ export const useAdminPayments = () =>
     queryKey: adminKeys.payments,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ signal, pageParam }) =>
-      apiGet(BASE, lazyContract(paymentsCheckoutContracts, 'AdminPaymentsResponseSchema'), {
-        signal,
-        query: { limit: 50, before: pageParam },
-      }),
+      apiGet(BASE, AdminPaymentsResponseSchema, { signal, query: { limit: 50, before: pageParam } }),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 
@@ -25,15 +24,9 @@ export const useRefundPayment = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiSend(
-        'POST',
-        `${BASE}/${encodeURIComponent(id)}/refund`,
-        lazyContract(paymentsCheckoutContracts, 'AdminRefundResponseSchema'),
-        undefined,
-        {
-          query: { lang: currentLanguage() },
-        },
-      ),
+      apiSend('POST', `${BASE}/${encodeURIComponent(id)}/refund`, AdminRefundResponseSchema, undefined, {
+        query: { lang: currentLanguage() },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.payments }),
   });
 };

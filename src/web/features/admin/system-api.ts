@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MaintenanceAction } from '../../../shared/api/admin-ops.schema.ts';
-import type { OperationRunsResponse } from '../../../shared/api/admin-runs.schema.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
+import { ConfigStatusResponseSchema } from '../../../shared/api/admin-config.schema.ts';
+import {
+  type MaintenanceAction,
+  MaintenanceResponseSchema,
+  RefreshStartedResponseSchema,
+} from '../../../shared/api/admin-ops.schema.ts';
+import { type OperationRunsResponse, OperationRunsResponseSchema } from '../../../shared/api/admin-runs.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
-
-const adminContracts = () => import('../../../shared/api/admin.schema.ts');
-const adminConfigContracts = () => import('../../../shared/api/admin-config.schema.ts');
-const adminOpsContracts = () => import('../../../shared/api/admin-ops.schema.ts');
-const adminRunsContracts = () => import('../../../shared/api/admin-runs.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 
@@ -16,16 +17,14 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useAdminStats = () =>
   useQuery({
     queryKey: adminKeys.stats,
-    queryFn: ({ signal }) =>
-      apiGet('/api/admin/stats', lazyContract(adminContracts, 'AdminStatsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/admin/stats', AdminStatsResponseSchema, { signal }),
   });
 
 /** GET /api/admin/config: what the server's settings allow, and the variables to set (no values). */
 export const useAdminConfig = () =>
   useQuery({
     queryKey: adminKeys.config,
-    queryFn: ({ signal }) =>
-      apiGet('/api/admin/config', lazyContract(adminConfigContracts, 'ConfigStatusResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/admin/config', ConfigStatusResponseSchema, { signal }),
   });
 
 /** True when SECRET_KEY is not set (X accounts and /twitter-debug cannot work); undefined while unknown. */
@@ -48,10 +47,7 @@ const isRunning = (data: OperationRunsResponse | undefined) =>
 export const useOperationRuns = (busy: boolean) =>
   useQuery({
     queryKey: adminKeys.runs,
-    queryFn: ({ signal }) =>
-      apiGet('/api/admin/maintenance/runs', lazyContract(adminRunsContracts, 'OperationRunsResponseSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/admin/maintenance/runs', OperationRunsResponseSchema, { signal }),
     refetchInterval: (query) => (busy || isRunning(query.state.data) ? RUNS_POLL_MS : false),
   });
 
@@ -68,13 +64,7 @@ export const useRunMaintenance = () => {
   const invalidate = useInvalidateRuns();
   return useMutation({
     mutationFn: (action: MaintenanceAction) =>
-      apiSend(
-        'POST',
-        `/api/admin/maintenance/${action}`,
-        lazyContract(adminOpsContracts, 'MaintenanceResponseSchema'),
-        undefined,
-        lang(),
-      ),
+      apiSend('POST', `/api/admin/maintenance/${action}`, MaintenanceResponseSchema, undefined, lang()),
     onSettled: invalidate,
   });
 };
@@ -84,13 +74,7 @@ export const useStartRefresh = () => {
   const invalidate = useInvalidateRuns();
   return useMutation({
     mutationFn: () =>
-      apiSend(
-        'POST',
-        '/api/admin/maintenance/refresh',
-        lazyContract(adminOpsContracts, 'RefreshStartedResponseSchema'),
-        undefined,
-        lang(),
-      ),
+      apiSend('POST', '/api/admin/maintenance/refresh', RefreshStartedResponseSchema, undefined, lang()),
     onSettled: invalidate,
   });
 };

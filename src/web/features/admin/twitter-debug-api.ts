@@ -1,15 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { XDebugBody } from '../../../shared/api/twitter-debug.schema.ts';
-import { apiSend, lazyContract } from '../../lib/api-client.ts';
+import { type XDebugBody, XDebugResponseSchema } from '../../../shared/api/twitter-debug.schema.ts';
+import { apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const twitterDebugContracts = () => import('../../../shared/api/twitter-debug.schema.ts');
 
 /** POST /api/admin/twitter-debug: one X call through the pool (it counts on the serving account's daily usage). */
 export const useTwitterDebug = () =>
   useMutation({
     mutationFn: (body: XDebugBody) =>
-      apiSend('POST', '/api/admin/twitter-debug', lazyContract(twitterDebugContracts, 'XDebugResponseSchema'), body, {
-        query: { lang: currentLanguage() },
-      }),
+      apiSend('POST', '/api/admin/twitter-debug', XDebugResponseSchema, body, { query: { lang: currentLanguage() } }),
   });

@@ -1,12 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateAlertBody, UpdateAlertBody } from '../../../shared/api/alerts.schema.ts';
-import { ANY_ANSWER, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import {
+  AlertDeliveriesResponseSchema,
+  AlertsResponseSchema,
+  type CreateAlertBody,
+  CreateAlertResponseSchema,
+  type UpdateAlertBody,
+} from '../../../shared/api/alerts.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const alertsContracts = () => import('../../../shared/api/alerts.schema.ts');
 
 // The UI language: target names and the server's refusals (invalid threshold, cap reached) read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
+const NoBody = z.unknown();
 
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -19,11 +25,7 @@ export const useAlerts = (enabled = true) => {
   const language = currentLanguage();
   return useQuery({
     queryKey: alertKeys.list(language),
-    queryFn: ({ signal }) =>
-      apiGet('/api/alerts', lazyContract(alertsContracts, 'AlertsResponseSchema'), {
-        query: { lang: language },
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/alerts', AlertsResponseSchema, { query: { lang: language }, signal }),
     enabled,
   });
 };
@@ -32,11 +34,7 @@ export const useAlertDeliveries = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: alertKeys.deliveries(id),
     queryFn: ({ signal }) =>
-      apiGet(
-        `/api/alerts/${encodeURIComponent(id)}/deliveries`,
-        lazyContract(alertsContracts, 'AlertDeliveriesResponseSchema'),
-        { signal },
-      ),
+      apiGet(`/api/alerts/${encodeURIComponent(id)}/deliveries`, AlertDeliveriesResponseSchema, { signal }),
     enabled,
   });
 
@@ -50,22 +48,14 @@ function useAlertMutation<T, R>(send: (input: T) => Promise<R>) {
 }
 
 export const useCreateAlert = () =>
-  useAlertMutation((body: CreateAlertBody) =>
-    apiSend('POST', '/api/alerts', lazyContract(alertsContracts, 'CreateAlertResponseSchema'), body, lang()),
-  );
+  useAlertMutation((body: CreateAlertBody) => apiSend('POST', '/api/alerts', CreateAlertResponseSchema, body, lang()));
 
 export const useUpdateAlert = () =>
   useAlertMutation(({ id, ...body }: UpdateAlertBody & { id: string }) =>
-    apiSend(
-      'PATCH',
-      `/api/alerts/${encodeURIComponent(id)}`,
-      lazyContract(alertsContracts, 'CreateAlertResponseSchema'),
-      body,
-      lang(),
-    ),
+    apiSend('PATCH', `/api/alerts/${encodeURIComponent(id)}`, CreateAlertResponseSchema, body, lang()),
   );
 
 export const useDeleteAlert = () =>
   useAlertMutation((id: string) =>
-    apiSend('DELETE', `/api/alerts/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()),
+    apiSend('DELETE', `/api/alerts/${encodeURIComponent(id)}`, NoBody, undefined, lang()),
   );

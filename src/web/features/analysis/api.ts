@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BriefKind } from '../../../shared/api/analysis.schema.ts';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
+import {
+  type BriefKind,
+  MarketAnalysisResponseSchema,
+  ProjectAnalysisResponseSchema,
+  SectorAnalysisResponseSchema,
+} from '../../../shared/api/analysis.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import { analysisKeys } from './keys.ts';
-
-const analysisContracts = () => import('../../../shared/api/analysis.schema.ts');
 
 /** What a brief is about: a project or a sector by id, or the whole market (id null). */
 export type BriefTarget = { kind: BriefKind; id: string | null };
@@ -18,26 +21,19 @@ export function analysisPath(target: BriefTarget): string {
 export const projectAnalysisQueryOptions = (id: string) =>
   queryOptions({
     queryKey: analysisKeys.project(id),
-    queryFn: ({ signal }) =>
-      apiGet(analysisPath({ kind: 'project', id }), lazyContract(analysisContracts, 'ProjectAnalysisResponseSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet(analysisPath({ kind: 'project', id }), ProjectAnalysisResponseSchema, { signal }),
   });
 
 export const sectorAnalysisQueryOptions = (id: string) =>
   queryOptions({
     queryKey: analysisKeys.sector(id),
-    queryFn: ({ signal }) =>
-      apiGet(analysisPath({ kind: 'sector', id }), lazyContract(analysisContracts, 'SectorAnalysisResponseSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet(analysisPath({ kind: 'sector', id }), SectorAnalysisResponseSchema, { signal }),
   });
 
 export const marketAnalysisQueryOptions = () =>
   queryOptions({
     queryKey: analysisKeys.market(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/analysis/market', lazyContract(analysisContracts, 'MarketAnalysisResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/analysis/market', MarketAnalysisResponseSchema, { signal }),
   });
 
 /** A project's analysis: the summary for everyone, `full` for premium and up (the server decides). */

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { ApiKeyListResponseSchema, ApiKeySchema, CreatedApiKeySchema } from '../../../shared/api/api-keys.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const apiKeysContracts = () => import('../../../shared/api/api-keys.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 
@@ -12,8 +11,7 @@ export const apiKeyKeys = { all: ['api-keys'] as const, list: () => ['api-keys',
 export const useApiKeys = () =>
   useQuery({
     queryKey: apiKeyKeys.list(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/me/api-keys', lazyContract(apiKeysContracts, 'ApiKeyListResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/me/api-keys', ApiKeyListResponseSchema, { signal }),
   });
 
 function useApiKeyMutation<T, R>(send: (input: T) => Promise<R>) {
@@ -26,17 +24,9 @@ function useApiKeyMutation<T, R>(send: (input: T) => Promise<R>) {
 
 /** Creates a key: the answer holds the full key, the only time it is ever sent. */
 export const useCreateApiKey = () =>
-  useApiKeyMutation((name: string) =>
-    apiSend('POST', '/api/me/api-keys', lazyContract(apiKeysContracts, 'CreatedApiKeySchema'), { name }, lang()),
-  );
+  useApiKeyMutation((name: string) => apiSend('POST', '/api/me/api-keys', CreatedApiKeySchema, { name }, lang()));
 
 export const useRevokeApiKey = () =>
   useApiKeyMutation((id: string) =>
-    apiSend(
-      'POST',
-      `/api/me/api-keys/${encodeURIComponent(id)}/revoke`,
-      lazyContract(apiKeysContracts, 'ApiKeySchema'),
-      undefined,
-      lang(),
-    ),
+    apiSend('POST', `/api/me/api-keys/${encodeURIComponent(id)}/revoke`, ApiKeySchema, undefined, lang()),
   );

@@ -1,20 +1,26 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  MeResponse,
-  OAuthCallbackBody,
-  OAuthProvider,
-  PasswordResetConfirmBody,
-  PasswordResetRequestBody,
-  SignInBody,
-  SignUpBody,
-  VerifyEmailBody,
+import {
+  AcceptedResponseSchema,
+  CsrfResponseSchema,
+  type MeResponse,
+  MeResponseSchema,
+  type OAuthCallbackBody,
+  OAuthCallbackResponseSchema,
+  type OAuthProvider,
+  type PasswordResetConfirmBody,
+  type PasswordResetRequestBody,
+  ProvidersResponseSchema,
+  SessionResponseSchema,
+  type SignInBody,
+  type SignUpBody,
+  SignUpResponseSchema,
+  type VerifyEmailBody,
+  VerifyEmailCheckResponseSchema,
 } from '../../../shared/api/auth.schema.ts';
-import { ApiError, apiGet, apiSend, buildUrl, lazyContract } from '../../lib/api-client.ts';
+import { ApiError, apiGet, apiSend, buildUrl } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { authKeys } from '../../lib/session-keys.ts';
-
-const authContracts = () => import('../../../shared/api/auth.schema.ts');
 
 // The UI language, not the browser's: mails and server-side validation messages follow what the user reads.
 const lang = () => ({ query: { lang: currentLanguage() } });
@@ -27,7 +33,7 @@ export const sessionQueryOptions = () =>
     queryKey: authKeys.me(),
     queryFn: async ({ signal }): Promise<MeResponse | null> => {
       try {
-        const session = await apiGet('/api/me', lazyContract(authContracts, 'SessionResponseSchema'), { signal });
+        const session = await apiGet('/api/me', SessionResponseSchema, { signal });
         return session.user === null ? null : session;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
@@ -42,8 +48,7 @@ export const useSession = () => useQuery(sessionQueryOptions());
 export const useProviders = () =>
   useQuery({
     queryKey: authKeys.providers(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/auth/providers', lazyContract(authContracts, 'ProvidersResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/auth/providers', ProvidersResponseSchema, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -64,30 +69,20 @@ function useSignedInMutation<T, R extends MeResponse>(send: (body: T) => Promise
 }
 
 export const useSignIn = () =>
-  useSignedInMutation((body: SignInBody) =>
-    apiSend('POST', '/api/auth/sign-in', lazyContract(authContracts, 'MeResponseSchema'), body, lang()),
-  );
+  useSignedInMutation((body: SignInBody) => apiSend('POST', '/api/auth/sign-in', MeResponseSchema, body, lang()));
 
 export const useSignUp = () =>
-  useSignedInMutation((body: SignUpBody) =>
-    apiSend('POST', '/api/auth/sign-up', lazyContract(authContracts, 'SignUpResponseSchema'), body, lang()),
-  );
+  useSignedInMutation((body: SignUpBody) => apiSend('POST', '/api/auth/sign-up', SignUpResponseSchema, body, lang()));
 
 export const useOAuthCallback = () =>
   useSignedInMutation((body: OAuthCallbackBody) =>
-    apiSend(
-      'POST',
-      '/api/auth/oauth/callback',
-      lazyContract(authContracts, 'OAuthCallbackResponseSchema'),
-      body,
-      lang(),
-    ),
+    apiSend('POST', '/api/auth/oauth/callback', OAuthCallbackResponseSchema, body, lang()),
   );
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiSend('POST', '/api/auth/sign-out', lazyContract(authContracts, 'CsrfResponseSchema')),
+    mutationFn: () => apiSend('POST', '/api/auth/sign-out', CsrfResponseSchema),
     onSettled: () => {
       queryClient.setQueryData(authKeys.me(), null);
       void queryClient.invalidateQueries({ predicate: refetchableExcept(authKeys.all) });
@@ -98,45 +93,27 @@ export function useSignOut() {
 export const useRequestReset = () =>
   useMutation({
     mutationFn: (body: PasswordResetRequestBody) =>
-      apiSend(
-        'POST',
-        '/api/auth/password-reset/request',
-        lazyContract(authContracts, 'AcceptedResponseSchema'),
-        body,
-        lang(),
-      ),
+      apiSend('POST', '/api/auth/password-reset/request', AcceptedResponseSchema, body, lang()),
   });
 
 export const useConfirmReset = () =>
   useMutation({
     mutationFn: (body: PasswordResetConfirmBody) =>
-      apiSend(
-        'POST',
-        '/api/auth/password-reset/confirm',
-        lazyContract(authContracts, 'AcceptedResponseSchema'),
-        body,
-        lang(),
-      ),
+      apiSend('POST', '/api/auth/password-reset/confirm', AcceptedResponseSchema, body, lang()),
   });
 
 /** Asks whether following a verification link will need a password (it does not spend the link). */
 export const useCheckVerifyLink = () =>
   useMutation({
     mutationFn: (token: string) =>
-      apiSend(
-        'POST',
-        '/api/auth/verify-email/check',
-        lazyContract(authContracts, 'VerifyEmailCheckResponseSchema'),
-        { token },
-        lang(),
-      ),
+      apiSend('POST', '/api/auth/verify-email/check', VerifyEmailCheckResponseSchema, { token }, lang()),
   });
 
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: VerifyEmailBody) =>
-      apiSend('POST', '/api/auth/verify-email', lazyContract(authContracts, 'AcceptedResponseSchema'), body, lang()),
+      apiSend('POST', '/api/auth/verify-email', AcceptedResponseSchema, body, lang()),
     // A verified session may earn, pay and export now: everything cached about the user is refetched.
     onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept() }),
   });
@@ -145,19 +122,11 @@ export function useVerifyEmail() {
 /** Mails a fresh verification link to the signed-in, unverified user (rate-limited on the server). */
 export const useResendVerification = () =>
   useMutation({
-    mutationFn: () =>
-      apiSend(
-        'POST',
-        '/api/auth/verify-email/resend',
-        lazyContract(authContracts, 'AcceptedResponseSchema'),
-        undefined,
-        lang(),
-      ),
+    mutationFn: () => apiSend('POST', '/api/auth/verify-email/resend', AcceptedResponseSchema, undefined, lang()),
   });
 
 /** Follows an e-mailed unlock link: the account's sign-in budget starts afresh. */
 export const useUnlockAccount = () =>
   useMutation({
-    mutationFn: (token: string) =>
-      apiSend('POST', '/api/auth/unlock', lazyContract(authContracts, 'AcceptedResponseSchema'), { token }, lang()),
+    mutationFn: (token: string) => apiSend('POST', '/api/auth/unlock', AcceptedResponseSchema, { token }, lang()),
   });

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateCorrectionBody } from '../../../shared/api/corrections.schema.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import {
+  CorrectionListResponseSchema,
+  CorrectionSchema,
+  type CreateCorrectionBody,
+} from '../../../shared/api/corrections.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const correctionsContracts = () => import('../../../shared/api/corrections.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 
@@ -19,7 +21,7 @@ export const useMyCorrections = (offset: number) =>
   useQuery({
     queryKey: correctionKeys.mine(offset),
     queryFn: ({ signal }) =>
-      apiGet('/api/me/corrections', lazyContract(correctionsContracts, 'CorrectionListResponseSchema'), {
+      apiGet('/api/me/corrections', CorrectionListResponseSchema, {
         signal,
         query: { limit: MY_CORRECTIONS_PAGE_SIZE, offset },
       }),
@@ -30,13 +32,7 @@ export function useProposeCorrection(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCorrectionBody) =>
-      apiSend(
-        'POST',
-        `/api/projects/${encodeURIComponent(projectId)}/corrections`,
-        lazyContract(correctionsContracts, 'CorrectionSchema'),
-        body,
-        lang(),
-      ),
+      apiSend('POST', `/api/projects/${encodeURIComponent(projectId)}/corrections`, CorrectionSchema, body, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: correctionKeys.all }),
   });
 }

@@ -1,9 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateCryptoPaymentBody, CryptoPayment } from '../../../shared/api/crypto-payments.schema.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import {
+  type CreateCryptoPaymentBody,
+  CryptoOptionsResponseSchema,
+  type CryptoPayment,
+  CryptoPaymentSchema,
+} from '../../../shared/api/crypto-payments.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const cryptoPaymentsContracts = () => import('../../../shared/api/crypto-payments.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 
@@ -17,10 +20,7 @@ export const cryptoPaymentKeys = {
 export const useCryptoOptions = () =>
   useQuery({
     queryKey: cryptoPaymentKeys.options(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/payments/crypto/options', lazyContract(cryptoPaymentsContracts, 'CryptoOptionsResponseSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/payments/crypto/options', CryptoOptionsResponseSchema, { signal }),
   });
 
 /** A crypto payment of mine; polled every 3 s while the chain still has something to say (pending or processing). */
@@ -29,11 +29,7 @@ export const useCryptoPayment = (id: string | null) =>
     queryKey: cryptoPaymentKeys.payment(id ?? ''),
     enabled: id !== null,
     queryFn: ({ signal }) =>
-      apiGet(
-        `/api/payments/crypto/${encodeURIComponent(id ?? '')}`,
-        lazyContract(cryptoPaymentsContracts, 'CryptoPaymentSchema'),
-        { signal },
-      ),
+      apiGet(`/api/payments/crypto/${encodeURIComponent(id ?? '')}`, CryptoPaymentSchema, { signal }),
     refetchInterval: (query) => (query.state.data?.state === 'processing' ? 3_000 : false),
   });
 
@@ -41,13 +37,7 @@ export const useCreateCryptoPayment = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCryptoPaymentBody) =>
-      apiSend(
-        'POST',
-        '/api/payments/crypto',
-        lazyContract(cryptoPaymentsContracts, 'CryptoPaymentSchema'),
-        body,
-        lang(),
-      ),
+      apiSend('POST', '/api/payments/crypto', CryptoPaymentSchema, body, lang()),
     onSuccess: (payment) => queryClient.setQueryData(cryptoPaymentKeys.payment(payment.paymentId), payment),
   });
 };
@@ -57,13 +47,7 @@ export const useSubmitCryptoHash = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (txHash: string) =>
-      apiSend(
-        'POST',
-        `/api/payments/crypto/${encodeURIComponent(id)}/submit`,
-        lazyContract(cryptoPaymentsContracts, 'CryptoPaymentSchema'),
-        { txHash },
-        lang(),
-      ),
+      apiSend('POST', `/api/payments/crypto/${encodeURIComponent(id)}/submit`, CryptoPaymentSchema, { txHash }, lang()),
     onSuccess: (payment: CryptoPayment) => queryClient.setQueryData(cryptoPaymentKeys.payment(id), payment),
     // A refusal may have failed the payment on the server: read its state again.
     onError: () => queryClient.invalidateQueries({ queryKey: cryptoPaymentKeys.payment(id) }),

@@ -1,16 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnalysisLang } from '../../../shared/api/analysis.schema.ts';
-import type { DashboardResponse, PutDashboardBody } from '../../../shared/api/dashboard.schema.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { AlertsResponseSchema } from '../../../shared/api/alerts.schema.ts';
+import {
+  type AnalysisLang,
+  BriefResponseSchema,
+  MarketAnalysisResponseSchema,
+} from '../../../shared/api/analysis.schema.ts';
+import {
+  type DashboardResponse,
+  DashboardResponseSchema,
+  DashboardSearchResultsSchema,
+  type PutDashboardBody,
+} from '../../../shared/api/dashboard.schema.ts';
+import { SavedSearchesResponseSchema } from '../../../shared/api/saved-searches.schema.ts';
+import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import { WatchlistDetailSchema, WatchlistsResponseSchema } from '../../../shared/api/watchlists.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { dashboardKeys } from './keys.ts';
-
-const alertsContracts = () => import('../../../shared/api/alerts.schema.ts');
-const analysisContracts = () => import('../../../shared/api/analysis.schema.ts');
-const dashboardContracts = () => import('../../../shared/api/dashboard.schema.ts');
-const savedSearchesContracts = () => import('../../../shared/api/saved-searches.schema.ts');
-const sectorsContracts = () => import('../../../shared/api/sectors.schema.ts');
-const watchlistsContracts = () => import('../../../shared/api/watchlists.schema.ts');
 
 // The dashboard's layout (/api/me/dashboard) and each widget's data, read from the same APIs the other pages use
 // (watchlists, alerts, sectors, market analysis and brief, saved searches): one read path per figure.
@@ -21,8 +27,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useDashboard = (enabled = true) =>
   useQuery({
     queryKey: dashboardKeys.layout(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/me/dashboard', lazyContract(dashboardContracts, 'DashboardResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/me/dashboard', DashboardResponseSchema, { signal }),
     enabled,
     retry: false,
   });
@@ -31,8 +36,7 @@ export const useDashboard = (enabled = true) =>
 export function useSaveDashboard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PutDashboardBody) =>
-      apiSend('PUT', '/api/me/dashboard', lazyContract(dashboardContracts, 'DashboardResponseSchema'), body, lang()),
+    mutationFn: (body: PutDashboardBody) => apiSend('PUT', '/api/me/dashboard', DashboardResponseSchema, body, lang()),
     onSuccess: (saved: DashboardResponse) => queryClient.setQueryData(dashboardKeys.layout(), saved),
   });
 }
@@ -40,24 +44,19 @@ export function useSaveDashboard() {
 export const useWatchlistOptions = () =>
   useQuery({
     queryKey: dashboardKeys.watchlists(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/watchlists', lazyContract(watchlistsContracts, 'WatchlistsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/watchlists', WatchlistsResponseSchema, { signal }),
   });
 
 export const useSavedSearchOptions = () =>
   useQuery({
     queryKey: dashboardKeys.savedSearches(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/saved-searches', lazyContract(savedSearchesContracts, 'SavedSearchesResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/saved-searches', SavedSearchesResponseSchema, { signal }),
   });
 
 export const useWatchlistWidget = (id: string) =>
   useQuery({
     queryKey: dashboardKeys.watchlist(id),
-    queryFn: ({ signal }) =>
-      apiGet(`/api/watchlists/${encodeURIComponent(id)}`, lazyContract(watchlistsContracts, 'WatchlistDetailSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet(`/api/watchlists/${encodeURIComponent(id)}`, WatchlistDetailSchema, { signal }),
     retry: false,
   });
 
@@ -65,13 +64,9 @@ export const useSearchResultsWidget = (id: string) =>
   useQuery({
     queryKey: dashboardKeys.searchResults(id),
     queryFn: ({ signal }) =>
-      apiGet(
-        `/api/me/dashboard/saved-searches/${encodeURIComponent(id)}/results`,
-        lazyContract(dashboardContracts, 'DashboardSearchResultsSchema'),
-        {
-          signal,
-        },
-      ),
+      apiGet(`/api/me/dashboard/saved-searches/${encodeURIComponent(id)}/results`, DashboardSearchResultsSchema, {
+        signal,
+      }),
     retry: false,
   });
 
@@ -79,36 +74,27 @@ export const useAlertsWidget = () => {
   const language = currentLanguage();
   return useQuery({
     queryKey: dashboardKeys.alerts(language),
-    queryFn: ({ signal }) =>
-      apiGet('/api/alerts', lazyContract(alertsContracts, 'AlertsResponseSchema'), {
-        query: { lang: language },
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/alerts', AlertsResponseSchema, { query: { lang: language }, signal }),
   });
 };
 
 export const useSectorsWidget = () =>
   useQuery({
     queryKey: dashboardKeys.sectors(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/sectors', lazyContract(sectorsContracts, 'SectorListResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
   });
 
 export const useMarketWidget = () =>
   useQuery({
     queryKey: dashboardKeys.market(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/analysis/market', lazyContract(analysisContracts, 'MarketAnalysisResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/analysis/market', MarketAnalysisResponseSchema, { signal }),
   });
 
 export const useBriefWidget = (language: AnalysisLang) =>
   useQuery({
     queryKey: dashboardKeys.brief(language),
     queryFn: ({ signal }) =>
-      apiGet('/api/analysis/market/brief', lazyContract(analysisContracts, 'BriefResponseSchema'), {
-        query: { lang: language },
-        signal,
-      }),
+      apiGet('/api/analysis/market/brief', BriefResponseSchema, { query: { lang: language }, signal }),
   });
 
 // The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.

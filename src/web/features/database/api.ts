@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
-
-const adminOpsContracts = () => import('../../../shared/api/admin-ops.schema.ts');
+import { DbSetupResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 
 export const databaseKeys = { all: ['database'] as const, setup: () => ['database', 'setup'] as const };
 
@@ -9,8 +8,7 @@ export const databaseKeys = { all: ['database'] as const, setup: () => ['databas
 export const dbSetupQueryOptions = () =>
   queryOptions({
     queryKey: databaseKeys.setup(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/admin/db-setup', lazyContract(adminOpsContracts, 'DbSetupResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/admin/db-setup', DbSetupResponseSchema, { signal }),
     staleTime: 0,
     retry: false,
   });

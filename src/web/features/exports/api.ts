@@ -1,16 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateExportBodyInput, CreateScheduleBodyInput } from '../../../shared/api/exports.schema.ts';
-import { ANY_ANSWER, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import {
+  type CreateExportBodyInput,
+  type CreateScheduleBodyInput,
+  ExportSchema,
+  ExportsResponseSchema,
+  ScheduleSchema,
+  SchedulesResponseSchema,
+} from '../../../shared/api/exports.schema.ts';
+import { SavedSearchesResponseSchema } from '../../../shared/api/saved-searches.schema.ts';
+import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import { WatchlistsResponseSchema } from '../../../shared/api/watchlists.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { membershipKeys } from '../../lib/session-keys.ts';
 
-const exportsContracts = () => import('../../../shared/api/exports.schema.ts');
-const savedSearchesContracts = () => import('../../../shared/api/saved-searches.schema.ts');
-const sectorsContracts = () => import('../../../shared/api/sectors.schema.ts');
-const watchlistsContracts = () => import('../../../shared/api/watchlists.schema.ts');
-
 // The UI language: failure reasons and refusals read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
+const NoBody = z.unknown();
 /** While an export is processing the list is refetched this often (ms). */
 export const PROCESSING_POLL_MS = 1_000;
 
@@ -26,11 +33,7 @@ export const useExports = () => {
   const language = currentLanguage();
   return useQuery({
     queryKey: exportKeys.list(language),
-    queryFn: ({ signal }) =>
-      apiGet('/api/exports', lazyContract(exportsContracts, 'ExportsResponseSchema'), {
-        query: { lang: language },
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/exports', ExportsResponseSchema, { query: { lang: language }, signal }),
     refetchInterval: (query) =>
       query.state.data?.items.some((item) => item.state === 'processing') ? PROCESSING_POLL_MS : false,
   });
@@ -39,8 +42,7 @@ export const useExports = () => {
 export const useSchedules = (enabled: boolean) =>
   useQuery({
     queryKey: exportKeys.schedules(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/export-schedules', lazyContract(exportsContracts, 'SchedulesResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/export-schedules', SchedulesResponseSchema, { signal }),
     enabled,
   });
 
@@ -48,22 +50,19 @@ export const useSchedules = (enabled: boolean) =>
 export const useSavedSearchChoices = (enabled: boolean) =>
   useQuery({
     queryKey: exportKeys.sources('saved_search'),
-    queryFn: ({ signal }) =>
-      apiGet('/api/saved-searches', lazyContract(savedSearchesContracts, 'SavedSearchesResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/saved-searches', SavedSearchesResponseSchema, { signal }),
     enabled,
   });
 export const useWatchlistChoices = (enabled: boolean) =>
   useQuery({
     queryKey: exportKeys.sources('watchlist'),
-    queryFn: ({ signal }) =>
-      apiGet('/api/watchlists', lazyContract(watchlistsContracts, 'WatchlistsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/watchlists', WatchlistsResponseSchema, { signal }),
     enabled,
   });
 export const useSectorChoices = (enabled: boolean) =>
   useQuery({
     queryKey: exportKeys.sources('sector'),
-    queryFn: ({ signal }) =>
-      apiGet('/api/sectors', lazyContract(sectorsContracts, 'SectorListResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
     enabled,
   });
 
@@ -81,34 +80,26 @@ function useExportMutation<T, R>(send: (input: T) => Promise<R>) {
 }
 
 export const useCreateExport = () =>
-  useExportMutation((body: CreateExportBodyInput) =>
-    apiSend('POST', '/api/exports', lazyContract(exportsContracts, 'ExportSchema'), body, lang()),
-  );
+  useExportMutation((body: CreateExportBodyInput) => apiSend('POST', '/api/exports', ExportSchema, body, lang()));
 
 export const useRetryExport = () =>
   useExportMutation((id: string) =>
-    apiSend(
-      'POST',
-      `/api/exports/${encodeURIComponent(id)}/retry`,
-      lazyContract(exportsContracts, 'ExportSchema'),
-      undefined,
-      lang(),
-    ),
+    apiSend('POST', `/api/exports/${encodeURIComponent(id)}/retry`, ExportSchema, undefined, lang()),
   );
 
 export const useDeleteExport = () =>
   useExportMutation((id: string) =>
-    apiSend('DELETE', `/api/exports/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()),
+    apiSend('DELETE', `/api/exports/${encodeURIComponent(id)}`, NoBody, undefined, lang()),
   );
 
 export const useCreateSchedule = () =>
   useExportMutation((body: CreateScheduleBodyInput) =>
-    apiSend('POST', '/api/export-schedules', lazyContract(exportsContracts, 'ScheduleSchema'), body, lang()),
+    apiSend('POST', '/api/export-schedules', ScheduleSchema, body, lang()),
   );
 
 export const useCancelSchedule = () =>
   useExportMutation((id: string) =>
-    apiSend('DELETE', `/api/export-schedules/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()),
+    apiSend('DELETE', `/api/export-schedules/${encodeURIComponent(id)}`, NoBody, undefined, lang()),
   );
 
 /** The stored file: a plain link, so the browser streams it to disk (Content-Disposition names it). */

@@ -1,18 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
+import { FundingResponseSchema } from '../../../shared/api/fundamentals.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import { fundingKeys } from './keys.ts';
-
-const fundamentalsContracts = () => import('../../../shared/api/fundamentals.schema.ts');
 
 export const projectFundingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: fundingKeys.project(id),
     queryFn: ({ signal }) =>
-      apiGet(
-        `/api/projects/${encodeURIComponent(id)}/funding`,
-        lazyContract(fundamentalsContracts, 'FundingResponseSchema'),
-        { signal },
-      ),
+      apiGet(`/api/projects/${encodeURIComponent(id)}/funding`, FundingResponseSchema, { signal }),
   });
 
 export const useProjectFunding = (id: string) => useQuery(projectFundingQueryOptions(id));

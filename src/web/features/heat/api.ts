@@ -1,37 +1,32 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { HistoryRange } from '../../../shared/api/heat.schema.ts';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
+import {
+  type HistoryRange,
+  HistoryResponseSchema,
+  ProjectHeatResponseSchema,
+} from '../../../shared/api/heat.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import { heatKeys } from './keys.ts';
-
-const heatContracts = () => import('../../../shared/api/heat.schema.ts');
 
 const path = (...parts: string[]) => `/api/${parts.map(encodeURIComponent).join('/')}`;
 
 export const projectHeatQueryOptions = (id: string) =>
   queryOptions({
     queryKey: heatKeys.project(id),
-    queryFn: ({ signal }) =>
-      apiGet(path('projects', id, 'heat'), lazyContract(heatContracts, 'ProjectHeatResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet(path('projects', id, 'heat'), ProjectHeatResponseSchema, { signal }),
   });
 
 export const projectHistoryQueryOptions = (id: string, range: HistoryRange) =>
   queryOptions({
     queryKey: heatKeys.projectHistory(id, range),
     queryFn: ({ signal }) =>
-      apiGet(path('projects', id, 'history'), lazyContract(heatContracts, 'HistoryResponseSchema'), {
-        query: { range },
-        signal,
-      }),
+      apiGet(path('projects', id, 'history'), HistoryResponseSchema, { query: { range }, signal }),
   });
 
 export const sectorHistoryQueryOptions = (id: string, range: HistoryRange) =>
   queryOptions({
     queryKey: heatKeys.sectorHistory(id, range),
     queryFn: ({ signal }) =>
-      apiGet(path('sectors', id, 'history'), lazyContract(heatContracts, 'HistoryResponseSchema'), {
-        query: { range },
-        signal,
-      }),
+      apiGet(path('sectors', id, 'history'), HistoryResponseSchema, { query: { range }, signal }),
   });
 
 export const useProjectHeat = (id: string) => useQuery(projectHeatQueryOptions(id));

@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { TestModeResponseSchema, UsageResponseSchema } from '../../../shared/api/usage.schema.ts';
 import type { MembershipLevel } from '../../../shared/membership/level.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { membershipKeys } from '../../lib/session-keys.ts';
-
-const usageContracts = () => import('../../../shared/api/usage.schema.ts');
 
 // The level and usage keys belong to the session (lib/session-keys.ts): other features refresh them too.
 export { membershipKeys };
@@ -13,7 +12,7 @@ export { membershipKeys };
 export const usageQueryOptions = () =>
   queryOptions({
     queryKey: membershipKeys.usage(),
-    queryFn: ({ signal }) => apiGet('/api/me/usage', lazyContract(usageContracts, 'UsageResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/me/usage', UsageResponseSchema, { signal }),
     staleTime: 0,
   });
 
@@ -24,7 +23,7 @@ export function useSetTestMode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (level: MembershipLevel | null) =>
-      apiSend('PUT', '/api/me/test-mode', lazyContract(usageContracts, 'TestModeResponseSchema'), { level }),
+      apiSend('PUT', '/api/me/test-mode', TestModeResponseSchema, { level }),
     onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept() }),
   });
 }

@@ -1,11 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EvaluationQuery } from '../../../shared/api/methodology.schema.ts';
-import type { CreateProposalBody, ProposalPreviewBody } from '../../../shared/api/weight-proposals.schema.ts';
-import { ANY_ANSWER, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import {
+  type EvaluationQuery,
+  EvaluationResponseSchema,
+  HeatModelsResponseSchema,
+} from '../../../shared/api/methodology.schema.ts';
+import {
+  type CreateProposalBody,
+  ProposalListResponseSchema,
+  type ProposalPreviewBody,
+  ProposalPreviewResponseSchema,
+  ProposalSchema,
+} from '../../../shared/api/weight-proposals.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const methodologyContracts = () => import('../../../shared/api/methodology.schema.ts');
-const weightProposalsContracts = () => import('../../../shared/api/weight-proposals.schema.ts');
 
 /** Query keys of the methodology page's reads (the evaluation changes once a day, the models on a promotion). */
 export const methodologyKeys = {
@@ -30,8 +38,7 @@ export function evaluationUrl(filter: Partial<EvaluationFilter>, format: 'json' 
 export const evaluationQueryOptions = (filter: EvaluationFilter) =>
   queryOptions({
     queryKey: methodologyKeys.evaluation(filter),
-    queryFn: ({ signal }) =>
-      apiGet(evaluationUrl(filter), lazyContract(methodologyContracts, 'EvaluationResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet(evaluationUrl(filter), EvaluationResponseSchema, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -40,8 +47,7 @@ export const useEvaluation = (filter: EvaluationFilter) => useQuery(evaluationQu
 export const useHeatModels = () =>
   useQuery({
     queryKey: methodologyKeys.models,
-    queryFn: ({ signal }) =>
-      apiGet('/api/methodology/models', lazyContract(methodologyContracts, 'HeatModelsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/methodology/models', HeatModelsResponseSchema, { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -51,36 +57,21 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useProposals = () =>
   useQuery({
     queryKey: methodologyKeys.proposals,
-    queryFn: ({ signal }) =>
-      apiGet('/api/methodology/proposals', lazyContract(weightProposalsContracts, 'ProposalListResponseSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/methodology/proposals', ProposalListResponseSchema, { signal }),
   });
 
 /** Ranks every project (or one sector) under the weights, beside today, with an evaluation (premium). */
 export const usePreviewProposal = () =>
   useMutation({
     mutationFn: (body: ProposalPreviewBody) =>
-      apiSend(
-        'POST',
-        '/api/methodology/proposals/preview',
-        lazyContract(weightProposalsContracts, 'ProposalPreviewResponseSchema'),
-        body,
-        lang(),
-      ),
+      apiSend('POST', '/api/methodology/proposals/preview', ProposalPreviewResponseSchema, body, lang()),
   });
 
 export function useSaveProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateProposalBody) =>
-      apiSend(
-        'POST',
-        '/api/methodology/proposals',
-        lazyContract(weightProposalsContracts, 'ProposalSchema'),
-        body,
-        lang(),
-      ),
+      apiSend('POST', '/api/methodology/proposals', ProposalSchema, body, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: methodologyKeys.proposals }),
   });
 }
@@ -89,7 +80,7 @@ export function useDeleteProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiSend('DELETE', `/api/methodology/proposals/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()),
+      apiSend('DELETE', `/api/methodology/proposals/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: methodologyKeys.proposals }),
   });
 }

@@ -1,9 +1,12 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import {
+  MarkReadResponseSchema,
+  NotificationsResponseSchema,
+  UnreadCountResponseSchema,
+} from '../../../shared/api/notifications.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { notificationKeys } from './keys.ts';
-
-const notificationsContracts = () => import('../../../shared/api/notifications.schema.ts');
 
 /** The bell polls this often (and on window focus). */
 export const UNREAD_POLL_MS = 60_000;
@@ -15,10 +18,7 @@ export const UNREAD_POLL_MS = 60_000;
 export const useUnreadCount = () =>
   useQuery({
     queryKey: notificationKeys.unread(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/notifications/unread-count', lazyContract(notificationsContracts, 'UnreadCountResponseSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/notifications/unread-count', UnreadCountResponseSchema, { signal }),
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 15_000,
@@ -28,8 +28,7 @@ export const useUnreadCount = () =>
 export const useLatestNotifications = () =>
   useQuery({
     queryKey: notificationKeys.latest(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/notifications', lazyContract(notificationsContracts, 'NotificationsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/notifications', NotificationsResponseSchema, { signal }),
     staleTime: 0,
   });
 
@@ -38,7 +37,7 @@ export const useNotificationPages = (unreadOnly: boolean) =>
   useInfiniteQuery({
     queryKey: notificationKeys.list(unreadOnly),
     queryFn: ({ signal, pageParam }) =>
-      apiGet('/api/notifications', lazyContract(notificationsContracts, 'NotificationsResponseSchema'), {
+      apiGet('/api/notifications', NotificationsResponseSchema, {
         query: { cursor: pageParam, unreadOnly: unreadOnly ? 'true' : undefined },
         signal,
       }),
@@ -65,24 +64,12 @@ function useNotificationMutation<T>(send: (input: T) => Promise<{ unread: number
 
 export const useMarkRead = () =>
   useNotificationMutation((id: string) =>
-    apiSend(
-      'POST',
-      `/api/notifications/${encodeURIComponent(id)}/read`,
-      lazyContract(notificationsContracts, 'MarkReadResponseSchema'),
-      undefined,
-      lang(),
-    ),
+    apiSend('POST', `/api/notifications/${encodeURIComponent(id)}/read`, MarkReadResponseSchema, undefined, lang()),
   );
 
 export const useMarkAllRead = () =>
   useNotificationMutation(() =>
-    apiSend(
-      'POST',
-      '/api/notifications/read-all',
-      lazyContract(notificationsContracts, 'MarkReadResponseSchema'),
-      undefined,
-      lang(),
-    ),
+    apiSend('POST', '/api/notifications/read-all', MarkReadResponseSchema, undefined, lang()),
   );
 
 // The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.

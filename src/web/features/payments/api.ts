@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { PaymentState } from '../../../shared/api/payments.schema.ts';
-import type { CheckoutBody } from '../../../shared/api/payments-checkout.schema.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { PaymentListResponseSchema, type PaymentState } from '../../../shared/api/payments.schema.ts';
+import {
+  type CheckoutBody,
+  CheckoutResponseSchema,
+  PlansResponseSchema,
+  ReturnResponseSchema,
+} from '../../../shared/api/payments-checkout.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const paymentsContracts = () => import('../../../shared/api/payments.schema.ts');
-const paymentsCheckoutContracts = () => import('../../../shared/api/payments-checkout.schema.ts');
 
 export const paymentKeys = {
   all: ['payments'] as const,
@@ -18,8 +20,7 @@ export const paymentKeys = {
 export const plansQueryOptions = () =>
   queryOptions({
     queryKey: paymentKeys.plans(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/payments/plans', lazyContract(paymentsCheckoutContracts, 'PlansResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/payments/plans', PlansResponseSchema, { signal }),
     staleTime: 5 * 60_000,
   });
 export const usePlans = () => useQuery(plansQueryOptions());
@@ -28,13 +29,7 @@ export const usePlans = () => useQuery(plansQueryOptions());
 export const useCheckout = () =>
   useMutation({
     mutationFn: (body: CheckoutBody) =>
-      apiSend(
-        'POST',
-        '/api/payments/checkout',
-        lazyContract(paymentsCheckoutContracts, 'CheckoutResponseSchema'),
-        body,
-        { query: { lang: currentLanguage() } },
-      ),
+      apiSend('POST', '/api/payments/checkout', CheckoutResponseSchema, body, { query: { lang: currentLanguage() } }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 
@@ -46,10 +41,7 @@ export const useReturnPayment = (sessionId: string) =>
   useQuery({
     queryKey: paymentKeys.back(sessionId),
     queryFn: ({ signal }) =>
-      apiGet('/api/payments/return', lazyContract(paymentsCheckoutContracts, 'ReturnResponseSchema'), {
-        signal,
-        query: { session_id: sessionId },
-      }),
+      apiGet('/api/payments/return', ReturnResponseSchema, { signal, query: { session_id: sessionId } }),
     enabled: sessionId !== '',
     staleTime: 0,
     refetchInterval: (query) => (query.state.data && !isOpenState(query.state.data.payment.state) ? false : 2_000),
@@ -58,7 +50,6 @@ export const useReturnPayment = (sessionId: string) =>
 export const useMyPayments = () =>
   useQuery({
     queryKey: paymentKeys.mine(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/me/payments', lazyContract(paymentsContracts, 'PaymentListResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/me/payments', PaymentListResponseSchema, { signal }),
     staleTime: 0,
   });

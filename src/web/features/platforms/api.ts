@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PlatformSort } from '../../../shared/api/platforms.schema.ts';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
+import {
+  PlatformDetailResponseSchema,
+  PlatformListResponseSchema,
+  type PlatformSort,
+} from '../../../shared/api/platforms.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import { platformKeys } from './keys.ts';
-
-const platformsContracts = () => import('../../../shared/api/platforms.schema.ts');
 
 export type PlatformKind = 'chain' | 'launchpad';
 export type PlatformPage = { limit: number; offset: number };
@@ -14,7 +16,7 @@ export const platformsQueryOptions = (query: PlatformListQuery = {}) =>
   queryOptions({
     queryKey: platformKeys.list(query),
     queryFn: ({ signal }) =>
-      apiGet('/api/platforms', lazyContract(platformsContracts, 'PlatformListResponseSchema'), {
+      apiGet('/api/platforms', PlatformListResponseSchema, {
         query: { kind: query.kind, q: query.q?.trim(), sort: query.sort === 'projects' ? undefined : query.sort },
         signal,
       }),
@@ -24,11 +26,7 @@ export const platformQueryOptions = (id: string, page: PlatformPage) =>
   queryOptions({
     queryKey: platformKeys.detail(id, page),
     queryFn: ({ signal }) =>
-      apiGet(
-        `/api/platforms/${encodeURIComponent(id)}`,
-        lazyContract(platformsContracts, 'PlatformDetailResponseSchema'),
-        { query: page, signal },
-      ),
+      apiGet(`/api/platforms/${encodeURIComponent(id)}`, PlatformDetailResponseSchema, { query: page, signal }),
   });
 
 /** A kind alone ('chain') is the common case (directory and search filters); the platforms page passes a query. */

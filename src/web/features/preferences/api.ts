@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UpdatePreferencesBody } from '../../../shared/api/account.schema.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
-
-const accountContracts = () => import('../../../shared/api/account.schema.ts');
+import { PreferencesSchema, type UpdatePreferencesBody } from '../../../shared/api/account.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 
 /** Keyed by the user: another account (or signing out) never reads the last one's preferences. */
 export const preferencesKeys = {
@@ -14,12 +12,11 @@ export const preferencesKeys = {
 export const useAccountPreferences = (userId: string | null) =>
   useQuery({
     queryKey: preferencesKeys.of(userId ?? 'visitor'),
-    queryFn: ({ signal }) =>
-      apiGet('/api/me/preferences', lazyContract(accountContracts, 'PreferencesSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/me/preferences', PreferencesSchema, { signal }),
     enabled: userId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** Stores the named display choices on the signed-in account (PUT /api/me/preferences); the others stay. */
 export const savePreferences = (patch: UpdatePreferencesBody) =>
-  apiSend('PUT', '/api/me/preferences', lazyContract(accountContracts, 'PreferencesSchema'), patch);
+  apiSend('PUT', '/api/me/preferences', PreferencesSchema, patch);

@@ -1,8 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SourceHistoryRange } from '../../../shared/api/premium-data.schema.ts';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
-
-const premiumDataContracts = () => import('../../../shared/api/premium-data.schema.ts');
+import { type SourceHistoryRange, SourceHistoryResponseSchema } from '../../../shared/api/premium-data.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 
 /** Query keys of VIP's premium data (never persisted to disk: lib/query-persister.ts persists public prefixes only). */
 export const premiumDataKeys = {
@@ -14,14 +12,10 @@ export const sourceHistoryQueryOptions = (id: string, range: SourceHistoryRange)
   queryOptions({
     queryKey: premiumDataKeys.sourceHistory(id, range),
     queryFn: ({ signal }) =>
-      apiGet(
-        `/api/projects/${encodeURIComponent(id)}/source-history`,
-        lazyContract(premiumDataContracts, 'SourceHistoryResponseSchema'),
-        {
-          query: { range },
-          signal,
-        },
-      ),
+      apiGet(`/api/projects/${encodeURIComponent(id)}/source-history`, SourceHistoryResponseSchema, {
+        query: { range },
+        signal,
+      }),
   });
 
 /** A project's daily source history (vip); `enabled` false for a level the server would refuse. */

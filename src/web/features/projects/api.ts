@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProjectListQuery } from '../../../shared/api/projects.schema.ts';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
+import {
+  ProjectDirectoryResponseSchema,
+  type ProjectListQuery,
+  ProjectSchema,
+} from '../../../shared/api/projects.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import { projectKeys } from './keys.ts';
-
-const projectsContracts = () => import('../../../shared/api/projects.schema.ts');
 
 /** Query parameters for GET /api/projects: the contract's parsed shape (defaults filled, verified as boolean). */
 export type ProjectListParams = Omit<ProjectListQuery, 'lang' | 'pageSize'> & {
@@ -13,18 +15,13 @@ export type ProjectListParams = Omit<ProjectListQuery, 'lang' | 'pageSize'> & {
 export const projectListQueryOptions = (params: ProjectListParams) =>
   queryOptions({
     queryKey: projectKeys.list(params),
-    queryFn: ({ signal }) =>
-      apiGet('/api/projects', lazyContract(projectsContracts, 'ProjectDirectoryResponseSchema'), {
-        query: params,
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/projects', ProjectDirectoryResponseSchema, { query: params, signal }),
   });
 
 export const projectQueryOptions = (id: string) =>
   queryOptions({
     queryKey: projectKeys.detail(id),
-    queryFn: ({ signal }) =>
-      apiGet(`/api/projects/${encodeURIComponent(id)}`, lazyContract(projectsContracts, 'ProjectSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet(`/api/projects/${encodeURIComponent(id)}`, ProjectSchema, { signal }),
   });
 
 /** A page of projects; keeps the previous page on screen while the next one loads. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { type ConnectionState, type RealtimeHint, RealtimeMessageSchema } from '../../../shared/api/realtime.schema.ts';
+import type { ConnectionState, RealtimeHint } from '../../../shared/api/realtime.schema.ts';
 import { createRealtimeConnection, type EventSourceLike, reconnectDelay } from './connection.ts';
 
 class FakeSource implements EventSourceLike {
@@ -28,7 +28,6 @@ function setup() {
   const catchUps: number[] = [];
   const connection = createRealtimeConnection({
     url: '/api/events',
-    messageSchema: RealtimeMessageSchema,
     open: () => {
       const source = new FakeSource();
       sources.push(source);

@@ -1,5 +1,9 @@
-import { type ConnectionState, RECONNECT_DELAYS_MS } from '../../../shared/api/realtime.constants.ts';
-import type { RealtimeHint, RealtimeMessageSchema } from '../../../shared/api/realtime.schema.ts';
+import {
+  type ConnectionState,
+  RECONNECT_DELAYS_MS,
+  type RealtimeHint,
+  RealtimeMessageSchema,
+} from '../../../shared/api/realtime.schema.ts';
 
 /** The part of EventSource we use (a fake in tests). */
 export type EventSourceLike = {
@@ -10,8 +14,6 @@ export type EventSourceLike = {
 
 export type RealtimeConnectionOptions = {
   url: string;
-  /** The hints' contract (RealtimeMessageSchema), passed in: the caller loads it off the first page load. */
-  messageSchema: typeof RealtimeMessageSchema;
   open: (url: string) => EventSourceLike;
   onHints: (hints: RealtimeHint[]) => void;
   /** After a reconnect: hints sent while we were away are lost, so everything shown may be out of date. */
@@ -55,7 +57,7 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
     });
     current.addEventListener('hints', (event) => {
       if (source !== current) return;
-      const parsed = options.messageSchema.safeParse(safeJson(event.data));
+      const parsed = RealtimeMessageSchema.safeParse(safeJson(event.data));
       // A message we cannot read (a newer server) is treated as "something changed".
       if (parsed.success) options.onHints(parsed.data.hints);
       else options.onResync();

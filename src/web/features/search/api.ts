@@ -1,14 +1,22 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedSearch, SavedSearchesResponse } from '../../../shared/api/saved-searches.schema.ts';
-import { ANY_ANSWER, ApiError, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import {
+  type SavedSearch,
+  type SavedSearchesResponse,
+  SavedSearchesResponseSchema,
+  SavedSearchSchema,
+} from '../../../shared/api/saved-searches.schema.ts';
+import {
+  SearchFacetsResponseSchema,
+  SearchResponseSchema,
+  SuggestResponseSchema,
+} from '../../../shared/api/search.schema.ts';
+import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
 import { COUNTED_QUERY } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { membershipKeys } from '../../lib/session-keys.ts';
 import { searchKeys } from './keys.ts';
 import type { SearchUrlQuery } from './search-url.ts';
-
-const savedSearchesContracts = () => import('../../../shared/api/saved-searches.schema.ts');
-const searchContracts = () => import('../../../shared/api/search.schema.ts');
 
 export type SearchParams = SearchUrlQuery & { limit: number; offset: number };
 
@@ -24,10 +32,7 @@ export function useSearch(params: SearchParams, options: { enabled: boolean }) {
     meta: COUNTED_QUERY,
     queryFn: async ({ signal }) => {
       try {
-        return await apiGet('/api/search', lazyContract(searchContracts, 'SearchResponseSchema'), {
-          query: params,
-          signal,
-        });
+        return await apiGet('/api/search', SearchResponseSchema, { query: params, signal });
       } finally {
         void queryClient.invalidateQueries({ queryKey: membershipKeys.all });
       }
@@ -50,11 +55,7 @@ export function useSearchFacets(query: SearchUrlQuery, options: { enabled: boole
   const { sort: _sort, ...counted } = query; // the counts do not depend on the order
   return useQuery({
     queryKey: searchKeys.facetsOf(counted),
-    queryFn: ({ signal }) =>
-      apiGet('/api/search/facets', lazyContract(searchContracts, 'SearchFacetsResponseSchema'), {
-        query: counted,
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/search/facets', SearchFacetsResponseSchema, { query: counted, signal }),
     staleTime: 60_000,
     refetchOnWindowFocus: false,
     retry: (failureCount, error) =>
@@ -68,8 +69,7 @@ export function useSearchFacets(query: SearchUrlQuery, options: { enabled: boole
 export function useSuggest(q: string) {
   return useQuery({
     queryKey: searchKeys.suggest(q),
-    queryFn: ({ signal }) =>
-      apiGet('/api/search/suggest', lazyContract(searchContracts, 'SuggestResponseSchema'), { query: { q }, signal }),
+    queryFn: ({ signal }) => apiGet('/api/search/suggest', SuggestResponseSchema, { query: { q }, signal }),
     enabled: q.trim() !== '',
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -83,8 +83,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useSavedSearches = (enabled: boolean) =>
   useQuery({
     queryKey: searchKeys.savedList(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/saved-searches', lazyContract(savedSearchesContracts, 'SavedSearchesResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/saved-searches', SavedSearchesResponseSchema, { signal }),
     enabled,
   });
 
@@ -111,7 +110,7 @@ function useSavedSearchMutation<T, R>(send: (input: T) => Promise<R>) {
 
 export const useCreateSavedSearch = () =>
   useSavedSearchMutation((input: SavedSearchInput) =>
-    apiSend('POST', '/api/saved-searches', lazyContract(savedSearchesContracts, 'SavedSearchSchema'), input, lang()),
+    apiSend('POST', '/api/saved-searches', SavedSearchSchema, input, lang()),
   );
 
 type SavedSearchPatch = Partial<SavedSearchInput> & { id: string };
@@ -124,13 +123,7 @@ export function useUpdateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...patch }: SavedSearchPatch) =>
-      apiSend(
-        'PATCH',
-        `/api/saved-searches/${encodeURIComponent(id)}`,
-        lazyContract(savedSearchesContracts, 'SavedSearchSchema'),
-        patch,
-        lang(),
-      ),
+      apiSend('PATCH', `/api/saved-searches/${encodeURIComponent(id)}`, SavedSearchSchema, patch, lang()),
     onMutate: async ({ id, ...patch }: SavedSearchPatch) => {
       await queryClient.cancelQueries({ queryKey: searchKeys.savedList() });
       queryClient.setQueryData<SavedSearchesResponse>(
@@ -148,7 +141,7 @@ export function useUpdateSavedSearch() {
 
 export const useDeleteSavedSearch = () =>
   useSavedSearchMutation((id: string) =>
-    apiSend('DELETE', `/api/saved-searches/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()),
+    apiSend('DELETE', `/api/saved-searches/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
   );
 
 export type { SavedSearch };

@@ -1,26 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
+import { SectorDetailResponseSchema, SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import { sectorKeys } from './keys.ts';
-
-const sectorsContracts = () => import('../../../shared/api/sectors.schema.ts');
 
 export type SectorPage = { limit: number; offset: number };
 
 export const sectorsQueryOptions = () =>
   queryOptions({
     queryKey: sectorKeys.list(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/sectors', lazyContract(sectorsContracts, 'SectorListResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
   });
 
 export const sectorQueryOptions = (id: string, page: SectorPage) =>
   queryOptions({
     queryKey: sectorKeys.detail(id, page),
     queryFn: ({ signal }) =>
-      apiGet(`/api/sectors/${encodeURIComponent(id)}`, lazyContract(sectorsContracts, 'SectorDetailResponseSchema'), {
-        query: page,
-        signal,
-      }),
+      apiGet(`/api/sectors/${encodeURIComponent(id)}`, SectorDetailResponseSchema, { query: page, signal }),
   });
 
 export const useSectors = () => useQuery(sectorsQueryOptions());

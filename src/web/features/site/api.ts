@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
-
-const siteContracts = () => import('../../../shared/api/site.schema.ts');
+import { SiteResponseSchema } from '../../../shared/api/site.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 
 export const siteKeys = { all: ['site'] as const };
 
@@ -9,7 +8,7 @@ export const siteKeys = { all: ['site'] as const };
 export const siteQueryOptions = () =>
   queryOptions({
     queryKey: siteKeys.all,
-    queryFn: ({ signal }) => apiGet('/api/site', lazyContract(siteContracts, 'SiteResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/site', SiteResponseSchema, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
+import { SocialSummarySchema } from '../../../shared/api/social.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import { socialKeys } from './keys.ts';
-
-const socialContracts = () => import('../../../shared/api/social.schema.ts');
 
 export const projectSocialQueryOptions = (id: string) =>
   queryOptions({
     queryKey: socialKeys.project(id),
-    queryFn: ({ signal }) =>
-      apiGet(`/api/projects/${encodeURIComponent(id)}/social`, lazyContract(socialContracts, 'SocialSummarySchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet(`/api/projects/${encodeURIComponent(id)}/social`, SocialSummarySchema, { signal }),
   });
 
 /** The project's social summary from stored X reads (GET /api/projects/:id/social). */

@@ -1,10 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSupportQuery, CreateSupportRequestBody, SupportState } from '../../../shared/api/support.schema.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
+import {
+  AdminSupportListResponseSchema,
+  type AdminSupportQuery,
+  AdminSupportThreadSchema,
+  type CreateSupportRequestBody,
+  SupportListResponseSchema,
+  SupportPriorityResponseSchema,
+  type SupportState,
+  SupportThreadSchema,
+} from '../../../shared/api/support.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const projectsContracts = () => import('../../../shared/api/projects.schema.ts');
-const supportContracts = () => import('../../../shared/api/support.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 
@@ -26,8 +33,7 @@ export const SUPPORT_QUEUE_PAGE_SIZE = 50;
 export const useSupportPriority = (enabled: boolean) =>
   useQuery({
     queryKey: supportKeys.priority,
-    queryFn: ({ signal }) =>
-      apiGet('/api/support/priority', lazyContract(supportContracts, 'SupportPriorityResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/support/priority', SupportPriorityResponseSchema, { signal }),
     enabled,
   });
 
@@ -36,7 +42,7 @@ export const useMySupportRequests = (offset: number, enabled = true) =>
   useQuery({
     queryKey: supportKeys.mine(offset),
     queryFn: ({ signal }) =>
-      apiGet('/api/support/requests', lazyContract(supportContracts, 'SupportListResponseSchema'), {
+      apiGet('/api/support/requests', SupportListResponseSchema, {
         signal,
         query: { limit: MY_SUPPORT_PAGE_SIZE, offset },
       }),
@@ -48,14 +54,10 @@ export const useSupportThread = (id: string | null) =>
   useQuery({
     queryKey: supportKeys.thread(id ?? ''),
     queryFn: ({ signal }) =>
-      apiGet(
-        `/api/support/requests/${encodeURIComponent(id ?? '')}`,
-        lazyContract(supportContracts, 'SupportThreadSchema'),
-        {
-          signal,
-          query: { lang: currentLanguage() },
-        },
-      ),
+      apiGet(`/api/support/requests/${encodeURIComponent(id ?? '')}`, SupportThreadSchema, {
+        signal,
+        query: { lang: currentLanguage() },
+      }),
     enabled: id !== null,
     retry: false,
   });
@@ -65,10 +67,7 @@ export const useSupportProjectPicker = (q: string) =>
   useQuery({
     queryKey: supportKeys.picker(q),
     queryFn: ({ signal }) =>
-      apiGet('/api/projects', lazyContract(projectsContracts, 'ProjectListResponseSchema'), {
-        query: { q, limit: 6, sort: 'heat' },
-        signal,
-      }),
+      apiGet('/api/projects', ProjectListResponseSchema, { query: { q, limit: 6, sort: 'heat' }, signal }),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -77,7 +76,7 @@ export function useCreateSupportRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateSupportRequestBody) =>
-      apiSend('POST', '/api/support/requests', lazyContract(supportContracts, 'SupportThreadSchema'), body, lang()),
+      apiSend('POST', '/api/support/requests', SupportThreadSchema, body, lang()),
     onSuccess: (thread) => {
       queryClient.setQueryData(supportKeys.thread(thread.id), thread);
       return queryClient.invalidateQueries({ queryKey: supportKeys.all });
@@ -92,7 +91,7 @@ export function useSupportFollowUp(id: string) {
       apiSend(
         'POST',
         `/api/support/requests/${encodeURIComponent(id)}/messages`,
-        lazyContract(supportContracts, 'SupportThreadSchema'),
+        SupportThreadSchema,
         { text },
         lang(),
       ),
@@ -107,13 +106,7 @@ export function useCloseSupportRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiSend(
-        'POST',
-        `/api/support/requests/${encodeURIComponent(id)}/close`,
-        lazyContract(supportContracts, 'SupportThreadSchema'),
-        undefined,
-        lang(),
-      ),
+      apiSend('POST', `/api/support/requests/${encodeURIComponent(id)}/close`, SupportThreadSchema, undefined, lang()),
     onSuccess: (thread) => {
       queryClient.setQueryData(supportKeys.thread(id), thread);
       return queryClient.invalidateQueries({ queryKey: supportKeys.all });
@@ -126,7 +119,7 @@ export const useSupportQueue = (state: AdminSupportQuery['state'], offset: numbe
   useQuery({
     queryKey: supportKeys.queue(state, offset),
     queryFn: ({ signal }) =>
-      apiGet('/api/admin/support', lazyContract(supportContracts, 'AdminSupportListResponseSchema'), {
+      apiGet('/api/admin/support', AdminSupportListResponseSchema, {
         signal,
         query: { state, limit: SUPPORT_QUEUE_PAGE_SIZE, offset, lang: currentLanguage() },
       }),
@@ -137,14 +130,10 @@ export const useAdminSupportThread = (id: string | null) =>
   useQuery({
     queryKey: supportKeys.adminThread(id ?? ''),
     queryFn: ({ signal }) =>
-      apiGet(
-        `/api/admin/support/${encodeURIComponent(id ?? '')}`,
-        lazyContract(supportContracts, 'AdminSupportThreadSchema'),
-        {
-          signal,
-          query: { lang: currentLanguage() },
-        },
-      ),
+      apiGet(`/api/admin/support/${encodeURIComponent(id ?? '')}`, AdminSupportThreadSchema, {
+        signal,
+        query: { lang: currentLanguage() },
+      }),
     enabled: id !== null,
   });
 
@@ -154,20 +143,8 @@ export function useSupportAdminAction(id: string) {
   return useMutation({
     mutationFn: (action: { reply: string } | { state: SupportState }) =>
       'reply' in action
-        ? apiSend(
-            'POST',
-            `/api/admin/support/${id}/replies`,
-            lazyContract(supportContracts, 'AdminSupportThreadSchema'),
-            { text: action.reply },
-            lang(),
-          )
-        : apiSend(
-            'POST',
-            `/api/admin/support/${id}/state`,
-            lazyContract(supportContracts, 'AdminSupportThreadSchema'),
-            { state: action.state },
-            lang(),
-          ),
+        ? apiSend('POST', `/api/admin/support/${id}/replies`, AdminSupportThreadSchema, { text: action.reply }, lang())
+        : apiSend('POST', `/api/admin/support/${id}/state`, AdminSupportThreadSchema, { state: action.state }, lang()),
     onSuccess: (thread) => queryClient.setQueryData(supportKeys.adminThread(id), thread),
     onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.admin }),
   });

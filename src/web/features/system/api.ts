@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet, lazyContract } from '../../lib/api-client.ts';
+import { DataStateResponseSchema } from '../../../shared/api/data-state.schema.ts';
+import { SyncStatusResponseSchema } from '../../../shared/api/sync.schema.ts';
+import { HealthResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
+import { apiGet } from '../../lib/api-client.ts';
 import { systemKeys } from './keys.ts';
-
-const dataStateContracts = () => import('../../../shared/api/data-state.schema.ts');
-const syncContracts = () => import('../../../shared/api/sync.schema.ts');
-const systemContracts = () => import('../../../shared/api/system.schema.ts');
 
 export const statsQueryOptions = () =>
   queryOptions({
     queryKey: systemKeys.stats(),
-    queryFn: ({ signal }) => apiGet('/api/stats', lazyContract(systemContracts, 'StatsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/stats', StatsResponseSchema, { signal }),
   });
 
 // Health is about "now": never served from cache, and the spec's health-check timeout is 5 s.
@@ -19,7 +18,7 @@ export const healthQueryOptions = () =>
   queryOptions({
     queryKey: systemKeys.health(),
     queryFn: ({ signal }) =>
-      apiGet('/api/health', lazyContract(systemContracts, 'HealthResponseSchema'), {
+      apiGet('/api/health', HealthResponseSchema, {
         signal: AbortSignal.any([signal, AbortSignal.timeout(HEALTH_TIMEOUT_MS)]),
       }),
     staleTime: 0,
@@ -30,8 +29,7 @@ export const healthQueryOptions = () =>
 export const syncStatusQueryOptions = () =>
   queryOptions({
     queryKey: systemKeys.syncStatus(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/sync/status', lazyContract(syncContracts, 'SyncStatusResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/sync/status', SyncStatusResponseSchema, { signal }),
     staleTime: 0,
     retry: false,
   });
@@ -40,8 +38,7 @@ export const syncStatusQueryOptions = () =>
 export const dataStateQueryOptions = () =>
   queryOptions({
     queryKey: systemKeys.dataState(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/data-state', lazyContract(dataStateContracts, 'DataStateResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/data-state', DataStateResponseSchema, { signal }),
   });
 
 export const useStats = () => useQuery(statsQueryOptions());

@@ -1,15 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreditResponse, TasksResponse } from '../../../shared/api/tasks.schema.ts';
+import { PointsResponseSchema } from '../../../shared/api/points.schema.ts';
+import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
+import {
+  AdStartResponseSchema,
+  type CreditResponse,
+  CreditResponseSchema,
+  ShareStartResponseSchema,
+  ShareVisitResponseSchema,
+  type TasksResponse,
+  TasksResponseSchema,
+} from '../../../shared/api/tasks.schema.ts';
 import type { TaskKey } from '../../../shared/membership/tasks.ts';
-import { apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { projectKeys } from '../projects/keys.ts';
 import { taskKeys } from './keys.ts';
-
-const pointsContracts = () => import('../../../shared/api/points.schema.ts');
-const projectsContracts = () => import('../../../shared/api/projects.schema.ts');
-const tasksContracts = () => import('../../../shared/api/tasks.schema.ts');
 
 // The UI language, so the server's refusals (cap reached, too early) and the history's reasons read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
@@ -27,7 +33,7 @@ const waitsForShare = (data: TasksResponse | undefined) =>
 export const tasksQueryOptions = () =>
   queryOptions({
     queryKey: taskKeys.today(),
-    queryFn: ({ signal }) => apiGet('/api/tasks', lazyContract(tasksContracts, 'TasksResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/tasks', TasksResponseSchema, { signal }),
     // Tasks are done elsewhere on the site (a profile saved, pages opened): the list is read afresh on every visit.
     staleTime: 0,
     refetchInterval: (query) => (waitsForShare(query.state.data) ? SHARE_WAIT_REFETCH_MS : false),
@@ -39,7 +45,7 @@ export const pointsQueryOptions = (offset: number, language: string) =>
   queryOptions({
     queryKey: taskKeys.pointsPage(offset, language),
     queryFn: ({ signal }) =>
-      apiGet('/api/me/points', lazyContract(pointsContracts, 'PointsResponseSchema'), {
+      apiGet('/api/me/points', PointsResponseSchema, {
         query: { limit: HISTORY_PAGE_SIZE, offset, lang: language },
         signal,
       }),
@@ -53,10 +59,7 @@ export const useShareChoices = (enabled: boolean) =>
   useQuery({
     queryKey: taskKeys.shareChoices(),
     queryFn: ({ signal }) =>
-      apiGet('/api/projects', lazyContract(projectsContracts, 'ProjectListResponseSchema'), {
-        query: { limit: SHARE_CHOICES },
-        signal,
-      }),
+      apiGet('/api/projects', ProjectListResponseSchema, { query: { limit: SHARE_CHOICES }, signal }),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -74,33 +77,27 @@ function useCreditMutation<T>(send: (input: T) => Promise<CreditResponse>) {
 }
 
 export const useCheckIn = () =>
-  useCreditMutation(() =>
-    apiSend('POST', '/api/tasks/check-in', lazyContract(tasksContracts, 'CreditResponseSchema'), undefined, lang()),
-  );
+  useCreditMutation(() => apiSend('POST', '/api/tasks/check-in', CreditResponseSchema, undefined, lang()));
 
 export const useClaimTask = () =>
-  useCreditMutation((key: TaskKey) =>
-    apiSend('POST', '/api/tasks/claim', lazyContract(tasksContracts, 'CreditResponseSchema'), { key }, lang()),
-  );
+  useCreditMutation((key: TaskKey) => apiSend('POST', '/api/tasks/claim', CreditResponseSchema, { key }, lang()));
 
 export const useClaimAd = () =>
   useCreditMutation((token: string) =>
-    apiSend('POST', '/api/tasks/ads/claim', lazyContract(tasksContracts, 'CreditResponseSchema'), { token }, lang()),
+    apiSend('POST', '/api/tasks/ads/claim', CreditResponseSchema, { token }, lang()),
   );
 
 /** A page opened from a share link reports the link's token once; the server decides whether it counts. */
 export const useReportShareVisit = () =>
   useMutation({
-    mutationFn: (token: string) =>
-      apiSend('POST', '/api/share-visits', lazyContract(tasksContracts, 'ShareVisitResponseSchema'), { token }),
+    mutationFn: (token: string) => apiSend('POST', '/api/share-visits', ShareVisitResponseSchema, { token }),
   });
 
 /** Starting an ad also counts it as shown today on the server: refresh the task list so its state follows. */
 export function useStartAd() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiSend('POST', '/api/tasks/ads/start', lazyContract(tasksContracts, 'AdStartResponseSchema'), undefined, lang()),
+    mutationFn: () => apiSend('POST', '/api/tasks/ads/start', AdStartResponseSchema, undefined, lang()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.today() }),
   });
 }
@@ -110,13 +107,7 @@ export function useStartShare() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (projectId: string) =>
-      apiSend(
-        'POST',
-        '/api/tasks/share/start',
-        lazyContract(tasksContracts, 'ShareStartResponseSchema'),
-        { projectId },
-        lang(),
-      ),
+      apiSend('POST', '/api/tasks/share/start', ShareStartResponseSchema, { projectId }, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.today() }),
   });
 }

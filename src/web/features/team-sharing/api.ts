@@ -1,12 +1,20 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ANY_ANSWER, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import {
+  ProjectNoteSchema,
+  ProjectNotesResponseSchema,
+  ShareResponseSchema,
+  TeamSavedSearchesResponseSchema,
+  TeamWatchlistDetailSchema,
+  TeamWatchlistsResponseSchema,
+} from '../../../shared/api/team-sharing.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { watchlistKeys } from '../watchlists/keys.ts';
 
-const teamSharingContracts = () => import('../../../shared/api/team-sharing.schema.ts');
-
 // What a team shares: the share switches, the team's shared lists and searches, and its notes on a project.
 const lang = () => ({ query: { lang: currentLanguage() } });
+const NoBody = z.unknown();
 const enc = encodeURIComponent;
 
 export type ShareKind = 'watchlist' | 'savedSearch';
@@ -22,28 +30,21 @@ export const teamSharingKeys = {
 export const useTeamWatchlists = (enabled = true) =>
   useQuery({
     queryKey: teamSharingKeys.watchlists(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/team/watchlists', lazyContract(teamSharingContracts, 'TeamWatchlistsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/team/watchlists', TeamWatchlistsResponseSchema, { signal }),
     enabled,
   });
 
 export const useTeamWatchlist = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: teamSharingKeys.watchlist(id),
-    queryFn: ({ signal }) =>
-      apiGet(`/api/team/watchlists/${enc(id)}`, lazyContract(teamSharingContracts, 'TeamWatchlistDetailSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet(`/api/team/watchlists/${enc(id)}`, TeamWatchlistDetailSchema, { signal }),
     enabled,
   });
 
 export const useTeamSavedSearches = (enabled = true) =>
   useQuery({
     queryKey: teamSharingKeys.savedSearches(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/team/saved-searches', lazyContract(teamSharingContracts, 'TeamSavedSearchesResponseSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/team/saved-searches', TeamSavedSearchesResponseSchema, { signal }),
     enabled,
   });
 
@@ -65,7 +66,7 @@ export const useShare = (kind: ShareKind) =>
     apiSend(
       'PUT',
       `/api/${kind === 'watchlist' ? 'watchlists' : 'saved-searches'}/${enc(id)}/share`,
-      lazyContract(teamSharingContracts, 'ShareResponseSchema'),
+      ShareResponseSchema,
       { shared },
       lang(),
     ),
@@ -74,56 +75,33 @@ export const useShare = (kind: ShareKind) =>
 export const useRenameTeamWatchlist = () =>
   useTeamMutation(
     ({ id, name }: { id: string; name: string }) =>
-      apiSend(
-        'PATCH',
-        `/api/team/watchlists/${enc(id)}`,
-        lazyContract(teamSharingContracts, 'TeamWatchlistDetailSchema'),
-        { name },
-        lang(),
-      ),
+      apiSend('PATCH', `/api/team/watchlists/${enc(id)}`, TeamWatchlistDetailSchema, { name }, lang()),
     [watchlistKeys.all],
   );
 
 export const useRemoveTeamWatchlistItem = () =>
   useTeamMutation(
     ({ id, projectId }: { id: string; projectId: string }) =>
-      apiSend('DELETE', `/api/team/watchlists/${enc(id)}/items/${enc(projectId)}`, ANY_ANSWER, undefined, lang()),
+      apiSend('DELETE', `/api/team/watchlists/${enc(id)}/items/${enc(projectId)}`, NoBody, undefined, lang()),
     [watchlistKeys.all],
   );
 
 export const useProjectNotes = (projectId: string, enabled: boolean) =>
   useQuery({
     queryKey: teamSharingKeys.notes(projectId),
-    queryFn: ({ signal }) =>
-      apiGet(
-        `/api/projects/${enc(projectId)}/notes`,
-        lazyContract(teamSharingContracts, 'ProjectNotesResponseSchema'),
-        { signal },
-      ),
+    queryFn: ({ signal }) => apiGet(`/api/projects/${enc(projectId)}/notes`, ProjectNotesResponseSchema, { signal }),
     enabled,
   });
 
 export const useCreateNote = (projectId: string) =>
   useTeamMutation((body: string) =>
-    apiSend(
-      'POST',
-      `/api/projects/${enc(projectId)}/notes`,
-      lazyContract(teamSharingContracts, 'ProjectNoteSchema'),
-      { body },
-      lang(),
-    ),
+    apiSend('POST', `/api/projects/${enc(projectId)}/notes`, ProjectNoteSchema, { body }, lang()),
   );
 
 export const useUpdateNote = () =>
   useTeamMutation(({ id, body }: { id: string; body: string }) =>
-    apiSend(
-      'PATCH',
-      `/api/team/notes/${enc(id)}`,
-      lazyContract(teamSharingContracts, 'ProjectNoteSchema'),
-      { body },
-      lang(),
-    ),
+    apiSend('PATCH', `/api/team/notes/${enc(id)}`, ProjectNoteSchema, { body }, lang()),
   );
 
 export const useDeleteNote = () =>
-  useTeamMutation((id: string) => apiSend('DELETE', `/api/team/notes/${enc(id)}`, ANY_ANSWER, undefined, lang()));
+  useTeamMutation((id: string) => apiSend('DELETE', `/api/team/notes/${enc(id)}`, NoBody, undefined, lang()));

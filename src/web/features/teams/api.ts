@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ANY_ANSWER, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import { InvitationCreatedSchema, MyTeamResponseSchema, TeamSchema } from '../../../shared/api/teams.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
-
-const teamsContracts = () => import('../../../shared/api/teams.schema.ts');
 
 const lang = () => ({ query: { lang: currentLanguage() } });
 
@@ -12,7 +12,7 @@ export const teamKeys = { all: ['team'] as const, mine: () => ['team', 'mine'] a
 export const useMyTeam = () =>
   useQuery({
     queryKey: teamKeys.mine(),
-    queryFn: ({ signal }) => apiGet('/api/team', lazyContract(teamsContracts, 'MyTeamResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/team', MyTeamResponseSchema, { signal }),
   });
 
 function useTeamMutation<T, R>(send: (input: T) => Promise<R>) {
@@ -23,40 +23,27 @@ function useTeamMutation<T, R>(send: (input: T) => Promise<R>) {
   });
 }
 
+const Nothing = z.unknown();
+
 export const useCreateTeam = () =>
-  useTeamMutation((name: string) =>
-    apiSend('POST', '/api/team', lazyContract(teamsContracts, 'TeamSchema'), { name }, lang()),
-  );
+  useTeamMutation((name: string) => apiSend('POST', '/api/team', TeamSchema, { name }, lang()));
 export const useRenameTeam = () =>
-  useTeamMutation((name: string) =>
-    apiSend('PATCH', '/api/team', lazyContract(teamsContracts, 'TeamSchema'), { name }, lang()),
-  );
-export const useDeleteTeam = () => useTeamMutation(() => apiSend('DELETE', '/api/team', ANY_ANSWER, undefined, lang()));
+  useTeamMutation((name: string) => apiSend('PATCH', '/api/team', TeamSchema, { name }, lang()));
+export const useDeleteTeam = () => useTeamMutation(() => apiSend('DELETE', '/api/team', Nothing, undefined, lang()));
 export const useInvite = () =>
   useTeamMutation((email: string) =>
-    apiSend(
-      'POST',
-      '/api/team/invitations',
-      lazyContract(teamsContracts, 'InvitationCreatedSchema'),
-      { email },
-      lang(),
-    ),
+    apiSend('POST', '/api/team/invitations', InvitationCreatedSchema, { email }, lang()),
   );
 export const useRevokeInvitation = () =>
   useTeamMutation((id: string) =>
-    apiSend('DELETE', `/api/team/invitations/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()),
+    apiSend('DELETE', `/api/team/invitations/${encodeURIComponent(id)}`, Nothing, undefined, lang()),
   );
 export const useAcceptInvitation = () =>
-  useTeamMutation((token: string) =>
-    apiSend('POST', '/api/team/invitations/accept', lazyContract(teamsContracts, 'TeamSchema'), { token }, lang()),
-  );
-export const useLeaveTeam = () =>
-  useTeamMutation(() => apiSend('POST', '/api/team/leave', ANY_ANSWER, undefined, lang()));
+  useTeamMutation((token: string) => apiSend('POST', '/api/team/invitations/accept', TeamSchema, { token }, lang()));
+export const useLeaveTeam = () => useTeamMutation(() => apiSend('POST', '/api/team/leave', Nothing, undefined, lang()));
 export const useRemoveMember = () =>
   useTeamMutation((userId: string) =>
-    apiSend('DELETE', `/api/team/members/${encodeURIComponent(userId)}`, ANY_ANSWER, undefined, lang()),
+    apiSend('DELETE', `/api/team/members/${encodeURIComponent(userId)}`, Nothing, undefined, lang()),
   );
 export const useTransferTeam = () =>
-  useTeamMutation((userId: string) =>
-    apiSend('POST', '/api/team/transfer', lazyContract(teamsContracts, 'TeamSchema'), { userId }, lang()),
-  );
+  useTeamMutation((userId: string) => apiSend('POST', '/api/team/transfer', TeamSchema, { userId }, lang()));

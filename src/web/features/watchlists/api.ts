@@ -1,14 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ANY_ANSWER, apiGet, apiSend, lazyContract } from '../../lib/api-client.ts';
+import { z } from 'zod';
+import {
+  AddItemResponseSchema,
+  WatchedProjectsResponseSchema,
+  WatchingResponseSchema,
+  WatchlistDetailSchema,
+  WatchlistHistoryResponseSchema,
+  WatchlistSummarySchema,
+  WatchlistsResponseSchema,
+} from '../../../shared/api/watchlists.schema.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { projectKeys } from '../projects/keys.ts';
 import { watchlistKeys } from './keys.ts';
 
-const watchlistsContracts = () => import('../../../shared/api/watchlists.schema.ts');
-
 // The UI language, so the server's refusals (name taken, cap reached) read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
+const NoBody = z.unknown();
 
 export type HistoryRange = '7d' | '30d' | '90d';
 export type HoldingInput = { amount?: number | null; costBasis?: number | null; note?: string | null };
@@ -20,10 +29,7 @@ export type HoldingInput = { amount?: number | null; costBasis?: number | null; 
 export const useWatchedProjects = () =>
   useQuery({
     queryKey: watchlistKeys.watched(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/me/watched-projects', lazyContract(watchlistsContracts, 'WatchedProjectsResponseSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/me/watched-projects', WatchedProjectsResponseSchema, { signal }),
     select: (data) => new Set(data.projectIds),
     retry: false,
   });
@@ -31,42 +37,30 @@ export const useWatchedProjects = () =>
 export const useWatchlists = () =>
   useQuery({
     queryKey: watchlistKeys.lists(),
-    queryFn: ({ signal }) =>
-      apiGet('/api/watchlists', lazyContract(watchlistsContracts, 'WatchlistsResponseSchema'), { signal }),
+    queryFn: ({ signal }) => apiGet('/api/watchlists', WatchlistsResponseSchema, { signal }),
   });
 
 export const useWatchlist = (id: string) =>
   useQuery({
     queryKey: watchlistKeys.one(id),
-    queryFn: ({ signal }) =>
-      apiGet(`/api/watchlists/${encodeURIComponent(id)}`, lazyContract(watchlistsContracts, 'WatchlistDetailSchema'), {
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet(`/api/watchlists/${encodeURIComponent(id)}`, WatchlistDetailSchema, { signal }),
   });
 
 export const watchlistHistoryOptions = (id: string, range: HistoryRange) =>
   queryOptions({
     queryKey: watchlistKeys.history(id, range),
     queryFn: ({ signal }) =>
-      apiGet(
-        `/api/watchlists/${encodeURIComponent(id)}/history`,
-        lazyContract(watchlistsContracts, 'WatchlistHistoryResponseSchema'),
-        {
-          query: { range },
-          signal,
-        },
-      ),
+      apiGet(`/api/watchlists/${encodeURIComponent(id)}/history`, WatchlistHistoryResponseSchema, {
+        query: { range },
+        signal,
+      }),
   });
 
 /** Which of my lists hold the project; a free user or a visitor gets the server's lock (shown by the button). */
 export const useWatching = (projectId: string, enabled: boolean) =>
   useQuery({
     queryKey: watchlistKeys.watching(projectId),
-    queryFn: ({ signal }) =>
-      apiGet('/api/me/watching', lazyContract(watchlistsContracts, 'WatchingResponseSchema'), {
-        query: { projectId },
-        signal,
-      }),
+    queryFn: ({ signal }) => apiGet('/api/me/watching', WatchingResponseSchema, { query: { projectId }, signal }),
     enabled,
   });
 
@@ -83,36 +77,22 @@ function useWatchlistMutation<T, R>(send: (input: T) => Promise<R>, creditsPoint
 }
 
 export const useCreateWatchlist = () =>
-  useWatchlistMutation((name: string) =>
-    apiSend('POST', '/api/watchlists', lazyContract(watchlistsContracts, 'WatchlistSummarySchema'), { name }, lang()),
-  );
+  useWatchlistMutation((name: string) => apiSend('POST', '/api/watchlists', WatchlistSummarySchema, { name }, lang()));
 
 export const useRenameWatchlist = () =>
   useWatchlistMutation(({ id, name }: { id: string; name: string }) =>
-    apiSend(
-      'PATCH',
-      `/api/watchlists/${encodeURIComponent(id)}`,
-      lazyContract(watchlistsContracts, 'WatchlistDetailSchema'),
-      { name },
-      lang(),
-    ),
+    apiSend('PATCH', `/api/watchlists/${encodeURIComponent(id)}`, WatchlistDetailSchema, { name }, lang()),
   );
 
 export const useDeleteWatchlist = () =>
   useWatchlistMutation((id: string) =>
-    apiSend('DELETE', `/api/watchlists/${encodeURIComponent(id)}`, ANY_ANSWER, undefined, lang()),
+    apiSend('DELETE', `/api/watchlists/${encodeURIComponent(id)}`, NoBody, undefined, lang()),
   );
 
 export const useAddItem = () =>
   useWatchlistMutation(
     ({ id, projectId }: { id: string; projectId: string }) =>
-      apiSend(
-        'POST',
-        `/api/watchlists/${encodeURIComponent(id)}/items`,
-        lazyContract(watchlistsContracts, 'AddItemResponseSchema'),
-        { projectId },
-        lang(),
-      ),
+      apiSend('POST', `/api/watchlists/${encodeURIComponent(id)}/items`, AddItemResponseSchema, { projectId }, lang()),
     true,
   );
 
@@ -121,7 +101,7 @@ export const useUpdateItem = () =>
     apiSend(
       'PATCH',
       `/api/watchlists/${encodeURIComponent(id)}/items/${encodeURIComponent(projectId)}`,
-      lazyContract(watchlistsContracts, 'WatchlistDetailSchema'),
+      WatchlistDetailSchema,
       values,
       lang(),
     ),
@@ -132,7 +112,7 @@ export const useRemoveItem = () =>
     apiSend(
       'DELETE',
       `/api/watchlists/${encodeURIComponent(id)}/items/${encodeURIComponent(projectId)}`,
-      ANY_ANSWER,
+      NoBody,
       undefined,
       lang(),
     ),

@@ -1,9 +1,8 @@
-import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type Query, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { RealtimeHint, RealtimeMessageSchema } from '../../../../shared/api/realtime.schema.ts';
+import type { RealtimeHint } from '../../../../shared/api/realtime.schema.ts';
 import { revalidateReads } from '../../../lib/api-client.ts';
 import { isCountedQuery } from '../../../lib/counted-queries.ts';
-import { loadChunk } from '../../../lib/load-chunk.ts';
 import { createRealtimeConnection } from '../connection.ts';
 import { setConnectionState } from '../connection-state.ts';
 import type { Invalidation } from '../invalidation.ts';
@@ -23,69 +22,47 @@ export function RealtimeBridge({ invalidationsFor }: RealtimeBridgeProps) {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (typeof EventSource === 'undefined') return;
-    let stopped = false;
-    let stop = () => {
-      stopped = true;
-    };
-    // The hints' schema (and zod) load after the first render, not with it; the stream opens once they have. Reads
-    // that finished before it opened are caught up (onCatchUp), as for any stream that opens after the page's reads.
-    void loadChunk(() => import('../../../../shared/api/realtime.schema.ts')).then(
-      ({ RealtimeMessageSchema }) => {
-        if (!stopped) stop = listen(queryClient, invalidationsFor, RealtimeMessageSchema);
+    const refetch = (queryKey: readonly unknown[], when: 'now' | 'later') =>
+      queryClient.invalidateQueries({ queryKey, refetchType: when === 'now' ? 'active' : 'none' });
+    const connection = createRealtimeConnection({
+      url: '/api/events',
+      open: (url) => new EventSource(url),
+      onHints: (hints) => {
+        revalidateReads();
+        // A failed refetch shows in its own panel; a hint must never throw into React (and blank the page).
+        for (const { queryKey, when } of invalidationsFor(hints)) void refetch(queryKey, when).catch(() => {});
       },
-      (error: unknown) => console.error('live updates unavailable', error),
-    );
-    return () => stop();
+      onResync: () => {
+        revalidateReads();
+        // Hints sent while we were away are lost: everything may be stale; counted searches wait for their next use.
+        void queryClient
+          .invalidateQueries({ predicate: (query) => !isCountedQuery(query), refetchType: 'active' })
+          .catch(() => {});
+        void queryClient.invalidateQueries({ predicate: isCountedQuery, refetchType: 'none' }).catch(() => {});
+      },
+      onCatchUp: (readyAt) => {
+        // Only reads that finished before the stream listened can have missed a hint; usually the stream opens first
+        // and this refetches nothing.
+        const missed = (query: Query) =>
+          !isCountedQuery(query) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < readyAt;
+        if (!queryClient.getQueryCache().findAll({ type: 'active', predicate: missed }).length) return;
+        revalidateReads();
+        void queryClient.invalidateQueries({ predicate: missed, refetchType: 'active' }).catch(() => {});
+      },
+      onState: setConnectionState,
+    });
+    const goOffline = () => connection.stop();
+    const goOnline = () => connection.start();
+    window.addEventListener('offline', goOffline);
+    window.addEventListener('online', goOnline);
+    if (navigator.onLine === false) setConnectionState('disconnected');
+    else connection.start();
+    return () => {
+      window.removeEventListener('offline', goOffline);
+      window.removeEventListener('online', goOnline);
+      connection.stop();
+    };
   }, [queryClient, invalidationsFor]);
 
   return null;
-}
-
-/** Opens the stream and keeps it in step with the network; returns its stop. */
-function listen(
-  queryClient: QueryClient,
-  invalidationsFor: RealtimeBridgeProps['invalidationsFor'],
-  messageSchema: typeof RealtimeMessageSchema,
-): () => void {
-  const refetch = (queryKey: readonly unknown[], when: 'now' | 'later') =>
-    queryClient.invalidateQueries({ queryKey, refetchType: when === 'now' ? 'active' : 'none' });
-  const connection = createRealtimeConnection({
-    url: '/api/events',
-    messageSchema,
-    open: (url) => new EventSource(url),
-    onHints: (hints) => {
-      revalidateReads();
-      // A failed refetch shows in its own panel; a hint must never throw into React (and blank the page).
-      for (const { queryKey, when } of invalidationsFor(hints)) void refetch(queryKey, when).catch(() => {});
-    },
-    onResync: () => {
-      revalidateReads();
-      // Hints sent while we were away are lost: everything may be stale; counted searches wait for their next use.
-      void queryClient
-        .invalidateQueries({ predicate: (query) => !isCountedQuery(query), refetchType: 'active' })
-        .catch(() => {});
-      void queryClient.invalidateQueries({ predicate: isCountedQuery, refetchType: 'none' }).catch(() => {});
-    },
-    onCatchUp: (readyAt) => {
-      // Only reads that finished before the stream listened can have missed a hint; usually the stream opens first
-      // and this refetches nothing.
-      const missed = (query: Query) =>
-        !isCountedQuery(query) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < readyAt;
-      if (!queryClient.getQueryCache().findAll({ type: 'active', predicate: missed }).length) return;
-      revalidateReads();
-      void queryClient.invalidateQueries({ predicate: missed, refetchType: 'active' }).catch(() => {});
-    },
-    onState: setConnectionState,
-  });
-  const goOffline = () => connection.stop();
-  const goOnline = () => connection.start();
-  window.addEventListener('offline', goOffline);
-  window.addEventListener('online', goOnline);
-  if (navigator.onLine === false) setConnectionState('disconnected');
-  else connection.start();
-  return () => {
-    window.removeEventListener('offline', goOffline);
-    window.removeEventListener('online', goOnline);
-    connection.stop();
-  };
 }
