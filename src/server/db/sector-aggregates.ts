@@ -1,10 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { lockCatalogueWrites } from './catalogue-lock.ts';
 import { type Db, queryRows } from './client.ts';
 import { withTransaction } from './transaction.ts';
 
 // Sector aggregates are derived from the catalogue's projects: loading the catalogue, an admin edit, the synthetic
 // seed and the recompute all refresh them, so the statement lives below the features that call it.
+
+/**
+ * A sector's top 3 scored projects as jsonb (null when it has none), for the sector named by `name`: they walk
+ * project_scores' (category, heat) index, and an unscored project is never a sector leader.
+ */
+const topProjectsOf = (name: SQL) => sql`(
+  SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'heatScore', p.heat_score)
+                   ORDER BY p.heat_score DESC, p.id)
+  FROM (
+    SELECT sc.project_id AS id, pr.name, sc.heat_score
+    FROM project_scores AS sc JOIN projects AS pr ON pr.id = sc.project_id
+    WHERE sc.category = ${name} AND sc.heat_score IS NOT NULL
+    ORDER BY sc.heat_score DESC NULLS LAST, sc.project_id LIMIT 3
+  ) AS p
+)`;
 
 /**
  * Refreshes each sector's project count, total market cap with its provenance, and top-3 projects from the projects
@@ -44,16 +59,7 @@ export async function updateSectorAggregates(db: Db): Promise<void> {
       ) AS m
       GROUP BY category
     ) AS agg ON agg.category = base.name
-    LEFT JOIN LATERAL (
-      SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'heatScore', p.heat_score)
-                       ORDER BY p.heat_score DESC, p.id) AS items
-      FROM (
-        SELECT s.project_id AS id, pr.name, s.heat_score
-        FROM project_scores AS s JOIN projects AS pr ON pr.id = s.project_id
-        WHERE s.category = base.name AND s.heat_score IS NOT NULL
-        ORDER BY s.heat_score DESC NULLS LAST, s.project_id LIMIT 3
-      ) AS p
-    ) AS top ON true
+    LEFT JOIN LATERAL (SELECT ${topProjectsOf(sql`base.name`)} AS items) AS top ON true
     WHERE s.id = base.id
   `);
 }
@@ -61,16 +67,7 @@ export async function updateSectorAggregates(db: Db): Promise<void> {
 /** The top-3 part of {@link updateSectorAggregates} alone: what a heat run moves when no project statement ran. */
 export async function updateSectorLeaders(db: Db): Promise<void> {
   await db.execute(sql`
-    UPDATE sectors AS s SET top_projects = coalesce((
-      SELECT jsonb_agg(jsonb_build_object('id', p.id, 'name', p.name, 'heatScore', p.heat_score)
-                       ORDER BY p.heat_score DESC, p.id)
-      FROM (
-        SELECT sc.project_id AS id, pr.name, sc.heat_score
-        FROM project_scores AS sc JOIN projects AS pr ON pr.id = sc.project_id
-        WHERE sc.category = s.name AND sc.heat_score IS NOT NULL
-        ORDER BY sc.heat_score DESC NULLS LAST, sc.project_id LIMIT 3
-      ) AS p
-    ), '[]'::jsonb)
+    UPDATE sectors AS s SET top_projects = coalesce(${topProjectsOf(sql`s.name`)}, '[]'::jsonb)
   `);
 }
 
