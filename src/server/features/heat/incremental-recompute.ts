@@ -110,7 +110,10 @@ const needsRescore = (
 async function rowsFromStored(db: Db, nowMs: number, model: string, dirty: Set<string>) {
   const stored = await selectStoredScores(db);
   return stored.map((row) => {
-    if (needsRescore(row, nowMs) || row.storedModel !== model) dirty.add(row.id);
+    if (needsRescore(row, nowMs) || row.storedModel !== model) {
+      dirty.add(row.id);
+      return { id: row.id, stored: null };
+    }
     return { id: row.id, stored: { project: fromStored(row), status: row.storedStatus } };
   });
 }

@@ -1,3 +1,4 @@
+import { PROJECT_HISTORY_KEYS } from './heat.mappers.ts';
 import type { ScoredProject } from './sector-aggregate.ts';
 
 /** A project's outputs as its stored row holds them: what the next run keeps when the project is clean. */
@@ -6,8 +7,8 @@ export type StoredOutputs = { project: ScoredProject; status: string | null };
 /** What {@link KeptOutputs.add} reads of a project (contributions from an array or a run's typed array). */
 type Outputs = Omit<ScoredProject, 'category' | 'contributions'> & { contributions: ArrayLike<number> | null };
 
-/** Contributions per project (PROJECT_HISTORY_KEYS.length, as project_scores stores them). */
-const CONTRIBUTIONS = 8;
+/** Contributions per project, as project_scores stores them. */
+const CONTRIBUTIONS = PROJECT_HISTORY_KEYS.length;
 /** Numbers per project, in this order: score, evidence, social, signal, gain. NaN stands for null. */
 const NUMBERS = 5;
 
