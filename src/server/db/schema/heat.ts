@@ -70,6 +70,10 @@ export const projectScores = pgTable(
     index('project_scores_heat_idx').on(t.heatScore.desc().nullsLast(), t.projectId, t.category, t.status, t.chains),
     index('project_scores_social_idx').on(t.socialScore.desc().nullsLast(), t.projectId),
     index('project_scores_category_heat_idx').on(t.category, t.heatScore.desc().nullsLast(), t.projectId),
+    // The incremental plan reads only the rows to re-score (migration 0058): those whose inputs moved since they were
+    // scored (a partial index holds just them) and those whose time factor steps.
+    index('project_scores_dirty_idx').on(t.projectId).where(sql.raw('inputs_version <> scored_version')),
+    index('project_scores_rescore_idx').on(t.rescoreAt),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
   selectBaselineMoved,
   selectBaselineScoresOf,
   selectRecomputeState,
+  selectRowsToRescore,
   selectScoreVersions,
   selectStoredScores,
   storedContributions,
@@ -48,7 +49,7 @@ const baselineBetween = (db: Db, at: Date) =>
  * of heat_recompute_state it wrote) under `model`. Any other change of a stored output resets the row's
  * scored_version (migration 0050), so the plan sees it as dirty.
  */
-export type RunOutputs = { writtenBy: string; model: string; kept: KeptOutputs };
+export type RunOutputs = { writtenBy: string; model: string; kept: KeptOutputs; projectSet: string };
 
 export type IncrementalPlan = {
   /** The last committed run this plan builds on: the write checks it is still the last one. */
@@ -57,6 +58,8 @@ export type IncrementalPlan = {
   /** Every project in id order, with its stored outputs (null when dirty and read without them). */
   rows: { id: string; stored: StoredOutputs | null }[];
   dirty: Set<string>;
+  /** project_scores rows the plan read: every row, or (with the last run's outputs kept) only those to re-score. */
+  rowsRead: number;
 };
 
 /**
@@ -79,6 +82,7 @@ export async function planIncremental(
   now: Date,
   model: string = CODE_SCORING_MODEL.version,
   known: RunOutputs | null = null,
+  projectSet: string | null = null,
 ): Promise<IncrementalPlan | null> {
   const previous = await selectRecomputeState(db);
   if (previous === null || previous.model !== model || previous.lastRunAt >= now) return null;
@@ -90,12 +94,14 @@ export async function planIncremental(
       ? await selectBaselineMoved(db, previousBaselineAt, baselineAt)
       : [];
   const dirty = new Set(moved);
-  const rows =
-    known !== null && known.writtenBy === previous.writtenBy && known.model === model
-      ? await rowsFromKnown(db, known, now.getTime(), dirty)
-      : await rowsFromStored(db, now.getTime(), model, dirty);
+  const usable = known !== null && known.writtenBy === previous.writtenBy && known.model === model;
+  const { rows, rowsRead } = !usable
+    ? await rowsFromStored(db, now.getTime(), model, dirty)
+    : known.projectSet === projectSet
+      ? await rowsFromKnownSet(db, known, now, dirty)
+      : await rowsFromKnown(db, known, now.getTime(), dirty);
   if (dirty.size > rows.length * MAX_DIRTY_SHARE) return null;
-  return { previousRunAt: previous.lastRunAt, baselineAt, rows, dirty };
+  return { previousRunAt: previous.lastRunAt, baselineAt, rows, dirty, rowsRead };
 }
 
 /** A row whose inputs moved since it was scored, or whose time factor stepped by `nowMs`. */
@@ -109,13 +115,14 @@ const needsRescore = (
 /** Every stored row with its outputs (what a process that did not commit the last run reads). */
 async function rowsFromStored(db: Db, nowMs: number, model: string, dirty: Set<string>) {
   const stored = await selectStoredScores(db);
-  return stored.map((row) => {
+  const rows = stored.map((row) => {
     if (needsRescore(row, nowMs) || row.storedModel !== model) {
       dirty.add(row.id);
       return { id: row.id, stored: null };
     }
     return { id: row.id, stored: { project: fromStored(row), status: row.storedStatus } };
   });
+  return { rows, rowsRead: stored.length };
 }
 
 /**
@@ -123,8 +130,8 @@ async function rowsFromStored(db: Db, nowMs: number, model: string, dirty: Set<s
  * project absent from it is new, a moved category is read from the row.
  */
 async function rowsFromKnown(db: Db, known: RunOutputs, nowMs: number, dirty: Set<string>) {
-  const rows = await selectScoreVersions(db);
-  return rows.map((row) => {
+  const versions = await selectScoreVersions(db);
+  const rows = versions.map((row) => {
     const stored = needsRescore(row, nowMs) ? undefined : known.kept.outputsOf(row.id, row.category);
     if (stored === undefined) {
       dirty.add(row.id);
@@ -132,6 +139,24 @@ async function rowsFromKnown(db: Db, known: RunOutputs, nowMs: number, dirty: Se
     }
     return { id: row.id, stored };
   });
+  return { rows, rowsRead: versions.length };
+}
+
+/**
+ * The same as {@link rowsFromKnown} when the projects and their categories are those of the last run (the caller
+ * compared the project-set fingerprints): only the rows to re-score are read, every other project's outputs and
+ * category are the kept ones.
+ */
+async function rowsFromKnownSet(db: Db, known: RunOutputs, now: Date, dirty: Set<string>) {
+  const toRescore = await selectRowsToRescore(db, now);
+  // A row the last run did not have means the fingerprints met by a hash collision: read every row's versions.
+  if (toRescore.some((id) => !known.kept.has(id))) return rowsFromKnown(db, known, now.getTime(), dirty);
+  for (const id of toRescore) dirty.add(id);
+  const rows: { id: string; stored: StoredOutputs | null }[] = [];
+  for (const { id, category } of known.kept.projects()) {
+    rows.push({ id, stored: dirty.has(id) ? null : (known.kept.outputsOf(id, category) ?? null) });
+  }
+  return { rows, rowsRead: toRescore.length };
 }
 
 /** A clean row's outputs, as the full run would compute them again (inputs, age factor and baseline unchanged). */

@@ -77,6 +77,34 @@ export function selectScoreVersions(db: Db): Promise<ScoreVersionRow[]> {
   );
 }
 
+/**
+ * Which projects project_scores holds, under which categories, as one value: their count and the sum of a hash of
+ * each id and category. A process that kept the last run's outputs compares it with the value read before that run
+ * read its rows: equal, no project was added, removed or moved to another sector since (a hash collision aside, which
+ * an added project cannot hide: it is also a row to re-score).
+ */
+export async function selectProjectSetFingerprint(db: Db): Promise<string> {
+  const [row] = await queryRows<{ n: number; h: string }>(
+    db,
+    sql`SELECT count(*)::int AS n, coalesce(sum(hashtext(project_id || '/' || category)), 0)::text AS h
+        FROM project_scores`,
+  );
+  return `${row?.n ?? 0}:${row?.h ?? '0'}`;
+}
+
+/**
+ * The projects to re-score at `now` by their own rows: inputs moved since they were scored (or never scored, or an
+ * output edited: scored_version −1), or a time factor stepped. Both by index (migration 0058), not by every row.
+ */
+export async function selectRowsToRescore(db: Db, now: Date): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT project_id AS id FROM project_scores WHERE inputs_version <> scored_version
+        UNION SELECT project_id FROM project_scores WHERE rescore_at <= ${now.toISOString()}::timestamptz`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** A stored row's contributions as an array (zeros where the row holds none). */
 export function storedContributions(row: StoredScoreRow): number[] {
   const out = new Array<number>(CONTRIBUTION_COUNT);

@@ -5,7 +5,7 @@ import type { ScoredProject } from './sector-aggregate.ts';
 export type StoredOutputs = { project: ScoredProject; status: string | null };
 
 /** What {@link KeptOutputs.add} reads of a project (contributions from an array or a run's typed array). */
-type Outputs = Omit<ScoredProject, 'category' | 'contributions'> & { contributions: ArrayLike<number> | null };
+type Outputs = Omit<ScoredProject, 'contributions'> & { contributions: ArrayLike<number> | null };
 
 /** Contributions per project, as project_scores stores them. */
 const CONTRIBUTIONS = PROJECT_HISTORY_KEYS.length;
@@ -22,6 +22,8 @@ const orNull = (value: number) => (Number.isNaN(value) ? null : value);
  */
 export class KeptOutputs {
   private readonly index = new Map<string, number>();
+  private readonly ids: string[] = [];
+  private readonly categories: string[] = [];
   private readonly statuses: (string | null)[] = [];
   private readonly numbers: Float64Array;
   private readonly contributions: Float32Array;
@@ -43,6 +45,8 @@ export class KeptOutputs {
     if (contributions !== null && contributions.length !== CONTRIBUTIONS) return false;
     if (this.index.has(project.id)) return false;
     this.index.set(project.id, i);
+    this.ids.push(project.id);
+    this.categories.push(project.category);
     this.statuses.push(status);
     const n = i * NUMBERS;
     this.numbers[n] = orNaN(project.score);
@@ -56,9 +60,20 @@ export class KeptOutputs {
     return true;
   }
 
+  has(id: string): boolean {
+    return this.index.has(id);
+  }
+
+  /** Every kept project's id and the category its row held, in the order they were added (id order). */
+  *projects(): Generator<{ id: string; category: string }> {
+    for (let i = 0; i < this.ids.length; i++) {
+      yield { id: this.ids[i] as string, category: this.categories[i] as string };
+    }
+  }
+
   /**
-   * A project's kept outputs, or undefined when it was not in the run. Its category is not kept: the caller gives the
-   * one its row holds now (a project moved to another sector keeps its outputs).
+   * A project's kept outputs, or undefined when it was not in the run, under the category the caller gives: the one
+   * its row holds now (a project moved to another sector keeps its outputs).
    */
   outputsOf(id: string, category: string): StoredOutputs | undefined {
     const i = this.index.get(id);

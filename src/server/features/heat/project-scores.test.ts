@@ -110,8 +110,10 @@ describe('recompute strategies', () => {
     expect(indexes).toEqual(indexesAsMigrated); // same names and definitions
     expect(indexes.map((r) => r.indexname)).toEqual([
       'project_scores_category_heat_idx',
+      'project_scores_dirty_idx',
       'project_scores_heat_idx',
       'project_scores_pkey',
+      'project_scores_rescore_idx',
       'project_scores_social_idx',
     ]);
     const tables = await queryRows<{ n: number }>(

@@ -21,7 +21,7 @@ import {
   updateProjectScores,
   updateSectorHeat,
 } from './heat.queries.ts';
-import { selectRecomputeState, writeRecomputeState } from './incremental.queries.ts';
+import { selectProjectSetFingerprint, selectRecomputeState, writeRecomputeState } from './incremental.queries.ts';
 import { type IncrementalPlan, planIncremental, type RunOutputs, scoreIncremental } from './incremental-recompute.ts';
 import type { KeptOutputs } from './kept-outputs.ts';
 import { scoreStatusFree } from './project-scoring.ts';
@@ -58,6 +58,11 @@ export type RecomputeResult = {
   projectsChanged: number;
   /** Projects scored from their inputs in this run (every project in a full run). */
   projectsRescored: number;
+  /**
+   * project_scores rows an incremental run's plan read (0 for a full run): every row, or only those to re-score when
+   * this process kept the last run's outputs and no project was added, removed or moved since.
+   */
+  planRowsRead: number;
   /** project_scores rows written, including those where only the gain, re-score time or inputs version moved. */
   rowsWritten: number;
   sectors: number;
@@ -144,9 +149,13 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
   const requested = options.strategy ?? 'auto';
   const known = lastOutputs.get(db) ?? null;
   lastOutputs.delete(db); // set again only once this run has committed
+  // Read before any row: a change after it shows in the next run's fingerprint (the run keeps outputs under it).
+  const projectSet = await selectProjectSetFingerprint(db);
   // A rebuild writes every row, so it needs every project's fresh row: a full run.
   const plan =
-    scope === 'full' || requested === 'rebuild' ? null : await planIncremental(db, run.now, run.model.version, known);
+    scope === 'full' || requested === 'rebuild'
+      ? null
+      : await planIncremental(db, run.now, run.model.version, known, projectSet);
   run.lap('plan');
   const scored = plan ? await scoreChanged(db, plan, run) : await scoreEverything(db, run);
   const strategy = plan ? 'update' : chooseStrategy(requested, scored.changed, scored.projects);
@@ -158,7 +167,7 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
     run,
   );
   const kept = scored.keep();
-  if (kept) lastOutputs.set(db, { writtenBy, model: run.model.version, kept });
+  if (kept) lastOutputs.set(db, { writtenBy, model: run.model.version, kept, projectSet });
 
   return {
     at: run.now.toISOString(),
@@ -166,6 +175,7 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
     projects: scored.projects,
     projectsChanged: scored.rescored,
     projectsRescored: scored.rescoredFromInputs,
+    planRowsRead: plan?.rowsRead ?? 0,
     rowsWritten: strategy === 'rebuild' ? scored.projects : scored.changed,
     sectors: sectors.rows.length,
     historyRows: historyRows + sectors.history.length,

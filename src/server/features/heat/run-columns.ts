@@ -212,6 +212,7 @@ export class RunColumns {
       const scored = (flags & SCORED) !== 0;
       const outputs = {
         id: this.ids[i] as string,
+        category: this.categoryNames[this.category[i] as number] as string,
         score: scored ? (this.heat[v] as number) : null,
         evidence: this.evidence[i] as number,
         contributions: scored ? this.contributionsOf(v) : null,
