@@ -95,11 +95,13 @@ export async function planIncremental(
       : [];
   const dirty = new Set(moved);
   const usable = known !== null && known.writtenBy === previous.writtenBy && known.model === model;
-  const { rows, rowsRead } = !usable
+  const read = !usable
     ? await rowsFromStored(db, now.getTime(), model, dirty)
     : known.projectSet === projectSet
       ? await rowsFromKnownSet(db, known, now, dirty)
       : await rowsFromKnown(db, known, now.getTime(), dirty);
+  if (read === null) return null;
+  const { rows, rowsRead } = read;
   if (dirty.size > rows.length * MAX_DIRTY_SHARE) return null;
   return { previousRunAt: previous.lastRunAt, baselineAt, rows, dirty, rowsRead };
 }
@@ -145,10 +147,13 @@ async function rowsFromKnown(db: Db, known: RunOutputs, nowMs: number, dirty: Se
 /**
  * The same as {@link rowsFromKnown} when the projects and their categories are those of the last run (the caller
  * compared the project-set fingerprints): only the rows to re-score are read, every other project's outputs and
- * category are the kept ones.
+ * category are the kept ones. Null when more than MAX_DIRTY_SHARE of them are to re-score (a full run then).
  */
 async function rowsFromKnownSet(db: Db, known: RunOutputs, now: Date, dirty: Set<string>) {
-  const toRescore = await selectRowsToRescore(db, now);
+  // One id past the share that makes a full recompute cheaper is enough to know it.
+  const limit = Math.floor(known.kept.size * MAX_DIRTY_SHARE) + 1;
+  const toRescore = await selectRowsToRescore(db, now, limit);
+  if (toRescore.length >= limit) return null;
   // A row the last run did not have means the fingerprints met by a hash collision: read every row's versions.
   if (toRescore.some((id) => !known.kept.has(id))) return rowsFromKnown(db, known, now.getTime(), dirty);
   for (const id of toRescore) dirty.add(id);

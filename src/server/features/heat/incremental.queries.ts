@@ -94,13 +94,16 @@ export async function selectProjectSetFingerprint(db: Db): Promise<string> {
 
 /**
  * The projects to re-score at `now` by their own rows: inputs moved since they were scored (or never scored, or an
- * output edited: scored_version −1), or a time factor stepped. Both by index (migration 0058), not by every row.
+ * output edited: scored_version −1), or a time factor stepped. Both by index (migration 0058), not by every row. At
+ * most `limit` ids, a project due for both reasons possibly twice: past the limit the caller runs a full recompute,
+ * and a full sync that moved every input then costs the plan nothing.
  */
-export async function selectRowsToRescore(db: Db, now: Date): Promise<string[]> {
+export async function selectRowsToRescore(db: Db, now: Date, limit: number): Promise<string[]> {
   const rows = await queryRows<{ id: string }>(
     db,
     sql`SELECT project_id AS id FROM project_scores WHERE inputs_version <> scored_version
-        UNION SELECT project_id FROM project_scores WHERE rescore_at <= ${now.toISOString()}::timestamptz`,
+        UNION ALL SELECT project_id FROM project_scores WHERE rescore_at <= ${now.toISOString()}::timestamptz
+        LIMIT ${limit}`,
   );
   return rows.map((r) => r.id);
 }
