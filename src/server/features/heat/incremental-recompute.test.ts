@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRandom } from '../../../shared/methodology/random.ts';
 import { HEAT_MODEL_VERSION } from '../../../shared/scoring/index.ts';
-import { DAY_MS, HOUR_MS } from '../../../shared/time/duration.ts';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../shared/time/duration.ts';
 import { type Db, queryRows } from '../../db/client.ts';
 import { heatRecomputeState, projectScores, projects } from '../../db/schema/index.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { generateSyntheticProject, seedSynthetic } from '../synthetic/synthetic.service.ts';
-import { markScoringTransaction, updateProjectScores } from './heat.queries.ts';
+import { markScoringTransaction, selectRunScores, updateProjectScores } from './heat.queries.ts';
 import { planIncremental, scoreIncremental } from './incremental-recompute.ts';
 import { type RecomputeResult, recomputeHeat } from './recompute.service.ts';
 
@@ -27,15 +27,19 @@ const ids = Array.from({ length: COUNT }, (_, i) => `syn-${SEED}-${String(i).pad
 
 let incremental: TestApp;
 let full: TestApp;
+/** Run each time through a new handle, as by a process that ran no run before: nothing kept from the last run. */
+let unkept: TestApp;
 
 beforeAll(async () => {
   incremental = await buildTestApp({ catalogue: false });
   full = await buildTestApp({ catalogue: false });
-  for (const t of [incremental, full]) await seedSynthetic(t.db, { count: COUNT, seed: SEED, now: T0 });
+  unkept = await buildTestApp({ catalogue: false });
+  for (const t of [incremental, full, unkept]) await seedSynthetic(t.db, { count: COUNT, seed: SEED, now: T0 });
 });
 afterAll(async () => {
   await incremental.close();
   await full.close();
+  await unkept.close();
 });
 
 type Edit = (db: Db) => Promise<unknown>;
@@ -122,8 +126,8 @@ const historyOf = (db: Db, at: Date) =>
   );
 
 /** The rows that differ between two reads (at most 3, for a readable failure), and whether the counts match. */
-async function differences(read: (db: Db) => Promise<unknown[]>) {
-  const [a, b] = await Promise.all([read(incremental.db), read(full.db)]);
+async function differences(read: (db: Db) => Promise<unknown[]>, other: Db = full.db) {
+  const [a, b] = await Promise.all([read(incremental.db), read(other)]);
   const diff: { incremental: unknown; full: unknown }[] = [];
   for (let i = 0; i < Math.max(a.length, b.length) && diff.length < 3; i++) {
     if (JSON.stringify(a[i]) !== JSON.stringify(b[i])) diff.push({ incremental: a[i], full: b[i] });
@@ -138,15 +142,18 @@ describe('incremental recompute', () => {
     const planReads: number[] = [];
     let rescoredIncrementally = 0;
     let rising = 0;
-    // Every 3 h for 60 h: baselines appear at 24 h, then move with every run.
+    // Every 6 h for 60 h, and again 10 minutes later in the same hour (a run that is not its hour's first writes
+    // only the rows that moved): baselines appear at 24 h, then move with every run.
     for (let step = 0; step <= 20; step++) {
-      const now = new Date(T0.getTime() + step * 3 * HOUR_MS);
+      const now = new Date(T0.getTime() + Math.floor(step / 2) * 6 * HOUR_MS + (step % 2) * 10 * MINUTE_MS);
       for (const edit of editsFor(step, now)) {
         await edit(incremental.db);
         await edit(full.db);
+        await edit(unkept.db);
       }
       const a = await recomputeHeat(incremental.db, { now });
       const b = await recomputeHeat(full.db, { now, scope: 'full' });
+      await recomputeHeat(Object.create(unkept.db) as Db, { now });
       scopes.push(a.scope);
       if (a.scope === 'incremental') {
         rescoredIncrementally += a.projectsRescored;
@@ -166,6 +173,10 @@ describe('incremental recompute', () => {
       expect({ step, ...(await differences(scoresOf)) }).toEqual({ step, ...SAME });
       expect({ step, ...(await differences(sectorsOf)) }).toEqual({ step, ...SAME });
       expect({ step, ...(await differences((db) => historyOf(db, now))) }).toEqual({ step, ...SAME });
+      // The history rows a run writes from the outputs the last run kept are those it writes by comparing every
+      // candidate with its newest row of the hour.
+      const unkeptHistory = await differences((db) => historyOf(db, now), unkept.db);
+      expect({ step, ...unkeptHistory }).toEqual({ step, ...SAME });
     }
     // The first run and the one where a baseline first appears are full; the others only score what moved.
     expect(scopes.filter((s) => s === 'incremental').length).toBeGreaterThanOrEqual(15);
@@ -276,5 +287,19 @@ describe('incremental recompute: what it rewrites', () => {
     const sectorsAfter = await figures();
     await recomputeHeat(t.db, { now: at(50), scope: 'full' });
     expect(sectorsAfter).toEqual(await figures());
+  });
+
+  test('a project deleted and added again between two runs of an hour is still in the second run', async () => {
+    await recomputeHeat(t.db, { now: at(52) });
+    const scoredAt = async (minutes: number) =>
+      (await selectRunScores(t.db, 'project', at(minutes))).map((r) => r.entityId);
+    const id = (await scoredAt(52))[0] as string;
+    const [project] = await t.db.select().from(projects).where(eq(projects.id, id));
+    // The delete ends its history row just after the last run; the same row comes back with the same outputs.
+    await t.db.delete(projects).where(eq(projects.id, id));
+    await t.db.insert(projects).values(project as typeof projects.$inferInsert);
+
+    expect(await recomputeHeat(t.db, { now: at(55) })).toMatchObject({ scope: 'incremental', projectsRescored: 1 });
+    expect(await scoredAt(55)).toContain(id);
   });
 });
