@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { type BulkColumn, bulkInsert } from '../../db/bulk-insert.ts';
 import { bulkSelect, bulkSelectNamed, type NamedColumns, type SelectType } from '../../db/bulk-select.ts';
 import { type Db, queryRows } from '../../db/client.ts';
@@ -415,16 +415,16 @@ export async function insertProjectHistoryFromScores(
   db: Db,
   model: string,
   at: Date,
-  which: { candidates: readonly string[] | 'all'; firstOfHour: boolean; moved?: MovedSince },
+  which: { candidates: readonly string[] | 'all'; firstOfHour: boolean },
 ): Promise<number> {
-  const { candidates, firstOfHour, moved } = which;
+  const { candidates, firstOfHour } = which;
+  if (candidates !== 'all' && candidates.length === 0 && !firstOfHour) return 0;
   const t = sql`${at.toISOString()}::timestamptz`;
   const scored = sql`s.heat_score IS NOT NULL AND s.contributions IS NOT NULL`;
-  const idsIn = (ids: readonly string[]) =>
-    sql`s.project_id IN (SELECT json_array_elements_text(${JSON.stringify(ids)}::json))`;
-  if (moved && !firstOfHour) return insertMovedHistory(db, model, t, moved, scored, idsIn);
-  if (candidates !== 'all' && candidates.length === 0 && !firstOfHour) return 0;
-  const among = firstOfHour || candidates === 'all' ? sql`` : sql`AND ${idsIn(candidates)}`;
+  const among =
+    firstOfHour || candidates === 'all'
+      ? sql``
+      : sql`AND s.project_id IN (SELECT json_array_elements_text(${JSON.stringify(candidates)}::json))`;
   const rows = firstOfHour
     ? sql`SELECT s.project_id, s.heat_score, s.social_score, s.signal_score, s.contributions FROM project_scores s
         WHERE s.model = ${model} AND ${scored}`
@@ -440,60 +440,10 @@ export async function insertProjectHistoryFromScores(
           ORDER BY h.computed_at DESC LIMIT 1
         ) AS p ON true
         WHERE s.model = ${model} ${among}
-          AND ${movedFromNewestOfHour(scored)}`;
-  return insertHistoryRows(db, model, t, rows);
-}
-
-/** Whether a project's row `s` differs from its newest run row of the hour `p` (lateral-joined as in the callers). */
-const movedFromNewestOfHour = (scored: SQL) => sql`CASE WHEN ${scored}
-  THEN p.score IS NULL OR (p.score, p.social_score, p.signal_score, p.contributions, p.model)
-    IS DISTINCT FROM (s.heat_score, s.social_score, s.signal_score, s.contributions, s.model)
-  ELSE p.score IS NOT NULL END`;
-
-/**
- * What a run knows of the history it follows, from the outputs the last run kept (kept-outputs.ts historyMovedIn):
- * the projects whose row moved since the last run `lastRunAt`, which was this hour's and wrote its rows, so each
- * other project's newest row of the hour holds its outputs already.
- */
-export type MovedSince = { ids: readonly string[]; lastRunAt: Date };
-
-/**
- * The rows of {@link insertProjectHistoryFromScores} from a list of moved projects, without a look at each project's
- * newest row: a scored one's outputs, an unscored one's null row. Only a project with a row written since the last
- * run (a delete and a re-insert of the same id ends its row in between) is still compared with its newest row.
- */
-async function insertMovedHistory(
-  db: Db,
-  model: string,
-  t: SQL,
-  moved: MovedSince,
-  scored: SQL,
-  idsIn: (ids: readonly string[]) => SQL,
-): Promise<number> {
-  const since = sql`${moved.lastRunAt.toISOString()}::timestamptz`;
-  const endedSince = sql`SELECT entity_id FROM heat_history
-    WHERE granularity = 'run' AND entity_type = 'project' AND computed_at > ${since} AND computed_at < ${t}`;
-  const outputs = sql`CASE WHEN ${scored} THEN s.heat_score END AS heat_score,
-    CASE WHEN ${scored} THEN s.social_score END AS social_score,
-    CASE WHEN ${scored} THEN s.signal_score END AS signal_score,
-    CASE WHEN ${scored} THEN s.contributions END AS contributions`;
-  const rows = sql`
-    SELECT s.project_id, ${outputs} FROM project_scores s
-    WHERE s.model = ${model} AND ${idsIn(moved.ids)} AND s.project_id NOT IN (${endedSince})
-    UNION ALL
-    SELECT s.project_id, ${outputs} FROM project_scores s
-    LEFT JOIN LATERAL (
-      SELECT h.score, h.social_score, h.signal_score, h.contributions, h.model FROM heat_history h
-      WHERE h.entity_type = 'project' AND h.entity_id = s.project_id AND h.granularity = 'run'
-        AND h.computed_at < ${t} AND h.computed_at >= ${hourStartOf(t)}
-      ORDER BY h.computed_at DESC LIMIT 1
-    ) AS p ON true
-    WHERE s.model = ${model} AND s.project_id IN (${endedSince}) AND ${movedFromNewestOfHour(scored)}`;
-  return insertHistoryRows(db, model, t, rows);
-}
-
-/** Inserts a run's project rows (project_id and the four outputs, null for an ended row); returns the scored ones. */
-async function insertHistoryRows(db: Db, model: string, t: SQL, rows: SQL): Promise<number> {
+          AND CASE WHEN ${scored}
+            THEN p.score IS NULL OR (p.score, p.social_score, p.signal_score, p.contributions, p.model)
+              IS DISTINCT FROM (s.heat_score, s.social_score, s.signal_score, s.contributions, ${model})
+            ELSE p.score IS NOT NULL END`;
   const inserted = await queryRows<{ n: number }>(
     db,
     sql`

@@ -173,8 +173,7 @@ describe('incremental recompute', () => {
       expect({ step, ...(await differences(scoresOf)) }).toEqual({ step, ...SAME });
       expect({ step, ...(await differences(sectorsOf)) }).toEqual({ step, ...SAME });
       expect({ step, ...(await differences((db) => historyOf(db, now))) }).toEqual({ step, ...SAME });
-      // The history rows a run writes from the outputs the last run kept are those it writes by comparing every
-      // candidate with its newest row of the hour.
+      // A process that kept the last run's outputs plans from them; one that did not reads every row: the same rows.
       const unkeptHistory = await differences((db) => historyOf(db, now), unkept.db);
       expect({ step, ...unkeptHistory }).toEqual({ step, ...SAME });
     }

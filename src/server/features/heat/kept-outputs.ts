@@ -97,39 +97,6 @@ export class KeptOutputs {
     };
   }
 
-  /**
-   * The projects of `next` (the outputs the run after this one stores) whose history row must change: scored now
-   * with a score, social score, signal heat or contribution that differs from this run's (or not scored in it, or
-   * absent from it), and those scored in this run that `next` holds unscored. Both runs under one model. A project
-   * absent from `next` was deleted: the delete trigger ended its row.
-   */
-  historyMovedIn(next: KeptOutputs): string[] {
-    const moved: string[] = [];
-    for (let j = 0; j < next.ids.length; j++) {
-      const id = next.ids[j] as string;
-      const i = this.index.get(id);
-      const nextScored = !Number.isNaN(next.numbers[j * NUMBERS] as number);
-      const wasScored = i !== undefined && !Number.isNaN(this.numbers[i * NUMBERS] as number);
-      if (nextScored !== wasScored) {
-        if (nextScored || i !== undefined) moved.push(id);
-      } else if (nextScored && !this.sameHistory(i as number, next, j)) moved.push(id);
-    }
-    return moved;
-  }
-
-  /** Score, social score, signal heat (NaN for null equals NaN) and contributions of row i here and row j there. */
-  private sameHistory(i: number, other: KeptOutputs, j: number): boolean {
-    for (const k of [0, 2, 3]) {
-      const a = this.numbers[i * NUMBERS + k] as number;
-      const b = other.numbers[j * NUMBERS + k] as number;
-      if (a !== b && !(Number.isNaN(a) && Number.isNaN(b))) return false;
-    }
-    for (let k = 0; k < CONTRIBUTIONS; k++) {
-      if (this.contributions[i * CONTRIBUTIONS + k] !== other.contributions[j * CONTRIBUTIONS + k]) return false;
-    }
-    return true;
-  }
-
   private contributionsAt(c: number): number[] {
     const values = new Array<number>(CONTRIBUTIONS);
     for (let k = 0; k < CONTRIBUTIONS; k++) values[k] = this.contributions[c + k] as number;

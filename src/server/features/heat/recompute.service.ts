@@ -11,7 +11,6 @@ import {
   insertHeatRun,
   insertProjectHistoryFromScores,
   insertSectorHistory,
-  type MovedSince,
   markScoringTransaction,
   type ProjectScoreWrite,
   rebuildProjectScores,
@@ -162,19 +161,12 @@ async function recomputeOnce(db: Db, options: RecomputeOptions): Promise<Recompu
   const strategy = plan ? 'update' : chooseStrategy(requested, scored.changed, scored.projects);
   run.lap('score');
   const sectors = await scoreSectors(db, scored, run);
-  const kept = scored.keep();
   const { historyRows, writtenBy } = await writeRun(
     db,
-    {
-      strategy,
-      scored,
-      sectors,
-      previousRunAt: plan?.previousRunAt ?? null,
-      baselineAt: scored.baselineAt,
-      outputs: { last: known, next: kept },
-    },
+    { strategy, scored, sectors, previousRunAt: plan?.previousRunAt ?? null, baselineAt: scored.baselineAt },
     run,
   );
+  const kept = scored.keep();
   if (kept) lastOutputs.set(db, { writtenBy, model: run.model.version, kept, projectSet });
 
   return {
@@ -320,24 +312,7 @@ type RunWrites = {
   /** The last run an incremental plan built on (null for a full run, which builds on nothing stored). */
   previousRunAt: Date | null;
   baselineAt: Date | null;
-  /** The outputs the last run kept (when this process ran it) and those this run keeps: which history rows moved. */
-  outputs: { last: RunOutputs | null; next: KeptOutputs | null };
 };
-
-/**
- * The projects whose history row this run changes, from the outputs kept by the last run and this one, when the
- * last run is still the last committed (`state`, read in this run's transaction) under this model; else undefined
- * (each candidate is then compared with its newest row of the hour).
- */
-function historyMoved(
-  outputs: RunWrites['outputs'],
-  state: { writtenBy: string; lastRunAt: Date } | null,
-  model: string,
-): MovedSince | undefined {
-  const { last, next } = outputs;
-  if (!last || !next || !state || last.writtenBy !== state.writtenBy || last.model !== model) return undefined;
-  return { ids: last.kept.historyMovedIn(next), lastRunAt: state.lastRunAt };
-}
 
 /**
  * Step 3, write, in one transaction: project scores (rows that differ in place, or the table rebuilt), project
@@ -374,12 +349,7 @@ async function writeRun(db: Db, w: RunWrites, run: RunContext): Promise<{ histor
     // A run that stores no row at all is no run to the readers (as when every run wrote a row per project).
     const stores = scored.scoredCount > 0 || w.sectors.history.length > 0;
     const { firstOfHour } = await insertHeatRun(tx, now, { projects: scored.scoredCount > 0, list: stores });
-    const moved = historyMoved(w.outputs, last, version);
-    const projectHistoryRows = await insertProjectHistoryFromScores(tx, version, now, {
-      candidates,
-      firstOfHour,
-      moved,
-    });
+    const projectHistoryRows = await insertProjectHistoryFromScores(tx, version, now, { candidates, firstOfHour });
     run.lap('insertHistory');
     progress('write', steps, steps);
     await updateSectorHeat(tx, w.sectors.updates, SECTOR_MODEL_VERSION, now);
