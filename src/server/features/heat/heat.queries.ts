@@ -12,7 +12,7 @@ import {
   projects,
   sectors,
 } from '../../db/schema/index.ts';
-import { escapeLiteral } from '../../db/sql-literal.ts';
+import { escapeLiteral, inlineParameters } from '../../db/sql-literal.ts';
 
 // Writes are set-based: one statement per batch reads its rows from a single JSON parameter (json_to_recordset),
 // which both drivers pass as one text value — no per-row round trips and no 65,535-parameter limit. A rebuild of
@@ -198,15 +198,24 @@ export async function selectRunTimeBetween(
 }
 
 /** Scores of every `entityType` entity at the run at `at` (a project's: its row carried to that run). */
+const RUN_SCORE_FIELDS: NamedColumns<{ entityId: string; score: number; signalScore: number | null }> = [
+  ['entityId', 'text'],
+  ['score', 'float8'],
+  ['signalScore', 'float8'],
+];
+
 export async function selectRunScores(
   db: Db,
   entityType: 'project' | 'sector',
   at: Date,
 ): Promise<{ entityId: string; score: number; signalScore: number | null }[]> {
   if (entityType === 'project') {
-    return queryRows<{ entityId: string; score: number; signalScore: number | null }>(
+    // Every project's row (a full run's baseline): one binary COPY, ~150 ms at 100,000 on PGlite where the same rows
+    // as a query result took ~550 ms (the statement itself ~180 ms).
+    return bulkSelectNamed<{ entityId: string; score: number; signalScore: number | null }>(
       db,
-      sql`SELECT entity_id AS "entityId", score, signal_score AS "signalScore" FROM ${projectRowsAt(at)} AS r`,
+      inlineParameters(sql`SELECT entity_id, score, signal_score FROM ${projectRowsAt(at)} AS r`),
+      RUN_SCORE_FIELDS,
     );
   }
   const rows = await db
