@@ -157,9 +157,11 @@ async function rowsFromKnownSet(db: Db, known: RunOutputs, now: Date, dirty: Set
   // A row the last run did not have means the fingerprints met by a hash collision: read every row's versions.
   if (toRescore.some((id) => !known.kept.has(id))) return rowsFromKnown(db, known, now.getTime(), dirty);
   for (const id of toRescore) dirty.add(id);
-  const rows: { id: string; stored: StoredOutputs | null }[] = [];
-  for (const { id, category } of known.kept.projects()) {
-    rows.push({ id, stored: dirty.has(id) ? null : (known.kept.outputsOf(id, category) ?? null) });
+  const { kept } = known;
+  const rows = new Array<{ id: string; stored: StoredOutputs | null }>(kept.size);
+  for (let i = 0; i < kept.size; i++) {
+    const id = kept.idAt(i);
+    rows[i] = { id, stored: dirty.has(id) ? null : kept.outputsAt(i) };
   }
   return { rows, rowsRead: toRescore.length };
 }

@@ -64,11 +64,14 @@ export class KeptOutputs {
     return this.index.has(id);
   }
 
-  /** Every kept project's id and the category its row held, in the order they were added (id order). */
-  *projects(): Generator<{ id: string; category: string }> {
-    for (let i = 0; i < this.ids.length; i++) {
-      yield { id: this.ids[i] as string, category: this.categories[i] as string };
-    }
+  /** The id of the i-th kept project, in the order they were added (id order). */
+  idAt(i: number): string {
+    return this.ids[i] as string;
+  }
+
+  /** The i-th kept project's outputs under the category its row held then. */
+  outputsAt(i: number): StoredOutputs {
+    return this.outputsOf(this.ids[i] as string, this.categories[i] as string) as StoredOutputs;
   }
 
   /**
