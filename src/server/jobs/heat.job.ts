@@ -15,6 +15,8 @@ export async function runHeatRecompute(ctx: JobContext) {
       projectsChanged: result.projectsChanged,
       // Scored from inputs this run: every project in a full run, only what moved in an incremental one.
       projectsRescored: result.projectsRescored,
+      // project_scores rows the plan read: every row, or only those to re-score (docs/heat-score.md).
+      planRowsRead: result.planRowsRead,
       sectors: result.sectors,
       historyRows: result.historyRows,
       scored: result.scored,

@@ -15,6 +15,7 @@ const resultAt = (at: string): RecomputeResult => ({
   projects: 1,
   projectsChanged: 0,
   projectsRescored: 1,
+  planRowsRead: 0,
   rowsWritten: 0,
   sectors: 0,
   historyRows: 0,
