@@ -150,14 +150,14 @@ async function rowsFromKnown(db: Db, known: RunOutputs, nowMs: number, dirty: Se
  * category are the kept ones. Null when more than MAX_DIRTY_SHARE of them are to re-score (a full run then).
  */
 async function rowsFromKnownSet(db: Db, known: RunOutputs, now: Date, dirty: Set<string>) {
+  const { kept } = known;
   // One id past the share that makes a full recompute cheaper is enough to know it.
-  const limit = Math.floor(known.kept.size * MAX_DIRTY_SHARE) + 1;
+  const limit = Math.floor(kept.size * MAX_DIRTY_SHARE) + 1;
   const toRescore = await selectRowsToRescore(db, now, limit);
   if (toRescore.length >= limit) return null;
   // A row the last run did not have means the fingerprints met by a hash collision: read every row's versions.
-  if (toRescore.some((id) => !known.kept.has(id))) return rowsFromKnown(db, known, now.getTime(), dirty);
+  if (toRescore.some((id) => !kept.has(id))) return rowsFromKnown(db, known, now.getTime(), dirty);
   for (const id of toRescore) dirty.add(id);
-  const { kept } = known;
   const rows = new Array<{ id: string; stored: StoredOutputs | null }>(kept.size);
   for (let i = 0; i < kept.size; i++) {
     const id = kept.idAt(i);

@@ -71,7 +71,7 @@ export class KeptOutputs {
 
   /** The i-th kept project's outputs under the category its row held then. */
   outputsAt(i: number): StoredOutputs {
-    return this.outputsOf(this.ids[i] as string, this.categories[i] as string) as StoredOutputs;
+    return this.build(i, this.ids[i] as string, this.categories[i] as string);
   }
 
   /**
@@ -80,7 +80,11 @@ export class KeptOutputs {
    */
   outputsOf(id: string, category: string): StoredOutputs | undefined {
     const i = this.index.get(id);
-    if (i === undefined) return undefined;
+    return i === undefined ? undefined : this.build(i, id, category);
+  }
+
+  /** The outputs of the i-th kept project (`id`) under `category`. */
+  private build(i: number, id: string, category: string): StoredOutputs {
     const n = i * NUMBERS;
     const score = orNull(this.numbers[n] as number);
     const c = i * CONTRIBUTIONS;
