@@ -96,6 +96,23 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
+              // zod and the contract's schemas in one chunk of their own, which only pages that check a form (or a
+              // streamed brief) load: grouped with the pages' shared code, a small shared module (a value list) could
+              // be merged into a chunk holding zod and bring it to a page that never uses it.
+              name: 'contract',
+              test: (id: string) =>
+                /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
+                /[\\/]src[\\/]shared[\\/]api[\\/][^\\/]+\.schema\.ts$/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The contract's value lists (`*.values.ts`, a few kB in all) together, for the same reason: merged into
+              // a neighbour group they could share a chunk with code that imports zod.
+              name: 'contract-values',
+              test: (id: string) => /[\\/]src[\\/]shared[\\/]api[\\/][^\\/]+\.values\.ts$/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            {
               name: 'shared',
               test: (id: string) => !id.endsWith('.json') && !/node_modules[\\/](echarts|zrender)[\\/]/.test(id),
               minShareCount: 2,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { OperationRunsResponseSchema } from '../shared/api/admin-runs.schema.ts';
-import { CSRF_HEADER } from '../shared/api/auth.schema.ts';
+import { CSRF_HEADER } from '../shared/api/auth.values.ts';
 import { SyncStatusResponseSchema } from '../shared/api/sync.schema.ts';
 import { loadConfig } from './config.ts';
 import { createDb, type Db } from './db/client.ts';

@@ -1,6 +1,6 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../../shared/api/auth.schema.ts';
+import { SESSION_COOKIE } from '../../shared/api/auth.values.ts';
 import { ErrorBodySchema } from '../../shared/api/common.schema.ts';
 
 /** The session cookie as an OpenAPI security scheme (the web app's routes; /api/v1 uses its bearer key). */

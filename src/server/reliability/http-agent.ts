@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, toCookieName } from '../../shared/api/auth.schema.ts';
+import { CSRF_COOKIE, CSRF_HEADER, toCookieName } from '../../shared/api/auth.values.ts';
 
 // A browser-like client over real HTTP (fetch): keeps cookies, sends the CSRF token on writes as the web app does.
 // The cookies are the session, so one agent can talk to several instances: the session lives in the database.

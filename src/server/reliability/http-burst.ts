@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/auth.schema.ts';
+import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '../../shared/api/auth.values.ts';
 
 // Helpers for fault tests and scripts that drive a real server process over HTTP: a signed-in session,
 // and a burst of concurrent requests that records every answer (or the failure to get one).

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { generateTypes } from 'heatrank-openapi-types';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api/auth.schema.ts';
+import { CSRF_COOKIE, CSRF_HEADER } from '../../shared/api/auth.values.ts';
 import { waitForMail } from '../features/auth/auth.test-support.ts';
 import { creditPoints } from '../features/points/points.service.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';

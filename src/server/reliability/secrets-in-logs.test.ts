@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_COOKIE } from '../../shared/api/auth.schema.ts';
+import { SESSION_COOKIE } from '../../shared/api/auth.values.ts';
 import { users } from '../db/schema/index.ts';
 import { createKey, signUpVip } from '../features/api-keys/api-keys.test-support.ts';
 import {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_COOKIE } from '../../shared/api/auth.schema.ts';
+import { SESSION_COOKIE } from '../../shared/api/auth.values.ts';
 import {
   alerts,
   apiKeys,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { isSafeName } from '../text/unsafe-characters.ts';
+import { isHttpsUrl, NUMBER_STYLES, PREFERENCE_LANGUAGES, PRICE_COLOURS, THEMES } from './account.values.ts';
 import {
   MeResponseSchema,
   NewPasswordSchema,
   OAuthProviderSchema,
   PASSWORD_MAX_LENGTH,
   ProfileSchema,
-  toDisplayName,
 } from './auth.schema.ts';
 
 // The signed-in user's own account (/api/me/*, docs/auth.md "Account"). Messages are catalogue keys, translated by the
@@ -46,15 +46,6 @@ export const AvatarUrlSchema = z
   .max(AVATAR_URL_MAX_LENGTH, { error: M.avatarTooLong, abort: true })
   .refine(isHttpsUrl, { error: M.avatarHttps });
 
-/**
- * https://, a host (no user:password@ part) and a path without spaces or control characters; the scheme is checked on
- * the text itself (no URL parser: shared code runs where `URL` may differ), so javascript:, data: and http: never pass.
- */
-const HTTPS_URL = /^https:\/\/[a-z0-9.-]+(?::\d{1,5})?(?:[/?#]\S*)?$/i;
-export function isHttpsUrl(value: string): boolean {
-  return HTTPS_URL.test(value) && isSafeName(value);
-}
-
 /** PATCH /api/me/profile: only the fields present change; null clears one. */
 export const UpdateProfileBodySchema = z.strictObject({
   name: DisplayNameSchema.nullable().optional(),
@@ -63,22 +54,6 @@ export const UpdateProfileBodySchema = z.strictObject({
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 export const UpdateProfileResponseSchema = z.object({ profile: ProfileSchema });
 
-/** Up/down colours: 'red-up' (红涨绿跌, the mainland convention) or 'green-up'. */
-export const PRICE_COLOURS = ['red-up', 'green-up'] as const;
-export const PriceColoursSchema = z.enum(PRICE_COLOURS);
-export type PriceColours = z.infer<typeof PriceColoursSchema>;
-
-/** The UI languages (the same list as locales' LANGUAGES, kept here so the contract does not pull in the catalogues). */
-export const PREFERENCE_LANGUAGES = ['zh', 'en'] as const;
-
-/** Themes: light, dark, or auto (follows the system). */
-export const THEMES = ['light', 'dark', 'auto'] as const;
-export type Theme = (typeof THEMES)[number];
-
-/** How large numbers read in Chinese: 'cjk' (万 / 亿 / 万亿) or 'western' (K / M / B / T). English is always K / M / B / T. */
-export const NUMBER_STYLES = ['cjk', 'western'] as const;
-export type NumberStyle = (typeof NUMBER_STYLES)[number];
-
 /**
  * GET/PUT /api/me/preferences: the account's display choices, applied when the user signs in on any browser. null = not
  * chosen on the account: the browser keeps its own (and the UI language's default colours).
@@ -86,7 +61,7 @@ export type NumberStyle = (typeof NUMBER_STYLES)[number];
 export const PreferencesSchema = z.object({
   language: z.enum(PREFERENCE_LANGUAGES).nullable(),
   theme: z.enum(THEMES).nullable(),
-  priceColours: PriceColoursSchema.nullable(),
+  priceColours: z.enum(PRICE_COLOURS).nullable(),
   numberStyle: z.enum(NUMBER_STYLES).nullable(),
 });
 export type Preferences = z.infer<typeof PreferencesSchema>;
@@ -135,11 +110,3 @@ export const DeleteAccountBodySchema = z.strictObject({
   password: z.string({ error: M.invalidFormat }).max(PASSWORD_MAX_LENGTH, { error: M.invalidFormat }).optional(),
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
-
-/** The name shown for a user (menu, profile): the chosen display name, else the e-mail's name (spec §2), else 'User'. */
-export function displayNameOf(
-  person: { email: string | null; name?: string | null | undefined },
-  fallback = 'User',
-): string {
-  return person.name?.trim() || toDisplayName(person.email, fallback);
-}

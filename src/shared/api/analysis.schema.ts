@@ -222,3 +222,4 @@ export const BriefResponseSchema = z.object({
 export type BriefResponse = z.infer<typeof BriefResponseSchema>;
 
 export const BriefDeltaEventSchema = z.object({ text: z.string() });
+export type BriefDeltaEvent = z.infer<typeof BriefDeltaEventSchema>;

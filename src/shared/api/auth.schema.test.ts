@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { EmailSchema, isLongEnoughPassword, ReturnToSchema, toDisplayName } from './auth.schema.ts';
+import { toDisplayName } from './account.values.ts';
+import { EmailSchema, isLongEnoughPassword, ReturnToSchema } from './auth.schema.ts';
 
 describe('auth contract helpers', () => {
   test.each([

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { MetricSourceSchema } from './common.schema.ts';
+import { COMPARE_MAX, COMPARE_MIN } from './compare.values.ts';
 import { HistoryResponseSchema, ProjectHeatResponseSchema, TrendRangeSchema } from './heat.schema.ts';
 import { ProjectListItemSchema } from './projects.schema.ts';
 
 // HTTP contract of comparison (premium 'comparative_analysis') and trend analysis (premium 'trend_analysis').
 
-export const COMPARE_MIN = 2;
-export const COMPARE_MAX = 5;
 // Any id GET /api/projects/:id accepts, minus what a list cannot carry (commas, spaces, control characters).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting control characters is the point
 const PROJECT_ID = /^[^\s,\u0000-\u001f]{1,128}$/;

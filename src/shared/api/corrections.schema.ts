@@ -1,38 +1,12 @@
 import { z } from 'zod';
 import { pageOf } from './common.schema.ts';
+import { CORRECTION_LIMITS } from './corrections.values.ts';
 
 // HTTP contracts of user data corrections: a signed-in user proposes new values for some of a
 // project's facts; an admin accepts (the values are applied, points credited) or rejects with a reason. docs/admin.md.
 
-/** The facts a user may correct, in the order the form and the queue show them. */
-export const CORRECTION_FIELDS = [
-  'website',
-  'twitter',
-  'telegram',
-  'discord',
-  'github',
-  'whitepaper',
-  'chains',
-  'sector',
-  'descriptionEn',
-  'descriptionZh',
-] as const;
-export type CorrectionField = (typeof CORRECTION_FIELDS)[number];
-
 export const CORRECTION_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type CorrectionStatus = (typeof CORRECTION_STATUSES)[number];
-
-/** Caps per user (pending ones per project and overall, new ones per rolling 24 hours) and text lengths. */
-export const CORRECTION_LIMITS = {
-  pendingPerProject: 5,
-  pendingPerUser: 20,
-  perDay: 10,
-  descriptionLength: 2000,
-  noteLength: 1000,
-  reasonLength: 500,
-  urlLength: 500,
-  listItems: 20,
-} as const;
 
 const url = z
   .string()

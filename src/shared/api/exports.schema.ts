@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIRECTORY_FILTER_KEYS, type ExportSourceKind, SEARCH_EXPORT_KEYS } from './exports.values.ts';
 import { ProjectListQuerySchema } from './projects.schema.ts';
 import { SearchQuerySchema } from './search.schema.ts';
 
@@ -9,15 +10,6 @@ export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export const EXPORT_STATES = ['processing', 'completed', 'failed'] as const;
 export const EXPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
 export const EXPORT_DELIVERIES = ['email', 'download'] as const;
-export const EXPORT_SOURCE_KINDS = [
-  'directory',
-  'search',
-  'saved_search',
-  'watchlist',
-  'sector',
-  'project_history',
-] as const;
-export type ExportSourceKind = (typeof EXPORT_SOURCE_KINDS)[number];
 
 /** Rows per table for a level without bulk export (premium); vip has no cap. */
 export const EXPORT_ROW_CAP = 10_000;
@@ -115,11 +107,8 @@ export const DirectoryFiltersSchema = ProjectListQuerySchema.omit({
   lang: true,
   pageSize: true,
 });
-/** The directory's URL parameters an export keeps. */
-export const DIRECTORY_FILTER_KEYS = Object.keys(DirectoryFiltersSchema.shape);
-const SEARCH_KEYS = new Set(
-  Object.keys(SearchQuerySchema.shape).filter((k) => !['limit', 'offset', 'lang'].includes(k)),
-);
+const DIRECTORY_FILTER_KEY_LIST: readonly string[] = DIRECTORY_FILTER_KEYS;
+const SEARCH_KEYS = new Set<string>(SEARCH_EXPORT_KEYS);
 
 const stringRecord = z.record(z.string().max(40), z.string().max(200)).refine((r) => Object.keys(r).length <= 30, {
   message: 'too many parameters',
@@ -143,7 +132,7 @@ export const ExportSourceSchema = z.discriminatedUnion('kind', [
     kind: z.literal('directory'),
     /** The directory's URL parameters (sort, order, category, chain, status, scored, verified, q). */
     filters: stringRecord.superRefine((filters, ctx) => {
-      const unknown = Object.keys(filters).filter((k) => !DIRECTORY_FILTER_KEYS.includes(k));
+      const unknown = Object.keys(filters).filter((k) => !DIRECTORY_FILTER_KEY_LIST.includes(k));
       if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown filter ${unknown.join(', ')}` });
       const parsed = DirectoryFiltersSchema.safeParse(filters);
       if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as never);

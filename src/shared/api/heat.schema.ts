@@ -3,6 +3,7 @@ import { HISTORY_RANGE_MIN_LEVEL, type HistoryRangeKey } from '../membership/lev
 import { MARKET_CAP_BAND_NAMES } from '../scoring/cohorts.ts';
 import { BreakdownEntrySchema } from '../scoring/types.ts';
 import { MetricSourceSchema, ProjectStatusSchema } from './common.schema.ts';
+import { TREND_RANGES } from './heat.values.ts';
 
 // HTTP contract of the heat engine: a project's breakdown, project and sector history, and the sync state.
 
@@ -18,8 +19,6 @@ export const HistoryQuerySchema = z.object({
   lang: z.enum(['zh', 'en']).optional(),
 });
 
-/** The premium comparison and trend views' ranges (their daily ranks are kept 90 days at most). */
-export const TREND_RANGES = ['7d', '30d', '90d'] as const;
 export const TrendRangeSchema = z.enum(TREND_RANGES);
 export type TrendRange = z.infer<typeof TrendRangeSchema>;
 export type HistoryQuery = z.infer<typeof HistoryQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_HISTORY_RANGES, type SourceHistoryRange } from './premium-data.values.ts';
 
 // HTTP contract of VIP's premium data (feature premium_data, docs/points.md "Premium data"): the funding rounds'
 // investors and valuations (GET /api/projects/:id/funding withholds them below vip) and a project's daily source
@@ -29,10 +30,6 @@ export const SOURCE_HISTORY_SIGNALS = [
 ] as const;
 export const SourceHistorySignalSchema = z.enum(SOURCE_HISTORY_SIGNALS);
 export type SourceHistorySignal = z.infer<typeof SourceHistorySignalSchema>;
-
-/** How far back the source history reaches (UTC days, today included). */
-export const SOURCE_HISTORY_RANGES = { '90d': 90, '1y': 365 } as const;
-export type SourceHistoryRange = keyof typeof SOURCE_HISTORY_RANGES;
 
 export const SourceHistoryQuerySchema = z.object({
   range: z.enum(Object.keys(SOURCE_HISTORY_RANGES) as [SourceHistoryRange, ...SourceHistoryRange[]]).default('1y'),

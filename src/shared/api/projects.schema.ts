@@ -7,22 +7,11 @@ import {
   pageOf,
   VerificationSchema,
 } from './common.schema.ts';
+import { type DirectoryPageSize, MAX_QUERY_TEXT, PROJECT_SORTS } from './projects.values.ts';
 
-export const PROJECT_SORTS = [
-  'heat',
-  'social',
-  'market_cap',
-  'volume',
-  'change_24h',
-  'listed',
-  'name',
-  'price',
-  'followers',
-] as const;
 export const ProjectSortSchema = z.enum(PROJECT_SORTS);
 export type ProjectSort = z.infer<typeof ProjectSortSchema>;
 
-export const MAX_QUERY_TEXT = 100;
 // Filter values are names or slugs: letters (any script), digits, space and a few separators. Anything else is a 400.
 const filterValue = z
   .string()
@@ -30,10 +19,6 @@ const filterValue = z
   .min(1)
   .max(64)
   .regex(/^[\p{L}\p{N} ._\-()&+/]+$/u, 'contains unsupported characters');
-
-/** The directory's page sizes (?pageSize=, in its URL too): any other value is a 400, not a silent clamp. */
-export const DIRECTORY_PAGE_SIZES = [20, 50, 100] as const;
-export type DirectoryPageSize = (typeof DIRECTORY_PAGE_SIZES)[number];
 
 export const ProjectListQuerySchema = PageQuerySchema.extend({
   /** One of DIRECTORY_PAGE_SIZES; when given it is the page's limit (it wins over `limit`). */

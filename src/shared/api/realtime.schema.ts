@@ -6,15 +6,6 @@ import { z } from 'zod';
  * the user's profile.
  */
 
-/** Spec limits of one stream: at most 10 messages a second (changes in between are coalesced, the last one kept). */
-export const MAX_MESSAGES_PER_SECOND = 10;
-/** A comment line every 25 s keeps proxies from closing an idle stream and lets the client notice a dead one. */
-export const HEARTBEAT_INTERVAL_MS = 25_000;
-/** Client reconnect back-off, then 10 s for every further attempt. */
-export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
-export const CONNECTION_STATES = ['connecting', 'connected', 'disconnected', 'reconnecting'] as const;
-export type ConnectionState = (typeof CONNECTION_STATES)[number];
-
 export const RealtimeHintSchema = z.discriminatedUnion('type', [
   /** Projects changed; without ids, any project may have. */
   z.object({ type: z.literal('projects.updated'), ids: z.array(z.string()).optional() }),

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { PageQuerySchema } from './common.schema.ts';
-import {
-  MAX_QUERY_TEXT,
-  ProjectListItemSchema,
-  ProjectListQuerySchema,
-  ProjectListResponseSchema,
-} from './projects.schema.ts';
+import { ProjectListItemSchema, ProjectListQuerySchema, ProjectListResponseSchema } from './projects.schema.ts';
+import { MAX_QUERY_TEXT } from './projects.values.ts';
 
 /** Query-string numbers: finite and bounded (1e15 covers any market cap), so a huge or NaN value is a 400. */
 const bound = z.coerce.number().finite().min(-1e15).max(1e15).optional();

@@ -4,9 +4,6 @@ import { ProjectListItemSchema } from './projects.schema.ts';
 
 export const SECTOR_TRENDS = ['up', 'down', 'stable'] as const;
 
-/** A sector heat resting on fewer scored members than this is marked low-confidence (one project can swing it). */
-export const SECTOR_CONFIDENT_MIN_SCORED = 3;
-
 export const SectorSchema = z.object({
   id: z.string(),
   name: z.string(),

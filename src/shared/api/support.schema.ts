@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEMBERSHIP_LEVELS } from '../membership/level.ts';
 import { SUPPORT_PRIORITIES } from '../membership/support.ts';
-import { PREFERENCE_LANGUAGES as LANGUAGES } from './account.schema.ts';
+import { PREFERENCE_LANGUAGES as LANGUAGES } from './account.values.ts';
 import { PageQuerySchema, pageOf } from './common.schema.ts';
 
 // HTTP contracts of support requests: a signed-in user opens a request (subject, text, optional

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SavedQuerySchema } from './saved-searches.schema.ts';
+import { NOTE_BODY_MAX } from './team-sharing.values.ts';
 import { WatchlistDetailSchema, WatchlistSummarySchema } from './watchlists.schema.ts';
 
 // HTTP contracts of what a team shares: watchlists and saved searches shared with the author's
@@ -7,7 +8,6 @@ import { WatchlistDetailSchema, WatchlistSummarySchema } from './watchlists.sche
 
 /** A project's notes per team: enough for a research thread, small enough to list on the project page at once. */
 export const NOTES_PER_PROJECT_PER_TEAM = 200;
-export const NOTE_BODY_MAX = 5000;
 
 export const ShareBodySchema = z.object({ shared: z.boolean() }).strict();
 export const ShareResponseSchema = z.object({ id: z.string(), shared: z.boolean() });

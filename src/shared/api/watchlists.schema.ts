@@ -2,15 +2,12 @@ import { z } from 'zod';
 import { isSafeName, UNSAFE_NAME_MESSAGE } from '../text/unsafe-characters.ts';
 import { MetricSourceSchema } from './common.schema.ts';
 import { CreditResponseSchema } from './tasks.schema.ts';
+import { HOLDING_MAX, WATCHLIST_NAME_MAX, WATCHLIST_NOTE_MAX } from './watchlists.values.ts';
 
 // HTTP contracts of /api/watchlists and /api/me/watching (premium portfolio tracking).
 
 export const WATCHLISTS_PER_USER = 20;
 export const ITEMS_PER_WATCHLIST = 200;
-export const WATCHLIST_NAME_MAX = 60;
-export const WATCHLIST_NOTE_MAX = 200;
-/** Above any real holding (units or USD) and far below where float arithmetic loses whole units. */
-export const HOLDING_MAX = 1e15;
 
 const Name = z.string().trim().min(1).max(WATCHLIST_NAME_MAX).refine(isSafeName, { error: UNSAFE_NAME_MESSAGE });
 /** Units or USD; null clears it. */

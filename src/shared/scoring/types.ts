@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-import { PROJECT_STATUSES, type ProjectStatus, ProjectStatusSchema } from '../api/common.schema.ts';
+import { type ProjectStatus, ProjectStatusSchema } from '../api/common.schema.ts';
+import { PROJECT_STATUSES } from '../api/common.values.ts';
 
 /** Project status values (spec section 3), defined once in the API contract. */
 export { PROJECT_STATUSES, type ProjectStatus, ProjectStatusSchema };

@@ -1,14 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  NUMBER_STYLES,
-  PREFERENCE_LANGUAGES,
-  PRICE_COLOURS,
-  type Preferences,
-  THEMES,
-  type UpdatePreferencesBody,
-} from '../../shared/api/account.schema.ts';
+import type { Preferences, UpdatePreferencesBody } from '../../shared/api/account.schema.ts';
+import { NUMBER_STYLES, PREFERENCE_LANGUAGES, PRICE_COLOURS, THEMES } from '../../shared/api/account.values.ts';
 import { useSession } from '../features/auth/api.ts';
 import { preferencesKeys, savePreferences, useAccountPreferences } from '../features/preferences/api.ts';
 import { changeLanguage, currentLanguage, LANGUAGE_STORAGE_KEY, onLanguageChosen } from '../lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { AlertTargetType } from '../../shared/api/alerts.schema.ts';
+import type { AlertTargetType } from '../../shared/api/alerts.values.ts';
 import { AlertButton } from '../features/alerts/components/alert-button.tsx';
 import { useSession } from '../features/auth/api.ts';
 import { LockedFeature } from '../features/membership/components/locked-feature.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { COMPARE_MAX, COMPARE_MIN } from '../../shared/api/compare.schema.ts';
+import { COMPARE_MAX, COMPARE_MIN } from '../../shared/api/compare.values.ts';
 import { compareHref } from '../features/compare/index.ts';
 import type { RowSelection } from '../features/projects/components/project-table.tsx';
 

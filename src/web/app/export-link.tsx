@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { ExportSourceKind } from '../../shared/api/exports.schema.ts';
+import type { ExportSourceKind } from '../../shared/api/exports.values.ts';
 import { exportHref } from '../features/exports/source-params.ts';
 
 type ExportLinkProps = {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MAX_QUERY_TEXT } from '../../shared/api/projects.schema.ts';
+import { MAX_QUERY_TEXT } from '../../shared/api/projects.values.ts';
 import { useSuggest } from '../features/search/api.ts';
 import { SearchBox, type SearchBoxTexts } from '../features/search/components/search-box.tsx';
 import { useDebouncedValue } from '../features/search/hooks/use-debounced-value.ts';

@@ -1,4 +1,5 @@
-import { CORRECTION_FIELDS, type CorrectionValues } from '../../shared/api/corrections.schema.ts';
+import type { CorrectionValues } from '../../shared/api/corrections.schema.ts';
+import { CORRECTION_FIELDS } from '../../shared/api/corrections.values.ts';
 
 type CorrectionChangesProps = {
   current: CorrectionValues;

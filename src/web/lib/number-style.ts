@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { NUMBER_STYLES, type NumberStyle } from '../../shared/api/account.schema.ts';
+import { NUMBER_STYLES, type NumberStyle } from '../../shared/api/account.values.ts';
 import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
 
 // How large numbers read in Chinese: 万 / 亿 / 万亿 ("2.10 万亿美元", the default) or the Western K / M / B / T

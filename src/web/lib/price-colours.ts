@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { PRICE_COLOURS, type PriceColours } from '../../shared/api/account.schema.ts';
+import { PRICE_COLOURS, type PriceColours } from '../../shared/api/account.values.ts';
 import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
 
 // Up/down colours: 'red-up' (红涨绿跌, the mainland convention) or 'green-up'. A visitor's choice is stored

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { THEMES, type Theme } from '../../shared/api/account.schema.ts';
+import { THEMES, type Theme } from '../../shared/api/account.values.ts';
 import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
 
 // Theme setting (spec §4, §9): light, dark or auto (follows the system); stored under the key "theme", default auto.

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ALERT_KINDS, ALERT_STATES } from '../../../shared/api/alerts.schema.ts';
+import { ALERT_KINDS, ALERT_STATES } from '../../../shared/api/alerts.values.ts';
 import { users } from './auth.ts';
 import { projects, sectors } from './projects.ts';
 

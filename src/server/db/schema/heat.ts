@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { PROJECT_STATUSES } from '../../../shared/api/common.schema.ts';
+import { PROJECT_STATUSES } from '../../../shared/api/common.values.ts';
 import { projects } from './projects.ts';
 
 /**

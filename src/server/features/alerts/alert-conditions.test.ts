@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ALERT_KINDS, ALERT_KINDS_BY_TARGET } from '../../../shared/api/alerts.schema.ts';
+import { ALERT_KINDS, ALERT_KINDS_BY_TARGET } from '../../../shared/api/alerts.values.ts';
 import { translate } from '../../../shared/locales/index.ts';
 import { ALERT_INVALID_REASONS, checkCondition } from './alert-conditions.ts';
 

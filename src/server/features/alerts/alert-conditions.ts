@@ -1,4 +1,4 @@
-import { ALERT_KINDS_BY_TARGET, type AlertKind, type AlertTargetType } from '../../../shared/api/alerts.schema.ts';
+import { ALERT_KINDS_BY_TARGET, type AlertKind, type AlertTargetType } from '../../../shared/api/alerts.values.ts';
 import { type Language, translate } from '../../../shared/locales/index.ts';
 import { AppError } from '../../errors.ts';
 

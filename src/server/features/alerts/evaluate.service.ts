@@ -1,11 +1,11 @@
-import { HEAT_HYSTERESIS_POINTS } from '../../../shared/api/alerts.schema.ts';
+import { HEAT_HYSTERESIS_POINTS } from '../../../shared/api/alerts.values.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { advanceAlerts, type EvaluationPass, lockEvaluation } from './evaluate.queries.ts';
 
 // The band lives in the contract, so the /alerts page states the same re-arm line the evaluation uses.
-export { HEAT_HYSTERESIS_POINTS } from '../../../shared/api/alerts.schema.ts';
+export { HEAT_HYSTERESIS_POINTS } from '../../../shared/api/alerts.values.ts';
 
 /**
  * evaluated: active alerts whose target had a value (the others kept their state untouched); fired: alerts that went

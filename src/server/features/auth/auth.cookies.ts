@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { CSRF_COOKIE, SESSION_COOKIE, toCookieName } from '../../../shared/api/auth.schema.ts';
+import { CSRF_COOKIE, SESSION_COOKIE, toCookieName } from '../../../shared/api/auth.values.ts';
 import type { Config } from '../../config.ts';
 
 /** Whether cookies get the Secure flag (SESSION_COOKIE_SECURE; auto: https APP_URL, or https in production). */

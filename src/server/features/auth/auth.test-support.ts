@@ -3,7 +3,8 @@
 
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { CSRF_COOKIE, CSRF_HEADER, type MeResponse, toCookieName } from '../../../shared/api/auth.schema.ts';
+import type { MeResponse } from '../../../shared/api/auth.schema.ts';
+import { CSRF_COOKIE, CSRF_HEADER, toCookieName } from '../../../shared/api/auth.values.ts';
 import type { App } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { mailOutbox, users } from '../../db/schema/index.ts';

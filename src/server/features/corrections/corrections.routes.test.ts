@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { CORRECTION_LIMITS, CorrectionListResponseSchema } from '../../../shared/api/corrections.schema.ts';
+import { CorrectionListResponseSchema } from '../../../shared/api/corrections.schema.ts';
+import { CORRECTION_LIMITS } from '../../../shared/api/corrections.values.ts';
 import { queryRows } from '../../db/client.ts';
 import { projectCorrections } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';

@@ -1,12 +1,10 @@
-import {
-  CORRECTION_FIELDS,
-  CORRECTION_LIMITS,
-  type Correction,
-  type CorrectionField,
-  type CorrectionListResponse,
-  type CorrectionValues,
-  type CreateCorrectionBody,
+import type {
+  Correction,
+  CorrectionListResponse,
+  CorrectionValues,
+  CreateCorrectionBody,
 } from '../../../shared/api/corrections.schema.ts';
+import { CORRECTION_FIELDS, CORRECTION_LIMITS, type CorrectionField } from '../../../shared/api/corrections.values.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { withTransaction } from '../../db/transaction.ts';

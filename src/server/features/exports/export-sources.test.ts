@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type ExportSource, pdfColumnsOf } from '../../../shared/api/exports.schema.ts';
-import { PROJECT_SORTS } from '../../../shared/api/projects.schema.ts';
+import { PROJECT_SORTS } from '../../../shared/api/projects.values.ts';
 import { HEAT_MODEL_VERSION } from '../../../shared/scoring/weights.ts';
 import { heatHistory, projects, sectors } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';

@@ -1,10 +1,9 @@
 import {
-  SOURCE_HISTORY_RANGES,
   SOURCE_HISTORY_SIGNALS,
-  type SourceHistoryRange,
   type SourceHistoryResponse,
   type SourceHistorySeries,
 } from '../../../shared/api/premium-data.schema.ts';
+import { SOURCE_HISTORY_RANGES, type SourceHistoryRange } from '../../../shared/api/premium-data.values.ts';
 import { DAY_MS } from '../../../shared/time/duration.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SESSION_COOKIE } from '../../../shared/api/auth.schema.ts';
+import { SESSION_COOKIE } from '../../../shared/api/auth.values.ts';
 import { ProjectDirectoryResponseSchema } from '../../../shared/api/projects.schema.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';

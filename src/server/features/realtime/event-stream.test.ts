@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { HEARTBEAT_INTERVAL_MS } from '../../../shared/api/realtime.schema.ts';
+import { HEARTBEAT_INTERVAL_MS } from '../../../shared/api/realtime.values.ts';
 import { INTERVAL_REFRESH_MS } from '../../../shared/membership/level.ts';
 import type { AppEvent, EventBus } from '../../events/event-bus.ts';
 import { MAX_UNSENT_BYTES, openEventStream } from './event-stream.ts';

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
-import { HEARTBEAT_INTERVAL_MS, type RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import type { RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import { HEARTBEAT_INTERVAL_MS } from '../../../shared/api/realtime.values.ts';
 import { INTERVAL_REFRESH_MS, type UpdateMode } from '../../../shared/membership/level.ts';
 import { createHintCoalescer } from './hint-coalescer.ts';
 import type { RealtimeHub } from './realtime-hub.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { MAX_MESSAGES_PER_SECOND, type RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import type { RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import { MAX_MESSAGES_PER_SECOND } from '../../../shared/api/realtime.values.ts';
 import { createHintCoalescer, MAX_IDS_PER_HINT, MIN_MESSAGE_GAP_MS } from './hint-coalescer.ts';
 
 beforeEach(() => {

@@ -1,4 +1,5 @@
-import { MAX_MESSAGES_PER_SECOND, type RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import type { RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import { MAX_MESSAGES_PER_SECOND } from '../../../shared/api/realtime.values.ts';
 
 /**
  * Messages of one stream are at least this far apart, so any one-second window holds at most

@@ -1,9 +1,5 @@
-import {
-  SECTOR_CONFIDENT_MIN_SCORED,
-  type Sector,
-  type SectorDetailResponse,
-  type SectorListResponse,
-} from '../../../shared/api/sectors.schema.ts';
+import type { Sector, SectorDetailResponse, SectorListResponse } from '../../../shared/api/sectors.schema.ts';
+import { SECTOR_CONFIDENT_MIN_SCORED } from '../../../shared/api/sectors.values.ts';
 import type { Db } from '../../db/client.ts';
 import type { sectors } from '../../db/schema/index.ts';
 import { AppError } from '../../errors.ts';

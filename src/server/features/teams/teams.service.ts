@@ -1,4 +1,4 @@
-import { displayNameOf } from '../../../shared/api/account.schema.ts';
+import { displayNameOf } from '../../../shared/api/account.values.ts';
 import {
   type InvitationCreated,
   type MyTeamResponse,

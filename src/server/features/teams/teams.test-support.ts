@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CSRF_COOKIE, SESSION_COOKIE } from '../../../shared/api/auth.schema.ts';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../../shared/api/auth.values.ts';
 import type { Team } from '../../../shared/api/teams.schema.ts';
 import type { Db } from '../../db/client.ts';
 import { teamInvitations, userProfiles, users } from '../../db/schema/index.ts';

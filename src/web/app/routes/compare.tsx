@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { COMPARE_MIN } from '../../../shared/api/compare.schema.ts';
-import { TREND_RANGES, type TrendRange } from '../../../shared/api/heat.schema.ts';
+import { COMPARE_MIN } from '../../../shared/api/compare.values.ts';
+import type { TrendRange } from '../../../shared/api/heat.schema.ts';
+import { TREND_RANGES } from '../../../shared/api/heat.values.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useSession } from '../../features/auth/api.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { MAX_QUERY_TEXT } from '../../../shared/api/projects.schema.ts';
+import { MAX_QUERY_TEXT } from '../../../shared/api/projects.values.ts';
 import { canUse } from '../../../shared/membership/level.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';

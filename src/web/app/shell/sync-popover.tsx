@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RefreshStartedResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
+import type { RefreshStartedResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
 import { updateModeOf } from '../../../shared/membership/level.ts';
 import { CloseIcon, RefreshIcon } from '../../components/ui/icons.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -63,7 +63,7 @@ export function SyncPopover() {
     setRefetching(true);
     try {
       if (isAdmin) {
-        await apiSend('POST', '/api/admin/maintenance/refresh', RefreshStartedResponseSchema);
+        await apiSend<typeof RefreshStartedResponseSchema>('POST', '/api/admin/maintenance/refresh');
         showToast({ title: t('sync.started'), variant: 'success' });
       } else {
         // Counted searches are left for their next use: each one counts against the daily quota.

@@ -1,4 +1,4 @@
-import { isHttpsUrl } from '../../../shared/api/account.schema.ts';
+import { isHttpsUrl } from '../../../shared/api/account.values.ts';
 
 type AvatarProps = { url: string | null | undefined; name: string; size?: 'sm' | 'lg'; alt?: string };
 

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type ChangePasswordBody,
+import type {
+  ChangePasswordBody,
   ChangePasswordResponseSchema,
-  type DeleteAccountBody,
+  DeleteAccountBody,
   LinkedProvidersResponseSchema,
-  type UpdateProfileBody,
+  UpdateProfileBody,
   UpdateProfileResponseSchema,
 } from '../../../shared/api/account.schema.ts';
-import { CsrfResponseSchema, type MeResponse } from '../../../shared/api/auth.schema.ts';
-import { UserTasksResponseSchema } from '../../../shared/api/tasks.schema.ts';
+import type { CsrfResponseSchema, MeResponse } from '../../../shared/api/auth.schema.ts';
+import type { UserTasksResponseSchema } from '../../../shared/api/tasks.schema.ts';
 import { ApiError, apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -22,7 +22,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useLinkedProviders = () =>
   useQuery({
     queryKey: accountKeys.providers(),
-    queryFn: ({ signal }) => apiGet('/api/me/providers', LinkedProvidersResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof LinkedProvidersResponseSchema>('/api/me/providers', { signal }),
   });
 
 /**
@@ -34,7 +34,7 @@ export const useCompletedTasks = () =>
     queryKey: accountKeys.completedTasks(),
     queryFn: async ({ signal }) => {
       try {
-        return await apiGet('/api/me/tasks', UserTasksResponseSchema, { signal, query: { limit: 20 } });
+        return await apiGet<typeof UserTasksResponseSchema>('/api/me/tasks', { signal, query: { limit: 20 } });
       } catch (error) {
         if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
         throw error;
@@ -47,7 +47,7 @@ export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateProfileBody) =>
-      apiSend('PATCH', '/api/me/profile', UpdateProfileResponseSchema, body, lang()),
+      apiSend<typeof UpdateProfileResponseSchema>('PATCH', '/api/me/profile', body, lang()),
     onSuccess: ({ profile }) => {
       queryClient.setQueryData<MeResponse | null>(authKeys.me(), (me) => (me ? { ...me, profile } : me));
     },
@@ -59,7 +59,7 @@ export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordBody) =>
-      apiSend('POST', '/api/me/password', ChangePasswordResponseSchema, body, lang()),
+      apiSend<typeof ChangePasswordResponseSchema>('POST', '/api/me/password', body, lang()),
     onSuccess: (me) => {
       queryClient.setQueryData(authKeys.me(), me);
       void queryClient.invalidateQueries({ queryKey: accountKeys.providers() });
@@ -81,10 +81,10 @@ function useEndingMutation<T>(send: (body: T) => Promise<unknown>) {
 }
 
 export const useSignOutEverywhere = () =>
-  useEndingMutation(() => apiSend('POST', '/api/me/sign-out-everywhere', CsrfResponseSchema, undefined, lang()));
+  useEndingMutation(() => apiSend<typeof CsrfResponseSchema>('POST', '/api/me/sign-out-everywhere', undefined, lang()));
 
 export const useDeleteAccount = () =>
-  useEndingMutation((body: DeleteAccountBody) => apiSend('DELETE', '/api/me', CsrfResponseSchema, body, lang()));
+  useEndingMutation((body: DeleteAccountBody) => apiSend<typeof CsrfResponseSchema>('DELETE', '/api/me', body, lang()));
 
 // The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.
 export { accountKeys };

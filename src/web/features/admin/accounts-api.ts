@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type CreateSocialAccountBody,
+import type {
+  CreateSocialAccountBody,
   SocialAccountListResponseSchema,
   SocialAccountSchema,
   SocialUsageResponseSchema,
@@ -16,14 +15,14 @@ const BASE = '/api/admin/social-accounts';
 export const useSocialAccounts = () =>
   useQuery({
     queryKey: adminKeys.socialAccounts.list(),
-    queryFn: ({ signal }) => apiGet(BASE, SocialAccountListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SocialAccountListResponseSchema>(BASE, { signal }),
   });
 
 /** Per account and day: requests, errors and 429s over the last `days` days. */
 export const useSocialUsage = (days: number) =>
   useQuery({
     queryKey: adminKeys.socialAccounts.usage(days),
-    queryFn: ({ signal }) => apiGet(`${BASE}/usage`, SocialUsageResponseSchema, { signal, query: { days } }),
+    queryFn: ({ signal }) => apiGet<typeof SocialUsageResponseSchema>(`${BASE}/usage`, { signal, query: { days } }),
     placeholderData: keepPreviousData,
   });
 
@@ -41,15 +40,15 @@ function useAccountMutation<T, R>(send: (input: T) => Promise<R>) {
 
 /** Adds an account; its secrets go to the server once and are never read back. */
 export const useCreateSocialAccount = () =>
-  useAccountMutation((body: CreateSocialAccountBody) => apiSend('POST', BASE, SocialAccountSchema, body, lang()));
+  useAccountMutation((body: CreateSocialAccountBody) =>
+    apiSend<typeof SocialAccountSchema>('POST', BASE, body, lang()),
+  );
 
 /** Enables (today's usage restarts at 0) or disables an account. */
 export const useSetSocialAccountActive = () =>
   useAccountMutation(({ id, active }: { id: string; active: boolean }) =>
-    apiSend('PATCH', `${BASE}/${encodeURIComponent(id)}`, z.unknown(), { active }, lang()),
+    apiSend('PATCH', `${BASE}/${encodeURIComponent(id)}`, { active }, lang()),
   );
 
 export const useDeleteSocialAccount = () =>
-  useAccountMutation((id: string) =>
-    apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
-  );
+  useAccountMutation((id: string) => apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, undefined, lang()));

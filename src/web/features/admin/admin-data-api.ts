@@ -1,20 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type AdminProjectListQuery,
+import type {
+  AdminProjectListQuery,
   AdminProjectListResponseSchema,
   AuditResponseSchema,
   DeletedResponseSchema,
-  type ImportMode,
+  ImportMode,
   ImportResultSchema,
 } from '../../../shared/api/admin-data.schema.ts';
-import {
-  type AdminProjectWrite,
+import type {
+  AdminProjectWrite,
   ExportProjectSchema,
-  type ExportSector,
+  ExportSector,
   ExportSectorSchema,
   KnownChainsResponseSchema,
 } from '../../../shared/api/catalogue.schema.ts';
-import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import type { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
 import { apiGet, apiSend, revalidateReads } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
@@ -32,14 +32,15 @@ export const AUDIT_PAGE_SIZE = 20;
 export const useAdminProjects = (query: AdminProjectListQuery) =>
   useQuery({
     queryKey: adminKeys.data.projects(query),
-    queryFn: ({ signal }) => apiGet('/api/admin/projects', AdminProjectListResponseSchema, { query, signal }),
+    queryFn: ({ signal }) => apiGet<typeof AdminProjectListResponseSchema>('/api/admin/projects', { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const useAdminProject = (id: string | null) =>
   useQuery({
     queryKey: adminKeys.data.project(id ?? ''),
-    queryFn: ({ signal }) => apiGet(`/api/admin/projects/${encodeURIComponent(id!)}`, ExportProjectSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof ExportProjectSchema>(`/api/admin/projects/${encodeURIComponent(id!)}`, { signal }),
     enabled: id !== null,
   });
 
@@ -47,7 +48,7 @@ export const useAdminProject = (id: string | null) =>
 export const useAdminSectors = () =>
   useQuery({
     queryKey: adminKeys.data.sectors(),
-    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SectorListResponseSchema>('/api/sectors', { signal }),
     select: (data) => [...data.items].sort((a, b) => a.name.localeCompare(b.name)),
   });
 
@@ -55,7 +56,7 @@ export const useAuditLog = (before: number | undefined) =>
   useQuery({
     queryKey: adminKeys.data.audit(before),
     queryFn: ({ signal }) =>
-      apiGet('/api/admin/audit', AuditResponseSchema, {
+      apiGet<typeof AuditResponseSchema>('/api/admin/audit', {
         query: { limit: AUDIT_PAGE_SIZE, before, lang: currentLanguage() },
         signal,
       }),
@@ -83,32 +84,37 @@ function useCatalogueMutation<T, R>(send: (input: T) => Promise<R>) {
 export const useSaveProject = () =>
   useCatalogueMutation(({ project, isNew }: { project: AdminProjectWrite; isNew: boolean }) =>
     isNew
-      ? apiSend('POST', '/api/admin/projects', ExportProjectSchema, project, lang())
-      : apiSend('PUT', `/api/admin/projects/${encodeURIComponent(project.id)}`, ExportProjectSchema, project, lang()),
+      ? apiSend<typeof ExportProjectSchema>('POST', '/api/admin/projects', project, lang())
+      : apiSend<typeof ExportProjectSchema>(
+          'PUT',
+          `/api/admin/projects/${encodeURIComponent(project.id)}`,
+          project,
+          lang(),
+        ),
   );
 
 export const useDeleteProject = () =>
   useCatalogueMutation((id: string) =>
-    apiSend('DELETE', `/api/admin/projects/${encodeURIComponent(id)}`, DeletedResponseSchema, undefined, lang()),
+    apiSend<typeof DeletedResponseSchema>('DELETE', `/api/admin/projects/${encodeURIComponent(id)}`, undefined, lang()),
   );
 
 /** POST /api/admin/sectors: a new sector (409 when its id is taken, 400 when its name only differs in case). */
 export const useCreateSector = () =>
   useCatalogueMutation((sector: ExportSector) =>
-    apiSend('POST', '/api/admin/sectors', ExportSectorSchema, sector, lang()),
+    apiSend<typeof ExportSectorSchema>('POST', '/api/admin/sectors', sector, lang()),
   );
 
 /** GET /api/admin/chains: the chains a project may name without adding one. */
 export const useKnownChains = () =>
   useQuery({
     queryKey: adminKeys.data.chains(),
-    queryFn: ({ signal }) => apiGet('/api/admin/chains', KnownChainsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof KnownChainsResponseSchema>('/api/admin/chains', { signal }),
     select: (data) => data.items,
   });
 
 export const useSaveSector = () =>
   useCatalogueMutation((sector: ExportSector) =>
-    apiSend('PUT', `/api/admin/sectors/${encodeURIComponent(sector.id)}`, ExportSectorSchema, sector, lang()),
+    apiSend<typeof ExportSectorSchema>('PUT', `/api/admin/sectors/${encodeURIComponent(sector.id)}`, sector, lang()),
   );
 
 type ImportInput = { body: unknown; mode: ImportMode };
@@ -118,10 +124,10 @@ const importQuery = (mode: ImportMode) => ({ query: { mode, lang: currentLanguag
 export const usePreviewImport = () =>
   useMutation({
     mutationFn: ({ body, mode }: ImportInput) =>
-      apiSend('POST', '/api/admin/import/preview', ImportResultSchema, body, importQuery(mode)),
+      apiSend<typeof ImportResultSchema>('POST', '/api/admin/import/preview', body, importQuery(mode)),
   });
 
 export const useRunImport = () =>
   useCatalogueMutation(({ body, mode }: ImportInput) =>
-    apiSend('POST', '/api/admin/import', ImportResultSchema, body, importQuery(mode)),
+    apiSend<typeof ImportResultSchema>('POST', '/api/admin/import', body, importQuery(mode)),
   );

@@ -1,11 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type AdminAdBody,
-  AdminAdListSchema,
-  type AdminAdPatch,
-  AdminAdSchema,
-} from '../../../shared/api/ads.schema.ts';
+import type { AdminAdBody, AdminAdListSchema, AdminAdPatch, AdminAdSchema } from '../../../shared/api/ads.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
@@ -14,7 +8,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 const BASE = '/api/admin/ads';
 
 export const useAdminAds = () =>
-  useQuery({ queryKey: adminKeys.ads, queryFn: ({ signal }) => apiGet(BASE, AdminAdListSchema, { signal }) });
+  useQuery({ queryKey: adminKeys.ads, queryFn: ({ signal }) => apiGet<typeof AdminAdListSchema>(BASE, { signal }) });
 
 function useAdMutation<T, R>(send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -22,12 +16,12 @@ function useAdMutation<T, R>(send: (input: T) => Promise<R>) {
 }
 
 export const useCreateAd = () =>
-  useAdMutation((body: AdminAdBody) => apiSend('POST', BASE, AdminAdSchema, body, lang()));
+  useAdMutation((body: AdminAdBody) => apiSend<typeof AdminAdSchema>('POST', BASE, body, lang()));
 
 export const useUpdateAd = () =>
   useAdMutation(({ id, patch }: { id: string; patch: AdminAdPatch }) =>
-    apiSend('PATCH', `${BASE}/${encodeURIComponent(id)}`, AdminAdSchema, patch, lang()),
+    apiSend<typeof AdminAdSchema>('PATCH', `${BASE}/${encodeURIComponent(id)}`, patch, lang()),
   );
 
 export const useDeleteAd = () =>
-  useAdMutation((id: string) => apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()));
+  useAdMutation((id: string) => apiSend('DELETE', `${BASE}/${encodeURIComponent(id)}`, undefined, lang()));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AdminClientErrorsResponseSchema } from '../../../shared/api/client-errors.schema.ts';
+import type { AdminClientErrorsResponseSchema } from '../../../shared/api/client-errors.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { adminKeys } from './api.ts';
 
@@ -7,5 +7,5 @@ import { adminKeys } from './api.ts';
 export const useAdminClientErrors = () =>
   useQuery({
     queryKey: adminKeys.clientErrors,
-    queryFn: ({ signal }) => apiGet('/api/admin/client-errors', AdminClientErrorsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof AdminClientErrorsResponseSchema>('/api/admin/client-errors', { signal }),
   });

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   AdminCorrectionListResponseSchema,
   AdminCorrectionSchema,
-  type CorrectionStatus,
+  CorrectionStatus,
 } from '../../../shared/api/corrections.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -17,7 +17,7 @@ export const useAdminCorrections = (status: CorrectionStatus, offset: number) =>
   useQuery({
     queryKey: adminKeys.corrections.list(status, offset),
     queryFn: ({ signal }) =>
-      apiGet('/api/admin/corrections', AdminCorrectionListResponseSchema, {
+      apiGet<typeof AdminCorrectionListResponseSchema>('/api/admin/corrections', {
         signal,
         query: { status, limit: ADMIN_CORRECTIONS_PAGE_SIZE, offset, lang: currentLanguage() },
       }),
@@ -29,8 +29,8 @@ export function useReviewCorrection() {
   return useMutation({
     mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
       reason === undefined
-        ? apiSend('POST', `/api/admin/corrections/${id}/accept`, AdminCorrectionSchema, undefined, lang())
-        : apiSend('POST', `/api/admin/corrections/${id}/reject`, AdminCorrectionSchema, { reason }, lang()),
+        ? apiSend<typeof AdminCorrectionSchema>('POST', `/api/admin/corrections/${id}/accept`, undefined, lang())
+        : apiSend<typeof AdminCorrectionSchema>('POST', `/api/admin/corrections/${id}/reject`, { reason }, lang()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.corrections.all }),
   });
 }

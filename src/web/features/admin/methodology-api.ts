@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   EvaluationResponseSchema,
   HeatModelSchema,
   HeatModelsResponseSchema,
 } from '../../../shared/api/methodology.schema.ts';
-import { ProposalListResponseSchema, ProposalSchema } from '../../../shared/api/weight-proposals.schema.ts';
+import type { ProposalListResponseSchema, ProposalSchema } from '../../../shared/api/weight-proposals.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
@@ -24,7 +24,7 @@ export const adminMethodologyKeys = {
 export const useAdminHeatModels = () =>
   useQuery({
     queryKey: adminMethodologyKeys.models,
-    queryFn: ({ signal }) => apiGet('/api/methodology/models', HeatModelsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof HeatModelsResponseSchema>('/api/methodology/models', { signal }),
   });
 
 /** The stored evaluations of every version replayed on the same history, 7-day horizon, whole universe. */
@@ -32,7 +32,7 @@ export const useAdminModelEvaluation = () =>
   useQuery({
     queryKey: adminMethodologyKeys.evaluation,
     queryFn: ({ signal }) =>
-      apiGet('/api/methodology/evaluation', EvaluationResponseSchema, {
+      apiGet<typeof EvaluationResponseSchema>('/api/methodology/evaluation', {
         signal,
         query: { basis: 'replayed', horizon: 7, group: 'all' },
       }),
@@ -42,7 +42,7 @@ export const useAdminModelEvaluation = () =>
 export const useAdminProposals = () =>
   useQuery({
     queryKey: adminMethodologyKeys.proposals,
-    queryFn: ({ signal }) => apiGet('/api/methodology/proposals', ProposalListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof ProposalListResponseSchema>('/api/methodology/proposals', { signal }),
   });
 
 /** Promotes a candidate; every methodology answer is read again (the models, the changelog, the proposals). */
@@ -50,10 +50,9 @@ export function usePromoteModel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiSend(
+      apiSend<typeof HeatModelSchema>(
         'POST',
         `/api/admin/methodology/models/${encodeURIComponent(id)}/promote`,
-        HeatModelSchema,
         undefined,
         lang(),
       ),
@@ -66,10 +65,9 @@ export function useMakeCandidate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ proposalId, modelId }: { proposalId: string; modelId: string }) =>
-      apiSend(
+      apiSend<typeof ProposalSchema>(
         'POST',
         `/api/admin/methodology/proposals/${proposalId}/candidate`,
-        ProposalSchema,
         { id: modelId },
         lang(),
       ),

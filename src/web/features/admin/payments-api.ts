@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   AdminPaymentsResponseSchema,
   AdminRefundResponseSchema,
 } from '../../../shared/api/payments-checkout.schema.ts';
@@ -15,7 +15,7 @@ export const useAdminPayments = () =>
     queryKey: adminKeys.payments,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ signal, pageParam }) =>
-      apiGet(BASE, AdminPaymentsResponseSchema, { signal, query: { limit: 50, before: pageParam } }),
+      apiGet<typeof AdminPaymentsResponseSchema>(BASE, { signal, query: { limit: 50, before: pageParam } }),
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 
@@ -24,7 +24,7 @@ export const useRefundPayment = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiSend('POST', `${BASE}/${encodeURIComponent(id)}/refund`, AdminRefundResponseSchema, undefined, {
+      apiSend<typeof AdminRefundResponseSchema>('POST', `${BASE}/${encodeURIComponent(id)}/refund`, undefined, {
         query: { lang: currentLanguage() },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.payments }),

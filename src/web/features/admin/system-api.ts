@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
-import { ConfigStatusResponseSchema } from '../../../shared/api/admin-config.schema.ts';
-import {
-  type MaintenanceAction,
+import type { AdminStatsResponseSchema } from '../../../shared/api/admin.schema.ts';
+import type { ConfigStatusResponseSchema } from '../../../shared/api/admin-config.schema.ts';
+import type {
+  MaintenanceAction,
   MaintenanceResponseSchema,
   RefreshStartedResponseSchema,
 } from '../../../shared/api/admin-ops.schema.ts';
-import { type OperationRunsResponse, OperationRunsResponseSchema } from '../../../shared/api/admin-runs.schema.ts';
+import type { OperationRunsResponse, OperationRunsResponseSchema } from '../../../shared/api/admin-runs.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
@@ -17,14 +17,14 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useAdminStats = () =>
   useQuery({
     queryKey: adminKeys.stats,
-    queryFn: ({ signal }) => apiGet('/api/admin/stats', AdminStatsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof AdminStatsResponseSchema>('/api/admin/stats', { signal }),
   });
 
 /** GET /api/admin/config: what the server's settings allow, and the variables to set (no values). */
 export const useAdminConfig = () =>
   useQuery({
     queryKey: adminKeys.config,
-    queryFn: ({ signal }) => apiGet('/api/admin/config', ConfigStatusResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof ConfigStatusResponseSchema>('/api/admin/config', { signal }),
   });
 
 /** True when SECRET_KEY is not set (X accounts and /twitter-debug cannot work); undefined while unknown. */
@@ -47,7 +47,7 @@ const isRunning = (data: OperationRunsResponse | undefined) =>
 export const useOperationRuns = (busy: boolean) =>
   useQuery({
     queryKey: adminKeys.runs,
-    queryFn: ({ signal }) => apiGet('/api/admin/maintenance/runs', OperationRunsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof OperationRunsResponseSchema>('/api/admin/maintenance/runs', { signal }),
     refetchInterval: (query) => (busy || isRunning(query.state.data) ? RUNS_POLL_MS : false),
   });
 
@@ -64,7 +64,7 @@ export const useRunMaintenance = () => {
   const invalidate = useInvalidateRuns();
   return useMutation({
     mutationFn: (action: MaintenanceAction) =>
-      apiSend('POST', `/api/admin/maintenance/${action}`, MaintenanceResponseSchema, undefined, lang()),
+      apiSend<typeof MaintenanceResponseSchema>('POST', `/api/admin/maintenance/${action}`, undefined, lang()),
     onSettled: invalidate,
   });
 };
@@ -74,7 +74,7 @@ export const useStartRefresh = () => {
   const invalidate = useInvalidateRuns();
   return useMutation({
     mutationFn: () =>
-      apiSend('POST', '/api/admin/maintenance/refresh', RefreshStartedResponseSchema, undefined, lang()),
+      apiSend<typeof RefreshStartedResponseSchema>('POST', '/api/admin/maintenance/refresh', undefined, lang()),
     onSettled: invalidate,
   });
 };

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { type XDebugBody, XDebugResponseSchema } from '../../../shared/api/twitter-debug.schema.ts';
+import type { XDebugBody, XDebugResponseSchema } from '../../../shared/api/twitter-debug.schema.ts';
 import { apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
@@ -7,5 +7,7 @@ import { currentLanguage } from '../../lib/i18n.ts';
 export const useTwitterDebug = () =>
   useMutation({
     mutationFn: (body: XDebugBody) =>
-      apiSend('POST', '/api/admin/twitter-debug', XDebugResponseSchema, body, { query: { lang: currentLanguage() } }),
+      apiSend<typeof XDebugResponseSchema>('POST', '/api/admin/twitter-debug', body, {
+        query: { lang: currentLanguage() },
+      }),
   });

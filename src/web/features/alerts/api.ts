@@ -1,18 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
+import type {
   AlertDeliveriesResponseSchema,
   AlertsResponseSchema,
-  type CreateAlertBody,
+  CreateAlertBody,
   CreateAlertResponseSchema,
-  type UpdateAlertBody,
+  UpdateAlertBody,
 } from '../../../shared/api/alerts.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
 // The UI language: target names and the server's refusals (invalid threshold, cap reached) read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
-const NoBody = z.unknown();
 
 export const alertKeys = {
   all: ['alerts'] as const,
@@ -25,7 +23,7 @@ export const useAlerts = (enabled = true) => {
   const language = currentLanguage();
   return useQuery({
     queryKey: alertKeys.list(language),
-    queryFn: ({ signal }) => apiGet('/api/alerts', AlertsResponseSchema, { query: { lang: language }, signal }),
+    queryFn: ({ signal }) => apiGet<typeof AlertsResponseSchema>('/api/alerts', { query: { lang: language }, signal }),
     enabled,
   });
 };
@@ -34,7 +32,7 @@ export const useAlertDeliveries = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: alertKeys.deliveries(id),
     queryFn: ({ signal }) =>
-      apiGet(`/api/alerts/${encodeURIComponent(id)}/deliveries`, AlertDeliveriesResponseSchema, { signal }),
+      apiGet<typeof AlertDeliveriesResponseSchema>(`/api/alerts/${encodeURIComponent(id)}/deliveries`, { signal }),
     enabled,
   });
 
@@ -48,14 +46,14 @@ function useAlertMutation<T, R>(send: (input: T) => Promise<R>) {
 }
 
 export const useCreateAlert = () =>
-  useAlertMutation((body: CreateAlertBody) => apiSend('POST', '/api/alerts', CreateAlertResponseSchema, body, lang()));
+  useAlertMutation((body: CreateAlertBody) =>
+    apiSend<typeof CreateAlertResponseSchema>('POST', '/api/alerts', body, lang()),
+  );
 
 export const useUpdateAlert = () =>
   useAlertMutation(({ id, ...body }: UpdateAlertBody & { id: string }) =>
-    apiSend('PATCH', `/api/alerts/${encodeURIComponent(id)}`, CreateAlertResponseSchema, body, lang()),
+    apiSend<typeof CreateAlertResponseSchema>('PATCH', `/api/alerts/${encodeURIComponent(id)}`, body, lang()),
   );
 
 export const useDeleteAlert = () =>
-  useAlertMutation((id: string) =>
-    apiSend('DELETE', `/api/alerts/${encodeURIComponent(id)}`, NoBody, undefined, lang()),
-  );
+  useAlertMutation((id: string) => apiSend('DELETE', `/api/alerts/${encodeURIComponent(id)}`, undefined, lang()));

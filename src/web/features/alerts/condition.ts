@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { type Alert, type AlertKind, rearmLine } from '../../../shared/api/alerts.schema.ts';
+import type { Alert } from '../../../shared/api/alerts.schema.ts';
+import { type AlertKind, rearmLine } from '../../../shared/api/alerts.values.ts';
 import { EMPTY, formatDecimal, formatInteger } from '../../lib/format.ts';
 
 /** A kind's starting threshold in the create dialog (null: the kind takes none). */

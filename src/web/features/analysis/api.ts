@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type BriefKind,
+import type {
+  BriefKind,
   MarketAnalysisResponseSchema,
   ProjectAnalysisResponseSchema,
   SectorAnalysisResponseSchema,
@@ -21,19 +21,21 @@ export function analysisPath(target: BriefTarget): string {
 export const projectAnalysisQueryOptions = (id: string) =>
   queryOptions({
     queryKey: analysisKeys.project(id),
-    queryFn: ({ signal }) => apiGet(analysisPath({ kind: 'project', id }), ProjectAnalysisResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof ProjectAnalysisResponseSchema>(analysisPath({ kind: 'project', id }), { signal }),
   });
 
 export const sectorAnalysisQueryOptions = (id: string) =>
   queryOptions({
     queryKey: analysisKeys.sector(id),
-    queryFn: ({ signal }) => apiGet(analysisPath({ kind: 'sector', id }), SectorAnalysisResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof SectorAnalysisResponseSchema>(analysisPath({ kind: 'sector', id }), { signal }),
   });
 
 export const marketAnalysisQueryOptions = () =>
   queryOptions({
     queryKey: analysisKeys.market(),
-    queryFn: ({ signal }) => apiGet('/api/analysis/market', MarketAnalysisResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof MarketAnalysisResponseSchema>('/api/analysis/market', { signal }),
   });
 
 /** A project's analysis: the summary for everyone, `full` for premium and up (the server decides). */

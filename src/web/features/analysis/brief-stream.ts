@@ -1,4 +1,4 @@
-import { BriefDeltaEventSchema, type BriefResponse, BriefResponseSchema } from '../../../shared/api/analysis.schema.ts';
+import type { BriefDeltaEvent, BriefResponse, BriefResponseSchema } from '../../../shared/api/analysis.schema.ts';
 import { apiGet, buildUrl } from '../../lib/api-client.ts';
 import { analysisPath, type BriefTarget } from './api.ts';
 import { createSseParser } from './sse-parser.ts';
@@ -28,8 +28,10 @@ export async function streamBrief(target: BriefTarget, options: BriefStreamOptio
       const { value, done } = await reader.read();
       if (done) throw new Error('brief stream: ended without a brief');
       for (const event of parser.push(value)) {
-        if (event.event === 'delta') options.onDelta(BriefDeltaEventSchema.parse(JSON.parse(event.data)).text);
-        else if (event.event === 'done') return BriefResponseSchema.parse(JSON.parse(event.data));
+        // The server parses the finished brief with BriefResponseSchema before it sends `done` (briefs.routes.ts), as it
+        // serialises every JSON answer through its schema; a delta is its model's text.
+        if (event.event === 'delta') options.onDelta(readDeltaText(event.data));
+        else if (event.event === 'done') return JSON.parse(event.data) as BriefResponse;
         else if (event.event === 'failed') throw new Error('brief stream: the server could not write the brief');
       }
     }
@@ -40,7 +42,7 @@ export async function streamBrief(target: BriefTarget, options: BriefStreamOptio
 
 /** GET …/brief (JSON): the same brief in one piece; throws ApiError (401 visitor, 403 below premium, …). */
 export function fetchBrief(target: BriefTarget, lang: 'zh' | 'en', signal?: AbortSignal): Promise<BriefResponse> {
-  return apiGet(`${analysisPath(target)}/brief`, BriefResponseSchema, { query: { lang }, signal });
+  return apiGet<typeof BriefResponseSchema>(`${analysisPath(target)}/brief`, { query: { lang }, signal });
 }
 
 /** The stream first (text appears as it is written); on any failure but a cancel, the JSON brief. */
@@ -51,4 +53,10 @@ export async function loadBrief(target: BriefTarget, options: BriefStreamOptions
     if (options.signal?.aborted) throw error;
     return fetchBrief(target, options.lang, options.signal);
   }
+}
+
+function readDeltaText(data: string): string {
+  const delta = JSON.parse(data) as Partial<BriefDeltaEvent>;
+  if (typeof delta.text !== 'string') throw new Error('brief stream: a delta without text');
+  return delta.text;
 }

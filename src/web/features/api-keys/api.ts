@@ -1,5 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiKeyListResponseSchema, ApiKeySchema, CreatedApiKeySchema } from '../../../shared/api/api-keys.schema.ts';
+import type {
+  ApiKeyListResponseSchema,
+  ApiKeySchema,
+  CreatedApiKeySchema,
+} from '../../../shared/api/api-keys.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
@@ -11,7 +15,7 @@ export const apiKeyKeys = { all: ['api-keys'] as const, list: () => ['api-keys',
 export const useApiKeys = () =>
   useQuery({
     queryKey: apiKeyKeys.list(),
-    queryFn: ({ signal }) => apiGet('/api/me/api-keys', ApiKeyListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof ApiKeyListResponseSchema>('/api/me/api-keys', { signal }),
   });
 
 function useApiKeyMutation<T, R>(send: (input: T) => Promise<R>) {
@@ -24,9 +28,11 @@ function useApiKeyMutation<T, R>(send: (input: T) => Promise<R>) {
 
 /** Creates a key: the answer holds the full key, the only time it is ever sent. */
 export const useCreateApiKey = () =>
-  useApiKeyMutation((name: string) => apiSend('POST', '/api/me/api-keys', CreatedApiKeySchema, { name }, lang()));
+  useApiKeyMutation((name: string) =>
+    apiSend<typeof CreatedApiKeySchema>('POST', '/api/me/api-keys', { name }, lang()),
+  );
 
 export const useRevokeApiKey = () =>
   useApiKeyMutation((id: string) =>
-    apiSend('POST', `/api/me/api-keys/${encodeURIComponent(id)}/revoke`, ApiKeySchema, undefined, lang()),
+    apiSend<typeof ApiKeySchema>('POST', `/api/me/api-keys/${encodeURIComponent(id)}/revoke`, undefined, lang()),
   );

@@ -1,20 +1,20 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   AcceptedResponseSchema,
   CsrfResponseSchema,
-  type MeResponse,
+  MeResponse,
   MeResponseSchema,
-  type OAuthCallbackBody,
+  OAuthCallbackBody,
   OAuthCallbackResponseSchema,
-  type OAuthProvider,
-  type PasswordResetConfirmBody,
-  type PasswordResetRequestBody,
+  OAuthProvider,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
   ProvidersResponseSchema,
   SessionResponseSchema,
-  type SignInBody,
-  type SignUpBody,
+  SignInBody,
+  SignUpBody,
   SignUpResponseSchema,
-  type VerifyEmailBody,
+  VerifyEmailBody,
   VerifyEmailCheckResponseSchema,
 } from '../../../shared/api/auth.schema.ts';
 import { ApiError, apiGet, apiSend, buildUrl } from '../../lib/api-client.ts';
@@ -33,7 +33,7 @@ export const sessionQueryOptions = () =>
     queryKey: authKeys.me(),
     queryFn: async ({ signal }): Promise<MeResponse | null> => {
       try {
-        const session = await apiGet('/api/me', SessionResponseSchema, { signal });
+        const session = await apiGet<typeof SessionResponseSchema>('/api/me', { signal });
         return session.user === null ? null : session;
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) return null;
@@ -48,7 +48,7 @@ export const useSession = () => useQuery(sessionQueryOptions());
 export const useProviders = () =>
   useQuery({
     queryKey: authKeys.providers(),
-    queryFn: ({ signal }) => apiGet('/api/auth/providers', ProvidersResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof ProvidersResponseSchema>('/api/auth/providers', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -69,20 +69,24 @@ function useSignedInMutation<T, R extends MeResponse>(send: (body: T) => Promise
 }
 
 export const useSignIn = () =>
-  useSignedInMutation((body: SignInBody) => apiSend('POST', '/api/auth/sign-in', MeResponseSchema, body, lang()));
+  useSignedInMutation((body: SignInBody) =>
+    apiSend<typeof MeResponseSchema>('POST', '/api/auth/sign-in', body, lang()),
+  );
 
 export const useSignUp = () =>
-  useSignedInMutation((body: SignUpBody) => apiSend('POST', '/api/auth/sign-up', SignUpResponseSchema, body, lang()));
+  useSignedInMutation((body: SignUpBody) =>
+    apiSend<typeof SignUpResponseSchema>('POST', '/api/auth/sign-up', body, lang()),
+  );
 
 export const useOAuthCallback = () =>
   useSignedInMutation((body: OAuthCallbackBody) =>
-    apiSend('POST', '/api/auth/oauth/callback', OAuthCallbackResponseSchema, body, lang()),
+    apiSend<typeof OAuthCallbackResponseSchema>('POST', '/api/auth/oauth/callback', body, lang()),
   );
 
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiSend('POST', '/api/auth/sign-out', CsrfResponseSchema),
+    mutationFn: () => apiSend<typeof CsrfResponseSchema>('POST', '/api/auth/sign-out'),
     onSettled: () => {
       queryClient.setQueryData(authKeys.me(), null);
       void queryClient.invalidateQueries({ predicate: refetchableExcept(authKeys.all) });
@@ -93,27 +97,27 @@ export function useSignOut() {
 export const useRequestReset = () =>
   useMutation({
     mutationFn: (body: PasswordResetRequestBody) =>
-      apiSend('POST', '/api/auth/password-reset/request', AcceptedResponseSchema, body, lang()),
+      apiSend<typeof AcceptedResponseSchema>('POST', '/api/auth/password-reset/request', body, lang()),
   });
 
 export const useConfirmReset = () =>
   useMutation({
     mutationFn: (body: PasswordResetConfirmBody) =>
-      apiSend('POST', '/api/auth/password-reset/confirm', AcceptedResponseSchema, body, lang()),
+      apiSend<typeof AcceptedResponseSchema>('POST', '/api/auth/password-reset/confirm', body, lang()),
   });
 
 /** Asks whether following a verification link will need a password (it does not spend the link). */
 export const useCheckVerifyLink = () =>
   useMutation({
     mutationFn: (token: string) =>
-      apiSend('POST', '/api/auth/verify-email/check', VerifyEmailCheckResponseSchema, { token }, lang()),
+      apiSend<typeof VerifyEmailCheckResponseSchema>('POST', '/api/auth/verify-email/check', { token }, lang()),
   });
 
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: VerifyEmailBody) =>
-      apiSend('POST', '/api/auth/verify-email', AcceptedResponseSchema, body, lang()),
+      apiSend<typeof AcceptedResponseSchema>('POST', '/api/auth/verify-email', body, lang()),
     // A verified session may earn, pay and export now: everything cached about the user is refetched.
     onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept() }),
   });
@@ -122,11 +126,13 @@ export function useVerifyEmail() {
 /** Mails a fresh verification link to the signed-in, unverified user (rate-limited on the server). */
 export const useResendVerification = () =>
   useMutation({
-    mutationFn: () => apiSend('POST', '/api/auth/verify-email/resend', AcceptedResponseSchema, undefined, lang()),
+    mutationFn: () =>
+      apiSend<typeof AcceptedResponseSchema>('POST', '/api/auth/verify-email/resend', undefined, lang()),
   });
 
 /** Follows an e-mailed unlock link: the account's sign-in budget starts afresh. */
 export const useUnlockAccount = () =>
   useMutation({
-    mutationFn: (token: string) => apiSend('POST', '/api/auth/unlock', AcceptedResponseSchema, { token }, lang()),
+    mutationFn: (token: string) =>
+      apiSend<typeof AcceptedResponseSchema>('POST', '/api/auth/unlock', { token }, lang()),
   });

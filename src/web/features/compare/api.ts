@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { CompareResponseSchema, TrendResponseSchema } from '../../../shared/api/compare.schema.ts';
+import type { CompareResponseSchema, TrendResponseSchema } from '../../../shared/api/compare.schema.ts';
 import type { TrendRange } from '../../../shared/api/heat.schema.ts';
-import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
+import type { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { compareKeys } from './keys.ts';
 
@@ -10,7 +10,7 @@ export const useCompare = (ids: readonly string[], range: TrendRange, enabled: b
   useQuery({
     queryKey: compareKeys.compare(ids, range),
     queryFn: ({ signal }) =>
-      apiGet('/api/compare', CompareResponseSchema, { query: { ids: ids.join(','), range }, signal }),
+      apiGet<typeof CompareResponseSchema>('/api/compare', { query: { ids: ids.join(','), range }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -19,7 +19,7 @@ export const useProjectTrend = (id: string, range: TrendRange, enabled: boolean)
   useQuery({
     queryKey: compareKeys.projectTrend(id, range),
     queryFn: ({ signal }) =>
-      apiGet(`/api/projects/${encodeURIComponent(id)}/trend`, TrendResponseSchema, { query: { range }, signal }),
+      apiGet<typeof TrendResponseSchema>(`/api/projects/${encodeURIComponent(id)}/trend`, { query: { range }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -28,7 +28,7 @@ export const useSectorTrend = (id: string, range: TrendRange, enabled: boolean) 
   useQuery({
     queryKey: compareKeys.sectorTrend(id, range),
     queryFn: ({ signal }) =>
-      apiGet(`/api/sectors/${encodeURIComponent(id)}/trend`, TrendResponseSchema, { query: { range }, signal }),
+      apiGet<typeof TrendResponseSchema>(`/api/sectors/${encodeURIComponent(id)}/trend`, { query: { range }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -38,7 +38,7 @@ export const useProjectPicker = (q: string) =>
   useQuery({
     queryKey: compareKeys.picker(q),
     queryFn: ({ signal }) =>
-      apiGet('/api/projects', ProjectListResponseSchema, { query: { q, limit: 8, sort: 'heat' }, signal }),
+      apiGet<typeof ProjectListResponseSchema>('/api/projects', { query: { q, limit: 8, sort: 'heat' }, signal }),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });

@@ -1,4 +1,4 @@
-import { COMPARE_MAX } from '../../../shared/api/compare.schema.ts';
+import { COMPARE_MAX } from '../../../shared/api/compare.values.ts';
 
 /** The ids in a /compare URL: trimmed, empty and repeated ones dropped, at most COMPARE_MAX, order kept. */
 export function parseCompareIds(raw: string | null): string[] {

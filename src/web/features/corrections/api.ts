@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   CorrectionListResponseSchema,
   CorrectionSchema,
-  type CreateCorrectionBody,
+  CreateCorrectionBody,
 } from '../../../shared/api/corrections.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
@@ -21,7 +21,7 @@ export const useMyCorrections = (offset: number) =>
   useQuery({
     queryKey: correctionKeys.mine(offset),
     queryFn: ({ signal }) =>
-      apiGet('/api/me/corrections', CorrectionListResponseSchema, {
+      apiGet<typeof CorrectionListResponseSchema>('/api/me/corrections', {
         signal,
         query: { limit: MY_CORRECTIONS_PAGE_SIZE, offset },
       }),
@@ -32,7 +32,12 @@ export function useProposeCorrection(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCorrectionBody) =>
-      apiSend('POST', `/api/projects/${encodeURIComponent(projectId)}/corrections`, CorrectionSchema, body, lang()),
+      apiSend<typeof CorrectionSchema>(
+        'POST',
+        `/api/projects/${encodeURIComponent(projectId)}/corrections`,
+        body,
+        lang(),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: correctionKeys.all }),
   });
 }

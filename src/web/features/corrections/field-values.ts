@@ -1,8 +1,5 @@
-import {
-  CORRECTION_FIELDS,
-  type CorrectionField,
-  type CorrectionValues,
-} from '../../../shared/api/corrections.schema.ts';
+import type { CorrectionValues } from '../../../shared/api/corrections.schema.ts';
+import { CORRECTION_FIELDS, type CorrectionField } from '../../../shared/api/corrections.values.ts';
 
 // The form edits every correctable field as text; these map stored values to that text and back, and keep only the
 // fields whose value the user changed (the server refuses an unchanged one: CORRECTION_UNCHANGED).

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type CreateCryptoPaymentBody,
+import type {
+  CreateCryptoPaymentBody,
   CryptoOptionsResponseSchema,
-  type CryptoPayment,
+  CryptoPayment,
   CryptoPaymentSchema,
 } from '../../../shared/api/crypto-payments.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
@@ -20,7 +20,7 @@ export const cryptoPaymentKeys = {
 export const useCryptoOptions = () =>
   useQuery({
     queryKey: cryptoPaymentKeys.options(),
-    queryFn: ({ signal }) => apiGet('/api/payments/crypto/options', CryptoOptionsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof CryptoOptionsResponseSchema>('/api/payments/crypto/options', { signal }),
   });
 
 /** A crypto payment of mine; polled every 3 s while the chain still has something to say (pending or processing). */
@@ -29,7 +29,7 @@ export const useCryptoPayment = (id: string | null) =>
     queryKey: cryptoPaymentKeys.payment(id ?? ''),
     enabled: id !== null,
     queryFn: ({ signal }) =>
-      apiGet(`/api/payments/crypto/${encodeURIComponent(id ?? '')}`, CryptoPaymentSchema, { signal }),
+      apiGet<typeof CryptoPaymentSchema>(`/api/payments/crypto/${encodeURIComponent(id ?? '')}`, { signal }),
     refetchInterval: (query) => (query.state.data?.state === 'processing' ? 3_000 : false),
   });
 
@@ -37,7 +37,7 @@ export const useCreateCryptoPayment = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateCryptoPaymentBody) =>
-      apiSend('POST', '/api/payments/crypto', CryptoPaymentSchema, body, lang()),
+      apiSend<typeof CryptoPaymentSchema>('POST', '/api/payments/crypto', body, lang()),
     onSuccess: (payment) => queryClient.setQueryData(cryptoPaymentKeys.payment(payment.paymentId), payment),
   });
 };
@@ -47,7 +47,12 @@ export const useSubmitCryptoHash = (id: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (txHash: string) =>
-      apiSend('POST', `/api/payments/crypto/${encodeURIComponent(id)}/submit`, CryptoPaymentSchema, { txHash }, lang()),
+      apiSend<typeof CryptoPaymentSchema>(
+        'POST',
+        `/api/payments/crypto/${encodeURIComponent(id)}/submit`,
+        { txHash },
+        lang(),
+      ),
     onSuccess: (payment: CryptoPayment) => queryClient.setQueryData(cryptoPaymentKeys.payment(id), payment),
     // A refusal may have failed the payment on the server: read its state again.
     onError: () => queryClient.invalidateQueries({ queryKey: cryptoPaymentKeys.payment(id) }),

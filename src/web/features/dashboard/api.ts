@@ -1,19 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertsResponseSchema } from '../../../shared/api/alerts.schema.ts';
-import {
-  type AnalysisLang,
+import type { AlertsResponseSchema } from '../../../shared/api/alerts.schema.ts';
+import type {
+  AnalysisLang,
   BriefResponseSchema,
   MarketAnalysisResponseSchema,
 } from '../../../shared/api/analysis.schema.ts';
-import {
-  type DashboardResponse,
+import type {
+  DashboardResponse,
   DashboardResponseSchema,
   DashboardSearchResultsSchema,
-  type PutDashboardBody,
+  PutDashboardBody,
 } from '../../../shared/api/dashboard.schema.ts';
-import { SavedSearchesResponseSchema } from '../../../shared/api/saved-searches.schema.ts';
-import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
-import { WatchlistDetailSchema, WatchlistsResponseSchema } from '../../../shared/api/watchlists.schema.ts';
+import type { SavedSearchesResponseSchema } from '../../../shared/api/saved-searches.schema.ts';
+import type { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import type { WatchlistDetailSchema, WatchlistsResponseSchema } from '../../../shared/api/watchlists.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { dashboardKeys } from './keys.ts';
@@ -27,7 +27,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useDashboard = (enabled = true) =>
   useQuery({
     queryKey: dashboardKeys.layout(),
-    queryFn: ({ signal }) => apiGet('/api/me/dashboard', DashboardResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof DashboardResponseSchema>('/api/me/dashboard', { signal }),
     enabled,
     retry: false,
   });
@@ -36,7 +36,8 @@ export const useDashboard = (enabled = true) =>
 export function useSaveDashboard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PutDashboardBody) => apiSend('PUT', '/api/me/dashboard', DashboardResponseSchema, body, lang()),
+    mutationFn: (body: PutDashboardBody) =>
+      apiSend<typeof DashboardResponseSchema>('PUT', '/api/me/dashboard', body, lang()),
     onSuccess: (saved: DashboardResponse) => queryClient.setQueryData(dashboardKeys.layout(), saved),
   });
 }
@@ -44,19 +45,20 @@ export function useSaveDashboard() {
 export const useWatchlistOptions = () =>
   useQuery({
     queryKey: dashboardKeys.watchlists(),
-    queryFn: ({ signal }) => apiGet('/api/watchlists', WatchlistsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof WatchlistsResponseSchema>('/api/watchlists', { signal }),
   });
 
 export const useSavedSearchOptions = () =>
   useQuery({
     queryKey: dashboardKeys.savedSearches(),
-    queryFn: ({ signal }) => apiGet('/api/saved-searches', SavedSearchesResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SavedSearchesResponseSchema>('/api/saved-searches', { signal }),
   });
 
 export const useWatchlistWidget = (id: string) =>
   useQuery({
     queryKey: dashboardKeys.watchlist(id),
-    queryFn: ({ signal }) => apiGet(`/api/watchlists/${encodeURIComponent(id)}`, WatchlistDetailSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof WatchlistDetailSchema>(`/api/watchlists/${encodeURIComponent(id)}`, { signal }),
     retry: false,
   });
 
@@ -64,9 +66,12 @@ export const useSearchResultsWidget = (id: string) =>
   useQuery({
     queryKey: dashboardKeys.searchResults(id),
     queryFn: ({ signal }) =>
-      apiGet(`/api/me/dashboard/saved-searches/${encodeURIComponent(id)}/results`, DashboardSearchResultsSchema, {
-        signal,
-      }),
+      apiGet<typeof DashboardSearchResultsSchema>(
+        `/api/me/dashboard/saved-searches/${encodeURIComponent(id)}/results`,
+        {
+          signal,
+        },
+      ),
     retry: false,
   });
 
@@ -74,27 +79,27 @@ export const useAlertsWidget = () => {
   const language = currentLanguage();
   return useQuery({
     queryKey: dashboardKeys.alerts(language),
-    queryFn: ({ signal }) => apiGet('/api/alerts', AlertsResponseSchema, { query: { lang: language }, signal }),
+    queryFn: ({ signal }) => apiGet<typeof AlertsResponseSchema>('/api/alerts', { query: { lang: language }, signal }),
   });
 };
 
 export const useSectorsWidget = () =>
   useQuery({
     queryKey: dashboardKeys.sectors(),
-    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SectorListResponseSchema>('/api/sectors', { signal }),
   });
 
 export const useMarketWidget = () =>
   useQuery({
     queryKey: dashboardKeys.market(),
-    queryFn: ({ signal }) => apiGet('/api/analysis/market', MarketAnalysisResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof MarketAnalysisResponseSchema>('/api/analysis/market', { signal }),
   });
 
 export const useBriefWidget = (language: AnalysisLang) =>
   useQuery({
     queryKey: dashboardKeys.brief(language),
     queryFn: ({ signal }) =>
-      apiGet('/api/analysis/market/brief', BriefResponseSchema, { query: { lang: language }, signal }),
+      apiGet<typeof BriefResponseSchema>('/api/analysis/market/brief', { query: { lang: language }, signal }),
   });
 
 // The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DbSetupResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
+import type { DbSetupResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
 export const databaseKeys = { all: ['database'] as const, setup: () => ['database', 'setup'] as const };
@@ -8,7 +8,7 @@ export const databaseKeys = { all: ['database'] as const, setup: () => ['databas
 export const dbSetupQueryOptions = () =>
   queryOptions({
     queryKey: databaseKeys.setup(),
-    queryFn: ({ signal }) => apiGet('/api/admin/db-setup', DbSetupResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof DbSetupResponseSchema>('/api/admin/db-setup', { signal }),
     staleTime: 0,
     retry: false,
   });

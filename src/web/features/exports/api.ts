@@ -1,23 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type CreateExportBodyInput,
-  type CreateScheduleBodyInput,
+import type {
+  CreateExportBodyInput,
+  CreateScheduleBodyInput,
   ExportSchema,
   ExportsResponseSchema,
   ScheduleSchema,
   SchedulesResponseSchema,
 } from '../../../shared/api/exports.schema.ts';
-import { SavedSearchesResponseSchema } from '../../../shared/api/saved-searches.schema.ts';
-import { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
-import { WatchlistsResponseSchema } from '../../../shared/api/watchlists.schema.ts';
+import type { SavedSearchesResponseSchema } from '../../../shared/api/saved-searches.schema.ts';
+import type { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import type { WatchlistsResponseSchema } from '../../../shared/api/watchlists.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { membershipKeys } from '../../lib/session-keys.ts';
 
 // The UI language: failure reasons and refusals read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
-const NoBody = z.unknown();
 /** While an export is processing the list is refetched this often (ms). */
 export const PROCESSING_POLL_MS = 1_000;
 
@@ -33,7 +31,8 @@ export const useExports = () => {
   const language = currentLanguage();
   return useQuery({
     queryKey: exportKeys.list(language),
-    queryFn: ({ signal }) => apiGet('/api/exports', ExportsResponseSchema, { query: { lang: language }, signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof ExportsResponseSchema>('/api/exports', { query: { lang: language }, signal }),
     refetchInterval: (query) =>
       query.state.data?.items.some((item) => item.state === 'processing') ? PROCESSING_POLL_MS : false,
   });
@@ -42,7 +41,7 @@ export const useExports = () => {
 export const useSchedules = (enabled: boolean) =>
   useQuery({
     queryKey: exportKeys.schedules(),
-    queryFn: ({ signal }) => apiGet('/api/export-schedules', SchedulesResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SchedulesResponseSchema>('/api/export-schedules', { signal }),
     enabled,
   });
 
@@ -50,19 +49,19 @@ export const useSchedules = (enabled: boolean) =>
 export const useSavedSearchChoices = (enabled: boolean) =>
   useQuery({
     queryKey: exportKeys.sources('saved_search'),
-    queryFn: ({ signal }) => apiGet('/api/saved-searches', SavedSearchesResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SavedSearchesResponseSchema>('/api/saved-searches', { signal }),
     enabled,
   });
 export const useWatchlistChoices = (enabled: boolean) =>
   useQuery({
     queryKey: exportKeys.sources('watchlist'),
-    queryFn: ({ signal }) => apiGet('/api/watchlists', WatchlistsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof WatchlistsResponseSchema>('/api/watchlists', { signal }),
     enabled,
   });
 export const useSectorChoices = (enabled: boolean) =>
   useQuery({
     queryKey: exportKeys.sources('sector'),
-    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SectorListResponseSchema>('/api/sectors', { signal }),
     enabled,
   });
 
@@ -80,26 +79,26 @@ function useExportMutation<T, R>(send: (input: T) => Promise<R>) {
 }
 
 export const useCreateExport = () =>
-  useExportMutation((body: CreateExportBodyInput) => apiSend('POST', '/api/exports', ExportSchema, body, lang()));
+  useExportMutation((body: CreateExportBodyInput) =>
+    apiSend<typeof ExportSchema>('POST', '/api/exports', body, lang()),
+  );
 
 export const useRetryExport = () =>
   useExportMutation((id: string) =>
-    apiSend('POST', `/api/exports/${encodeURIComponent(id)}/retry`, ExportSchema, undefined, lang()),
+    apiSend<typeof ExportSchema>('POST', `/api/exports/${encodeURIComponent(id)}/retry`, undefined, lang()),
   );
 
 export const useDeleteExport = () =>
-  useExportMutation((id: string) =>
-    apiSend('DELETE', `/api/exports/${encodeURIComponent(id)}`, NoBody, undefined, lang()),
-  );
+  useExportMutation((id: string) => apiSend('DELETE', `/api/exports/${encodeURIComponent(id)}`, undefined, lang()));
 
 export const useCreateSchedule = () =>
   useExportMutation((body: CreateScheduleBodyInput) =>
-    apiSend('POST', '/api/export-schedules', ScheduleSchema, body, lang()),
+    apiSend<typeof ScheduleSchema>('POST', '/api/export-schedules', body, lang()),
   );
 
 export const useCancelSchedule = () =>
   useExportMutation((id: string) =>
-    apiSend('DELETE', `/api/export-schedules/${encodeURIComponent(id)}`, NoBody, undefined, lang()),
+    apiSend('DELETE', `/api/export-schedules/${encodeURIComponent(id)}`, undefined, lang()),
   );
 
 /** The stored file: a plain link, so the browser streams it to disk (Content-Disposition names it). */

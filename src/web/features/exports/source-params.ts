@@ -1,15 +1,15 @@
+import type { ExportSource } from '../../../shared/api/exports.schema.ts';
 import {
   DIRECTORY_FILTER_KEYS,
   EXPORT_SOURCE_KINDS,
-  type ExportSource,
   type ExportSourceKind,
-} from '../../../shared/api/exports.schema.ts';
-import { SearchQuerySchema } from '../../../shared/api/search.schema.ts';
+  SEARCH_EXPORT_KEYS,
+} from '../../../shared/api/exports.values.ts';
 
 // The export form's source as URL parameters: `/exports?source=directory&category=DeFi` opens the form prefilled
 // (the directory, search, watchlist and sector pages link here with their own state).
 
-const SEARCH_KEYS = Object.keys(SearchQuerySchema.shape).filter((k) => !['limit', 'offset', 'lang'].includes(k));
+const SEARCH_KEYS: readonly string[] = SEARCH_EXPORT_KEYS;
 
 export type SourceDraft = {
   kind: ExportSourceKind;
@@ -36,7 +36,7 @@ export function exportHref(kind: ExportSourceKind, params: Record<string, string
 export function draftFromSearch(search: URLSearchParams): SourceDraft {
   const asked = search.get('source');
   const kind = EXPORT_SOURCE_KINDS.find((k) => k === asked) ?? 'directory';
-  const keys = kind === 'directory' ? DIRECTORY_FILTER_KEYS : kind === 'search' ? SEARCH_KEYS : [];
+  const keys: readonly string[] = kind === 'directory' ? DIRECTORY_FILTER_KEYS : kind === 'search' ? SEARCH_KEYS : [];
   const params: Record<string, string> = {};
   for (const key of keys) {
     const value = search.get(key);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FundingResponseSchema } from '../../../shared/api/fundamentals.schema.ts';
+import type { FundingResponseSchema } from '../../../shared/api/fundamentals.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { fundingKeys } from './keys.ts';
 
@@ -7,7 +7,7 @@ export const projectFundingQueryOptions = (id: string) =>
   queryOptions({
     queryKey: fundingKeys.project(id),
     queryFn: ({ signal }) =>
-      apiGet(`/api/projects/${encodeURIComponent(id)}/funding`, FundingResponseSchema, { signal }),
+      apiGet<typeof FundingResponseSchema>(`/api/projects/${encodeURIComponent(id)}/funding`, { signal }),
   });
 
 export const useProjectFunding = (id: string) => useQuery(projectFundingQueryOptions(id));

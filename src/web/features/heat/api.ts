@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  type HistoryRange,
+import type {
+  HistoryRange,
   HistoryResponseSchema,
   ProjectHeatResponseSchema,
 } from '../../../shared/api/heat.schema.ts';
@@ -12,21 +12,21 @@ const path = (...parts: string[]) => `/api/${parts.map(encodeURIComponent).join(
 export const projectHeatQueryOptions = (id: string) =>
   queryOptions({
     queryKey: heatKeys.project(id),
-    queryFn: ({ signal }) => apiGet(path('projects', id, 'heat'), ProjectHeatResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof ProjectHeatResponseSchema>(path('projects', id, 'heat'), { signal }),
   });
 
 export const projectHistoryQueryOptions = (id: string, range: HistoryRange) =>
   queryOptions({
     queryKey: heatKeys.projectHistory(id, range),
     queryFn: ({ signal }) =>
-      apiGet(path('projects', id, 'history'), HistoryResponseSchema, { query: { range }, signal }),
+      apiGet<typeof HistoryResponseSchema>(path('projects', id, 'history'), { query: { range }, signal }),
   });
 
 export const sectorHistoryQueryOptions = (id: string, range: HistoryRange) =>
   queryOptions({
     queryKey: heatKeys.sectorHistory(id, range),
     queryFn: ({ signal }) =>
-      apiGet(path('sectors', id, 'history'), HistoryResponseSchema, { query: { range }, signal }),
+      apiGet<typeof HistoryResponseSchema>(path('sectors', id, 'history'), { query: { range }, signal }),
   });
 
 export const useProjectHeat = (id: string) => useQuery(projectHeatQueryOptions(id));

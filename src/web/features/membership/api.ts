@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TestModeResponseSchema, UsageResponseSchema } from '../../../shared/api/usage.schema.ts';
+import type { TestModeResponseSchema, UsageResponseSchema } from '../../../shared/api/usage.schema.ts';
 import type { MembershipLevel } from '../../../shared/membership/level.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { refetchableExcept } from '../../lib/counted-queries.ts';
@@ -12,7 +12,7 @@ export { membershipKeys };
 export const usageQueryOptions = () =>
   queryOptions({
     queryKey: membershipKeys.usage(),
-    queryFn: ({ signal }) => apiGet('/api/me/usage', UsageResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof UsageResponseSchema>('/api/me/usage', { signal }),
     staleTime: 0,
   });
 
@@ -23,7 +23,7 @@ export function useSetTestMode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (level: MembershipLevel | null) =>
-      apiSend('PUT', '/api/me/test-mode', TestModeResponseSchema, { level }),
+      apiSend<typeof TestModeResponseSchema>('PUT', '/api/me/test-mode', { level }),
     onSuccess: () => queryClient.invalidateQueries({ predicate: refetchableExcept() }),
   });
 }

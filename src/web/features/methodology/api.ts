@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type EvaluationQuery,
+import type {
+  EvaluationQuery,
   EvaluationResponseSchema,
   HeatModelsResponseSchema,
 } from '../../../shared/api/methodology.schema.ts';
-import {
-  type CreateProposalBody,
+import type {
+  CreateProposalBody,
   ProposalListResponseSchema,
-  type ProposalPreviewBody,
+  ProposalPreviewBody,
   ProposalPreviewResponseSchema,
   ProposalSchema,
 } from '../../../shared/api/weight-proposals.schema.ts';
@@ -38,7 +37,7 @@ export function evaluationUrl(filter: Partial<EvaluationFilter>, format: 'json' 
 export const evaluationQueryOptions = (filter: EvaluationFilter) =>
   queryOptions({
     queryKey: methodologyKeys.evaluation(filter),
-    queryFn: ({ signal }) => apiGet(evaluationUrl(filter), EvaluationResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof EvaluationResponseSchema>(evaluationUrl(filter), { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -47,7 +46,7 @@ export const useEvaluation = (filter: EvaluationFilter) => useQuery(evaluationQu
 export const useHeatModels = () =>
   useQuery({
     queryKey: methodologyKeys.models,
-    queryFn: ({ signal }) => apiGet('/api/methodology/models', HeatModelsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof HeatModelsResponseSchema>('/api/methodology/models', { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -57,21 +56,21 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useProposals = () =>
   useQuery({
     queryKey: methodologyKeys.proposals,
-    queryFn: ({ signal }) => apiGet('/api/methodology/proposals', ProposalListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof ProposalListResponseSchema>('/api/methodology/proposals', { signal }),
   });
 
 /** Ranks every project (or one sector) under the weights, beside today, with an evaluation (premium). */
 export const usePreviewProposal = () =>
   useMutation({
     mutationFn: (body: ProposalPreviewBody) =>
-      apiSend('POST', '/api/methodology/proposals/preview', ProposalPreviewResponseSchema, body, lang()),
+      apiSend<typeof ProposalPreviewResponseSchema>('POST', '/api/methodology/proposals/preview', body, lang()),
   });
 
 export function useSaveProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateProposalBody) =>
-      apiSend('POST', '/api/methodology/proposals', ProposalSchema, body, lang()),
+      apiSend<typeof ProposalSchema>('POST', '/api/methodology/proposals', body, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: methodologyKeys.proposals }),
   });
 }
@@ -80,7 +79,7 @@ export function useDeleteProposal() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiSend('DELETE', `/api/methodology/proposals/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
+      apiSend('DELETE', `/api/methodology/proposals/${encodeURIComponent(id)}`, undefined, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: methodologyKeys.proposals }),
   });
 }

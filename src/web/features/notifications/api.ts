@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
+import type {
   MarkReadResponseSchema,
   NotificationsResponseSchema,
   UnreadCountResponseSchema,
@@ -18,7 +18,7 @@ export const UNREAD_POLL_MS = 60_000;
 export const useUnreadCount = () =>
   useQuery({
     queryKey: notificationKeys.unread(),
-    queryFn: ({ signal }) => apiGet('/api/notifications/unread-count', UnreadCountResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof UnreadCountResponseSchema>('/api/notifications/unread-count', { signal }),
     refetchInterval: UNREAD_POLL_MS,
     refetchOnWindowFocus: true,
     staleTime: 15_000,
@@ -28,7 +28,7 @@ export const useUnreadCount = () =>
 export const useLatestNotifications = () =>
   useQuery({
     queryKey: notificationKeys.latest(),
-    queryFn: ({ signal }) => apiGet('/api/notifications', NotificationsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof NotificationsResponseSchema>('/api/notifications', { signal }),
     staleTime: 0,
   });
 
@@ -37,7 +37,7 @@ export const useNotificationPages = (unreadOnly: boolean) =>
   useInfiniteQuery({
     queryKey: notificationKeys.list(unreadOnly),
     queryFn: ({ signal, pageParam }) =>
-      apiGet('/api/notifications', NotificationsResponseSchema, {
+      apiGet<typeof NotificationsResponseSchema>('/api/notifications', {
         query: { cursor: pageParam, unreadOnly: unreadOnly ? 'true' : undefined },
         signal,
       }),
@@ -64,12 +64,17 @@ function useNotificationMutation<T>(send: (input: T) => Promise<{ unread: number
 
 export const useMarkRead = () =>
   useNotificationMutation((id: string) =>
-    apiSend('POST', `/api/notifications/${encodeURIComponent(id)}/read`, MarkReadResponseSchema, undefined, lang()),
+    apiSend<typeof MarkReadResponseSchema>(
+      'POST',
+      `/api/notifications/${encodeURIComponent(id)}/read`,
+      undefined,
+      lang(),
+    ),
   );
 
 export const useMarkAllRead = () =>
   useNotificationMutation(() =>
-    apiSend('POST', '/api/notifications/read-all', MarkReadResponseSchema, undefined, lang()),
+    apiSend<typeof MarkReadResponseSchema>('POST', '/api/notifications/read-all', undefined, lang()),
   );
 
 // The key factory lives in keys.ts (see there why); it is this feature's, exported here like the rest of its API.

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import { PaymentListResponseSchema, type PaymentState } from '../../../shared/api/payments.schema.ts';
-import {
-  type CheckoutBody,
+import type { PaymentListResponseSchema, PaymentState } from '../../../shared/api/payments.schema.ts';
+import type {
+  CheckoutBody,
   CheckoutResponseSchema,
   PlansResponseSchema,
   ReturnResponseSchema,
@@ -20,7 +20,7 @@ export const paymentKeys = {
 export const plansQueryOptions = () =>
   queryOptions({
     queryKey: paymentKeys.plans(),
-    queryFn: ({ signal }) => apiGet('/api/payments/plans', PlansResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof PlansResponseSchema>('/api/payments/plans', { signal }),
     staleTime: 5 * 60_000,
   });
 export const usePlans = () => useQuery(plansQueryOptions());
@@ -29,7 +29,9 @@ export const usePlans = () => useQuery(plansQueryOptions());
 export const useCheckout = () =>
   useMutation({
     mutationFn: (body: CheckoutBody) =>
-      apiSend('POST', '/api/payments/checkout', CheckoutResponseSchema, body, { query: { lang: currentLanguage() } }),
+      apiSend<typeof CheckoutResponseSchema>('POST', '/api/payments/checkout', body, {
+        query: { lang: currentLanguage() },
+      }),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 
@@ -41,7 +43,7 @@ export const useReturnPayment = (sessionId: string) =>
   useQuery({
     queryKey: paymentKeys.back(sessionId),
     queryFn: ({ signal }) =>
-      apiGet('/api/payments/return', ReturnResponseSchema, { signal, query: { session_id: sessionId } }),
+      apiGet<typeof ReturnResponseSchema>('/api/payments/return', { signal, query: { session_id: sessionId } }),
     enabled: sessionId !== '',
     staleTime: 0,
     refetchInterval: (query) => (query.state.data && !isOpenState(query.state.data.payment.state) ? false : 2_000),
@@ -50,6 +52,6 @@ export const useReturnPayment = (sessionId: string) =>
 export const useMyPayments = () =>
   useQuery({
     queryKey: paymentKeys.mine(),
-    queryFn: ({ signal }) => apiGet('/api/me/payments', PaymentListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof PaymentListResponseSchema>('/api/me/payments', { signal }),
     staleTime: 0,
   });

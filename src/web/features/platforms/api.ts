@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
+import type {
   PlatformDetailResponseSchema,
   PlatformListResponseSchema,
-  type PlatformSort,
+  PlatformSort,
 } from '../../../shared/api/platforms.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { platformKeys } from './keys.ts';
@@ -16,7 +16,7 @@ export const platformsQueryOptions = (query: PlatformListQuery = {}) =>
   queryOptions({
     queryKey: platformKeys.list(query),
     queryFn: ({ signal }) =>
-      apiGet('/api/platforms', PlatformListResponseSchema, {
+      apiGet<typeof PlatformListResponseSchema>('/api/platforms', {
         query: { kind: query.kind, q: query.q?.trim(), sort: query.sort === 'projects' ? undefined : query.sort },
         signal,
       }),
@@ -26,7 +26,7 @@ export const platformQueryOptions = (id: string, page: PlatformPage) =>
   queryOptions({
     queryKey: platformKeys.detail(id, page),
     queryFn: ({ signal }) =>
-      apiGet(`/api/platforms/${encodeURIComponent(id)}`, PlatformDetailResponseSchema, { query: page, signal }),
+      apiGet<typeof PlatformDetailResponseSchema>(`/api/platforms/${encodeURIComponent(id)}`, { query: page, signal }),
   });
 
 /** A kind alone ('chain') is the common case (directory and search filters); the platforms page passes a query. */

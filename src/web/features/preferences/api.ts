@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { PreferencesSchema, type UpdatePreferencesBody } from '../../../shared/api/account.schema.ts';
+import type { PreferencesSchema, UpdatePreferencesBody } from '../../../shared/api/account.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 
 /** Keyed by the user: another account (or signing out) never reads the last one's preferences. */
@@ -12,11 +12,11 @@ export const preferencesKeys = {
 export const useAccountPreferences = (userId: string | null) =>
   useQuery({
     queryKey: preferencesKeys.of(userId ?? 'visitor'),
-    queryFn: ({ signal }) => apiGet('/api/me/preferences', PreferencesSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof PreferencesSchema>('/api/me/preferences', { signal }),
     enabled: userId !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 
 /** Stores the named display choices on the signed-in account (PUT /api/me/preferences); the others stay. */
 export const savePreferences = (patch: UpdatePreferencesBody) =>
-  apiSend('PUT', '/api/me/preferences', PreferencesSchema, patch);
+  apiSend<typeof PreferencesSchema>('PUT', '/api/me/preferences', patch);

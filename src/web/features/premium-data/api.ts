@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type SourceHistoryRange, SourceHistoryResponseSchema } from '../../../shared/api/premium-data.schema.ts';
+import type { SourceHistoryResponseSchema } from '../../../shared/api/premium-data.schema.ts';
+import type { SourceHistoryRange } from '../../../shared/api/premium-data.values.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
 /** Query keys of VIP's premium data (never persisted to disk: lib/query-persister.ts persists public prefixes only). */
@@ -12,7 +13,7 @@ export const sourceHistoryQueryOptions = (id: string, range: SourceHistoryRange)
   queryOptions({
     queryKey: premiumDataKeys.sourceHistory(id, range),
     queryFn: ({ signal }) =>
-      apiGet(`/api/projects/${encodeURIComponent(id)}/source-history`, SourceHistoryResponseSchema, {
+      apiGet<typeof SourceHistoryResponseSchema>(`/api/projects/${encodeURIComponent(id)}/source-history`, {
         query: { range },
         signal,
       }),

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import {
+import type {
   ProjectDirectoryResponseSchema,
-  type ProjectListQuery,
+  ProjectListQuery,
   ProjectSchema,
 } from '../../../shared/api/projects.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
@@ -15,13 +15,13 @@ export type ProjectListParams = Omit<ProjectListQuery, 'lang' | 'pageSize'> & {
 export const projectListQueryOptions = (params: ProjectListParams) =>
   queryOptions({
     queryKey: projectKeys.list(params),
-    queryFn: ({ signal }) => apiGet('/api/projects', ProjectDirectoryResponseSchema, { query: params, signal }),
+    queryFn: ({ signal }) => apiGet<typeof ProjectDirectoryResponseSchema>('/api/projects', { query: params, signal }),
   });
 
 export const projectQueryOptions = (id: string) =>
   queryOptions({
     queryKey: projectKeys.detail(id),
-    queryFn: ({ signal }) => apiGet(`/api/projects/${encodeURIComponent(id)}`, ProjectSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof ProjectSchema>(`/api/projects/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** A page of projects; keeps the previous page on screen while the next one loads. */

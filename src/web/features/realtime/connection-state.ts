@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ConnectionState } from '../../../shared/api/realtime.schema.ts';
+import type { ConnectionState } from '../../../shared/api/realtime.values.ts';
 
 // The one live stream's state, for whoever shows it (the sync popover). A module store: there is one stream per tab.
 let current: ConnectionState = 'connecting';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import type { ConnectionState, RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import type { RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import type { ConnectionState } from '../../../shared/api/realtime.values.ts';
 import { createRealtimeConnection, type EventSourceLike, reconnectDelay } from './connection.ts';
 
 class FakeSource implements EventSourceLike {

@@ -1,9 +1,6 @@
-import {
-  type ConnectionState,
-  RECONNECT_DELAYS_MS,
-  type RealtimeHint,
-  RealtimeMessageSchema,
-} from '../../../shared/api/realtime.schema.ts';
+import type { RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import { type ConnectionState, RECONNECT_DELAYS_MS } from '../../../shared/api/realtime.values.ts';
+import { readRealtimeMessage } from './read-message.ts';
 
 /** The part of EventSource we use (a fake in tests). */
 export type EventSourceLike = {
@@ -57,9 +54,9 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
     });
     current.addEventListener('hints', (event) => {
       if (source !== current) return;
-      const parsed = RealtimeMessageSchema.safeParse(safeJson(event.data));
+      const message = readRealtimeMessage(safeJson(event.data));
       // A message we cannot read (a newer server) is treated as "something changed".
-      if (parsed.success) options.onHints(parsed.data.hints);
+      if (message) options.onHints(message.hints);
       else options.onResync();
     });
     current.onerror = () => {

@@ -1,12 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  type SavedSearch,
-  type SavedSearchesResponse,
+import type {
+  SavedSearch,
+  SavedSearchesResponse,
   SavedSearchesResponseSchema,
   SavedSearchSchema,
 } from '../../../shared/api/saved-searches.schema.ts';
-import {
+import type {
   SearchFacetsResponseSchema,
   SearchResponseSchema,
   SuggestResponseSchema,
@@ -32,7 +31,7 @@ export function useSearch(params: SearchParams, options: { enabled: boolean }) {
     meta: COUNTED_QUERY,
     queryFn: async ({ signal }) => {
       try {
-        return await apiGet('/api/search', SearchResponseSchema, { query: params, signal });
+        return await apiGet<typeof SearchResponseSchema>('/api/search', { query: params, signal });
       } finally {
         void queryClient.invalidateQueries({ queryKey: membershipKeys.all });
       }
@@ -55,7 +54,8 @@ export function useSearchFacets(query: SearchUrlQuery, options: { enabled: boole
   const { sort: _sort, ...counted } = query; // the counts do not depend on the order
   return useQuery({
     queryKey: searchKeys.facetsOf(counted),
-    queryFn: ({ signal }) => apiGet('/api/search/facets', SearchFacetsResponseSchema, { query: counted, signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof SearchFacetsResponseSchema>('/api/search/facets', { query: counted, signal }),
     staleTime: 60_000,
     refetchOnWindowFocus: false,
     retry: (failureCount, error) =>
@@ -69,7 +69,7 @@ export function useSearchFacets(query: SearchUrlQuery, options: { enabled: boole
 export function useSuggest(q: string) {
   return useQuery({
     queryKey: searchKeys.suggest(q),
-    queryFn: ({ signal }) => apiGet('/api/search/suggest', SuggestResponseSchema, { query: { q }, signal }),
+    queryFn: ({ signal }) => apiGet<typeof SuggestResponseSchema>('/api/search/suggest', { query: { q }, signal }),
     enabled: q.trim() !== '',
     staleTime: 30_000,
     placeholderData: keepPreviousData,
@@ -83,7 +83,7 @@ const lang = () => ({ query: { lang: currentLanguage() } });
 export const useSavedSearches = (enabled: boolean) =>
   useQuery({
     queryKey: searchKeys.savedList(),
-    queryFn: ({ signal }) => apiGet('/api/saved-searches', SavedSearchesResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SavedSearchesResponseSchema>('/api/saved-searches', { signal }),
     enabled,
   });
 
@@ -110,7 +110,7 @@ function useSavedSearchMutation<T, R>(send: (input: T) => Promise<R>) {
 
 export const useCreateSavedSearch = () =>
   useSavedSearchMutation((input: SavedSearchInput) =>
-    apiSend('POST', '/api/saved-searches', SavedSearchSchema, input, lang()),
+    apiSend<typeof SavedSearchSchema>('POST', '/api/saved-searches', input, lang()),
   );
 
 type SavedSearchPatch = Partial<SavedSearchInput> & { id: string };
@@ -123,7 +123,7 @@ export function useUpdateSavedSearch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...patch }: SavedSearchPatch) =>
-      apiSend('PATCH', `/api/saved-searches/${encodeURIComponent(id)}`, SavedSearchSchema, patch, lang()),
+      apiSend<typeof SavedSearchSchema>('PATCH', `/api/saved-searches/${encodeURIComponent(id)}`, patch, lang()),
     onMutate: async ({ id, ...patch }: SavedSearchPatch) => {
       await queryClient.cancelQueries({ queryKey: searchKeys.savedList() });
       queryClient.setQueryData<SavedSearchesResponse>(
@@ -141,7 +141,7 @@ export function useUpdateSavedSearch() {
 
 export const useDeleteSavedSearch = () =>
   useSavedSearchMutation((id: string) =>
-    apiSend('DELETE', `/api/saved-searches/${encodeURIComponent(id)}`, z.unknown(), undefined, lang()),
+    apiSend('DELETE', `/api/saved-searches/${encodeURIComponent(id)}`, undefined, lang()),
   );
 
 export type { SavedSearch };

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { SectorDetailResponseSchema, SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
+import type { SectorDetailResponseSchema, SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { sectorKeys } from './keys.ts';
 
@@ -8,14 +8,14 @@ export type SectorPage = { limit: number; offset: number };
 export const sectorsQueryOptions = () =>
   queryOptions({
     queryKey: sectorKeys.list(),
-    queryFn: ({ signal }) => apiGet('/api/sectors', SectorListResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SectorListResponseSchema>('/api/sectors', { signal }),
   });
 
 export const sectorQueryOptions = (id: string, page: SectorPage) =>
   queryOptions({
     queryKey: sectorKeys.detail(id, page),
     queryFn: ({ signal }) =>
-      apiGet(`/api/sectors/${encodeURIComponent(id)}`, SectorDetailResponseSchema, { query: page, signal }),
+      apiGet<typeof SectorDetailResponseSchema>(`/api/sectors/${encodeURIComponent(id)}`, { query: page, signal }),
   });
 
 export const useSectors = () => useQuery(sectorsQueryOptions());

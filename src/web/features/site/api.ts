@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SiteResponseSchema } from '../../../shared/api/site.schema.ts';
+import type { SiteResponseSchema } from '../../../shared/api/site.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 
 export const siteKeys = { all: ['site'] as const };
@@ -8,7 +8,7 @@ export const siteKeys = { all: ['site'] as const };
 export const siteQueryOptions = () =>
   queryOptions({
     queryKey: siteKeys.all,
-    queryFn: ({ signal }) => apiGet('/api/site', SiteResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SiteResponseSchema>('/api/site', { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

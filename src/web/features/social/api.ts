@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SocialSummarySchema } from '../../../shared/api/social.schema.ts';
+import type { SocialSummarySchema } from '../../../shared/api/social.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { socialKeys } from './keys.ts';
 
 export const projectSocialQueryOptions = (id: string) =>
   queryOptions({
     queryKey: socialKeys.project(id),
-    queryFn: ({ signal }) => apiGet(`/api/projects/${encodeURIComponent(id)}/social`, SocialSummarySchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof SocialSummarySchema>(`/api/projects/${encodeURIComponent(id)}/social`, { signal }),
   });
 
 /** The project's social summary from stored X reads (GET /api/projects/:id/social). */

@@ -1,13 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
-import {
+import type { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
+import type {
   AdminSupportListResponseSchema,
-  type AdminSupportQuery,
+  AdminSupportQuery,
   AdminSupportThreadSchema,
-  type CreateSupportRequestBody,
+  CreateSupportRequestBody,
   SupportListResponseSchema,
   SupportPriorityResponseSchema,
-  type SupportState,
+  SupportState,
   SupportThreadSchema,
 } from '../../../shared/api/support.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
@@ -33,7 +33,7 @@ export const SUPPORT_QUEUE_PAGE_SIZE = 50;
 export const useSupportPriority = (enabled: boolean) =>
   useQuery({
     queryKey: supportKeys.priority,
-    queryFn: ({ signal }) => apiGet('/api/support/priority', SupportPriorityResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SupportPriorityResponseSchema>('/api/support/priority', { signal }),
     enabled,
   });
 
@@ -42,7 +42,7 @@ export const useMySupportRequests = (offset: number, enabled = true) =>
   useQuery({
     queryKey: supportKeys.mine(offset),
     queryFn: ({ signal }) =>
-      apiGet('/api/support/requests', SupportListResponseSchema, {
+      apiGet<typeof SupportListResponseSchema>('/api/support/requests', {
         signal,
         query: { limit: MY_SUPPORT_PAGE_SIZE, offset },
       }),
@@ -54,7 +54,7 @@ export const useSupportThread = (id: string | null) =>
   useQuery({
     queryKey: supportKeys.thread(id ?? ''),
     queryFn: ({ signal }) =>
-      apiGet(`/api/support/requests/${encodeURIComponent(id ?? '')}`, SupportThreadSchema, {
+      apiGet<typeof SupportThreadSchema>(`/api/support/requests/${encodeURIComponent(id ?? '')}`, {
         signal,
         query: { lang: currentLanguage() },
       }),
@@ -67,7 +67,7 @@ export const useSupportProjectPicker = (q: string) =>
   useQuery({
     queryKey: supportKeys.picker(q),
     queryFn: ({ signal }) =>
-      apiGet('/api/projects', ProjectListResponseSchema, { query: { q, limit: 6, sort: 'heat' }, signal }),
+      apiGet<typeof ProjectListResponseSchema>('/api/projects', { query: { q, limit: 6, sort: 'heat' }, signal }),
     enabled: q.trim().length > 0,
     placeholderData: keepPreviousData,
   });
@@ -76,7 +76,7 @@ export function useCreateSupportRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateSupportRequestBody) =>
-      apiSend('POST', '/api/support/requests', SupportThreadSchema, body, lang()),
+      apiSend<typeof SupportThreadSchema>('POST', '/api/support/requests', body, lang()),
     onSuccess: (thread) => {
       queryClient.setQueryData(supportKeys.thread(thread.id), thread);
       return queryClient.invalidateQueries({ queryKey: supportKeys.all });
@@ -88,10 +88,9 @@ export function useSupportFollowUp(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) =>
-      apiSend(
+      apiSend<typeof SupportThreadSchema>(
         'POST',
         `/api/support/requests/${encodeURIComponent(id)}/messages`,
-        SupportThreadSchema,
         { text },
         lang(),
       ),
@@ -106,7 +105,12 @@ export function useCloseSupportRequest(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiSend('POST', `/api/support/requests/${encodeURIComponent(id)}/close`, SupportThreadSchema, undefined, lang()),
+      apiSend<typeof SupportThreadSchema>(
+        'POST',
+        `/api/support/requests/${encodeURIComponent(id)}/close`,
+        undefined,
+        lang(),
+      ),
     onSuccess: (thread) => {
       queryClient.setQueryData(supportKeys.thread(id), thread);
       return queryClient.invalidateQueries({ queryKey: supportKeys.all });
@@ -119,7 +123,7 @@ export const useSupportQueue = (state: AdminSupportQuery['state'], offset: numbe
   useQuery({
     queryKey: supportKeys.queue(state, offset),
     queryFn: ({ signal }) =>
-      apiGet('/api/admin/support', AdminSupportListResponseSchema, {
+      apiGet<typeof AdminSupportListResponseSchema>('/api/admin/support', {
         signal,
         query: { state, limit: SUPPORT_QUEUE_PAGE_SIZE, offset, lang: currentLanguage() },
       }),
@@ -130,7 +134,7 @@ export const useAdminSupportThread = (id: string | null) =>
   useQuery({
     queryKey: supportKeys.adminThread(id ?? ''),
     queryFn: ({ signal }) =>
-      apiGet(`/api/admin/support/${encodeURIComponent(id ?? '')}`, AdminSupportThreadSchema, {
+      apiGet<typeof AdminSupportThreadSchema>(`/api/admin/support/${encodeURIComponent(id ?? '')}`, {
         signal,
         query: { lang: currentLanguage() },
       }),
@@ -143,8 +147,18 @@ export function useSupportAdminAction(id: string) {
   return useMutation({
     mutationFn: (action: { reply: string } | { state: SupportState }) =>
       'reply' in action
-        ? apiSend('POST', `/api/admin/support/${id}/replies`, AdminSupportThreadSchema, { text: action.reply }, lang())
-        : apiSend('POST', `/api/admin/support/${id}/state`, AdminSupportThreadSchema, { state: action.state }, lang()),
+        ? apiSend<typeof AdminSupportThreadSchema>(
+            'POST',
+            `/api/admin/support/${id}/replies`,
+            { text: action.reply },
+            lang(),
+          )
+        : apiSend<typeof AdminSupportThreadSchema>(
+            'POST',
+            `/api/admin/support/${id}/state`,
+            { state: action.state },
+            lang(),
+          ),
     onSuccess: (thread) => queryClient.setQueryData(supportKeys.adminThread(id), thread),
     onSettled: () => queryClient.invalidateQueries({ queryKey: supportKeys.admin }),
   });

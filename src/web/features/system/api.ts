@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DataStateResponseSchema } from '../../../shared/api/data-state.schema.ts';
-import { SyncStatusResponseSchema } from '../../../shared/api/sync.schema.ts';
-import { HealthResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
+import type { DataStateResponseSchema } from '../../../shared/api/data-state.schema.ts';
+import type { SyncStatusResponseSchema } from '../../../shared/api/sync.schema.ts';
+import type { HealthResponseSchema, StatsResponseSchema } from '../../../shared/api/system.schema.ts';
 import { apiGet } from '../../lib/api-client.ts';
 import { systemKeys } from './keys.ts';
 
 export const statsQueryOptions = () =>
   queryOptions({
     queryKey: systemKeys.stats(),
-    queryFn: ({ signal }) => apiGet('/api/stats', StatsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof StatsResponseSchema>('/api/stats', { signal }),
   });
 
 // Health is about "now": never served from cache, and the spec's health-check timeout is 5 s.
@@ -18,7 +18,7 @@ export const healthQueryOptions = () =>
   queryOptions({
     queryKey: systemKeys.health(),
     queryFn: ({ signal }) =>
-      apiGet('/api/health', HealthResponseSchema, {
+      apiGet<typeof HealthResponseSchema>('/api/health', {
         signal: AbortSignal.any([signal, AbortSignal.timeout(HEALTH_TIMEOUT_MS)]),
       }),
     staleTime: 0,
@@ -29,7 +29,7 @@ export const healthQueryOptions = () =>
 export const syncStatusQueryOptions = () =>
   queryOptions({
     queryKey: systemKeys.syncStatus(),
-    queryFn: ({ signal }) => apiGet('/api/sync/status', SyncStatusResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof SyncStatusResponseSchema>('/api/sync/status', { signal }),
     staleTime: 0,
     retry: false,
   });
@@ -38,7 +38,7 @@ export const syncStatusQueryOptions = () =>
 export const dataStateQueryOptions = () =>
   queryOptions({
     queryKey: systemKeys.dataState(),
-    queryFn: ({ signal }) => apiGet('/api/data-state', DataStateResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof DataStateResponseSchema>('/api/data-state', { signal }),
   });
 
 export const useStats = () => useQuery(statsQueryOptions());

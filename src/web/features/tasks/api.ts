@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PointsResponseSchema } from '../../../shared/api/points.schema.ts';
-import { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
-import {
+import type { PointsResponseSchema } from '../../../shared/api/points.schema.ts';
+import type { ProjectListResponseSchema } from '../../../shared/api/projects.schema.ts';
+import type {
   AdStartResponseSchema,
-  type CreditResponse,
+  CreditResponse,
   CreditResponseSchema,
   ShareStartResponseSchema,
   ShareVisitResponseSchema,
-  type TasksResponse,
+  TasksResponse,
   TasksResponseSchema,
 } from '../../../shared/api/tasks.schema.ts';
 import type { TaskKey } from '../../../shared/membership/tasks.ts';
@@ -33,7 +33,7 @@ const waitsForShare = (data: TasksResponse | undefined) =>
 export const tasksQueryOptions = () =>
   queryOptions({
     queryKey: taskKeys.today(),
-    queryFn: ({ signal }) => apiGet('/api/tasks', TasksResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof TasksResponseSchema>('/api/tasks', { signal }),
     // Tasks are done elsewhere on the site (a profile saved, pages opened): the list is read afresh on every visit.
     staleTime: 0,
     refetchInterval: (query) => (waitsForShare(query.state.data) ? SHARE_WAIT_REFETCH_MS : false),
@@ -45,7 +45,7 @@ export const pointsQueryOptions = (offset: number, language: string) =>
   queryOptions({
     queryKey: taskKeys.pointsPage(offset, language),
     queryFn: ({ signal }) =>
-      apiGet('/api/me/points', PointsResponseSchema, {
+      apiGet<typeof PointsResponseSchema>('/api/me/points', {
         query: { limit: HISTORY_PAGE_SIZE, offset, lang: language },
         signal,
       }),
@@ -59,7 +59,7 @@ export const useShareChoices = (enabled: boolean) =>
   useQuery({
     queryKey: taskKeys.shareChoices(),
     queryFn: ({ signal }) =>
-      apiGet('/api/projects', ProjectListResponseSchema, { query: { limit: SHARE_CHOICES }, signal }),
+      apiGet<typeof ProjectListResponseSchema>('/api/projects', { query: { limit: SHARE_CHOICES }, signal }),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -77,27 +77,29 @@ function useCreditMutation<T>(send: (input: T) => Promise<CreditResponse>) {
 }
 
 export const useCheckIn = () =>
-  useCreditMutation(() => apiSend('POST', '/api/tasks/check-in', CreditResponseSchema, undefined, lang()));
+  useCreditMutation(() => apiSend<typeof CreditResponseSchema>('POST', '/api/tasks/check-in', undefined, lang()));
 
 export const useClaimTask = () =>
-  useCreditMutation((key: TaskKey) => apiSend('POST', '/api/tasks/claim', CreditResponseSchema, { key }, lang()));
+  useCreditMutation((key: TaskKey) =>
+    apiSend<typeof CreditResponseSchema>('POST', '/api/tasks/claim', { key }, lang()),
+  );
 
 export const useClaimAd = () =>
   useCreditMutation((token: string) =>
-    apiSend('POST', '/api/tasks/ads/claim', CreditResponseSchema, { token }, lang()),
+    apiSend<typeof CreditResponseSchema>('POST', '/api/tasks/ads/claim', { token }, lang()),
   );
 
 /** A page opened from a share link reports the link's token once; the server decides whether it counts. */
 export const useReportShareVisit = () =>
   useMutation({
-    mutationFn: (token: string) => apiSend('POST', '/api/share-visits', ShareVisitResponseSchema, { token }),
+    mutationFn: (token: string) => apiSend<typeof ShareVisitResponseSchema>('POST', '/api/share-visits', { token }),
   });
 
 /** Starting an ad also counts it as shown today on the server: refresh the task list so its state follows. */
 export function useStartAd() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiSend('POST', '/api/tasks/ads/start', AdStartResponseSchema, undefined, lang()),
+    mutationFn: () => apiSend<typeof AdStartResponseSchema>('POST', '/api/tasks/ads/start', undefined, lang()),
     onSettled: () => queryClient.invalidateQueries({ queryKey: taskKeys.today() }),
   });
 }
@@ -107,7 +109,7 @@ export function useStartShare() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (projectId: string) =>
-      apiSend('POST', '/api/tasks/share/start', ShareStartResponseSchema, { projectId }, lang()),
+      apiSend<typeof ShareStartResponseSchema>('POST', '/api/tasks/share/start', { projectId }, lang()),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: taskKeys.today() }),
   });
 }

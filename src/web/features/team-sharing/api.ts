@@ -1,6 +1,5 @@
 import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
+import type {
   ProjectNoteSchema,
   ProjectNotesResponseSchema,
   ShareResponseSchema,
@@ -14,7 +13,6 @@ import { watchlistKeys } from '../watchlists/keys.ts';
 
 // What a team shares: the share switches, the team's shared lists and searches, and its notes on a project.
 const lang = () => ({ query: { lang: currentLanguage() } });
-const NoBody = z.unknown();
 const enc = encodeURIComponent;
 
 export type ShareKind = 'watchlist' | 'savedSearch';
@@ -30,21 +28,21 @@ export const teamSharingKeys = {
 export const useTeamWatchlists = (enabled = true) =>
   useQuery({
     queryKey: teamSharingKeys.watchlists(),
-    queryFn: ({ signal }) => apiGet('/api/team/watchlists', TeamWatchlistsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof TeamWatchlistsResponseSchema>('/api/team/watchlists', { signal }),
     enabled,
   });
 
 export const useTeamWatchlist = (id: string, enabled: boolean) =>
   useQuery({
     queryKey: teamSharingKeys.watchlist(id),
-    queryFn: ({ signal }) => apiGet(`/api/team/watchlists/${enc(id)}`, TeamWatchlistDetailSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof TeamWatchlistDetailSchema>(`/api/team/watchlists/${enc(id)}`, { signal }),
     enabled,
   });
 
 export const useTeamSavedSearches = (enabled = true) =>
   useQuery({
     queryKey: teamSharingKeys.savedSearches(),
-    queryFn: ({ signal }) => apiGet('/api/team/saved-searches', TeamSavedSearchesResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof TeamSavedSearchesResponseSchema>('/api/team/saved-searches', { signal }),
     enabled,
   });
 
@@ -63,10 +61,9 @@ function useTeamMutation<T, R>(send: (input: T) => Promise<R>, alsoRefresh: read
 
 export const useShare = (kind: ShareKind) =>
   useTeamMutation(({ id, shared }: { id: string; shared: boolean }) =>
-    apiSend(
+    apiSend<typeof ShareResponseSchema>(
       'PUT',
       `/api/${kind === 'watchlist' ? 'watchlists' : 'saved-searches'}/${enc(id)}/share`,
-      ShareResponseSchema,
       { shared },
       lang(),
     ),
@@ -75,33 +72,34 @@ export const useShare = (kind: ShareKind) =>
 export const useRenameTeamWatchlist = () =>
   useTeamMutation(
     ({ id, name }: { id: string; name: string }) =>
-      apiSend('PATCH', `/api/team/watchlists/${enc(id)}`, TeamWatchlistDetailSchema, { name }, lang()),
+      apiSend<typeof TeamWatchlistDetailSchema>('PATCH', `/api/team/watchlists/${enc(id)}`, { name }, lang()),
     [watchlistKeys.all],
   );
 
 export const useRemoveTeamWatchlistItem = () =>
   useTeamMutation(
     ({ id, projectId }: { id: string; projectId: string }) =>
-      apiSend('DELETE', `/api/team/watchlists/${enc(id)}/items/${enc(projectId)}`, NoBody, undefined, lang()),
+      apiSend('DELETE', `/api/team/watchlists/${enc(id)}/items/${enc(projectId)}`, undefined, lang()),
     [watchlistKeys.all],
   );
 
 export const useProjectNotes = (projectId: string, enabled: boolean) =>
   useQuery({
     queryKey: teamSharingKeys.notes(projectId),
-    queryFn: ({ signal }) => apiGet(`/api/projects/${enc(projectId)}/notes`, ProjectNotesResponseSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof ProjectNotesResponseSchema>(`/api/projects/${enc(projectId)}/notes`, { signal }),
     enabled,
   });
 
 export const useCreateNote = (projectId: string) =>
   useTeamMutation((body: string) =>
-    apiSend('POST', `/api/projects/${enc(projectId)}/notes`, ProjectNoteSchema, { body }, lang()),
+    apiSend<typeof ProjectNoteSchema>('POST', `/api/projects/${enc(projectId)}/notes`, { body }, lang()),
   );
 
 export const useUpdateNote = () =>
   useTeamMutation(({ id, body }: { id: string; body: string }) =>
-    apiSend('PATCH', `/api/team/notes/${enc(id)}`, ProjectNoteSchema, { body }, lang()),
+    apiSend<typeof ProjectNoteSchema>('PATCH', `/api/team/notes/${enc(id)}`, { body }, lang()),
   );
 
 export const useDeleteNote = () =>
-  useTeamMutation((id: string) => apiSend('DELETE', `/api/team/notes/${enc(id)}`, NoBody, undefined, lang()));
+  useTeamMutation((id: string) => apiSend('DELETE', `/api/team/notes/${enc(id)}`, undefined, lang()));

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { InvitationCreatedSchema, MyTeamResponseSchema, TeamSchema } from '../../../shared/api/teams.schema.ts';
+import type { InvitationCreatedSchema, MyTeamResponseSchema, TeamSchema } from '../../../shared/api/teams.schema.ts';
 import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 
@@ -12,7 +11,7 @@ export const teamKeys = { all: ['team'] as const, mine: () => ['team', 'mine'] a
 export const useMyTeam = () =>
   useQuery({
     queryKey: teamKeys.mine(),
-    queryFn: ({ signal }) => apiGet('/api/team', MyTeamResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof MyTeamResponseSchema>('/api/team', { signal }),
   });
 
 function useTeamMutation<T, R>(send: (input: T) => Promise<R>) {
@@ -23,27 +22,27 @@ function useTeamMutation<T, R>(send: (input: T) => Promise<R>) {
   });
 }
 
-const Nothing = z.unknown();
-
 export const useCreateTeam = () =>
-  useTeamMutation((name: string) => apiSend('POST', '/api/team', TeamSchema, { name }, lang()));
+  useTeamMutation((name: string) => apiSend<typeof TeamSchema>('POST', '/api/team', { name }, lang()));
 export const useRenameTeam = () =>
-  useTeamMutation((name: string) => apiSend('PATCH', '/api/team', TeamSchema, { name }, lang()));
-export const useDeleteTeam = () => useTeamMutation(() => apiSend('DELETE', '/api/team', Nothing, undefined, lang()));
+  useTeamMutation((name: string) => apiSend<typeof TeamSchema>('PATCH', '/api/team', { name }, lang()));
+export const useDeleteTeam = () => useTeamMutation(() => apiSend('DELETE', '/api/team', undefined, lang()));
 export const useInvite = () =>
   useTeamMutation((email: string) =>
-    apiSend('POST', '/api/team/invitations', InvitationCreatedSchema, { email }, lang()),
+    apiSend<typeof InvitationCreatedSchema>('POST', '/api/team/invitations', { email }, lang()),
   );
 export const useRevokeInvitation = () =>
   useTeamMutation((id: string) =>
-    apiSend('DELETE', `/api/team/invitations/${encodeURIComponent(id)}`, Nothing, undefined, lang()),
+    apiSend('DELETE', `/api/team/invitations/${encodeURIComponent(id)}`, undefined, lang()),
   );
 export const useAcceptInvitation = () =>
-  useTeamMutation((token: string) => apiSend('POST', '/api/team/invitations/accept', TeamSchema, { token }, lang()));
-export const useLeaveTeam = () => useTeamMutation(() => apiSend('POST', '/api/team/leave', Nothing, undefined, lang()));
+  useTeamMutation((token: string) =>
+    apiSend<typeof TeamSchema>('POST', '/api/team/invitations/accept', { token }, lang()),
+  );
+export const useLeaveTeam = () => useTeamMutation(() => apiSend('POST', '/api/team/leave', undefined, lang()));
 export const useRemoveMember = () =>
   useTeamMutation((userId: string) =>
-    apiSend('DELETE', `/api/team/members/${encodeURIComponent(userId)}`, Nothing, undefined, lang()),
+    apiSend('DELETE', `/api/team/members/${encodeURIComponent(userId)}`, undefined, lang()),
   );
 export const useTransferTeam = () =>
-  useTeamMutation((userId: string) => apiSend('POST', '/api/team/transfer', TeamSchema, { userId }, lang()));
+  useTeamMutation((userId: string) => apiSend<typeof TeamSchema>('POST', '/api/team/transfer', { userId }, lang()));

@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
+import type {
   AddItemResponseSchema,
   WatchedProjectsResponseSchema,
   WatchingResponseSchema,
@@ -17,7 +16,6 @@ import { watchlistKeys } from './keys.ts';
 
 // The UI language, so the server's refusals (name taken, cap reached) read like the page.
 const lang = () => ({ query: { lang: currentLanguage() } });
-const NoBody = z.unknown();
 
 export type HistoryRange = '7d' | '30d' | '90d';
 export type HoldingInput = { amount?: number | null; costBasis?: number | null; note?: string | null };
@@ -29,7 +27,7 @@ export type HoldingInput = { amount?: number | null; costBasis?: number | null; 
 export const useWatchedProjects = () =>
   useQuery({
     queryKey: watchlistKeys.watched(),
-    queryFn: ({ signal }) => apiGet('/api/me/watched-projects', WatchedProjectsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof WatchedProjectsResponseSchema>('/api/me/watched-projects', { signal }),
     select: (data) => new Set(data.projectIds),
     retry: false,
   });
@@ -37,20 +35,21 @@ export const useWatchedProjects = () =>
 export const useWatchlists = () =>
   useQuery({
     queryKey: watchlistKeys.lists(),
-    queryFn: ({ signal }) => apiGet('/api/watchlists', WatchlistsResponseSchema, { signal }),
+    queryFn: ({ signal }) => apiGet<typeof WatchlistsResponseSchema>('/api/watchlists', { signal }),
   });
 
 export const useWatchlist = (id: string) =>
   useQuery({
     queryKey: watchlistKeys.one(id),
-    queryFn: ({ signal }) => apiGet(`/api/watchlists/${encodeURIComponent(id)}`, WatchlistDetailSchema, { signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof WatchlistDetailSchema>(`/api/watchlists/${encodeURIComponent(id)}`, { signal }),
   });
 
 export const watchlistHistoryOptions = (id: string, range: HistoryRange) =>
   queryOptions({
     queryKey: watchlistKeys.history(id, range),
     queryFn: ({ signal }) =>
-      apiGet(`/api/watchlists/${encodeURIComponent(id)}/history`, WatchlistHistoryResponseSchema, {
+      apiGet<typeof WatchlistHistoryResponseSchema>(`/api/watchlists/${encodeURIComponent(id)}/history`, {
         query: { range },
         signal,
       }),
@@ -60,7 +59,8 @@ export const watchlistHistoryOptions = (id: string, range: HistoryRange) =>
 export const useWatching = (projectId: string, enabled: boolean) =>
   useQuery({
     queryKey: watchlistKeys.watching(projectId),
-    queryFn: ({ signal }) => apiGet('/api/me/watching', WatchingResponseSchema, { query: { projectId }, signal }),
+    queryFn: ({ signal }) =>
+      apiGet<typeof WatchingResponseSchema>('/api/me/watching', { query: { projectId }, signal }),
     enabled,
   });
 
@@ -77,31 +77,37 @@ function useWatchlistMutation<T, R>(send: (input: T) => Promise<R>, creditsPoint
 }
 
 export const useCreateWatchlist = () =>
-  useWatchlistMutation((name: string) => apiSend('POST', '/api/watchlists', WatchlistSummarySchema, { name }, lang()));
+  useWatchlistMutation((name: string) =>
+    apiSend<typeof WatchlistSummarySchema>('POST', '/api/watchlists', { name }, lang()),
+  );
 
 export const useRenameWatchlist = () =>
   useWatchlistMutation(({ id, name }: { id: string; name: string }) =>
-    apiSend('PATCH', `/api/watchlists/${encodeURIComponent(id)}`, WatchlistDetailSchema, { name }, lang()),
+    apiSend<typeof WatchlistDetailSchema>('PATCH', `/api/watchlists/${encodeURIComponent(id)}`, { name }, lang()),
   );
 
 export const useDeleteWatchlist = () =>
   useWatchlistMutation((id: string) =>
-    apiSend('DELETE', `/api/watchlists/${encodeURIComponent(id)}`, NoBody, undefined, lang()),
+    apiSend('DELETE', `/api/watchlists/${encodeURIComponent(id)}`, undefined, lang()),
   );
 
 export const useAddItem = () =>
   useWatchlistMutation(
     ({ id, projectId }: { id: string; projectId: string }) =>
-      apiSend('POST', `/api/watchlists/${encodeURIComponent(id)}/items`, AddItemResponseSchema, { projectId }, lang()),
+      apiSend<typeof AddItemResponseSchema>(
+        'POST',
+        `/api/watchlists/${encodeURIComponent(id)}/items`,
+        { projectId },
+        lang(),
+      ),
     true,
   );
 
 export const useUpdateItem = () =>
   useWatchlistMutation(({ id, projectId, values }: { id: string; projectId: string; values: HoldingInput }) =>
-    apiSend(
+    apiSend<typeof WatchlistDetailSchema>(
       'PATCH',
       `/api/watchlists/${encodeURIComponent(id)}/items/${encodeURIComponent(projectId)}`,
-      WatchlistDetailSchema,
       values,
       lang(),
     ),
@@ -112,7 +118,6 @@ export const useRemoveItem = () =>
     apiSend(
       'DELETE',
       `/api/watchlists/${encodeURIComponent(id)}/items/${encodeURIComponent(projectId)}`,
-      NoBody,
       undefined,
       lang(),
     ),

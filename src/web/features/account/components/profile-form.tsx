@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AvatarUrlSchema, DisplayNameSchema, displayNameOf } from '../../../../shared/api/account.schema.ts';
-import { type MeResponse, toDisplayName } from '../../../../shared/api/auth.schema.ts';
+import { AvatarUrlSchema, DisplayNameSchema } from '../../../../shared/api/account.schema.ts';
+import { displayNameOf, toDisplayName } from '../../../../shared/api/account.values.ts';
+import type { MeResponse } from '../../../../shared/api/auth.schema.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useUpdateProfile } from '../api.ts';

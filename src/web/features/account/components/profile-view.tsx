@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayNameOf } from '../../../../shared/api/account.schema.ts';
+import { displayNameOf } from '../../../../shared/api/account.values.ts';
 import type { MeResponse } from '../../../../shared/api/auth.schema.ts';
 import type { MembershipLevel } from '../../../../shared/membership/level.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';

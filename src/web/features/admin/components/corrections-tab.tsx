@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   type AdminCorrection,
-  CORRECTION_LIMITS,
   CORRECTION_STATUSES,
   type CorrectionStatus,
 } from '../../../../shared/api/corrections.schema.ts';
+import { CORRECTION_LIMITS } from '../../../../shared/api/corrections.values.ts';
 import { CorrectionChanges } from '../../../components/correction-changes.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

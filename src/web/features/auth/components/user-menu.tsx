@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { displayNameOf } from '../../../../shared/api/account.schema.ts';
+import { displayNameOf } from '../../../../shared/api/account.values.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { useSession, useSignOut } from '../api.ts';
 

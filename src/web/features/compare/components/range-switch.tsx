@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TREND_RANGES, type TrendRange } from '../../../../shared/api/heat.schema.ts';
+import type { TrendRange } from '../../../../shared/api/heat.schema.ts';
+import { TREND_RANGES } from '../../../../shared/api/heat.values.ts';
 
 /** 7d / 30d / 90d buttons. */
 export function RangeSwitch({ range, onChange }: { range: TrendRange; onChange: (range: TrendRange) => void }) {

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import {
   type ExportOptions,
-  type ExportSourceKind,
   exportColumnsOf,
   PDF_COMPACT_FROM,
   PDF_MAX_COLUMNS,
   PDF_ROW_LIMIT,
 } from '../../../../shared/api/exports.schema.ts';
+import type { ExportSourceKind } from '../../../../shared/api/exports.values.ts';
 import { formatInteger } from '../../../lib/format.ts';
 
 type ColumnPickerProps = {

@@ -4,12 +4,11 @@ import {
   EXPORT_DELIVERIES,
   EXPORT_FORMATS,
   EXPORT_FREQUENCIES,
-  EXPORT_SOURCE_KINDS,
   type ExportOptions,
-  type ExportSourceKind,
   exportColumnsOf,
   pdfColumnsOf,
 } from '../../../../shared/api/exports.schema.ts';
+import { EXPORT_SOURCE_KINDS, type ExportSourceKind } from '../../../../shared/api/exports.values.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { useCreateExport, useCreateSchedule, useExports } from '../api.ts';

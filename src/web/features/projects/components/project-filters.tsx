@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROJECT_STATUSES } from '../../../../shared/api/common.schema.ts';
-import { PROJECT_SORTS, type ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import { PROJECT_STATUSES } from '../../../../shared/api/common.values.ts';
+import type { ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import { PROJECT_SORTS } from '../../../../shared/api/projects.values.ts';
 import { FilterIcon, LinkIcon } from '../../../components/ui/icons.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
 import { type DirectoryFilters, defaultOrder } from '../hooks/use-directory-params.ts';

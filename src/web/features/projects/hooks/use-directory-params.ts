@@ -1,12 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { PROJECT_STATUSES, type ProjectStatus } from '../../../../shared/api/common.schema.ts';
-import {
-  DIRECTORY_PAGE_SIZES,
-  type DirectoryPageSize,
-  PROJECT_SORTS,
-  type ProjectSort,
-} from '../../../../shared/api/projects.schema.ts';
+import type { ProjectStatus } from '../../../../shared/api/common.schema.ts';
+import { PROJECT_STATUSES } from '../../../../shared/api/common.values.ts';
+import type { ProjectSort } from '../../../../shared/api/projects.schema.ts';
+import { DIRECTORY_PAGE_SIZES, type DirectoryPageSize, PROJECT_SORTS } from '../../../../shared/api/projects.values.ts';
 import type { ProjectListParams } from '../api.ts';
 
 export const DIRECTORY_PAGE_SIZE: DirectoryPageSize = 20;

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WATCHLIST_NAME_MAX } from '../../../../shared/api/watchlists.schema.ts';
+import { WATCHLIST_NAME_MAX } from '../../../../shared/api/watchlists.values.ts';
 
 type NameFormProps = {
   initial?: string;

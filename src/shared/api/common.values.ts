@@ -1,0 +1,4 @@
+// common.schema.ts's value lists and limits, without zod: the web reads them on pages whose first load carries no zod
+// (src/server/web-startup-imports.test.ts). The schemas build on them.
+
+export const PROJECT_STATUSES = ['trending', 'rising', 'new', 'active'] as const;

@@ -1,0 +1,4 @@
+// team-sharing.schema.ts's value lists and limits, without zod: the web reads them on pages whose first load carries no
+// zod (src/server/web-startup-imports.test.ts). The schemas build on them.
+
+export const NOTE_BODY_MAX = 5000;
