@@ -96,18 +96,10 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             {
-              // zod and the contract's schemas in one chunk of their own, which only pages that check a form (or a
-              // streamed brief) load: grouped with the pages' shared code, a small shared module (a value list) could
-              // be merged into a chunk holding zod and bring it to a page that never uses it.
-              name: 'contract',
-              test: (id: string) =>
-                /[\\/]node_modules[\\/]zod[\\/]/.test(id) ||
-                /[\\/]src[\\/]shared[\\/]api[\\/][^\\/]+\.schema\.ts$/.test(id),
-              includeDependenciesRecursively: false,
-            },
-            {
-              // The contract's value lists (`*.values.ts`, a few kB in all) together, for the same reason: merged into
-              // a neighbour group they could share a chunk with code that imports zod.
+              // The contract's value lists (`*.values.ts`, a few kB in all) in one chunk of their own: left to the
+              // `shared` group, a small one is merged into a neighbour chunk that may hold zod, and brings zod to a page
+              // that only needed the list. (A chunk for zod and the schemas too was tried: its imports of shared code
+              // made a cycle between chunks, and zod's classes were used before they were defined.)
               name: 'contract-values',
               test: (id: string) => /[\\/]src[\\/]shared[\\/]api[\\/][^\\/]+\.values\.ts$/.test(id),
               includeDependenciesRecursively: false,
