@@ -49,7 +49,7 @@ function chainToForbidden(entry: string, name = relative(WEB_DIR, entry)): strin
     seen.add(file);
     if (!/\.tsx?$/.test(file)) return null;
     for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
-      if (FORBIDDEN.some((name) => specifier === name || specifier.startsWith(`${name}/`))) {
+      if (FORBIDDEN.some((pkg) => specifier === pkg || specifier.startsWith(`${pkg}/`))) {
         return [...chain, specifier];
       }
       const next = resolveLocal(file, specifier);

@@ -107,7 +107,7 @@ export const DirectoryFiltersSchema = ProjectListQuerySchema.omit({
   lang: true,
   pageSize: true,
 });
-const DIRECTORY_FILTER_KEY_LIST: readonly string[] = DIRECTORY_FILTER_KEYS;
+const DIRECTORY_KEYS = new Set<string>(DIRECTORY_FILTER_KEYS);
 const SEARCH_KEYS = new Set<string>(SEARCH_EXPORT_KEYS);
 
 const stringRecord = z.record(z.string().max(40), z.string().max(200)).refine((r) => Object.keys(r).length <= 30, {
@@ -132,7 +132,7 @@ export const ExportSourceSchema = z.discriminatedUnion('kind', [
     kind: z.literal('directory'),
     /** The directory's URL parameters (sort, order, category, chain, status, scored, verified, q). */
     filters: stringRecord.superRefine((filters, ctx) => {
-      const unknown = Object.keys(filters).filter((k) => !DIRECTORY_FILTER_KEY_LIST.includes(k));
+      const unknown = Object.keys(filters).filter((k) => !DIRECTORY_KEYS.has(k));
       if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `unknown filter ${unknown.join(', ')}` });
       const parsed = DirectoryFiltersSchema.safeParse(filters);
       if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue } as never);
