@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { MetricSource as MetricSourceValue } from '../../shared/api/common.schema.ts';
-import en from '../../shared/locales/en/provenance.json' with { type: 'json' };
 import { isMetricStale } from '../../shared/staleness.ts';
 import { formatDate } from '../lib/format.ts';
+import { sourceKeyOrUnknown } from './source-key.ts';
 import { Badge } from './ui/badge.tsx';
 
 /**
@@ -21,13 +21,15 @@ export type MetricSourceProps = {
   hasValue?: boolean;
 };
 
-type SourceKey = keyof typeof en.sources;
-const isSourceKey = (key: string): key is SourceKey => Object.hasOwn(en.sources, key);
-
-/** The display name of a source key in the UI language; unknown keys become "another source", never the raw key. */
+/**
+ * The display name of a source key in the UI language; unknown keys become "another source", never the raw key.
+ * Known means named in the loaded texts: both languages name the same keys (locales.test.ts), so no other language's
+ * file is needed to tell.
+ */
 export function useSourceName(): (key: string) => string {
-  const { t } = useTranslation('provenance');
-  return (key) => t(`sources.${isSourceKey(key) ? key : 'unknown'}`);
+  const { t, i18n } = useTranslation('provenance');
+  const names: unknown = i18n.getResource(i18n.language, 'provenance', 'sources');
+  return (key) => t(`sources.${sourceKeyOrUnknown(names, key)}`);
 }
 
 export function MetricSource({ source, variant = 'marker', hasValue = true }: MetricSourceProps) {
