@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { routePages } from '../src/server/test/web-route-pages.ts';
 
 // JavaScript each route downloads before it can render, gzipped: the entry chunk and everything it imports
 // statically, the UI texts of the default language (zh, loaded before the first render), plus the route's own lazy
-// chunk and its static imports. Chunks a page loads later on demand (ECharts for the sector map, the heat charts)
+// chunk, its static imports and the zh texts router.tsx loads with it (its route namespaces). Chunks a page loads later on demand (ECharts for the sector map, the heat charts)
 // are not counted: they arrive after the page is usable.
 // Reads Vite's manifest (build.manifest in vite.config.ts); run after `vite build`.
 
@@ -31,8 +32,9 @@ export async function measureBundleSizes(
 
   return Object.entries(ROUTE_MODULES).map(([route, source]) => {
     const routeKey = findKey(manifest, source);
+    const texts = routeTexts(source).map((ns) => findKey(manifest, `/shared/locales/zh/${ns}.json`));
     const files = new Set<string>();
-    for (const key of [...startupKeys, ...STARTUP_MODULES.map((m) => findKey(manifest, m)), routeKey]) {
+    for (const key of [...startupKeys, ...STARTUP_MODULES.map((m) => findKey(manifest, m)), routeKey, ...texts]) {
       collectStatic(manifest, key, files);
     }
     const scripts = [...files].filter((file) => file.endsWith('.js'));
@@ -55,6 +57,13 @@ function startupChunkKeys(distDir: string, manifest: Manifest): string[] {
   const keys = Object.keys(manifest).filter((key) => referenced.includes(manifest[key]?.file));
   if (keys.length === 0) throw new Error(`index.html in ${distDir} loads no chunk of the manifest`);
   return keys;
+}
+
+/** The route namespaces router.tsx loads with the page module `source` (the first page declared on it). */
+function routeTexts(source: string): string[] {
+  const page = routePages().find((p) => p.module.endsWith(`/src/web/${source}`));
+  if (!page) throw new Error(`router.tsx declares no page in ${source}`);
+  return page.namespaces;
 }
 
 function findKey(manifest: Manifest, source: string): string {

@@ -35,6 +35,7 @@ import enTasks from './en/tasks.json' with { type: 'json' };
 import enTeams from './en/teams.json' with { type: 'json' };
 import enValidation from './en/validation.json' with { type: 'json' };
 import enWatchlists from './en/watchlists.json' with { type: 'json' };
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages.ts';
 import zhAccount from './zh/account.json' with { type: 'json' };
 import zhAdmin from './zh/admin.json' with { type: 'json' };
 import zhAlerting from './zh/alerting.json' with { type: 'json' };
@@ -71,9 +72,7 @@ import zhTeams from './zh/teams.json' with { type: 'json' };
 import zhValidation from './zh/validation.json' with { type: 'json' };
 import zhWatchlists from './zh/watchlists.json' with { type: 'json' };
 
-export const LANGUAGES = ['zh', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh';
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language };
 
 export const en = {
   account: enAccount,

@@ -36,30 +36,37 @@ const ACCOUNT_TEXTS: RouteNamespace[] = ['tasks', 'account', 'points'];
 const COMPARE_TEXTS: RouteNamespace[] = ['compare'];
 
 const HomePage = page(() => import('./routes/home.tsx'), 'HomePage', ['analysis']);
-const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage');
+const ToolHomePage = page(() => import('./routes/home-tool.tsx'), 'ToolHomePage', ['sectors']);
 const InvestorHomePage = page(() => import('./routes/home-investor.tsx'), 'InvestorHomePage', ['analysis']);
-const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'DataToolHomePage');
+const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'DataToolHomePage', ['project']);
 // The directory's rows carry a watchlist star (signed-in users): its menu speaks the watchlists' texts.
 const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage', [...COMPARE_TEXTS, 'watchlists']);
 // The project page carries the compare link, the "add to watchlist" and the "alert" buttons.
 const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', [
+  'project',
+  'sharing',
   ...COMPARE_TEXTS,
   'watchlists',
   'alerts',
   'analysis',
 ]);
 const ComparePage = page(() => import('./routes/compare.tsx'), 'ComparePage', COMPARE_TEXTS);
-const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage');
-const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage', [...COMPARE_TEXTS, 'alerts', 'analysis']);
+const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage', ['sectors']);
+const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage', [
+  'sectors',
+  ...COMPARE_TEXTS,
+  'alerts',
+  'analysis',
+]);
 const AnalyticsPage = page(() => import('./routes/analytics.tsx'), 'AnalyticsPage', ['analysis']);
-const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage');
-const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage');
+const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage', ['platforms']);
+const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage', ['platforms']);
 const MembershipCryptoPage = page(() => import('./routes/membership-crypto.tsx'), 'MembershipCryptoPage', ['payments']);
 // The membership page states the support response targets (features/support).
 const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage', ['payments', 'support']);
 const PaymentReturnPage = page(() => import('./routes/payment-return.tsx'), 'PaymentReturnPage', ['payments']);
 const TasksPage = page(() => import('./routes/tasks.tsx'), 'TasksPage', ACCOUNT_TEXTS);
-const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage', ['search']);
+const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage', ['search', 'sharing']);
 const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage');
 const AuthCallbackPage = page(() => import('./routes/auth.tsx'), 'AuthCallbackPage');
 const AboutPage = page(() => import('./routes/about.tsx'), 'AboutPage', ['pages']);
@@ -67,12 +74,24 @@ const MethodologyPage = page(() => import('./routes/methodology.tsx'), 'Methodol
 const PrivacyPage = page(() => import('./routes/privacy.tsx'), 'PrivacyPage', ['pages']);
 const TermsPage = page(() => import('./routes/terms.tsx'), 'TermsPage', ['pages']);
 const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage', ['pages']);
-const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage', ['pages']);
-const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', [...ACCOUNT_TEXTS, 'payments']);
+const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage', ['pages', 'ingestion']);
+const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', [
+  ...ACCOUNT_TEXTS,
+  'payments',
+  'project',
+]);
 const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ACCOUNT_TEXTS);
-const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', ['watchlists']);
+const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', [
+  'watchlists',
+  'sharing',
+  ...COMPARE_TEXTS,
+]);
 // A list's page ticks 2–5 of its projects for the comparison.
-const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', ['watchlists', ...COMPARE_TEXTS]);
+const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', [
+  'watchlists',
+  'sharing',
+  ...COMPARE_TEXTS,
+]);
 const DashboardPage = page(() => import('./routes/dashboard.tsx'), 'DashboardPage', ['dashboard']);
 const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['alerts']);
 const ExportsPage = page(() => import('./routes/exports.tsx'), 'ExportsPage', ['exports']);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { CSRF_COOKIE, CSRF_HEADER, toCookieName } from '../../shared/api/auth.values.ts';
 import type { ErrorBody } from '../../shared/api/common.schema.ts';
 import { type ErrorCode, isErrorCode } from '../../shared/api/errors.ts';
-import type { Language } from '../../shared/locales/index.ts';
+import type { Language } from '../../shared/locales/languages.ts';
 import { env } from './env.ts';
 import { currentLanguage, i18n } from './i18n.ts';
 

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales/index.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales/languages.ts';
 import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
 
 // Language preference (spec §9): stored locally (and on a signed-in account, applied at sign-in); otherwise the
@@ -65,11 +65,18 @@ export const ROUTE_NAMESPACES = [
   'dashboard',
   'support',
   'methodology',
+  'project',
+  'sectors',
+  'platforms',
+  'validation',
+  'ingestion',
+  'alerting',
+  'sharing',
 ] as const;
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology}.json',
+  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology,project,sectors,platforms,validation,ingestion,alerting,sharing}.json',
   {
     import: 'default',
   },

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../../shared/locales/index.ts';
+import { LANGUAGES, type Language } from '../../../../shared/locales/languages.ts';
 import { GlobeIcon } from '../../../components/ui/icons.tsx';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n.ts';
 
