@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -34,8 +35,17 @@ function preloadDefaultLanguage(): Plugin {
 
 // The web app lives in src/web and builds to dist/web, which the Fastify server serves (index.html fallback).
 // `build.manifest` lets bench/bundle-size.ts measure the JavaScript each route loads.
-export default defineConfig({
+/**
+ * react-router 7's package exports only its development build (remix-run/react-router#14102): in a production bundle
+ * that means its dev warnings and checks run on every navigation. Builds take the production build it ships beside it.
+ */
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
+
+export default defineConfig(({ command }) => ({
   root: 'src/web',
+  resolve: command === 'build' ? { alias: [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] } : {},
   publicDir: 'public',
   // Each build's own id: the persisted query cache of an older build is dropped, not restored (app/providers.tsx).
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(Date.now().toString(36)) },
@@ -123,4 +133,4 @@ export default defineConfig({
     proxy: { '/api/': { target: process.env.API_URL ?? 'http://127.0.0.1:3000', changeOrigin: true } },
   },
   preview: { port: 4173 },
-});
+}));
