@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Preferences, UpdatePreferencesBody } from '../../shared/api/account.schema.ts';
 import { NUMBER_STYLES, PREFERENCE_LANGUAGES, PRICE_COLOURS, THEMES } from '../../shared/api/account.values.ts';
 import { useSession } from '../features/auth/api.ts';
@@ -18,6 +17,7 @@ import {
 } from '../lib/price-colours.ts';
 import { getTheme, onThemeChosen, setTheme, THEME_STORAGE_KEY } from '../lib/theme.ts';
 import { showToast } from '../lib/toast.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /**
  * Keeps the display settings (language, theme, up/down colours, number style) in step with a signed-in account. When

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { ProjectAnalysisPanel, SectorAnalysisPanel } from '../features/analysis/index.ts';
 import { useSession } from '../features/auth/api.ts';
 import { LockedFeature } from '../features/membership/components/locked-feature.tsx';
 import { lockReasonFor } from '../features/membership/lock-reason.ts';
 import { useSectorLabel } from '../features/sectors/hooks/use-sector-names.ts';
 import { useSite } from '../features/site/api.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /**
  * The notice for a viewer the server sent only the summary: sign in (visitor) or upgrade to premium (free). When the

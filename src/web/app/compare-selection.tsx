@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { COMPARE_MAX, COMPARE_MIN } from '../../shared/api/compare.values.ts';
 import { compareHref } from '../features/compare/index.ts';
 import type { RowSelection } from '../features/projects/components/project-table.tsx';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /** The directory's row checkboxes: up to five ticked projects, kept across pages, in the order they were ticked. */
 export function useCompareSelection(): { selected: string[]; selection: RowSelection } {

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { CorrectionValues } from '../../shared/api/corrections.schema.ts';
 import type { Project } from '../../shared/api/projects.schema.ts';
 import { POINTS_PER_ACCEPTED_CORRECTION } from '../../shared/membership/tasks.ts';
@@ -7,6 +6,7 @@ import { SignInPrompt } from '../features/auth/components/require-sign-in.tsx';
 import { SuggestCorrection } from '../features/corrections/components/suggest-correction.tsx';
 import { useSectors } from '../features/sectors/api.ts';
 import { sectorDisplayName } from '../features/sectors/hooks/use-sector-names.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /** The project's current values of the correctable fields, as the public project answer holds them. */
 function currentValuesOf(project: Project): Required<CorrectionValues> {

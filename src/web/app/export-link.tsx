@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { ExportSourceKind } from '../../shared/api/exports.values.ts';
 import { exportHref } from '../features/exports/source-params.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 type ExportLinkProps = {
   kind: ExportSourceKind;

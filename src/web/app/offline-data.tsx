@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isClientError } from '../lib/api-client.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 type QueryLike = { data?: unknown; isPending: boolean; isError: boolean; error: unknown; fetchStatus: string };
 

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../features/auth/api.ts';
 import { FundingSection } from '../features/fundamentals/components/funding-section.tsx';
 import { LockedFeature } from '../features/membership/components/locked-feature.tsx';
 import { lockReasonFor, lockReasonOf } from '../features/membership/lock-reason.ts';
 import { SourceHistoryPanel } from '../features/premium-data/components/source-history.tsx';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /**
  * What a level below vip is missing of VIP's premium data: the locked panel naming the tier (sign in for a visitor)

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MAX_QUERY_TEXT } from '../../shared/api/projects.values.ts';
 import { useSuggest } from '../features/search/api.ts';
 import { SearchBox, type SearchBoxTexts } from '../features/search/components/search-box.tsx';
 import { useDebouncedValue } from '../features/search/hooks/use-debounced-value.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 const SUGGEST_DEBOUNCE_MS = 200;
 

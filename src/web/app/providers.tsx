@@ -1,8 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { i18n } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createQueryPersister, PERSIST_MAX_AGE_MS, shouldPersist } from '../lib/query-persister.ts';
 
@@ -13,7 +11,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   const [persister] = useState(createQueryPersister);
   return (
-    <I18nextProvider i18n={i18n}>
+    <>
       {persister ? (
         <PersistQueryClientProvider
           client={queryClient}
@@ -34,6 +32,6 @@ export function Providers({ children }: { children: ReactNode }) {
       ) : (
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       )}
-    </I18nextProvider>
+    </>
   );
 }

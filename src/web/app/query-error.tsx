@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../components/ui/error-panel.tsx';
 import { LockedFeature } from '../features/membership/components/locked-feature.tsx';
 import { lockReasonOf } from '../features/membership/lock-reason.ts';
 import { useSite } from '../features/site/api.ts';
 import { ApiError, isClientError } from '../lib/api-client.ts';
 import { useErrorText } from '../lib/errors.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 type QueryErrorProps = {
   query: { error: unknown; refetch: () => unknown };

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../features/auth/api.ts';
 import { compareHref, ProjectTrend, SectorTrend } from '../features/compare/index.ts';
 import { LockedFeature } from '../features/membership/components/locked-feature.tsx';
 import { lockReasonFor, lockReasonOf } from '../features/membership/lock-reason.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 
 /** The project page's trend section: the daily ranks for premium, the locked-feature message for everyone else. */
 export function ProjectTrendSlot({ projectId }: { projectId: string }) {

@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
 import { useDocumentTitle } from '../lib/use-document-title.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { PastLastPage } from './past-last-page.tsx';
 import { EmptyState } from './ui/empty-state.tsx';
 import { Skeleton } from './ui/skeleton.tsx';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { MetricSource as MetricSourceValue } from '../../shared/api/common.schema.ts';
 import { isMetricStale } from '../../shared/staleness.ts';
 import { formatDate } from '../lib/format.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { sourceKeyOrUnknown } from './source-key.ts';
 import { Badge } from './ui/badge.tsx';
 

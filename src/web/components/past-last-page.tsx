@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatInteger } from '../lib/format.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { EmptyState } from './ui/empty-state.tsx';
 
 type Props = { page: number; pageCount: number };

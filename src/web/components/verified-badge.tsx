@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Verification } from '../../shared/api/common.schema.ts';
 import { formatDate } from '../lib/format.ts';
+import { useTranslation } from '../lib/use-translation.ts';
 import { Badge } from './ui/badge.tsx';
 
 /**

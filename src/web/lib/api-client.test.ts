@@ -15,8 +15,8 @@ describe('a request the network never carried', () => {
     ['zh', zhErrors.NETWORK_ERROR],
     ['en', enErrors.NETWORK_ERROR],
   ] as const)('fails as NETWORK_ERROR with its message in the UI language (%s)', async (language, text) => {
-    i18n.addResourceBundle('zh', 'errors', zhErrors, true, true);
-    i18n.addResourceBundle('en', 'errors', enErrors, true, true);
+    i18n.addResourceBundle('zh', 'errors', zhErrors);
+    i18n.addResourceBundle('en', 'errors', enErrors);
     await i18n.changeLanguage(language);
     globalThis.fetch = async () => {
       throw new TypeError('Failed to fetch');
@@ -30,7 +30,7 @@ describe('a request the network never carried', () => {
   });
 
   test('a proxy\'s 502 page (not our error body) reads as a server error in the UI language, not "HTTP 502"', async () => {
-    i18n.addResourceBundle('zh', 'errors', zhErrors, true, true);
+    i18n.addResourceBundle('zh', 'errors', zhErrors);
     await i18n.changeLanguage('zh');
     globalThis.fetch = async () => new Response('<html>Bad Gateway</html>', { status: 502 });
 
@@ -43,7 +43,7 @@ describe('a request the network never carried', () => {
 // Spec §8: the generic messages, each in the situation it names.
 describe('a failed call is classified: network, server, timeout or unknown', () => {
   const loadTexts = async () => {
-    i18n.addResourceBundle('en', 'errors', enErrors, true, true);
+    i18n.addResourceBundle('en', 'errors', enErrors);
     await i18n.changeLanguage('en');
   };
 

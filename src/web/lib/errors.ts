@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { ApiError } from './api-client.ts';
+import { useTranslation } from './use-translation.ts';
 
 /** A validation failure's fields (`details: [{ field, message }]`), for the catalogue's {{reason}}. */
 function fieldsOf(details: unknown): string {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.ts';
 
 /**
  * A payment's failure reason in the reader's language: our own reasons are error codes (PAYMENT_SESSION_EXPIRED,

@@ -1,13 +1,14 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales/languages.ts';
 import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
+import { Translator } from './translator.ts';
 
 // Language preference (spec §9): stored locally (and on a signed-in account, applied at sign-in); otherwise the
 // browser language; otherwise zh.
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-export const i18n = i18next.createInstance();
+// Namespace `common` answers keys without `ns:`; the language is detected once, here (no fallback language: the
+// catalogues hold the same keys, locales.test.ts).
+export const i18n = new Translator({ language: detectLanguage(), defaultNS: 'common' });
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -37,7 +38,7 @@ async function loadCatalogue(language: Language): Promise<void> {
   const { default: files } = await CATALOGUES[language]();
   for (const [path, resources] of Object.entries(files)) {
     const namespace = path.slice(path.lastIndexOf('/') + 1, -'.json'.length);
-    i18n.addResourceBundle(language, namespace, resources, true, true);
+    i18n.addResourceBundle(language, namespace, resources);
   }
 }
 
@@ -90,7 +91,7 @@ async function loadRouteNamespaces(language: Language, namespaces: Iterable<Rout
     missing.map(async (ns) => {
       const load = ROUTE_FILES[`../../shared/locales/${language}/${ns}.json`];
       if (!load) throw new Error(`no ${language} texts for ${ns}`);
-      i18n.addResourceBundle(language, ns, await load(), true, true);
+      i18n.addResourceBundle(language, ns, await load());
     }),
   );
 }
@@ -141,17 +142,5 @@ function syncHtmlLang(language: string): void {
   document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
 }
 
-i18n.on('languageChanged', syncHtmlLang);
-
-void i18n.use(initReactI18next).init({
-  resources: {},
-  partialBundledLanguages: true,
-  lng: detectLanguage(),
-  fallbackLng: false,
-  supportedLngs: [...LANGUAGES],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false }, // React escapes already
-  returnNull: false,
-  initAsync: false,
-});
+i18n.onLanguageChanged(syncHtmlLang);
 syncHtmlLang(i18n.language);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.ts';
 
 /**
  * Sets the tab title to "<page> · HeatRank" (translated brand), so each page is titled for tabs and screen readers.

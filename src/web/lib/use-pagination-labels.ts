@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './use-translation.ts';
 
 /**
  * Translated labels for components/ui Pagination: one wording of previous / next / "page N of M" everywhere. `nav`

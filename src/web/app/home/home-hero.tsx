@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ProjectSearchBox } from '../project-search-box.tsx';
 
 /** Headline, one-line promise, the two main ways in, and a search box with suggestions that opens /search. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const VARIANTS = [
   { to: '/', key: 'default' },

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -8,6 +7,7 @@ import { ConfigNotice } from '../../features/admin/components/config-notice.tsx'
 import { useSession } from '../../features/auth/api.ts';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { AdminSupportTab } from '../../features/support/components/admin-support-tab.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 // The support queue is its own feature (features/support); it joins the admin tabs here, after the corrections.
 const TABS = ADMIN_TABS.flatMap((tab) =>

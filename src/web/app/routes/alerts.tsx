@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useAlerts } from '../../features/alerts/api.ts';
 import { AlertsOverview } from '../../features/alerts/components/alerts-overview.tsx';
@@ -8,6 +7,7 @@ import { RequireSignIn } from '../../features/auth/components/require-sign-in.ts
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonFor, lockReasonOf } from '../../features/membership/lock-reason.ts';
 import { notificationKeys } from '../../features/notifications/api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * A premium page: a level without alerts (limit 0) gets the upgrade message; one whose plan ended with alerts still

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { MarketAnalysisView } from '../../features/analysis/index.ts';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { useSite } from '../../features/site/api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** /analytics (spec nav label "analytics"): market-wide movers, sector rotation, anomalies and the market brief. */
 export function AnalyticsPage() {

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useApiKeys } from '../../features/api-keys/api.ts';
 import { ApiKeysPanel } from '../../features/api-keys/components/api-keys-panel.tsx';
@@ -6,6 +5,7 @@ import { useSession } from '../../features/auth/api.ts';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonFor, lockReasonOf } from '../../features/membership/lock-reason.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * The keys, or the upgrade message naming VIP for a level without API access; a user whose plan ended with keys

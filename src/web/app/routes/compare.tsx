@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { COMPARE_MIN } from '../../../shared/api/compare.values.ts';
 import type { TrendRange } from '../../../shared/api/heat.schema.ts';
@@ -19,6 +18,7 @@ import { LockedFeature } from '../../features/membership/components/locked-featu
 import { lockReasonFor, lockReasonOf } from '../../features/membership/lock-reason.ts';
 import { showToast } from '../../lib/toast.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { QueryError } from '../query-error.tsx';
 
 const isRange = (value: string | null): value is TrendRange => TREND_RANGES.includes(value as TrendRange);

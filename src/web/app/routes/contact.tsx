@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { POINTS_PER_ACCEPTED_CORRECTION } from '../../../shared/membership/tasks.ts';
 import { useSite } from '../../features/site/api.ts';
 import { listChannels } from '../../features/site/channels.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { InfoArticle } from '../info/info-article.tsx';
 
 export function ContactPage() {

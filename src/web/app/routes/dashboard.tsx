@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useSession } from '../../features/auth/api.ts';
 import { SignInPrompt } from '../../features/auth/components/require-sign-in.tsx';
@@ -7,6 +6,7 @@ import { DashboardBoard } from '../../features/dashboard/components/dashboard-bo
 import { DashboardIntro } from '../../features/dashboard/components/dashboard-intro.tsx';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonOf } from '../../features/membership/lock-reason.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { QueryError } from '../query-error.tsx';
 
 /** /dashboard: my custom dashboard (premium). A free member reads what it is and how to get it; a visitor signs in. */

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { useDbSetup } from '../../features/database/api.ts';
 import { DbSetupPanel } from '../../features/database/components/db-setup-panel.tsx';
 import { useErrorText } from '../../lib/errors.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 function DbSetup() {
   const { t } = useTranslation('database');

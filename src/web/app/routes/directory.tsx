@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PastLastPage } from '../../components/past-last-page.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -15,6 +14,7 @@ import { sectorDisplayName, useSectorLabel } from '../../features/sectors/hooks/
 import { DataStateNotice } from '../../features/system/components/data-state-notice.tsx';
 import { formatInteger } from '../../lib/format.ts';
 import { showToast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { CompareSelectedBar, useCompareSelection } from '../compare-selection.tsx';
 import { ExportLink } from '../export-link.tsx';
 import { BuiltInSample, isUnreachable, OfflineListNotice } from '../offline-data.tsx';

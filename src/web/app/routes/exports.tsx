@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { UNLIMITED } from '../../../shared/membership/level.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -12,6 +11,7 @@ import { draftFromSearch } from '../../features/exports/source-params.ts';
 import { useUsage } from '../../features/membership/api.ts';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonFor, lockReasonOf } from '../../features/membership/lock-reason.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** "2 of 10 exports today" from /api/me/usage (vip: unlimited). */
 function ExportUsage() {

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SampleNote } from '../../components/metric-source.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -10,6 +9,7 @@ import { toListParams, useDirectoryParams } from '../../features/projects/hooks/
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { DataStateNotice } from '../../features/system/components/data-state-notice.tsx';
 import { usePaginationLabels } from '../../lib/use-pagination-labels.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
 import { QueryError } from '../query-error.tsx';
 

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../../../shared/api/projects.schema.ts';
 import { SampleNote } from '../../components/metric-source.tsx';
 import { ChangeText } from '../../components/ui/change-text.tsx';
@@ -8,6 +7,7 @@ import { ProjectMiniList } from '../../features/projects/components/project-mini
 import { MarketFigure } from '../../features/projects/components/project-table.tsx';
 import { DataStateNotice } from '../../features/system/components/data-state-notice.tsx';
 import { formatDate } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
 import { MarketHighlightsSlot } from '../market-highlights-slot.tsx';
 

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { HeatScore } from '../../components/ui/heat-score.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useProjects } from '../../features/projects/api.ts';
@@ -8,6 +7,7 @@ import { ProjectMiniList } from '../../features/projects/components/project-mini
 import { useSectors } from '../../features/sectors/api.ts';
 import { SectorLeaders } from '../../features/sectors/components/sector-leaders.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
 import { QueryError } from '../query-error.tsx';
 

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SampleNote } from '../../components/metric-source.tsx';
 import { BoltIcon, ChartIcon, FlameIcon, GlobeIcon, LayersIcon, ShieldIcon } from '../../components/ui/icons.tsx';
@@ -13,6 +12,7 @@ import { useStats } from '../../features/system/api.ts';
 import { DataStateNotice, useFiguresLive } from '../../features/system/components/data-state-notice.tsx';
 import { StatsGrid } from '../../features/system/components/stats-grid.tsx';
 import { useErrorText } from '../../lib/errors.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { DashboardHomeRedirect } from '../dashboard-home.tsx';
 import { HomeHero } from '../home/home-hero.tsx';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { BILLING_PERIODS, type BillingPeriod, PAID_PLANS, type PaidPlan } from '../../../shared/api/payments.schema.ts';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -9,6 +8,7 @@ import { CryptoInstructions } from '../../features/crypto-payments/components/cr
 import { CryptoStart } from '../../features/crypto-payments/components/crypto-start.tsx';
 import { CryptoState } from '../../features/crypto-payments/components/crypto-state.tsx';
 import { useErrorText } from '../../lib/errors.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const pick = <T extends string>(values: readonly T[], raw: string | null, fallback: T): T =>
   values.includes(raw as T) ? (raw as T) : fallback;

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { PlansResponse } from '../../../shared/api/payments-checkout.schema.ts';
 import { LEVEL_POINT_THRESHOLDS, MEMBERSHIP_QUOTAS, TEAM_SEATS } from '../../../shared/membership/level.ts';
@@ -26,6 +25,7 @@ import { PurchaseForm } from '../../features/payments/components/purchase-form.t
 import { SupportTargets } from '../../features/support/components/support-targets.tsx';
 import { env } from '../../lib/env.ts';
 import { formatInteger } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { QueryError } from '../query-error.tsx';
 
 function toPrices(plans: PlansResponse | undefined): PlanPrices | null {

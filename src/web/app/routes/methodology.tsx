@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useSession } from '../../features/auth/api.ts';
 import { LockedFeature } from '../../features/membership/components/locked-feature.tsx';
 import { lockReasonFor } from '../../features/membership/lock-reason.ts';
@@ -9,6 +8,7 @@ import { ProposalList } from '../../features/methodology/components/proposal-lis
 import { WeightLab } from '../../features/methodology/components/weight-lab.tsx';
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const REPRODUCE = ['npm run recompute', 'npm run evaluate -- --horizon 7'];
 

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { NotificationsList } from '../../features/notifications/components/notifications-list.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** /notifications: every notification of the signed-in user (every level); `?unread=1` keeps the filter in the URL. */
 export function NotificationsPage() {

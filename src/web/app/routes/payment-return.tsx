@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
@@ -9,6 +8,7 @@ import { RequireSignIn } from '../../features/auth/components/require-sign-in.ts
 import { membershipKeys } from '../../features/membership/api.ts';
 import { isOpenState, paymentKeys, useReturnPayment } from '../../features/payments/api.ts';
 import { PaymentReturn } from '../../features/payments/components/payment-return.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * /membership/return?session_id=…: where Stripe Checkout sends the buyer back. Polls the payment until the webhook made

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailListSection, DetailPage } from '../../components/detail-page.tsx';
 import { usePlatform } from '../../features/platforms/api.ts';
@@ -8,6 +7,7 @@ import { ProjectListSkeleton } from '../../features/projects/components/project-
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { QueryError } from '../query-error.tsx';
 
 const PAGE_SIZE = 20;

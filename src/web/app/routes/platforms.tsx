@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PLATFORM_SORTS, type PlatformSort } from '../../../shared/api/platforms.schema.ts';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -8,6 +7,7 @@ import { type PlatformKind, usePlatforms } from '../../features/platforms/api.ts
 import { PlatformControls } from '../../features/platforms/components/platform-controls.tsx';
 import { PlatformList } from '../../features/platforms/components/platform-list.tsx';
 import { formatInteger } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { OfflineListNotice } from '../offline-data.tsx';
 import { QueryError } from '../query-error.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { InfoArticle } from '../info/info-article.tsx';
 
 // Describes accounts as docs/auth.md and src/server/features/auth implement them: change both together.

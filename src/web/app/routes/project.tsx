@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LogoNote } from '../../features/fundamentals/components/funding-section.tsx';
@@ -16,6 +15,7 @@ import { useShareVisit } from '../../features/tasks/hooks/use-share-visit.ts';
 import { WatchButton } from '../../features/watchlists/components/watch-button.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AlertSlot } from '../alert-slot.tsx';
 import { ProjectAnalysisSlot } from '../analysis-slot.tsx';
 import { CorrectionSlot } from '../correction-slot.tsx';

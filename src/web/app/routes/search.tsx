@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MAX_QUERY_TEXT } from '../../../shared/api/projects.values.ts';
 import { canUse } from '../../../shared/membership/level.ts';
@@ -26,6 +25,7 @@ import { ShareToggle } from '../../features/team-sharing/components/share-toggle
 import { TeamSharedSearches } from '../../features/team-sharing/components/team-shared-searches.tsx';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ExportLink } from '../export-link.tsx';
 import { QueryError } from '../query-error.tsx';
 

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailListSection, DetailPage } from '../../components/detail-page.tsx';
 import { ProjectList } from '../../features/projects/components/project-list.tsx';
@@ -8,6 +7,7 @@ import { SectorHeader } from '../../features/sectors/components/sector-header.ts
 import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts';
 import { formatInteger } from '../../lib/format.ts';
 import { usePageParam } from '../../lib/use-page-param.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AlertSlot } from '../alert-slot.tsx';
 import { SectorAnalysisSlot } from '../analysis-slot.tsx';
 import { ExportLink } from '../export-link.tsx';

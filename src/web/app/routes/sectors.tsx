@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
@@ -7,6 +6,7 @@ import { useSectors } from '../../features/sectors/api.ts';
 import { SectorRanking } from '../../features/sectors/components/sector-ranking.tsx';
 import { SectorTreemap } from '../../features/sectors/components/sector-treemap.tsx';
 import { isTreemapSize, type TreemapSize } from '../../features/sectors/components/treemap-size.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { BuiltInSample, isUnreachable } from '../offline-data.tsx';
 import { QueryError } from '../query-error.tsx';
 

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { DeleteAccountSection, SessionsSection } from '../../features/account/components/danger-zone.tsx';
 import { PasswordForm } from '../../features/account/components/password-form.tsx';
@@ -7,6 +6,7 @@ import { SignInMethods } from '../../features/account/components/sign-in-methods
 import { useSession } from '../../features/auth/api.ts';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { PreferencesSection } from '../../features/preferences/components/preferences-section.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** /settings: profile, language and theme, password, sign-in methods, sessions, account deletion. */
 export function SettingsPage() {

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useHealth, useSyncStatus } from '../../features/system/api.ts';
 import { HealthPanel } from '../../features/system/components/health-panel.tsx';
 import { StatusHeadline } from '../../features/system/components/status-headline.tsx';
 import { JobList, SourceList } from '../../features/system/components/sync-panels.tsx';
 import { headlineState, listProblems } from '../../features/system/status-state.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * /status: the footer's system-status link. The verdict weighs GET /api/health (is the server up) and

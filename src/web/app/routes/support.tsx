@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
 import { MyRequests } from '../../features/support/components/my-requests.tsx';
 import { MySupportTarget, SupportForm } from '../../features/support/components/support-form.tsx';
 import { SupportThreadView } from '../../features/support/components/support-thread.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * /support: the new-request form with the response target of my level, and my requests or, with

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { useSession, useSignOut } from '../../features/auth/api.ts';
@@ -9,6 +8,7 @@ import { useMyTeam } from '../../features/teams/api.ts';
 import { CreateTeamForm } from '../../features/teams/components/create-team-form.tsx';
 import { JoinInvitation } from '../../features/teams/components/join-invitation.tsx';
 import { TeamPanel } from '../../features/teams/components/team-panel.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { QueryError } from '../query-error.tsx';
 
 /** My team, or — without one — the create form for vip and the upgrade message naming VIP below it. */

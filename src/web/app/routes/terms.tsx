@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { LEVEL_POINT_THRESHOLDS } from '../../../shared/membership/level.ts';
 import {
   ADS_PER_DAY,
@@ -7,6 +6,7 @@ import {
   POINTS_PER_AD,
   POINTS_PER_DAILY_TASK,
 } from '../../../shared/membership/tasks.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { InfoArticle } from '../info/info-article.tsx';
 
 // The amounts come from the modules the server credits and levels by, so the terms cannot drift from the rules.

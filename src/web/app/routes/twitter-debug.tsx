@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { TwitterDebugPanel } from '../../features/admin/components/twitter-debug-panel.tsx';
 import { useSession } from '../../features/auth/api.ts';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * /twitter-debug (spec route, admin): the X endpoints through the account pool. As on /admin, the role check only

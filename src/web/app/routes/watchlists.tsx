@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { RequireSignIn } from '../../features/auth/components/require-sign-in.tsx';
@@ -9,6 +8,7 @@ import { TeamSharedWatchlists } from '../../features/team-sharing/components/tea
 import { useWatchlists } from '../../features/watchlists/api.ts';
 import { WatchlistDetail } from '../../features/watchlists/components/watchlist-detail.tsx';
 import { WatchlistsOverview } from '../../features/watchlists/components/watchlists-overview.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { CompareSelectedBar, useCompareSelection } from '../compare-selection.tsx';
 import { ExportLink } from '../export-link.tsx';
 

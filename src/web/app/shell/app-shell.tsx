@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { useSession } from '../../features/auth/api.ts';
@@ -8,6 +7,7 @@ import { RealtimeBridge } from '../../features/realtime/components/realtime-brid
 import { useDataState } from '../../features/system/api.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
 import { useNumberStyle } from '../../lib/number-style.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { AccountPreferencesSync } from '../account-preferences-sync.tsx';
 import { invalidationsForBatch } from '../live-updates.ts';
 import { Footer } from './footer.tsx';

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { reportCrash } from '../../lib/crash-report.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SupportContact } from './support-contact.tsx';
 
 type CrashBoundaryProps = { children: ReactNode };

@@ -1,10 +1,10 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AwardIcon, BrainIcon, GlobeIcon, ShieldIcon } from '../../components/ui/icons.tsx';
 import { usePlatforms } from '../../features/platforms/api.ts';
 import { useProjects } from '../../features/projects/api.ts';
 import { useSite } from '../../features/site/api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 type BadgeKey = 'ai' | 'security' | 'certification' | 'global';
 

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DiscordIcon, FlameIcon, GithubIcon, MailIcon, TelegramIcon, TwitterIcon } from '../../components/ui/icons.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
@@ -7,6 +6,7 @@ import { NumberStyleSwitch } from '../../features/preferences/components/number-
 import { PriceColoursSwitch } from '../../features/preferences/components/price-colours-switch.tsx';
 import { useSite } from '../../features/site/api.ts';
 import { type ChannelKey, listChannels } from '../../features/site/channels.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { FooterFacts } from './footer-facts.tsx';
 
 const PRODUCT_LINKS = [

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { SearchIcon } from '../../components/ui/icons.tsx';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { ProjectSearchBox } from '../project-search-box.tsx';
 
 type HeaderSearchProps = {

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, FlameIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { useSession } from '../../features/auth/api.ts';
@@ -8,6 +7,7 @@ import { LanguageSwitcher } from '../../features/preferences/components/language
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { HeaderSearch } from './header-search.tsx';
 import { NAV_LINKS } from './nav-links.ts';
 import { SyncPopover } from './sync-popover.tsx';

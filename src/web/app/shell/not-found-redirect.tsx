@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { showToast } from '../../lib/toast.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 const MAX_PATH_SHOWN = 80; // a pasted 10,000-character path must not fill the screen
 

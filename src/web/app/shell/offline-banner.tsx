@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RefreshIcon } from '../../components/ui/icons.tsx';
 import { isClientError } from '../../lib/api-client.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { useSavedAt } from './use-saved-at.ts';
 
 // The spec's health check before the retry reload: at most 5 s.

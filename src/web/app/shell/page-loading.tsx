@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useSite } from '../../features/site/api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /**
  * The spinner shown while a route's code loads (spec §2: 加载中 and the AI-analysis subtext). The spec's subtext

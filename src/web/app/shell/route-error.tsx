@@ -1,8 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { reportCrash } from '../../lib/crash-report.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SupportContact } from './support-contact.tsx';
 
 type RouteErrorBoundaryProps = { children: ReactNode; standalone?: boolean };

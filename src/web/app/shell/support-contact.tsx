@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useSite } from '../../features/site/api.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 /** Spec §8 "Contact support": the operator's address (CONTACT_EMAIL) as a mailto link; nothing when none is configured. */
 export function SupportContact() {

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RefreshStartedResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
 import { updateModeOf } from '../../../shared/membership/level.ts';
@@ -18,6 +17,7 @@ import { showToast } from '../../lib/toast.ts';
 import { useDismissPopover } from '../../lib/use-dismiss-popover.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { SyncStats } from './sync-stats.tsx';
 
 /**

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { SyncStatusResponse } from '../../../shared/api/sync.schema.ts';
 import { formatInteger } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 type Metrics = SyncStatusResponse['metrics'];
 

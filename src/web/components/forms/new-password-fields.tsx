@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { loadChunk } from '../../lib/load-chunk.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { FormField } from './form-field.tsx';
 
 // zxcvbn-ts and its dictionaries are large: loaded with the forms that choose a password, never with the home page.

@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isStrongEnough, scorePassword } from '../../../shared/password-strength.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 // Loaded lazily by the forms that choose a password (React.lazy): zxcvbn-ts with its dictionaries is ~400 kB raw, so
 // it never weighs on the home page. The meter runs the server's own function (shared/password-strength.ts): what it

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { formatPercent, isMissing } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 import { NoValue, type NoValueReason } from './no-value.tsx';
 
 type ChangeTextProps = {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { EVIDENCE_SIGNAL_TOTAL, MIN_EVIDENCE_SIGNALS } from '../../../shared/scoring/weights.ts';
 import { formatScore } from '../../lib/format.ts';
 import { useChangeFlash } from '../../lib/use-change-flash.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 type HeatScoreProps = {
   /** The score; null = not scored ("not enough data"), e.g. a project below the minimum evidence rule. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { EMPTY, isMissing } from '../../lib/format.ts';
+import { useTranslation } from '../../lib/use-translation.ts';
 
 export type NoValueReason = 'noData' | 'notListed' | 'notScored';
 

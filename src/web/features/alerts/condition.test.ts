@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Alert } from '../../../shared/api/alerts.schema.ts';
 import { en, zh } from '../../../shared/locales/index.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { fixedT } from '../../lib/use-translation.ts';
 import { conditionText, lastValueText, stateHint } from './condition.ts';
 
 const alert = (overrides: Partial<Alert>): Alert => ({
@@ -26,12 +27,12 @@ const alert = (overrides: Partial<Alert>): Alert => ({
 // The /alerts item's words: the value in its unit and rounded as stored, and one sentence that agrees with the state.
 describe('an alert in words', () => {
   beforeAll(async () => {
-    i18n.addResourceBundle('zh', 'alerts', zh.alerts, true, true);
-    i18n.addResourceBundle('en', 'alerts', en.alerts, true, true);
+    i18n.addResourceBundle('zh', 'alerts', zh.alerts);
+    i18n.addResourceBundle('en', 'alerts', en.alerts);
     await i18n.changeLanguage('en');
   });
   afterAll(() => i18n.changeLanguage('zh'));
-  const t = () => i18n.getFixedT('en', 'alerts');
+  const t = () => fixedT('en', 'alerts');
 
   test('values in their unit, at most one decimal', () => {
     expect(lastValueText(t(), alert({ lastValue: 70.5 }))).toBe('70.5');

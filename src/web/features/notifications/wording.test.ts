@@ -3,6 +3,7 @@ import { NOTIFICATION_KINDS, type Notification } from '../../../shared/api/notif
 import { POINTS_REASONS } from '../../../shared/api/points.schema.ts';
 import { en, zh } from '../../../shared/locales/index.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { fixedT } from '../../lib/use-translation.ts';
 import { badgeText } from './components/notification-bell.tsx';
 import { describeNotification, formatRelativeTime } from './wording.ts';
 
@@ -94,16 +95,16 @@ const samples: [Notification, string, string][] = [
 
 describe('notifications in words', () => {
   beforeAll(() => {
-    i18n.addResourceBundle('zh', 'notifications', zh.notifications, true, true);
-    i18n.addResourceBundle('en', 'notifications', en.notifications, true, true);
+    i18n.addResourceBundle('zh', 'notifications', zh.notifications);
+    i18n.addResourceBundle('en', 'notifications', en.notifications);
   });
   afterAll(() => i18n.changeLanguage('zh'));
 
   test.each(samples)('%# in zh and en', async (n, inZh, inEn) => {
     await i18n.changeLanguage('zh');
-    expect(describeNotification(i18n.getFixedT('zh', 'notifications'), 'zh', n)).toBe(inZh);
+    expect(describeNotification(fixedT('zh', 'notifications'), 'zh', n)).toBe(inZh);
     await i18n.changeLanguage('en');
-    expect(describeNotification(i18n.getFixedT('en', 'notifications'), 'en', n)).toBe(inEn);
+    expect(describeNotification(fixedT('en', 'notifications'), 'en', n)).toBe(inEn);
   });
 
   // Every kind the server stores (notify() takes a NotificationKind; the alert evaluation's SQL writes alert_fired; the

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCompletedTasks } from '../api.ts';
 
 /** A task's name in the page's language: the task centre's title (tasks.items.<key>), or the ad credit's reason. */

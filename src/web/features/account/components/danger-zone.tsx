@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DELETE_CONFIRMATION_WORD } from '../../../../shared/api/account.schema.ts';
 import type { MeResponse } from '../../../../shared/api/auth.schema.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { showToast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDeleteAccount, useSignOutEverywhere } from '../api.ts';
 import { useAccountErrorText } from '../error-text.ts';
 import { FormStatus, SettingsSection } from './form-status.tsx';

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type MeResponse, NewPasswordSchema } from '../../../../shared/api/auth.schema.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useChangePassword } from '../api.ts';
 import { toI18nKey, useAccountErrorText } from '../error-text.ts';
 import { FormStatus, SettingsSection } from './form-status.tsx';

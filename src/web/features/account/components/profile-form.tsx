@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AvatarUrlSchema, DisplayNameSchema } from '../../../../shared/api/account.schema.ts';
 import { displayNameOf, toDisplayName } from '../../../../shared/api/account.values.ts';
 import type { MeResponse } from '../../../../shared/api/auth.schema.ts';
 import { FormField } from '../../../components/forms/form-field.tsx';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useUpdateProfile } from '../api.ts';
 import { toI18nKey, useAccountErrorText } from '../error-text.ts';
 import { FormStatus, SettingsSection } from './form-status.tsx';

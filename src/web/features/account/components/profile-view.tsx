@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayNameOf } from '../../../../shared/api/account.values.ts';
 import type { MeResponse } from '../../../../shared/api/auth.schema.ts';
@@ -7,6 +6,7 @@ import type { MembershipLevel } from '../../../../shared/membership/level.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { formatDate, formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { CompletedTasks } from './completed-tasks.tsx';
 
 const LEVEL_TONES: Record<MembershipLevel, BadgeTone> = { free: 'gray', premium: 'blue', vip: 'purple' };

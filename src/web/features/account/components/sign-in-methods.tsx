@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { OAUTH_PROVIDERS } from '../../../../shared/api/auth.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLinkedProviders } from '../api.ts';
 import { useAccountErrorText } from '../error-text.ts';
 import { SettingsSection } from './form-status.tsx';

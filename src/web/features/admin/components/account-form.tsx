@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CreateSocialAccountBody } from '../../../../shared/api/social-accounts.schema.ts';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateSocialAccount } from '../accounts-api.ts';
 import { useSecretKeyMissing } from '../system-api.ts';
 import { SecretKeyNotice } from './config-notice.tsx';

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SocialUsageResponse } from '../../../../shared/api/social-accounts.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useEchart } from '../../../lib/use-echart.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { loadAdminEcharts } from './load-admin-echarts.ts';
 
 /** The last `days` UTC dates, oldest first (YYYY-MM-DD, as usage records are keyed). */

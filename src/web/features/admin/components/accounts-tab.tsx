@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SocialAccount, SocialUsageResponse } from '../../../../shared/api/social-accounts.schema.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -7,6 +6,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import {
   useDeleteSocialAccount,
   useSetSocialAccountActive,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminAd, AdminAdBody } from '../../../../shared/api/ads.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const TEXT_FIELDS = [
   ['titleZh', 120],

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminAd } from '../../../../shared/api/ads.schema.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAdminAds, useCreateAd, useDeleteAd, useUpdateAd } from '../ads-api.ts';
 import { AdForm } from './ad-form.tsx';
 import { AdminItemList } from './admin-item-list.tsx';

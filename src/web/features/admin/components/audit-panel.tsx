@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '../../../../shared/api/admin-data.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAuditLog } from '../admin-data-api.ts';
 import { diffAuditEntry, formatAuditValue } from '../audit-diff.ts';
 

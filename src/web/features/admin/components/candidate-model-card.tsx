@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { EvaluationCellDto, HeatModelDto } from '../../../../shared/api/methodology.schema.ts';
 import { computeWeightChanges } from '../../../../shared/methodology/model-changes.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatDecimal } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePromoteModel } from '../methodology-api.ts';
 
 const share = (w: number) => `${formatDecimal(w * 100, 1)}%`;

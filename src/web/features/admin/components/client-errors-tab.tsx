@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import type { ClientErrorGroup } from '../../../../shared/api/client-errors.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAdminClientErrors } from '../client-errors-api.ts';
 
 const COLUMNS = ['message', 'count', 'lastSeen', 'route', 'build'] as const;

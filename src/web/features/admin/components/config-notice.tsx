@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ConfigItem } from '../../../../shared/api/admin-config.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAdminConfig, useSecretKeyMissing } from '../system-api.ts';
 
 function ConfigRow({ item }: { item: ConfigItem }) {

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   type AdminCorrection,
@@ -12,6 +11,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ADMIN_CORRECTIONS_PAGE_SIZE, useAdminCorrections, useReviewCorrection } from '../corrections-api.ts';
 
 /** One correction in the queue: project, user, field by field current → proposed, note, and the review buttons. */

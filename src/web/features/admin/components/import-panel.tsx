@@ -1,8 +1,8 @@
 import { type ChangeEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ImportMode, ImportResult } from '../../../../shared/api/admin-data.schema.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { FULL_EXPORT_URL, usePreviewImport, useRunImport } from '../admin-data-api.ts';
 import { describeImportPlan, type ImportFile, readImportFile } from '../import-file.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProposalDto } from '../../../../shared/api/weight-proposals.schema.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import {
   useAdminHeatModels,
   useAdminModelEvaluation,

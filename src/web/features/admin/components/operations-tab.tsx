@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MAINTENANCE_ACTIONS, type MaintenanceAction } from '../../../../shared/api/admin-ops.schema.ts';
 import type { Operation, OperationRunsResponse } from '../../../../shared/api/admin-runs.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
@@ -8,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useOperationRuns, useRunMaintenance, useStartRefresh } from '../system-api.ts';
 import { RunStatusBadge } from './run-status-badge.tsx';
 

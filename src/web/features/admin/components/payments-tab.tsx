@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdminPayment } from '../../../../shared/api/payments-checkout.schema.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -8,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { useFailureReason } from '../../../lib/failure-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAdminPayments, useRefundPayment } from '../payments-api.ts';
 
 const TONE: Record<AdminPayment['state'], BadgeTone> = {

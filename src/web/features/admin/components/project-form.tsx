@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ExportProject } from '../../../../shared/api/catalogue.schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useKnownChains, useSaveProject } from '../admin-data-api.ts';
 import {
   fieldErrorsOf,

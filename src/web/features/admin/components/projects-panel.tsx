@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminProjectListItem } from '../../../../shared/api/admin-data.schema.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -11,6 +10,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAdminProject, useAdminProjects, useAdminSectors, useDeleteProject } from '../admin-data-api.ts';
 import { ProjectForm } from './project-form.tsx';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { RunStatus } from '../../../../shared/api/sync.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const TONE: Record<RunStatus, string> = {
   running: 'bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200',

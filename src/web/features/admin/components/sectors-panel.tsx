@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ExportSector } from '../../../../shared/api/catalogue.schema.ts';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAdminSectors, useCreateSector, useSaveSector } from '../admin-data-api.ts';
 import { fieldErrorsOf } from '../project-form.ts';
 

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import type { AdminStatsResponse } from '../../../../shared/api/admin.schema.ts';
 import type { StatsRun } from '../../../../shared/api/admin-stats.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime, formatInteger, formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAdminStats } from '../system-api.ts';
 import { RunStatusBadge } from './run-status-badge.tsx';
 

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   X_DEBUG_ENDPOINTS,
   type XDebugEndpoint,
@@ -8,6 +7,7 @@ import {
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSecretKeyMissing } from '../system-api.ts';
 import { useTwitterDebug } from '../twitter-debug-api.ts';
 import { SecretKeyNotice } from './config-notice.tsx';

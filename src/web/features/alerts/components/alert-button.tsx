@@ -1,8 +1,8 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Alert } from '../../../../shared/api/alerts.schema.ts';
 import { BellIcon } from '../../../components/ui/icons.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { AlertDialog, type AlertTarget } from './alert-dialog.tsx';
 
 type AlertButtonProps = {

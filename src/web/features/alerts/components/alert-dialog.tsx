@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Alert } from '../../../../shared/api/alerts.schema.ts';
 import { ALERT_KINDS_BY_TARGET, type AlertKind, type AlertTargetType } from '../../../../shared/api/alerts.values.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateAlert } from '../api.ts';
 import { DEFAULT_THRESHOLD, THRESHOLD_INPUT } from '../condition.ts';
 import { SecretNotice } from './secret-notice.tsx';

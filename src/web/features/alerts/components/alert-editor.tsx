@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Alert, UpdateAlertBody } from '../../../../shared/api/alerts.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useUpdateAlert } from '../api.ts';
 import { THRESHOLD_INPUT } from '../condition.ts';
 

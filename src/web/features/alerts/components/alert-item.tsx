@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Alert } from '../../../../shared/api/alerts.schema.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDeleteAlert, useUpdateAlert } from '../api.ts';
 import { conditionText, lastValueText, stateHint } from '../condition.ts';
 import { AlertEditor } from './alert-editor.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAlerts } from '../api.ts';
 import { AlertItem } from './alert-item.tsx';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAlertDeliveries } from '../api.ts';
 
 /** One alert's deliveries beyond the in-app notice (e-mail, webhook), newest first, the last 50. */

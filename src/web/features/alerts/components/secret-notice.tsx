@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The webhook signing secret, shown once (create, or a webhook added later) with a copy button and the warning. */
 export function SecretNotice({ secret }: { secret: string }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { BrainIcon } from '../../../components/ui/icons.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { dataVersionTime } from '../analysis-view.ts';
 
 /** The panel's title, what it promises (every number cited) and which heat run it analyses. */

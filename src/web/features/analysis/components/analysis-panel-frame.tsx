@@ -1,9 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProjectAnalysisResponse, SectorAnalysisResponse } from '../../../../shared/api/analysis.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PendingBlock } from '../../../components/ui/pending-block.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { type AiModel, hasModel } from '../model-wording.ts';
 import { AnalysisHeader } from './analysis-header.tsx';
 import { AnalysisSummary } from './analysis-summary.tsx';

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type {
   AnalysisFact,
   ProjectAnalysisResponse,
@@ -8,6 +7,7 @@ import type {
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { NoValue } from '../../../components/ui/no-value.tsx';
 import { formatInteger, formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { dataVersionTime, formatFraction, formatSharePoints } from '../analysis-view.ts';
 import { findFact } from '../brief-segments.ts';
 import { SourceLine } from './fact-source.tsx';

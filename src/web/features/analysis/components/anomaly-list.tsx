@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnalysisFact, Anomaly } from '../../../../shared/api/analysis.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { findAnomalyFact, formatPlain } from '../analysis-view.ts';
 import { useAnalysisSourceName, useSignalLabel } from './fact-source.tsx';
 

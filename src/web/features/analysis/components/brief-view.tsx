@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import type { BriefResponse } from '../../../../shared/api/analysis.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { BriefTarget } from '../api.ts';
 import { useBrief } from '../hooks/use-brief.ts';
 import { CitedText } from './cited-text.tsx';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { AnalysisFact } from '../../../../shared/api/analysis.schema.ts';
 import { useSourceName } from '../../../components/metric-source.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** A source key's display name: our own computations read "HeatRank computation", adapters by their name. */
 export function useAnalysisSourceName(): (key: string) => string {

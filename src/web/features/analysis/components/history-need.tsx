@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { MarketAnalysisResponse } from '../../../../shared/api/analysis.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type History = MarketAnalysisResponse['history'];
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ANOMALY_MIN_POINTS } from '../../../../shared/analysis/constants.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { dataVersionTime, topAnomalies } from '../analysis-view.ts';
 import { useMarketAnalysis } from '../api.ts';
 import type { AiModel } from '../model-wording.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { MarketAnalysisResponse, Mover } from '../../../../shared/api/analysis.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { dataVersionTime } from '../analysis-view.ts';
 import { SourceLine } from './fact-source.tsx';
 import { HistoryNeed, hasHistory } from './history-need.tsx';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Mover } from '../../../../shared/api/analysis.schema.ts';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { formatDateTime, formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatSigned } from '../analysis-view.ts';
 import { useSignalLabel } from './fact-source.tsx';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProjectAnalysisResponse } from '../../../../shared/api/analysis.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { dataVersionTime } from '../analysis-view.ts';
 import { useProjectAnalysis } from '../api.ts';
 import { type AiModel, hasModel } from '../model-wording.ts';

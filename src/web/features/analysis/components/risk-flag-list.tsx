@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnalysisFact, RiskFlag } from '../../../../shared/api/analysis.schema.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatFactValue, formatRiskParams, isPageAnchor, missingParams } from '../analysis-view.ts';
 import { CitationLink } from './citation-link.tsx';
 import { useFactTitle, useSignalLabel } from './fact-source.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { dataVersionTime } from '../analysis-view.ts';
 import { useSectorAnalysis } from '../api.ts';
 import { type AiModel, hasModel } from '../model-wording.ts';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SimilarProject } from '../../../../shared/api/analysis.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatFraction } from '../analysis-view.ts';
 import { useSignalLabel } from './fact-source.tsx';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PendingBlock } from '../../../components/ui/pending-block.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { dataVersionTime, topAnomalies } from '../analysis-view.ts';
 import { useMarketAnalysis } from '../api.ts';
 import { AnomalyList } from './anomaly-list.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AnalysisLang } from '../../../../shared/api/analysis.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { analysisKeys, type BriefTarget } from '../api.ts';
 import { loadBrief } from '../brief-stream.ts';
 

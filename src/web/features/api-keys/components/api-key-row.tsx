@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ApiKey } from '../../../../shared/api/api-keys.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRevokeApiKey } from '../api.ts';
 
 /** One key: name, prefix, created, last used, state; Revoke asks for a confirmation in place. */

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ApiKeyListResponse, CreatedApiKey } from '../../../../shared/api/api-keys.schema.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateApiKey } from '../api.ts';
 import { ApiKeyRow } from './api-key-row.tsx';
 import { CreatedKeyNotice } from './created-key-notice.tsx';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CreatedApiKey } from '../../../../shared/api/api-keys.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The new key, shown once: a read-only field, a copy button and the warning that it will not be shown again. */
 export function CreatedKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {

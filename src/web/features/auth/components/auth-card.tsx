@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The card every auth form sits in: a heading, then the form (labelled by the heading) and what follows it. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useUnlockAccount } from '../api.ts';
 import { EmailLinkAction } from './email-link-action.tsx';
 import { ResetConfirmForm } from './reset-confirm-form.tsx';

@@ -1,8 +1,8 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/errors.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type Props = {
   token: string;

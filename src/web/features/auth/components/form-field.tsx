@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { FormField, type FormFieldProps } from '../../../components/forms/form-field.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export { FormField };
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { oauthStartUrl, useProviders } from '../api.ts';
 
 /** One button per configured provider (the others stay hidden); each is a full-page redirect to the provider. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSession } from '../api.ts';
 
 /** Renders `children` for a signed-in user; otherwise the spec's prompt asking to sign in (returning here after). */

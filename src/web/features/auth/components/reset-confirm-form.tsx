@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { PasswordResetConfirmBodySchema } from '../../../../shared/api/auth.schema.ts';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useConfirmReset } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';

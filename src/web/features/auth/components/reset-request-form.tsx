@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { PasswordResetRequestBodySchema } from '../../../../shared/api/auth.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRequestReset } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { SignInBodySchema } from '../../../../shared/api/auth.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSignIn } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';

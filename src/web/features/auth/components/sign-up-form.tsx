@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type MailDelivery, SignUpBodySchema } from '../../../../shared/api/auth.schema.ts';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSignUp } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { displayNameOf } from '../../../../shared/api/account.values.ts';
 import { Avatar } from '../../../components/ui/avatar.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSession, useSignOut } from '../api.ts';
 
 type UserMenuProps = {

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PasswordResetConfirmBodySchema } from '../../../../shared/api/auth.schema.ts';
 import { NewPasswordFields } from '../../../components/forms/new-password-fields.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCheckVerifyLink, useSession, useVerifyEmail } from '../api.ts';
 import { useAuthForm } from '../hooks/use-auth-form.ts';
 import { AuthCard, FormMessages, ModeLink, SubmitButton } from './auth-card.tsx';

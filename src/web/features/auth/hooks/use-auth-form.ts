@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export type AuthValues = { email: string; password: string; confirmPassword: string; acceptTerms: boolean };
 export type FieldErrors = Partial<Record<keyof AuthValues | 'token', string>>;

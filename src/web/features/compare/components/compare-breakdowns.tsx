@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { CompareItem } from '../../../../shared/api/compare.schema.ts';
 import { NoValue } from '../../../components/ui/no-value.tsx';
 import { formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const CATEGORIES = ['social', 'market', 'development', 'news'] as const;
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CompareItem } from '../../../../shared/api/compare.schema.ts';
 import type { TrendRange } from '../../../../shared/api/heat.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatScore } from '../../../lib/format.ts';
 import { useEchart } from '../../../lib/use-echart.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { loadCompareEcharts } from './load-compare-echarts.ts';
 import { RangeSwitch } from './range-switch.tsx';
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MetricSource as MetricSourceValue } from '../../../../shared/api/common.schema.ts';
 import type { CompareItem } from '../../../../shared/api/compare.schema.ts';
@@ -8,6 +7,7 @@ import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { Figure, type NoValueReason } from '../../../components/ui/no-value.tsx';
 import { formatCompact, formatUsd } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type Props = { items: readonly CompareItem[]; onRemove?: (id: string) => void };
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { COMPARE_MAX } from '../../../../shared/api/compare.values.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useProjectPicker } from '../api.ts';
 
 type Props = { selected: readonly string[]; onAdd: (id: string) => void };

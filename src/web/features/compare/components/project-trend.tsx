@@ -1,6 +1,6 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TrendRange } from '../../../../shared/api/heat.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useProjectTrend } from '../api.ts';
 import { TrendSection } from './trend-table.tsx';
 

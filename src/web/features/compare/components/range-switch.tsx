@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { TrendRange } from '../../../../shared/api/heat.schema.ts';
 import { TREND_RANGES } from '../../../../shared/api/heat.values.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** 7d / 30d / 90d buttons. */
 export function RangeSwitch({ range, onChange }: { range: TrendRange; onChange: (range: TrendRange) => void }) {

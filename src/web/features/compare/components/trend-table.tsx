@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TrendResponse } from '../../../../shared/api/compare.schema.ts';
 import type { TrendRange } from '../../../../shared/api/heat.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatDateTime, formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { RangeSwitch } from './range-switch.tsx';
 
 type TrendQuery = { data?: TrendResponse; isError: boolean; isPending: boolean; error: unknown };

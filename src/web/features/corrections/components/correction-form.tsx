@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CorrectionValues } from '../../../../shared/api/corrections.schema.ts';
 import {
   CORRECTION_FIELDS,
   CORRECTION_LIMITS,
   type CorrectionField,
 } from '../../../../shared/api/corrections.values.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useProposeCorrection } from '../api.ts';
 import { changedValues, type FormText, LIST_FIELDS, LONG_FIELDS, toFormText } from '../field-values.ts';
 

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CorrectionStatus } from '../../../../shared/api/corrections.schema.ts';
 import { CorrectionChanges } from '../../../components/correction-changes.tsx';
@@ -8,6 +7,7 @@ import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
 import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { MY_CORRECTIONS_PAGE_SIZE, useMyCorrections } from '../api.ts';
 
 const TONE: Record<CorrectionStatus, BadgeTone> = { pending: 'yellow', accepted: 'green', rejected: 'red' };

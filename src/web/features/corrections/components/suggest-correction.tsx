@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CorrectionValues } from '../../../../shared/api/corrections.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { CorrectionForm, type SectorOption } from './correction-form.tsx';
 
 type SuggestCorrectionProps = {

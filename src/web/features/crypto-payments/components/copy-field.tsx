@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** A read-only value (an address, an amount) with a copy button; `testId` marks it for tests. */
 export function CopyField({ label, value, testId }: { label: string; value: string; testId: string }) {

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type CryptoPayment, TX_HASH_PATTERN } from '../../../../shared/api/crypto-payments.schema.ts';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSubmitCryptoHash } from '../api.ts';
 import { injectedWallet, payWithWallet } from '../wallet.ts';
 import { PaymentFailed } from './payment-failed.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { CryptoPayment } from '../../../../shared/api/crypto-payments.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { CopyField } from './copy-field.tsx';
 
 /** The chain's display name: a known one, else "Chain <id>". */

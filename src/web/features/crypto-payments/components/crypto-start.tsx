@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { CryptoOptionsResponse, CryptoToken } from '../../../../shared/api/crypto-payments.schema.ts';
 import type { BillingPeriod, PaidPlan } from '../../../../shared/api/payments.schema.ts';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateCryptoPayment } from '../api.ts';
 
 type Props = {

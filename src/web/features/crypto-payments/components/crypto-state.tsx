@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CryptoPayment } from '../../../../shared/api/crypto-payments.schema.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { PaymentFailed } from './payment-failed.tsx';
 
 /** The payment's live state: confirmations so far while processing, the success, or "Payment Failed" and why. */

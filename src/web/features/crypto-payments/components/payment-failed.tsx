@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The spec's "Payment Failed" (支付失败) message with the reason. */
 export function PaymentFailed({ reason }: { reason: string }) {

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   DASHBOARD_MAX_WIDGETS,
   DASHBOARD_NOTE_MAX,
@@ -8,6 +7,7 @@ import {
   type WidgetKind,
 } from '../../../../shared/api/dashboard.schema.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSavedSearchOptions, useWatchlistOptions } from '../api.ts';
 
 type AddWidgetFormProps = { count: number; busy: boolean; onAdd: (widget: DashboardWidget) => void };

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { DashboardResponse, DashboardWidget } from '../../../../shared/api/dashboard.schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDashboard, useSaveDashboard, useSavedSearchOptions, useWatchlistOptions } from '../api.ts';
 import { moveWidget, removeWidget, setNoteText, toggleSize } from '../layout.ts';
 import { AddWidgetForm } from './add-widget-form.tsx';

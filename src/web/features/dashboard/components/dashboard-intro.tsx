@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { DASHBOARD_NOTE_MAX, WIDGET_KINDS } from '../../../../shared/api/dashboard.schema.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * What the dashboard is, in words, for whoever cannot use it yet (a visitor, a free member): the widget kinds and

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { WidgetSize } from '../../../../shared/api/dashboard.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export type FrameAction = 'up' | 'down' | 'resize' | 'remove';
 

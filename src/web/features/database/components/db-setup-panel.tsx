@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { DbSetupResponse } from '../../../../shared/api/admin-ops.schema.ts';
 import { formatDecimal, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type Props = { data: DbSetupResponse };
 

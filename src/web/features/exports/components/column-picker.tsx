@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import {
   type ExportOptions,
   exportColumnsOf,
@@ -8,6 +7,7 @@ import {
 } from '../../../../shared/api/exports.schema.ts';
 import type { ExportSourceKind } from '../../../../shared/api/exports.values.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type ColumnPickerProps = {
   kind: ExportSourceKind;

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   EXPORT_DELIVERIES,
   EXPORT_FORMATS,
@@ -11,6 +10,7 @@ import {
 import { EXPORT_SOURCE_KINDS, type ExportSourceKind } from '../../../../shared/api/exports.values.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateExport, useCreateSchedule, useExports } from '../api.ts';
 import type { SourceDraft } from '../source-params.ts';
 import { toSource } from '../source-params.ts';

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { Export } from '../../../../shared/api/exports.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { downloadUrl, useDeleteExport, useRetryExport } from '../api.ts';
 
 /** Bytes as "12.3 KB" / "4.5 MB" (units are the same in both languages). */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { Schedule } from '../../../../shared/api/exports.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCancelSchedule } from '../api.ts';
 
 /** My scheduled exports: what, how often, how delivered, the next run, and a cancel button. */

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSavedSearchChoices, useSectorChoices, useWatchlistChoices } from '../api.ts';
 import type { SourceDraft } from '../source-params.ts';
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FundingRound } from '../../../../shared/api/fundamentals.schema.ts';
 import { useSourceName } from '../../../components/metric-source.tsx';
 import { ExternalIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatUsd } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useProjectFunding } from '../api.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ProjectHeatResponse } from '../../../../shared/api/heat.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { displayPercentile } from '../breakdown-view.ts';
 
 type Props = {

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProjectHeatResponse } from '../../../../shared/api/heat.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatScore } from '../../../lib/format.ts';
 import { useEchart } from '../../../lib/use-echart.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { loadHeatEcharts } from './load-heat-echarts.ts';
 
 const CATEGORIES = ['social', 'market', 'development', 'news'] as const;

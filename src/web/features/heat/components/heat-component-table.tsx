@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { ProjectHeatResponse } from '../../../../shared/api/heat.schema.ts';
 import type { BreakdownEntry } from '../../../../shared/scoring/types.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { formatCompact, formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { componentLabelKey, formatPoints, formatRaw, formatWeight, groupBreakdown } from '../breakdown-view.ts';
 import { CohortNote } from './cohort-note.tsx';
 

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HISTORY_RANGES, type HistoryPoint, type HistoryRange } from '../../../../shared/api/heat.schema.ts';
 import { ShieldIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatDateTime, formatScore } from '../../../lib/format.ts';
 import { useEchart } from '../../../lib/use-echart.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { loadHeatEcharts } from './load-heat-echarts.ts';
 
 type Props = {

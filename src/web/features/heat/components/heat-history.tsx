@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { HistoryRange } from '../../../../shared/api/heat.schema.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PendingBlock } from '../../../components/ui/pending-block.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useProjectHistory, useSectorHistory } from '../api.ts';
 import { HeatHistoryChart } from './heat-history-chart.tsx';
 import { HeatMoves } from './heat-moves.tsx';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { HistoryResponse, Move } from '../../../../shared/api/heat.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { componentLabelKey, formatPoints } from '../breakdown-view.ts';
 
 const TOP = 5;

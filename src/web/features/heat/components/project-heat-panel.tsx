@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PendingBlock } from '../../../components/ui/pending-block.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useProjectHeat } from '../api.ts';
 import { HeatBreakdownChart } from './heat-breakdown-chart.tsx';
 import { HeatComponentTable } from './heat-component-table.tsx';

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UsageResponse } from '../../../../shared/api/usage.schema.ts';
 import { computePointsLevel, LEVEL_POINT_THRESHOLDS, updateModeOf } from '../../../../shared/membership/level.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDate, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * The signed-in member's level, test mode, progress in points to the next level and the paid plan's end. `methods`:

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ShieldIcon } from '../../../components/ui/icons.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { LockReason } from '../lock-reason.ts';
 
 type LockedFeatureProps = {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { QuotaUsage } from '../../../../shared/api/usage.schema.ts';
 import { UNLIMITED } from '../../../../shared/membership/level.ts';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** This viewer's usage of each quota: used / limit and when the window resets (a visitor: counted by IP). */
 export function MyQuotas({ quotas, zoneLabel }: { quotas: readonly QuotaUsage[]; zoneLabel: string }) {

@@ -1,5 +1,4 @@
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   LEVEL_POINT_THRESHOLDS,
@@ -8,6 +7,7 @@ import {
 } from '../../../../shared/membership/level.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatCny, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type Billing = 'monthly' | 'yearly';
 type PaidLevel = Exclude<MembershipLevel, 'free'>;

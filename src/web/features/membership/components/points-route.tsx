@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LEVEL_POINT_THRESHOLDS, type MembershipLevel } from '../../../../shared/membership/level.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type PaidLevel = Exclude<MembershipLevel, 'free'>;
 const PAID_LEVELS: readonly PaidLevel[] = ['premium', 'vip'];

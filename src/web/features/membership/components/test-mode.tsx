@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { MEMBERSHIP_LEVELS, type MembershipLevel } from '../../../../shared/membership/level.ts';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSetTestMode } from '../api.ts';
 
 /** Shown on every page while this session previews a level; one click turns it off. */

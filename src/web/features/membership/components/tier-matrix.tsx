@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   canUse,
   FEATURES,
@@ -12,6 +11,7 @@ import {
 } from '../../../../shared/membership/level.ts';
 import { CheckIcon, MinusIcon } from '../../../components/ui/icons.tsx';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 // Narrow padding on phones: the four level columns and the feature names fit 358 px without a sideways scroll.
 const cell = 'px-1.5 py-2.5 text-center sm:px-4';

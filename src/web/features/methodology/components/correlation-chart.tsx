@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { EvaluationCellDto } from '../../../../shared/api/methodology.schema.ts';
 import { type EchartsLoader, useEchart } from '../../../lib/use-echart.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatCorrelation } from '../evaluation-view.ts';
 
 const loadEvaluationEcharts: EchartsLoader = () => import('./evaluation-echarts.ts').then((module) => module.echarts);

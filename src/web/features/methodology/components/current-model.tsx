@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useHeatModels } from '../api.ts';
 import { ModelRules } from './model-rules.tsx';
 import { ModelWeightsTable } from './model-weights-table.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { EvaluationCellDto } from '../../../../shared/api/methodology.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatCorrelation, formatShare } from '../evaluation-view.ts';
 
 type Summary = EvaluationCellDto['correlation'];

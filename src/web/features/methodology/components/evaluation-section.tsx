@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { EvaluationResponse } from '../../../../shared/api/methodology.schema.ts';
 import { EVALUATION_HORIZONS, TOP_SHARE } from '../../../../shared/methodology/evaluate.ts';
 import { OUTCOMES } from '../../../../shared/methodology/outcomes.ts';
 import type { OutcomeKey } from '../../../../shared/methodology/types.ts';
 import { formatDate, formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { evaluationUrl, useEvaluation } from '../api.ts';
 import { formatShare, pickCells } from '../evaluation-view.ts';
 import { CorrelationChart } from './correlation-chart.tsx';

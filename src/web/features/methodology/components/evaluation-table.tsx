@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { EvaluationCellDto } from '../../../../shared/api/methodology.schema.ts';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatShare } from '../evaluation-view.ts';
 import { SummaryFigure } from './evaluation-figures.tsx';
 

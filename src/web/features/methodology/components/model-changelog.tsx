@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { HeatModelsResponse } from '../../../../shared/api/methodology.schema.ts';
 import { formatDate, formatDecimal } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useHeatModels } from '../api.ts';
 
 type Entry = HeatModelsResponse['changelog'][number];

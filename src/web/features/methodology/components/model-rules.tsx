@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { HeatModelDefinition } from '../../../../shared/scoring/heat-model.ts';
 import { PROJECT_STATUSES } from '../../../../shared/scoring/types.ts';
 import {
@@ -9,6 +8,7 @@ import {
   TRENDING_TOP_SHARE,
 } from '../../../../shared/scoring/weights.ts';
 import { STALE_AFTER_INTERVALS } from '../../../../shared/staleness.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * The rules around the weights. Evidence, age and status are the scoring version's (`definition`); distinct authors,

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { formatDuration } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { buildModelRows, type ModelInputRow, type StatedModel } from '../model-view.ts';
 
 const percent = (share: number) => `${(share * 100).toFixed(1).replace(/\.0$/, '')}%`;

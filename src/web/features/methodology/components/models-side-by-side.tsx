@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { EvaluationResponse } from '../../../../shared/api/methodology.schema.ts';
 import { OUTCOMES } from '../../../../shared/methodology/outcomes.ts';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { modelsIn, pickCells } from '../evaluation-view.ts';
 import { SummaryFigure } from './evaluation-figures.tsx';
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDeleteProposal, useProposals } from '../api.ts';
 import { correlationList } from './proposal-results.tsx';
 

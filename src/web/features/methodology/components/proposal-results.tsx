@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProposalPreviewResponse } from '../../../../shared/api/weight-proposals.schema.ts';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
 import { formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { formatCorrelation } from '../evaluation-view.ts';
 import { formatWeightPercent } from '../weights-view.ts';
 import { SummaryFigure } from './evaluation-figures.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProposalWeights } from '../../../../shared/methodology/proposal.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSaveProposal } from '../api.ts';
 
 /** Saves the current weights under a name, private or public (public ones are listed with their evaluation). */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { OutcomeKey } from '../../../../shared/methodology/types.ts';
 import { ScrollRegion } from '../../../components/ui/scroll-region.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useEvaluation } from '../api.ts';
 import { pickCells } from '../evaluation-view.ts';
 import { SummaryFigure } from './evaluation-figures.tsx';

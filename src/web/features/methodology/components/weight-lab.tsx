@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProposalPreviewResponse } from '../../../../shared/api/weight-proposals.schema.ts';
 import { CURRENT_WEIGHTS, PROPOSAL_INPUTS, type ProposalWeights } from '../../../../shared/methodology/proposal.ts';
 import { SECTORS } from '../../../../shared/sectors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { usePreviewProposal } from '../api.ts';
 import { formatWeightPercent, rebalance } from '../weights-view.ts';
 import { ProposalResults } from './proposal-results.tsx';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useLatestNotifications, useMarkAllRead } from '../api.ts';
 import { NotificationItem } from './notification-item.tsx';
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useDismissPopover } from '../../../lib/use-dismiss-popover.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { notificationKeys, useUnreadCount } from '../api.ts';
 import { BellPanel } from './bell-panel.tsx';
 

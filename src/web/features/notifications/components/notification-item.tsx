@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Notification } from '../../../../shared/api/notifications.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useMarkRead } from '../api.ts';
 import { describeNotification, formatRelativeTime } from '../wording.ts';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useMarkAllRead, useNotificationPages } from '../api.ts';
 import { NotificationItem } from './notification-item.tsx';
 

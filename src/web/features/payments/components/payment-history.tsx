@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { Payment } from '../../../../shared/api/payments.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useFailureReason } from '../../../lib/failure-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useMyPayments } from '../api.ts';
 import { formatPaymentAmount } from '../format-amount.ts';
 import { PaymentStateBadge } from './payment-state-badge.tsx';

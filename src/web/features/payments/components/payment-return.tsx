@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import type { Payment } from '../../../../shared/api/payments.schema.ts';
 import type { MembershipLevel } from '../../../../shared/membership/level.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useFailureReason } from '../../../lib/failure-reason.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { isOpenState } from '../api.ts';
 import { formatPaymentAmount } from '../format-amount.ts';
 import { PaymentProof } from './payment-history.tsx';

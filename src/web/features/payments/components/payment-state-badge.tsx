@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { PaymentState } from '../../../../shared/api/payments.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const TONES = {
   pending: 'gray',

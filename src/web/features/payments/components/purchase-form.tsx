@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BillingPeriod, PaidPlan } from '../../../../shared/api/payments.schema.ts';
 import type { StripeMethod } from '../../../../shared/api/payments-checkout.schema.ts';
 import { formatCny } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCheckout } from '../api.ts';
 
 type PurchaseFormProps = {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PLATFORM_SORTS, type PlatformSort } from '../../../../shared/api/platforms.schema.ts';
 import { SearchField } from '../../../components/ui/search-field.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { PlatformKind } from '../api.ts';
 
 const KINDS = ['all', 'chain', 'launchpad'] as const;

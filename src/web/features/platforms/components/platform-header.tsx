@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../shared/api/platforms.schema.ts';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { PlatformKindBadge } from './platform-kind-badge.tsx';
 import { PlatformTvl } from './platform-tvl.tsx';
 

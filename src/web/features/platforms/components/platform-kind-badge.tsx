@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../shared/api/platforms.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** "Chain" / "Launch platform", and for a chain whose layer we know, "L1" or "L2" beside it (the title says what). */
 export function PlatformKindBadge({ platform }: { platform: Pick<Platform, 'kind' | 'layer'> }) {

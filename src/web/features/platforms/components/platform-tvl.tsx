@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { Platform } from '../../../../shared/api/platforms.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { formatUsd } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * A chain's TVL with its source and as-of (and a stale mark after a failed refresh), or "no data" in words when none is

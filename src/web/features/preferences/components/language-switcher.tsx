@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../../shared/locales/languages.ts';
 import { GlobeIcon } from '../../../components/ui/icons.tsx';
 import { changeLanguage, currentLanguage, isLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 // The spec's four language-switcher styles. The navbar uses "dropdown" (the spec's picker: Chinese first, default).
 export type LanguageSwitcherVariant = 'dropdown' | 'button' | 'compact' | 'card';

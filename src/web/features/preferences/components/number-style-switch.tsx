@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { NUMBER_STYLES, setNumberStyle, useNumberStyle } from '../../../lib/number-style.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * 万 / 亿 or K / M / B for large numbers (lib/number-style.ts). Only Chinese has the choice, so the footer's switch

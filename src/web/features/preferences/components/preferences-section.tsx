@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { setTheme, THEMES, useTheme } from '../../../lib/theme.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { NumberStyleSwitch } from './number-style-switch.tsx';
 import { PriceColoursSwitch } from './price-colours-switch.tsx';

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import {
   PRICE_COLOURS,
   type PriceColours,
@@ -6,6 +5,7 @@ import {
   setPriceColours,
   usePriceColoursChoice,
 } from '../../../lib/price-colours.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * Red up (红涨绿跌) or green up: a pair of buttons, each showing its own arrows in its own colours, so the choice reads

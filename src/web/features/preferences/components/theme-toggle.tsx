@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { MonitorIcon, MoonIcon, SunIcon } from '../../../components/ui/icons.tsx';
 import { setTheme, THEMES, type Theme, useTheme } from '../../../lib/theme.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const ICONS = { light: SunIcon, dark: MoonIcon, auto: MonitorIcon } as const;
 

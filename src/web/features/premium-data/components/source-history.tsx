@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { SourceHistorySeries } from '../../../../shared/api/premium-data.schema.ts';
 import { SOURCE_HISTORY_RANGES, type SourceHistoryRange } from '../../../../shared/api/premium-data.values.ts';
 import { useSourceName } from '../../../components/metric-source.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatInteger, formatPercent, formatUsd } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSourceHistory } from '../api.ts';
 import { Sparkline } from './sparkline.tsx';
 

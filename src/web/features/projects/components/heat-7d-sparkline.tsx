@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const WIDTH = 72;
 const HEIGHT = 22;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DIRECTORY_PAGE_SIZES, type DirectoryPageSize } from '../../../../shared/api/projects.values.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** Rows per page, 20 / 50 / 100 (the directory keeps it in its URL). */
 export function PageSizeSelect({

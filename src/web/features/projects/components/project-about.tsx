@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** `sectorLabel`: a sector's display name in the UI language (the stored categories are English). */
 type ProjectAboutProps = { project: Project; sectorLabel: (category: string) => string };

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { ProjectListItem } from '../../../../shared/api/projects.schema.ts';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ProjectNameCell } from './project-name-cell.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 import { ChainList, MarketFigure, marketGap } from './project-table.tsx';

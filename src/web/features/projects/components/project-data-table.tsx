@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProjectListItem, ProjectSort } from '../../../../shared/api/projects.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
@@ -7,6 +6,7 @@ import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
 import { Figure, NoValue } from '../../../components/ui/no-value.tsx';
 import { formatCompact, formatDate, formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { MarketFigure, marketGap, type SortState } from './project-table.tsx';
 
 type Column = {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PROJECT_STATUSES } from '../../../../shared/api/common.values.ts';
 import type { ProjectSort } from '../../../../shared/api/projects.schema.ts';
 import { PROJECT_SORTS } from '../../../../shared/api/projects.values.ts';
 import { FilterIcon, LinkIcon } from '../../../components/ui/icons.tsx';
 import { SearchField } from '../../../components/ui/search-field.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { type DirectoryFilters, defaultOrder } from '../hooks/use-directory-params.ts';
 
 export type FilterOption = { value: string; label: string };

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { LocalizedText } from '../../../../shared/api/common.schema.ts';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const TEXT_LABELS = ['team', 'roadmap', 'tokenomics'] as const;
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -10,6 +9,7 @@ import { VerifiedBadge } from '../../../components/verified-badge.tsx';
 import { formatUsd } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { ProjectStatusBadge } from './project-status-badge.tsx';
 import { TrendingBadge } from './trending-badge.tsx';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { NoValue } from '../../../components/ui/no-value.tsx';
 import { formatCompact, formatDecimal, formatUsd } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type MetricKind = 'usd' | 'percent' | 'count' | 'number';
 type MetricDef = { key: keyof typeof LABEL_KEYS; value: (p: Project) => number | null; kind: MetricKind };

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { Project } from '../../../../shared/api/projects.schema.ts';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** Heat and social score with what they mean and when they were computed. */
 export function ProjectScores({ project }: { project: Project }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { ProjectStatus } from '../../../../shared/api/common.schema.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const TONES: Record<ProjectStatus, BadgeTone> = { trending: 'red', rising: 'orange', new: 'blue', active: 'gray' };
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type {
   HeatSparklines,
@@ -13,6 +12,7 @@ import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { ArrowDownIcon, ArrowUpIcon } from '../../../components/ui/icons.tsx';
 import { Figure, type NoValueReason } from '../../../components/ui/no-value.tsx';
 import { formatUsd } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { Heat7dSparkline } from './heat-7d-sparkline.tsx';
 import { ProjectNameCell } from './project-name-cell.tsx';
 import { ProjectStatusBadge } from './project-status-badge.tsx';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { TrendingRank } from '../../../../shared/api/projects.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * "Trending on CoinGecko #n" with the list's as-of: in the hover title in a table row, written out on a project page.

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { SearchFacets } from '../../../../shared/api/search.schema.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { SearchUrlQuery } from '../search-url.ts';
 
 const CHIPS_PER_FACET = 8;

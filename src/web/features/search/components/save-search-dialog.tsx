@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SAVED_SEARCH_NAME_MAX } from '../../../../shared/api/saved-searches.schema.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateSavedSearch } from '../api.ts';
 
 type SaveSearchDialogProps = {

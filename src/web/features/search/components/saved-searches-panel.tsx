@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SAVED_SEARCH_NAME_MAX, type SavedSearch } from '../../../../shared/api/saved-searches.schema.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDeleteSavedSearch, useUpdateSavedSearch } from '../api.ts';
 import { searchHref } from '../search-url.ts';
 

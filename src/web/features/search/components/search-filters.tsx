@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PROJECT_STATUSES } from '../../../../shared/api/common.values.ts';
 import type { SearchFacets } from '../../../../shared/api/search.schema.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { type RangeKey, SEARCH_RANGES, type SearchUrlQuery } from '../search-url.ts';
 import { FacetChips } from './facet-chips.tsx';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { SearchResponse } from '../../../../shared/api/search.schema.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** "3 of 10 searches today" after a counted search (nothing before the first one); unlimited says so. */
 export function SearchQuotaNote({ quota }: { quota: SearchResponse['quota'] | undefined }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { SECTOR_CONFIDENT_MIN_SCORED } from '../../../../shared/api/sectors.values.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /**
  * "Low confidence: rests on 2 scored projects" under a sector's heat when the server marks it so (fewer than

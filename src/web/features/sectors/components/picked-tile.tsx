@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The heat map tile a phone user tapped: its full name and heat in words, and the link that opens it. */
 export function PickedTile({ sector, name }: { sector: Sector; name: string }) {

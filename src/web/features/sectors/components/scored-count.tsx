@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** "n scored" beside a sector's project count: how many members its heat is computed from (the tooltip says why). */
 export function ScoredCount({ sector }: { sector: Pick<Sector, 'scoredCount' | 'projectCount'> }) {

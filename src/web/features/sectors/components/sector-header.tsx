@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
@@ -7,6 +6,7 @@ import { Figure } from '../../../components/ui/no-value.tsx';
 import { formatInteger, formatUsd } from '../../../lib/format.ts';
 import { htmlLang, pickLocalized } from '../../../lib/localized.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
 import { LowConfidence } from './low-confidence.tsx';
 import { ScoredCount } from './scored-count.tsx';

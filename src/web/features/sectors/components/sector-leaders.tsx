@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
 
 type ScoredSector = Sector & { heatScore: number };

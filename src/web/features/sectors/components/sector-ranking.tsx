@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../components/ui/heat-score.tsx';
 import { NoValue } from '../../../components/ui/no-value.tsx';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
 import { LowConfidence } from './low-confidence.tsx';
 import { ScoredCount } from './scored-count.tsx';

@@ -1,6 +1,5 @@
 import type * as EchartsCore from 'echarts/core';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { SampleNote } from '../../../components/metric-source.tsx';
@@ -8,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatInteger, formatScore, formatUsd } from '../../../lib/format.ts';
 import { useTheme } from '../../../lib/theme.ts';
 import { type EchartsLoader, useEchart } from '../../../lib/use-echart.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { sectorDisplayName } from '../hooks/use-sector-names.ts';
 import { PickedTile } from './picked-tile.tsx';
 import { CARD_BACKGROUND, HEAT_SCALE, heatColour, LEGEND_GRADIENT, NO_HEAT_COLOUR } from './treemap-colours.ts';

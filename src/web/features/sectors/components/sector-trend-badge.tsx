@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ArrowDownIcon, ArrowUpIcon, MinusIcon } from '../../../components/ui/icons.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** Trend label (spec §3: trending up / trending down / stable); null until there is enough history. */
 export function SectorTrendBadge({ trend }: { trend: Sector['trend'] }) {

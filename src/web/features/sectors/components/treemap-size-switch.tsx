@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { TREEMAP_SIZES, type TreemapSize } from './treemap-size.ts';
 
 /** The heat map's "tile size" choice: project count, market cap or TVL (a segmented control of pressed buttons). */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Sector } from '../../../../shared/api/sectors.schema.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSectors } from '../api.ts';
 
 /** A sector's name in the UI language (nameZh in zh when present). */

@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import type { SocialSummary } from '../../../../shared/api/social.schema.ts';
 import { MetricSource } from '../../../components/metric-source.tsx';
 import { ExternalIcon } from '../../../components/ui/icons.tsx';
 import { NoValue } from '../../../components/ui/no-value.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatCompact, formatDate, formatDateTime, formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useProjectSocial } from '../api.ts';
 
 type Posts = NonNullable<SocialSummary['recentPosts']>;

@@ -1,5 +1,4 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   type AdminSupportQuery,
   type AdminSupportRequest,
@@ -11,6 +10,7 @@ import { SUPPORT_RESPONSE_TARGETS } from '../../../../shared/membership/support.
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime, formatDuration } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAdminSupportThread, useSupportAdminAction, useSupportQueue } from '../api.ts';
 import { MessageList } from './message-list.tsx';
 import { OverdueBadge, SupportPriorityBadge, SupportStateBadge } from './support-badges.tsx';

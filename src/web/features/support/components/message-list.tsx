@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { SupportMessage } from '../../../../shared/api/support.schema.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type Message = SupportMessage & { authorEmail?: string | null };
 

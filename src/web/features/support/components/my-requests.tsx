@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useMySupportRequests } from '../api.ts';
 import { OverdueBadge, SupportPriorityBadge, SupportStateBadge } from './support-badges.tsx';
 

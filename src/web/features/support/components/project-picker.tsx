@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useSupportProjectPicker } from '../api.ts';
 
 type Picked = { id: string; name: string } | null;

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { SupportState } from '../../../../shared/api/support.schema.ts';
 import type { SupportPriority } from '../../../../shared/membership/support.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 const STATE_TONES: Record<SupportState, BadgeTone> = { open: 'orange', answered: 'green', closed: 'gray' };
 

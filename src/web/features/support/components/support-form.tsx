@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SUPPORT_LIMITS, type SupportThread } from '../../../../shared/api/support.schema.ts';
 import { SUPPORT_RESPONSE_TARGETS } from '../../../../shared/membership/support.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateSupportRequest, useSupportPriority } from '../api.ts';
 import { ProjectPicker } from './project-picker.tsx';
 import { useBusinessDays } from './support-targets.tsx';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { SUPPORT_RESPONSE_TARGETS } from '../../../../shared/membership/support.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** "N business days" from the one constant (shared/membership/support.ts). */
 export function useBusinessDays() {

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SUPPORT_LIMITS } from '../../../../shared/api/support.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCloseSupportRequest, useSupportFollowUp, useSupportThread } from '../api.ts';
 import { MessageList } from './message-list.tsx';
 import { OverdueBadge, SupportPriorityBadge, SupportStateBadge } from './support-badges.tsx';

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { HealthResponse } from '../../../../shared/api/system.schema.ts';
 import { RefreshIcon } from '../../../components/ui/icons.tsx';
 import { formatDateTime, formatDuration, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type HealthPanelProps = {
   health: HealthResponse | undefined;

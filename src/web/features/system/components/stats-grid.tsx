@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { StatsResponse } from '../../../../shared/api/system.schema.ts';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime, formatInteger, formatPercent, formatScore } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { type StatKey, whyNotYet } from '../stats-why.ts';
 
 const STATS: { key: StatKey; format: (value: number) => string }[] = [

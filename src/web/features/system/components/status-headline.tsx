@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { SyncSource } from '../../../../shared/api/sync.schema.ts';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import type { HeadlineState, Problem } from '../status-state.ts';
 
 const TONES: Record<'good' | 'neutral' | 'warn' | 'bad', { box: string; dot: string }> = {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type {
   RunStatus,
   SourceFreshness,
@@ -9,6 +8,7 @@ import type {
 } from '../../../../shared/api/sync.schema.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { formatDate, formatDateTime, formatDuration, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { sourceNameKey } from './status-headline.tsx';
 
 const STATE_TONE: Record<SourceState, BadgeTone> = {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { AdStartResponse, CreditResponse, TasksResponse } from '../../../../shared/api/tasks.schema.ts';
 import { POINTS_PER_AD } from '../../../../shared/membership/tasks.ts';
 import { ExternalIcon } from '../../../components/ui/icons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useClaimAd, useStartAd } from '../api.ts';
 import { type ServerWait, useSecondsLeft } from '../hooks/use-seconds-left.ts';
 import { readSecondsLeft } from '../progress.ts';

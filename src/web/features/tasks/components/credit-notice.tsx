@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import type { CreditResponse } from '../../../../shared/api/tasks.schema.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** What a credit earned and the balance after it, announced politely to screen readers. */
 export function CreditNotice({ credit }: { credit: CreditResponse }) {

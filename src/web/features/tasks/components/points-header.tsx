@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PointsResponse } from '../../../../shared/api/points.schema.ts';
 import type { TasksResponse } from '../../../../shared/api/tasks.schema.ts';
 import { MEMBERSHIP_LEVELS } from '../../../../shared/membership/level.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { computeLevelProgress } from '../progress.ts';
 
 type PointsHeaderProps = { points: PointsResponse; day: TasksResponse['day']; caps: TasksResponse['caps'] };

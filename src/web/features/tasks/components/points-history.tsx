@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { PointsResponse } from '../../../../shared/api/points.schema.ts';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { formatDateTime, formatInteger } from '../../../lib/format.ts';
 import { usePaginationLabels } from '../../../lib/use-pagination-labels.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { computePageCount } from '../progress.ts';
 
 type PointsHistoryProps = { history: PointsResponse['history']; onOffsetChange: (offset: number) => void };

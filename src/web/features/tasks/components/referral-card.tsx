@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TasksResponse } from '../../../../shared/api/tasks.schema.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** The invite link (this site's origin + the server's path) with a copy button, and how many friends came. */
 export function ReferralCard({ referral }: { referral: TasksResponse['referral'] }) {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useShareChoices, useStartShare } from '../api.ts';
 import { ErrorNotice } from './credit-notice.tsx';
 

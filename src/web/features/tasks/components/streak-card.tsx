@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { TasksResponse } from '../../../../shared/api/tasks.schema.ts';
 import { formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 /** Consecutive days with a daily task, the best run, and how far the next streak bonus is. */
 export function StreakCard({ streak }: { streak: TasksResponse['streak'] }) {

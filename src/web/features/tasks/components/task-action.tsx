@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CreditResponse, TaskItem } from '../../../../shared/api/tasks.schema.ts';
 import type { TaskKey } from '../../../../shared/membership/tasks.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCheckIn, useClaimTask } from '../api.ts';
 import { ErrorNotice } from './credit-notice.tsx';
 import { ShareDialog } from './share-dialog.tsx';

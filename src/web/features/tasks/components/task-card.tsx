@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CreditResponse, TaskItem, TaskState } from '../../../../shared/api/tasks.schema.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { CreditNotice } from './credit-notice.tsx';
 import { TaskAction } from './task-action.tsx';
 

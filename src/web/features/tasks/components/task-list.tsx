@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import type { TasksResponse } from '../../../../shared/api/tasks.schema.ts';
 import {
   DAILY_TASKS_PER_DAY,
   POINTS_PER_ACHIEVEMENT,
   POINTS_PER_DAILY_TASK,
 } from '../../../../shared/membership/tasks.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { TaskCard } from './task-card.tsx';
 
 type TaskListProps = { data: TasksResponse };

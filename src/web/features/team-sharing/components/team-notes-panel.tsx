@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ProjectNote } from '../../../../shared/api/team-sharing.schema.ts';
 import { NOTE_BODY_MAX } from '../../../../shared/api/team-sharing.values.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateNote, useDeleteNote, useProjectNotes, useUpdateNote } from '../api.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useTeamSavedSearches } from '../api.ts';
 
 /** `/search?<query>`: where a shared search's results show (run as the reader, on the reader's own search quota). */

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TeamWatchlist } from '../../../../shared/api/team-sharing.schema.ts';
 import { formatDateTime, formatPercent, formatScore, formatUsd } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRemoveTeamWatchlistItem, useRenameTeamWatchlist, useTeamWatchlist, useTeamWatchlists } from '../api.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TEAM_NAME_MAX } from '../../../../shared/api/teams.schema.ts';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateTeam } from '../api.ts';
 
 /** No team yet (vip): name it and create it; the creator becomes its owner. */

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TEAM_INVITATION_TTL_DAYS, type Team } from '../../../../shared/api/teams.schema.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useInvite, useRevokeInvitation } from '../api.ts';
 import { ConfirmAction } from './confirm-action.tsx';
 

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { Team, TeamMember } from '../../../../shared/api/teams.schema.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDate } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRemoveMember, useTransferTeam } from '../api.ts';
 import { ConfirmAction } from './confirm-action.tsx';
 

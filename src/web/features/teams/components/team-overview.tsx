@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { TEAM_NAME_MAX, type Team } from '../../../../shared/api/teams.schema.ts';
 import { useErrorText } from '../../../lib/errors.ts';
 import { formatDate, formatInteger } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRenameTeam } from '../api.ts';
 
 function RenameForm({ team, onDone }: { team: Team; onDone: () => void }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { Team } from '../../../../shared/api/teams.schema.ts';
 import { useErrorText } from '../../../lib/errors.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useDeleteTeam, useLeaveTeam } from '../api.ts';
 import { ConfirmAction } from './confirm-action.tsx';
 import { TeamInvitations } from './team-invitations.tsx';

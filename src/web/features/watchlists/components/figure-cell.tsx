@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { Figure } from '../../../../shared/api/watchlists.schema.ts';
 import { formatUsd } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 export type MissingReason = NonNullable<Figure['reason']> | 'noData';
 

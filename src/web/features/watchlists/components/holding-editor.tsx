@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { WatchlistItem } from '../../../../shared/api/watchlists.schema.ts';
 import { HOLDING_MAX, WATCHLIST_NOTE_MAX } from '../../../../shared/api/watchlists.values.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useUpdateItem } from '../api.ts';
 
 /** "" → null (cleared); otherwise a finite number in [0, HOLDING_MAX], or undefined when invalid. */

@@ -1,11 +1,11 @@
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WatchlistItem } from '../../../../shared/api/watchlists.schema.ts';
 import { MetricSource, SampleNote } from '../../../components/metric-source.tsx';
 import { ChangeText } from '../../../components/ui/change-text.tsx';
 import { Logo } from '../../../components/ui/logo.tsx';
 import { formatQuantity, formatScore, formatUsd } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useRemoveItem } from '../api.ts';
 import { FigureCell, Missing } from './figure-cell.tsx';
 import { HoldingEditor } from './holding-editor.tsx';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatScore } from '../../../lib/format.ts';
 import { useEchart } from '../../../lib/use-echart.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { type HistoryRange, watchlistHistoryOptions } from '../api.ts';
 import { loadListEcharts } from './load-list-echarts.ts';
 

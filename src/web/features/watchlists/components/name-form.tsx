@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { WATCHLIST_NAME_MAX } from '../../../../shared/api/watchlists.values.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 
 type NameFormProps = {
   initial?: string;

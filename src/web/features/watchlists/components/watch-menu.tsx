@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WatchingResponse } from '../../../../shared/api/watchlists.schema.ts';
 import { showToast } from '../../../lib/toast.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useAddItem, useCreateWatchlist, useRemoveItem } from '../api.ts';
 import { NameForm } from './name-form.tsx';
 

@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useDismissPopover } from '../../../lib/use-dismiss-popover.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useWatchedProjects, useWatching } from '../api.ts';
 import { WatchMenu } from './watch-menu.tsx';
 

@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WatchlistSummary } from '../../../../shared/api/watchlists.schema.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useTranslation } from '../../../lib/use-translation.ts';
 import { useCreateWatchlist, useDeleteWatchlist, useRenameWatchlist, useWatchlists } from '../api.ts';
 import { NameForm } from './name-form.tsx';
 

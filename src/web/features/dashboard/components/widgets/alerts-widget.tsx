@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { useAlertsWidget } from '../../api.ts';
 import { WidgetEmpty, WidgetFailed, WidgetLoading } from './widget-states.tsx';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { useBriefWidget } from '../../api.ts';
 import { WidgetEmpty, WidgetFailed, WidgetLoading } from './widget-states.tsx';
 

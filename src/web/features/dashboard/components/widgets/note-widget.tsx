@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DASHBOARD_NOTE_MAX } from '../../../../../shared/api/dashboard.schema.ts';
 import { formatInteger } from '../../../../lib/format.ts';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { WidgetEmpty } from './widget-states.tsx';
 
 type NoteWidgetProps = { text: string; busy: boolean; onSave: (text: string) => void };

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '../../../../components/ui/badge.tsx';
 import { HeatScore } from '../../../../components/ui/heat-score.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDate, formatDateTime } from '../../../../lib/format.ts';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { useSearchResultsWidget } from '../../api.ts';
 import { SourceLine } from '../widget-frame.tsx';
 import { WidgetEmpty, WidgetFailed, WidgetLoading } from './widget-states.tsx';

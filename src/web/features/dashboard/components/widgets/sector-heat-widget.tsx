@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChangeText } from '../../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../../components/ui/heat-score.tsx';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { useSectorsWidget } from '../../api.ts';
 import { SourceLine } from '../widget-frame.tsx';
 import { WidgetEmpty, WidgetFailed, WidgetLoading } from './widget-states.tsx';

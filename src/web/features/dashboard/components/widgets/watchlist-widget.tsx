@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MetricSource } from '../../../../components/metric-source.tsx';
 import { ChangeText } from '../../../../components/ui/change-text.tsx';
 import { HeatScore } from '../../../../components/ui/heat-score.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatScore, formatUsd } from '../../../../lib/format.ts';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 import { useWatchlistWidget } from '../../api.ts';
 import { SourceLine } from '../widget-frame.tsx';
 import { WidgetEmpty, WidgetFailed, WidgetLoading } from './widget-states.tsx';

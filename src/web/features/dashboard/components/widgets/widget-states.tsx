@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../../components/ui/skeleton.tsx';
 import { useErrorText } from '../../../../lib/errors.ts';
+import { useTranslation } from '../../../../lib/use-translation.ts';
 
 /** What a widget says in words when it has nothing to show, and what will fill it. */
 export function WidgetEmpty({ children }: { children: ReactNode }) {
