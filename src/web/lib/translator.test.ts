@@ -110,6 +110,16 @@ describe.each(['zh', 'en'] as const)('the lookup reads the %s catalogue as i18ne
       ['no.such.key', { count: 2, defaultValue: 'Some' }],
     ];
     for (const [key, options] of cases) expect(ours.t(key, options)).toBe(reference.t(key, options));
+    // Keys tried in order (fact-source.tsx): the first found answers; none found, the default or the last key.
+    const keyLists: [string[], TranslateOptions][] = [
+      [['analysis:signals.nope', 'heat:components.nope', 'heat:categories.market'], {}],
+      [['analysis:signals.nope', 'heat:components.nope'], { defaultValue: 'nope' }],
+      [['analysis:signals.nope', 'heat:components.nope'], {}],
+      [['errors:NOT_FOUND', 'errors:INTERNAL'], {}],
+    ];
+    for (const [keys, options] of keyLists) {
+      expect(ours.t(keys, options)).toBe(reference.t(keys as unknown as string, options));
+    }
     expect(ours.exists('errors:NOT_FOUND')).toBe(reference.exists('errors:NOT_FOUND'));
     expect(ours.exists('errors:NO_SUCH_CODE')).toBe(false);
   });

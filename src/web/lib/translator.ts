@@ -14,7 +14,8 @@ export type TranslateOptions = {
   lng?: string;
   ns?: string | readonly string[];
 };
-export type Translate = (key: string, options?: TranslateOptions) => string;
+/** A key, or keys tried in order (the first one found answers). */
+export type Translate = (key: string | readonly string[], options?: TranslateOptions) => string;
 
 type Listener = (language: string) => void;
 
@@ -76,11 +77,14 @@ export class Translator {
       this.translate(key, { ...options, lng: options.lng ?? language ?? undefined, ns: options.ns ?? namespaces });
   }
 
-  private translate(key: string, options: TranslateOptions): string {
-    const found = this.lookup(key, options);
-    if (found !== undefined) return interpolate(found, options);
+  private translate(keys: string | readonly string[], options: TranslateOptions): string {
+    const list = typeof keys === 'string' ? [keys] : keys;
+    for (const key of list) {
+      const found = this.lookup(key, options);
+      if (found !== undefined) return interpolate(found, options);
+    }
     if (typeof options.defaultValue === 'string') return interpolate(options.defaultValue, options);
-    return splitKey(key, options).path;
+    return splitKey(list[list.length - 1] ?? '', options).path;
   }
 
   /** The string a key resolves to in the first namespace that has it, or undefined. */
