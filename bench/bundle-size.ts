@@ -5,8 +5,8 @@ import { routePages } from '../src/server/test/web-route-pages.ts';
 
 // JavaScript each route downloads before it can render, gzipped: the entry chunk and everything it imports
 // statically, the UI texts of the default language (zh, loaded before the first render), plus the route's own lazy
-// chunk, its static imports and the zh texts router.tsx loads with it (its route namespaces). Chunks a page loads later on demand (ECharts for the sector map, the heat charts)
-// are not counted: they arrive after the page is usable.
+// chunk, its static imports and the zh texts router.tsx loads with it (its route namespaces). Chunks a page loads
+// later on demand (ECharts for the sector map, the heat charts) are not counted: they arrive after the page is usable.
 // Reads Vite's manifest (build.manifest in vite.config.ts); run after `vite build`.
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] };

@@ -1,8 +1,17 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { en as catalogue } from '../shared/locales/index.ts';
-import { quoted, ROUTER, routeNamespaces, routePages, WEB_DIR } from './test/web-route-pages.ts';
+import {
+  lazyImports,
+  quoted,
+  ROUTER,
+  resolveLocal,
+  routeNamespaces,
+  routePages,
+  runtimeImports,
+  WEB_DIR,
+} from './test/web-route-pages.ts';
 
 // A namespace left out of the first-load texts (ROUTE_NAMESPACES) is loaded by the route that renders it (router.tsx)
 // or by the lazy component that does (`loadNamespaces` beside its `import()`). A component that speaks a namespace its
@@ -26,21 +35,13 @@ function namespacesSpoken(text: string): Set<string> {
   return spoken;
 }
 
-/** Local modules a file imports: `[static, lazy]`, type-only imports left out. */
+/** Local source modules a file imports: `[static, lazy]`, type-only imports left out. */
 function importsOf(file: string, text: string): [string[], string[]] {
-  const local = (specifier: string) => {
-    if (!specifier.startsWith('.')) return null;
-    const path = resolve(dirname(file), specifier);
-    return existsSync(path) && /\.tsx?$/.test(path) ? path : null;
-  };
-  const statics: string[] = [];
-  for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\s+([^;]*?)\s*from\s+'([^']+)'/g)) {
-    if (/^type\s/.test(m[1] ?? '')) continue;
-    const path = local(m[2] ?? '');
-    if (path) statics.push(path);
-  }
-  const lazies = [...text.matchAll(/import\('([^']+)'\)/g)].map((m) => local(m[1] ?? '')).filter((p) => p !== null);
-  return [statics, lazies];
+  const local = (specifiers: string[]) =>
+    specifiers
+      .map((specifier) => resolveLocal(file, specifier))
+      .filter((p): p is string => p !== null && /\.tsx?$/.test(p));
+  return [local(runtimeImports(text)), local(lazyImports(text))];
 }
 
 /** Files reached from `root` that speak a namespace not in `loaded` (lazy imports add what their file loads). */

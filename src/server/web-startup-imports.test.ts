@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { expect, test } from 'vitest';
+import { resolveLocal, runtimeImports, WEB_DIR } from './test/web-route-pages.ts';
 
 // The code every page waits for is what main.tsx imports statically (vite.config.ts puts it all in the `startup`
 // chunk); a page then waits for its route's chunk and what that imports statically. For the pages a phone lands on
@@ -12,7 +12,6 @@ import { expect, test } from 'vitest';
 // This walks the runtime imports (type-only imports erased, lazy `import()` not followed) and names the chain that
 // reaches zod.
 
-const WEB_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../web');
 const ENTRIES = [
   'main.tsx',
   'app/routes/home.tsx',
@@ -21,25 +20,6 @@ const ENTRIES = [
   'app/routes/sectors.tsx',
 ];
 const FORBIDDEN = ['zod'];
-
-/** The runtime imports of a source file: `import type` / `export type` erased, `import()` left out. */
-function runtimeImports(text: string): string[] {
-  const found: string[] = [];
-  for (const match of text.matchAll(/(?:^|\n)\s*(import|export)\s+([^;]*?)\s*from\s+'([^']+)'/g)) {
-    const clause = match[2] ?? '';
-    if (/^type\s/.test(clause)) continue;
-    // `import { type A, type B } from` is kept by verbatimModuleSyntax as an import for side effects.
-    found.push(match[3] ?? '');
-  }
-  for (const match of text.matchAll(/(?:^|\n)\s*import\s+'([^']+)'/g)) found.push(match[1] ?? '');
-  return found;
-}
-
-function resolveLocal(from: string, specifier: string): string | null {
-  if (!specifier.startsWith('.')) return null;
-  const path = resolve(dirname(from), specifier);
-  return existsSync(path) ? path : null;
-}
 
 /** The first chain of runtime imports from the entry to a forbidden package, or null. */
 function chainToForbidden(entry: string, name = relative(WEB_DIR, entry)): string[] | null {
