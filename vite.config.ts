@@ -127,10 +127,11 @@ export default defineConfig(({ command }) => ({
               test: (id: string) => !id.endsWith('.json') && !/node_modules[\\/](echarts|zrender)[\\/]/.test(id),
               minShareCount: 2,
               entriesAware: true,
-              // Groups under 3 kB join a neighbour. Measured by the bundle bench (2026-11-30): 6,000 merged page code of
-              // the project and sector pages (analysis, compare, the alert dialog) into chunks the home page loads —
-              // `/` 175 kB gzipped; 3,000: 156 kB in 17 files; 0: 157 kB in 27.
-              entriesAwareMergeThreshold: 3000,
+              // Groups under 2 kB join a neighbour. Measured by the bundle bench (2026-11-30, the account menu, footer and
+              // sync panel lazy): 3,000 merged the project page's analysis code into a chunk /sectors loads (172 kB
+              // gzipped against 148 at 2,000); at 2,000 `/` is 148.9 kB in 22 files, at 0 150.0 in 31. Earlier, 6,000
+              // brought the project and sector pages' code (analysis, compare, the alert dialog) to the home page.
+              entriesAwareMergeThreshold: 2000,
               includeDependenciesRecursively: false,
             },
           ],

@@ -333,7 +333,7 @@ describe.each(['zh', 'en'] as const)('alerts in the browser (%s)', (lang) => {
       await page.getByRole('button', { name: new RegExp(t.button) }).click();
       const locked = page.getByRole('dialog', { name: t.featureName }).locator('[data-slot="locked-feature"]');
       await locked.getByText(c.errors.FEATURE_LOCKED).waitFor();
-      await locked.getByRole('link', { name: c.membership.locked.upgrade }).waitFor();
+      await locked.getByRole('link', { name: c.app.locked.upgrade }).waitFor();
       expect(await page.locator('[data-slot="alert-dialog"]').count()).toBe(0); // no create form
       await screenshot(page, `alerts-${lang}-free-locked`);
       expect(await findSeriousViolations(page)).toEqual([]);

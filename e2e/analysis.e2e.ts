@@ -212,7 +212,7 @@ describe.each(['zh', 'en'] as const)('AI analysis in the browser (%s)', (lang) =
       await panel.locator('[data-analysis-summary]').waitFor();
       const locked = panel.locator('[data-slot="locked-feature"]');
       await locked.getByText(t.errors.FEATURE_LOCKED).waitFor();
-      await locked.getByRole('link', { name: t.membership.locked.upgrade }).waitFor();
+      await locked.getByRole('link', { name: t.app.locked.upgrade }).waitFor();
       await panel.getByText(a.panel.lockedTextNoModel).waitFor();
       expect(await panel.locator('[data-brief-state]').count()).toBe(0);
       expect(await panel.locator('[data-analysis-summary] dt').allTextContents()).toEqual(

@@ -110,7 +110,7 @@ describe.each(['zh', 'en'] as const)('compare in the browser (%s)', (lang) => {
       await open(page, `/compare?ids=${ids.join(',')}`);
       const locked = page.locator('main [data-slot="locked-feature"]');
       await locked.getByText(t.errors.FEATURE_LOCKED).waitFor();
-      await locked.getByRole('link', { name: t.membership.locked.upgrade }).waitFor();
+      await locked.getByRole('link', { name: t.app.locked.upgrade }).waitFor();
       expect(await page.locator('[data-slot="compare-metrics"]').count()).toBe(0);
       await screenshot(page, `compare-free-${lang}`);
 

@@ -39,7 +39,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
       await open(page, '/search?q=uni');
       const filters = page.locator('[data-slot="search-filters"]');
       await filters.getByText(t.errors.SIGN_IN_REQUIRED).waitFor();
-      await filters.getByRole('link', { name: t.membership.locked.signIn }).waitFor();
+      await filters.getByRole('link', { name: t.app.locked.signIn }).waitFor();
       await open(page, '/membership');
       await page
         .locator('[data-slot="locked-feature"][data-lock="signIn"]')
@@ -52,7 +52,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
       const locked = filters.locator('[data-slot="locked-feature"]');
       await locked.getByText(t.errors.FEATURE_LOCKED).waitFor();
       expect(await locked.getAttribute('data-lock')).toBe('locked');
-      await locked.getByRole('link', { name: t.membership.locked.upgrade }).waitFor();
+      await locked.getByRole('link', { name: t.app.locked.upgrade }).waitFor();
       expect(await filters.locator('select').count()).toBe(0);
       await screenshot(page, `locked-filter-${lang}`);
 
@@ -77,7 +77,7 @@ describe.each(['zh', 'en'] as const)('membership in the browser (%s)', (lang) =>
       await input.press('Enter');
       const limit = page.locator('[data-slot="locked-feature"][data-lock="limit"]');
       await limit.getByText(t.errors.SEARCH_LIMIT_REACHED.replace('{{limit}}', '10')).waitFor();
-      await limit.getByRole('link', { name: t.membership.locked.upgrade }).waitFor();
+      await limit.getByRole('link', { name: t.app.locked.upgrade }).waitFor();
       await note.getByText(t.search.quota.used.replace('{{used}}', '10').replace('{{limit}}', '10')).waitFor();
       await screenshot(page, `search-limit-${lang}`);
 

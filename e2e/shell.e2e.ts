@@ -122,6 +122,44 @@ describe('mobile menu at 390 px', () => {
   });
 });
 
+describe('scroll position', () => {
+  test('a page opened in the same tab starts at its top; a reload and Back return to where the reader was', async () => {
+    const context = await session.newContext({ lang: 'en' });
+    const page = await context.newPage();
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    const settled = () =>
+      page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await open(page, '/');
+    await page.getByRole('contentinfo').waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForFunction(() => window.scrollY > 600);
+
+    // Typed into the address bar: a new document, not the home page's position (both entries were react-router's
+    // `default` entry, and /membership opened scrolled to the bottom).
+    await open(page, '/membership');
+    await page.getByRole('contentinfo').waitFor();
+    await settled();
+    expect(await scrollY()).toBe(0);
+
+    await page.evaluate(() => window.scrollTo(0, 500));
+    await page.waitForFunction(() => window.scrollY === 500);
+    await page.reload();
+    await page.waitForFunction(() => window.scrollY === 500);
+
+    // The sticky bar's link: clicking it scrolls nothing, so the position kept for /membership stays 500.
+    await page
+      .getByRole('navigation', { name: en.app.nav.main })
+      .getByRole('link', { name: en.app.nav.sectors })
+      .click();
+    await page.waitForURL('**/sectors');
+    await page.locator('main h1').first().waitFor();
+    expect(await scrollY()).toBe(0);
+    await page.goBack();
+    await page.waitForFunction(() => window.location.pathname === '/membership' && window.scrollY === 500);
+    await context.close();
+  });
+});
+
 describe('redirects', () => {
   test('/projects, /heat, /ecosystem and unknown paths land where the spec says (query kept)', async () => {
     const context = await session.newContext({ lang: 'en' });

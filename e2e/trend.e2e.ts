@@ -80,7 +80,7 @@ describe.each(['zh', 'en'] as const)('sector trend in the browser (%s)', (lang) 
       await open(page, `/sectors/${id}`);
       const locked = page.locator('[data-slot="sector-trend"] [data-slot="locked-feature"]');
       await locked.getByText(t.errors.FEATURE_LOCKED).waitFor();
-      await locked.getByRole('link', { name: t.membership.locked.upgrade }).waitFor();
+      await locked.getByRole('link', { name: t.app.locked.upgrade }).waitFor();
       expect(await page.locator('[data-slot="sector-trend"] table').count()).toBe(0);
       await page.locator('[data-slot="sector-trend"]').scrollIntoViewIfNeeded();
       await screenshot(page, `sector-trend-free-${lang}`);

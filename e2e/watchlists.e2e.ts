@@ -159,7 +159,7 @@ describe.each(['zh', 'en'] as const)('watchlists in the browser (%s)', (lang) =>
       // The watchlist panel's own lock (the page also locks its trend section for a free user).
       const locked = page.locator('[data-slot="watch-button"] [data-slot="locked-feature"]');
       await locked.getByText(c.errors.FEATURE_LOCKED).waitFor();
-      await locked.getByRole('link', { name: c.membership.locked.upgrade }).waitFor();
+      await locked.getByRole('link', { name: c.app.locked.upgrade }).waitFor();
       await screenshot(page, `watchlists-${lang}-free-locked`);
       expect(await findSeriousViolations(page, 'main')).toEqual([]);
     });

@@ -194,7 +194,7 @@ describe.each(['zh', 'en'] as const)('custom dashboard (%s)', (lang) => {
         await open(page, '/dashboard');
         const locked = page.locator('[data-slot="locked-feature"]');
         await locked.getByText(c.errors.FEATURE_LOCKED).waitFor();
-        await locked.getByRole('link', { name: c.membership.locked.upgrade }).waitFor();
+        await locked.getByRole('link', { name: c.app.locked.upgrade }).waitFor();
         await page.getByRole('heading', { name: d.intro.heading }).waitFor();
         expect(await page.locator('article[data-widget-id]').count()).toBe(0);
         await shoot(page, `free-${lang}`, 'mobile');

@@ -208,7 +208,7 @@ describe.each(['zh', 'en'] as const)('first visit: the directory and a project p
       await table.locator('[data-slot="watch-star"]').first().click();
       const locked = page.locator('[data-slot="watch-star-panel"] [data-slot="locked-feature"]');
       await locked.getByText(c.errors.FEATURE_LOCKED).waitFor();
-      await locked.getByRole('link', { name: c.membership.locked.upgrade }).waitFor();
+      await locked.getByRole('link', { name: c.app.locked.upgrade }).waitFor();
       await shot(page, `free-star-${lang}`);
     });
   });

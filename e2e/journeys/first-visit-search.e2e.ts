@@ -110,12 +110,12 @@ describe.each(['zh', 'en'] as const)('first visit: finding a project by name (%s
       await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'uniswap');
       const limit = page.locator('[data-slot="locked-feature"][data-lock="limit"]');
       await limit.getByText(fillTemplate(c.errors.SEARCH_LIMIT_REACHED, { limit: 10 })).waitFor();
-      const resets = new RegExp(fillTemplate(c.membership.locked.resetsAt, { time: '.+' }));
+      const resets = new RegExp(fillTemplate(c.app.locked.resetsAt, { time: '.+' }));
       await limit.getByText(resets).waitFor();
-      expect(await limit.getByRole('link', { name: c.membership.locked.upgrade }).getAttribute('href')).toBe(
+      expect(await limit.getByRole('link', { name: c.app.locked.upgrade }).getAttribute('href')).toBe(
         '/membership',
       );
-      expect(await limit.getByRole('link', { name: c.membership.locked.earnPoints }).getAttribute('href')).toBe(
+      expect(await limit.getByRole('link', { name: c.app.locked.earnPoints }).getAttribute('href')).toBe(
         '/tasks',
       );
       // The refusal is the reader's own limit, not a failure: no "data loading failed" banner, now or a moment later.

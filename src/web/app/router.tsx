@@ -30,6 +30,7 @@ function page<K extends string>(
   return Object.assign(lazy(loadPage), { preload: loadPage });
 }
 
+// `auth`: the sign-in pages, and every page behind the sign-in prompt (require-sign-in.tsx) or with an account form.
 const ACCOUNT_TEXTS: RouteNamespace[] = ['tasks', 'account', 'points'];
 // The comparison's texts: its page, and the project page's and directory's ways into it (link, checkboxes, trend), and
 // the sector page's trend.
@@ -43,32 +44,43 @@ const DataToolHomePage = page(() => import('./routes/home-data-tool.tsx'), 'Data
 const DirectoryPage = page(() => import('./routes/directory.tsx'), 'DirectoryPage', [...COMPARE_TEXTS, 'watchlists']);
 // The project page carries the compare link, the "add to watchlist" and the "alert" buttons.
 const ProjectPage = page(() => import('./routes/project.tsx'), 'ProjectPage', [
+  'auth',
   'project',
   'sharing',
   ...COMPARE_TEXTS,
   'watchlists',
   'alerts',
   'analysis',
+  'membership',
 ]);
-const ComparePage = page(() => import('./routes/compare.tsx'), 'ComparePage', COMPARE_TEXTS);
+const ComparePage = page(() => import('./routes/compare.tsx'), 'ComparePage', [...COMPARE_TEXTS, 'membership']);
 const SectorsPage = page(() => import('./routes/sectors.tsx'), 'SectorsPage', ['sectors']);
 const SectorPage = page(() => import('./routes/sector.tsx'), 'SectorPage', [
   'sectors',
   ...COMPARE_TEXTS,
   'alerts',
   'analysis',
+  'membership',
 ]);
 const AnalyticsPage = page(() => import('./routes/analytics.tsx'), 'AnalyticsPage', ['analysis']);
 const PlatformsPage = page(() => import('./routes/platforms.tsx'), 'PlatformsPage', ['platforms']);
 const PlatformPage = page(() => import('./routes/platform.tsx'), 'PlatformPage', ['platforms']);
-const MembershipCryptoPage = page(() => import('./routes/membership-crypto.tsx'), 'MembershipCryptoPage', ['payments']);
+const MembershipCryptoPage = page(() => import('./routes/membership-crypto.tsx'), 'MembershipCryptoPage', [
+  'auth',
+  'payments',
+  'membership',
+]);
 // The membership page states the support response targets (features/support).
-const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage', ['payments', 'support']);
-const PaymentReturnPage = page(() => import('./routes/payment-return.tsx'), 'PaymentReturnPage', ['payments']);
-const TasksPage = page(() => import('./routes/tasks.tsx'), 'TasksPage', ACCOUNT_TEXTS);
-const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage', ['search', 'sharing']);
-const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage');
-const AuthCallbackPage = page(() => import('./routes/auth.tsx'), 'AuthCallbackPage');
+const MembershipPage = page(() => import('./routes/membership.tsx'), 'MembershipPage', [
+  'payments',
+  'support',
+  'membership',
+]);
+const PaymentReturnPage = page(() => import('./routes/payment-return.tsx'), 'PaymentReturnPage', ['auth', 'payments']);
+const TasksPage = page(() => import('./routes/tasks.tsx'), 'TasksPage', ['auth', ...ACCOUNT_TEXTS]);
+const SearchPage = page(() => import('./routes/search.tsx'), 'SearchPage', ['search', 'sharing', 'membership']);
+const AuthPage = page(() => import('./routes/auth.tsx'), 'AuthPage', ['auth']);
+const AuthCallbackPage = page(() => import('./routes/auth.tsx'), 'AuthCallbackPage', ['auth']);
 const AboutPage = page(() => import('./routes/about.tsx'), 'AboutPage', ['pages']);
 const MethodologyPage = page(() => import('./routes/methodology.tsx'), 'MethodologyPage', ['methodology']);
 const PrivacyPage = page(() => import('./routes/privacy.tsx'), 'PrivacyPage', ['pages']);
@@ -76,34 +88,46 @@ const TermsPage = page(() => import('./routes/terms.tsx'), 'TermsPage', ['pages'
 const ContactPage = page(() => import('./routes/contact.tsx'), 'ContactPage', ['pages']);
 const StatusPage = page(() => import('./routes/status.tsx'), 'StatusPage', ['pages', 'ingestion']);
 const ProfilePage = page(() => import('./routes/profile.tsx'), 'ProfilePage', [
+  'auth',
   ...ACCOUNT_TEXTS,
   'payments',
   'project',
 ]);
-const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ACCOUNT_TEXTS);
+const SettingsPage = page(() => import('./routes/settings.tsx'), 'SettingsPage', ['auth', ...ACCOUNT_TEXTS]);
 const WatchlistsPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistsPage', [
+  'auth',
   'watchlists',
   'sharing',
   ...COMPARE_TEXTS,
 ]);
 // A list's page ticks 2–5 of its projects for the comparison.
 const WatchlistPage = page(() => import('./routes/watchlists.tsx'), 'WatchlistPage', [
+  'auth',
   'watchlists',
   'sharing',
   ...COMPARE_TEXTS,
 ]);
-const DashboardPage = page(() => import('./routes/dashboard.tsx'), 'DashboardPage', ['dashboard']);
-const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['alerts']);
-const ExportsPage = page(() => import('./routes/exports.tsx'), 'ExportsPage', ['exports']);
+const DashboardPage = page(() => import('./routes/dashboard.tsx'), 'DashboardPage', ['auth', 'dashboard']);
+const AlertsPage = page(() => import('./routes/alerts.tsx'), 'AlertsPage', ['auth', 'alerts']);
+const ExportsPage = page(() => import('./routes/exports.tsx'), 'ExportsPage', ['auth', 'exports']);
 // Not /api: that prefix is the server's JSON namespace (a 404 there, never the web app) and proxies route it there.
-const ApiAccessPage = page(() => import('./routes/api-access.tsx'), 'ApiAccessPage', ['api']);
-const DbSetupPage = page(() => import('./routes/db-setup.tsx'), 'DbSetupPage', ['database']);
-const AdminPage = page(() => import('./routes/admin.tsx'), 'AdminPage', ['admin', 'support', 'methodology']);
-const SupportPage = page(() => import('./routes/support.tsx'), 'SupportPage', ['support']);
-const TwitterDebugPage = page(() => import('./routes/twitter-debug.tsx'), 'TwitterDebugPage', ['admin']);
-const TeamPage = page(() => import('./routes/team.tsx'), 'TeamPage', ['teams']);
-const TeamJoinPage = page(() => import('./routes/team.tsx'), 'TeamJoinPage', ['teams']);
-const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', ['notifications']);
+const ApiAccessPage = page(() => import('./routes/api-access.tsx'), 'ApiAccessPage', ['auth', 'api']);
+const DbSetupPage = page(() => import('./routes/db-setup.tsx'), 'DbSetupPage', ['auth', 'database']);
+const AdminPage = page(() => import('./routes/admin.tsx'), 'AdminPage', [
+  'auth',
+  'admin',
+  'support',
+  'methodology',
+  'membership',
+]);
+const SupportPage = page(() => import('./routes/support.tsx'), 'SupportPage', ['auth', 'support', 'membership']);
+const TwitterDebugPage = page(() => import('./routes/twitter-debug.tsx'), 'TwitterDebugPage', ['auth', 'admin']);
+const TeamPage = page(() => import('./routes/team.tsx'), 'TeamPage', ['auth', 'teams']);
+const TeamJoinPage = page(() => import('./routes/team.tsx'), 'TeamJoinPage', ['auth', 'teams']);
+const NotificationsPage = page(() => import('./routes/notifications.tsx'), 'NotificationsPage', [
+  'auth',
+  'notifications',
+]);
 
 /** Spec §2 redirects; the query string is kept so an old shared link keeps its filters. */
 export const REDIRECTS = [

@@ -47,6 +47,10 @@ async function loadCatalogue(language: Language): Promise<void> {
  * with the first page. locale-zh.ts and locale-en.ts leave exactly these out (a test checks it).
  */
 export const ROUTE_NAMESPACES = [
+  // The sign-in pages' and the account menu's texts: the menu loads after the first paint (navbar.tsx).
+  'auth',
+  // The plans, levels and quotas: the membership, tasks and account pages, and the paid panels.
+  'membership',
   'tasks',
   'account',
   'points',
@@ -77,7 +81,7 @@ export const ROUTE_NAMESPACES = [
 export type RouteNamespace = (typeof ROUTE_NAMESPACES)[number];
 
 const ROUTE_FILES = import.meta.glob<Record<string, unknown>>(
-  '../../shared/locales/*/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology,project,sectors,platforms,validation,ingestion,alerting,sharing}.json',
+  '../../shared/locales/*/{auth,membership,tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology,project,sectors,platforms,validation,ingestion,alerting,sharing}.json',
   {
     import: 'default',
   },

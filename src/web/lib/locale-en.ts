@@ -4,7 +4,7 @@
 const modules = import.meta.glob<Record<string, unknown>>(
   [
     '../../shared/locales/en/*.json',
-    '!../../shared/locales/en/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology,project,sectors,platforms,validation,ingestion,alerting,sharing}.json',
+    '!../../shared/locales/en/{auth,membership,tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology,project,sectors,platforms,validation,ingestion,alerting,sharing}.json',
   ],
   { eager: true, import: 'default' },
 );

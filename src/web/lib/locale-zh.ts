@@ -4,7 +4,7 @@
 const modules = import.meta.glob<Record<string, unknown>>(
   [
     '../../shared/locales/zh/*.json',
-    '!../../shared/locales/zh/{tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology,project,sectors,platforms,validation,ingestion,alerting,sharing}.json',
+    '!../../shared/locales/zh/{auth,membership,tasks,account,points,pages,compare,watchlists,alerts,notifications,search,exports,api,database,admin,payments,analysis,teams,dashboard,support,methodology,project,sectors,platforms,validation,ingestion,alerting,sharing}.json',
   ],
   { eager: true, import: 'default' },
 );

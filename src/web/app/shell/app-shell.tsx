@@ -2,24 +2,40 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { useSession } from '../../features/auth/api.ts';
-import { UnverifiedEmailBanner } from '../../features/auth/components/unverified-email-banner.tsx';
 import { RealtimeBridge } from '../../features/realtime/components/realtime-bridge.tsx';
 import { useDataState } from '../../features/system/api.ts';
+import { loadNamespaces } from '../../lib/i18n.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
 import { useNumberStyle } from '../../lib/number-style.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { AccountPreferencesSync } from '../account-preferences-sync.tsx';
 import { invalidationsForBatch } from '../live-updates.ts';
-import { Footer } from './footer.tsx';
 import { Navbar } from './navbar.tsx';
 import { OfflineBanner } from './offline-banner.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { useScrollRestoration } from './use-scroll-restoration.ts';
 
 // Only admins previewing a level ever see the banner: its code stays off everyone else's first load.
-const TestModeBanner = lazy(async () => ({
-  default: (await loadChunk(() => import('../../features/membership/components/test-mode.tsx'))).TestModeBanner,
-}));
+const TestModeBanner = lazy(async () => {
+  const [module] = await Promise.all([
+    loadChunk(() => import('../../features/membership/components/test-mode.tsx')),
+    loadChunk(() => loadNamespaces('membership')),
+  ]);
+  return { default: module.TestModeBanner };
+});
+
+// The footer sits below the first screen (<main> is at least a screen tall): its code, the channels and the display
+// switches load after the first paint, and it appears without moving anything the reader sees.
+const Footer = lazy(async () => ({ default: (await loadChunk(() => import('./footer.tsx'))).Footer }));
+
+// Only accounts with an e-mail still to verify see this banner: its code and texts load when one does.
+const UnverifiedEmailBanner = lazy(async () => {
+  const [module] = await Promise.all([
+    loadChunk(() => import('../../features/auth/components/unverified-email-banner.tsx')),
+    loadChunk(() => loadNamespaces('auth')),
+  ]);
+  return { default: module.UnverifiedEmailBanner };
+});
 
 /** Layout of every page: skip link, sticky navbar, the route (loaded on demand), footer and the toast region. */
 export function AppShell() {
@@ -58,7 +74,11 @@ export function AppShell() {
       <AccountPreferencesSync />
       <Navbar />
       <OfflineBanner />
-      {unverifiedEmail && <UnverifiedEmailBanner email={unverifiedEmail} />}
+      {unverifiedEmail && (
+        <Suspense fallback={null}>
+          <UnverifiedEmailBanner email={unverifiedEmail} />
+        </Suspense>
+      )}
       {testLevel && (
         <Suspense fallback={null}>
           <TestModeBanner testLevel={testLevel} />
@@ -75,7 +95,9 @@ export function AppShell() {
           {dataStateKnown ? <Outlet /> : <PageLoading />}
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <Toaster regionLabel={t('toast.region')} closeLabel={t('toast.close')} />
     </div>
   );

@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { type ComponentProps, lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CloseIcon, FlameIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { useSession } from '../../features/auth/api.ts';
-import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
 import { loadNamespaces } from '../../lib/i18n.ts';
@@ -20,6 +19,30 @@ const NotificationBell = lazy(async () => {
   ]);
   return { default: module.NotificationBell };
 });
+
+// The account menu and its texts (`auth`) load after the first paint: a visitor's first page does not carry them.
+const UserMenu = lazy(async () => {
+  const [module] = await Promise.all([
+    loadChunk(() => import('../../features/auth/components/user-menu.tsx')),
+    loadChunk(() => loadNamespaces('auth')),
+  ]);
+  return { default: module.UserMenu };
+});
+
+/** The account menu, behind the same box it shows while the session loads (so the bar does not move twice). */
+function AccountMenu(props: ComponentProps<typeof UserMenu>) {
+  return (
+    <Suspense
+      fallback={
+        <span className={props.className} aria-hidden="true">
+          <span className="inline-block h-9 w-20" />
+        </span>
+      }
+    >
+      <UserMenu {...props} />
+    </Suspense>
+  );
+}
 
 const linkTone = (isActive: boolean) =>
   isActive
@@ -127,7 +150,7 @@ export function Navbar() {
           <div className={bp.below}>
             <LanguageSwitcher variant="compact" />
           </div>
-          <UserMenu className={bp.flex} />
+          <AccountMenu className={bp.flex} />
           <button
             type="button"
             className={`btn-ghost px-2 ${bp.below}`}
@@ -158,7 +181,7 @@ export function Navbar() {
             ))}
           </ul>
           <LanguageSwitcher variant="card" className="mt-4" onChange={() => setOpen(false)} />
-          <UserMenu variant="inline" className="mt-4 w-full" onNavigate={() => setOpen(false)} />
+          <AccountMenu variant="inline" className="mt-4 w-full" onNavigate={() => setOpen(false)} />
         </nav>
       )}
     </header>

@@ -1,82 +1,45 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
-import type { RefreshStartedResponseSchema } from '../../../shared/api/admin-ops.schema.ts';
-import { updateModeOf } from '../../../shared/membership/level.ts';
-import { CloseIcon, RefreshIcon } from '../../components/ui/icons.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useSession } from '../../features/auth/api.ts';
-import { useConnectionState } from '../../features/realtime/connection-state.ts';
-import { syncStatusQueryOptions, systemKeys } from '../../features/system/api.ts';
-import { SYNC_DISPLAY_TONE, sinceText, syncDisplayOf } from '../../features/system/sync-display.ts';
-import { apiSend } from '../../lib/api-client.ts';
-import { isCountedQuery } from '../../lib/counted-queries.ts';
-import { useErrorText } from '../../lib/errors.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { showToast } from '../../lib/toast.ts';
+import { syncStatusQueryOptions } from '../../features/system/api.ts';
+import { SYNC_DISPLAY_TONE, syncDisplayOf } from '../../features/system/sync-display.ts';
+import { loadChunk } from '../../lib/load-chunk.ts';
 import { useDismissPopover } from '../../lib/use-dismiss-popover.ts';
-import { useNow } from '../../lib/use-now.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
-import { SyncStats } from './sync-stats.tsx';
+
+// The panel's code loads on the first open: every page shows the button, few readers open it.
+const SyncPanel = lazy(async () => ({
+  default: (await loadChunk(() => import('./sync-panel.tsx'))).SyncPanel,
+}));
 
 /**
  * The header's sync-status button and popover (spec §2 "Sync-status popover"): the state in the spec's colours, last
  * sync, the network and the live stream, the server's sync statistics and last three errors, a manual sync (admins
- * start the server's full sync; everyone else refetches what the page shows) and a close button. The figures are
- * the server's own sync log (GET /api/sync/status), not this browser's.
+ * start the server's full sync; everyone else refetches what the page shows) and a close button (sync-panel.tsx). The
+ * figures are the server's own sync log (GET /api/sync/status), not this browser's.
  */
 export function SyncPopover() {
   const { t } = useTranslation('app');
-  const errorText = useErrorText();
   const [open, setOpen] = useState(false);
   const [refetching, setRefetching] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const queryClient = useQueryClient();
   const online = useOnline();
-  const live = useConnectionState();
-  const now = useNow();
   // No polling: the live stream's sync hints refetch it when a run starts or ends.
   const status = useQuery(syncStatusQueryOptions());
-  const session = useSession().data;
-  const isAdmin = session?.user.role === 'admin';
-  // The server's rule for this stream (shared/membership/level.ts): live from premium, else every 5 minutes.
-  const updateMode = updateModeOf(session?.membership.level ?? 'free');
-
   const data = status.data;
   // "Last sync" is the last time an outside source answered: internal jobs (heat every 5 minutes) sync nothing.
-  const lastSourceSync = data?.metrics.external.lastSuccessAt ?? null;
   const display = syncDisplayOf({
     online,
     inProgress: refetching || Boolean(data?.syncInProgress),
     errorCount: data?.errors.length ?? 0,
-    lastSync: lastSourceSync,
+    lastSync: data?.metrics.external.lastSuccessAt ?? null,
     sourceRuns: data?.metrics.external.total ?? 0,
   });
-  const since = sinceText(lastSourceSync, now);
 
   useDismissPopover(open, () => setOpen(false), panelRef, buttonRef);
-
-  const syncNow = async () => {
-    setRefetching(true);
-    try {
-      if (isAdmin) {
-        await apiSend<typeof RefreshStartedResponseSchema>('POST', '/api/admin/maintenance/refresh');
-        showToast({ title: t('sync.started'), variant: 'success' });
-      } else {
-        // Counted searches are left for their next use: each one counts against the daily quota.
-        await queryClient.refetchQueries({ type: 'active', predicate: (query) => !isCountedQuery(query) });
-        showToast({ title: t('sync.refreshed'), variant: 'success' });
-      }
-    } catch (error) {
-      showToast({ title: t('sync.failed'), description: errorText(error), variant: 'error' });
-    } finally {
-      setRefetching(false);
-      void queryClient.invalidateQueries({ queryKey: systemKeys.syncStatus() });
-    }
-  };
 
   return (
     <div className="relative">
@@ -98,86 +61,18 @@ export function SyncPopover() {
         )}
       </button>
       {open && (
-        <div
-          ref={panelRef}
-          id={panelId}
-          role="dialog"
-          aria-label={t('sync.title')}
-          // On a phone the button is not at the screen's edge: a panel anchored to it ran off the left side. Below sm
-          // it spans the screen less a margin (fixed, under the 4rem bar); from sm it hangs from the button.
-          className="card fixed inset-x-4 top-16 z-40 max-h-[calc(100dvh-5rem)] space-y-3 overflow-y-auto p-4 text-sm shadow-lg sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-2 sm:w-80"
-        >
-          <div className="flex items-center justify-between gap-2">
-            <p className="flex items-center gap-2 font-semibold">
-              <span className={`inline-block size-2.5 rounded-full ${SYNC_DISPLAY_TONE[display]}`} aria-hidden="true" />
-              {t(`sync.state.${display}`)}
-            </p>
-            <button type="button" className="btn-ghost p-1" aria-label={t('sync.close')} onClick={() => setOpen(false)}>
-              <CloseIcon size={16} />
-            </button>
-          </div>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="muted">{t('sync.lastSync')}</dt>
-            <dd title={formatDateTime(lastSourceSync)}>
-              {since ? t(`sync.since.${since.key}`, { count: since.count }) : t('sync.never')}
-            </dd>
-            <dt className="muted">{t('sync.network')}</dt>
-            <dd>{online ? t('sync.connected') : t('sync.disconnected')}</dd>
-            <dt className="muted">{t('sync.live')}</dt>
-            <dd data-testid="live-state">{t(`sync.connection.${live}`)}</dd>
-            <dt className="muted">{t('sync.updates')}</dt>
-            <dd data-testid="update-mode" data-mode={updateMode}>
-              {t(`sync.updateModes.${updateMode}`)}
-            </dd>
-          </dl>
-          {status.isError ? (
-            <p role="alert" className="text-red-700 dark:text-red-300">
-              {errorText(status.error)}
-            </p>
-          ) : (
-            data && (
-              <>
-                <SyncStats metrics={data.metrics} />
-                {display === 'noSource' && (
-                  <p className="rounded bg-amber-50 p-2 text-xs text-amber-950 dark:bg-amber-950/40 dark:text-amber-100">
-                    {t('sync.noSourceNote')}{' '}
-                    <Link to="/status" className="link" onClick={() => setOpen(false)}>
-                      {t('sync.statusLink')}
-                    </Link>
-                  </p>
-                )}
-                <div>
-                  <p className="font-medium">{t('sync.errors')}</p>
-                  {data.errors.length === 0 ? (
-                    <p className="muted">{t('sync.noErrors')}</p>
-                  ) : (
-                    <ul className="mt-1 space-y-1">
-                      {data.errors.slice(0, 3).map((error) => (
-                        <li
-                          key={`${error.job}-${error.at}`}
-                          className="rounded bg-amber-50 p-2 text-xs dark:bg-amber-950/40"
-                        >
-                          <span className="font-medium">{error.job}</span> · {formatDateTime(error.at)}
-                          <span className="block break-words">{error.message}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </div>
-                <p className="muted text-xs">{t('sync.source', { time: formatDateTime(data.asOf) })}</p>
-              </>
-            )
-          )}
-          <button
-            type="button"
-            className="btn-primary w-full"
-            disabled={refetching || !online}
-            onClick={() => void syncNow()}
-          >
-            <RefreshIcon size={16} />
-            {isAdmin ? t('sync.syncAll') : t('sync.syncNow')}
-          </button>
-        </div>
+        <Suspense fallback={null}>
+          <SyncPanel
+            panelRef={panelRef}
+            panelId={panelId}
+            display={display}
+            status={status}
+            online={online}
+            refetching={refetching}
+            onRefetching={setRefetching}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </div>
   );

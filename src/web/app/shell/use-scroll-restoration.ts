@@ -29,21 +29,31 @@ function savePosition(key: string, y: number): void {
   }
 }
 
+/**
+ * The key a position is kept under. Entries the app created carry a key of their own; a document opened from the
+ * address bar or a link from outside has react-router's `default`, the same for every URL — keyed by it alone, a page
+ * typed into the tab after scrolling another opened at that other page's position. Such an entry is keyed by its URL
+ * too, so a reload still returns to where the reader was.
+ */
+function entryKey(location: { key: string; pathname: string; search: string }): string {
+  return location.key === 'default' ? `default:${location.pathname}${location.search}` : location.key;
+}
+
 export function useScrollRestoration(): void {
   const location = useLocation();
   const navigationType = useNavigationType();
+  const key = entryKey(location);
 
   useLayoutEffect(() => {
     window.history.scrollRestoration = 'manual';
   }, []);
 
   useLayoutEffect(() => {
-    const saved = navigationType === 'POP' ? readPositions()[location.key] : undefined;
+    const saved = navigationType === 'POP' ? readPositions()[key] : undefined;
     let stopRestoring = () => {};
     if (saved !== undefined) stopRestoring = restore(saved);
     else if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
     else if (navigationType !== 'POP') window.scrollTo(0, 0);
-    const key = location.key;
     // Followed while reading: by the time the next page commits, the document may already be shorter (its spinner)
     // and window.scrollY clamped. Not read here: reading it would force a layout in the middle of the first render.
     let y: number | undefined;
@@ -60,7 +70,7 @@ export function useScrollRestoration(): void {
       window.removeEventListener('pagehide', remember);
       remember();
     };
-  }, [location.key, location.hash, navigationType]);
+  }, [key, location.hash, navigationType]);
 }
 
 const RESTORE_FOR_MS = 3000;

@@ -12,10 +12,10 @@ type LockedFeatureProps = {
 
 /**
  * The one "you cannot use this yet" panel: the spec's upgrade message naming the tier needed, the sign-in prompt for
- * a visitor, or a used-up quota with when it resets. The texts are the server's error messages (errors namespace).
+ * a visitor, or a used-up quota with when it resets. The texts are the server's error messages (errors namespace); the links' are the shell's (every page may show it).
  */
 export function LockedFeature({ reason, title }: LockedFeatureProps) {
-  const { t } = useTranslation(['errors', 'membership']);
+  const { t } = useTranslation(['errors', 'app']);
   const { pathname, search } = useLocation();
   const message =
     reason.kind === 'signIn'
@@ -35,22 +35,22 @@ export function LockedFeature({ reason, title }: LockedFeatureProps) {
         {title && <p className="font-semibold">{title}</p>}
         <p>{message}</p>
         {reason.kind === 'limit' && reason.resetsAt && (
-          <p className="text-xs">{t('membership:locked.resetsAt', { time: formatDateTime(reason.resetsAt) })}</p>
+          <p className="text-xs">{t('app:locked.resetsAt', { time: formatDateTime(reason.resetsAt) })}</p>
         )}
       </div>
       {reason.kind === 'signIn' ? (
         <Link to={`/auth?returnTo=${encodeURIComponent(pathname + search)}`} className="btn-primary shrink-0">
-          {t('membership:locked.signIn')}
+          {t('app:locked.signIn')}
         </Link>
       ) : (
         <div className="flex shrink-0 flex-wrap gap-2">
           <Link to="/membership" className="btn-secondary">
-            {t('membership:locked.upgrade')}
+            {t('app:locked.upgrade')}
           </Link>
           {/* A used-up allowance: points from tasks raise the level, and with it the limit (spec §6). */}
           {reason.kind === 'limit' && (
             <Link to="/tasks" className="btn-secondary">
-              {t('membership:locked.earnPoints')}
+              {t('app:locked.earnPoints')}
             </Link>
           )}
         </div>
