@@ -112,12 +112,8 @@ describe.each(['zh', 'en'] as const)('first visit: finding a project by name (%s
       await limit.getByText(fillTemplate(c.errors.SEARCH_LIMIT_REACHED, { limit: 10 })).waitFor();
       const resets = new RegExp(fillTemplate(c.app.locked.resetsAt, { time: '.+' }));
       await limit.getByText(resets).waitFor();
-      expect(await limit.getByRole('link', { name: c.app.locked.upgrade }).getAttribute('href')).toBe(
-        '/membership',
-      );
-      expect(await limit.getByRole('link', { name: c.app.locked.earnPoints }).getAttribute('href')).toBe(
-        '/tasks',
-      );
+      expect(await limit.getByRole('link', { name: c.app.locked.upgrade }).getAttribute('href')).toBe('/membership');
+      expect(await limit.getByRole('link', { name: c.app.locked.earnPoints }).getAttribute('href')).toBe('/tasks');
       // The refusal is the reader's own limit, not a failure: no "data loading failed" banner, now or a moment later.
       await page.waitForTimeout(500);
       expect(await page.getByTestId('offline-banner').count()).toBe(0);

@@ -109,7 +109,9 @@ describe.each(['zh', 'en'] as const)('premium data (%s)', (lang) => {
         await history.getByText(m.premiumData.sourceHistory.what).waitFor();
         await history.getByText(m.premiumData.sourceHistory.lockedTitle).waitFor();
         expect(await history.getByTestId('source-history-table').count()).toBe(0);
-        expect(await history.getByRole('link', { name: c.app.locked.upgrade }).getAttribute('href')).toBe('/membership');
+        expect(await history.getByRole('link', { name: c.app.locked.upgrade }).getAttribute('href')).toBe(
+          '/membership',
+        );
         expect(await findSeriousViolations(page, 'main')).toEqual([]);
         await history.scrollIntoViewIfNeeded();
         await session.screenshot(funding, `premium-data-funding-locked-${lang}`);
