@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../../components/ui/toaster.tsx';
 import { useSession } from '../../features/auth/api.ts';
 import { RealtimeBridge } from '../../features/realtime/components/realtime-bridge.tsx';
 import { useDataState } from '../../features/system/api.ts';
+import { afterFirstPage, markFirstPageShown } from '../../lib/after-first-page.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
 import { useNumberStyle } from '../../lib/number-style.ts';
@@ -25,8 +26,17 @@ const TestModeBanner = lazy(async () => {
 });
 
 // The footer sits below the first screen (<main> is at least a screen tall): its code, the channels and the display
-// switches load after the first paint, and it appears without moving anything the reader sees.
-const Footer = lazy(async () => ({ default: (await loadChunk(() => import('./footer.tsx'))).Footer }));
+// switches load after the first page (lib/after-first-page.ts), and it appears without moving anything the reader sees.
+const Footer = lazy(async () => {
+  await afterFirstPage();
+  return { default: (await loadChunk(() => import('./footer.tsx'))).Footer };
+});
+
+/** Rendered after the route's page inside its Suspense: mounts once the page's code has loaded and it has rendered. */
+function PageShown() {
+  useEffect(markFirstPageShown, []);
+  return null;
+}
 
 // Only accounts with an e-mail still to verify see this banner: its code and texts load when one does.
 const UnverifiedEmailBanner = lazy(async () => {
@@ -92,7 +102,14 @@ export function AppShell() {
         className="mx-auto min-h-screen w-full max-w-7xl flex-1 px-4 py-8 outline-none sm:px-6"
       >
         <Suspense key={`${pathname}:${numberStyle}`} fallback={<PageLoading />}>
-          {dataStateKnown ? <Outlet /> : <PageLoading />}
+          {dataStateKnown ? (
+            <>
+              <Outlet />
+              <PageShown />
+            </>
+          ) : (
+            <PageLoading />
+          )}
         </Suspense>
       </main>
       <Suspense fallback={null}>

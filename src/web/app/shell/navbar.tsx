@@ -4,6 +4,7 @@ import { CloseIcon, FlameIcon, MenuIcon } from '../../components/ui/icons.tsx';
 import { useSession } from '../../features/auth/api.ts';
 import { LanguageSwitcher } from '../../features/preferences/components/language-switcher.tsx';
 import { ThemeToggle } from '../../features/preferences/components/theme-toggle.tsx';
+import { afterFirstPage } from '../../lib/after-first-page.ts';
 import { loadNamespaces } from '../../lib/i18n.ts';
 import { loadChunk } from '../../lib/load-chunk.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
@@ -20,8 +21,10 @@ const NotificationBell = lazy(async () => {
   return { default: module.NotificationBell };
 });
 
-// The account menu and its texts (`auth`) load after the first paint: a visitor's first page does not carry them.
+// The account menu and its texts (`auth`) load after the first page (lib/after-first-page.ts): a visitor's first page
+// does not carry them.
 const UserMenu = lazy(async () => {
+  await afterFirstPage();
   const [module] = await Promise.all([
     loadChunk(() => import('../../features/auth/components/user-menu.tsx')),
     loadChunk(() => loadNamespaces('auth')),

@@ -77,8 +77,10 @@ const RESTORE_FOR_MS = 3000;
 const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
- * Scrolls to `y`, and keeps trying while the page is still shorter than that (its lazy parts and late data arriving
- * after the first commit), until it gets there, the reader scrolls, or a few seconds pass. Returns a stop function.
+ * Scrolls to `y`, and holds it while the page is still settling (its lazy parts and late data arriving after the first
+ * commit make it taller, and the browser's scroll anchoring moves the view when something above it grows: a reload of
+ * /membership at 500 px ended at 796 once the position was let go on first reaching it), until the reader scrolls or a
+ * few seconds pass. Returns a stop function.
  */
 function restore(y: number): () => void {
   window.scrollTo(0, y);
@@ -88,12 +90,12 @@ function restore(y: number): () => void {
     cancelAnimationFrame(frame);
     for (const type of READER_INPUT) window.removeEventListener(type, stop);
   };
-  const retry = () => {
-    if (Math.abs(window.scrollY - y) <= 1 || performance.now() - started > RESTORE_FOR_MS) return stop();
-    window.scrollTo(0, y);
-    frame = requestAnimationFrame(retry);
+  const hold = () => {
+    if (performance.now() - started > RESTORE_FOR_MS) return stop();
+    if (Math.abs(window.scrollY - y) > 1) window.scrollTo(0, y);
+    frame = requestAnimationFrame(hold);
   };
   for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
-  frame = requestAnimationFrame(retry);
+  frame = requestAnimationFrame(hold);
   return stop;
 }
