@@ -105,6 +105,8 @@ describe('large numbers', () => {
       .getByText(/^\$\d+\.\dT$/)
       .first()
       .waitFor();
+    // The footer loads after the page (app-shell.tsx): present first, so the check below cannot pass on its absence.
+    await english.locator('footer').getByText(en.app.footer.attribution).waitFor();
     expect(await english.locator('footer').getByRole('button', { name: en.app.numberStyle.western }).count()).toBe(0);
     await english.context().close();
   });

@@ -95,7 +95,8 @@ describe.each(['zh', 'en'] as const)('every route in %s', (lang: Lang) => {
         ).resolves.toBe(true);
         expect(await page.getByText(texts.routeError.title).count(), path).toBe(0);
         expect(await page.getByText(texts.crash.title).count(), path).toBe(0);
-        expect(await page.locator('footer').getByText(texts.footer.attribution).isVisible(), path).toBe(true);
+        // The footer loads once the first page has rendered (app-shell.tsx): waited for, then present on every route.
+        await page.locator('footer').getByText(texts.footer.attribution).waitFor();
         await page
           .locator('[aria-busy="true"]')
           .first()
