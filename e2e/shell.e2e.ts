@@ -46,10 +46,17 @@ describe('language', () => {
   test('follows an English browser when nothing is stored; the footer button switches back to Chinese', async () => {
     const context = await session.newContext({ locale: 'en-GB' });
     const page = await context.newPage();
+    // The texts each load fetched: only the language shown (index.html preloads the one the app will start in).
+    const textChunks: string[] = [];
+    page.on('request', (request) => {
+      const chunk = /\/assets\/(locale-(?:zh|en))-/.exec(request.url())?.[1];
+      if (chunk) textChunks.push(chunk);
+    });
 
     await open(page, '/sectors');
 
     expect(await htmlLang(page)).toBe('en');
+    expect(textChunks).toEqual(['locale-en']);
     expect(await page.locator('main h1').textContent()).toBe(en.sectors.title);
 
     await page
@@ -60,6 +67,11 @@ describe('language', () => {
     await page.getByRole('heading', { name: zh.sectors.title, level: 1 }).waitFor();
     expect(await htmlLang(page)).toBe('zh-CN');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('zh');
+    // Chosen in an English browser: the next load starts in Chinese and fetches the Chinese texts only.
+    textChunks.length = 0;
+    await page.reload();
+    await page.getByRole('heading', { name: zh.sectors.title, level: 1 }).waitFor();
+    expect(textChunks).toEqual(['locale-zh']);
     await context.close();
   });
 });
@@ -141,6 +153,8 @@ describe('scroll position', () => {
     await settled();
     expect(await scrollY()).toBe(0);
 
+    // The plans have loaded (the page is taller than 500 px below the fold) before the reader scrolls.
+    await page.waitForFunction(() => document.documentElement.scrollHeight > 500 + window.innerHeight + 200);
     await page.evaluate(() => window.scrollTo(0, 500));
     await page.waitForFunction(() => window.scrollY === 500);
     await page.reload();

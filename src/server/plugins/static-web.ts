@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { firstLoadLanguage, indexVariants } from './first-load-language.ts';
 
 /**
  * Serves the built React app from `distDir` and answers client routes with index.html. `/api/*` never falls back:
@@ -26,12 +27,18 @@ export const staticWeb = fp<{ distDir: string }>(async (app: FastifyInstance, { 
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const sendIndex = (
-    _request: unknown,
-    reply: { header: (k: string, v: string) => unknown; sendFile: (f: string) => unknown },
-  ) => {
+  // The page preloads the texts of the language the app will start in (first-load-language.ts): the built page (zh)
+  // as its file, another language's from memory.
+  const variants = indexVariants(root);
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html');
+    if (!variants) return reply.sendFile('index.html');
+    reply.header('vary', 'Accept-Language, Cookie');
+    const variant = variants[firstLoadLanguage(request.headers)];
+    if (!variant) return reply.sendFile('index.html');
+    reply.header('etag', variant.etag);
+    if (request.headers['if-none-match'] === variant.etag) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(variant.html);
   };
   app.get('/', sendIndex);
   app.get('/*', sendIndex);

@@ -109,6 +109,9 @@ export async function loadNamespaces(...namespaces: RouteNamespace[]): Promise<v
 /** Loads the detected language's texts; main.tsx awaits it before the first render. */
 export async function initI18n(): Promise<void> {
   const language = currentLanguage();
+  // A choice stored before the cookie existed: the next first load preloads its texts too.
+  const stored = readStored();
+  if (isLanguage(stored)) writeLanguageCookie(stored);
   await loadCatalogue(language);
   await i18n.changeLanguage(language);
 }
@@ -125,6 +128,7 @@ export async function changeLanguage(language: Language, options: ChoiceOptions 
   } catch {
     // Private mode or storage disabled: the choice lasts for this page only.
   }
+  writeLanguageCookie(language);
   await Promise.all([loadCatalogue(language), loadRouteNamespaces(language, wanted)]);
   await i18n.changeLanguage(language);
 }
@@ -139,6 +143,18 @@ function readStored(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The stored choice, told to the server too: index.html then preloads that language's texts instead of the browser
+ * language's (server/plugins/first-load-language.ts). Not a secret, read by no one else.
+ */
+function writeLanguageCookie(language: Language): void {
+  if (typeof document === 'undefined') return;
+  const cookie = `language=${language}; path=/; max-age=31536000; samesite=lax`;
+  if (document.cookie.split('; ').includes(`language=${language}`)) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve; the value is one of two fixed words
+  document.cookie = window.location.protocol === 'https:' ? `${cookie}; secure` : cookie;
 }
 
 function syncHtmlLang(language: string): void {
