@@ -8,7 +8,8 @@ import { precompressBuild } from './scripts/precompress-plugin.ts';
 /**
  * zh is the default UI language and main.tsx awaits its texts before the first render: index.html asks for that chunk
  * with the entry's own chunks instead of the entry discovering it after it has run (one round trip less on the
- * critical path). An English reader downloads it for nothing (20 kB), but loads en only after deciding — as before.
+ * critical path). The server swaps in the en chunk for a reader who will start in English
+ * (src/server/plugins/first-load-language.ts).
  */
 function preloadDefaultLanguage(): Plugin {
   return {
