@@ -73,26 +73,37 @@ export function useScrollRestoration(): void {
   }, [key, location.hash, navigationType]);
 }
 
-const RESTORE_FOR_MS = 3000;
+// At most this long (a slow phone's chunk and data), and once the position is reached, this long without moving off
+// it; any input of the reader's ends it at once.
+const RESTORE_FOR_MS = 10_000;
+const SETTLED_FOR_MS = 1000;
 const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
  * Scrolls to `y`, and holds it while the page is still settling (its lazy parts and late data arriving after the first
  * commit make it taller, and the browser's scroll anchoring moves the view when something above it grows: a reload of
- * /membership at 500 px ended at 796 once the position was let go on first reaching it), until the reader scrolls or a
- * few seconds pass. Returns a stop function.
+ * /membership at 500 px ended at 796 once the position was let go on first reaching it), until it has stayed there
+ * SETTLED_FOR_MS, the reader scrolls, or RESTORE_FOR_MS pass. Returns a stop function.
  */
 function restore(y: number): () => void {
   window.scrollTo(0, y);
   const started = performance.now();
+  let reachedAt: number | null = null;
   let frame = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
     for (const type of READER_INPUT) window.removeEventListener(type, stop);
   };
   const hold = () => {
-    if (performance.now() - started > RESTORE_FOR_MS) return stop();
-    if (Math.abs(window.scrollY - y) > 1) window.scrollTo(0, y);
+    const now = performance.now();
+    if (now - started > RESTORE_FOR_MS) return stop();
+    if (Math.abs(window.scrollY - y) > 1) {
+      reachedAt = null;
+      window.scrollTo(0, y);
+    } else {
+      reachedAt ??= now;
+      if (now - reachedAt > SETTLED_FOR_MS) return stop();
+    }
     frame = requestAnimationFrame(hold);
   };
   for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
