@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pickLanguage } from '../../shared/locales/index.ts';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales/languages.ts';
 
 // index.html asks for the UI texts with the startup code (a modulepreload, vite.config.ts) so the first render does
@@ -12,19 +13,14 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales
 /** The cookie the web app writes when the reader's language is stored (web/lib/i18n.ts). */
 export const LANGUAGE_COOKIE = 'language';
 
-const isLanguage = (value: string | undefined): value is Language =>
-  value !== undefined && (LANGUAGES as readonly string[]).includes(value);
+const STORED_CHOICE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]+)`);
 
-/** The language the web app will start in, read from the request's Cookie and Accept-Language headers. */
+/**
+ * The language the web app will start in, read from the request's Cookie and Accept-Language headers: the server's
+ * own choice of language (pickLanguage: a stored zh or en, else Accept-Language by rank, else zh).
+ */
 export function firstLoadLanguage(headers: { cookie?: string; 'accept-language'?: string }): Language {
-  const stored = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]+)`).exec(headers.cookie ?? '')?.[1];
-  if (isLanguage(stored)) return stored;
-  // In the browser's order (navigator.languages), as the app reads it; q-values only restate that order.
-  for (const tag of (headers['accept-language'] ?? '').split(',')) {
-    const base = tag.split(';')[0]?.trim().toLowerCase().split('-')[0];
-    if (isLanguage(base)) return base;
-  }
-  return DEFAULT_LANGUAGE;
+  return pickLanguage(STORED_CHOICE.exec(headers.cookie ?? '')?.[1], headers['accept-language']);
 }
 
 export type IndexVariant = { html: string; etag: string };
