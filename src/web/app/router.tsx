@@ -221,11 +221,12 @@ export const routes: RouteObject[] = [
  * Starts loading the page at `pathname` (its code and texts) at once: main.tsx calls it before the UI texts have
  * loaded, so the first page's chunk is not fetched only after the first render.
  */
-export function preloadPage(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+export function preloadPage(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
     const Page = route.Component as Partial<LazyPage> | undefined;
-    void Page?.preload?.().catch(() => undefined); // a failure shows when the page renders
-  }
+    return Page?.preload?.().catch(() => undefined); // a failure shows when the page renders
+  });
+  return Promise.all(loads);
 }
 
 /**
