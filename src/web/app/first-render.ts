@@ -19,9 +19,10 @@ export async function prepareFirstRender(queryClient: QueryClient, pathname: str
   // One attempt each (no retries): a server that does not answer holds the first paint back no longer than its first
   // failure; the page then shows its offline or error state and the queries retry as usual once mounted.
   const answers = navigator.onLine
-    ? [dataStateQueryOptions(), siteQueryOptions()].map((options) =>
-        queryClient.prefetchQuery({ ...options, retry: false }),
-      )
+    ? [
+        queryClient.prefetchQuery({ ...dataStateQueryOptions(), retry: false }),
+        queryClient.prefetchQuery({ ...siteQueryOptions(), retry: false }),
+      ]
     : [];
   await initI18n().catch((error: unknown) => console.error('UI texts failed to load', error));
   let timer: ReturnType<typeof setTimeout> | undefined;
