@@ -223,7 +223,7 @@ describe('toasts', () => {
 });
 
 describe('loading and failure screens', () => {
-  test('a first load paints the page itself, never the loading screen first; the date formats warm up in a worker', async () => {
+  test('a first load paints the page itself, never the loading screen first', async () => {
     const context = await session.newContext({ lang: 'zh' });
     const page = await context.newPage();
     // Whether the loading screen was ever in the document, from the first byte on.
@@ -234,14 +234,11 @@ describe('loading and failure screens', () => {
         if (document.querySelector('[data-testid="loading-subtitle"]')) seen.loadingShown = true;
       }).observe(document, { childList: true, subtree: true });
     });
-    const workers: string[] = [];
-    page.on('worker', (worker) => workers.push(worker.url()));
 
     await open(page, '/');
 
     expect(await page.getByRole('heading', { name: zh.home.hero.title, level: 1 }).isVisible()).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { loadingShown: boolean }).loadingShown)).toBe(false);
-    expect(workers.filter((url) => /\/assets\/intl-warmup\.worker-/.test(url))).toHaveLength(1);
     await context.close();
   });
 

@@ -8,10 +8,8 @@ import { AppRoutes } from './app/router.tsx';
 import { CrashBoundary } from './app/shell/crash-boundary.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 import { applyTheme } from './lib/theme.ts';
-import { warmIntl } from './lib/warm-intl.ts';
 
 applyTheme();
-warmIntl();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

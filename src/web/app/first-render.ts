@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { siteQueryOptions } from '../features/site/api.ts';
 import { dataStateQueryOptions } from '../features/system/api.ts';
+import { primeFormats } from '../lib/format.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { preloadPage } from './router.tsx';
 
@@ -25,6 +26,7 @@ export async function prepareFirstRender(queryClient: QueryClient, pathname: str
       ]
     : [];
   await initI18n().catch((error: unknown) => console.error('UI texts failed to load', error));
+  primeFormats();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise((resolve) => {
     timer = setTimeout(resolve, FIRST_RENDER_WAIT_MS);
