@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useState } from 'react';
 import { createQueryPersister, PERSIST_MAX_AGE_MS, shouldPersist } from '../lib/query-persister.ts';
