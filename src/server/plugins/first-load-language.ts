@@ -2,16 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pickLanguage } from '../../shared/locales/index.ts';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../shared/locales/languages.ts';
 
 // index.html asks for the UI texts with the startup code (a modulepreload, vite.config.ts) so the first render does
 // not wait one more round trip for them. The build can name only one language there, zh; an English reader then
 // downloaded the zh texts for nothing and fetched the en ones after the startup code had run. The server picks the
 // language the app will pick (web/lib/i18n.ts detectLanguage): the reader's choice (the `language` cookie the app
 // writes beside its stored choice), else the first supported browser language, else zh.
-
-/** The cookie the web app writes when the reader's language is stored (web/lib/i18n.ts). */
-export const LANGUAGE_COOKIE = 'language';
 
 const STORED_CHOICE = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]+)`);
 

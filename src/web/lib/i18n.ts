@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/locales/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../../shared/locales/languages.ts';
 import { type ChoiceOptions, createChoiceEvents } from './choice-events.ts';
 import { Translator } from './translator.ts';
 
@@ -151,8 +151,9 @@ function readStored(): string | null {
  */
 function writeLanguageCookie(language: Language): void {
   if (typeof document === 'undefined') return;
-  const cookie = `language=${language}; path=/; max-age=31536000; samesite=lax`;
-  if (document.cookie.split('; ').includes(`language=${language}`)) return;
+  const pair = `${LANGUAGE_COOKIE}=${language}`;
+  if (document.cookie.split('; ').includes(pair)) return;
+  const cookie = `${pair}; path=/; max-age=31536000; samesite=lax`;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we serve; the value is one of two fixed words
   document.cookie = window.location.protocol === 'https:' ? `${cookie}; secure` : cookie;
 }
