@@ -98,6 +98,8 @@ describe('the methodology page and cohort percentiles', () => {
             await open(page, '/methodology');
             await expect(page.locator('main h1').textContent()).resolves.toBe(texts.title);
             const rows = page.locator('[data-testid="methodology-weights"] tr[data-input]');
+            // The model comes in its own answer, after the page's title.
+            await rows.first().waitFor();
             expect(await rows.count()).toBe(18);
             // X followers: the published 15 %, and 40 % × 30 / 100 = 12 % with every input present; refreshed weekly.
             const followers = page.locator('tr[data-input="twitterFollowers"] td');

@@ -223,6 +223,25 @@ describe('toasts', () => {
 });
 
 describe('loading and failure screens', () => {
+  test('a first load paints the page itself, never the loading screen first', async () => {
+    const context = await session.newContext({ lang: 'zh' });
+    const page = await context.newPage();
+    // Whether the loading screen was ever in the document, from the first byte on.
+    await page.addInitScript(() => {
+      const seen = window as unknown as { loadingShown: boolean };
+      seen.loadingShown = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="loading-subtitle"]')) seen.loadingShown = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+
+    await open(page, '/');
+
+    expect(await page.getByRole('heading', { name: zh.home.hero.title, level: 1 }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { loadingShown: boolean }).loadingShown)).toBe(false);
+    await context.close();
+  });
+
   test('a route whose code is still loading shows the spec spinner (加载中; without a model, the true line for the AI one)', async () => {
     const context = await session.newContext({ lang: 'zh' });
     const page = await context.newPage();

@@ -71,6 +71,8 @@ describe.each(WALKS)('first visit, claims ($lang, $label px)', ({ lang, viewport
       );
       await page.getByRole('heading', { name: t.home.stats.titleNotLive, level: 2 }).waitFor();
       await page.locator('[data-stat="totalProjects"]').getByText(/\d/).waitFor();
+      // The features render once the first page is up (far below the first screen).
+      await page.getByRole('heading', { name: t.home.features.title, level: 2 }).waitFor();
       const home = await mainText(page);
       expect(home).not.toContain(t.home.stats.title);
       expect(home).not.toContain(t.home.features.realtime.title);

@@ -2,40 +2,44 @@ import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { prepareFirstRender } from './app/first-render.ts';
 import { Providers } from './app/providers.tsx';
-import { AppRoutes, preloadPage } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { CrashBoundary } from './app/shell/crash-boundary.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
 import { applyTheme } from './lib/theme.ts';
 
 applyTheme();
-// The first page's code and texts load while the UI texts do, not one round trip after them.
-preloadPage(window.location.pathname);
-await initI18n().catch((error: unknown) => console.error('UI texts failed to load', error));
 
-// The app shell for offline use (vite.config.ts): production builds only, so development never serves stale code.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+const queryClient = createQueryClient();
+
+// Not a top-level await: the page's chunks import this entry's chunk, which must finish evaluating first.
+void prepareFirstRender(queryClient, window.location.pathname).then(() => {
+  // A transition: the first render yields to the browser every few milliseconds instead of blocking it for the whole
+  // tree (Lighthouse's total blocking time on a phone).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Providers client={queryClient}>
+          <CrashBoundary>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </CrashBoundary>
+        </Providers>
+      </StrictMode>,
+    ),
+  );
+  registerOfflineShell();
+});
+
+/** The app shell for offline use (vite.config.ts): production builds only, so development never serves stale code. */
+function registerOfflineShell(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   void import('virtual:pwa-register')
     .then(({ registerSW }) => registerSW({ immediate: true }))
     .catch((error: unknown) => console.error('offline support unavailable', error));
 }
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-// A transition: the first render yields to the browser every few milliseconds instead of blocking it for the whole
-// tree (Lighthouse's total blocking time on a phone).
-const root = createRoot(container);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <Providers>
-        <CrashBoundary>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </CrashBoundary>
-      </Providers>
-    </StrictMode>,
-  ),
-);

@@ -1,14 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useState } from 'react';
-import { createQueryClient } from '../lib/query-client.ts';
 import { createQueryPersister, PERSIST_MAX_AGE_MS, shouldPersist } from '../lib/query-persister.ts';
 
 // A new build may change a response's shape: its cache starts empty rather than restore the old build's data.
 const CACHE_BUSTER = import.meta.env.VITE_BUILD_ID ?? import.meta.env.MODE;
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The app's query cache (created by main.tsx, which fills what the first render waits for before it renders). */
+export function Providers({ client: queryClient, children }: { client: QueryClient; children: ReactNode }) {
   const [persister] = useState(createQueryPersister);
   return (
     <>

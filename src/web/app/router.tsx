@@ -218,14 +218,16 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Starts loading the page at `pathname` (its code and texts) at once: main.tsx calls it before the UI texts have
- * loaded, so the first page's chunk is not fetched only after the first render.
+ * Starts loading the page at `pathname` (its code and texts) at once, settling when they are in (a failure settles
+ * too: it shows when the page renders). The first render waits for it (app/first-render.ts), so the first page's
+ * chunk is neither fetched only after the first render nor painted after a loading screen.
  */
-export function preloadPage(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+export function preloadPage(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? []).map(({ route }) => {
     const Page = route.Component as Partial<LazyPage> | undefined;
-    void Page?.preload?.().catch(() => undefined); // a failure shows when the page renders
-  }
+    return Page?.preload?.().catch(() => undefined); // a failure shows when the page renders
+  });
+  return Promise.all(loads);
 }
 
 /**

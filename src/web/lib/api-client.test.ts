@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import enErrors from '../../shared/locales/en/errors.json' with { type: 'json' };
 import zhErrors from '../../shared/locales/zh/errors.json' with { type: 'json' };
-import { ApiError, apiGet, isClientError } from './api-client.ts';
+import { ApiError, apiGet, apiSend, isClientError } from './api-client.ts';
 import { i18n } from './i18n.ts';
 
 const realFetch = globalThis.fetch;
@@ -162,5 +162,38 @@ describe('isClientError: which refusals a retry cannot fix (no retry, no "data l
     expect(isClientError(new ApiError(404, 'PROJECT_NOT_FOUND', 'missing'))).toBe(true);
     expect(isClientError(new ApiError(503, 'UPSTREAM_UNAVAILABLE', 'down'))).toBe(false);
     expect(isClientError(new ApiError(0, 'UPSTREAM_UNAVAILABLE', 'offline'))).toBe(false);
+  });
+});
+
+// An admin promoted a model and her page went on showing the old one: the refetch after a write read the browser's
+// copy of /api/methodology/models (public, max-age=30) from before the change.
+describe('after a successful write, reads revalidate with the server', () => {
+  test('the next reads skip the HTTP cache (no-cache); a failed write changes nothing', async () => {
+    const caches: (RequestCache | undefined)[] = [];
+    let writeStatus = 200;
+    globalThis.fetch = async (_input, init) => {
+      if (!init?.method) caches.push(init?.cache);
+      return Response.json({}, { status: init?.method ? writeStatus : 200 });
+    };
+    const now = Date.now();
+    const later = now + 60_000;
+    const realNow = Date.now;
+    const realDocument = globalThis.document;
+    // apiSend reads the CSRF cookie; these tests run without a DOM.
+    Object.defineProperty(globalThis, 'document', { value: { cookie: '' }, configurable: true });
+    try {
+      Date.now = () => later;
+      await apiGet('/api/methodology/models');
+      writeStatus = 400;
+      await apiSend('POST', '/api/admin/methodology/models/x/promote').catch(() => {});
+      await apiGet('/api/methodology/models');
+      writeStatus = 200;
+      await apiSend('POST', '/api/admin/methodology/models/x/promote');
+      await apiGet('/api/methodology/models');
+    } finally {
+      Date.now = realNow;
+      Object.defineProperty(globalThis, 'document', { value: realDocument, configurable: true });
+    }
+    expect(caches).toEqual([undefined, undefined, 'no-cache']);
   });
 });

@@ -39,7 +39,8 @@ export type ApiGetOptions = {
 export const REQUEST_TIMEOUT_MS = 60_000;
 
 // Public answers carry max-age=30 (plugins/send-cached.ts): fine for a reload, wrong right after the server said the
-// data changed. For a moment after a live hint, reads revalidate (If-None-Match: a 304 when nothing changed).
+// data changed. For a moment after a live hint or this tab's own write, reads revalidate (If-None-Match: a 304 when
+// nothing changed).
 let revalidateUntil = 0;
 const REVALIDATE_WINDOW_MS = 10_000;
 
@@ -179,7 +180,7 @@ function readCsrfCookie(): string {
 }
 
 /** POST/PUT/PATCH/DELETE JSON with the CSRF header, typed like apiGet (`apiSend<typeof XSchema>`). Throws ApiError. */
-export function apiSend<S extends z.ZodType = z.ZodUnknown>(
+export async function apiSend<S extends z.ZodType = z.ZodUnknown>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
@@ -195,5 +196,8 @@ export function apiSend<S extends z.ZodType = z.ZodUnknown>(
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
   };
-  return request(path, init, options);
+  const answer = await request<z.infer<S>>(path, init, options);
+  // The server has just changed something: the refetches that follow must not read the browser's copy from before.
+  revalidateReads();
+  return answer;
 }

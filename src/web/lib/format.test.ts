@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { formatCny, formatCompact, formatDate, formatPercent, formatScore, formatUsd } from './format.ts';
 import { i18n } from './i18n.ts';
 import { getNumberStyle, setNumberStyle } from './number-style.ts';
@@ -107,5 +107,29 @@ describe("Chinese reads 万 / 亿 / 万亿 (two decimals), or K / M / B / T by t
     expect(formatCompact(12_345)).toBe('12.3K');
 
     await i18n.changeLanguage('zh');
+  });
+});
+
+describe('primeFormats', () => {
+  test('builds the formatters a first page uses, so formatting its first date and figures builds none', async () => {
+    // A fresh copy of the module: its formatter caches start empty, whatever the tests above built.
+    vi.resetModules();
+    const fresh = await import('./format.ts');
+    const { i18n: freshI18n } = await import('./i18n.ts');
+    await freshI18n.changeLanguage('zh');
+    fresh.primeFormats();
+    const dates = vi.spyOn(Intl, 'DateTimeFormat');
+    const numbers = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      expect(fresh.formatDate('2026-11-30T12:00:00Z')).toContain('2026');
+      fresh.formatDateTime('2026-11-30T12:00:00Z');
+      fresh.formatInteger(12_345);
+      fresh.formatDecimal(1.5);
+      expect(dates).not.toHaveBeenCalled();
+      expect(numbers).not.toHaveBeenCalled();
+    } finally {
+      dates.mockRestore();
+      numbers.mockRestore();
+    }
   });
 });

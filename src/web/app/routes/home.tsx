@@ -11,6 +11,7 @@ import { useSectorLabel } from '../../features/sectors/hooks/use-sector-names.ts
 import { useStats } from '../../features/system/api.ts';
 import { DataStateNotice, useFiguresLive } from '../../features/system/components/data-state-notice.tsx';
 import { StatsGrid } from '../../features/system/components/stats-grid.tsx';
+import { useAfterFirstPage } from '../../lib/after-first-page.ts';
 import { useErrorText } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { DashboardHomeRedirect } from '../dashboard-home.tsx';
@@ -44,6 +45,9 @@ export function HomePage() {
   const sectorLabel = useSectorLabel();
   // "Live" wording (the stats title, the freshness tile) only when the server reports the figures live.
   const live = useFiguresLive();
+  // The features and the call to action sit far below the first screen on any display: kept out of the first render,
+  // they are not part of a phone's first layout (lib/after-first-page.ts).
+  const belowTheFold = useAfterFirstPage();
 
   return (
     <div className="space-y-12">
@@ -107,6 +111,16 @@ export function HomePage() {
 
       <MarketHighlightsSlot />
 
+      {belowTheFold && <HomeClosing live={live} />}
+    </div>
+  );
+}
+
+/** The features and the call to action: far below the first screen, rendered after the first page (see HomePage). */
+function HomeClosing({ live }: { live: boolean }) {
+  const { t } = useTranslation('home');
+  return (
+    <>
       <section aria-labelledby="home-features">
         <h2 id="home-features" className="text-lg font-semibold">
           {t('home:features.title')}
@@ -144,6 +158,6 @@ export function HomePage() {
           </Link>
         </div>
       </section>
-    </div>
+    </>
   );
 }

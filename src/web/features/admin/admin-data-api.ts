@@ -15,7 +15,7 @@ import type {
   KnownChainsResponseSchema,
 } from '../../../shared/api/catalogue.schema.ts';
 import type { SectorListResponseSchema } from '../../../shared/api/sectors.schema.ts';
-import { apiGet, apiSend, revalidateReads } from '../../lib/api-client.ts';
+import { apiGet, apiSend } from '../../lib/api-client.ts';
 import { currentLanguage } from '../../lib/i18n.ts';
 import { adminKeys } from './api.ts';
 
@@ -72,12 +72,8 @@ function useCatalogueMutation<T, R>(send: (input: T) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: () => {
-      // Public answers carry max-age=30: without this the refetch would read the browser's copy from before the
-      // change (a new sector missing from the list, a project from its sector page).
-      revalidateReads();
-      return queryClient.invalidateQueries();
-    },
+    // apiSend's success makes these refetches skip the browser's copy from before the change.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }
 
