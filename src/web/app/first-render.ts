@@ -13,9 +13,10 @@ export const FIRST_RENDER_WAIT_MS = 3000;
  * What the first render waits for, all requested at once: the UI texts, the first page's code and texts, the two
  * answers the shell holds a page back for (the data state, whose notice would push the page down, and the site, which
  * words the loading page), and the session: a member's first paint is a member's (the header's account menu, what
- * their level unlocks), not a visitor's page that changes under their first click. Rendered before them, a phone paints the loading page, lays it out, and lays the page out
- * again a moment later: its largest text comes one round trip and one layout late (Lighthouse's LCP). Offline the
- * answers cannot come: the page renders with the texts and code (the service worker's copies) and its offline state.
+ * their level unlocks), not a visitor's page that changes under their first click. Rendered before them, a phone
+ * paints the loading page, lays it out, and lays the page out again a moment later: its largest text comes one round
+ * trip and one layout late (Lighthouse's LCP). Offline the answers cannot come: the page renders with the texts and
+ * code (the service worker's copies) and its offline state.
  */
 export async function prepareFirstRender(queryClient: QueryClient, pathname: string): Promise<void> {
   const pageLoaded = preloadPage(pathname);
