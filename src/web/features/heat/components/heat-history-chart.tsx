@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { HistoryPoint, HistoryRange } from '../../../../shared/api/heat.schema.ts';
-import { HISTORY_RANGES } from '../../../../shared/api/heat.values.ts';
+import { HISTORY_RANGES, type HistoryPoint, type HistoryRange } from '../../../../shared/api/heat.schema.ts';
 import { ShieldIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatDateTime, formatScore } from '../../../lib/format.ts';
