@@ -26,9 +26,8 @@ export default defineConfig({
     // each one that passed only on its retry is named at the end of CI's log (.ci/file-times-reporter.mjs).
     retry: process.env.CI ? 1 : 0,
     hookTimeout: 120_000,
-    // `expect.poll` gives up after 1 s by default: a sort or filter that refetches took longer than that at load 11
-    // (figures.e2e.ts passed only on its retry). A page's own waits (playwright's) allow 30 s; a poll that never comes
-    // true still fails.
+    // `expect.poll` gives up after 1 s by default, shorter than a sort or filter's refetch may take at CI's load 10–11.
+    // A page's own waits (playwright's) allow 30 s; a poll that never comes true still fails.
     expect: { poll: { timeout: 15_000 } },
   },
 });
