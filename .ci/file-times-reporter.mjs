@@ -8,6 +8,17 @@ const SHOWN = 15;
 
 const seconds = (ms) => (ms / 1000).toFixed(1).padStart(7);
 
+// A passed test's result keeps the errors of the attempts that failed before it (vitest's runner does not clear them
+// on a retry): the first one's message and the first frame in the project, so a retry's cause is in the log.
+function describeFlaky(module, test) {
+  const [error] = test.result().errors ?? [];
+  const name = `  ${module.relativeModuleId} > ${test.fullName}`;
+  if (!error) return name;
+  const message = String(error.message ?? error).split('\n').slice(0, 8).join('\n      ');
+  const frame = (error.stack ?? '').split('\n').find((line) => line.includes('/e2e/') || line.includes('/src/')) ?? '';
+  return `${name}\n    first attempt: ${message}${frame ? `\n    ${frame.trim()}` : ''}`;
+}
+
 export default class FileTimesReporter {
   onTestRunEnd(testModules) {
     // Tests that failed and then passed on a retry (the browser step retries once in CI): named, so a flake is seen.
@@ -19,7 +30,7 @@ export default class FileTimesReporter {
       for (const test of module.children.allTests()) {
         tests += test.diagnostic()?.duration ?? 0;
         count += 1;
-        if (test.diagnostic()?.flaky) flaky.push(`${module.relativeModuleId} > ${test.fullName}`);
+        if (test.diagnostic()?.flaky) flaky.push(describeFlaky(module, test));
       }
       const hooks = Math.max(0, diagnostic.duration - tests);
       const collect = diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.prepareDuration;
@@ -66,7 +77,7 @@ export default class FileTimesReporter {
     lines.push(
       `CPU of the main vitest process (module transforms, global setup and its server): ${seconds((main.user + main.system) / 1000)} s`,
     );
-    if (flaky.length > 0) lines.push(`passed only on a retry (${flaky.length}):`, ...flaky.map((name) => `  ${name}`));
+    if (flaky.length > 0) lines.push(`passed only on a retry (${flaky.length}):`, ...flaky);
     console.log(`\n${lines.join('\n')}`);
   }
 }
