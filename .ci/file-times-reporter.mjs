@@ -14,7 +14,10 @@ function describeFlaky(module, test) {
   const [error] = test.result().errors ?? [];
   const name = `  ${module.relativeModuleId} > ${test.fullName}`;
   if (!error) return name;
-  const message = String(error.message ?? error).split('\n').slice(0, 8).join('\n      ');
+  const message = String(error.message ?? error)
+    .split('\n')
+    .slice(0, 8)
+    .join('\n      ');
   const frame = (error.stack ?? '').split('\n').find((line) => line.includes('/e2e/') || line.includes('/src/')) ?? '';
   return `${name}\n    first attempt: ${message}${frame ? `\n    ${frame.trim()}` : ''}`;
 }
