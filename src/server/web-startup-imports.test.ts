@@ -18,6 +18,8 @@ const ENTRIES = [
   'app/routes/directory.tsx',
   'app/routes/project.tsx',
   'app/routes/sectors.tsx',
+  // The project page's heat panel (app/heat-slot.tsx): its own chunk, requested by the page's first render.
+  'features/heat/index.ts',
 ];
 const FORBIDDEN = ['zod'];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HISTORY_RANGE_MIN_LEVEL, type HistoryRangeKey } from '../membership/level.ts';
+import type { HistoryRangeKey } from '../membership/level.ts';
 import { MARKET_CAP_BAND_NAMES } from '../scoring/cohorts.ts';
 import { BreakdownEntrySchema } from '../scoring/types.ts';
 import { MetricSourceSchema, ProjectStatusSchema } from './common.schema.ts';
@@ -9,8 +9,6 @@ import { TREND_RANGES } from './heat.values.ts';
 
 export const HeatParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
-/** Heat history ranges, shortest first; which level reads which is the membership matrix's (level.ts). */
-export const HISTORY_RANGES = Object.keys(HISTORY_RANGE_MIN_LEVEL) as HistoryRangeKey[];
 export const HistoryRangeSchema = z.enum(['7d', '30d', '90d', '1y'] satisfies HistoryRangeKey[]);
 export type HistoryRange = z.infer<typeof HistoryRangeSchema>;
 export const HistoryQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { HISTORY_RANGES, type HistoryPoint, type HistoryRange } from '../../../../shared/api/heat.schema.ts';
+import type { HistoryPoint, HistoryRange } from '../../../../shared/api/heat.schema.ts';
+import { HISTORY_RANGES } from '../../../../shared/api/heat.values.ts';
 import { ShieldIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatDate, formatDateTime, formatScore } from '../../../lib/format.ts';
