@@ -223,22 +223,34 @@ describe('toasts', () => {
 });
 
 describe('loading and failure screens', () => {
-  test('a first load paints the page itself, never the loading screen first', async () => {
+  test('a first load paints the page with its answers: never the loading screen, the stats or the hot list as placeholders', async () => {
     const context = await session.newContext({ lang: 'zh' });
     const page = await context.newPage();
-    // Whether the loading screen was ever in the document, from the first byte on.
+    // Whether the loading screen, or a placeholder of the first screen's figures (the stats, the hot projects) waiting
+    // for its answer, was ever in the document, from the first byte on.
     await page.addInitScript(() => {
-      const seen = window as unknown as { loadingShown: boolean };
+      const seen = window as unknown as { loadingShown: boolean; placeholderShown: boolean };
       seen.loadingShown = false;
+      seen.placeholderShown = false;
       new MutationObserver(() => {
         if (document.querySelector('[data-testid="loading-subtitle"]')) seen.loadingShown = true;
+        const placeholder = '[data-stat] .animate-pulse, section[aria-labelledby="home-hot"] [aria-busy="true"]';
+        if (document.querySelector(placeholder)) seen.placeholderShown = true;
       }).observe(document, { childList: true, subtree: true });
     });
 
     await open(page, '/');
+    await page.locator('section[aria-labelledby="home-hot"] a[href^="/project/"]').first().waitFor();
 
     expect(await page.getByRole('heading', { name: zh.home.hero.title, level: 1 }).isVisible()).toBe(true);
-    expect(await page.evaluate(() => (window as unknown as { loadingShown: boolean }).loadingShown)).toBe(false);
+    const seen = await page.evaluate(() => {
+      const { loadingShown, placeholderShown } = window as unknown as {
+        loadingShown: boolean;
+        placeholderShown: boolean;
+      };
+      return { loadingShown, placeholderShown };
+    });
+    expect(seen).toEqual({ loadingShown: false, placeholderShown: false });
     await context.close();
   });
 

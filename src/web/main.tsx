@@ -17,7 +17,7 @@ const root = createRoot(container);
 const queryClient = createQueryClient();
 
 // Not a top-level await: the page's chunks import this entry's chunk, which must finish evaluating first.
-void prepareFirstRender(queryClient, window.location.pathname).then(() => {
+void prepareFirstRender(queryClient, window.location).then(() => {
   // A transition: the first render yields to the browser every few milliseconds instead of blocking it for the whole
   // tree (Lighthouse's total blocking time on a phone).
   startTransition(() =>

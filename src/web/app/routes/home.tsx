@@ -16,6 +16,7 @@ import { useErrorText } from '../../lib/errors.ts';
 import { useTranslation } from '../../lib/use-translation.ts';
 import { DashboardHomeRedirect } from '../dashboard-home.tsx';
 import { HomeHero } from '../home/home-hero.tsx';
+import { HOME_HOT_PROJECTS } from '../home/home-queries.ts';
 import { HomeVariantNav } from '../home/home-variant-nav.tsx';
 import { MarketHighlightsSlot } from '../market-highlights-slot.tsx';
 import { BuiltInSample, isUnreachable } from '../offline-data.tsx';
@@ -33,14 +34,11 @@ const FEATURES: {
   { key: 'selfHosted', Icon: ShieldIcon },
 ];
 
-const HOT_PROJECTS = 6;
-
 export function HomePage() {
   const { t } = useTranslation(['home', 'app']);
   const errorText = useErrorText();
   const stats = useStats();
-  // A "top" widget ranks only what we know: projects without enough data for a heat score are left out.
-  const hot = useProjects({ sort: 'heat', limit: HOT_PROJECTS, offset: 0, scored: true });
+  const hot = useProjects(HOME_HOT_PROJECTS);
   const sectors = useSectors();
   const sectorLabel = useSectorLabel();
   // "Live" wording (the stats title, the freshness tile) only when the server reports the figures live.
@@ -78,7 +76,7 @@ export function HomePage() {
               <BuiltInSample kind="projects" />
             </div>
           ) : hot.isPending ? (
-            <ProjectListSkeleton rows={HOT_PROJECTS} label={t('app:loading.title')} />
+            <ProjectListSkeleton rows={HOME_HOT_PROJECTS.limit} label={t('app:loading.title')} />
           ) : hot.isError ? (
             <QueryError query={hot} />
           ) : (
