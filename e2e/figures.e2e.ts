@@ -171,13 +171,21 @@ describe('/data-tool sorting', () => {
       const boundary = pages.flatMap((p) => p.items).findIndex((p) => p.marketCap === null);
       if (boundary < 0) continue;
       const pageNumber = Math.floor(boundary / 50) + 1;
+      // The rows are compared with the answer the page itself received: the e2e server is shared with the other
+      // files' tests, which add and edit projects, so the page's answer can differ by a project from the one above.
+      const answer = page.waitForResponse((response) => {
+        const url = new URL(response.url());
+        return url.pathname === '/api/projects' && url.searchParams.get('sort') === 'market_cap';
+      });
       await open(page, `/data-tool?sort=market_cap&order=${order}${pageNumber > 1 ? `&page=${pageNumber}` : ''}`);
+      const shown = (await (await answer).json()) as { items: { marketCap: number | null }[] };
       await page.locator('main table tbody tr').first().waitFor();
       const cells = await page
         .locator('main table tbody tr td:nth-child(7)')
         .evaluateAll((tds) => tds.map((td) => td.querySelector('[data-empty-value]') !== null));
       const firstEmpty = cells.indexOf(true);
-      expect(firstEmpty, order).toBe(boundary % 50);
+      expect(firstEmpty, order).toBe(shown.items.findIndex((project) => project.marketCap === null));
+      expect(firstEmpty, order).toBeGreaterThanOrEqual(0);
       expect(cells.slice(firstEmpty).every(Boolean), order).toBe(true);
     }
     await page.context().close();
