@@ -38,8 +38,8 @@ async function withTrending(page: Page, pattern: RegExp, add: (body: Record<stri
       add(body);
       await route.fulfill({ json: body });
     } catch (error) {
-      // A refetch still in flight when the test closes its page (the realtime stream's catch-up re-asks the first
-      // answers): there is nothing left to answer. Any other failure is the test's.
+      // A refetch still in flight when the test closes its page (a live-update hint from another test on the shared
+      // server re-asks an answer): there is nothing left to answer. Any other failure is the test's.
       if (!/disposed|closed/i.test(String(error))) throw error;
     }
   });

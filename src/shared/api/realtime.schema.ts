@@ -32,4 +32,11 @@ export const RealtimeReadySchema = z.object({
   at: z.string(),
   updates: z.enum(['live', 'interval']),
   intervalMs: z.number().int().min(0),
+  /**
+   * The hints this stream would have had in the last minutes (each distinct one once, with how long before this
+   * message it last went out): reads the page made before one of them may be out of date, later ones are not.
+   */
+  recent: z.array(z.object({ agoMs: z.number().int().min(0), hint: RealtimeHintSchema })),
+  /** How far back `recent` reaches (since the instance started, or forgot an older hint): older reads know nothing. */
+  knownForMs: z.number().int().min(0),
 });

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { type ReactNode, useState } from 'react';
-import { createQueryPersister, PERSIST_MAX_AGE_MS, shouldPersist } from '../lib/query-persister.ts';
+import { createQueryPersister, PERSIST_MAX_AGE_MS, restoredCopy, shouldPersist } from '../lib/query-persister.ts';
 
 // A new build may change a response's shape: its cache starts empty rather than restore the old build's data.
 const CACHE_BUSTER = import.meta.env.VITE_BUILD_ID ?? import.meta.env.MODE;
@@ -23,7 +23,9 @@ export function Providers({ client: queryClient, children }: { client: QueryClie
           // The restored copy paints at once; online, the server's answer replaces it straight away (a reload shows
           // what changed since, not a copy up to five minutes old). Offline the refetch waits for the network.
           onSuccess={() =>
-            void queryClient.invalidateQueries({ predicate: shouldPersist, refetchType: 'active' }).catch(() => {})
+            void queryClient
+              .invalidateQueries({ predicate: restoredCopy(performance.timeOrigin), refetchType: 'active' })
+              .catch(() => {})
           }
         >
           {children}

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { shouldPersist } from './query-persister.ts';
+import { restoredCopy, shouldPersist } from './query-persister.ts';
 
-const query = (queryKey: unknown[], status: 'success' | 'error' = 'success') =>
-  ({ queryKey, state: { status } }) as unknown as Parameters<typeof shouldPersist>[0];
+const query = (queryKey: unknown[], status: 'success' | 'error' = 'success', dataUpdatedAt = 0) =>
+  ({ queryKey, state: { status, dataUpdatedAt } }) as unknown as Parameters<typeof shouldPersist>[0];
 
 describe('what goes to disk for offline use', () => {
   test('public data that loaded', () => {
@@ -27,5 +27,16 @@ describe('what goes to disk for offline use', () => {
     expect(shouldPersist(query(['projects', 'list'], 'error'))).toBe(false);
     expect(shouldPersist(query(['system', 'sync-status']))).toBe(false);
     expect(shouldPersist(query(['system', 'health']))).toBe(false);
+  });
+});
+
+describe('after the saved copy is restored', () => {
+  test('the restored copies refetch; the answers this page already asked for do not (no answer asked twice)', () => {
+    const pageStartedAt = Date.parse('2026-12-01T06:00:00Z');
+    const refetch = restoredCopy(pageStartedAt);
+
+    expect(refetch(query(['projects', 'list'], 'success', pageStartedAt - 3_600_000))).toBe(true);
+    expect(refetch(query(['projects', 'list'], 'success', pageStartedAt + 400))).toBe(false);
+    expect(refetch(query(['auth', 'me'], 'success', pageStartedAt - 3_600_000))).toBe(false);
   });
 });

@@ -28,6 +28,16 @@ export function shouldPersist(query: Pick<Query, 'queryKey' | 'state'>): boolean
   return query.state.status === 'success' && isPublicQueryKey(query.queryKey);
 }
 
+/**
+ * After the saved copy is restored: the queries to refetch now — the restored copies, all from before this page loaded
+ * (`pageStartedAt`). Answers the first render asked for itself are newer (a restore never replaces them with an older
+ * copy): refetching those would ask the server for every first answer twice.
+ */
+export function restoredCopy(pageStartedAt: number) {
+  return (query: Pick<Query, 'queryKey' | 'state'>) =>
+    shouldPersist(query) && query.state.dataUpdatedAt < pageStartedAt;
+}
+
 /** The query cache's copy in IndexedDB (the browser's store for exactly this); none where IndexedDB is missing. */
 export function createQueryPersister(): Persister | undefined {
   if (typeof indexedDB === 'undefined') return undefined;

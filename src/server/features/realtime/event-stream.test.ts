@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { RealtimeReadySchema } from '../../../shared/api/realtime.schema.ts';
 import { HEARTBEAT_INTERVAL_MS } from '../../../shared/api/realtime.values.ts';
 import { INTERVAL_REFRESH_MS } from '../../../shared/membership/level.ts';
 import type { AppEvent, EventBus } from '../../events/event-bus.ts';
@@ -51,6 +52,31 @@ describe('one event stream', () => {
     vi.advanceTimersByTime(HEARTBEAT_INTERVAL_MS * 2);
     expect(chunks[0]).toMatch(/^retry: 1000\nevent: ready\n/);
     expect(chunks.filter((chunk) => chunk === ': heartbeat\n\n')).toHaveLength(2);
+    hub.close();
+  });
+
+  test("ready lists the hints the stream would have had lately: public ones for all, a user's own for that user only", async () => {
+    vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
+    const bus = fakeBus();
+    const hub = createRealtimeHub(bus);
+    const readyOf = (userId: string | null) => {
+      const { out, chunks } = socket(true);
+      openEventStream({ out, hub, userId, instance: 'i1' });
+      const data = /event: ready\ndata: (.*)\n/.exec(chunks[0] ?? '')?.[1];
+      return RealtimeReadySchema.parse(JSON.parse(data ?? 'null'));
+    };
+
+    vi.advanceTimersByTime(60_000); // nothing since the instance started
+    expect(readyOf(null)).toMatchObject({ recent: [], knownForMs: 60_000 });
+    await bus.publish({ type: 'heat.recomputed', asOf: '2026-11-28T12:01:00Z' });
+    vi.advanceTimersByTime(2_000);
+    await bus.publish({ type: 'user.changed', userId: 'u1', what: 'points' });
+    vi.advanceTimersByTime(1_000);
+
+    const recompute = { agoMs: 3_000, hint: { type: 'heat.recomputed', asOf: '2026-11-28T12:01:00Z' } };
+    expect(readyOf(null).recent).toEqual([recompute]);
+    expect(readyOf('u2').recent).toEqual([recompute]);
+    expect(readyOf('u1').recent).toEqual([recompute, { agoMs: 1_000, hint: { type: 'me.updated', what: 'points' } }]);
     hub.close();
   });
 

@@ -86,7 +86,13 @@ export function openEventStream({
   out.on('close', () => end(false));
   out.on('error', () => end(true));
   // retry: the browser's own reconnect delay if our client code is not running (the web app sets its own back-off).
-  const ready = { instance, at: new Date().toISOString(), updates: mode, intervalMs: mode === 'interval' ? holdMs : 0 };
+  const ready = {
+    instance,
+    at: new Date().toISOString(),
+    updates: mode,
+    intervalMs: mode === 'interval' ? holdMs : 0,
+    ...hub.missedBy(userId),
+  };
   write(`retry: 1000\nevent: ready\ndata: ${JSON.stringify(ready)}\n\n`);
   return () => end(false);
 }

@@ -1,5 +1,6 @@
 import type { RealtimeHint } from '../../../shared/api/realtime.schema.ts';
 import type { AppEvent, EventBus } from '../../events/event-bus.ts';
+import { createRecentHints, type MissedHints } from './recent-hints.ts';
 
 /** One open stream as the hub sees it: whose it is, and where its hints go. */
 export type StreamClient = { userId: string | null; deliver: (hint: RealtimeHint) => void; close: () => void };
@@ -9,6 +10,11 @@ export type RealtimeHub = {
   add: (client: StreamClient) => () => void;
   /** Open streams on this instance (GET /api/health). */
   readonly size: number;
+  /**
+   * The hints `userId`'s streams would have had lately, each with how long ago it last went out (a new stream's
+   * `ready` carries them, so the page refetches only what a hint may have outdated before the stream listened).
+   */
+  missedBy: (userId: string | null) => MissedHints;
   /** Ends every stream (before the server closes: an open stream would hold it open). */
   closeAll: () => void;
 };
@@ -40,7 +46,19 @@ export function hintFor(event: AppEvent, userId: string | null): RealtimeHint | 
  */
 export function createRealtimeHub(events: EventBus): RealtimeHub & { close: () => void } {
   const clients = new Set<StreamClient>();
+  const recent = createRecentHints(Date.now());
+  const remember = (event: AppEvent, now: number) => {
+    const publicHint = hintFor(event, null);
+    if (publicHint) recent.note({ kind: 'all' }, publicHint, now);
+    else if (event.type === 'notifications.broadcast')
+      recent.note({ kind: 'members' }, { type: 'me.updated', what: 'notifications' }, now);
+    else if (event.type === 'user.changed') {
+      const own = hintFor(event, event.userId);
+      if (own) recent.note({ kind: 'user', userId: event.userId }, own, now);
+    }
+  };
   const unsubscribe = events.subscribe((event) => {
+    remember(event, Date.now());
     for (const client of clients) {
       const hint = hintFor(event, client.userId);
       if (hint) client.deliver(hint);
@@ -58,6 +76,7 @@ export function createRealtimeHub(events: EventBus): RealtimeHub & { close: () =
     get size() {
       return clients.size;
     },
+    missedBy: (userId) => recent.missedBy(userId, Date.now()),
     closeAll,
     close: () => {
       unsubscribe();

@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { RealtimeHint } from '../../../shared/api/realtime.schema.ts';
 import type { ConnectionState } from '../../../shared/api/realtime.values.ts';
-import { createRealtimeConnection, type EventSourceLike, reconnectDelay } from './connection.ts';
+import {
+  createRealtimeConnection,
+  type EventSourceLike,
+  type MissedHints,
+  missedHintsOf,
+  reconnectDelay,
+} from './connection.ts';
 
 class FakeSource implements EventSourceLike {
   listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
@@ -26,7 +32,7 @@ function setup() {
   const states: ConnectionState[] = [];
   const batches: RealtimeHint[][] = [];
   let resyncs = 0;
-  const catchUps: number[] = [];
+  const catchUps: MissedHints[] = [];
   const connection = createRealtimeConnection({
     url: '/api/events',
     open: () => {
@@ -38,7 +44,7 @@ function setup() {
     onResync: () => {
       resyncs += 1;
     },
-    onCatchUp: (readyAt) => catchUps.push(readyAt),
+    onCatchUp: (missed) => catchUps.push(missed),
     onState: (state) => states.push(state),
   });
   return { connection, sources, states, batches, resyncs: () => resyncs, catchUps };
@@ -84,19 +90,33 @@ describe('realtime connection', () => {
     expect(sources).toHaveLength(4);
   });
 
-  test('the first ready catches up once, with its moment (reads made before it may have missed a hint); a reconnect resyncs instead', () => {
+  test('the first ready catches up once, with the hints the server sent lately (on this clock); a reconnect resyncs instead', () => {
     const { connection, sources, resyncs, catchUps } = setup();
     vi.setSystemTime(new Date('2026-11-28T12:00:00Z'));
     connection.start();
-    sources[0]?.emit('ready', '{}');
+    const hint = { type: 'heat.recomputed', asOf: '2026-11-28T11:59:00Z' };
+    sources[0]?.emit(
+      'ready',
+      JSON.stringify({ updates: 'live', recent: [{ agoMs: 60_000, hint }], knownForMs: 600_000 }),
+    );
 
-    expect(catchUps).toEqual([Date.parse('2026-11-28T12:00:00Z')]);
+    expect(catchUps).toEqual([
+      { knownSince: Date.parse('2026-11-28T11:50:00Z'), recent: [{ at: Date.parse('2026-11-28T11:59:00Z'), hint }] },
+    ]);
     expect(resyncs()).toBe(0);
     sources[0]?.fail();
     vi.advanceTimersByTime(1_000);
     sources[1]?.emit('ready', '{}');
     expect(catchUps).toHaveLength(1);
     expect(resyncs()).toBe(1);
+  });
+
+  test('a ready that does not list its hints (an older server) leaves every answer so far in doubt', () => {
+    expect(missedHintsOf('{}', 1_000_000)).toEqual({ knownSince: 1_000_000, recent: [] });
+    expect(missedHintsOf('not json', 1_000_000)).toEqual({ knownSince: 1_000_000, recent: [] });
+    // A hint this build cannot read: known only up to it.
+    const unknown = JSON.stringify({ recent: [{ agoMs: 2_000, hint: { type: 'new.kind' } }], knownForMs: 60_000 });
+    expect(missedHintsOf(unknown, 1_000_000)).toEqual({ knownSince: 998_000, recent: [] });
   });
 
   test('stop closes the stream, cancels a pending retry and says disconnected', () => {

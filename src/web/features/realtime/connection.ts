@@ -1,6 +1,6 @@
 import type { RealtimeHint } from '../../../shared/api/realtime.schema.ts';
 import { type ConnectionState, RECONNECT_DELAYS_MS } from '../../../shared/api/realtime.values.ts';
-import { readRealtimeMessage } from './read-message.ts';
+import { readMissedHints, readRealtimeMessage } from './read-message.ts';
 
 /** The part of EventSource we use (a fake in tests). */
 export type EventSourceLike = {
@@ -16,14 +16,30 @@ export type RealtimeConnectionOptions = {
   /** After a reconnect: hints sent while we were away are lost, so everything shown may be out of date. */
   onResync: () => void;
   /**
-   * The first time the stream is ready, with that moment (ms): what the page read before it listened may have missed a
-   * hint sent in between (on a busy machine the page's reads can finish seconds before the stream is open).
+   * The first time the stream is ready, with the hints the page may have missed before it listened (on a busy machine
+   * the page's reads can finish seconds before the stream is open).
    */
-  onCatchUp: (readyAt: number) => void;
+  onCatchUp: (missed: MissedHints) => void;
   onState: (state: ConnectionState) => void;
 };
 
 export type RealtimeConnection = { start: () => void; stop: () => void };
+
+/** The hints a new stream's page may have missed, on this clock: each with when it went out, and before `knownSince`, anything. */
+export type MissedHints = { knownSince: number; recent: { at: number; hint: RealtimeHint }[] };
+
+/**
+ * A `ready` message's missed hints on this clock (the server says how long ago each went out, so the two clocks need
+ * not agree). A server that does not say (an older one) leaves every answer so far in doubt.
+ */
+export function missedHintsOf(readyData: string, receivedAt: number): MissedHints {
+  const missed = readMissedHints(safeJson(readyData));
+  if (!missed) return { knownSince: receivedAt, recent: [] };
+  return {
+    knownSince: receivedAt - missed.knownForMs,
+    recent: missed.recent.map(({ agoMs, hint }) => ({ at: receivedAt - agoMs, hint })),
+  };
+}
 
 /** The delay before reconnect attempt `attempt` (0-based): 1 s, 2 s, 5 s, then 10 s for ever. */
 export function reconnectDelay(attempt: number): number {
@@ -44,12 +60,12 @@ export function createRealtimeConnection(options: RealtimeConnectionOptions): Re
     options.onState(state);
     const current = options.open(options.url);
     source = current;
-    current.addEventListener('ready', () => {
+    current.addEventListener('ready', (event) => {
       if (source !== current) return;
       attempt = 0;
       options.onState('connected');
       if (connectedBefore) options.onResync();
-      else options.onCatchUp(Date.now());
+      else options.onCatchUp(missedHintsOf(event.data, Date.now()));
       connectedBefore = true;
     });
     current.addEventListener('hints', (event) => {

@@ -38,3 +38,23 @@ export function readRealtimeMessage(value: unknown): RealtimeMessage | null {
   }
   return { seq: value.seq as number, hints };
 }
+
+/** A `ready` message's missed hints (RealtimeReadySchema's `recent` and `knownForMs`), or null when it has none. */
+export function readMissedHints(
+  value: unknown,
+): { recent: { agoMs: number; hint: RealtimeHint }[]; knownForMs: number } | null {
+  if (!isObject(value) || !isAge(value.knownForMs) || !Array.isArray(value.recent)) return null;
+  const recent: { agoMs: number; hint: RealtimeHint }[] = [];
+  for (const raw of value.recent) {
+    const hint = isObject(raw) && isAge(raw.agoMs) ? readHint(raw.hint) : null;
+    // A hint this build cannot read: everything before it may be out of date.
+    if (!hint)
+      return { recent: [], knownForMs: Math.min(value.knownForMs, isObject(raw) && isAge(raw.agoMs) ? raw.agoMs : 0) };
+    recent.push({ agoMs: raw.agoMs as number, hint });
+  }
+  return { recent, knownForMs: value.knownForMs };
+}
+
+function isAge(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 0;
+}

@@ -1,8 +1,9 @@
-import { type Query, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RealtimeHint } from '../../../../shared/api/realtime.schema.ts';
 import { revalidateReads } from '../../../lib/api-client.ts';
 import { isCountedQuery } from '../../../lib/counted-queries.ts';
+import { catchUpMissedReads } from '../catch-up.ts';
 import { createRealtimeConnection } from '../connection.ts';
 import { setConnectionState } from '../connection-state.ts';
 import type { Invalidation } from '../invalidation.ts';
@@ -40,15 +41,7 @@ export function RealtimeBridge({ invalidationsFor }: RealtimeBridgeProps) {
           .catch(() => {});
         void queryClient.invalidateQueries({ predicate: isCountedQuery, refetchType: 'none' }).catch(() => {});
       },
-      onCatchUp: (readyAt) => {
-        // Only reads that finished before the stream listened can have missed a hint; usually the stream opens first
-        // and this refetches nothing.
-        const missed = (query: Query) =>
-          !isCountedQuery(query) && query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < readyAt;
-        if (!queryClient.getQueryCache().findAll({ type: 'active', predicate: missed }).length) return;
-        revalidateReads();
-        void queryClient.invalidateQueries({ predicate: missed, refetchType: 'active' }).catch(() => {});
-      },
+      onCatchUp: (missed) => void catchUpMissedReads(queryClient, invalidationsFor, missed),
       onState: setConnectionState,
     });
     const goOffline = () => connection.stop();
