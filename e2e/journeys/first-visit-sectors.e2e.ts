@@ -90,8 +90,23 @@ describe.each(['zh', 'en'] as const)('sectors and platforms, %s', (lang) => {
 
   test('1440 px: heat on a fixed 0–100 scale, the low-confidence marker, the size switch, platform search and sort', async () => {
     await session.withPage({ lang, viewport: WIDE }, `first-visit-sectors-wide-${lang}`, async (page) => {
+      // How many charts the map's container got: fitting the labels to the drawn tiles redraws the same chart, it
+      // does not build (and animate) a second one.
+      await page.addInitScript(() => {
+        const counted = window as unknown as { chartsCreated: number };
+        counted.chartsCreated = 0;
+        // ECharts marks each chart's container with a new _echarts_instance_ id.
+        new MutationObserver((changes) => {
+          for (const change of changes) {
+            const target = change.target as Element;
+            if (target.getAttribute('_echarts_instance_') && target.closest('[data-testid="sector-treemap"]'))
+              counted.chartsCreated += 1;
+          }
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['_echarts_instance_'] });
+      });
       await open(page, '/sectors');
       const figure = await treemap(page);
+      expect(await page.evaluate(() => (window as unknown as { chartsCreated: number }).chartsCreated)).toBe(1);
       const legend = figure.locator('[data-slot="treemap-legend"]');
       expect(await legend.textContent()).toMatch(/^.*0.*100/);
       const row = page

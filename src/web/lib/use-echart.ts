@@ -1,5 +1,5 @@
 import type * as EchartsCore from 'echarts/core';
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefCallback, useCallback, useEffect, useRef, useState } from 'react';
 import { useTheme } from './theme.ts';
 
 type EchartsOption = Record<string, unknown>;
@@ -27,14 +27,18 @@ export function drawnOption(option: EchartsOption, reducedMotion: boolean): Echa
  * `renderer` 'svg' (its build must include SVGRenderer) leaves the axes and labels as text in the page, for a small
  * chart whose words a reader's tools and the browser tests should find.
  */
+/** The option each chart was last drawn with. */
+const drawnWith = new WeakMap<EchartsCore.ECharts, EchartsOption>();
+
 export function useEchart(
   load: EchartsLoader,
   option: EchartsOption | null,
   onClick?: (data: unknown) => void,
   onRendered?: (chart: EchartsCore.ECharts) => void,
   renderer: 'canvas' | 'svg' = 'canvas',
-): { ref: RefObject<HTMLDivElement | null>; ready: boolean } {
-  const ref = useRef<HTMLDivElement>(null);
+): { ref: RefCallback<HTMLDivElement>; ready: boolean } {
+  // The container as state: a caller may unmount it (no data) and mount a new one, which then gets a chart of its own.
+  const [container, ref] = useState<HTMLDivElement | null>(null);
   const { effective } = useTheme();
   const [ready, setReady] = useState(false);
   const onClickRef = useRef(onClick);
@@ -42,30 +46,50 @@ export function useEchart(
   const onRenderedRef = useRef(onRendered);
   onRenderedRef.current = onRendered;
 
+  // The chart is created once per container, theme and renderer, drawn with the option of that moment; a later option
+  // (new data, the labels fitted to the drawn tiles) is drawn into the same chart. Creating it again for each option
+  // drew the whole chart twice on a page's first load (the sector map: once bare, once labelled), entry animation too.
+  const [chart, setChart] = useState<EchartsCore.ECharts | null>(null);
+  const latestOption = useRef(option);
+  latestOption.current = option;
+  const draw = useCallback((target: EchartsCore.ECharts, next: EchartsOption) => {
+    // notMerge: the option replaces the last one whole, as a new chart would have started from it.
+    const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target.setOption(drawnOption(next, reducedMotion), { notMerge: true });
+    drawnWith.set(target, next);
+    setReady(true);
+  }, []);
+  const wanted = option !== null;
+
   useEffect(() => {
-    const container = ref.current;
-    if (!container || !option) return;
+    if (!container || !wanted) return;
     let disposed = false;
     let cleanup = () => {};
     void load().then((echarts) => {
-      if (disposed) return;
-      const chart = echarts.init(container, effective === 'dark' ? 'dark' : undefined, { renderer });
-      chart.setOption(drawnOption(option, window.matchMedia('(prefers-reduced-motion: reduce)').matches));
-      if (onClickRef.current) chart.on('click', (params) => onClickRef.current?.(params.data));
-      chart.on('finished', () => onRenderedRef.current?.(chart));
-      const observer = new ResizeObserver(() => chart.resize());
+      const first = latestOption.current;
+      if (disposed || !first) return;
+      const created = echarts.init(container, effective === 'dark' ? 'dark' : undefined, { renderer });
+      draw(created, first);
+      if (onClickRef.current) created.on('click', (params) => onClickRef.current?.(params.data));
+      created.on('finished', () => onRenderedRef.current?.(created));
+      const observer = new ResizeObserver(() => created.resize());
       observer.observe(container);
-      setReady(true);
+      setChart(created);
       cleanup = () => {
         observer.disconnect();
-        chart.dispose();
+        created.dispose();
       };
     });
     return () => {
       disposed = true;
       cleanup();
+      setChart(null);
     };
-  }, [load, option, effective, renderer]);
+  }, [container, load, wanted, effective, renderer, draw]);
+
+  useEffect(() => {
+    if (chart && option && drawnWith.get(chart) !== option) draw(chart, option);
+  }, [chart, option, draw]);
 
   return { ref, ready };
 }
