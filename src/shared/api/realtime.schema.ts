@@ -40,3 +40,6 @@ export const RealtimeReadySchema = z.object({
   /** How far back `recent` reaches (since the instance started, or forgot an older hint): older reads know nothing. */
   knownForMs: z.number().int().min(0),
 });
+export type RealtimeReady = z.infer<typeof RealtimeReadySchema>;
+/** What a `ready` says of the hints its stream may have missed. */
+export type ReadyMissedHints = Pick<RealtimeReady, 'recent' | 'knownForMs'>;

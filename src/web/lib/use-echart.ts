@@ -19,6 +19,9 @@ export function drawnOption(option: EchartsOption, reducedMotion: boolean): Echa
   return { backgroundColor: 'transparent', ...option, ...(reducedMotion ? { animation: false } : {}) };
 }
 
+/** The option each chart was last drawn with. */
+const drawnWith = new WeakMap<EchartsCore.ECharts, EchartsOption>();
+
 /**
  * Renders an ECharts option into the returned container, loading ECharts on first use. The chart follows the theme,
  * resizes with its container and is disposed on unmount. `ready` turns true once drawn (show a skeleton until then).
@@ -27,9 +30,6 @@ export function drawnOption(option: EchartsOption, reducedMotion: boolean): Echa
  * `renderer` 'svg' (its build must include SVGRenderer) leaves the axes and labels as text in the page, for a small
  * chart whose words a reader's tools and the browser tests should find.
  */
-/** The option each chart was last drawn with. */
-const drawnWith = new WeakMap<EchartsCore.ECharts, EchartsOption>();
-
 export function useEchart(
   load: EchartsLoader,
   option: EchartsOption | null,

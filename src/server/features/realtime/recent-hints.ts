@@ -1,4 +1,4 @@
-import type { RealtimeHint } from '../../../shared/api/realtime.schema.ts';
+import type { ReadyMissedHints, RealtimeHint } from '../../../shared/api/realtime.schema.ts';
 
 /** How long an instance remembers the hints it has passed on (a page's first reads finish well within it). */
 export const HINT_MEMORY_MS = 5 * 60_000;
@@ -9,7 +9,7 @@ export const MAX_REMEMBERED_HINTS = 200;
 export type HintAudience = { kind: 'all' } | { kind: 'members' } | { kind: 'user'; userId: string };
 
 /** What a new stream's `ready` tells it: the hints it would have had lately, and how far back that list reaches. */
-export type MissedHints = { recent: { agoMs: number; hint: RealtimeHint }[]; knownForMs: number };
+export type MissedHints = ReadyMissedHints;
 
 /**
  * The latest time each distinct hint went out, so a stream that opens now can say which hints its page's first reads

@@ -1,4 +1,4 @@
-import type { RealtimeHint, RealtimeMessage } from '../../../shared/api/realtime.schema.ts';
+import type { ReadyMissedHints, RealtimeHint, RealtimeMessage } from '../../../shared/api/realtime.schema.ts';
 
 // A `hints` message of the event stream read by hand, as RealtimeMessageSchema reads it: the connection runs on every
 // page, and zod would be ~26 kB of the code a page waits for (src/server/web-startup-imports.test.ts). read-message.test.ts
@@ -40,17 +40,15 @@ export function readRealtimeMessage(value: unknown): RealtimeMessage | null {
 }
 
 /** A `ready` message's missed hints (RealtimeReadySchema's `recent` and `knownForMs`), or null when it has none. */
-export function readMissedHints(
-  value: unknown,
-): { recent: { agoMs: number; hint: RealtimeHint }[]; knownForMs: number } | null {
+export function readMissedHints(value: unknown): ReadyMissedHints | null {
   if (!isObject(value) || !isAge(value.knownForMs) || !Array.isArray(value.recent)) return null;
-  const recent: { agoMs: number; hint: RealtimeHint }[] = [];
+  const recent: ReadyMissedHints['recent'] = [];
   for (const raw of value.recent) {
-    const hint = isObject(raw) && isAge(raw.agoMs) ? readHint(raw.hint) : null;
+    const agoMs = isObject(raw) && isAge(raw.agoMs) ? raw.agoMs : null;
+    const hint = agoMs === null ? null : readHint((raw as Fields).hint);
     // A hint this build cannot read: everything before it may be out of date.
-    if (!hint)
-      return { recent: [], knownForMs: Math.min(value.knownForMs, isObject(raw) && isAge(raw.agoMs) ? raw.agoMs : 0) };
-    recent.push({ agoMs: raw.agoMs as number, hint });
+    if (agoMs === null || hint === null) return { recent: [], knownForMs: Math.min(value.knownForMs, agoMs ?? 0) };
+    recent.push({ agoMs, hint });
   }
   return { recent, knownForMs: value.knownForMs };
 }
