@@ -3,7 +3,6 @@ import {
   computeTrendingCutoff,
   deriveStatus,
   type HeatScoringModel,
-  hasValue,
   type ProjectStatus,
   RISING_MIN_GAIN,
 } from '../../../shared/scoring/index.ts';
@@ -20,7 +19,7 @@ import {
   selectStoredScores,
   storedContributions,
 } from './incremental.queries.ts';
-import { KeptOutputs, type StoredOutputs } from './kept-outputs.ts';
+import { KeptOutputs } from './kept-outputs.ts';
 import {
   type DerivedRun,
   emptyDerived,
@@ -55,8 +54,12 @@ export type IncrementalPlan = {
   /** The last committed run this plan builds on: the write checks it is still the last one. */
   previousRunAt: Date;
   baselineAt: Date | null;
-  /** Every project in id order, with its stored outputs (null when dirty and read without them). */
-  rows: { id: string; stored: StoredOutputs | null }[];
+  /**
+   * Every project in id order with its stored outputs (a dirty one's are stale or blank until it is re-scored): the
+   * last run's own columns when this process kept them and no project came, went or moved since, which the run then
+   * patches in place.
+   */
+  outputs: KeptOutputs;
   dirty: Set<string>;
   /** project_scores rows the plan read: every row, or (with the last run's outputs kept) only those to re-score. */
   rowsRead: number;
@@ -101,9 +104,9 @@ export async function planIncremental(
       ? await rowsFromKnownSet(db, known, now, dirty)
       : await rowsFromKnown(db, known, now.getTime(), dirty);
   if (read === null) return null;
-  const { rows, rowsRead } = read;
-  if (dirty.size > rows.length * MAX_DIRTY_SHARE) return null;
-  return { previousRunAt: previous.lastRunAt, baselineAt, rows, dirty, rowsRead };
+  const { outputs, rowsRead } = read;
+  if (dirty.size > outputs.size * MAX_DIRTY_SHARE) return null;
+  return { previousRunAt: previous.lastRunAt, baselineAt, outputs, dirty, rowsRead };
 }
 
 /** A row whose inputs moved since it was scored, or whose time factor stepped by `nowMs`. */
@@ -117,14 +120,13 @@ const needsRescore = (
 /** Every stored row with its outputs (what a process that did not commit the last run reads). */
 async function rowsFromStored(db: Db, nowMs: number, model: string, dirty: Set<string>) {
   const stored = await selectStoredScores(db);
-  const rows = stored.map((row) => {
-    if (needsRescore(row, nowMs) || row.storedModel !== model) {
-      dirty.add(row.id);
-      return { id: row.id, stored: null };
-    }
-    return { id: row.id, stored: { project: fromStored(row), status: row.storedStatus } };
-  });
-  return { rows, rowsRead: stored.length };
+  const outputs = new KeptOutputs(stored.length);
+  for (const row of stored) {
+    const clean = !needsRescore(row, nowMs) && row.storedModel === model;
+    if (!clean) dirty.add(row.id);
+    if (!outputs.add(clean ? fromStored(row) : blank(row), clean ? row.storedStatus : null)) return null;
+  }
+  return { outputs, rowsRead: stored.length };
 }
 
 /**
@@ -133,21 +135,21 @@ async function rowsFromStored(db: Db, nowMs: number, model: string, dirty: Set<s
  */
 async function rowsFromKnown(db: Db, known: RunOutputs, nowMs: number, dirty: Set<string>) {
   const versions = await selectScoreVersions(db);
-  const rows = versions.map((row) => {
+  const outputs = new KeptOutputs(versions.length);
+  for (const row of versions) {
     const stored = needsRescore(row, nowMs) ? undefined : known.kept.outputsOf(row.id, row.category);
-    if (stored === undefined) {
-      dirty.add(row.id);
-      return { id: row.id, stored: null };
-    }
-    return { id: row.id, stored };
-  });
-  return { rows, rowsRead: versions.length };
+    if (stored === undefined) dirty.add(row.id);
+    const added = stored ? outputs.add(stored.project, stored.status) : outputs.add(blank(row), null);
+    if (!added) return null;
+  }
+  return { outputs, rowsRead: versions.length };
 }
 
 /**
  * The same as {@link rowsFromKnown} when the projects and their categories are those of the last run (the caller
- * compared the project-set fingerprints): only the rows to re-score are read, every other project's outputs and
- * category are the kept ones. Null when more than MAX_DIRTY_SHARE of them are to re-score (a full run then).
+ * compared the project-set fingerprints): only the rows to re-score are read, and the last run's columns are this
+ * run's, patched in place as it re-scores (the caller dropped them from the process's keeping: a run that fails
+ * leaves nothing half-patched behind). Null when more than MAX_DIRTY_SHARE of them are to re-score (a full run then).
  */
 async function rowsFromKnownSet(db: Db, known: RunOutputs, now: Date, dirty: Set<string>) {
   const { kept } = known;
@@ -158,13 +160,20 @@ async function rowsFromKnownSet(db: Db, known: RunOutputs, now: Date, dirty: Set
   // A row the last run did not have means the fingerprints met by a hash collision: read every row's versions.
   if (toRescore.some((id) => !kept.has(id))) return rowsFromKnown(db, known, now.getTime(), dirty);
   for (const id of toRescore) dirty.add(id);
-  const rows = new Array<{ id: string; stored: StoredOutputs | null }>(kept.size);
-  for (let i = 0; i < kept.size; i++) {
-    const id = kept.idAt(i);
-    rows[i] = { id, stored: dirty.has(id) ? null : kept.outputsAt(i) };
-  }
-  return { rows, rowsRead: toRescore.length };
+  return { outputs: kept, rowsRead: toRescore.length };
 }
+
+/** A dirty row's place among the outputs until it is re-scored: its id and category, nothing scored. */
+const blank = (row: { id: string; category: string }): ScoredProject => ({
+  id: row.id,
+  category: row.category,
+  score: null,
+  evidence: 0,
+  contributions: null,
+  social: null,
+  signal: null,
+  gain: null,
+});
 
 /** A clean row's outputs, as the full run would compute them again (inputs, age factor and baseline unchanged). */
 function fromStored(row: StoredScoreRow): ScoredProject {
@@ -202,8 +211,9 @@ async function scoreRows(
 
 /**
  * Scores the plan's dirty projects, derives every status against the cutoff of all gains (fresh and stored), and
- * re-scores the clean projects whose trending/rising status the moved cutoff flips. `scored` lists every project in
- * id order, as the full run's does, for the sector aggregates.
+ * re-scores the clean projects whose trending/rising status the moved cutoff flips. The re-scored projects are
+ * written into the plan's columns in place; `outputs` holds every project afterwards, in id order (as the full run's),
+ * for the sector aggregates and the next run.
  */
 export async function scoreIncremental(
   db: Db,
@@ -211,64 +221,43 @@ export async function scoreIncremental(
   now: Date,
   batchSize: number,
   model: HeatScoringModel = CODE_SCORING_MODEL,
-): Promise<{ scored: ScoredProject[]; derived: DerivedRun; rescoredFromInputs: number; kept: KeptOutputs | null }> {
+): Promise<{ outputs: KeptOutputs; derived: DerivedRun; rescoredFromInputs: number }> {
   const scoring = { now, batchSize, model };
   const fresh = await scoreRows(db, [...plan.dirty], plan.baselineAt, scoring);
-  // Every project in id order (as the full run's), each with its stored status (null for a fresh one).
-  const scored: ScoredProject[] = [];
-  const storedStatus: (string | null)[] = [];
-  for (const row of plan.rows) {
-    if (!plan.dirty.has(row.id) && row.stored !== null) {
-      scored.push(row.stored.project);
-      storedStatus.push(row.stored.status);
-    } else {
-      const f = fresh.get(row.id);
-      if (f) {
-        scored.push(f.s);
-        storedStatus.push(null);
-      }
-    }
-  }
-  const cutoff = computeTrendingCutoff(scored.map((s) => s.gain));
+  // Projects deleted since the plan are not in this run.
+  const gone = new Set([...plan.dirty].filter((id) => !fresh.has(id)));
+  const outputs = gone.size === 0 ? plan.outputs : plan.outputs.without(gone);
+  const gains = outputs.gains();
+  for (const [id, f] of fresh) gains[outputs.indexOf(id) as number] = f.s.gain ?? Number.NaN;
+  const cutoff = computeTrendingCutoff(gains);
 
   // A clean project's status changes only when its gain is a rising one and the cutoff moved across it: its new/active
-  // status hangs on its listing date and `now`, whose next step is its rescore_at.
-  const flipped: string[] = [];
-  const statusOf: (ProjectStatus | null)[] = new Array(scored.length).fill(null);
-  for (let i = 0; i < scored.length; i++) {
-    const s = scored[i] as ScoredProject;
-    if (s.score === null || fresh.has(s.id)) continue;
-    const stored = storedStatus[i] as ProjectStatus;
-    const status =
-      hasValue(s.gain) && s.gain >= RISING_MIN_GAIN
-        ? deriveStatus({ gain24h: s.gain, listedAt: null }, cutoff, now)
-        : stored;
-    if (status !== stored) flipped.push(s.id);
-    statusOf[i] = status;
+  // status hangs on its listing date and `now`, whose next step is its rescore_at. Re-scored from its inputs.
+  const flipped = new Map<string, ProjectStatus>();
+  for (let i = 0; i < outputs.size; i++) {
+    const gain = gains[i] as number;
+    if (!(gain >= RISING_MIN_GAIN) || outputs.scoreAt(i) === null) continue;
+    const id = outputs.idAt(i);
+    if (fresh.has(id)) continue;
+    const status = deriveStatus({ gain24h: gain, listedAt: null }, cutoff, now);
+    if (status !== outputs.statusAt(i)) flipped.set(id, status);
   }
-  const restatused = await scoreRows(db, flipped, plan.baselineAt, scoring);
+  const restatused = await scoreRows(db, [...flipped.keys()], plan.baselineAt, scoring);
   for (const [id, f] of restatused) fresh.set(id, f);
+  // A flipped project deleted meanwhile keeps its stored outputs under its new status (the next run drops it).
+  for (const [id, status] of flipped)
+    if (!restatused.has(id)) outputs.setStatusAt(outputs.indexOf(id) as number, status);
 
   const derived = emptyDerived();
-  // Every project's outputs as this run stores them (a clean one's stored outputs, a fresh one's new ones); null
-  // when they do not fit its columns, and the next run reads them back.
-  let kept: KeptOutputs | null = new KeptOutputs(scored.length);
-  for (let i = 0; i < scored.length; i++) {
-    const s = scored[i] as ScoredProject;
-    const f = fresh.get(s.id);
-    if (!f) {
-      const status = statusOf[i] ?? null;
-      recordStatus(derived, status);
-      if (kept && !kept.add(s, status)) kept = null;
-      continue;
-    }
-    // A flipped project re-scored from its inputs replaces its stored summary in the sector universe.
-    if (f.s !== s) scored[i] = f.s;
+  // In id order, as the full run writes its rows.
+  const order = [...fresh.keys()].map((id) => outputs.indexOf(id) as number).sort((a, b) => a - b);
+  for (const i of order) {
+    const f = fresh.get(outputs.idAt(i)) as { s: ScoredProject; row: ProjectInputs };
     const status =
       f.s.score === null ? null : deriveStatus({ gain24h: f.s.gain, listedAt: listedAt(f.row) }, cutoff, now);
     recordWrite(derived, finishProject(f.s, f.row, status, now, model), f.row, model.version);
-    recordStatus(derived, status);
-    if (kept && !kept.add(f.s, status)) kept = null;
+    outputs.setAt(i, f.s, status);
   }
-  return { scored, derived, rescoredFromInputs: fresh.size, kept };
+  for (let i = 0; i < outputs.size; i++) recordStatus(derived, outputs.statusAt(i));
+  return { outputs, derived, rescoredFromInputs: fresh.size };
 }

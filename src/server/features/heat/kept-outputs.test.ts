@@ -41,4 +41,38 @@ describe('KeptOutputs', () => {
     expect(kept.add(unscored, null)).toBe(false);
     expect(kept.size).toBe(1);
   });
+
+  test('a re-scored project is patched in place; sector members and gains follow it', () => {
+    const kept = new KeptOutputs(3);
+    kept.add(scored, 'rising');
+    kept.add(unscored, null);
+    kept.add({ ...scored, id: 'gamma', score: 12, gain: 3 }, 'active');
+    expect(kept.membersOf('DeFi').map((m) => m.score)).toEqual([scored.score, 12]);
+    expect(kept.membersOf('AI')).toEqual([]);
+
+    kept.setAt(1, { ...scored, id: 'beta', category: 'AI', score: 30, gain: 7 }, 'trending');
+    kept.setAt(2, { ...scored, id: 'gamma', category: 'AI', score: 20, gain: null }, 'new');
+    expect(kept.outputsAt(1)).toEqual({
+      project: { ...scored, id: 'beta', category: 'AI', score: 30, gain: 7 },
+      status: 'trending',
+    });
+    expect(kept.membersOf('AI').map((m) => [m.score, m.gain])).toEqual([
+      [30, 7],
+      [20, null],
+    ]);
+    expect(kept.membersOf('DeFi').map((m) => m.score)).toEqual([scored.score]);
+    expect([...kept.gains()]).toEqual([-0.5, 7, Number.NaN]);
+    expect(kept.statusAt(2)).toBe('new');
+    expect(() => kept.setAt(0, { ...scored, id: 'beta' }, 'active')).toThrow();
+  });
+
+  test('without: the same projects but the gone ones, in order', () => {
+    const kept = new KeptOutputs(3);
+    kept.add(scored, 'rising');
+    kept.add(unscored, null);
+    kept.add({ ...scored, id: 'gamma' }, 'active');
+    const rest = kept.without(new Set(['beta']));
+    expect([rest.idAt(0), rest.idAt(1), rest.size]).toEqual(['alpha', 'gamma', 2]);
+    expect(rest.outputsOf('gamma', 'DeFi')).toEqual({ project: { ...scored, id: 'gamma' }, status: 'active' });
+  });
 });

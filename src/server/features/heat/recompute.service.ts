@@ -26,7 +26,7 @@ import { type IncrementalPlan, planIncremental, type RunOutputs, scoreIncrementa
 import type { KeptOutputs } from './kept-outputs.ts';
 import { scoreStatusFree } from './project-scoring.ts';
 import { RunColumns } from './run-columns.ts';
-import { computeSectorResultsOf, groupMembers, type SectorMember } from './sector-aggregate.ts';
+import { computeSectorResultsOf, type SectorMember } from './sector-aggregate.ts';
 
 export type RecomputePhase = 'read' | 'write' | 'sectors';
 export type RecomputeOptions = {
@@ -227,25 +227,19 @@ async function scoreEverything(db: Db, run: RunContext): Promise<ScoredRun> {
 /** Only the plan's dirty projects (and those a moved cutoff flips) scored; the rest taken from their stored rows. */
 async function scoreChanged(db: Db, plan: IncrementalPlan, run: RunContext): Promise<ScoredRun> {
   run.lap('read');
-  const { scored, derived, rescoredFromInputs, kept } = await scoreIncremental(
-    db,
-    plan,
-    run.now,
-    run.batchSize,
-    run.model,
-  );
-  await run.progress('read', scored.length, scored.length);
+  const { outputs, derived, rescoredFromInputs } = await scoreIncremental(db, plan, run.now, run.batchSize, run.model);
+  await run.progress('read', outputs.size, outputs.size);
   return {
     baselineAt: plan.baselineAt,
-    projects: scored.length,
+    projects: outputs.size,
     rescoredFromInputs,
     changed: derived.toWrite.length,
     rescored: derived.rescored,
     statuses: derived.statuses,
     scoredCount: derived.scoredCount,
     pages: (which, size) => slices(which === 'all' ? derived.writes : derived.toWrite, size),
-    membersOf: groupMembers(scored),
-    keep: () => kept,
+    membersOf: (name) => outputs.membersOf(name),
+    keep: () => outputs,
   };
 }
 
