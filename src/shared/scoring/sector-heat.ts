@@ -31,7 +31,14 @@ export function sectorHeat(projects: readonly SectorMember[]): ScoreResult | nul
   if (count === 0) return null;
   const heatMean = mean(projects.map((p) => p.heatScore).filter(hasValue));
   if (heatMean === null) return null;
-  const socialMean = mean(projects.map((p) => p.socialScore).filter(hasValue));
+  return sectorHeatOfMeans(count, heatMean, mean(projects.map((p) => p.socialScore).filter(hasValue)));
+}
+
+/**
+ * {@link sectorHeat} from its members' count, mean heat and mean social score (null: no member has one), for a caller
+ * that keeps its members in columns (the recompute, 100,000 projects a run).
+ */
+export function sectorHeatOfMeans(count: number, heatMean: number, socialMean: number | null): ScoreResult {
   const socialWeight = socialMean === null ? 0 : SECTOR_SOCIAL_WEIGHT;
   const heatWeight = SECTOR_HEAT_WEIGHT / (SECTOR_HEAT_WEIGHT + socialWeight);
   const socialEffective = socialWeight / (SECTOR_HEAT_WEIGHT + socialWeight);
@@ -89,10 +96,11 @@ export function computeSectorTrend(change24h: number | null): SectorTrend | null
 }
 
 /** Breadth: the share (0–1) of projects with a known 24 h gain whose heat rose (> 0); null when no gain is known. */
-export function computeBreadth(gains: readonly (number | null)[]): number | null {
+export function computeBreadth(gains: ArrayLike<number | null>): number | null {
   let known = 0;
   let rose = 0;
-  for (const g of gains) {
+  for (let i = 0; i < gains.length; i++) {
+    const g = gains[i];
     if (!hasValue(g)) continue;
     known++;
     if (g > 0) rose++;
@@ -104,12 +112,13 @@ export function computeBreadth(gains: readonly (number | null)[]): number | null
  * Concentration: the share (0–1) of the sector's total heat held by its top 3 projects; null for an empty sector or
  * a total of 0. A sector with 3 projects or fewer has concentration 1.
  */
-export function computeConcentration(heatScores: readonly number[]): number | null {
+export function computeConcentration(heatScores: ArrayLike<number>): number | null {
   let total = 0;
   // The CONCENTRATION_TOP_N largest scores in descending order, kept in one pass: a sector of the 100,000-project
   // catalogue holds ~10,000 members, which sorting whole cost most of the sector step.
   const top: number[] = [];
-  for (const s of heatScores) {
+  for (let k = 0; k < heatScores.length; k++) {
+    const s = heatScores[k] as number;
     if (!hasValue(s)) continue;
     total += s;
     if (top.length < CONCENTRATION_TOP_N) top.push(s);

@@ -35,9 +35,11 @@ export function selectProjectInputsPage(
 /** The heat inputs of the given projects, by id (the incremental recompute's dirty rows). */
 export function selectProjectInputsOf(db: Db, ids: readonly string[]): Promise<ProjectInputs[]> {
   // A literal array (COPY takes no parameters): `= ANY` probes the primary key once per id. An `IN (SELECT …)` over a
-  // set-returning function was planned as a subplan re-run for every project (100 s for 1,000 ids at 100,000).
+  // set-returning function was planned as a subplan re-run for every project (100 s for 1,000 ids at 100,000). The
+  // list is given for both tables: with it on projects alone, project_scores was read whole for a hash join (1,000
+  // ids at 100,000 projects on PGlite: 195 ms; probed on both sides, a merge join of two index scans: 78 ms).
   const list = `ARRAY[${ids.map((id) => escapeLiteral(id)).join(',')}]::text[]`;
-  return selectInputs(db, `p.id = ANY(${list})`, ids.length);
+  return selectInputs(db, `p.id = ANY(${list}) AND s.project_id = ANY(${list})`, ids.length);
 }
 
 /** The heat inputs of one project (the heat route's explanation). */

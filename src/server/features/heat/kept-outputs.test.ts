@@ -47,8 +47,13 @@ describe('KeptOutputs', () => {
     kept.add(scored, 'rising');
     kept.add(unscored, null);
     kept.add({ ...scored, id: 'gamma', score: 12, gain: 3 }, 'active');
-    expect(kept.membersOf('DeFi').map((m) => m.score)).toEqual([scored.score, 12]);
-    expect(kept.membersOf('AI')).toEqual([]);
+    expect(
+      kept
+        .membersOf('DeFi')
+        .list()
+        .map((m) => m.score),
+    ).toEqual([scored.score, 12]);
+    expect(kept.membersOf('AI').list()).toEqual([]);
 
     kept.setAt(1, { ...scored, id: 'beta', category: 'AI', score: 30, gain: 7 }, 'trending');
     kept.setAt(2, { ...scored, id: 'gamma', category: 'AI', score: 20, gain: null }, 'new');
@@ -56,11 +61,21 @@ describe('KeptOutputs', () => {
       project: { ...scored, id: 'beta', category: 'AI', score: 30, gain: 7 },
       status: 'trending',
     });
-    expect(kept.membersOf('AI').map((m) => [m.score, m.gain])).toEqual([
+    expect(
+      kept
+        .membersOf('AI')
+        .list()
+        .map((m) => [m.score, m.gain]),
+    ).toEqual([
       [30, 7],
       [20, null],
     ]);
-    expect(kept.membersOf('DeFi').map((m) => m.score)).toEqual([scored.score]);
+    expect(
+      kept
+        .membersOf('DeFi')
+        .list()
+        .map((m) => m.score),
+    ).toEqual([scored.score]);
     expect([...kept.gains()]).toEqual([-0.5, 7, Number.NaN]);
     expect(kept.statusAt(2)).toBe('new');
     expect(() => kept.setAt(0, { ...scored, id: 'beta' }, 'active')).toThrow();

@@ -1,6 +1,6 @@
 import type { ProjectStatus } from '../../../shared/scoring/index.ts';
 import { PROJECT_HISTORY_KEYS } from './heat.mappers.ts';
-import type { ScoredProject, SectorMember } from './sector-aggregate.ts';
+import { type ScoredProject, SectorMembers } from './sector-aggregate.ts';
 
 /** A project's outputs as its stored row holds them: what the next run keeps when the project is clean. */
 export type StoredOutputs = { project: ScoredProject; status: string | null };
@@ -138,22 +138,20 @@ export class KeptOutputs {
   }
 
   /** The scored projects of category `name`, in id order, as the sector aggregate takes them. */
-  membersOf(name: string): SectorMember[] {
-    const members: SectorMember[] = [];
+  membersOf(name: string): SectorMembers {
     const category = this.categoryIndex.get(name);
-    if (category === undefined) return members;
+    if (category === undefined) return new SectorMembers(0);
     const { starts, order } = this.groupByCategory();
-    for (let k = starts[category] as number; k < (starts[category + 1] as number); k++) {
+    const from = starts[category] as number;
+    const to = starts[category + 1] as number;
+    const members = new SectorMembers(to - from);
+    for (let k = from; k < to; k++) {
       const i = order[k] as number;
       const n = i * NUMBERS;
       const score = this.numbers[n + SCORE] as number;
       if (Number.isNaN(score)) continue;
-      members.push({
-        score,
-        social: orNull(this.numbers[n + 2] as number),
-        gain: orNull(this.numbers[n + GAIN] as number),
-        contributions: this.contributions.subarray(i * CONTRIBUTIONS, (i + 1) * CONTRIBUTIONS),
-      });
+      const social = orNull(this.numbers[n + 2] as number);
+      members.push(score, social, orNull(this.numbers[n + GAIN] as number), this.contributions, i * CONTRIBUTIONS);
     }
     return members;
   }

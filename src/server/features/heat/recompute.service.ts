@@ -26,7 +26,7 @@ import { type IncrementalPlan, planIncremental, type RunOutputs, scoreIncrementa
 import type { KeptOutputs } from './kept-outputs.ts';
 import { scoreStatusFree } from './project-scoring.ts';
 import { RunColumns } from './run-columns.ts';
-import { computeSectorResultsOf, type SectorMember } from './sector-aggregate.ts';
+import { computeSectorResultsOf, type SectorMembers } from './sector-aggregate.ts';
 
 export type RecomputePhase = 'read' | 'write' | 'sectors';
 export type RecomputeOptions = {
@@ -202,7 +202,7 @@ type ScoredRun = {
   /** Fresh rows in pages of at most `size`, in id order: every project's (full runs only) or those that differ. */
   pages: (which: 'all' | 'changed', size: number) => Iterable<ProjectScoreWrite[]>;
   /** A sector's scored members by its name, in id order. */
-  membersOf: (name: string) => readonly SectorMember[];
+  membersOf: (name: string) => SectorMembers;
   /** Every project's outputs as the run stores them, for the next run (after the run committed). */
   keep: () => KeptOutputs | null;
 };

@@ -88,10 +88,13 @@ describe('RunColumns', () => {
     expect(Object.values(tally).every((n) => n > 0)).toBe(true);
     expect(scoredCount).toBe(expected.filter((e) => e.write.heat !== null).length);
     const defi = expected.map((e) => e.write).filter((w) => w.category === 'DeFi' && w.heat !== null);
-    expect(columns.membersOf('DeFi').map((m) => [m.score, m.gain, Array.from(m.contributions)])).toEqual(
-      defi.map((w) => [w.heat, w.gain, w.contributions]),
-    );
-    expect(columns.membersOf('Nothing')).toEqual([]);
+    expect(
+      columns
+        .membersOf('DeFi')
+        .list()
+        .map((m) => [m.score, m.gain, Array.from(m.contributions)]),
+    ).toEqual(defi.map((w) => [w.heat, w.gain, w.contributions]));
+    expect(columns.membersOf('Nothing').list()).toEqual([]);
   });
 
   test('pages only the rows that differ from the stored ones when asked for the changed', () => {

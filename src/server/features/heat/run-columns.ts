@@ -8,7 +8,7 @@ import { PROJECT_HISTORY_KEYS } from './heat.mappers.ts';
 import type { ProjectInputs, ProjectScoreWrite } from './heat.queries.ts';
 import { KeptOutputs } from './kept-outputs.ts';
 import { compareWithStored, finishProject, listedAt } from './project-scoring.ts';
-import type { ScoredProject, SectorMember } from './sector-aggregate.ts';
+import { type ScoredProject, SectorMembers } from './sector-aggregate.ts';
 
 // A full recompute's per-project results, one typed array per field (~200 bytes a project), instead of every
 // project's inputs, status-free summary and finished row as objects (~1 kB a project, ~100 MB of heap at 100,000
@@ -240,22 +240,25 @@ export class RunColumns {
   }
 
   /** The scored projects of category `name`, in read order, as the sector aggregate takes them. */
-  membersOf(name: string): SectorMember[] {
+  membersOf(name: string): SectorMembers {
     const category = this.categoryIndex.get(name);
-    const members: SectorMember[] = [];
-    if (category === undefined) return members;
+    if (category === undefined) return new SectorMembers(0);
     const { starts, order } = this.groupByCategory();
-    for (let k = starts[category] as number; k < (starts[category + 1] as number); k++) {
+    const from = starts[category] as number;
+    const to = starts[category + 1] as number;
+    const members = new SectorMembers(to - from);
+    for (let k = from; k < to; k++) {
       const i = order[k] as number;
       const flags = this.flags[i] as number;
       if (!(flags & SCORED)) continue;
       const v = i * VARIANTS + (this.variant[i] as number);
-      members.push({
-        score: this.heat[v] as number,
-        social: flags & HAS_SOCIAL ? (this.social[i] as number) : null,
-        gain: flags & HAS_GAIN ? (this.gain[i] as number) : null,
-        contributions: this.contributionsOf(v),
-      });
+      members.push(
+        this.heat[v] as number,
+        flags & HAS_SOCIAL ? (this.social[i] as number) : null,
+        flags & HAS_GAIN ? (this.gain[i] as number) : null,
+        this.contributions,
+        v * CONTRIBUTIONS,
+      );
     }
     return members;
   }

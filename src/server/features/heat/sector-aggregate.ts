@@ -3,7 +3,7 @@ import {
   computeBreadth,
   computeConcentration,
   computeSectorTrend,
-  sectorHeat,
+  sectorHeatOfMeans,
 } from '../../../shared/scoring/index.ts';
 import type { HistoryBreakdown } from '../../db/schema/index.ts';
 import { fromHistoryContributions, PROJECT_HISTORY_KEYS, toContributions } from './heat.mappers.ts';
@@ -27,13 +27,50 @@ export type ScoredProject = {
   gain: number | null;
 };
 
-/** What a sector's figures read of a member with a heat score; contributions in PROJECT_HISTORY_KEYS order. */
-export type SectorMember = {
-  score: number;
-  social: number | null;
-  gain: number | null;
-  contributions: ArrayLike<number>;
-};
+const CONTRIBUTIONS = PROJECT_HISTORY_KEYS.length;
+
+/**
+ * A sector's members with a heat score, in columns and in the run's project order: what its figures read. `social`
+ * and `gain` hold NaN where a member has none; `contributions` holds CONTRIBUTIONS values per member, in
+ * PROJECT_HISTORY_KEYS order. Columns, not an object per member: the recompute aggregates 100,000 projects a run.
+ */
+export class SectorMembers {
+  count = 0;
+  readonly score: Float64Array;
+  readonly social: Float64Array;
+  readonly gain: Float64Array;
+  readonly contributions: Float64Array;
+
+  /** Room for `capacity` members (a category's projects, scored or not). */
+  constructor(capacity: number) {
+    this.score = new Float64Array(capacity);
+    this.social = new Float64Array(capacity);
+    this.gain = new Float64Array(capacity);
+    this.contributions = new Float64Array(capacity * CONTRIBUTIONS);
+  }
+
+  /** Adds a member: its contributions are `from[offset … offset + CONTRIBUTIONS)`. */
+  push(score: number, social: number | null, gain: number | null, from: ArrayLike<number>, offset = 0): void {
+    const i = this.count++;
+    this.score[i] = score;
+    this.social[i] = social ?? Number.NaN;
+    this.gain[i] = gain ?? Number.NaN;
+    const c = i * CONTRIBUTIONS;
+    for (let k = 0; k < CONTRIBUTIONS; k++) this.contributions[c + k] = from[offset + k] as number;
+  }
+
+  /** Each member as an object, in order (null for a missing social score or gain): for reading a few back. */
+  list(): { score: number; social: number | null; gain: number | null; contributions: number[] }[] {
+    return Array.from({ length: this.count }, (_, i) => ({
+      score: this.score[i] as number,
+      social: orNull(this.social[i] as number),
+      gain: orNull(this.gain[i] as number),
+      contributions: Array.from(this.contributions.subarray(i * CONTRIBUTIONS, (i + 1) * CONTRIBUTIONS)),
+    }));
+  }
+}
+
+const orNull = (value: number) => (Number.isNaN(value) ? null : value);
 
 /** A member with a heat score. */
 type Scored = ScoredProject & { score: number; contributions: number[] };
@@ -54,47 +91,53 @@ export function computeSectorResults(
 }
 
 /** The scored projects of each category, in `scored` order: a sector's members by its name. */
-export function groupMembers(scored: readonly ScoredProject[]): (name: string) => readonly SectorMember[] {
-  const members = new Map<string, Scored[]>();
+export function groupMembers(scored: readonly ScoredProject[]): (name: string) => SectorMembers {
+  const byCategory = new Map<string, Scored[]>();
   for (const s of scored) {
     if (s.score === null) continue;
-    const list = members.get(s.category);
+    const list = byCategory.get(s.category);
     if (list) list.push(s as Scored);
-    else members.set(s.category, [s as Scored]);
+    else byCategory.set(s.category, [s as Scored]);
   }
-  return (name) => members.get(name) ?? [];
+  return (name) => {
+    const list = byCategory.get(name) ?? [];
+    const members = new SectorMembers(list.length);
+    for (const s of list) members.push(s.score, s.social, s.gain, s.contributions);
+    return members;
+  };
 }
 
 /**
  * {@link computeSectorResults} with each sector's scored members given by `membersOf(name)` (in the run's project
- * order), one sector at a time: the full recompute keeps its projects in typed arrays, not objects.
+ * order), one sector at a time: the recompute keeps its projects in typed arrays, not objects.
  */
 export function computeSectorResultsOf(
   sectors: readonly { id: string; name: string }[],
-  membersOf: (name: string) => readonly SectorMember[],
+  membersOf: (name: string) => SectorMembers,
   previousScores: ReadonlyMap<string, number>,
 ): { updates: SectorHeatUpdate[]; history: HistoryInsert[] } {
   const updates: SectorHeatUpdate[] = [];
   const history: HistoryInsert[] = [];
   for (const sector of sectors) {
-    const list = membersOf(sector.name);
-    const social = meanSocial(list);
-    const result = sectorHeat(list.map((m) => ({ heatScore: m.score, socialScore: m.social })));
-    if (result === null) {
+    const members = membersOf(sector.name);
+    const social = meanOf(members.social, members.count);
+    const heatMean = meanOf(members.score, members.count);
+    if (heatMean === null) {
       updates.push({ ...NO_SCORED_MEMBERS, id: sector.id, social });
       continue;
     }
+    const result = sectorHeatOfMeans(members.count, heatMean, social);
     const prev = previousScores.get(sector.id);
     const change24h = prev === undefined ? null : result.score - prev;
     updates.push({
       id: sector.id,
       heat: result.score,
-      scoredCount: list.length,
+      scoredCount: members.count,
       social,
       change24h,
       trend: computeSectorTrend(change24h),
-      breadth: computeBreadth(list.map((m) => m.gain)),
-      concentration: computeConcentration(list.map((m) => m.score)),
+      breadth: computeBreadth(members.gain.subarray(0, members.count)),
+      concentration: computeConcentration(members.score.subarray(0, members.count)),
       breakdown: { entries: result.breakdown, model: result.model },
     });
     history.push({
@@ -102,19 +145,23 @@ export function computeSectorResultsOf(
       score: result.score,
       social,
       signal: null,
-      breakdown: toSectorHistoryBreakdown(result.breakdown, meanCategories(list)),
+      breakdown: toSectorHistoryBreakdown(result.breakdown, meanCategories(members)),
     });
   }
   return { updates, history };
 }
 
-/** The mean social score of the members that have one; null when none has (no invented 50). */
-function meanSocial(list: readonly SectorMember[]): number | null {
+/**
+ * The mean of the first `count` values that are numbers (NaN: a member without one), summed in order as the spec
+ * formula's mean; null when none is.
+ */
+function meanOf(values: Float64Array, count: number): number | null {
   let sum = 0;
   let known = 0;
-  for (const m of list) {
-    if (m.social === null) continue;
-    sum += m.social;
+  for (let i = 0; i < count; i++) {
+    const v = values[i] as number;
+    if (!Number.isFinite(v)) continue;
+    sum += v;
     known++;
   }
   return known === 0 ? null : sum / known;
@@ -153,11 +200,13 @@ function toSectorHistoryBreakdown(
 }
 
 /** Mean contribution per PROJECT_HISTORY_KEYS entry over a sector's projects (empty for an empty sector). */
-function meanCategories(list: readonly SectorMember[]): Record<string, number> {
-  if (list.length === 0) return {};
-  const sums = new Array<number>(PROJECT_HISTORY_KEYS.length).fill(0);
-  for (const m of list) {
-    for (let i = 0; i < sums.length; i++) sums[i] = (sums[i] as number) + (m.contributions[i] as number);
+function meanCategories(members: SectorMembers): Record<string, number> {
+  if (members.count === 0) return {};
+  const sums = new Array<number>(CONTRIBUTIONS).fill(0);
+  const values = members.contributions;
+  for (let m = 0; m < members.count; m++) {
+    const c = m * CONTRIBUTIONS;
+    for (let i = 0; i < CONTRIBUTIONS; i++) sums[i] = (sums[i] as number) + (values[c + i] as number);
   }
-  return fromHistoryContributions(sums.map((sum) => sum / list.length));
+  return fromHistoryContributions(sums.map((sum) => sum / members.count));
 }
